@@ -1,0 +1,26 @@
+"""Command line: ``python -m app`` opens the window; ``scenario`` and ``selfplay`` are tools.
+
+    python -m app [--open FILE] [--screenshot OUT.png]
+    python -m app scenario FILE [FILE ...] [--no-check]
+    python -m app selfplay --turns N --seed S --out FILE
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "scenario":
+        from app.engine.scenario import main as scenario_main
+        return scenario_main(args[1:])
+    if args and args[0] == "selfplay":
+        from app.engine.selfplay import main as selfplay_main
+        return selfplay_main(args[1:])
+    from app.ui.app import main as ui_main
+    return ui_main(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""Multiverse adjacency: which boards touch, where a unit can reach, convoy chain steps.
+
+Two boards are adjacent when they are in the same timeline one movement turn apart
+(Winter is skipped), or at the same movement turn in timelines whose numbers differ by
+one. A unit reaches, on its own board, the map's neighbours; on an adjacent board, its
+own location (strict) or also the map's neighbours of it (loose). Winter boards touch
+nothing.
+"""
+
+from __future__ import annotations
+
+from .coords import BoardKey, Location, Space, Turn
+from .variant import Variant
+
+
+def boards_adjacent(a: BoardKey, b: BoardKey) -> bool:
+    """True when orders may cross from board ``a`` to board ``b`` (never for ``a == b``)."""
+    ta, tb = a.turn, b.turn
+    if not ta.is_movement or not tb.is_movement:
+        return False
+    if a.timeline == b.timeline:
+        return abs(ta.movement_index - tb.movement_index) == 1
+    return ta == tb and abs(a.timeline - b.timeline) == 1
+
+
+def adjacent_board_keys(key: BoardKey) -> list[BoardKey]:
+    """Coordinates of the boards adjacent to ``key``, existing or not (ghost boards)."""
+    if not key.turn.is_movement:
+        return []
+    t = key.turn
+    out = [BoardKey(key.timeline, t.previous_movement()), BoardKey(key.timeline, t.next_movement())]
+    if key.timeline > 1:
+        out.append(BoardKey(key.timeline - 1, t))
+    out.append(BoardKey(key.timeline + 1, t))
+    return out
+
+
+def reaches(variant: Variant, mode: str, unit_type: str, frm: Location, to: Location) -> bool:
+    """Can a unit of ``unit_type`` at ``frm`` move to exactly ``to`` without a convoy?"""
+    if frm.board == to.board:
+        return frm.board.turn.is_movement and to.loc in variant.adjacent_locations(unit_type, frm.loc)
+    if not boards_adjacent(frm.board, to.board):
+        return False
+    if to.loc == frm.loc:
+        return True
+    return mode == "loose" and to.loc in variant.adjacent_locations(unit_type, frm.loc)
+
+
+def reaches_province(variant: Variant, mode: str, unit_type: str, frm: Location, to: Space) -> bool:
+    """Can the unit reach some location of ``to``'s province (what supporting needs: the
+    coast does not matter, DATC 4.B.4)?"""
+    if frm.board == to.board:
+        return frm.board.turn.is_movement and to.province in variant.adjacent_provinces(unit_type, frm.loc)
+    if not boards_adjacent(frm.board, to.board):
+        return False
+    if to.province == frm.province:
+        return True
+    return mode == "loose" and to.province in variant.adjacent_provinces(unit_type, frm.loc)
+
+
+def convoy_step(variant: Variant, mode: str, a: Space, b: Space) -> bool:
+    """Is ``b`` one step of a convoy chain from ``a`` (army start, fleet, …, army end)?
+
+    Steps follow the sea: on one board, provinces touching by a fleet edge; across
+    adjacent boards, the same province (or, loose, also a touching one)."""
+    if a.board == b.board:
+        return b.province in variant.fleet_adjacent_provinces[a.province]
+    if not boards_adjacent(a.board, b.board):
+        return False
+    return a.province == b.province or (mode == "loose" and b.province in variant.fleet_adjacent_provinces[a.province])
+
+
+def turn_distance(a: Turn, b: Turn) -> int:
+    return abs(a.movement_index - b.movement_index)
+
+
+# -- potential convoy routes (what a convoy or convoyed move could use, orders unknown) ------
+
+_SEARCH_BUDGET = 20000
+
+
+def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, fleets_only: bool = True) -> list[Space]:
+    """Sea spaces holding a fleet one convoy step from ``sp``, on existing boards."""
+    out = []
+    boards = [sp.board] + [k for k in adjacent_board_keys(sp.board) if k in world.boards]
+    near = variant.fleet_adjacent_provinces[sp.province]
+    for key in boards:
+        board = world.boards.get(key)
+        if board is None:
+            continue
+        if key == sp.board:
+            provinces = near
+        elif mode == "loose":
+            provinces = near | {sp.province}
+        else:
+            provinces = (sp.province,)
+        for p in provinces:
+            u = board.units.get(p)
+            if u is not None and u.type == "F" and variant.kind(p) == "sea":
+                out.append(Space(key, p))
+    return out
+
+
+def convoy_possible(world, army: Space, dest: Space, through: Space | None = None,
+                    without: Space | None = None) -> bool:
+    """Could some chain of fleets now at sea carry an army from ``army`` to ``dest``?
+
+    With ``through``, the chain must need that fleet: it must lie on a route in which no
+    fleet could be skipped (DATC 4.E.1 and 6.G.19: a convoy by a fleet that no route needs
+    is illegal). With ``without``, that fleet may not be used (a fleet cannot both convoy
+    and support, DATC 6.D.31). The search is bounded; past the bound the answer is yes.
+    """
+    variant, mode = world.variant, world.adjacency
+
+    def step(a: Space, b: Space) -> bool:
+        return convoy_step(variant, mode, a, b)
+
+    if through is None:
+        seen = {without} if without is not None else set()
+        stack = [s for s in _fleet_neighbours(world, variant, mode, army)]
+        while stack:
+            s = stack.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            if step(s, dest):
+                return True
+            stack.extend(n for n in _fleet_neighbours(world, variant, mode, s) if n not in seen)
+            if len(seen) > _SEARCH_BUDGET:
+                return True
+        return False
+
+    budget = [_SEARCH_BUDGET]
+    path: list[Space] = []
+
+    def extend(node: Space) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        # An induced route: the new fleet touches no earlier step but the last one.
+        if any(step(p, node) for p in path[:-1]) or (path and step(army, node)):
+            return False
+        path.append(node)
+        try:
+            if step(node, dest):
+                return through in path
+            return any(extend(nxt) for nxt in _fleet_neighbours(world, variant, mode, node) if nxt not in path)
+        finally:
+            path.pop()
+
+    return any(extend(first) for first in _fleet_neighbours(world, variant, mode, army))

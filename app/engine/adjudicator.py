@@ -1,0 +1,373 @@
+"""Kruijswijk's adjudicator: the rules as a handful of decisions.
+
+Movement orders are adjudicated as equations over *spaces* (here: integers standing for
+(board, province) pairs, so one algorithm serves a single board and the whole multiverse).
+The decisions, as in DATC chapter 5:
+
+- MOVE     the unit moves;
+- SUPPORT  the support is given (not cut, supporter not dislodged);
+- CONVOY   the fleet is not dislodged (its part of a convoy route holds);
+
+computed from strengths (attack, hold, defend, prevent) and the PATH of convoyed moves.
+``resolve`` decides on partial information, trying each decision optimistically and
+pessimistically; a cycle with no single answer gets the backup rule: circular movement
+succeeds, convoy paradoxes follow Szykman (the convoys in the cycle fail).
+
+The input is a list of :class:`Entry` records; :func:`adjudicate` matches supports and
+convoys to moves, finds convoy routes, resolves, and returns an :class:`Outcome`.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
+
+
+@dataclass(slots=True)
+class Entry:
+    """One movement order, with spaces as integers.
+
+    - ``kind``: HOLD, MOVE, SUPPORT or CONVOY (an illegal order is given as HOLD);
+    - ``space``: where the unit stands; ``nation``: whose it is;
+    - MOVE: ``dest`` space, ``direct`` (reachable without convoy), ``via`` (said "via convoy");
+    - SUPPORT: ``target`` the supported unit's space, ``dest`` its destination or -1 (hold);
+    - CONVOY: ``target`` the army's space, ``dest`` the army's destination.
+    """
+
+    kind: int
+    space: int
+    nation: str
+    dest: int = -1
+    target: int = -1
+    direct: bool = True
+    via: bool = False
+    coast: str = ""  # MOVE/SUPPORT: the coast named at the destination, if any
+
+
+@dataclass(slots=True)
+class Outcome:
+    """Results, indexed like the entries.
+
+    ``kind`` is the effective kind after matching (a void support, convoy or convoy-less
+    move becomes HOLD, with ``void[i]`` True). ``success``: MOVE moved, SUPPORT given,
+    CONVOY not dislodged. ``dislodged_by[i]``: the entry that dislodged unit i, or -1.
+    ``path``: for moves, whether the route held; ``uses_convoy`` for moves.
+    ``contested``: spaces left empty by a standoff (no retreat there).
+    """
+
+    kind: list[int]
+    void: list[bool]
+    success: list[bool]
+    dislodged_by: list[int]
+    path: list[bool]
+    uses_convoy: list[bool]
+    contested: set[int]
+    convoy_of: list[int]  # for a matched convoy: the move entry it serves, else -1
+
+
+def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]) -> Outcome:
+    """Adjudicate a set of movement orders. ``convoy_step(a, b)`` tells whether space ``b``
+    follows space ``a`` in a convoy chain (army start → fleets → army end)."""
+    n = len(entries)
+    kind = [e.kind for e in entries]
+    space = [e.space for e in entries]
+    nation = [e.nation for e in entries]
+    dest = [e.dest for e in entries]
+    unit_at: dict[int, int] = {}
+    for i in range(n):
+        unit_at[space[i]] = i
+    void = [False] * n
+
+    # -- convoy routes ---------------------------------------------------------------------
+    # A convoy is matched when the army it names is ordered to exactly that move. A move
+    # uses the convoy route when it says "via convoy", cannot go overland, or a fleet of
+    # its own nation is ordered to convoy it (DATC 4.A.3); then it never falls back to the
+    # land route. A move that needs a convoy and has no complete route stays a move that
+    # fails (it cannot receive hold support, DATC 6.D.8) and is reported void.
+    convoys_for: dict[int, list[int]] = {}
+    convoy_of = [-1] * n
+    for i in range(n):
+        if kind[i] == CONVOY:
+            army = unit_at.get(entries[i].target)
+            if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
+                convoys_for.setdefault(army, []).append(i)
+                convoy_of[i] = army
+            else:
+                kind[i] = HOLD
+                void[i] = True
+    uses_convoy = [False] * n
+    route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
+    for m in range(n):
+        if kind[m] != MOVE:
+            continue
+        e = entries[m]
+        fleets = convoys_for.get(m, ())
+        own = any(nation[c] == nation[m] for c in fleets)
+        if e.via or not e.direct or own:
+            uses_convoy[m] = True
+            starts, ends, links = _route_graph(space[m], dest[m], fleets, space, convoy_step) if fleets else ([], [], {})
+            if starts and ends and _on_some_route(starts, ends, links):
+                route[m] = (starts, ends, links)
+            else:
+                route[m] = None
+                void[m] = True
+
+    # -- supports --------------------------------------------------------------------------
+    attackers: dict[int, list[int]] = {}
+    for m in range(n):
+        if kind[m] == MOVE:
+            attackers.setdefault(dest[m], []).append(m)
+    move_supports: list[list[int]] = [[] for _ in range(n)]
+    hold_supports: list[list[int]] = [[] for _ in range(n)]
+    target_of = [-1] * n  # a move-support's destination, for the "attacked from there" rule
+    for s in range(n):
+        if kind[s] != SUPPORT:
+            continue
+        e = entries[s]
+        sup = unit_at.get(e.target)
+        if sup is None:
+            matched = False
+        elif e.dest < 0:
+            matched = kind[sup] != MOVE
+            if matched:
+                hold_supports[sup].append(s)
+        else:
+            # A coast named in the support must be the coast moved to (DATC 6.B.9).
+            matched = (kind[sup] == MOVE and dest[sup] == e.dest
+                       and (not e.coast or e.coast == entries[sup].coast))
+            if matched:
+                move_supports[sup].append(s)
+                target_of[s] = e.dest
+        if not matched:
+            kind[s] = HOLD
+            void[s] = True
+
+    h2h = [-1] * n
+    for m in range(n):
+        if kind[m] == MOVE and not uses_convoy[m]:
+            o = unit_at.get(dest[m])
+            if o is not None and kind[o] == MOVE and dest[o] == space[m] and not uses_convoy[o]:
+                h2h[m] = o
+
+    # -- resolution --------------------------------------------------------------------------
+    resolved = [False] * n
+    result = [False] * n
+    visited = [False] * n
+    cycle: list[int] = []
+    in_cycle: set[int] = set()
+    state = {"hits": 0, "uncertain": False}
+    empty: list[int] = []
+
+    def count(supports: list[int], maxi: bool, exclude: str | None = None) -> int:
+        c = 0
+        for s in supports:
+            if (exclude is None or nation[s] != exclude) and resolve(s, maxi):
+                c += 1
+        return c
+
+    def path(m: int, maxi: bool) -> bool:
+        if not uses_convoy[m]:
+            return True
+        r = route[m]
+        if r is None:
+            return False
+        starts, ends, links = r
+        seen: set[int] = set()
+        stack = [c for c in starts if resolve(c, maxi)]
+        end_set = set(ends)
+        while stack:
+            c = stack.pop()
+            if c in seen:
+                continue
+            seen.add(c)
+            if c in end_set:
+                return True
+            for d in links.get(c, empty):
+                if d not in seen and resolve(d, maxi):
+                    stack.append(d)
+        return False
+
+    def attack(m: int, maxi: bool) -> int:
+        if not path(m, maxi):
+            return 0
+        occ = unit_at.get(dest[m])
+        if occ is None:
+            return 1 + count(move_supports[m], maxi)
+        if kind[occ] == MOVE and h2h[m] != occ and resolve(occ, maxi):
+            return 1 + count(move_supports[m], maxi)
+        if nation[occ] == nation[m]:
+            return 0
+        return 1 + count(move_supports[m], maxi, nation[occ])
+
+    def prevent(m: int, maxi: bool) -> int:
+        if not path(m, maxi):
+            return 0
+        o = h2h[m]
+        if o >= 0 and resolve(o, not maxi):
+            return 0
+        return 1 + count(move_supports[m], maxi)
+
+    def hold(sp: int, maxi: bool) -> int:
+        occ = unit_at.get(sp)
+        if occ is None:
+            return 0
+        if kind[occ] == MOVE:
+            return 0 if resolve(occ, not maxi) else 1
+        return 1 + count(hold_supports[occ], maxi)
+
+    def adjudicate_one(i: int, opt: bool) -> bool:
+        k = kind[i]
+        if k == MOVE:
+            a = attack(i, opt)
+            if a == 0:
+                return False
+            o = h2h[i]
+            if o >= 0:
+                if a <= 1 + count(move_supports[o], not opt):
+                    return False
+            elif a <= hold(dest[i], not opt):
+                return False
+            for m2 in attackers[dest[i]]:
+                if m2 != i and a <= prevent(m2, not opt):
+                    return False
+            return True
+        if k == SUPPORT:
+            sp = space[i]
+            for m in attackers.get(sp, empty):
+                if nation[m] == nation[i]:
+                    continue
+                if space[m] == target_of[i]:
+                    if resolve(m, not opt):
+                        return False
+                elif path(m, not opt):
+                    return False
+            return True
+        # CONVOY: the fleet is not dislodged
+        for m in attackers.get(space[i], empty):
+            if resolve(m, not opt):
+                return False
+        return True
+
+    def backup(members: list[int]) -> None:
+        convoys = [x for x in members if kind[x] == CONVOY]
+        if convoys:  # Szykman: the convoys of the paradox fail
+            for x in convoys:
+                resolved[x], result[x] = True, False
+        elif all(kind[x] == MOVE for x in members):  # circular movement
+            for x in members:
+                resolved[x], result[x] = True, True
+        else:
+            for x in members:
+                resolved[x], result[x] = True, False
+
+    def resolve(i: int, opt: bool) -> bool:
+        if resolved[i]:
+            return result[i]
+        if i in in_cycle:
+            state["uncertain"] = True
+            return opt
+        if visited[i]:
+            cycle.append(i)
+            in_cycle.add(i)
+            state["hits"] += 1
+            state["uncertain"] = True
+            return opt
+        visited[i] = True
+        old_len = len(cycle)
+        old_hits = state["hits"]
+        old_uncertain = state["uncertain"]
+        state["uncertain"] = False
+        r_opt = adjudicate_one(i, True)
+        r_pes = adjudicate_one(i, False) if (state["uncertain"] and r_opt) else r_opt
+        visited[i] = False
+        if r_opt == r_pes:
+            for x in cycle[old_len:]:
+                in_cycle.discard(x)
+            del cycle[old_len:]
+            state["hits"] = old_hits
+            state["uncertain"] = old_uncertain
+            resolved[i], result[i] = True, r_opt
+            return r_opt
+        if i in in_cycle:
+            state["hits"] -= 1
+        if state["hits"] == old_hits:
+            members = cycle[old_len:]
+            backup(members)
+            for x in members:
+                in_cycle.discard(x)
+            del cycle[old_len:]
+            state["uncertain"] = old_uncertain
+            return resolve(i, opt)
+        if i not in in_cycle:
+            cycle.append(i)
+            in_cycle.add(i)
+        state["uncertain"] = True
+        return opt
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 50 * n + 2000))
+    try:
+        for i in range(n):
+            if kind[i] != HOLD and not resolved[i]:
+                resolve(i, False)
+    finally:
+        sys.setrecursionlimit(limit)
+
+    # -- consequences ------------------------------------------------------------------------
+    success = [resolved[i] and result[i] for i in range(n)]
+    dislodged_by = [-1] * n
+    for i in range(n):
+        if kind[i] == MOVE and success[i]:
+            continue
+        for m in attackers.get(space[i], empty):
+            if success[m]:
+                dislodged_by[i] = m
+                break
+    path_ok = [kind[m] == MOVE and path(m, False) for m in range(n)]
+    contested: set[int] = set()
+    for sp, movers in attackers.items():
+        if any(success[m] for m in movers):
+            continue
+        occ = unit_at.get(sp)
+        if occ is not None and not (kind[occ] == MOVE and success[occ]):
+            continue
+        for m in movers:
+            o = h2h[m]
+            if path_ok[m] and not (o >= 0 and success[o]):
+                contested.add(sp)
+                break
+    return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, contested, convoy_of)
+
+
+def _route_graph(start: int, end: int, fleets: Sequence[int], space: list[int],
+                 step: Callable[[int, int], bool]) -> tuple[list[int], list[int], dict[int, list[int]]]:
+    starts = [c for c in fleets if step(start, space[c])]
+    ends = [c for c in fleets if step(space[c], end)]
+    links = {c: [d for d in fleets if d != c and step(space[c], space[d])] for c in fleets}
+    return starts, ends, links
+
+
+def _on_some_route(starts: list[int], ends: list[int], links: dict[int, list[int]]) -> list[int]:
+    """Fleets that lie on at least one complete chain from a start fleet to an end fleet."""
+    forward: set[int] = set()
+    stack = list(starts)
+    while stack:
+        c = stack.pop()
+        if c not in forward:
+            forward.add(c)
+            stack.extend(links.get(c, ()))
+    reverse: dict[int, list[int]] = {}
+    for c, ds in links.items():
+        for d in ds:
+            reverse.setdefault(d, []).append(c)
+    backward: set[int] = set()
+    stack = list(ends)
+    while stack:
+        c = stack.pop()
+        if c not in backward:
+            backward.add(c)
+            stack.extend(reverse.get(c, ()))
+    return [c for c in forward if c in backward]

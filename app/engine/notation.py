@@ -1,0 +1,344 @@
+"""Reading and writing orders in the ``timeline:province:turn`` notation.
+
+Parsing is in two steps. :func:`parse_order` turns text into an :class:`OrderSpec`, whose
+locations may leave out the timeline or turn. :func:`app.engine.world.World.resolve`
+then fills those in against a world and returns a concrete order. :func:`format_order`
+prints a concrete order with every coordinate, so that it parses back to itself.
+
+>>> from app.engine.variant import load_variant
+>>> spec = parse_order("Germany: A mun S A 1:boh:S1901 - tyr", load_variant())
+>>> spec.kind, spec.unit.province, spec.target.timeline, spec.dest.province
+('support', 'mun', 1, 'tyr')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .coords import BoardKey, Location, Turn, parse_timeline
+from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .variant import Variant
+
+
+class NotationError(ValueError):
+    """Order or location text that cannot be read. The message names the word at fault."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocSpec:
+    """A location as written: any part but the province may be missing."""
+
+    timeline: int | None
+    province: str
+    coast: str | None
+    turn: Turn | None
+
+    @property
+    def loc(self) -> str:
+        return f"{self.province}/{self.coast}" if self.coast else self.province
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSpec:
+    """An order as written, before its locations are resolved against a world.
+
+    ``kind`` is hold, move, support, convoy, retreat, disband, build or waive. For a
+    support, ``target`` is the supported unit and ``dest`` its destination (None: hold);
+    for a convoy, ``target`` is the army. ``retreat`` is True only when the text said so
+    (``R``/``retreats to``); a plain ``-`` in a retreat pause is read as a retreat too.
+    """
+
+    text: str
+    kind: str
+    nation: str | None = None
+    unit_type: str | None = None
+    unit: LocSpec | None = None
+    target_type: str | None = None
+    target: LocSpec | None = None
+    dest: LocSpec | None = None
+    via_convoy: bool = False
+    board: BoardKey | None = None  # waive only
+
+
+_MULTI_KEYWORDS = (("via", "convoy"), ("by", "convoy"), ("moves", "to"), ("move", "to"),
+                   ("retreats", "to"), ("retreat", "to"))
+_KEYWORDS = {
+    "-": "move", "->": "move", "to": "move", "moves to": "move", "move to": "move", "moves": "move",
+    "s": "support", "supports": "support", "support": "support",
+    "c": "convoy", "convoys": "convoy", "convoy": "convoy",
+    "h": "hold", "hold": "hold", "holds": "hold",
+    "via convoy": "via", "by convoy": "via",
+    "r": "retreat", "retreats to": "retreat", "retreat to": "retreat", "retreats": "retreat", "retreat": "retreat",
+    "d": "disband", "disband": "disband", "disbands": "disband", "remove": "disband", "removes": "disband",
+    "build": "build", "builds": "build",
+    "waive": "waive", "waives": "waive",
+}
+_TYPES = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+_COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
+_SEASON_YEAR = re.compile(r"\b(spring|fall|autumn|winter)\s+(\d{4}|\d{2})\b", re.I)
+_PAREN_COAST = re.compile(r"\s*\(\s*(north|south|east|west)?\s*(coast|nc|sc|ec|wc)\s*\)", re.I)
+_SLASH_COAST_WORDS = re.compile(r"/\s*(north|south|east|west)\s+coast\b", re.I)
+_SPACE_COAST_WORDS = re.compile(r"\s+(north|south|east|west)\s+coast\b", re.I)
+
+
+def _normalise(text: str) -> str:
+    """Put coasts and turns in one-word forms so the text splits on spaces."""
+    t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), text)
+
+    def paren(m: re.Match) -> str:
+        word = (m.group(1) or "").lower()
+        code = m.group(2).lower()
+        return "/" + (_COAST_WORDS[word] if code == "coast" and word else code)
+
+    t = _PAREN_COAST.sub(paren, t)
+    t = _SLASH_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
+    t = _SPACE_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
+    t = t.replace("->", " -> ")
+    t = re.sub(r"\s+-\s+|\s+-(?=\S)|(?<=\S)-\s+", " - ", t)
+    return t
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    """Split into ('kw', keyword) and ('ph', phrase) items; phrases are locations."""
+    words = text.split()
+    out: list[tuple[str, str]] = []
+    i = 0
+    phrase: list[str] = []
+
+    def flush() -> None:
+        if phrase:
+            out.append(("ph", " ".join(phrase)))
+            phrase.clear()
+
+    while i < len(words):
+        w = words[i].lower()
+        if i + 1 < len(words) and (w, words[i + 1].lower()) in _MULTI_KEYWORDS:
+            flush()
+            out.append(("kw", _KEYWORDS[f"{w} {words[i + 1].lower()}"]))
+            i += 2
+            continue
+        if w in _KEYWORDS:
+            flush()
+            out.append(("kw", _KEYWORDS[w]))
+        elif w in _TYPES and not phrase:
+            out.append(("type", _TYPES[w]))
+        else:
+            phrase.append(words[i])
+        i += 1
+    flush()
+    return out
+
+
+def parse_location(text: str, variant: Variant) -> LocSpec:
+    """Parse ``2:mun:S1902``, ``b:Munich``, ``spa/nc``, ``Spain (north coast):F1901`` …"""
+    t = _normalise(text).strip()
+    parts = [p.strip() for p in t.split(":")]
+    timeline: int | None = None
+    turn: Turn | None = None
+    if len(parts) == 3:
+        timeline = _timeline(parts[0], text)
+        prov_text = parts[1]
+        turn = _turn(parts[2], text)
+    elif len(parts) == 2:
+        if _is_turn(parts[1]):
+            prov_text, turn = parts[0], Turn.parse(parts[1])
+        else:
+            timeline = _timeline(parts[0], text)
+            prov_text = parts[1]
+    elif len(parts) == 1:
+        prov_text = parts[0]
+    else:
+        raise NotationError(f"'{text}' has too many ':' (write timeline:province:turn)")
+    coast: str | None = None
+    if "/" in prov_text:
+        prov_text, coast = (x.strip() for x in prov_text.split("/", 1))
+        coast = coast.lower()
+    province = variant.lookup_province(prov_text)
+    if province is None:
+        raise NotationError(f"'{prov_text}' is not a province" + (f" (in '{text}')" if prov_text != text else ""))
+    if coast is not None and f"{province}/{coast}" not in variant.coasts:
+        coast = None  # DATC 4.B.6: an unknown or irrelevant coast is ignored
+    return LocSpec(timeline, province, coast, turn)
+
+
+def _is_turn(text: str) -> bool:
+    try:
+        Turn.parse(text)
+        return True
+    except ValueError:
+        return False
+
+
+def _turn(text: str, whole: str) -> Turn:
+    try:
+        return Turn.parse(text)
+    except ValueError:
+        raise NotationError(f"'{text}' is not a turn (in '{whole}'; write S1901, F1901, W1901)") from None
+
+
+def _timeline(text: str, whole: str) -> int:
+    try:
+        return parse_timeline(text)
+    except ValueError:
+        raise NotationError(f"'{text}' is not a timeline (in '{whole}'; write 1, 2, … or a, b, …)") from None
+
+
+def parse_order(text: str, variant: Variant) -> OrderSpec:
+    """Parse one order (grammar in docs/notation.md). Raises :class:`NotationError`."""
+    if not text or not text.strip():
+        raise NotationError("empty order")
+    body = text.strip()
+    nation: str | None = None
+    m = re.match(r"^\s*([A-Za-z]+)\s*:\s*(?=\D)", body)
+    if m:
+        name = next((n for n in variant.nation_names if n.lower() == m.group(1).lower()), None)
+        if name is not None:
+            nation = name
+            body = body[m.end():]
+    items = _tokens(_normalise(body))
+    try:
+        return _parse_items(text, items, nation, variant)
+    except NotationError:
+        raise
+    except (ValueError, IndexError):
+        raise NotationError(f"'{text}' is not an order") from None
+
+
+def _unit_at(items: list[tuple[str, str]], i: int, variant: Variant, text: str) -> tuple[str | None, LocSpec, int]:
+    utype = None
+    if i < len(items) and items[i][0] == "type":
+        utype = items[i][1]
+        i += 1
+    if i >= len(items) or items[i][0] != "ph":
+        got = items[i][1] if i < len(items) else "the end"
+        raise NotationError(f"'{text}': expected a unit's location, found '{got}'")
+    return utype, parse_location(items[i][1], variant), i + 1
+
+
+def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, variant: Variant) -> OrderSpec:
+    if not items:
+        raise NotationError(f"'{text}' is not an order")
+    # Nation waive [location]
+    if items[0][0] == "ph" and len(items) >= 2 and items[1] == ("kw", "waive") or items[0] == ("kw", "waive"):
+        if items[0][0] == "ph":
+            name = next((n for n in variant.nation_names if n.lower() == items[0][1].lower()), None)
+            if name is None:
+                raise NotationError(f"'{items[0][1]}' is not a nation")
+            if nation is not None and nation != name:
+                raise NotationError(f"'{text}': two different nations")
+            nation = name
+            rest = items[2:]
+        else:
+            rest = items[1:]
+        if nation is None:
+            raise NotationError(f"'{text}': a waive names its nation ('Germany waive')")
+        board = None
+        if rest:
+            if rest[0][0] != "ph" or len(rest) > 1:
+                raise NotationError(f"'{text}': after 'waive' write a board or location")
+            try:
+                board = BoardKey.parse(rest[0][1])
+            except ValueError:
+                loc = parse_location(rest[0][1], variant)
+                if loc.timeline is None or loc.turn is None:
+                    board = None
+                else:
+                    board = BoardKey(loc.timeline, loc.turn)
+        return OrderSpec(text, "waive", nation=nation, board=board)
+    # build (A|F) location  |  (A|F) location build
+    if items[0] == ("kw", "build"):
+        utype, loc, i = _unit_at(items, 1, variant, text)
+        _expect_end(items, i, text)
+        return OrderSpec(text, "build", nation=nation, unit_type=utype, unit=loc)
+    if items[-1] == ("kw", "build"):
+        utype, loc, i = _unit_at(items, 0, variant, text)
+        _expect_end(items, i, text, len(items) - 1)
+        return OrderSpec(text, "build", nation=nation, unit_type=utype, unit=loc)
+    # disband unit
+    if items[0] == ("kw", "disband"):
+        utype, loc, i = _unit_at(items, 1, variant, text)
+        _expect_end(items, i, text)
+        return OrderSpec(text, "disband", nation=nation, unit_type=utype, unit=loc)
+    utype, unit, i = _unit_at(items, 0, variant, text)
+    if i >= len(items):
+        raise NotationError(f"'{text}': what should the unit do? (H, -, S, C, R, D)")
+    kw = items[i]
+    if kw[0] != "kw":
+        raise NotationError(f"'{text}': expected H, -, S, C, R or D after the unit, found '{kw[1]}'")
+    verb = kw[1]
+    i += 1
+    if verb == "hold":
+        _expect_end(items, i, text)
+        return OrderSpec(text, "hold", nation, utype, unit)
+    if verb == "disband":
+        _expect_end(items, i, text)
+        return OrderSpec(text, "disband", nation, utype, unit)
+    if verb in ("move", "retreat"):
+        if i >= len(items) or items[i][0] != "ph":
+            raise NotationError(f"'{text}': '{verb}' needs a destination")
+        dest = parse_location(items[i][1], variant)
+        i += 1
+        via = False
+        if i < len(items) and items[i] == ("kw", "via"):
+            via = True
+            i += 1
+        _expect_end(items, i, text)
+        if verb == "retreat" and via:
+            raise NotationError(f"'{text}': a retreat cannot go via convoy")
+        return OrderSpec(text, verb, nation, utype, unit, dest=dest, via_convoy=via)
+    if verb in ("support", "convoy"):
+        ttype, target, i = _unit_at(items, i, variant, text)
+        dest = None
+        if i < len(items) and items[i] == ("kw", "move"):
+            if i + 1 >= len(items) or items[i + 1][0] != "ph":
+                raise NotationError(f"'{text}': '-' needs a destination")
+            dest = parse_location(items[i + 1][1], variant)
+            i += 2
+        elif i < len(items) and items[i] == ("kw", "hold"):
+            if verb == "convoy":
+                raise NotationError(f"'{text}': a convoy names a move ('C A lon - bel')")
+            i += 1
+        _expect_end(items, i, text)
+        if verb == "convoy" and dest is None:
+            raise NotationError(f"'{text}': a convoy names a move ('C A lon - bel')")
+        return OrderSpec(text, verb, nation, utype, unit, ttype, target, dest)
+    raise NotationError(f"'{text}': '{verb}' cannot follow a unit")
+
+
+def _expect_end(items: list[tuple[str, str]], i: int, text: str, end: int | None = None) -> None:
+    end = len(items) if end is None else end
+    if i < end:
+        raise NotationError(f"'{text}': unexpected '{items[i][1]}'")
+
+
+# -- printing --------------------------------------------------------------------------
+
+
+def format_location(loc: Location) -> str:
+    return str(loc)
+
+
+def format_order(order: Order, with_nation: bool = True) -> str:
+    """Print an order with full coordinates: ``Germany: A 1:mun:S1901 - 1:tyr:S1901``."""
+    prefix = f"{order.nation}: " if with_nation else ""
+    if isinstance(order, Waive):
+        return f"{order.nation} waive {order.on}"
+    if isinstance(order, Build):
+        return f"{prefix}build {order.unit_type} {order.at}"
+    head = f"{prefix}{order.unit_type} {order.unit}"
+    if isinstance(order, Hold):
+        return f"{head} H"
+    if isinstance(order, Move):
+        return f"{head} - {order.dest}" + (" via convoy" if order.via_convoy else "")
+    if isinstance(order, Support):
+        t = f"{order.supported_type} " if order.supported_type else ""
+        tail = f" - {order.dest}" if order.dest is not None else " H"
+        return f"{head} S {t}{order.supported}{tail}"
+    if isinstance(order, Convoy):
+        return f"{head} C A {order.army} - {order.dest}"
+    if isinstance(order, Retreat):
+        return f"{head} R {order.dest}"
+    if isinstance(order, Disband):
+        return f"{head} D"
+    raise TypeError(order)

@@ -1,0 +1,158 @@
+"""Orders as small immutable values.
+
+Every order names the board it is given on through its locations. Unit orders carry the
+ordering unit's :class:`~app.engine.coords.Location` (``unit``) and type (``unit_type``);
+adjustment orders carry their board.
+
+>>> from app.engine.coords import BoardKey, Turn, Location
+>>> b = BoardKey(1, Turn.parse("S1901"))
+>>> Move("Germany", "A", Location(b, "mun"), Location(b, "tyr")).kind
+'move'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from .coords import BoardKey, Location
+
+UnitType = Literal["A", "F"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit standing on a board: its nation, type (``A``/``F``) and location id."""
+
+    nation: str
+    type: str
+    loc: str
+
+    def __str__(self) -> str:
+        return f"{self.nation} {self.type} {self.loc}"
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    nation: str
+    unit_type: str
+    unit: Location
+    kind = "hold"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    nation: str
+    unit_type: str
+    unit: Location
+    dest: Location
+    via_convoy: bool = False
+    kind = "move"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Support:
+    """Support the unit at ``supported`` to hold (``dest`` is None) or to move to ``dest``."""
+
+    nation: str
+    unit_type: str
+    unit: Location
+    supported_type: str | None
+    supported: Location
+    dest: Location | None = None
+    kind = "support"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    nation: str
+    unit_type: str
+    unit: Location
+    army: Location
+    dest: Location
+    kind = "convoy"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    nation: str
+    unit_type: str
+    unit: Location
+    dest: Location
+    kind = "retreat"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    nation: str
+    unit_type: str
+    unit: Location
+    kind = "disband"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    nation: str
+    unit_type: str
+    at: Location
+    kind = "build"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.at.board
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    nation: str
+    on: BoardKey
+    kind = "waive"
+
+    @property
+    def board(self) -> BoardKey:
+        return self.on
+
+
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
+UnitOrder = Union[Hold, Move, Support, Convoy, Retreat, Disband]
+MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
+ADJUSTMENT_KINDS = frozenset({"build", "disband", "waive"})
+
+Status = Literal["succeeds", "fails", "invalid"]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What became of an order: its status, a reason a player can read, and for a unit
+    order on a movement board whether the unit moved or was dislodged and, if dislodged,
+    where it retreated (``None``: disbanded)."""
+
+    status: str
+    reason: str = ""
+    moved: bool = False
+    dislodged: bool = False
+    retreat_to: str | None = None

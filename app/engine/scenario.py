@@ -1,0 +1,261 @@
+"""Scenario files: set up a world, submit orders step by step, check what must come out.
+
+The format and the report are a contract (docs/scenarios.md): outside test suites run
+through ``python -m app scenario``. :func:`run_file` returns the report of one file as a
+dict; :func:`main` is the command.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .coords import BoardKey, Turn
+from .notation import NotationError, parse_order
+from .orders import Result
+from .submission import SubmissionError, submit
+from .variant import VariantError, load_variant, parse_unit_text
+from .world import World, make_board
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used; the message names the file, step and text."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StartBoard(_Model):
+    timeline: int = Field(ge=1)
+    turn: str
+    units: list[str]
+    centres: dict[str, list[str]] | None = None
+
+
+class Start(_Model):
+    boards: list[StartBoard]
+
+
+class Expect(_Model):
+    orders: dict[str, Literal["succeeds", "fails", "invalid"]] = {}
+    boards: dict[str, list[str]] = {}
+    no_boards: list[str] = []
+    centres: dict[str, dict[str, list[str]]] = {}
+    winner: str | None = "__unset__"
+    phase: Literal["movement", "retreats", "over"] | None = None
+
+
+class Step(_Model):
+    orders: list[str] = []
+    expect: Expect | None = None
+
+
+class ScenarioFile(_Model):
+    name: str = ""
+    description: str = ""
+    variant: str = "standard"
+    adjacency: Literal["strict", "loose"] = "strict"
+    seed: int = 0
+    start: Start | None = None
+    steps: list[Step] = []
+
+
+def load(path: Path) -> ScenarioFile:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except json.JSONDecodeError as e:
+        raise ScenarioError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    try:
+        return ScenarioFile.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        raise ScenarioError(f"{path}: field '{where}': {err['msg']}") from None
+
+
+def start_world(sc: ScenarioFile, path: Path) -> World:
+    try:
+        variant = load_variant(sc.variant)
+    except VariantError as e:
+        raise ScenarioError(f"{path}: field 'variant': {e}") from None
+    if sc.start is None:
+        return World.initial(variant, sc.adjacency, sc.seed)
+    boards = []
+    for i, b in enumerate(sc.start.boards):
+        where = f"{path}: field 'start.boards.{i}"
+        try:
+            turn = Turn.parse(b.turn)
+        except ValueError as e:
+            raise ScenarioError(f"{where}.turn': {e}") from None
+        units = []
+        for j, text in enumerate(b.units):
+            try:
+                units.append(parse_unit_text(text, variant))
+            except ValueError as e:
+                raise ScenarioError(f"{where}.units.{j}': {e}") from None
+        if b.centres is None:
+            centres = {c: n for n, cs in variant.start_centres.items() for c in cs}
+        else:
+            centres = {}
+            for nation, cs in b.centres.items():
+                if nation not in variant.nations:
+                    raise ScenarioError(f"{where}.centres': unknown nation '{nation}'")
+                for c in cs:
+                    if c not in variant.supply_centres:
+                        raise ScenarioError(f"{where}.centres.{nation}': '{c}' is not a supply centre")
+                    centres[c] = nation
+        try:
+            boards.append(make_board(BoardKey(b.timeline, turn), units, centres))
+        except ValueError as e:
+            raise ScenarioError(f"{where}': {e}") from None
+    try:
+        return World.from_boards(variant, boards, sc.adjacency, sc.seed)
+    except ValueError as e:
+        raise ScenarioError(f"{path}: field 'start.boards': {e}") from None
+
+
+def board_units(world: World, key: BoardKey) -> list[str]:
+    """Units as the report writes them, dislodged ones (during a retreat pause) marked."""
+    dislodged = {loc for loc in world.dislodged_units()} if world.pause else set()
+    out = []
+    for u in world.boards[key].units.values():
+        text = f"{u.nation} {u.type} {u.loc}"
+        if any(loc.board == key and loc.loc == u.loc for loc in dislodged):
+            text += " dislodged"
+        out.append(text)
+    return sorted(out)
+
+
+def board_report(world: World) -> list[dict[str, Any]]:
+    out = []
+    for key in sorted(world.boards, key=lambda k: (k.timeline, k.turn)):
+        b = world.boards[key]
+        centres: dict[str, list[str]] = {}
+        for prov, n in sorted(b.centres.items()):
+            centres.setdefault(n, []).append(prov)
+        start = world.starts[key.timeline] == key.turn
+        parent = world.parents.get(key.timeline) if start else None
+        out.append({"board": str(key), "units": board_units(world, key), "centres": centres,
+                    "parent": str(parent) if parent else None})
+    return out
+
+
+def _norm_units(items: list[str]) -> list[str]:
+    return sorted(" ".join(x.split()).replace(" Dislodged", " dislodged") for x in items)
+
+
+def check_expect(world: World, expect: Expect, texts: list[str], results: list[Result]) -> list[str]:
+    failures = []
+    by_text = {}
+    for t, r in zip(texts, results):
+        by_text.setdefault(t, r)
+    for text, want in expect.orders.items():
+        r = by_text.get(text)
+        if r is None:
+            failures.append(f"order '{text}' is not in this step")
+        elif r.status != want:
+            failures.append(f"order '{text}': expected {want}, got {r.status}" + (f" ({r.reason})" if r.reason else ""))
+    for board, units in expect.boards.items():
+        try:
+            key = BoardKey.parse(board)
+        except ValueError as e:
+            failures.append(f"boards: {e}")
+            continue
+        if key not in world.boards:
+            failures.append(f"board {board} does not exist")
+            continue
+        got = board_units(world, key)
+        want = _norm_units(units)
+        if [g.lower() for g in got] != [w.lower() for w in want]:
+            missing = sorted(set(w.lower() for w in want) - set(g.lower() for g in got))
+            extra = sorted(set(g.lower() for g in got) - set(w.lower() for w in want))
+            failures.append(f"board {board}: missing {missing}, unexpected {extra}")
+    for board in expect.no_boards:
+        try:
+            key = BoardKey.parse(board)
+        except ValueError as e:
+            failures.append(f"no_boards: {e}")
+            continue
+        if key in world.boards:
+            failures.append(f"board {board} exists but should not")
+    for board, owners in expect.centres.items():
+        key = BoardKey.parse(board)
+        if key not in world.boards:
+            failures.append(f"board {board} does not exist")
+            continue
+        got: dict[str, list[str]] = {}
+        for prov, n in world.boards[key].centres.items():
+            got.setdefault(n, []).append(prov)
+        got = {n: sorted(cs) for n, cs in got.items()}
+        want = {n: sorted(cs) for n, cs in owners.items() if cs}
+        if got != want:
+            failures.append(f"centres on {board}: expected {want}, got {got}")
+    if expect.winner != "__unset__" and expect.winner != world.winner:
+        failures.append(f"winner: expected {expect.winner}, got {world.winner}")
+    if expect.phase is not None and expect.phase != world.phase:
+        failures.append(f"phase: expected {expect.phase}, got {world.phase}")
+    return failures
+
+
+def run_file(path: Path, check: bool = True) -> dict[str, Any]:
+    """Run one scenario file; returns its report. Raises :class:`ScenarioError`."""
+    sc = load(path)
+    world = start_world(sc, path)
+    steps = []
+    ok = True
+    for n, step in enumerate(sc.steps, 1):
+        orders = []
+        for text in step.orders:
+            try:
+                spec = parse_order(text, world.variant)
+                orders.append(world.resolve(spec))
+            except NotationError as e:
+                raise ScenarioError(f"{path}: step {n}: order '{text}': {e}") from None
+        t0 = time.perf_counter()
+        try:
+            report = submit(world, orders)
+        except SubmissionError as e:
+            raise ScenarioError(f"{path}: step {n}: {e}") from None
+        ms = (time.perf_counter() - t0) * 1000
+        world = report.world
+        failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
+        ok = ok and not failures
+        steps.append({
+            "adjudication_ms": round(ms, 3),
+            "orders": [{"text": t, "status": r.status, **({"reason": r.reason} if r.reason else {})}
+                       for t, r in zip(step.orders, report.results)],
+            "boards": board_report(world),
+            "phase": world.phase,
+            "winner": world.winner,
+            "failures": failures,
+        })
+    return {"file": str(path), "name": sc.name, "ok": ok, "steps": steps}
+
+
+def main(argv: list[str]) -> int:
+    """``python -m app scenario FILE... [--no-check]``: JSON Lines report, exit 0/1/2."""
+    check = "--no-check" not in argv
+    files = [a for a in argv if a != "--no-check"]
+    if not files:
+        print("usage: python -m app scenario FILE [FILE ...] [--no-check]", file=sys.stderr)
+        return 2
+    status = 0
+    for f in files:
+        try:
+            report = run_file(Path(f), check)
+        except ScenarioError as e:
+            print(f"error: {e}", file=sys.stderr)
+            status = 2
+            continue
+        print(json.dumps(report), flush=True)
+        if not report["ok"] and status == 0:
+            status = 1
+    return status

@@ -1,0 +1,590 @@
+"""One submission: orders in, a new world out.
+
+1. Each order is checked (:mod:`.validation`); a unit on an active movement board without
+   a legal order holds. Orders are stored on their boards, which lock when they become past.
+2. The orders whose results can change are those linked to a new order through the spaces
+   they name (``World.refs``). Only that part of the world is adjudicated again; every other
+   order keeps its result, which is what a full re-adjudication would give it.
+3. If a unit was dislodged and can retreat, the world pauses (``World.pause``); the next
+   submission holds retreats, and then everything finishes as below.
+4. Every adjudicated board gets its next board: appended for an active board, compared with
+   the existing children for a past board, which forks a new timeline when it differs.
+   Winter boards apply builds and disbands. Then victory is counted.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .adjacency import convoy_step, reaches
+from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Entry, Outcome, adjudicate
+from .coords import BoardKey, Location, Season, Space
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
+from .validation import check
+from .world import Board, Pause, World, make_board
+
+
+class SubmissionError(ValueError):
+    """The world cannot take a submission now (e.g. the game is over)."""
+
+
+@dataclass
+class Report:
+    """What a submission did: the new world, one result per submitted order (same order
+    as given), the boards it created and the timelines it started."""
+
+    world: World
+    results: list[Result]
+    new_boards: list[BoardKey] = field(default_factory=list)
+    new_timelines: list[int] = field(default_factory=list)
+    changed_boards: list[BoardKey] = field(default_factory=list)
+
+
+_INVALID_REPLACED = "replaced by a later order for the same unit"
+
+
+def submit(world: World, orders: list[Order]) -> Report:
+    """Adjudicate ``orders`` on ``world`` and return the :class:`Report` (the old world is
+    left untouched)."""
+    if world.phase == "over":
+        raise SubmissionError(f"the game is over: {world.winner} has won")
+    if world.pause is not None:
+        return _submit_retreats(world, orders)
+    return _submit_orders(world, orders)
+
+
+# -- movement and adjustment ---------------------------------------------------------------
+
+
+def _submit_orders(world: World, orders: list[Order]) -> Report:
+    checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
+    results: list[Result | None] = [None] * len(orders)
+    # Later orders replace earlier ones for the same unit.
+    last_for_unit: dict[Location, int] = {}
+    for i, (o, reason) in enumerate(checked):
+        if reason is None and hasattr(o, "unit"):
+            key = Location(o.unit.board, o.unit.province)
+            if key in last_for_unit:
+                j = last_for_unit[key]
+                checked[j] = (checked[j][0], _INVALID_REPLACED)
+            last_for_unit[key] = i
+    per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
+    for i, (o, reason) in enumerate(checked):
+        key = o.board
+        if reason is not None:
+            results[i] = Result("invalid", reason)
+            if key in world.boards and world.is_active(key):
+                per_board.setdefault(key, []).append((o, results[i], i))
+            continue
+        per_board.setdefault(key, []).append((o, None, i))
+
+    new_orders = dict(world.orders)
+    new_results = dict(world.results)
+    refs = dict(world.refs)
+    incoming = dict(world.incoming)
+    seeds: list[Space] = []
+    where: dict[int, tuple[BoardKey, int]] = {}
+    for key in world.active_boards():
+        board = world.boards[key]
+        given = per_board.get(key, [])
+        stored: list[Order] = []
+        stored_results: list[Result] = []
+        ordered_units: set[str] = set()
+        for o, r, i in given:
+            where[i] = (key, len(stored))
+            stored.append(o)
+            stored_results.append(r if r is not None else Result("pending"))
+            if r is None and hasattr(o, "unit"):
+                ordered_units.add(o.unit.province)
+        if board.is_movement:
+            for prov, unit in board.units.items():
+                if prov not in ordered_units:
+                    stored.append(Hold(unit.nation, unit.type, Location(key, unit.loc)))
+                    stored_results.append(Result("pending", "no order: holds"))
+        new_orders[key] = tuple(stored)
+        new_results[key] = tuple(stored_results)
+        if board.is_movement:
+            for idx, (o, r) in enumerate(zip(stored, stored_results)):
+                if r.status == "invalid":
+                    continue
+                for sp in _spaces_of(o):
+                    refs[sp] = refs.get(sp, ()) + ((key, idx),)
+                    seeds.append(sp)
+                if isinstance(o, Move) and o.dest.board != key:
+                    incoming[o.dest.board] = incoming.get(o.dest.board, ()) + ((key, idx),)
+    world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
+                         refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
+
+    touched = _adjudicate_component(world, seeds, new_results)
+    world = world.derive(results=MappingProxyType(new_results))
+    dislodged = _retreat_options(world, touched)
+    if dislodged:
+        paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
+        return Report(paused, _collect(paused, checked, results, where))
+    return _finish(world, touched, checked, results, where)
+
+
+def _spaces_of(o: Order) -> tuple[Space, ...]:
+    own = o.unit.space
+    if isinstance(o, Move):
+        return (own, o.dest.space)
+    if isinstance(o, Support):
+        return (own, o.supported.space) + ((o.dest.space,) if o.dest is not None else ())
+    if isinstance(o, Convoy):
+        return (own, o.army.space, o.dest.space)
+    return (own,)
+
+
+def _component(world: World, seeds: list[Space]) -> tuple[list[tuple[BoardKey, int]], set[Space]]:
+    """Every effective movement order linked to the seed spaces, and the spaces they name."""
+    seen_spaces: set[Space] = set()
+    seen_orders: set[tuple[BoardKey, int]] = set()
+    order_list: list[tuple[BoardKey, int]] = []
+    stack = list(seeds)
+    refs = world.refs
+    orders = world.orders
+    while stack:
+        sp = stack.pop()
+        if sp in seen_spaces:
+            continue
+        seen_spaces.add(sp)
+        for ref in refs.get(sp, ()):
+            if ref in seen_orders:
+                continue
+            seen_orders.add(ref)
+            order_list.append(ref)
+            for s2 in _spaces_of(orders[ref[0]][ref[1]]):
+                if s2 not in seen_spaces:
+                    stack.append(s2)
+    order_list.sort()
+    return order_list, seen_spaces
+
+
+def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardKey, tuple[Result, ...]]) -> set[BoardKey]:
+    """Re-adjudicate the orders linked to ``seeds``; write their results into ``results``.
+    Returns the boards whose results were computed."""
+    refs_list, spaces = _component(world, seeds)
+    variant, mode = world.variant, world.adjacency
+    space_ids: dict[Space, int] = {}
+    space_list: list[Space] = []
+
+    def sid(sp: Space) -> int:
+        i = space_ids.get(sp)
+        if i is None:
+            i = space_ids[sp] = len(space_list)
+            space_list.append(sp)
+        return i
+
+    entries: list[Entry] = []
+    for key, idx in refs_list:
+        o = world.orders[key][idx]
+        own = sid(o.unit.space)
+        if isinstance(o, Move):
+            direct = reaches(variant, mode, o.unit_type, o.unit, o.dest)
+            entries.append(Entry(MOVE, own, o.nation, sid(o.dest.space), direct=direct, via=o.via_convoy,
+                                 coast=_coast(o.dest.loc)))
+        elif isinstance(o, Support):
+            dest = sid(o.dest.space) if o.dest is not None else -1
+            entries.append(Entry(SUPPORT, own, o.nation, dest, sid(o.supported.space),
+                                 coast=_coast(o.dest.loc) if o.dest is not None else ""))
+        elif isinstance(o, Convoy):
+            entries.append(Entry(CONVOY, own, o.nation, sid(o.dest.space), sid(o.army.space)))
+        else:
+            entries.append(Entry(HOLD, own, o.nation))
+    step_cache: dict[tuple[int, int], bool] = {}
+
+    def step(a: int, b: int) -> bool:
+        k = (a, b)
+        r = step_cache.get(k)
+        if r is None:
+            r = step_cache[k] = convoy_step(variant, mode, space_list[a], space_list[b])
+        return r
+
+    out = adjudicate(entries, step)
+    touched: set[BoardKey] = {sp.board for sp in spaces}
+    updated: dict[BoardKey, list[Result]] = {}
+    for n, (key, idx) in enumerate(refs_list):
+        o = world.orders[key][idx]
+        res = _result_for(n, o, entries, out, space_list, world)
+        updated.setdefault(key, list(results[key]))[idx] = res
+    for key, lst in updated.items():
+        results[key] = tuple(lst)
+    return {k for k in touched if k in world.boards}
+
+
+def _coast(loc: str) -> str:
+    i = loc.find("/")
+    return "" if i < 0 else loc[i + 1:]
+
+
+def _result_for(n: int, o: Order, entries: list[Entry], out: Outcome, spaces: list[Space], world: World) -> Result:
+    kind = out.kind[n]
+    dislodged = out.dislodged_by[n] >= 0
+    by = ""
+    if dislodged:
+        by = f"dislodged from {spaces[entries[n].space]}"
+    if out.void[n] and kind == MOVE:
+        return Result("invalid", "no convoy is ordered along a complete route for this move"
+                      + (f"; {by}" if by else ""), dislodged=dislodged)
+    if out.void[n]:
+        reason = {MOVE: "no convoy is ordered along a complete route for this move",
+                  SUPPORT: "the supported unit does not do what the support says",
+                  CONVOY: "no army is convoyed along this fleet's route"}[entries[n].kind]
+        if entries[n].kind == SUPPORT and entries[n].target >= 0 and world.boards.get(spaces[entries[n].target].board) is None:
+            reason = f"board {spaces[entries[n].target].board} does not exist yet: the support waits for a matching move"
+        if entries[n].kind == CONVOY and world.boards.get(spaces[entries[n].target].board) is None:
+            reason = f"board {spaces[entries[n].target].board} does not exist yet: the convoy waits for its army"
+        return Result("invalid", reason + (f"; {by}" if by else ""), dislodged=dislodged)
+    if kind == MOVE:
+        if out.success[n]:
+            return Result("succeeds", "", moved=True)
+        if not out.path[n]:
+            reason = "the convoy was disrupted"
+        else:
+            reason = f"bounced at {spaces[entries[n].dest]}"
+        return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged)
+    if kind == SUPPORT:
+        if out.success[n]:
+            return Result("succeeds", "", dislodged=dislodged)
+        return Result("fails", by or "support cut", dislodged=dislodged)
+    if kind == CONVOY:
+        army = out.convoy_of[n]
+        if out.success[n] and army >= 0 and out.success[army] and out.uses_convoy[army]:
+            return Result("succeeds", "", dislodged=dislodged)
+        if not out.uses_convoy[army]:
+            reason = by or "the army went overland"
+        else:
+            reason = by or ("the convoy route was broken (paradox)" if not out.success[n] else "the army did not move")
+        return Result("fails", reason, dislodged=dislodged)
+    if dislodged:
+        return Result("fails", by, dislodged=True)
+    return Result("succeeds", "" if isinstance(o, Hold) else "")
+
+
+# -- retreats ------------------------------------------------------------------------------
+
+
+def _next_units(world: World, key: BoardKey, results: dict | None = None) -> dict[str, Unit]:
+    """Units of ``key``'s next board, from the current results (dislodged units that have
+    not retreated are left out)."""
+    results = results if results is not None else world.results
+    board = world.boards[key]
+    units: dict[str, Unit] = {}
+    orders = world.orders.get(key, ())
+    res = results.get(key, ())
+    stays: dict[str, bool] = {p: True for p in board.units}
+    for o, r in zip(orders, res):
+        if r.status == "invalid" and not r.dislodged:
+            continue
+        if not hasattr(o, "unit") or o.unit.province not in board.units:
+            continue
+        if r.moved or r.dislodged:
+            stays[o.unit.province] = False
+        if r.dislodged and r.retreat_to:
+            u = board.units[o.unit.province]
+            units[r.retreat_to.split("/")[0]] = Unit(u.nation, u.type, r.retreat_to)
+    for p, u in board.units.items():
+        if stays[p]:
+            units[p] = u
+    arrivals = [(key, i) for i, o in enumerate(orders) if isinstance(o, Move) and o.dest.board == key]
+    arrivals += list(world.incoming.get(key, ()))
+    for k, i in arrivals:
+        o = world.orders[k][i]
+        if results[k][i].moved:
+            units[o.dest.province] = Unit(o.nation, o.unit_type, o.dest.loc)
+    return units
+
+
+def _retreat_options(world: World, touched: set[BoardKey]) -> dict[Location, frozenset[str]]:
+    v = world.variant
+    options: dict[Location, frozenset[str]] = {}
+    for key in sorted(touched):
+        board = world.boards[key]
+        if not board.is_movement:
+            continue
+        dislodged = [(o, r) for o, r in zip(world.orders[key], world.results[key])
+                     if r.dislodged and hasattr(o, "unit") and r.status != "pending"]
+        if not dislodged:
+            continue
+        occupied = set(_next_units(world, key))
+        contested = _contested(world, key)
+        for o, r in dislodged:
+            unit = board.units[o.unit.province]
+            attacker_origin = _attacker_origin(world, key, o.unit.province)
+            allowed = frozenset(
+                loc for loc in v.adjacent_locations(unit.type, unit.loc)
+                if loc.split("/")[0] not in occupied and loc.split("/")[0] not in contested
+                and loc.split("/")[0] != attacker_origin)
+            loc = Location(key, unit.loc)
+            if allowed:
+                options[loc] = allowed
+    return options
+
+
+def _attacker_origin(world: World, key: BoardKey, province: str) -> str | None:
+    """The province on this board the dislodging unit came from, if it came over land
+    from this board (a convoyed attacker leaves its origin open: DATC 4.A.5)."""
+    target = Space(key, province)
+    for k, i in world.refs.get(target, ()):
+        o = world.orders[k][i]
+        r = world.results[k][i]
+        if isinstance(o, Move) and o.dest.space == target and r.moved:
+            if k != key:
+                return None
+            if o.via_convoy or not reaches(world.variant, world.adjacency, o.unit_type, o.unit, o.dest):
+                return None
+            if _convoyed(world, k, i):
+                return None
+            return o.unit.province
+    return None
+
+
+def _convoyed(world: World, key: BoardKey, idx: int) -> bool:
+    """Whether a successful adjacent move went by convoy (a fleet of its nation convoyed it)."""
+    o = world.orders[key][idx]
+    for k, i in world.refs.get(o.unit.space, ()):
+        c = world.orders[k][i]
+        if isinstance(c, Convoy) and c.army.space == o.unit.space and c.dest.space == o.dest.space \
+                and world.results[k][i].status == "succeeds":
+            return True
+    return False
+
+
+def _contested(world: World, key: BoardKey) -> set[str]:
+    """Provinces of board ``key`` left empty by a standoff: two or more moves with a route
+    bounced there and nobody entered."""
+    counts: dict[str, int] = {}
+    entered: set[str] = set()
+    movers: list[tuple[BoardKey, int]] = [(key, i) for i, o in enumerate(world.orders.get(key, ()))
+                                          if isinstance(o, Move) and o.dest.board == key]
+    movers += list(world.incoming.get(key, ()))
+    for k, i in movers:
+        o = world.orders[k][i]
+        r = world.results[k][i]
+        if r.status == "invalid":
+            continue
+        if r.moved:
+            entered.add(o.dest.province)
+        elif r.reason.startswith("bounced") and not r.dislodged:
+            counts[o.dest.province] = counts.get(o.dest.province, 0) + 1
+        elif r.reason.startswith("bounced") and r.dislodged:
+            # A unit dislodged by the unit it tried to swap with contests nothing (DATC 6.H.9).
+            attacker_from_dest = any(
+                isinstance(world.orders[k2][i2], Move) and world.results[k2][i2].moved
+                and world.orders[k2][i2].dest.space == o.unit.space and world.orders[k2][i2].unit.space == o.dest.space
+                for k2, i2 in world.refs.get(o.dest.space, ()))
+            if not attacker_from_dest:
+                counts[o.dest.province] = counts.get(o.dest.province, 0) + 1
+    board = world.boards[key]
+    out = set()
+    for prov, c in counts.items():
+        if prov in entered:
+            continue
+        occupant = board.units.get(prov)
+        if occupant is not None and _stays(world, key, prov):
+            continue
+        out.add(prov)
+    return out
+
+
+def _stays(world: World, key: BoardKey, prov: str) -> bool:
+    for o, r in zip(world.orders.get(key, ()), world.results.get(key, ())):
+        if hasattr(o, "unit") and o.unit.province == prov and r.status != "invalid" or \
+                (hasattr(o, "unit") and o.unit.province == prov and r.dislodged):
+            return not r.moved
+    return True
+
+
+def _submit_retreats(world: World, orders: list[Order]) -> Report:
+    pause = world.pause
+    checked = [check(world, o) for o in orders]
+    results: list[Result | None] = [None] * len(orders)
+    chosen: dict[Location, tuple[int, Order]] = {}
+    for i, (o, reason) in enumerate(checked):
+        if reason is not None:
+            results[i] = Result("invalid", reason)
+            continue
+        unit = world.unit_at(o.unit)
+        loc = Location(o.unit.board, unit.loc)
+        if loc in chosen:
+            j = chosen[loc][0]
+            results[j] = Result("invalid", _INVALID_REPLACED)
+        chosen[loc] = (i, o)
+    targets: dict[Space, list[Location]] = {}
+    for loc, (i, o) in chosen.items():
+        if isinstance(o, Retreat):
+            targets.setdefault(o.dest.space, []).append(loc)
+    new_results = dict(world.results)
+    retreat_log = dict(world.retreats)
+    for loc in pause.dislodged:
+        key = loc.board
+        entry = chosen.get(loc)
+        retreat_to = None
+        if entry is not None:
+            i, o = entry
+            if isinstance(o, Retreat):
+                if len(targets[o.dest.space]) == 1:
+                    retreat_to = o.dest.loc
+                    results[i] = Result("succeeds")
+                else:
+                    results[i] = Result("fails", f"two units retreated to {o.dest.province}: both are disbanded")
+            else:
+                results[i] = Result("succeeds", "disbanded")
+            retreat_log[key] = retreat_log.get(key, ()) + ((o, results[i]),)
+        lst = list(new_results[key])
+        for idx, o in enumerate(world.orders[key]):
+            if hasattr(o, "unit") and o.unit.province == loc.province and lst[idx].dislodged:
+                r = lst[idx]
+                lst[idx] = Result(r.status, r.reason, r.moved, True, retreat_to)
+        new_results[key] = tuple(lst)
+    for i, (o, reason) in enumerate(checked):
+        if results[i] is None:
+            results[i] = Result("invalid", "not a retreat")
+    world = world.derive(results=MappingProxyType(new_results), retreats=MappingProxyType(retreat_log), pause=None)
+    touched = set(pause.finish)
+    report = _finish(world, touched, [], [], {})
+    report.results = [r if r is not None else Result("invalid") for r in results]
+    return report
+
+
+# -- finishing: next boards, forks, adjustments, victory --------------------------------------
+
+
+def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Report:
+    boards = dict(world.boards)
+    ends = dict(world.ends)
+    starts = dict(world.starts)
+    parents = dict(world.parents)
+    new_results = dict(world.results)
+    new_boards: list[BoardKey] = []
+    changed: list[BoardKey] = []
+    forks: list[tuple[BoardKey, dict[str, Unit], dict[str, str]]] = []
+    active = set(world.active_boards())
+    for key in world.active_boards():
+        board = world.boards[key]
+        if board.is_movement:
+            units = _next_units(world, key)
+            centres = _centres_after(world, board, units)
+        else:
+            units, centres, adj_results = _adjust(world, key)
+            new_results[key] = adj_results
+        nxt = BoardKey(key.timeline, key.turn.next())
+        boards[nxt] = make_board(nxt, units.values(), centres)
+        ends[key.timeline] = nxt.turn
+        new_boards.append(nxt)
+    for key in sorted(touched - active, key=lambda k: (k.turn, k.timeline)):
+        board = world.boards[key]
+        if not board.is_movement:
+            continue
+        units = _next_units(world, key)
+        centres = _centres_after(world, board, units)
+        candidate = make_board(BoardKey(0, key.turn.next()), units.values(), centres)
+        if any(world.boards[c].same_position(candidate) for c in world.children(key)):
+            continue
+        if any(src == key and candidate.same_position(b) for src, b in ((f[0], f[3]) for f in forks)):
+            continue
+        forks.append((key, units, centres, candidate))
+    forks.sort(key=lambda f: (f[0].turn, f[0].timeline))
+    new_timelines = []
+    next_timeline = max(ends) + 1
+    for src, units, centres, _ in forks:
+        t = next_timeline
+        next_timeline += 1
+        k = BoardKey(t, src.turn.next())
+        boards[k] = make_board(k, units.values(), centres)
+        parents[t] = src
+        starts[t] = k.turn
+        ends[t] = k.turn
+        new_boards.append(k)
+        new_timelines.append(t)
+        changed.append(src)
+    world = world.derive(boards=MappingProxyType(boards), ends=MappingProxyType(ends),
+                         starts=MappingProxyType(starts), parents=MappingProxyType(parents),
+                         results=MappingProxyType(new_results), pause=None,
+                         submissions=world.submissions + 1)
+    world = world.derive(winner=_winner(world))
+    return Report(world, _collect(world, checked, results, where), new_boards, new_timelines, changed)
+
+
+def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> dict[str, str]:
+    centres = dict(board.centres)
+    if board.key.turn.season == Season.FALL:
+        for prov in world.variant.supply_centres:
+            u = units.get(prov)
+            if u is not None:
+                centres[prov] = u.nation
+    return centres
+
+
+def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str], tuple[Result, ...]]:
+    """Apply a Winter board's builds and disbands: the first legal ones up to each nation's
+    allowance count; missing disbands are chosen with the game's seeded random source."""
+    board = world.boards[key]
+    units = dict(board.units)
+    orders = world.orders.get(key, ())
+    results = list(world.results.get(key, ()))
+    allowance = {n: board.centre_count(n) - board.unit_count(n) for n in world.variant.nation_names}
+    used: set[str] = set()
+    for i, o in enumerate(orders):
+        if results[i].status == "invalid":
+            continue
+        n = o.nation
+        if isinstance(o, Build):
+            prov = o.at.province
+            if allowance.get(n, 0) <= 0:
+                results[i] = Result("fails", f"{n} has no build left on {key}")
+            elif prov in used:
+                results[i] = Result("fails", f"{prov} already has a build")
+            else:
+                loc = o.at.loc if o.unit_type == "F" else prov
+                units[prov] = Unit(n, o.unit_type, loc)
+                used.add(prov)
+                allowance[n] -= 1
+                results[i] = Result("succeeds")
+        elif isinstance(o, Disband):
+            prov = o.unit.province
+            if allowance.get(n, 0) >= 0:
+                results[i] = Result("fails", f"{n} has no disband to make on {key}")
+            elif prov in used or prov not in units:
+                results[i] = Result("fails", f"the unit in {prov} is already disbanded")
+            else:
+                del units[prov]
+                used.add(prov)
+                allowance[n] += 1
+                results[i] = Result("succeeds")
+        elif isinstance(o, Waive):
+            results[i] = Result("succeeds" if allowance.get(n, 0) > 0 else "fails",
+                                "" if allowance.get(n, 0) > 0 else f"{n} has no build to waive")
+            if allowance.get(n, 0) > 0:
+                allowance[n] -= 1
+    for n in world.variant.nation_names:
+        missing = -allowance[n]
+        if missing > 0:
+            rng = random.Random(f"{world.seed}/{key}/{n}")
+            own = sorted(p for p, u in units.items() if u.nation == n)
+            for p in rng.sample(own, min(missing, len(own))):
+                del units[p]
+    return units, dict(board.centres), tuple(results)
+
+
+def _winner(world: World) -> str | None:
+    owned = world.centres_on_active_boards()
+    counts = sorted(((len(cs), n) for n, cs in owned.items()), reverse=True)
+    if not counts or counts[0][0] < world.variant.victory_centres:
+        return None
+    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+        return None
+    return counts[0][1]
+
+
+def _collect(world: World, checked, results, where) -> list[Result]:
+    out = []
+    for i in range(len(checked)):
+        if i in where:
+            key, idx = where[i]
+            out.append(world.results[key][idx])
+        else:
+            out.append(results[i] if results[i] is not None else Result("invalid"))
+    return out

@@ -1,0 +1,301 @@
+"""Variants as data: pydantic models of a variant's JSON files and the loaded :class:`Variant`.
+
+A variant is a folder ``data/<name>/`` holding
+
+- ``variant.json``   name, title, map file, first year, centres needed to win;
+- ``provinces.json`` provinces (id, name, land/coast/sea, supply centre, aliases) and split coasts;
+- ``adjacency.json`` army edges between provinces, fleet edges between locations (coasts);
+- ``nations.json``   nations with display colour and home centres;
+- ``start.json``     starting units and centre ownership.
+
+Loading checks every file against its model and the files against each other; any
+fault raises :class:`VariantError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .coords import province_of
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+
+
+class VariantError(ValueError):
+    """A variant file is missing or malformed. The message names the file and field."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ProvinceModel(_Model):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: str
+    kind: Literal["land", "coast", "sea"]
+    supply_centre: bool = False
+    aliases: list[str] = []
+
+
+class CoastModel(_Model):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*/[a-z]+$")
+    province: str
+    name: str
+
+
+class ProvincesFile(_Model):
+    provinces: list[ProvinceModel]
+    coasts: list[CoastModel] = []
+
+
+class AdjacencyFile(_Model):
+    army: list[tuple[str, str]]
+    fleet: list[tuple[str, str]]
+
+
+class NationModel(_Model):
+    name: str = Field(pattern=r"^[A-Z][A-Za-z]*$")
+    adjective: str
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    home_centres: list[str]
+
+
+class NationsFile(_Model):
+    nations: list[NationModel]
+
+
+class StartFile(_Model):
+    units: list[str]
+    centres: dict[str, list[str]]
+
+
+class VariantFile(_Model):
+    name: str
+    title: str
+    map: str
+    first_year: int = 1901
+    victory_centres: int
+    description: str = ""
+
+    @field_validator("victory_centres")
+    @classmethod
+    def _positive(cls, v: int) -> int:
+        if v <= 0:
+            raise ValueError("must be positive")
+        return v
+
+
+def _read(path: Path, model: type[_Model]) -> _Model:
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise VariantError(f"{path}: file is missing") from None
+    except json.JSONDecodeError as e:
+        raise VariantError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
+        raise VariantError(f"{path}: field '{where}': {err['msg']}") from None
+
+
+class Variant:
+    """A loaded, cross-checked variant. Read-only after loading.
+
+    The engine asks it map questions: ``army_adjacent``, ``fleet_adjacent``, the coasts of a
+    province, home centres, and names for parsing (``lookup``).
+    """
+
+    def __init__(self, meta: VariantFile, provinces: ProvincesFile, adjacency: AdjacencyFile,
+                 nations: NationsFile, start: StartFile, folder: Path):
+        self.meta = meta
+        self.folder = folder
+        self.name = meta.name
+        self.title = meta.title
+        self.first_year = meta.first_year
+        self.victory_centres = meta.victory_centres
+        self.provinces = {p.id: p for p in provinces.provinces}
+        self.coasts = {c.id: c for c in provinces.coasts}
+        self.nations = {n.name: n for n in nations.nations}
+        self.nation_names = tuple(n.name for n in nations.nations)
+        self.supply_centres = frozenset(p.id for p in provinces.provinces if p.supply_centre)
+        self.home_centres = {n.name: frozenset(n.home_centres) for n in nations.nations}
+        self.home_nation = {c: n for n, cs in self.home_centres.items() for c in cs}
+        self.coasts_of: dict[str, tuple[str, ...]] = {}
+        for c in provinces.coasts:
+            self.coasts_of.setdefault(c.province, ())
+            self.coasts_of[c.province] += (c.id,)
+        army: dict[str, set[str]] = {p: set() for p in self.provinces}
+        fleet: dict[str, set[str]] = {loc: set() for loc in self.locations}
+        # setdefault: unknown ids are reported by _cross_check with the file and field.
+        for a, b in adjacency.army:
+            army.setdefault(a, set()).add(b)
+            army.setdefault(b, set()).add(a)
+        for a, b in adjacency.fleet:
+            fleet.setdefault(a, set()).add(b)
+            fleet.setdefault(b, set()).add(a)
+        self.army_adjacent = {k: frozenset(v) for k, v in army.items()}
+        self.fleet_adjacent = {k: frozenset(v) for k, v in fleet.items()}
+        # Province-level sea/coast contact, for convoy chains and fleet support reach.
+        self.fleet_adjacent_provinces = {
+            p: frozenset(province_of(x) for loc in self.fleet_locations_in(p) for x in fleet.get(loc, ()))
+            for p in self.provinces}
+        self.start_units = tuple(start.units)
+        self.start_centres = {n: tuple(cs) for n, cs in start.centres.items()}
+
+    # -- geography -------------------------------------------------------------------
+
+    @cached_property
+    def locations(self) -> tuple[str, ...]:
+        """Every place a unit can stand: provinces, plus the coasts of split provinces."""
+        return tuple(self.provinces) + tuple(self.coasts)
+
+    def kind(self, province: str) -> str:
+        return self.provinces[province].kind
+
+    def fleet_locations_in(self, province: str) -> tuple[str, ...]:
+        """Where a fleet can stand in a province: its coasts if split, else the province
+        (nothing for inland provinces)."""
+        if self.provinces[province].kind == "land":
+            return ()
+        return self.coasts_of.get(province) or (province,)
+
+    def unit_can_stand(self, unit_type: str, loc: str) -> bool:
+        prov = province_of(loc)
+        if prov not in self.provinces:
+            return False
+        kind = self.provinces[prov].kind
+        if unit_type == "A":
+            return kind != "sea" and loc == prov
+        return kind != "land" and (loc in self.coasts if prov in self.coasts_of else loc == prov)
+
+    def adjacent_locations(self, unit_type: str, loc: str) -> frozenset[str]:
+        """Locations a unit of this type can move to from ``loc`` on a single board."""
+        if unit_type == "A":
+            return self.army_adjacent.get(loc, frozenset())
+        return self.fleet_adjacent.get(loc, frozenset())
+
+    @cached_property
+    def _adjacent_provinces(self) -> dict[tuple[str, str], frozenset[str]]:
+        out = {}
+        for utype, table in (("A", self.army_adjacent), ("F", self.fleet_adjacent)):
+            for loc, adj in table.items():
+                out[utype, loc] = frozenset(province_of(x) for x in adj)
+        return out
+
+    def adjacent_provinces(self, unit_type: str, loc: str) -> frozenset[str]:
+        """Provinces a unit of this type at ``loc`` can reach on one board (any coast):
+        what it may support into."""
+        return self._adjacent_provinces.get((unit_type, loc), frozenset())
+
+    # -- names ---------------------------------------------------------------------------
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for p in self.provinces.values():
+            for n in (p.id, p.name, *p.aliases):
+                names[_norm(n)] = p.id
+        return names
+
+    def lookup_province(self, text: str) -> str | None:
+        """Province id for an id, full name or alias (any case), or None."""
+        return self._names.get(_norm(text))
+
+    # -- start ---------------------------------------------------------------------------
+
+    @cached_property
+    def centre_count(self) -> int:
+        return len(self.supply_centres)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace(".", "").replace("-", " ").split())
+
+
+def _cross_check(v: Variant) -> None:
+    folder = v.folder
+    for c in v.coasts.values():
+        if c.province not in v.provinces:
+            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}': unknown province '{c.province}'")
+        if province_of(c.id) != c.province:
+            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}' must start with '{c.province}/'")
+    known = set(v.locations)
+    for field, edges in (("army", v.army_adjacent), ("fleet", v.fleet_adjacent)):
+        for a, bs in edges.items():
+            for b in bs:
+                if b not in known:
+                    raise VariantError(f"{folder / 'adjacency.json'}: field '{field}': unknown location '{b}'")
+    for a, bs in v.army_adjacent.items():
+        for b in bs:
+            if a not in v.provinces or b not in v.provinces or "sea" in (v.kind(a), v.kind(b)):
+                raise VariantError(f"{folder / 'adjacency.json'}: field 'army': edge {a}-{b} must join land or coast provinces")
+    for a, bs in v.fleet_adjacent.items():
+        for b in bs:
+            for x in (a, b):
+                if not v.unit_can_stand("F", x):
+                    raise VariantError(f"{folder / 'adjacency.json'}: field 'fleet': '{x}' is not a place a fleet can stand"
+                                       + (f" (name a coast of {x})" if x in v.coasts_of else ""))
+    for n, homes in v.home_centres.items():
+        for c in homes:
+            if c not in v.supply_centres:
+                raise VariantError(f"{folder / 'nations.json'}: nation '{n}': home centre '{c}' is not a supply centre")
+    if not 0 < v.victory_centres <= len(v.supply_centres):
+        raise VariantError(f"{folder / 'variant.json'}: field 'victory_centres': must be between 1 and {len(v.supply_centres)}")
+    for n, cs in v.start_centres.items():
+        if n not in v.nations:
+            raise VariantError(f"{folder / 'start.json'}: field 'centres': unknown nation '{n}'")
+        for c in cs:
+            if c not in v.supply_centres:
+                raise VariantError(f"{folder / 'start.json'}: field 'centres.{n}': '{c}' is not a supply centre")
+    seen: set[str] = set()
+    for i, text in enumerate(v.start_units):
+        try:
+            nation, utype, loc = parse_unit_text(text, v)
+        except ValueError as e:
+            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': {e}") from None
+        if province_of(loc) in seen:
+            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': two units in {province_of(loc)}")
+        seen.add(province_of(loc))
+
+
+def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
+    """Parse ``"Germany A mun"`` / ``"Russia F stp/sc"`` into (nation, type, location)."""
+    parts = text.split()
+    if len(parts) != 3:
+        raise ValueError(f"'{text}' is not a unit (write '<Nation> <A|F> <location>', e.g. 'Germany A mun')")
+    nation = next((n for n in variant.nation_names if n.lower() == parts[0].lower()), None)
+    if nation is None:
+        raise ValueError(f"'{text}': unknown nation '{parts[0]}'")
+    utype = parts[1].upper()
+    if utype not in ("A", "F"):
+        raise ValueError(f"'{text}': unit type must be A or F, not '{parts[1]}'")
+    loc = parts[2].lower()
+    if not variant.unit_can_stand(utype, loc):
+        raise ValueError(f"'{text}': {'an army' if utype == 'A' else 'a fleet'} cannot stand in '{parts[2]}'")
+    return nation, utype, loc
+
+
+@lru_cache(maxsize=None)
+def load_variant(name_or_path: str = "standard") -> Variant:
+    """Load and cross-check a variant by name (a folder under ``data/``) or folder path."""
+    folder = Path(name_or_path)
+    if not folder.is_dir():
+        folder = DATA_DIR / name_or_path
+    if not folder.is_dir():
+        raise VariantError(f"variant '{name_or_path}': no folder {folder}")
+    meta = _read(folder / "variant.json", VariantFile)
+    v = Variant(meta,  # type: ignore[arg-type]
+                _read(folder / "provinces.json", ProvincesFile),  # type: ignore[arg-type]
+                _read(folder / "adjacency.json", AdjacencyFile),  # type: ignore[arg-type]
+                _read(folder / "nations.json", NationsFile),  # type: ignore[arg-type]
+                _read(folder / "start.json", StartFile),  # type: ignore[arg-type]
+                folder)
+    _cross_check(v)
+    return v

@@ -79,10 +79,21 @@ def turn_distance(a: Turn, b: Turn) -> int:
 _SEARCH_BUDGET = 20000
 
 
-def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, fleets_only: bool = True) -> list[Space]:
-    """Sea spaces holding a fleet one convoy step from ``sp``, on existing boards."""
+def _may_convoy(world, key: BoardKey, army: Space) -> bool:
+    """Fleets that can still take part in a convoy of ``army``: those on active boards
+    (they get new orders), and fleets on past boards whose locked order convoys that army."""
+    if world.is_active(key):
+        return True
+    return any(getattr(o, "kind", "") == "convoy" and o.army.space == army for o in world.orders.get(key, ()))
+
+
+def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, army: Space | None = None) -> list[Space]:
+    """Sea spaces holding a fleet one convoy step from ``sp``, on boards where a fleet
+    could convoy ``army``."""
     out = []
     boards = [sp.board] + [k for k in adjacent_board_keys(sp.board) if k in world.boards]
+    if army is not None:
+        boards = [k for k in boards if k in world.boards and _may_convoy(world, k, army)]
     near = variant.fleet_adjacent_provinces[sp.province]
     for key in boards:
         board = world.boards.get(key)
@@ -117,7 +128,7 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
 
     if through is None:
         seen = {without} if without is not None else set()
-        stack = [s for s in _fleet_neighbours(world, variant, mode, army)]
+        stack = [s for s in _fleet_neighbours(world, variant, mode, army, army)]
         while stack:
             s = stack.pop()
             if s in seen:
@@ -125,7 +136,7 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
             seen.add(s)
             if step(s, dest):
                 return True
-            stack.extend(n for n in _fleet_neighbours(world, variant, mode, s) if n not in seen)
+            stack.extend(n for n in _fleet_neighbours(world, variant, mode, s, army) if n not in seen)
             if len(seen) > _SEARCH_BUDGET:
                 return True
         return False
@@ -144,8 +155,8 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
         try:
             if step(node, dest):
                 return through in path
-            return any(extend(nxt) for nxt in _fleet_neighbours(world, variant, mode, node) if nxt not in path)
+            return any(extend(nxt) for nxt in _fleet_neighbours(world, variant, mode, node, army) if nxt not in path)
         finally:
             path.pop()
 
-    return any(extend(first) for first in _fleet_neighbours(world, variant, mode, army))
+    return any(extend(first) for first in _fleet_neighbours(world, variant, mode, army, army))

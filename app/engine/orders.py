@@ -149,10 +149,12 @@ Status = Literal["succeeds", "fails", "invalid"]
 class Result:
     """What became of an order: its status, a reason a player can read, and for a unit
     order on a movement board whether the unit moved or was dislodged and, if dislodged,
-    where it retreated (``None``: disbanded)."""
+    where it retreated (``None``: disbanded). ``illegal`` marks an order refused when it
+    was given (it takes no part in adjudication; the unit holds)."""
 
     status: str
     reason: str = ""
     moved: bool = False
     dislodged: bool = False
     retreat_to: str | None = None
+    illegal: bool = False

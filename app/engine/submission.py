@@ -74,7 +74,7 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     for i, (o, reason) in enumerate(checked):
         key = o.board
         if reason is not None:
-            results[i] = Result("invalid", reason)
+            results[i] = Result("invalid", reason, illegal=True)
             if key in world.boards and world.is_active(key):
                 per_board.setdefault(key, []).append((o, results[i], i))
             continue
@@ -107,7 +107,7 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         new_results[key] = tuple(stored_results)
         if board.is_movement:
             for idx, (o, r) in enumerate(zip(stored, stored_results)):
-                if r.status == "invalid":
+                if r.illegal:
                     continue
                 for sp in _spaces_of(o):
                     refs[sp] = refs.get(sp, ()) + ((key, idx),)
@@ -276,7 +276,7 @@ def _next_units(world: World, key: BoardKey, results: dict | None = None) -> dic
     res = results.get(key, ())
     stays: dict[str, bool] = {p: True for p in board.units}
     for o, r in zip(orders, res):
-        if r.status == "invalid" and not r.dislodged:
+        if r.illegal:
             continue
         if not hasattr(o, "unit") or o.unit.province not in board.units:
             continue
@@ -363,7 +363,7 @@ def _contested(world: World, key: BoardKey) -> set[str]:
     for k, i in movers:
         o = world.orders[k][i]
         r = world.results[k][i]
-        if r.status == "invalid":
+        if r.illegal or r.status == "invalid":  # void moves contest nothing
             continue
         if r.moved:
             entered.add(o.dest.province)
@@ -391,9 +391,8 @@ def _contested(world: World, key: BoardKey) -> set[str]:
 
 def _stays(world: World, key: BoardKey, prov: str) -> bool:
     for o, r in zip(world.orders.get(key, ()), world.results.get(key, ())):
-        if hasattr(o, "unit") and o.unit.province == prov and r.status != "invalid" or \
-                (hasattr(o, "unit") and o.unit.province == prov and r.dislodged):
-            return not r.moved
+        if hasattr(o, "unit") and o.unit.province == prov and not r.illegal:
+            return not r.moved and not r.dislodged
     return True
 
 
@@ -404,7 +403,7 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
     chosen: dict[Location, tuple[int, Order]] = {}
     for i, (o, reason) in enumerate(checked):
         if reason is not None:
-            results[i] = Result("invalid", reason)
+            results[i] = Result("invalid", reason, illegal=True)
             continue
         unit = world.unit_at(o.unit)
         loc = Location(o.unit.board, unit.loc)
@@ -437,7 +436,7 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
         for idx, o in enumerate(world.orders[key]):
             if hasattr(o, "unit") and o.unit.province == loc.province and lst[idx].dislodged:
                 r = lst[idx]
-                lst[idx] = Result(r.status, r.reason, r.moved, True, retreat_to)
+                lst[idx] = Result(r.status, r.reason, r.moved, True, retreat_to, r.illegal)
         new_results[key] = tuple(lst)
     for i, (o, reason) in enumerate(checked):
         if results[i] is None:

@@ -203,13 +203,14 @@ class World:
 
     # -- resolving written orders ----------------------------------------------------------
 
-    def resolve(self, spec: OrderSpec) -> Order:
+    def resolve(self, spec: OrderSpec, literal: bool = False) -> Order:
         """Fill in a written order's missing timelines and turns and return the order.
 
         A unit's location with its timeline or turn left out means the unique active board
         with a unit in that province (in a retreat pause: the unique board with a dislodged
         unit there); a target's missing parts come from the ordering unit's board.
         Raises :class:`NotationError` when the text is ambiguous or names no board.
+        ``literal``: read ``-`` as a move even in a retreat pause (for stored orders).
         """
         if spec.kind == "waive":
             board = spec.board or self._only_board(self._adjustment_boards(), spec.text)
@@ -231,7 +232,7 @@ class World:
         utype = unit.type if unit else (spec.unit_type or "A")
         base = unit_loc.board
         kind = spec.kind
-        if kind == "move" and self.pause is not None:
+        if kind == "move" and self.pause is not None and not literal:
             kind = "retreat"
         if kind == "hold":
             return Hold(nation, utype, unit_loc)

@@ -1,0 +1,221 @@
+"""What a unit may be ordered to do: the queries the window asks on every click.
+
+- :func:`move_targets`: where a unit can move (own board, adjacent boards, by convoy);
+- :func:`support_options`: which units it can support, to hold or into which locations;
+- :func:`convoy_options`: which armies a fleet can convoy, and where to;
+- :func:`retreat_targets`, :func:`build_options`: for the retreat pause and Winter.
+
+Every answer is also legal for :func:`app.engine.validation.check`; the tests hold the two
+to that. Supports and convoys may also name ghost boards (coordinates adjacent to the
+unit's board that do not exist yet); ``support_options`` lists those as ghost entries.
+"""
+
+from __future__ import annotations
+
+from .adjacency import _fleet_neighbours, adjacent_board_keys, convoy_step, reaches, reaches_province
+from .coords import BoardKey, Location, Space, province_of
+from .orders import Convoy, Move
+from .world import World
+
+
+def _unit(world: World, loc: Location):
+    board = world.boards.get(loc.board)
+    return board.units.get(loc.province) if board else None
+
+
+def reachable_boards(world: World, key: BoardKey) -> list[BoardKey]:
+    """The unit's own board and the existing movement boards adjacent to it."""
+    return [key] + [k for k in adjacent_board_keys(key) if k in world.boards]
+
+
+def direct_targets(world: World, loc: Location) -> list[Location]:
+    """Locations the unit at ``loc`` reaches without a convoy, on existing boards."""
+    unit = _unit(world, loc)
+    if unit is None or not loc.board.turn.is_movement:
+        return []
+    v, mode = world.variant, world.adjacency
+    frm = Location(loc.board, unit.loc)
+    out = []
+    for key in reachable_boards(world, loc.board):
+        candidates = set(v.adjacent_locations(unit.type, unit.loc))
+        if key != loc.board:
+            candidates = ({unit.loc} | candidates) if mode == "loose" else {unit.loc}
+        for c in sorted(candidates):
+            to = Location(key, c)
+            if reaches(v, mode, unit.type, frm, to):
+                out.append(to)
+    return out
+
+
+def convoy_targets(world: World, loc: Location) -> list[Location]:
+    """Coastal locations an army at ``loc`` could reach through a chain of fleets that can
+    still be ordered to convoy it (and that its own board does not reach directly)."""
+    unit = _unit(world, loc)
+    v = world.variant
+    if unit is None or unit.type != "A" or v.kind(loc.province) != "coast":
+        return []
+    army = Space(loc.board, loc.province)
+    seen: set[Space] = set()
+    stack = _fleet_neighbours(world, v, world.adjacency, army, army)
+    found: set[Location] = set()
+    while stack:
+        s = stack.pop()
+        if s in seen:
+            continue
+        seen.add(s)
+        for key in reachable_boards(world, s.board):
+            if not key.turn.is_movement:
+                continue
+            for p in v.fleet_adjacent_provinces[s.province] | {s.province}:
+                if v.kind(p) == "coast" and convoy_step(v, world.adjacency, s, Space(key, p)) \
+                        and not (key == loc.board and p == loc.province):
+                    found.add(Location(key, p))
+        stack.extend(n for n in _fleet_neighbours(world, v, world.adjacency, s, army) if n not in seen)
+    return sorted(found, key=lambda x: (x.board, x.loc))
+
+
+def move_targets(world: World, loc: Location) -> list[Location]:
+    """Every location the unit at ``loc`` may be ordered to move to."""
+    direct = direct_targets(world, loc)
+    seen = {(t.board, province_of(t.loc)) for t in direct}
+    return direct + [t for t in convoy_targets(world, loc) if (t.board, t.province) not in seen]
+
+
+def _reaches(world: World, supporter: Location, utype: str, space: Space) -> bool:
+    return reaches_province(world.variant, world.adjacency, utype, supporter, space)
+
+
+def support_options(world: World, loc: Location) -> dict[Location, list[Location | None]]:
+    """For the unit at ``loc``: each unit it can support, mapped to the supports possible
+    (``None`` = support to hold, else the destination). Units on past boards can be
+    supported only in what they were ordered to do."""
+    unit = _unit(world, loc)
+    if unit is None:
+        return {}
+    frm = Location(loc.board, unit.loc)
+    out: dict[Location, list[Location | None]] = {}
+    boards = {loc.board}
+    for k in adjacent_board_keys(loc.board):
+        if k in world.boards:
+            boards.add(k)
+            boards.update(kk for kk in adjacent_board_keys(k) if kk in world.boards)
+    for key in sorted(boards):
+        board = world.boards[key]
+        if not board.is_movement:
+            continue
+        active = world.is_active(key)
+        for prov, other in board.units.items():
+            target = Location(key, other.loc)
+            if target.space == frm.space:
+                continue
+            options: list[Location | None] = []
+            if active:
+                if _reaches(world, frm, unit.type, target.space):
+                    options.append(None)
+                for dest in move_targets(world, target):
+                    if dest.space != frm.space and _reaches(world, frm, unit.type, dest.space):
+                        options.append(dest)
+            else:
+                given = world.order_of(Space(key, prov))
+                if given is None:
+                    continue
+                order = given[0]
+                if isinstance(order, Move):
+                    if order.dest.space != frm.space and _reaches(world, frm, unit.type, order.dest.space):
+                        options.append(order.dest)
+                elif _reaches(world, frm, unit.type, target.space):
+                    options.append(None)
+            if options:
+                out[target] = options
+    return out
+
+
+def support_targets(world: World, supporter: Location, supported: Location) -> list[Location | None]:
+    """Where the unit at ``supporter`` may support the unit at ``supported`` (None: hold).
+
+    ``supported`` may be on a ghost board; then any location the supporter reaches on that
+    board's province neighbourhood is offered."""
+    if supported.board in world.boards:
+        return support_options(world, supporter).get(supported, [])
+    unit = _unit(world, supporter)
+    if unit is None:
+        return []
+    frm = Location(supporter.board, unit.loc)
+    out: list[Location | None] = []
+    if _reaches(world, frm, unit.type, supported.space):
+        out.append(None)
+    for p in sorted(world.variant.army_adjacent.get(supported.province, frozenset())
+                    | world.variant.fleet_adjacent_provinces.get(supported.province, frozenset())):
+        sp = Space(supported.board, p)
+        if _reaches(world, frm, unit.type, sp):
+            out.append(Location(supported.board, p))
+    return out
+
+
+def convoy_options(world: World, loc: Location) -> dict[Location, list[Location]]:
+    """For a fleet at sea at ``loc``: armies it could help convoy, with their destinations."""
+    from .adjacency import convoy_possible
+    unit = _unit(world, loc)
+    v = world.variant
+    if unit is None or unit.type != "F" or v.kind(loc.province) != "sea":
+        return {}
+    me = Space(loc.board, loc.province)
+    out: dict[Location, list[Location]] = {}
+    for key in reachable_boards(world, loc.board):
+        board = world.boards[key]
+        if not world.is_active(key) or not board.is_movement:
+            continue
+        for prov, other in board.units.items():
+            if other.type != "A" or v.kind(prov) != "coast":
+                continue
+            army = Location(key, prov)
+            dests = [d for d in convoy_targets(world, army)
+                     if convoy_possible(world, army.space, d.space, through=me)]
+            if dests:
+                out[army] = dests
+    return out
+
+
+def retreat_targets(world: World, loc: Location) -> list[Location]:
+    """Where a dislodged unit may retreat (empty outside a retreat pause)."""
+    if world.pause is None:
+        return []
+    unit = _unit(world, loc)
+    allowed = world.pause.dislodged.get(Location(loc.board, unit.loc if unit else loc.loc))
+    return sorted(Location(loc.board, a) for a in allowed) if allowed else []
+
+
+def build_options(world: World, key: BoardKey, nation: str) -> dict[str, list[str]]:
+    """On an active Winter board: for each home centre where ``nation`` may build, the unit
+    types and locations (``{"kie": ["A kie", "F kie"], "stp": ["A stp", "F stp/nc", "F stp/sc"]}``)."""
+    board = world.boards.get(key)
+    v = world.variant
+    if board is None or board.is_movement or not world.is_active(key) or world.pause is not None:
+        return {}
+    if board.centre_count(nation) - board.unit_count(nation) <= 0:
+        return {}
+    out = {}
+    for prov in sorted(v.home_centres.get(nation, ())):
+        if board.centres.get(prov) != nation or prov in board.units:
+            continue
+        choices = [f"A {prov}"]
+        choices += [f"F {loc}" for loc in v.fleet_locations_in(prov)]
+        out[prov] = choices
+    return out
+
+
+def orderable_units(world: World, nations: set[str] | None = None) -> list[Location]:
+    """Units that take orders now: on active boards (or dislodged, in a retreat pause)."""
+    if world.pause is not None:
+        return sorted(world.pause.dislodged)
+    out = []
+    for key in world.active_boards():
+        for u in world.boards[key].units.values():
+            if nations is None or u.nation in nations:
+                out.append(Location(key, u.loc))
+    return out
+
+
+__all__ = ["move_targets", "direct_targets", "convoy_targets", "support_options", "support_targets",
+           "convoy_options", "retreat_targets", "build_options", "orderable_units", "reachable_boards",
+           "Convoy"]

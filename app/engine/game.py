@@ -244,6 +244,9 @@ def save_json_atomic(path: Path, data: Any) -> None:
             json.dump(data, f, separators=(",", ":"))
             f.flush()
             os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         try:

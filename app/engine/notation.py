@@ -94,7 +94,7 @@ def _normalise(text: str) -> str:
     t = _PAREN_COAST.sub(paren, t)
     t = _SLASH_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
     t = _SPACE_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
-    t = t.replace("->", " -> ")
+    t = t.replace("->", " - ")
     t = re.sub(r"\s+-\s+|\s+-(?=\S)|(?<=\S)-\s+", " - ", t)
     return t
 

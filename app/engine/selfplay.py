@@ -97,7 +97,7 @@ def _add_supports(world: World, key, units, planned: dict[str, Order], rng: rand
         prov = u.loc.split("/")[0]
         if prov in planned or rng.random() > 0.45:
             continue
-        reach = v.adjacent_provinces(u.type, u.loc)
+        reach = sorted(v.adjacent_provinces(u.type, u.loc))
         options: list[Order] = []
         for m in moves:
             if m.dest.board == key and m.dest.province in reach and m.dest.province != prov:

@@ -49,7 +49,8 @@ class MapGeometry:
         impassable: name -> geometry of impassable land (Switzerland, islands ...).
         impassable_water: name -> geometry of water that is no province (straits).
         coasts: split-coast id (e.g. "bul/ec") -> the coastline it stands for.
-        coastline: all land/water boundaries, for drawing.
+        coastline: all land/water boundaries, for drawing (from the SVG's
+            ``coastline`` element if it has one, else computed).
         straits: land connections across water (markers).
         unit_anchors / label_anchors / centre_anchors: id -> (x, y).
         labels: province id -> label text.
@@ -216,4 +217,22 @@ def load_map(svg_path: str | Path) -> MapGeometry:
             prov = eid.removeprefix("label-")
             m.label_anchors[prov] = (el.x, el.y)
             m.labels[prov] = el.text
+    # Water shapes may run under land (they are drawn first): their area is
+    # what is left once land provinces and impassable land are taken away.
+    land = shapely.union_all([g for k, g in m.provinces.items() if m.province_class[k] == "land"]
+                             + list(m.impassable.values()))
+    for k in [k for k, c in m.province_class.items() if c == "sea"]:
+        m.provinces[k] = _clean(m.provinces[k].difference(land))
+    for k in list(m.impassable_water):
+        m.impassable_water[k] = _clean(m.impassable_water[k].difference(land))
+    if m.coastline is None:
+        water = shapely.union_all([g for k, g in m.provinces.items() if m.province_class[k] == "sea"]
+                                  + list(m.impassable_water.values()))
+        m.coastline = shapely.line_merge(land.boundary.intersection(water.boundary))
     return m
+
+
+def _clean(geom):
+    geom = shapely.make_valid(geom)
+    parts = [p for p in shapely.get_parts(geom) if p.geom_type == "Polygon" and p.area > 1e-6]
+    return parts[0] if len(parts) == 1 else shapely.MultiPolygon(parts)

@@ -28,15 +28,15 @@ SIMPLIFY_TOLERANCE = 2.5  # board px
 STYLE = """
 .sea{fill:#a9c8e0;stroke:none}
 .sea-border{fill:none;stroke:#8fb0cc;stroke-width:1.4}
-.land{fill:#efe5c8;stroke:#8a7a5c;stroke-width:0.7;stroke-linejoin:round}
-.impassable{fill:#c9c2b0;stroke:#8a7a5c;stroke-width:0.6;stroke-linejoin:round}
+.land{fill:#efe5c8;stroke:#6e5f45;stroke-width:1.1;stroke-linejoin:round}
+.impassable{fill:#c9c2b0;stroke:#6e5f45;stroke-width:1.0;stroke-linejoin:round}
 .impassable.water{fill:#a9c8e0;stroke:none}
 .coastline{fill:none;stroke:#4d6479;stroke-width:1.0;stroke-linejoin:round}
 .split-coast{fill:none;stroke:none}
-.strait{stroke:#6b4a2b;stroke-width:2.2;stroke-linecap:round;stroke-dasharray:1.5,2.5}
+.strait{stroke:#5a3a1e;stroke-width:3.2;stroke-linecap:round;stroke-dasharray:0.1,4.2}
 .label{font-family:'DejaVu Sans',Verdana,sans-serif;font-size:9px;font-weight:bold;fill:#3b3226;text-anchor:middle;dominant-baseline:central}
 .label.sea-label{fill:#2f5678;font-style:italic;font-weight:normal}
-.supply-centre{fill:#fffdf5;stroke:#2b2418;stroke-width:1.1}
+.supply-centre{fill:#2b2418;stroke:#fffdf5;stroke-width:1.5}
 .unit-anchor{fill:none;stroke:none}
 """.strip()
 
@@ -250,7 +250,7 @@ def build(out=OUT, verbose=True):
     L.append('<g id="supply-centres">')
     for k, p in centres:
         L.append(f'<circle id="sc-{k}" class="supply-centre" data-province="{k}" '
-                 f'cx="{fmt(p.x)}" cy="{fmt(p.y)}" r="3.4"/>')
+                 f'cx="{fmt(p.x)}" cy="{fmt(p.y)}" r="4.2"/>')
     L.append("</g>")
     L.append('<g id="unit-anchors">')
     for k, p in units:

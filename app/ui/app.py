@@ -1,0 +1,83 @@
+"""Entry point of the window: ``python -m app [--open FILE] [--screenshot OUT.png] [--theme light|dark]``.
+
+``--screenshot`` opens the game, renders the main window at 1600×1000 to a PNG and exits
+(for documentation, bug reports and checks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m app", description="5D Diplomacy: Diplomacy with multiverse time travel.")
+    p.add_argument("--open", metavar="FILE", help="open a saved game")
+    p.add_argument("--screenshot", metavar="OUT.png", help="render the window at 1600x1000 to a PNG and exit")
+    p.add_argument("--theme", choices=["light", "dark"], help="colour theme")
+    p.add_argument("--view", choices=["present", "fit"], default="present",
+                   help="with --screenshot: show the active boards (present) or the whole multiverse (fit)")
+    p.add_argument("--new", choices=["sandbox"], help="start a new sandbox game without the dialog")
+    return p
+
+
+def settle(window, rounds: int = 6) -> None:
+    """Let the view paint, the thumbnail workers finish and the view paint again."""
+    from PySide6.QtWidgets import QApplication
+    for _ in range(rounds):
+        QApplication.processEvents()
+        if window.view is not None:
+            window.view.viewport().grab()
+        if window.scene is None or not window.scene.cache.busy():
+            QApplication.processEvents()
+            if window.scene is None or not window.scene.cache.busy():
+                break
+        window.scene.cache.wait()
+        QApplication.processEvents()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from PySide6.QtWidgets import QApplication
+    if args.screenshot:
+        import os
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen") if not os.environ.get("DISPLAY") else None
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("5D Diplomacy")
+    app.setOrganizationName("5D Diplomacy")
+    from .main_window import MainWindow
+    window = MainWindow(theme=args.theme)
+    if args.screenshot:
+        if args.open:
+            if not window.open_game(args.open):
+                print(f"error: {window.last_message}", file=sys.stderr)
+                return 2
+        else:
+            window.new_game()
+        window.resize(1600, 1000)
+        window.show()
+        QApplication.processEvents()
+        if args.view == "fit":
+            window.view.fit_all()
+        else:
+            window.view.go_to_present()
+        settle(window)
+        img = window.grab()
+        ok = img.save(args.screenshot)
+        window.dirty = False
+        window.close()
+        if not ok:
+            print(f"error: could not write {args.screenshot}", file=sys.stderr)
+            return 2
+        print(args.screenshot)
+        return 0
+    window.show()
+    if args.open:
+        window.open_game(args.open)
+    elif args.new:
+        window.new_game(args.new)
+    elif not window.offer_restore():
+        from PySide6.QtCore import QTimer
+        QTimer.singleShot(0, window.new_game_dialog)
+    return app.exec()

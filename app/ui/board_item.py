@@ -1,0 +1,171 @@
+"""One light QGraphicsItem per board.
+
+Far away it draws a cached image of the board (rendered off the GUI thread by
+:mod:`.thumbnails`, at the mip level that matches its size on screen); the few things
+that change while a player gives orders (target highlights, the selected unit, pending
+orders) are drawn over the image as vectors. Hit-testing uses the map geometry.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from app.engine.coords import BoardKey
+
+from .map_art import HIGHLIGHT, BoardState, MapArt, paint_board_arrows, paint_unit
+from .thumbnails import LEVELS, ThumbnailCache, level_for
+
+LABEL_H = 70.0
+
+
+class BoardItem(QGraphicsItem):
+    def __init__(self, key: BoardKey, art: MapArt, cache: ThumbnailCache, theme, ghost: bool = False):
+        super().__init__()
+        self.key = key
+        self.art = art
+        self.cache = cache
+        self.theme = theme
+        self.ghost = ghost
+        self.state: BoardState | None = None
+        self.active = False
+        self.highlights: dict[str, str] = {}      # province -> 'target' | 'source' | 'pick'
+        self.selected_loc: str | None = None
+        self.pending = ()                          # Arrows of orders being entered
+        self.pending_builds = ()                   # (loc, nation, type)
+        self.flash = False                         # newly created board after a submission
+        self._rect = QRectF(art.rect)
+        self._bounds = self._rect.adjusted(-12, -LABEL_H - 12, 12, 12)
+        self.setAcceptHoverEvents(True)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, False)
+        self.setZValue(-1 if ghost else 0)
+
+    # -- QGraphicsItem --------------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def set_state(self, state: BoardState | None, active: bool) -> None:
+        if state != self.state or active != self.active:
+            self.state = state
+            self.active = active
+            self.update()
+
+    def on_screen_width(self, painter: QPainter) -> float:
+        return painter.worldTransform().m11() * self._rect.width()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        sw = self.on_screen_width(painter)
+        rect = self._rect
+        theme = self.theme
+        level = level_for(sw)
+        img = None
+        if self.state is not None and not self.ghost:
+            img = self.cache.best(self.state, level)
+            if img is None or img.width() != level:
+                self.cache.request(self.state, level, priority=1 if level == LEVELS[0] else 0)
+        if img is None:
+            img = self.art.layers(min(level, LEVELS[-2]))[0]
+        painter.setRenderHint(QPainter.SmoothPixmapTransform, sw > 90 and img.width() > sw * 1.15)
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        if self.ghost:
+            painter.setOpacity(0.32)
+            painter.drawImage(rect, img)
+            painter.setOpacity(1.0)
+        else:
+            painter.drawImage(rect, img)
+            if not self.active:
+                painter.fillRect(rect, theme.past_dim)
+        # frame
+        px = 1.0 / max(painter.worldTransform().m11(), 1e-6)  # one screen pixel in item units
+        if self.ghost:
+            pen = QPen(theme.ghost_frame, 2.5 * px, Qt.DashLine)
+        elif self.active:
+            pen = QPen(theme.active_frame, max(4.0 * px, 3.0))
+        else:
+            pen = QPen(theme.past_frame, max(1.0 * px, 1.0))
+        pen.setCosmetic(False)
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(rect)
+        if self.flash:
+            painter.setPen(QPen(theme.flash, max(6.0 * px, 6.0)))
+            painter.drawRect(rect.adjusted(-8, -8, 8, 8))
+        # live overlays
+        if self.highlights or self.selected_loc or self.pending or self.pending_builds:
+            painter.setRenderHint(QPainter.Antialiasing, sw > 250)
+            self._paint_overlays(painter, sw, px)
+        # coordinate label above the board
+        if sw > 70:
+            self._paint_label(painter, px)
+
+    def _paint_overlays(self, painter: QPainter, sw: float, px: float) -> None:
+        art = self.art
+        for prov, kind in self.highlights.items():
+            path = art.province_paths.get(prov)
+            if path is None:
+                continue
+            c = QColor(HIGHLIGHT if kind == "target" else self.theme.pick)
+            c.setAlpha(120)
+            painter.setBrush(c)
+            c2 = QColor(c)
+            c2.setAlpha(255)
+            painter.setPen(QPen(c2.darker(130), max(2.0 * px, 1.2)))
+            painter.drawPath(path)
+        width = max(3.0, 2.2 * px)
+        if self.pending:
+            paint_board_arrows(painter, art, self.pending, width)
+        for loc, nation, utype in self.pending_builds:
+            painter.setOpacity(0.75)
+            paint_unit(painter, art, loc, nation, utype, False, sw > 250)
+            painter.setOpacity(1.0)
+        if self.selected_loc:
+            c = art.unit_point(self.selected_loc)
+            r = max(18.0, 8 * px)
+            painter.setBrush(Qt.NoBrush)
+            painter.setPen(QPen(QColor(255, 255, 255, 230), max(5.0, 3.5 * px)))
+            painter.drawEllipse(c, r, r)
+            painter.setPen(QPen(self.theme.accent, max(3.0, 2 * px)))
+            painter.drawEllipse(c, r, r)
+
+    def _paint_label(self, painter: QPainter, px: float) -> None:
+        text = f"{self.key.timeline}:{self.key.turn}"
+        size = max(34.0, 13 * px)
+        if size > LABEL_H:
+            return
+        f = QFont(self.theme.font_family)
+        f.setPixelSize(max(1, int(size)))
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(self.theme.board_label if not self.ghost else self.theme.ghost_frame)
+        extra = "   ghost board" if self.ghost else ("   active" if self.active else "")
+        painter.drawText(QRectF(0, -LABEL_H, self._rect.width(), LABEL_H - 8),
+                         Qt.AlignLeft | Qt.AlignBottom, text + extra)
+
+    # -- hit testing --------------------------------------------------------------------
+    def province_at(self, local: QPointF) -> str | None:
+        if not self._rect.contains(local):
+            return None
+        return self.art.province_at(local.x(), local.y())
+
+    def hoverMoveEvent(self, event) -> None:
+        prov = self.province_at(event.pos())
+        if prov is None:
+            self.setToolTip(f"Board {self.key}  ({self.key.turn.title}, timeline {self.key.timeline})")
+            return
+        info = self.art.variant.provinces.get(prov)
+        name = info.name if info else prov
+        unit = ""
+        if self.state is not None:
+            for loc, nation, utype, dis in self.state.units:
+                if loc.split("/")[0] == prov:
+                    unit = f"\n{nation} {'army' if utype == 'A' else 'fleet'}" + (" (dislodged)" if dis else "")
+            owner = dict(self.state.centres).get(prov)
+            if owner:
+                unit += f"\nSupply centre of {owner}"
+            elif prov in self.art.variant.supply_centres:
+                unit += "\nNeutral supply centre"
+        self.setToolTip(f"{name}  ·  {self.key.timeline}:{prov}:{self.key.turn}{unit}")
+        scene = self.scene()
+        if scene is not None and hasattr(scene, "hovered"):
+            scene.hovered.emit(f"{name} — {self.key.timeline}:{prov}:{self.key.turn}")

@@ -1,0 +1,1 @@
+"""Dialogs: new game (mode, adjacency, variant, seats), the hotseat curtain, the rules page."""

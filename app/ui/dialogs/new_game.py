@@ -1,0 +1,201 @@
+"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–7 seats, each
+with a player name, a colour and the nations it plays (nations nobody plays hold)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
+                               QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
+
+from app.engine.variant import DATA_DIR, load_variant
+
+SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
+DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
+
+
+def variants() -> list[tuple[str, str]]:
+    out = []
+    for d in sorted(DATA_DIR.iterdir()):
+        if (d / "variant.json").exists():
+            try:
+                out.append((d.name, load_variant(d.name).title))
+            except Exception:
+                continue
+    return out
+
+
+class SeatRow(QWidget):
+    def __init__(self, index: int, nations: list[str], nation_colours: dict[str, str], parent=None):
+        super().__init__(parent)
+        self.colour = SEAT_COLOURS[index % len(SEAT_COLOURS)]
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 2, 0, 2)
+        self.name = QLineEdit(DEFAULT_NAMES[index % len(DEFAULT_NAMES)])
+        self.name.setMaximumWidth(130)
+        self.name.setToolTip("The player's name (shown on the curtain between seats)")
+        lay.addWidget(self.name)
+        self.colour_btn = QPushButton()
+        self.colour_btn.setFixedSize(26, 22)
+        self.colour_btn.setToolTip("The player's colour")
+        self.colour_btn.clicked.connect(self._pick)
+        self._paint()
+        lay.addWidget(self.colour_btn)
+        self.boxes: dict[str, QCheckBox] = {}
+        for n in nations:
+            cb = QCheckBox(n[:3])
+            cb.setToolTip(n)
+            cb.setStyleSheet(f"QCheckBox::indicator:checked {{ background: {nation_colours[n]}; border: 1px solid #333; }}")
+            self.boxes[n] = cb
+            lay.addWidget(cb)
+        lay.addStretch(1)
+
+    def _paint(self) -> None:
+        self.colour_btn.setStyleSheet(f"background: {self.colour}; border: 1px solid #444; border-radius: 4px;")
+
+    def _pick(self) -> None:
+        c = QColorDialog.getColor(QColor(self.colour), self, "Seat colour")
+        if c.isValid():
+            self.colour = c.name()
+            self._paint()
+
+    def nations(self) -> list[str]:
+        return [n for n, cb in self.boxes.items() if cb.isChecked()]
+
+
+class NewGameDialog(QDialog):
+    def __init__(self, parent=None, recent: list[str] | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("New game — 5D Diplomacy")
+        self.setMinimumWidth(720)
+        self.open_path: str | None = None
+        outer = QVBoxLayout(self)
+        head = QLabel("<h2 style='margin:0'>5D Diplomacy</h2><span>Diplomacy with multiverse time travel</span>")
+        outer.addWidget(head)
+        form = QFormLayout()
+        self.variant = QComboBox()
+        for name, title in variants():
+            self.variant.addItem(title, name)
+        self.variant.setToolTip("The map and nations")
+        form.addRow("Variant", self.variant)
+        self.adjacency = QComboBox()
+        self.adjacency.addItem("Strict — across boards a unit reaches only its own province", "strict")
+        self.adjacency.addItem("Loose — across boards a unit also reaches the neighbouring provinces", "loose")
+        self.adjacency.setToolTip("How units reach other boards (strict is the default)")
+        form.addRow("Adjacency", self.adjacency)
+        modes = QHBoxLayout()
+        self.sandbox = QRadioButton("Sandbox — one person gives every nation's orders")
+        self.hotseat = QRadioButton("Hotseat — players take turns at this computer")
+        self.sandbox.setChecked(True)
+        grp = QButtonGroup(self)
+        grp.addButton(self.sandbox)
+        grp.addButton(self.hotseat)
+        modes.addWidget(self.sandbox)
+        modes.addWidget(self.hotseat)
+        form.addRow("Mode", modes)
+        outer.addLayout(form)
+        self.seats_box = QGroupBox("Seats")
+        sl = QVBoxLayout(self.seats_box)
+        cnt = QHBoxLayout()
+        cnt.addWidget(QLabel("Players"))
+        self.seat_count = QSpinBox()
+        self.seat_count.setRange(2, 7)
+        self.seat_count.setValue(2)
+        self.seat_count.valueChanged.connect(self._rebuild_seats)
+        cnt.addWidget(self.seat_count)
+        cnt.addWidget(QLabel("  Tick the nations each player plays; nations nobody plays hold."))
+        cnt.addStretch(1)
+        sl.addLayout(cnt)
+        self.seat_holder = QVBoxLayout()
+        sl.addLayout(self.seat_holder)
+        outer.addWidget(self.seats_box)
+        self.seat_rows: list[SeatRow] = []
+        self.error = QLabel("")
+        self.error.setStyleSheet("color: #e03131;")
+        outer.addWidget(self.error)
+        buttons = QDialogButtonBox()
+        self.start_btn = buttons.addButton("Start game", QDialogButtonBox.AcceptRole)
+        self.open_btn = buttons.addButton("Open saved game…", QDialogButtonBox.ActionRole)
+        buttons.addButton(QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        self.open_btn.clicked.connect(self._open)
+        self.recent_box = QComboBox()
+        self.recent_box.setToolTip("Recently played games")
+        if recent:
+            self.recent_box.addItem("Recent games…", None)
+            for p in recent:
+                self.recent_box.addItem(p, p)
+            self.recent_box.activated.connect(self._recent)
+            outer.addWidget(self.recent_box)
+        outer.addWidget(buttons)
+        self.variant.currentIndexChanged.connect(self._rebuild_seats)
+        self.sandbox.toggled.connect(self._mode_changed)
+        self._rebuild_seats()
+        self._mode_changed()
+
+    def _mode_changed(self) -> None:
+        self.seats_box.setEnabled(self.hotseat.isChecked())
+        self.seats_box.setVisible(self.hotseat.isChecked())
+        self.adjustSize()
+
+    def _rebuild_seats(self) -> None:
+        for r in self.seat_rows:
+            r.setParent(None)
+            r.deleteLater()
+        self.seat_rows = []
+        v = load_variant(self.variant.currentData() or "standard")
+        nations = list(v.nation_names)
+        colours = {n: v.nations[n].colour for n in nations}
+        k = self.seat_count.value()
+        for i in range(k):
+            row = SeatRow(i, nations, colours)
+            self.seat_rows.append(row)
+            self.seat_holder.addWidget(row)
+        # deal the nations round-robin as a starting point
+        for j, n in enumerate(nations):
+            self.seat_rows[j % k].boxes[n].setChecked(True)
+
+    def settings(self) -> dict:
+        mode = "hotseat" if self.hotseat.isChecked() else "sandbox"
+        seats = []
+        if mode == "hotseat":
+            for r in self.seat_rows:
+                seats.append({"name": r.name.text().strip() or "Player", "colour": r.colour, "nations": r.nations()})
+        return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
+                "seats": seats}
+
+    def problem(self) -> str | None:
+        s = self.settings()
+        if s["mode"] != "hotseat":
+            return None
+        seen: dict[str, str] = {}
+        for seat in s["seats"]:
+            if not seat["nations"]:
+                return f"{seat['name']} plays no nation: tick at least one."
+            for n in seat["nations"]:
+                if n in seen:
+                    return f"{n} is ticked for both {seen[n]} and {seat['name']}."
+                seen[n] = seat["name"]
+        return None
+
+    def _accept(self) -> None:
+        p = self.problem()
+        if p:
+            self.error.setText(p)
+            return
+        self.accept()
+
+    def _open(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", "5D Diplomacy games (*.json *.5dd);;All files (*)")
+        if path:
+            self.open_path = path
+            self.accept()
+
+    def _recent(self, i: int) -> None:
+        p = self.recent_box.itemData(i)
+        if p:
+            self.open_path = p
+            self.accept()

@@ -1,0 +1,27 @@
+"""The in-app rules page (docs/rules.md, in our own words)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+
+RULES = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+
+
+class RulesDialog(QDialog):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Rules — 5D Diplomacy")
+        self.resize(760, 820)
+        lay = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(True)
+        try:
+            self.browser.setMarkdown(RULES.read_text(encoding="utf-8"))
+        except OSError:
+            self.browser.setPlainText("The rules page (docs/rules.md) is missing from this installation.")
+        lay.addWidget(self.browser)
+        bb = QDialogButtonBox(QDialogButtonBox.Close)
+        bb.rejected.connect(self.reject)
+        lay.addWidget(bb)

@@ -1,0 +1,71 @@
+"""Where each board sits in the scene: rows are timelines, columns are turns.
+
+Boards are drawn in map units (the SVG viewBox); Winter boards are scaled down. Any
+coordinate has a place, including ghost boards that do not exist yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+
+from app.engine.coords import BoardKey, Season, Turn
+
+WINTER_SCALE = 0.55
+
+
+@dataclass(frozen=True)
+class Layout:
+    board_w: float
+    board_h: float
+    first_year: int
+    gap_x: float = 300.0
+    gap_y: float = 260.0
+
+    @property
+    def year_w(self) -> float:
+        return 2 * (self.board_w + self.gap_x) + self.board_w * WINTER_SCALE + self.gap_x
+
+    def column_x(self, turn: Turn) -> float:
+        x = (turn.year - self.first_year) * self.year_w
+        if turn.season >= Season.FALL:
+            x += self.board_w + self.gap_x
+        if turn.season == Season.WINTER:
+            x += self.board_w + self.gap_x
+        return x
+
+    def column_width(self, turn: Turn) -> float:
+        return self.board_w * (WINTER_SCALE if turn.season == Season.WINTER else 1.0)
+
+    def row_y(self, timeline: int) -> float:
+        return (timeline - 1) * (self.board_h + self.gap_y)
+
+    def scale(self, key: BoardKey) -> float:
+        return WINTER_SCALE if key.turn.season == Season.WINTER else 1.0
+
+    def pos(self, key: BoardKey) -> QPointF:
+        s = self.scale(key)
+        return QPointF(self.column_x(key.turn), self.row_y(key.timeline) + (1 - s) * self.board_h / 2)
+
+    def rect(self, key: BoardKey) -> QRectF:
+        s = self.scale(key)
+        return QRectF(self.pos(key), QPointF(self.pos(key).x() + self.board_w * s,
+                                             self.pos(key).y() + self.board_h * s))
+
+    def to_scene(self, key: BoardKey, x: float, y: float) -> QPointF:
+        s = self.scale(key)
+        p = self.pos(key)
+        return QPointF(p.x() + x * s, p.y() + y * s)
+
+    def turn_at_x(self, x: float) -> Turn | None:
+        year = self.first_year + int(x // self.year_w)
+        for season in Season:
+            t = Turn(year, season)
+            cx = self.column_x(t)
+            if cx <= x <= cx + self.column_width(t):
+                return t
+        return None
+
+    def timeline_at_y(self, y: float) -> int:
+        return int(y // (self.board_h + self.gap_y)) + 1

@@ -1,0 +1,404 @@
+"""Drawing one board: the variant map (from app.mapgeo) turned into Qt paths, and the
+functions that paint a board's state (owner tints, centres, units, orders) with QPainter.
+
+Everything here paints through a QPainter given by the caller, so the same code draws
+vector boards in the view and thumbnails into QImages on worker threads. The static map
+(sea, land, borders, labels) is the same on every board; it is pre-rendered once per size
+into two layers (fills below the owner tints, lines and labels above them).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
+
+from app.engine.variant import Variant
+from app.mapgeo import MapGeometry, load_map
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "map"
+
+SEA = QColor("#a9c8e0")
+LAND = QColor("#efe5c8")
+IMPASSABLE = QColor("#c9c2b0")
+BORDER = QColor("#8a7a5c")
+COAST = QColor("#4d6479")
+LABEL = QColor("#3b3226")
+SEA_LABEL = QColor("#2f5678")
+
+STATUS_COLOURS = {
+    "succeeds": QColor("#2f9e44"),
+    "fails": QColor("#d9480f"),
+    "invalid": QColor("#868e96"),
+    "pending": QColor("#1c1c1c"),
+}
+HIGHLIGHT = QColor(255, 214, 10)
+
+
+def _poly_path(geom) -> QPainterPath:
+    path = QPainterPath()
+    path.setFillRule(Qt.OddEvenFill)
+    parts = list(geom.geoms) if geom.geom_type == "MultiPolygon" else [geom]
+    for poly in parts:
+        for ring in [poly.exterior, *poly.interiors]:
+            pts = [QPointF(x, y) for x, y in ring.coords]
+            path.addPolygon(QPolygonF(pts))
+            path.closeSubpath()
+    return path
+
+
+def _line_path(geom) -> QPainterPath:
+    path = QPainterPath()
+    lines = list(geom.geoms) if geom.geom_type == "MultiLineString" else [geom]
+    for line in lines:
+        coords = list(line.coords)
+        if not coords:
+            continue
+        path.moveTo(*coords[0])
+        for x, y in coords[1:]:
+            path.lineTo(x, y)
+    return path
+
+
+class MapArt:
+    """Qt paths and anchors for one variant's map, shared by every board."""
+
+    def __init__(self, variant: Variant, geometry: MapGeometry):
+        self.variant = variant
+        self.geo = geometry
+        x, y, w, h = geometry.view_box
+        self.rect = QRectF(x, y, w, h)
+        self.province_paths = {p: _poly_path(g) for p, g in geometry.provinces.items()}
+        self.impassable_paths = [_poly_path(g) for g in geometry.impassable.values()]
+        self.water_paths = [_poly_path(g) for g in geometry.impassable_water.values()]
+        self.coast_path = _line_path(geometry.coastline) if geometry.coastline is not None else QPainterPath()
+        self.sea = {p for p, c in geometry.province_class.items() if c == "sea"}
+        self._layers: dict[int, tuple[QImage, QImage]] = {}
+        self._lock = threading.Lock()
+        self.label_font = QFont("DejaVu Sans", 9)
+        self.label_font.setBold(True)
+        self.sea_font = QFont("DejaVu Sans", 9)
+        self.sea_font.setItalic(True)
+
+    # -- anchors -----------------------------------------------------------------------
+    def unit_point(self, loc: str) -> QPointF:
+        a = self.geo.unit_anchors.get(loc) or self.geo.unit_anchors.get(loc.split("/")[0])
+        if a is None:
+            a = self.geo.label_anchors.get(loc.split("/")[0], (0.0, 0.0))
+        return QPointF(*a)
+
+    def province_at(self, x: float, y: float) -> str | None:
+        return self.geo.province_at(x, y)
+
+    def nearest_location(self, candidates: list[str], x: float, y: float) -> str:
+        """Of several locations (coasts of a province), the one whose anchor is nearest."""
+        def d(loc: str) -> float:
+            p = self.unit_point(loc)
+            return (p.x() - x) ** 2 + (p.y() - y) ** 2
+        return min(candidates, key=d)
+
+    # -- static layers -------------------------------------------------------------------
+    def paint_fills(self, p: QPainter) -> None:
+        p.fillRect(self.rect, SEA)
+        p.setPen(Qt.NoPen)
+        for prov, path in self.province_paths.items():
+            p.setBrush(SEA if prov in self.sea else LAND)
+            p.drawPath(path)
+        p.setBrush(IMPASSABLE)
+        for path in self.impassable_paths:
+            p.drawPath(path)
+        p.setBrush(SEA)
+        for path in self.water_paths:
+            p.drawPath(path)
+
+    def paint_lines(self, p: QPainter, labels: bool = True) -> None:
+        p.setBrush(Qt.NoBrush)
+        pen = QPen(BORDER, 0.7)
+        pen.setJoinStyle(Qt.RoundJoin)
+        p.setPen(pen)
+        for prov, path in self.province_paths.items():
+            if prov not in self.sea:
+                p.drawPath(path)
+        pen = QPen(QColor("#7fa3c2"), 0.6)
+        p.setPen(pen)
+        for prov in self.sea:
+            p.drawPath(self.province_paths[prov])
+        pen = QPen(COAST, 1.1)
+        pen.setJoinStyle(Qt.RoundJoin)
+        p.setPen(pen)
+        p.drawPath(self.coast_path)
+        pen = QPen(QColor("#6b4a2b"), 2.2, Qt.CustomDashLine, Qt.RoundCap)
+        pen.setDashPattern([0.7, 1.2])
+        p.setPen(pen)
+        for s in self.geo.straits:
+            p.drawLine(QPointF(*s.start), QPointF(*s.end))
+        if labels:
+            self.paint_labels(p)
+
+    def paint_labels(self, p: QPainter) -> None:
+        for prov, text in self.geo.labels.items():
+            x, y = self.geo.label_anchors[prov]
+            sea = prov in self.sea
+            p.setFont(self.sea_font if sea else self.label_font)
+            p.setPen(SEA_LABEL if sea else LABEL)
+            p.drawText(QRectF(x - 30, y - 8, 60, 16), Qt.AlignCenter, text)
+
+    def layers(self, width: int) -> tuple[QImage, QImage]:
+        """The static map at ``width`` pixels: (fills, lines+labels on transparent)."""
+        with self._lock:
+            got = self._layers.get(width)
+            if got is None:
+                h = max(1, round(width * self.rect.height() / self.rect.width()))
+                s = width / self.rect.width()
+                fills = QImage(width, h, QImage.Format_ARGB32_Premultiplied)
+                p = QPainter(fills)
+                p.setRenderHint(QPainter.Antialiasing)
+                p.scale(s, s)
+                self.paint_fills(p)
+                p.end()
+                lines = QImage(width, h, QImage.Format_ARGB32_Premultiplied)
+                lines.fill(Qt.transparent)
+                p = QPainter(lines)
+                p.setRenderHint(QPainter.Antialiasing)
+                p.setRenderHint(QPainter.TextAntialiasing)
+                p.scale(s, s)
+                self.paint_lines(p, labels=width >= 600)
+                p.end()
+                got = self._layers[width] = (fills, lines)
+            return got
+
+
+@lru_cache(maxsize=None)
+def map_art(variant: Variant) -> MapArt:
+    path = ASSETS / variant.meta.map
+    return MapArt(variant, load_map(path))
+
+
+# -- board state ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An order drawn on one board (both ends on the same board), in map units."""
+
+    kind: str            # move, support, convoy, hold, retreat, build, disband
+    status: str          # pending, succeeds, fails, invalid
+    colour: str          # nation colour (hex)
+    points: tuple        # ((x, y), ...) start, [via], end
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What a board shows; hashable, so it keys the thumbnail cache."""
+
+    units: tuple          # ((loc, nation, type, dislodged), ...)
+    centres: tuple        # ((province, nation), ...)
+    arrows: tuple = ()    # (Arrow, ...)
+    winter: bool = False
+
+
+def colour_of(variant: Variant, nation: str) -> QColor:
+    n = variant.nations.get(nation)
+    return QColor(n.colour if n else "#777777")
+
+
+def paint_tints(p: QPainter, art: MapArt, state: BoardState) -> None:
+    """Owner tints: supply centres by owner, other land provinces by the unit standing there."""
+    p.setPen(Qt.NoPen)
+    owners = dict(state.centres)
+    for loc, nation, _t, _d in state.units:
+        prov = loc.split("/")[0]
+        if prov not in owners and prov not in art.sea:
+            owners[prov] = nation
+    for prov, nation in owners.items():
+        path = art.province_paths.get(prov)
+        if path is None:
+            continue
+        c = colour_of(art.variant, nation)
+        c.setAlphaF(0.62 if prov in art.variant.supply_centres else 0.38)
+        p.setBrush(c)
+        p.drawPath(path)
+
+
+def paint_centres(p: QPainter, art: MapArt, state: BoardState, detail: bool = True) -> None:
+    owners = dict(state.centres)
+    for prov, (x, y) in art.geo.centre_anchors.items():
+        nation = owners.get(prov)
+        outer = QColor("#2b2418")
+        p.setPen(QPen(outer, 1.2) if detail else Qt.NoPen)
+        p.setBrush(QColor("#fffdf5"))
+        p.drawEllipse(QPointF(x, y), 5.2, 5.2)
+        if nation:
+            p.setPen(Qt.NoPen)
+            p.setBrush(colour_of(art.variant, nation).darker(115))
+            p.drawEllipse(QPointF(x, y), 2.8, 2.8)
+
+
+def _army_shape(c: QPointF, r: float) -> QPainterPath:
+    path = QPainterPath()
+    path.addRoundedRect(QRectF(c.x() - r, c.y() - r * 0.8, 2 * r, 1.6 * r), r * 0.35, r * 0.35)
+    return path
+
+
+def _fleet_shape(c: QPointF, r: float) -> QPainterPath:
+    path = QPainterPath()
+    x, y = c.x(), c.y()
+    path.moveTo(x - r * 1.15, y + r * 0.05)
+    path.lineTo(x + r * 1.15, y + r * 0.05)
+    path.lineTo(x + r * 0.75, y + r * 0.75)
+    path.lineTo(x - r * 0.75, y + r * 0.75)
+    path.closeSubpath()
+    path.moveTo(x - r * 0.05, y - r * 1.05)
+    path.lineTo(x + r * 0.8, y - r * 0.05)
+    path.lineTo(x - r * 0.05, y - r * 0.05)
+    path.closeSubpath()
+    return path
+
+
+def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, dislodged: bool = False,
+               detail: bool = True, offset: QPointF | None = None) -> None:
+    c = art.unit_point(loc)
+    if offset is not None:
+        c = c + offset
+    r = 10.5
+    colour = colour_of(art.variant, nation)
+    dark = colour.darker(190)
+    if dislodged:
+        c = c + QPointF(7, -7)
+    # soft shadow
+    p.setPen(Qt.NoPen)
+    p.setBrush(QColor(0, 0, 0, 70))
+    shape = _army_shape(c + QPointF(1.2, 1.6), r) if utype == "A" else _fleet_shape(c + QPointF(1.2, 1.6), r)
+    p.drawPath(shape)
+    shape = _army_shape(c, r) if utype == "A" else _fleet_shape(c, r)
+    p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.3 if not dislodged else 2.0))
+    p.setBrush(colour)
+    p.drawPath(shape)
+    if utype == "A" and detail:
+        # a small emblem: two crossed sabres
+        p.setPen(QPen(QColor(255, 255, 255, 230), 1.5, Qt.SolidLine, Qt.RoundCap))
+        p.drawLine(QPointF(c.x() - r * 0.5, c.y() - r * 0.45), QPointF(c.x() + r * 0.5, c.y() + r * 0.45))
+        p.drawLine(QPointF(c.x() + r * 0.5, c.y() - r * 0.45), QPointF(c.x() - r * 0.5, c.y() + r * 0.45))
+    if dislodged and detail:
+        p.setPen(QPen(QColor("#c92a2a"), 2.0, Qt.SolidLine, Qt.RoundCap))
+        p.drawLine(QPointF(c.x() - r * 1.3, c.y() - r * 1.3), QPointF(c.x() + r * 1.3, c.y() + r * 1.3))
+
+
+def paint_units(p: QPainter, art: MapArt, state: BoardState, detail: bool = True) -> None:
+    for loc, nation, utype, dislodged in state.units:
+        paint_unit(p, art, loc, nation, utype, dislodged, detail)
+
+
+def arrow_pen(kind: str, colour: QColor, width: float) -> QPen:
+    pen = QPen(colour, width, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+    if kind == "support":
+        pen.setStyle(Qt.CustomDashLine)
+        pen.setDashPattern([2.6, 1.6])
+    elif kind == "convoy":
+        pen.setStyle(Qt.CustomDashLine)
+        pen.setDashPattern([0.3, 1.4])
+    return pen
+
+
+def paint_arrow(p: QPainter, a: QPointF, b: QPointF, kind: str, colour: QColor, width: float = 3.0,
+                curve: float = 0.0, head: bool = True, via: QPointF | None = None) -> None:
+    """A line from ``a`` to ``b`` (through ``via`` if given) with an arrow head at ``b``."""
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return
+    path = QPainterPath(a)
+    if via is not None:
+        ctrl = via
+    else:
+        nx, ny = -dy / length, dx / length
+        ctrl = QPointF((a.x() + b.x()) / 2 + nx * curve * length, (a.y() + b.y()) / 2 + ny * curve * length)
+    hl = width * 3.4
+    # stop the line short of the head
+    tx, ty = b.x() - ctrl.x(), b.y() - ctrl.y()
+    tl = math.hypot(tx, ty) or 1.0
+    ux, uy = tx / tl, ty / tl
+    end = QPointF(b.x() - ux * hl * 0.8, b.y() - uy * hl * 0.8) if head else b
+    if via is not None or curve:
+        path.quadTo(ctrl, end)
+    else:
+        path.lineTo(end)
+    halo = QPen(QColor(255, 255, 255, 150), width + 2.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+    p.setBrush(Qt.NoBrush)
+    if kind == "move":
+        p.setPen(halo)
+        p.drawPath(path)
+    p.setPen(arrow_pen(kind, colour, width))
+    p.drawPath(path)
+    if head:
+        px, py = -uy, ux
+        tri = QPolygonF([b, QPointF(b.x() - ux * hl + px * hl * 0.55, b.y() - uy * hl + py * hl * 0.55),
+                         QPointF(b.x() - ux * hl - px * hl * 0.55, b.y() - uy * hl - py * hl * 0.55)])
+        p.setPen(QPen(QColor(255, 255, 255, 150), 1.0))
+        p.setBrush(colour)
+        p.drawPolygon(tri)
+
+
+def paint_board_arrows(p: QPainter, art: MapArt, arrows, width: float = 3.0) -> None:
+    for ar in arrows:
+        colour = STATUS_COLOURS.get(ar.status) if ar.status != "pending" else None
+        if colour is None:
+            colour = QColor(ar.colour).darker(135)
+        pts = [QPointF(*xy) for xy in ar.points]
+        if ar.kind == "hold":
+            if ar.status == "succeeds":
+                continue  # a hold that held needs no mark
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(colour, width * 0.9))
+            p.drawEllipse(pts[0], 12.5, 12.5)
+        elif ar.kind == "disband":
+            p.setPen(QPen(colour, width, Qt.SolidLine, Qt.RoundCap))
+            c = pts[0]
+            p.drawLine(c + QPointF(-11, -11), c + QPointF(11, 11))
+            p.drawLine(c + QPointF(11, -11), c + QPointF(-11, 11))
+        elif ar.kind == "build":
+            p.setBrush(Qt.NoBrush)
+            pen = QPen(colour, width * 0.9, Qt.DashLine)
+            p.setPen(pen)
+            p.drawEllipse(pts[0], 13.5, 13.5)
+        elif len(pts) == 3:
+            paint_arrow(p, pts[0], pts[2], ar.kind, colour, width, via=pts[1])
+        elif len(pts) >= 2:
+            paint_arrow(p, pts[0], pts[1], ar.kind, colour, width,
+                        curve=0.12 if ar.kind in ("support", "convoy") else 0.0)
+
+
+def paint_board(p: QPainter, art: MapArt, state: BoardState, detail: bool = True) -> None:
+    """Vector drawing of a whole board in map units (the caller sets the transform)."""
+    art.paint_fills(p)
+    paint_tints(p, art, state)
+    art.paint_lines(p, labels=detail)
+    paint_centres(p, art, state, detail)
+    paint_board_arrows(p, art, state.arrows)
+    paint_units(p, art, state, detail)
+
+
+def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
+    """The board as a ``width``-pixel image (thread-safe: used by the thumbnail workers)."""
+    fills, lines = art.layers(width)
+    img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    p.drawImage(0, 0, fills)
+    s = width / art.rect.width()
+    p.setRenderHint(QPainter.Antialiasing)
+    p.scale(s, s)
+    paint_tints(p, art, state)
+    p.resetTransform()
+    p.drawImage(0, 0, lines)
+    p.scale(s, s)
+    detail = width >= 300
+    paint_centres(p, art, state, detail)
+    paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
+    paint_units(p, art, state, detail)
+    p.end()
+    return img

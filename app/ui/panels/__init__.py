@@ -1,0 +1,1 @@
+"""Dock panels: orders (with the order console), nations, history."""

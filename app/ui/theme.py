@@ -1,0 +1,70 @@
+"""Light and dark themes: a Qt palette for the widgets and the colours the world view uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+
+@dataclass
+class Theme:
+    name: str
+    background: QColor
+    band: QColor
+    header: QColor
+    header_text: QColor
+    board_label: QColor
+    past_dim: QColor
+    active_frame: QColor
+    past_frame: QColor
+    ghost_frame: QColor
+    fork: QColor
+    accent: QColor
+    pick: QColor
+    flash: QColor
+    window: QColor
+    base: QColor
+    text: QColor
+    font_family: str = "DejaVu Sans"
+
+
+LIGHT = Theme(
+    name="light",
+    background=QColor("#e9e4da"), band=QColor("#e1dbcf"), header=QColor(248, 245, 239, 235),
+    header_text=QColor("#3d352a"), board_label=QColor("#4a4136"), past_dim=QColor(233, 228, 218, 105),
+    active_frame=QColor("#e0a100"), past_frame=QColor("#9b927f"), ghost_frame=QColor("#7b6fd0"),
+    fork=QColor("#7b6fd0"), accent=QColor("#1971c2"), pick=QColor("#63e6be"), flash=QColor("#37b24d"),
+    window=QColor("#f4f1ea"), base=QColor("#fffdf8"), text=QColor("#2b2620"),
+)
+
+DARK = Theme(
+    name="dark",
+    background=QColor("#1d2026"), band=QColor("#23272e"), header=QColor(33, 37, 43, 235),
+    header_text=QColor("#d8dee9"), board_label=QColor("#c9d1dc"), past_dim=QColor(20, 22, 26, 120),
+    active_frame=QColor("#ffc233"), past_frame=QColor("#4b5260"), ghost_frame=QColor("#9d92f0"),
+    fork=QColor("#9d92f0"), accent=QColor("#4dabf7"), pick=QColor("#63e6be"), flash=QColor("#51cf66"),
+    window=QColor("#2a2e35"), base=QColor("#22262c"), text=QColor("#e6e9ef"),
+)
+
+THEMES = {"light": LIGHT, "dark": DARK}
+
+
+def apply_palette(app: QApplication, theme: Theme) -> None:
+    app.setStyle("Fusion")
+    pal = QPalette()
+    pal.setColor(QPalette.Window, theme.window)
+    pal.setColor(QPalette.WindowText, theme.text)
+    pal.setColor(QPalette.Base, theme.base)
+    pal.setColor(QPalette.AlternateBase, theme.window)
+    pal.setColor(QPalette.Text, theme.text)
+    pal.setColor(QPalette.Button, theme.window)
+    pal.setColor(QPalette.ButtonText, theme.text)
+    pal.setColor(QPalette.ToolTipBase, theme.base)
+    pal.setColor(QPalette.ToolTipText, theme.text)
+    pal.setColor(QPalette.Highlight, theme.accent)
+    pal.setColor(QPalette.HighlightedText, QColor("white"))
+    pal.setColor(QPalette.PlaceholderText, theme.past_frame)
+    pal.setColor(QPalette.Link, theme.accent)
+    app.setPalette(pal)

@@ -1,0 +1,126 @@
+"""Board images rendered off the GUI thread and cached by board content.
+
+A board's look depends only on its :class:`~app.ui.map_art.BoardState` (units, centres,
+orders and their results), so images are keyed by ``(state, level)``; past boards never
+change and are rendered once. Levels are image widths (a mip chain); the view asks for the
+smallest level at least as wide as the board on screen and draws what it has meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtGui import QImage
+
+from .map_art import BoardState, MapArt, render_board_image
+
+LEVELS = (96, 192, 384, 768, 1600)
+BUDGET_BYTES = 160 * 1024 * 1024
+
+
+def level_for(screen_width: float) -> int:
+    for lv in LEVELS:
+        if lv >= screen_width * 0.9:
+            return lv
+    return LEVELS[-1]
+
+
+class _Notifier(QObject):
+    done = Signal(object, object)  # (state, level), QImage
+
+
+class _Task(QRunnable):
+    def __init__(self, art: MapArt, state: BoardState, level: int, notifier: _Notifier):
+        super().__init__()
+        self.art, self.state, self.level, self.notifier = art, state, level, notifier
+        self.setAutoDelete(True)
+
+    def run(self) -> None:  # worker thread
+        try:
+            img = render_board_image(self.art, self.state, self.level)
+        except Exception:  # never let a worker take the app down; the board keeps its fallback
+            img = None
+        self.notifier.done.emit((self.state, self.level), img)
+
+
+class ThumbnailCache(QObject):
+    """Images per (state, level), an LRU within a byte budget; ``ready`` when one arrives."""
+
+    ready = Signal(object)  # the BoardState whose image arrived
+
+    def __init__(self, art: MapArt, threads: int = 2, parent: QObject | None = None):
+        super().__init__(parent)
+        self.art = art
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(max(1, threads))
+        self._images: OrderedDict[tuple, QImage] = OrderedDict()
+        self._bytes = 0
+        self._pending: set[tuple] = set()
+        self._notifier = _Notifier()
+        self._notifier.done.connect(self._on_done)
+        self.rendered = 0
+        # the static layers are made here, on the GUI thread, before any worker needs them
+        for lv in LEVELS:
+            art.layers(lv)
+
+    def get(self, state: BoardState, level: int) -> QImage | None:
+        key = (state, level)
+        img = self._images.get(key)
+        if img is not None:
+            self._images.move_to_end(key)
+        return img
+
+    def best(self, state: BoardState, level: int) -> QImage | None:
+        """The requested level if cached, else the nearest cached one (larger first)."""
+        img = self.get(state, level)
+        if img is not None:
+            return img
+        i = LEVELS.index(level)
+        for lv in list(LEVELS[i + 1:]) + list(reversed(LEVELS[:i])):
+            img = self._images.get((state, lv))
+            if img is not None:
+                return img
+        return None
+
+    def request(self, state: BoardState, level: int, priority: int = 0) -> None:
+        key = (state, level)
+        if key in self._images or key in self._pending:
+            return
+        self._pending.add(key)
+        self.pool.start(_Task(self.art, state, level, self._notifier), priority)
+
+    def render_now(self, state: BoardState, level: int) -> QImage:
+        """Synchronous render (used for the screenshot and the benchmark warm-up)."""
+        img = self.get(state, level)
+        if img is None:
+            img = render_board_image(self.art, state, level)
+            self._store((state, level), img)
+        return img
+
+    def busy(self) -> bool:
+        return bool(self._pending)
+
+    def wait(self, msecs: int = 30000) -> None:
+        from PySide6.QtCore import QCoreApplication
+        self.pool.waitForDone(msecs)
+        QCoreApplication.processEvents()
+
+    def _store(self, key: tuple, img: QImage) -> None:
+        self._images[key] = img
+        self._bytes += img.sizeInBytes()
+        while self._bytes > BUDGET_BYTES and len(self._images) > 1:
+            _, old = self._images.popitem(last=False)
+            self._bytes -= old.sizeInBytes()
+
+    def _on_done(self, key: tuple, img: QImage | None) -> None:
+        self._pending.discard(key)
+        if img is None:
+            return
+        self.rendered += 1
+        self._store(key, img)
+        self.ready.emit(key[0])
+
+    def clear(self) -> None:
+        self._images.clear()
+        self._bytes = 0

@@ -1,0 +1,286 @@
+"""The view on the multiverse: smooth zoom (wheel, pinch, +/−), pan (drag, arrow keys),
+fit all, go to the present, and sticky headers naming the visible turns and timelines."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QVariantAnimation, Signal, QEasingCurve
+from PySide6.QtGui import QFont, QPainter, QTransform
+from PySide6.QtWidgets import QFrame, QGraphicsView
+
+from app.engine.coords import Season, Turn
+
+from .world_scene import WorldScene
+
+HEADER_H = 26
+HEADER_W = 92
+MIN_SCALE = 0.004
+MAX_SCALE = 3.0
+
+
+class WorldView(QGraphicsView):
+    clicked = Signal(QPointF, int)        # scene position, Qt.MouseButton value
+    zoomed = Signal(float)
+
+    def __init__(self, scene: WorldScene, parent=None):
+        super().__init__(scene, parent)
+        self.ws = scene
+        self.setFrameShape(QFrame.NoFrame)
+        self.setRenderHints(QPainter.RenderHints())
+        self.setOptimizationFlags(QGraphicsView.DontSavePainterState | QGraphicsView.DontAdjustForAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.viewport().grabGesture(Qt.PinchGesture)
+        self._press: QPointF | None = None
+        self._dragging = False
+        self._last = QPointF()
+        self._anim = QVariantAnimation(self)
+        self._anim.setDuration(160)
+        self._anim.setEasingCurve(QEasingCurve.OutCubic)
+        self._anim.valueChanged.connect(self._anim_step)
+        self._anim_anchor = (QPointF(), QPointF())
+        self._anim_from = 1.0
+        self.show_headers = True
+
+    # -- zoom --------------------------------------------------------------------------
+    def scale_factor(self) -> float:
+        return self.transform().m11()
+
+    def set_scale_at(self, s: float, view_pt: QPointF, scene_pt: QPointF) -> None:
+        s = max(MIN_SCALE, min(MAX_SCALE, s))
+        self.setTransform(QTransform.fromScale(s, s))
+        # keep scene_pt under view_pt
+        cur = self.mapToScene(view_pt.toPoint())
+        delta = cur - scene_pt
+        self._scroll_by_scene(delta)
+        self.zoomed.emit(s)
+
+    def _scroll_by_scene(self, delta: QPointF) -> None:
+        s = self.scale_factor()
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(round(h.value() - delta.x() * s))
+        v.setValue(round(v.value() - delta.y() * s))
+
+    def zoom_by(self, factor: float, view_pt: QPointF | None = None, animate: bool = True) -> None:
+        if view_pt is None:
+            view_pt = QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
+        scene_pt = self.mapToScene(view_pt.toPoint())
+        target = max(MIN_SCALE, min(MAX_SCALE, self.scale_factor() * factor))
+        if not animate:
+            self.set_scale_at(target, view_pt, scene_pt)
+            return
+        if self._anim.state() == QVariantAnimation.Running:
+            target = max(MIN_SCALE, min(MAX_SCALE, self._anim.endValue() * factor))
+            self._anim.stop()
+        self._anim_anchor = (view_pt, scene_pt)
+        self._anim.setStartValue(self.scale_factor())
+        self._anim.setEndValue(target)
+        self._anim.start()
+
+    def _anim_step(self, value) -> None:
+        vp, sp = self._anim_anchor
+        self.set_scale_at(float(value), vp, sp)
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ShiftModifier:
+            return super().wheelEvent(event)
+        dy = event.angleDelta().y() or event.pixelDelta().y()
+        if not dy:
+            return
+        self.zoom_by(1.0015 ** dy, event.position())
+
+    def viewportEvent(self, event) -> bool:
+        t = event.type()
+        if t == QEvent.Gesture:
+            pinch = event.gesture(Qt.PinchGesture)
+            if pinch is not None:
+                center = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
+                self.zoom_by(pinch.scaleFactor(), QPointF(center), animate=False)
+                return True
+        if t == QEvent.NativeGesture and event.gestureType() == Qt.ZoomNativeGesture:
+            self.zoom_by(1.0 + event.value(), event.position(), animate=False)
+            return True
+        return super().viewportEvent(event)
+
+    def fit_rect(self, r: QRectF, max_scale: float | None = None) -> None:
+        if r.isEmpty():
+            return
+        self._anim.stop()
+        vw = max(1, self.viewport().width() - HEADER_W)
+        vh = max(1, self.viewport().height() - HEADER_H)
+        s = min(vw / r.width(), vh / r.height()) * 0.96
+        if max_scale is not None:
+            s = min(s, max_scale)
+        s = max(MIN_SCALE, min(MAX_SCALE, s))
+        self.setTransform(QTransform.fromScale(s, s))
+        c = r.center() - QPointF(HEADER_W / 2 / s, HEADER_H / 2 / s)
+        self.centerOn(c)
+        self.zoomed.emit(s)
+
+    def fit_all(self) -> None:
+        self.fit_rect(self.ws.board_rect())
+
+    def go_to_present(self) -> None:
+        r = self.ws.active_rect()
+        if r.isEmpty():
+            return
+        # the present can be many boards tall; show a column of them, readable
+        vw = max(1, self.viewport().width() - HEADER_W)
+        self.fit_rect(r, max_scale=vw / (self.ws.layout.board_w * 1.35))
+
+    def show_board(self, key, boards_across: float = 1.5) -> None:
+        item = self.ws.items_by_key.get(key) or self.ws.ghosts.get(key)
+        if item is None:
+            return
+        r = item.sceneBoundingRect()
+        vw = max(1, self.viewport().width() - HEADER_W)
+        s = vw / (self.ws.layout.board_w * boards_across)
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(r.center())
+        self.zoomed.emit(s)
+
+    def set_boards_across(self, n: float) -> None:
+        """Zoom so that ``n`` full-size boards fit across the view (keeps the centre)."""
+        vw = max(1, self.viewport().width())
+        lay = self.ws.layout
+        s = vw / (n * (lay.board_w + lay.gap_x * 0.5))
+        c = self.mapToScene(self.viewport().rect().center())
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(c)
+        self.zoomed.emit(s)
+
+    # -- pan and click ---------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        self._press = event.position()
+        self._last = event.position()
+        self._dragging = False
+        self._button = event.button()
+        if event.button() in (Qt.MiddleButton, Qt.RightButton):
+            self._dragging = event.button() == Qt.MiddleButton
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._press is not None and event.buttons():
+            if not self._dragging and (event.position() - self._press).manhattanLength() > 5:
+                self._dragging = True
+                self.viewport().setCursor(Qt.ClosedHandCursor)
+            if self._dragging:
+                d = event.position() - self._last
+                self._last = event.position()
+                h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+                h.setValue(round(h.value() - d.x()))
+                v.setValue(round(v.value() - d.y()))
+                return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._press is not None and not self._dragging:
+            self.clicked.emit(self.mapToScene(event.position().toPoint()), int(event.button().value))
+        self._press = None
+        self._dragging = False
+        self.viewport().unsetCursor()
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        k = event.key()
+        step = 80
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        if k == Qt.Key_Left:
+            h.setValue(h.value() - step)
+        elif k == Qt.Key_Right:
+            h.setValue(h.value() + step)
+        elif k == Qt.Key_Up:
+            v.setValue(v.value() - step)
+        elif k == Qt.Key_Down:
+            v.setValue(v.value() + step)
+        elif k in (Qt.Key_Plus, Qt.Key_Equal):
+            self.zoom_by(1.25)
+        elif k == Qt.Key_Minus:
+            self.zoom_by(0.8)
+        else:
+            super().keyPressEvent(event)
+
+    # -- background and sticky headers ------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        theme = self.ws.theme
+        painter.fillRect(rect, theme.background)
+        lay = self.ws.layout
+        world = self.ws.world
+        if world is None:
+            return
+        row_h = lay.board_h + lay.gap_y
+        t0 = max(1, lay.timeline_at_y(rect.top()))
+        t1 = min(max(world.timelines, default=1), lay.timeline_at_y(rect.bottom()))
+        for t in range(t0, t1 + 1):
+            if t % 2 == 0:
+                y = lay.row_y(t) - lay.gap_y / 2
+                painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), theme.band)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if not self.show_headers or self.ws.world is None:
+            return
+        theme = self.ws.theme
+        lay = self.ws.layout
+        world = self.ws.world
+        painter.save()
+        painter.resetTransform()
+        vp = self.viewport().rect()
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        painter.setRenderHint(QPainter.TextAntialiasing, True)
+        painter.fillRect(QRectF(0, 0, vp.width(), HEADER_H), theme.header)
+        painter.fillRect(QRectF(0, 0, HEADER_W, vp.height()), theme.header)
+        f = QFont(theme.font_family)
+        f.setPixelSize(12)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(theme.header_text)
+        s = self.scale_factor()
+        left = self.mapToScene(0, 0)
+        right = self.mapToScene(vp.width(), vp.height())
+        # columns
+        year0 = lay.first_year + int((left.x()) // lay.year_w) - 1
+        year1 = lay.first_year + int((right.x()) // lay.year_w) + 1
+        ends = [t for t in world.ends.values()]
+        last = max(ends) if ends else None
+        for year in range(year0, year1 + 1):
+            for season in Season:
+                t = Turn(year, season)
+                if last is not None and t > last.next():
+                    continue
+                if year < lay.first_year:
+                    continue
+                x0 = (lay.column_x(t) - left.x()) * s
+                w = lay.column_width(t) * s
+                if x0 + w < HEADER_W or x0 > vp.width():
+                    continue
+                if w > 110:
+                    text = t.title
+                elif w > 34:
+                    text = str(t)
+                elif season == Season.SPRING and lay.year_w * s > 40:
+                    text = str(year)
+                    w = lay.year_w * s
+                else:
+                    continue
+                painter.drawText(QRectF(x0, 0, w, HEADER_H), Qt.AlignCenter, text)
+        # rows
+        row_h = lay.board_h + lay.gap_y
+        for tl in world.timelines:
+            y0 = (lay.row_y(tl) - left.y()) * s
+            h = lay.board_h * s
+            if y0 + h < HEADER_H or y0 > vp.height():
+                continue
+            if h < 14 and tl % max(1, int(14 / max(h, 0.1)) + 1) != 0:
+                continue
+            label = f"Timeline {tl}" if h > 60 else str(tl)
+            painter.drawText(QRectF(4, y0, HEADER_W - 8, max(h, 14)), Qt.AlignVCenter | Qt.AlignLeft, label)
+        painter.setPen(theme.past_frame)
+        painter.drawLine(0, HEADER_H, vp.width(), HEADER_H)
+        painter.drawLine(HEADER_W, 0, HEADER_W, vp.height())
+        painter.restore()

@@ -1,0 +1,22 @@
+"""UI tests drive the real main window offscreen; the per-user data dir is a tmp dir."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    d = tmp_path / "userdata"
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(d))
+    return d
+
+
+@pytest.fixture
+def window(qtbot):
+    from app.ui.main_window import MainWindow
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.resize(1600, 1000)
+    w.show()
+    yield w
+    w.wait_idle()
+    w.dirty = False

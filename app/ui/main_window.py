@@ -347,6 +347,7 @@ class MainWindow(QMainWindow):
         if w is None:
             return
         self.scene.set_world(w)
+        self.view.refresh_area()
         self.entry.set_world(w, self.seat_nations())
         live = self.replay_index is None
         self.scene.set_pending(list(self.pending.values()) if live else [])

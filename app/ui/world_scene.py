@@ -60,11 +60,17 @@ class OverlayItem(QGraphicsItem):
             painter.setPen(Qt.NoPen)
             painter.setBrush(theme.fork)
             painter.drawPolygon(tri)
-        width = max(6.0, 2.0 * px)
-        for lst in (self.arrows, self.pending):
-            for bounds, a, b, via, kind, colour in lst:
-                if not bounds.intersects(exposed):
-                    continue
+        # past orders across boards: thin and translucent far away, so they do not drown the boards
+        far = px > 4.0
+        painter.setOpacity(0.55 if far else 0.9)
+        width = max(5.0, (1.1 if far else 1.8) * px)
+        for bounds, a, b, via, kind, colour in self.arrows:
+            if bounds.intersects(exposed):
+                paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
+        painter.setOpacity(1.0)
+        width = max(7.0, 2.6 * px)
+        for bounds, a, b, via, kind, colour in self.pending:
+            if bounds.intersects(exposed):
                 paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
 
 

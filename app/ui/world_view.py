@@ -49,9 +49,25 @@ class WorldView(QGraphicsView):
     def scale_factor(self) -> float:
         return self.transform().m11()
 
+    def _apply_scale(self, s: float) -> None:
+        """Set the zoom and a scrollable area of the content plus one viewport on each side,
+        so that any board can be centred (even when everything fits in the window)."""
+        self.setTransform(QTransform.fromScale(s, s))
+        r = self.ws.board_rect()
+        if r.isEmpty():
+            r = self.ws.sceneRect()
+        mx = self.viewport().width() / s
+        my = self.viewport().height() / s
+        self.setSceneRect(r.adjusted(-mx * 0.9, -my * 0.9, mx * 0.9, my * 0.9))
+
+    def refresh_area(self) -> None:
+        c = self.mapToScene(self.viewport().rect().center())
+        self._apply_scale(self.scale_factor())
+        self.centerOn(c)
+
     def set_scale_at(self, s: float, view_pt: QPointF, scene_pt: QPointF) -> None:
         s = max(MIN_SCALE, min(MAX_SCALE, s))
-        self.setTransform(QTransform.fromScale(s, s))
+        self._apply_scale(s)
         # keep scene_pt under view_pt
         cur = self.mapToScene(view_pt.toPoint())
         delta = cur - scene_pt
@@ -115,7 +131,7 @@ class WorldView(QGraphicsView):
         if max_scale is not None:
             s = min(s, max_scale)
         s = max(MIN_SCALE, min(MAX_SCALE, s))
-        self.setTransform(QTransform.fromScale(s, s))
+        self._apply_scale(s)
         c = r.center() - QPointF(HEADER_W / 2 / s, HEADER_H / 2 / s)
         self.centerOn(c)
         self.zoomed.emit(s)
@@ -138,7 +154,7 @@ class WorldView(QGraphicsView):
         r = item.sceneBoundingRect()
         vw = max(1, self.viewport().width() - HEADER_W)
         s = vw / (self.ws.layout.board_w * boards_across)
-        self.setTransform(QTransform.fromScale(s, s))
+        self._apply_scale(s)
         self.centerOn(r.center())
         self.zoomed.emit(s)
 
@@ -148,7 +164,7 @@ class WorldView(QGraphicsView):
         lay = self.ws.layout
         s = vw / (n * (lay.board_w + lay.gap_x * 0.5))
         c = self.mapToScene(self.viewport().rect().center())
-        self.setTransform(QTransform.fromScale(s, s))
+        self._apply_scale(s)
         self.centerOn(c)
         self.zoomed.emit(s)
 
@@ -186,6 +202,10 @@ class WorldView(QGraphicsView):
 
     def mouseDoubleClickEvent(self, event) -> None:
         self.mousePressEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.refresh_area()
 
     def keyPressEvent(self, event) -> None:
         k = event.key()

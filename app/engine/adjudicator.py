@@ -13,8 +13,9 @@ computed from strengths (attack, hold, defend, prevent) and the PATH of convoyed
 pessimistically; a cycle with no single answer gets the backup rule: circular movement
 succeeds, convoy paradoxes follow Szykman (the convoys in the cycle fail).
 
-The input is a list of :class:`Entry` records; :func:`adjudicate` matches supports and
-convoys to moves, finds convoy routes, resolves, and returns an :class:`Outcome`.
+The input is an :class:`Orders` table (one column per field, filled by its ``add``);
+:func:`adjudicate` matches supports and convoys to moves, finds convoy routes, resolves,
+and returns an :class:`Outcome`.
 """
 
 from __future__ import annotations
@@ -26,36 +27,56 @@ from typing import Callable, Sequence
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 
 
-@dataclass(slots=True)
-class Entry:
-    """One movement order, with spaces as integers.
+class Orders:
+    """Movement orders as columns, spaces as integers. Row i is one unit's order:
 
     - ``kind``: HOLD, MOVE, SUPPORT or CONVOY (an illegal order is given as HOLD);
     - ``space``: where the unit stands; ``nation``: whose it is;
-    - MOVE: ``dest`` space, ``direct`` (reachable without convoy), ``via`` (said "via convoy");
-    - SUPPORT: ``target`` the supported unit's space, ``dest`` its destination or -1 (hold);
+    - MOVE: ``dest`` space, ``direct`` (reachable without convoy), ``via`` (said "via
+      convoy"), ``coast`` named at the destination (or "");
+    - SUPPORT: ``target`` the supported unit's space, ``dest`` its destination or -1
+      (hold), ``coast`` named at the destination;
     - CONVOY: ``target`` the army's space, ``dest`` the army's destination.
+
+    Columns rather than one object per order: building and reading them is the hot path
+    of every submission.
     """
 
-    kind: int
-    space: int
-    nation: str
-    dest: int = -1
-    target: int = -1
-    direct: bool = True
-    via: bool = False
-    coast: str = ""  # MOVE/SUPPORT: the coast named at the destination, if any
+    __slots__ = ("kind", "space", "nation", "dest", "target", "direct", "via", "coast")
+
+    def __init__(self) -> None:
+        self.kind: list[int] = []
+        self.space: list[int] = []
+        self.nation: list[str] = []
+        self.dest: list[int] = []
+        self.target: list[int] = []
+        self.direct: list[bool] = []
+        self.via: list[bool] = []
+        self.coast: list[str] = []
+
+    def add(self, kind: int, space: int, nation: str, dest: int = -1, target: int = -1,
+            direct: bool = True, via: bool = False, coast: str = "") -> None:
+        self.kind.append(kind)
+        self.space.append(space)
+        self.nation.append(nation)
+        self.dest.append(dest)
+        self.target.append(target)
+        self.direct.append(direct)
+        self.via.append(via)
+        self.coast.append(coast)
+
+    def __len__(self) -> int:
+        return len(self.kind)
 
 
 @dataclass(slots=True)
 class Outcome:
-    """Results, indexed like the entries.
+    """Results, indexed like the orders.
 
     ``kind`` is the effective kind after matching (a void support, convoy or convoy-less
     move becomes HOLD, with ``void[i]`` True). ``success``: MOVE moved, SUPPORT given,
     CONVOY not dislodged. ``dislodged_by[i]``: the entry that dislodged unit i, or -1.
     ``path``: for moves, whether the route held; ``uses_convoy`` for moves.
-    ``contested``: spaces left empty by a standoff (no retreat there).
     """
 
     kind: list[int]
@@ -64,22 +85,23 @@ class Outcome:
     dislodged_by: list[int]
     path: list[bool]
     uses_convoy: list[bool]
-    contested: set[int]
     convoy_of: list[int]  # for a matched convoy: the move entry it serves, else -1
 
 
-def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]) -> Outcome:
+def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outcome:
     """Adjudicate a set of movement orders. ``convoy_step(a, b)`` tells whether space ``b``
     follows space ``a`` in a convoy chain (army start → fleets → army end)."""
-    n = len(entries)
-    kind = [e.kind for e in entries]
-    space = [e.space for e in entries]
-    nation = [e.nation for e in entries]
-    dest = [e.dest for e in entries]
-    unit_at: dict[int, int] = {}
-    for i in range(n):
-        unit_at[space[i]] = i
+    n = len(orders)
+    kind = list(orders.kind)
+    space = orders.space
+    nation = orders.nation
+    dest = orders.dest
+    target = orders.target
+    coast = orders.coast
+    unit_at: dict[int, int] = {sp: i for i, sp in enumerate(space)}
     void = [False] * n
+    moves = [i for i in range(n) if kind[i] == MOVE]
+    supports = [i for i in range(n) if kind[i] == SUPPORT]
 
     # -- convoy routes ---------------------------------------------------------------------
     # A convoy is matched when the army it names is ordered to exactly that move. A move
@@ -89,9 +111,10 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
     # fails (it cannot receive hold support, DATC 6.D.8) and is reported void.
     convoys_for: dict[int, list[int]] = {}
     convoy_of = [-1] * n
-    for i in range(n):
-        if kind[i] == CONVOY:
-            army = unit_at.get(entries[i].target)
+    convoys = [i for i in range(n) if kind[i] == CONVOY]
+    for i in convoys:
+        if True:
+            army = unit_at.get(target[i])
             if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
                 convoys_for.setdefault(army, []).append(i)
                 convoy_of[i] = army
@@ -100,13 +123,10 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
                 void[i] = True
     uses_convoy = [False] * n
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
-    for m in range(n):
-        if kind[m] != MOVE:
-            continue
-        e = entries[m]
+    via, direct = orders.via, orders.direct
+    for m in moves:
         fleets = convoys_for.get(m, ())
-        own = any(nation[c] == nation[m] for c in fleets)
-        if e.via or not e.direct or own:
+        if via[m] or not direct[m] or (fleets and any(nation[c] == nation[m] for c in fleets)):
             uses_convoy[m] = True
             starts, ends, links = _route_graph(space[m], dest[m], fleets, space, convoy_step) if fleets else ([], [], {})
             if starts and ends and _on_some_route(starts, ends, links):
@@ -117,37 +137,34 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
 
     # -- supports --------------------------------------------------------------------------
     attackers: dict[int, list[int]] = {}
-    for m in range(n):
-        if kind[m] == MOVE:
-            attackers.setdefault(dest[m], []).append(m)
-    move_supports: list[list[int]] = [[] for _ in range(n)]
-    hold_supports: list[list[int]] = [[] for _ in range(n)]
+    for m in moves:
+        attackers.setdefault(dest[m], []).append(m)
+    empty: list[int] = []
+    move_supports: dict[int, list[int]] = {}
+    hold_supports: dict[int, list[int]] = {}
     target_of = [-1] * n  # a move-support's destination, for the "attacked from there" rule
-    for s in range(n):
-        if kind[s] != SUPPORT:
-            continue
-        e = entries[s]
-        sup = unit_at.get(e.target)
+    for s in supports:
+        sup = unit_at.get(target[s])
         if sup is None:
             matched = False
-        elif e.dest < 0:
+        elif dest[s] < 0:
             matched = kind[sup] != MOVE
             if matched:
-                hold_supports[sup].append(s)
+                hold_supports.setdefault(sup, []).append(s)
         else:
             # A coast named in the support must be the coast moved to (DATC 6.B.9).
-            matched = (kind[sup] == MOVE and dest[sup] == e.dest
-                       and (not e.coast or e.coast == entries[sup].coast))
+            matched = (kind[sup] == MOVE and dest[sup] == dest[s]
+                       and (not coast[s] or coast[s] == coast[sup]))
             if matched:
-                move_supports[sup].append(s)
-                target_of[s] = e.dest
+                move_supports.setdefault(sup, []).append(s)
+                target_of[s] = dest[s]
         if not matched:
             kind[s] = HOLD
             void[s] = True
 
     h2h = [-1] * n
-    for m in range(n):
-        if kind[m] == MOVE and not uses_convoy[m]:
+    for m in moves:
+        if not uses_convoy[m]:
             o = unit_at.get(dest[m])
             if o is not None and kind[o] == MOVE and dest[o] == space[m] and not uses_convoy[o]:
                 h2h[m] = o
@@ -158,8 +175,8 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
     visited = [False] * n
     cycle: list[int] = []
     in_cycle: set[int] = set()
-    state = {"hits": 0, "uncertain": False}
-    empty: list[int] = []
+    hits = 0
+    uncertain = False
 
     def count(supports: list[int], maxi: bool, exclude: str | None = None) -> int:
         c = 0
@@ -195,12 +212,12 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
             return 0
         occ = unit_at.get(dest[m])
         if occ is None:
-            return 1 + count(move_supports[m], maxi)
+            return 1 + count(move_supports.get(m, empty), maxi)
         if kind[occ] == MOVE and h2h[m] != occ and resolve(occ, maxi):
-            return 1 + count(move_supports[m], maxi)
+            return 1 + count(move_supports.get(m, empty), maxi)
         if nation[occ] == nation[m]:
             return 0
-        return 1 + count(move_supports[m], maxi, nation[occ])
+        return 1 + count(move_supports.get(m, empty), maxi, nation[occ])
 
     def prevent(m: int, maxi: bool) -> int:
         if not path(m, maxi):
@@ -208,7 +225,7 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
         o = h2h[m]
         if o >= 0 and resolve(o, not maxi):
             return 0
-        return 1 + count(move_supports[m], maxi)
+        return 1 + count(move_supports.get(m, empty), maxi)
 
     def hold(sp: int, maxi: bool) -> int:
         occ = unit_at.get(sp)
@@ -216,7 +233,7 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
             return 0
         if kind[occ] == MOVE:
             return 0 if resolve(occ, not maxi) else 1
-        return 1 + count(hold_supports[occ], maxi)
+        return 1 + count(hold_supports.get(occ, empty), maxi)
 
     def adjudicate_one(i: int, opt: bool) -> bool:
         k = kind[i]
@@ -226,7 +243,7 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
                 return False
             o = h2h[i]
             if o >= 0:
-                if a <= 1 + count(move_supports[o], not opt):
+                if a <= 1 + count(move_supports.get(o, empty), not opt):
                     return False
             elif a <= hold(dest[i], not opt):
                 return False
@@ -264,82 +281,76 @@ def adjudicate(entries: Sequence[Entry], convoy_step: Callable[[int, int], bool]
                 resolved[x], result[x] = True, False
 
     def resolve(i: int, opt: bool) -> bool:
+        nonlocal hits, uncertain
         if resolved[i]:
             return result[i]
         if i in in_cycle:
-            state["uncertain"] = True
+            uncertain = True
             return opt
         if visited[i]:
             cycle.append(i)
             in_cycle.add(i)
-            state["hits"] += 1
-            state["uncertain"] = True
+            hits += 1
+            uncertain = True
             return opt
         visited[i] = True
         old_len = len(cycle)
-        old_hits = state["hits"]
-        old_uncertain = state["uncertain"]
-        state["uncertain"] = False
+        old_hits = hits
+        old_uncertain = uncertain
+        uncertain = False
         r_opt = adjudicate_one(i, True)
-        r_pes = adjudicate_one(i, False) if (state["uncertain"] and r_opt) else r_opt
+        r_pes = adjudicate_one(i, False) if (uncertain and r_opt) else r_opt
         visited[i] = False
         if r_opt == r_pes:
             for x in cycle[old_len:]:
                 in_cycle.discard(x)
             del cycle[old_len:]
-            state["hits"] = old_hits
-            state["uncertain"] = old_uncertain
+            hits = old_hits
+            uncertain = old_uncertain
             resolved[i], result[i] = True, r_opt
             return r_opt
         if i in in_cycle:
-            state["hits"] -= 1
-        if state["hits"] == old_hits:
+            hits -= 1
+        if hits == old_hits:
             members = cycle[old_len:]
             backup(members)
             for x in members:
                 in_cycle.discard(x)
             del cycle[old_len:]
-            state["uncertain"] = old_uncertain
+            uncertain = old_uncertain
             return resolve(i, opt)
         if i not in in_cycle:
             cycle.append(i)
             in_cycle.add(i)
-        state["uncertain"] = True
+        uncertain = True
         return opt
 
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 50 * n + 2000))
     try:
-        for i in range(n):
+        for i in moves + supports + convoys:
             if kind[i] != HOLD and not resolved[i]:
                 resolve(i, False)
     finally:
         sys.setrecursionlimit(limit)
 
     # -- consequences ------------------------------------------------------------------------
-    success = [resolved[i] and result[i] for i in range(n)]
+    # A decision's result is final for every order not reduced to a hold (resolve ran on it).
+    success = [r and k != HOLD for r, k in zip(result, kind)]
     dislodged_by = [-1] * n
-    for i in range(n):
-        if kind[i] == MOVE and success[i]:
-            continue
-        for m in attackers.get(space[i], empty):
-            if success[m]:
-                dislodged_by[i] = m
-                break
-    path_ok = [kind[m] == MOVE and path(m, False) for m in range(n)]
-    contested: set[int] = set()
     for sp, movers in attackers.items():
-        if any(success[m] for m in movers):
-            continue
         occ = unit_at.get(sp)
-        if occ is not None and not (kind[occ] == MOVE and success[occ]):
+        if occ is None or (kind[occ] == MOVE and success[occ]):
             continue
         for m in movers:
-            o = h2h[m]
-            if path_ok[m] and not (o >= 0 and success[o]):
-                contested.add(sp)
+            if success[m]:
+                dislodged_by[occ] = m
                 break
-    return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, contested, convoy_of)
+    path_ok = [False] * n
+    for m in moves:
+        if kind[m] == MOVE:
+            path_ok[m] = path(m, False)
+    return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, convoy_of)
 
 
 def _route_graph(start: int, end: int, fleets: Sequence[int], space: list[int],

@@ -6,7 +6,7 @@ A :class:`Location` is a place on one board: a province id, optionally with a co
 (``spa/nc``), printed ``1:spa/nc:S1901``.
 
 >>> Turn.parse("F1901").next()
-Turn(year=1901, season=<Season.WINTER: 2>)
+Turn(year=1901, season=2)
 >>> str(BoardKey(2, Turn(1902, Season.SPRING)))
 '2:S1902'
 """
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
 
 
@@ -38,12 +37,13 @@ _SEASON_WORDS = {"s": Season.SPRING, "spring": Season.SPRING, "f": Season.FALL, 
                  "a": Season.FALL, "autumn": Season.FALL, "w": Season.WINTER, "winter": Season.WINTER}
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Turn:
-    """A season of a year. Turns order chronologically."""
+class Turn(NamedTuple):
+    """A season of a year (``season`` is a :class:`Season` value). Turns order
+    chronologically. A named tuple: coordinates are hashed constantly during adjudication,
+    and tuples hash in C."""
 
     year: int
-    season: Season
+    season: int
 
     @classmethod
     def parse(cls, text: str) -> "Turn":
@@ -58,7 +58,7 @@ class Turn:
         year = int(m.group(2))
         if len(m.group(2)) == 2:
             year += 1900
-        return cls(year, season)
+        return cls(year, int(season))
 
     @property
     def is_movement(self) -> bool:
@@ -76,13 +76,13 @@ class Turn:
 
     def next(self) -> "Turn":
         if self.season == Season.WINTER:
-            return Turn(self.year + 1, Season.SPRING)
-        return Turn(self.year, Season(self.season + 1))
+            return Turn(self.year + 1, 0)
+        return Turn(self.year, self.season + 1)
 
     def previous(self) -> "Turn":
         if self.season == Season.SPRING:
-            return Turn(self.year - 1, Season.WINTER)
-        return Turn(self.year, Season(self.season - 1))
+            return Turn(self.year - 1, 2)
+        return Turn(self.year, self.season - 1)
 
     def previous_movement(self) -> "Turn":
         t = self.previous()
@@ -94,14 +94,13 @@ class Turn:
 
     @property
     def title(self) -> str:
-        return f"{self.season.title} {self.year}"
+        return f"{Season(self.season).title} {self.year}"
 
     def __str__(self) -> str:
-        return f"{self.season.letter}{self.year}"
+        return f"{'SFW'[self.season]}{self.year}"
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class BoardKey:
+class BoardKey(NamedTuple):
     """A board's coordinate: its timeline (row, from 1) and turn (column)."""
 
     timeline: int
@@ -131,11 +130,11 @@ class Location(NamedTuple):
 
     @property
     def province(self) -> str:
-        return province_of(self.loc)
+        return _PROVINCE[self[1]]
 
     @property
     def space(self) -> "Space":
-        return Space(self.board, province_of(self.loc))
+        return Space(self[0], _PROVINCE[self[1]])
 
     def __str__(self) -> str:  # 1:spa/nc:S1901
         return f"{self.board.timeline}:{self.loc}:{self.board.turn}"
@@ -151,10 +150,19 @@ class Space(NamedTuple):
         return f"{self.board.timeline}:{self.province}:{self.board.turn}"
 
 
+class _ProvinceCache(dict):
+    def __missing__(self, loc: str) -> str:
+        i = loc.find("/")
+        p = self[loc] = loc if i < 0 else loc[:i]
+        return p
+
+
+_PROVINCE = _ProvinceCache()
+
+
 def province_of(loc: str) -> str:
     """``spa/nc`` → ``spa``; ``mun`` → ``mun``."""
-    i = loc.find("/")
-    return loc if i < 0 else loc[:i]
+    return _PROVINCE[loc]
 
 
 TIMELINE_WORDS = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",

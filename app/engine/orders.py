@@ -13,7 +13,7 @@ adjustment orders carry their board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, NamedTuple, Union
 
 from .coords import BoardKey, Location
 
@@ -145,8 +145,7 @@ ADJUSTMENT_KINDS = frozenset({"build", "disband", "waive"})
 Status = Literal["succeeds", "fails", "invalid"]
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     """What became of an order: its status, a reason a player can read, and for a unit
     order on a movement board whether the unit moved or was dislodged and, if dislodged,
     where it retreated (``None``: disbanded). ``illegal`` marks an order refused when it

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
-from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Entry, Outcome, adjudicate
-from .coords import BoardKey, Location, Season, Space
+from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
+from .coords import BoardKey, Location, Season, Space, province_of
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from .validation import check
 from .world import Board, Pause, World, make_board
@@ -43,6 +43,8 @@ class Report:
 
 
 _INVALID_REPLACED = "replaced by a later order for the same unit"
+_PENDING = Result("pending")
+_HOLDS_BY_DEFAULT = Result("pending", "no order: holds")
 
 
 def submit(world: World, orders: list[Order]) -> Report:
@@ -62,10 +64,10 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
     # Later orders replace earlier ones for the same unit.
-    last_for_unit: dict[Location, int] = {}
+    last_for_unit: dict[Space, int] = {}
     for i, (o, reason) in enumerate(checked):
-        if reason is None and hasattr(o, "unit"):
-            key = Location(o.unit.board, o.unit.province)
+        if reason is None and o.kind not in _NOT_UNIT_ORDERS:
+            key = _space(o.unit)
             if key in last_for_unit:
                 j = last_for_unit[key]
                 checked[j] = (checked[j][0], _INVALID_REPLACED)
@@ -85,6 +87,7 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     refs = dict(world.refs)
     incoming = dict(world.incoming)
     seeds: list[Space] = []
+    known: dict[tuple[BoardKey, int], tuple[Space, ...]] = {}
     where: dict[int, tuple[BoardKey, int]] = {}
     for key in world.active_boards():
         board = world.boards[key]
@@ -95,29 +98,32 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         for o, r, i in given:
             where[i] = (key, len(stored))
             stored.append(o)
-            stored_results.append(r if r is not None else Result("pending"))
-            if r is None and hasattr(o, "unit"):
+            stored_results.append(r if r is not None else _PENDING)
+            if r is None and o.kind not in _NOT_UNIT_ORDERS:
                 ordered_units.add(o.unit.province)
-        if board.is_movement:
+        movement = board.is_movement
+        if movement:
             for prov, unit in board.units.items():
                 if prov not in ordered_units:
-                    stored.append(Hold(unit.nation, unit.type, Location(key, unit.loc)))
-                    stored_results.append(Result("pending", "no order: holds"))
+                    stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                    stored_results.append(_HOLDS_BY_DEFAULT)
         new_orders[key] = tuple(stored)
         new_results[key] = tuple(stored_results)
-        if board.is_movement:
-            for idx, (o, r) in enumerate(zip(stored, stored_results)):
-                if r.illegal:
+        if movement:
+            for idx, o in enumerate(stored):
+                if stored_results[idx].illegal:
                     continue
-                for sp in _spaces_of(o):
-                    refs[sp] = refs.get(sp, ()) + ((key, idx),)
-                    seeds.append(sp)
-                if isinstance(o, Move) and o.dest.board != key:
-                    incoming[o.dest.board] = incoming.get(o.dest.board, ()) + ((key, idx),)
+                ref = (key, idx)
+                spaces = known[ref] = _spaces_of(o)
+                for sp in spaces:
+                    refs[sp] = refs.get(sp, ()) + (ref,)
+                seeds.extend(spaces)
+                if o.kind == "move" and o.dest[0] != key:
+                    incoming[o.dest[0]] = incoming.get(o.dest[0], ()) + (ref,)
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
 
-    touched = _adjudicate_component(world, seeds, new_results)
+    touched = _adjudicate_component(world, seeds, new_results, known)
     world = world.derive(results=MappingProxyType(new_results))
     dislodged = _retreat_options(world, touched)
     if dislodged:
@@ -127,19 +133,33 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
 
 
 def _spaces_of(o: Order) -> tuple[Space, ...]:
-    own = o.unit.space
-    if isinstance(o, Move):
-        return (own, o.dest.space)
-    if isinstance(o, Support):
-        return (own, o.supported.space) + ((o.dest.space,) if o.dest is not None else ())
-    if isinstance(o, Convoy):
-        return (own, o.army.space, o.dest.space)
+    """The spaces an order names: its unit's, then destination / supported unit / army."""
+    kind = o.kind
+    own = _space(o.unit)
+    if kind == "move":
+        return (own, _space(o.dest))
+    if kind == "support":
+        if o.dest is None:
+            return (own, _space(o.supported))
+        return (own, _space(o.supported), _space(o.dest))
+    if kind == "convoy":
+        return (own, _space(o.army), _space(o.dest))
     return (own,)
 
 
-def _component(world: World, seeds: list[Space]) -> tuple[list[tuple[BoardKey, int]], set[Space]]:
-    """Every effective movement order linked to the seed spaces, and the spaces they name."""
-    seen_spaces: set[Space] = set()
+_new_tuple = tuple.__new__
+
+
+def _space(loc: Location) -> Space:
+    # tuple.__new__ directly: a named tuple's own __new__ is a Python-level call.
+    return _new_tuple(Space, (loc[0], province_of(loc[1])))
+
+
+def _component(world: World, seeds: list[Space], known: dict) -> tuple[list[tuple[BoardKey, int]], dict[Space, int]]:
+    """Every effective movement order linked to the seed spaces, and the spaces they name
+    (numbered, for the adjudicator). ``known`` holds the spaces of orders already
+    computed, and receives the others."""
+    space_ids: dict[Space, int] = {}
     seen_orders: set[tuple[BoardKey, int]] = set()
     order_list: list[tuple[BoardKey, int]] = []
     stack = list(seeds)
@@ -147,52 +167,49 @@ def _component(world: World, seeds: list[Space]) -> tuple[list[tuple[BoardKey, i
     orders = world.orders
     while stack:
         sp = stack.pop()
-        if sp in seen_spaces:
+        if sp in space_ids:
             continue
-        seen_spaces.add(sp)
+        space_ids[sp] = len(space_ids)
         for ref in refs.get(sp, ()):
             if ref in seen_orders:
                 continue
             seen_orders.add(ref)
             order_list.append(ref)
-            for s2 in _spaces_of(orders[ref[0]][ref[1]]):
-                if s2 not in seen_spaces:
-                    stack.append(s2)
+            named = known.get(ref)
+            if named is None:
+                named = known[ref] = _spaces_of(orders[ref[0]][ref[1]])
+            stack.extend(named)
     order_list.sort()
-    return order_list, seen_spaces
+    return order_list, space_ids
 
 
-def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardKey, tuple[Result, ...]]) -> set[BoardKey]:
+def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardKey, tuple[Result, ...]],
+                          known: dict) -> set[BoardKey]:
     """Re-adjudicate the orders linked to ``seeds``; write their results into ``results``.
     Returns the boards whose results were computed."""
-    refs_list, spaces = _component(world, seeds)
+    refs_list, space_ids = _component(world, seeds, known)
+    space_list = list(space_ids)
     variant, mode = world.variant, world.adjacency
-    space_ids: dict[Space, int] = {}
-    space_list: list[Space] = []
-
-    def sid(sp: Space) -> int:
-        i = space_ids.get(sp)
-        if i is None:
-            i = space_ids[sp] = len(space_list)
-            space_list.append(sp)
-        return i
-
-    entries: list[Entry] = []
-    for key, idx in refs_list:
-        o = world.orders[key][idx]
-        own = sid(o.unit.space)
-        if isinstance(o, Move):
+    table = Orders()
+    add = table.add
+    all_orders = world.orders
+    for ref in refs_list:
+        o = all_orders[ref[0]][ref[1]]
+        named = known[ref]
+        own = space_ids[named[0]]
+        kind = o.kind
+        if kind == "hold":
+            add(HOLD, own, o.nation)
+        elif kind == "move":
             direct = reaches(variant, mode, o.unit_type, o.unit, o.dest)
-            entries.append(Entry(MOVE, own, o.nation, sid(o.dest.space), direct=direct, via=o.via_convoy,
-                                 coast=_coast(o.dest.loc)))
-        elif isinstance(o, Support):
-            dest = sid(o.dest.space) if o.dest is not None else -1
-            entries.append(Entry(SUPPORT, own, o.nation, dest, sid(o.supported.space),
-                                 coast=_coast(o.dest.loc) if o.dest is not None else ""))
-        elif isinstance(o, Convoy):
-            entries.append(Entry(CONVOY, own, o.nation, sid(o.dest.space), sid(o.army.space)))
-        else:
-            entries.append(Entry(HOLD, own, o.nation))
+            add(MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1]))
+        elif kind == "support":
+            if o.dest is None:
+                add(SUPPORT, own, o.nation, -1, space_ids[named[1]])
+            else:
+                add(SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, _coast(o.dest[1]))
+        elif kind == "convoy":
+            add(CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]])
     step_cache: dict[tuple[int, int], bool] = {}
 
     def step(a: int, b: int) -> bool:
@@ -202,13 +219,14 @@ def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardK
             r = step_cache[k] = convoy_step(variant, mode, space_list[a], space_list[b])
         return r
 
-    out = adjudicate(entries, step)
-    touched: set[BoardKey] = {sp.board for sp in spaces}
+    out = adjudicate(table, step)
+    touched: set[BoardKey] = {sp[0] for sp in space_list}
     updated: dict[BoardKey, list[Result]] = {}
     for n, (key, idx) in enumerate(refs_list):
-        o = world.orders[key][idx]
-        res = _result_for(n, o, entries, out, space_list, world)
-        updated.setdefault(key, list(results[key]))[idx] = res
+        lst = updated.get(key)
+        if lst is None:
+            lst = updated[key] = list(results[key])
+        lst[idx] = _result_for(n, world.orders[key][idx], table, out, space_list, world)
     for key, lst in updated.items():
         results[key] = tuple(lst)
     return {k for k in touched if k in world.boards}
@@ -219,31 +237,40 @@ def _coast(loc: str) -> str:
     return "" if i < 0 else loc[i + 1:]
 
 
-def _result_for(n: int, o: Order, entries: list[Entry], out: Outcome, spaces: list[Space], world: World) -> Result:
+_SUCCEEDS = Result("succeeds")
+_MOVED = Result("succeeds", "", True)
+
+
+def _result_for(n: int, o: Order, table: Orders, out: Outcome, spaces: list[Space], world: World) -> Result:
     kind = out.kind[n]
-    dislodged = out.dislodged_by[n] >= 0
-    by = ""
-    if dislodged:
-        by = f"dislodged from {spaces[entries[n].space]}"
+    by_n = out.dislodged_by[n]
+    if by_n < 0 and not out.void[n]:
+        if out.success[n]:
+            if kind == MOVE:
+                return _MOVED
+            if kind != CONVOY:
+                return _SUCCEEDS
+        elif kind == HOLD:
+            return _SUCCEEDS
+    dislodged = by_n >= 0
+    by = f"dislodged from {spaces[table.space[n]]}" if dislodged else ""
+    given = table.kind[n]
     if out.void[n] and kind == MOVE:
         return Result("invalid", "no convoy is ordered along a complete route for this move"
                       + (f"; {by}" if by else ""), dislodged=dislodged)
     if out.void[n]:
-        reason = {MOVE: "no convoy is ordered along a complete route for this move",
-                  SUPPORT: "the supported unit does not do what the support says",
-                  CONVOY: "no army is convoyed along this fleet's route"}[entries[n].kind]
-        if entries[n].kind == SUPPORT and entries[n].target >= 0 and world.boards.get(spaces[entries[n].target].board) is None:
-            reason = f"board {spaces[entries[n].target].board} does not exist yet: the support waits for a matching move"
-        if entries[n].kind == CONVOY and world.boards.get(spaces[entries[n].target].board) is None:
-            reason = f"board {spaces[entries[n].target].board} does not exist yet: the convoy waits for its army"
+        target_board = spaces[table.target[n]].board if table.target[n] >= 0 else None
+        if target_board is not None and target_board not in world.boards:
+            reason = (f"board {target_board} does not exist yet: the "
+                      + ("support waits for a matching move" if given == SUPPORT else "convoy waits for its army"))
+        else:
+            reason = {SUPPORT: "the supported unit does not do what the support says",
+                      CONVOY: "no army is convoyed along this fleet's route"}.get(given, "void")
         return Result("invalid", reason + (f"; {by}" if by else ""), dislodged=dislodged)
     if kind == MOVE:
         if out.success[n]:
-            return Result("succeeds", "", moved=True)
-        if not out.path[n]:
-            reason = "the convoy was disrupted"
-        else:
-            reason = f"bounced at {spaces[entries[n].dest]}"
+            return _MOVED
+        reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {spaces[table.dest[n]]}"
         return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged)
     if kind == SUPPORT:
         if out.success[n]:
@@ -258,43 +285,46 @@ def _result_for(n: int, o: Order, entries: list[Entry], out: Outcome, spaces: li
         else:
             reason = by or ("the convoy route was broken (paradox)" if not out.success[n] else "the army did not move")
         return Result("fails", reason, dislodged=dislodged)
-    if dislodged:
-        return Result("fails", by, dislodged=True)
-    return Result("succeeds", "" if isinstance(o, Hold) else "")
+    return Result("fails", by, dislodged=True)
 
 
 # -- retreats ------------------------------------------------------------------------------
 
 
-def _next_units(world: World, key: BoardKey, results: dict | None = None) -> dict[str, Unit]:
+def _next_units(world: World, key: BoardKey) -> dict[str, Unit]:
     """Units of ``key``'s next board, from the current results (dislodged units that have
-    not retreated are left out)."""
-    results = results if results is not None else world.results
-    board = world.boards[key]
+    not retreated are left out), keyed by province."""
+    results = world.results
+    board_units = world.boards[key].units
     units: dict[str, Unit] = {}
     orders = world.orders.get(key, ())
-    res = results.get(key, ())
-    stays: dict[str, bool] = {p: True for p in board.units}
-    for o, r in zip(orders, res):
-        if r.illegal:
+    gone: set[str] = set()
+    arrivals: list[Move] = []
+    for o, r in zip(orders, results.get(key, ())):
+        if r.illegal or o.kind in _NOT_UNIT_ORDERS:
             continue
-        if not hasattr(o, "unit") or o.unit.province not in board.units:
-            continue
-        if r.moved or r.dislodged:
-            stays[o.unit.province] = False
-        if r.dislodged and r.retreat_to:
-            u = board.units[o.unit.province]
-            units[r.retreat_to.split("/")[0]] = Unit(u.nation, u.type, r.retreat_to)
-    for p, u in board.units.items():
-        if stays[p]:
+        if r.moved:
+            gone.add(o.unit.province)
+            if o.dest[0] == key:
+                arrivals.append(o)
+        elif r.dislodged:
+            prov = o.unit.province
+            gone.add(prov)
+            if r.retreat_to:
+                u = board_units[prov]
+                units[province_of(r.retreat_to)] = Unit(u.nation, u.type, r.retreat_to)
+    for p, u in board_units.items():
+        if p not in gone:
             units[p] = u
-    arrivals = [(key, i) for i, o in enumerate(orders) if isinstance(o, Move) and o.dest.board == key]
-    arrivals += list(world.incoming.get(key, ()))
-    for k, i in arrivals:
-        o = world.orders[k][i]
+    for k, i in world.incoming.get(key, ()):
         if results[k][i].moved:
-            units[o.dest.province] = Unit(o.nation, o.unit_type, o.dest.loc)
+            arrivals.append(world.orders[k][i])
+    for o in arrivals:
+        units[o.dest.province] = Unit(o.nation, o.unit_type, o.dest[1])
     return units
+
+
+_NOT_UNIT_ORDERS = frozenset({"build", "waive"})
 
 
 def _retreat_options(world: World, touched: set[BoardKey]) -> dict[Location, frozenset[str]]:
@@ -470,7 +500,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
             units, centres, adj_results = _adjust(world, key)
             new_results[key] = adj_results
         nxt = BoardKey(key.timeline, key.turn.next())
-        boards[nxt] = make_board(nxt, units.values(), centres)
+        boards[nxt] = Board(nxt, MappingProxyType(units), MappingProxyType(centres))
         ends[key.timeline] = nxt.turn
         new_boards.append(nxt)
     for key in sorted(touched - active, key=lambda k: (k.turn, k.timeline)):
@@ -479,7 +509,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
             continue
         units = _next_units(world, key)
         centres = _centres_after(world, board, units)
-        candidate = make_board(BoardKey(0, key.turn.next()), units.values(), centres)
+        candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), MappingProxyType(centres))
         if any(world.boards[c].same_position(candidate) for c in world.children(key)):
             continue
         if any(src == key and candidate.same_position(b) for src, b in ((f[0], f[3]) for f in forks)):
@@ -492,7 +522,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
         t = next_timeline
         next_timeline += 1
         k = BoardKey(t, src.turn.next())
-        boards[k] = make_board(k, units.values(), centres)
+        boards[k] = Board(k, MappingProxyType(units), MappingProxyType(centres))
         parents[t] = src
         starts[t] = k.turn
         ends[t] = k.turn

@@ -90,15 +90,21 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
     (``None`` = support to hold, else the destination). Units on past boards can be
     supported only in what they were ordered to do."""
     unit = _unit(world, loc)
-    if unit is None:
+    if unit is None or not loc.board.turn.is_movement:
         return {}
+    v = world.variant
     frm = Location(loc.board, unit.loc)
+    # Where the supporter reaches: support can only go into these spaces.
+    reach = [k for k in reachable_boards(world, loc.board) if k.turn.is_movement]
+    reach_spaces = {Space(k, p) for k in reach for p in v.provinces
+                    if _reaches(world, frm, unit.type, Space(k, p)) and Space(k, p) != frm.space}
+    reach_provinces = {sp.province for sp in reach_spaces}
+    near = reach_provinces | {q for p in reach_provinces for q in v.army_adjacent.get(p, ())} \
+        | {q for p in reach_provinces for q in v.fleet_adjacent_provinces.get(p, ())}
+    boards = set(reach)
+    for k in reach:
+        boards.update(kk for kk in adjacent_board_keys(k) if kk in world.boards)
     out: dict[Location, list[Location | None]] = {}
-    boards = {loc.board}
-    for k in adjacent_board_keys(loc.board):
-        if k in world.boards:
-            boards.add(k)
-            boards.update(kk for kk in adjacent_board_keys(k) if kk in world.boards)
     for key in sorted(boards):
         board = world.boards[key]
         if not board.is_movement:
@@ -108,12 +114,16 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
             target = Location(key, other.loc)
             if target.space == frm.space:
                 continue
+            # A unit far from every space the supporter reaches can only get there by convoy.
+            far = prov not in near
+            if far and not (other.type == "A" and v.kinds[prov] == "coast"):
+                continue
             options: list[Location | None] = []
             if active:
-                if _reaches(world, frm, unit.type, target.space):
+                if target.space in reach_spaces:
                     options.append(None)
-                for dest in move_targets(world, target):
-                    if dest.space != frm.space and _reaches(world, frm, unit.type, dest.space):
+                for dest in (convoy_targets(world, target) if far else move_targets(world, target)):
+                    if dest.space in reach_spaces:
                         options.append(dest)
             else:
                 given = world.order_of(Space(key, prov))
@@ -121,9 +131,9 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
                     continue
                 order = given[0]
                 if isinstance(order, Move):
-                    if order.dest.space != frm.space and _reaches(world, frm, unit.type, order.dest.space):
+                    if order.dest.space in reach_spaces:
                         options.append(order.dest)
-                elif _reaches(world, frm, unit.type, target.space):
+                elif target.space in reach_spaces:
                     options.append(None)
             if options:
                 out[target] = options

@@ -17,40 +17,41 @@ from .world import World
 
 def check(world: World, order: Order) -> tuple[Order, str | None]:
     """``(normal form, None)`` if ``order`` is legal now, else ``(order, reason)``."""
-    if world.phase == "over":
+    if world.winner is not None:
         return order, "the game is over"
-    if isinstance(order, Waive):
+    kind = order.kind
+    if kind == "waive":
         return _check_waive(world, order)
-    if isinstance(order, Build):
+    if kind == "build":
         return order, _check_build(world, order)
     unit_loc = order.unit
-    board = world.boards.get(unit_loc.board)
+    board = world.boards.get(unit_loc[0])
     if board is None:
         return order, f"there is no board {unit_loc.board}"
-    unit = board.units.get(unit_loc.province)
     if world.pause is not None:
         return _check_retreat_phase(world, order)
+    unit = board.units.get(unit_loc.province)
     if unit is None:
         return order, f"there is no unit in {unit_loc.province} on board {unit_loc.board}"
     if order.nation and order.nation != unit.nation:
         return order, f"the unit in {unit_loc.province} is {unit.nation}'s, not {order.nation}'s"
-    if isinstance(order, Retreat):
+    if kind == "retreat":
         return order, "no unit is waiting to retreat"
-    if not world.is_active(unit_loc.board):
+    if world.ends.get(unit_loc[0][0]) != unit_loc[0][1]:
         return order, f"board {unit_loc.board} is in the past: its orders are locked"
-    if isinstance(order, Disband):
+    if kind == "disband":
         if board.is_movement:
             return order, "units are disbanded only on Winter boards (or when dislodged)"
         return order, None
     if not board.is_movement:
         return order, f"board {unit_loc.board} is a Winter board: build, disband or waive"
-    if isinstance(order, Hold):
+    if kind == "hold":
         return order, None
-    if isinstance(order, Move):
+    if kind == "move":
         return _check_move(world, order, unit.type, unit.loc)
-    if isinstance(order, Support):
+    if kind == "support":
         return _check_support(world, order, unit.type, unit.loc)
-    if isinstance(order, Convoy):
+    if kind == "convoy":
         return _check_convoy(world, order, unit.type)
     return order, "not an order for this phase"
 
@@ -66,41 +67,47 @@ def _dest_board_reason(world: World, dest: Location, what: str) -> str | None:
 def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order, str | None]:
     v = world.variant
     dest = order.dest
-    frm = Location(order.unit.board, loc)
-    reason = _dest_board_reason(world, dest, "moves only end on existing boards")
-    if reason:
-        return order, reason
-    if dest.board == frm.board and dest.province == frm.province:
+    board = order.unit[0]
+    dest_board = dest[0]
+    if dest_board not in world.boards:
+        return order, f"board {dest_board} does not exist: moves only end on existing boards"
+    if dest_board[1][1] == 2:
+        return order, f"{dest_board} is a Winter board: nothing moves onto it"
+    dest_prov = dest.province
+    frm = Location(board, loc)
+    if dest_board == board and dest_prov == frm.province:
         return order, "a unit cannot move to where it stands"
-    kind = v.kind(dest.province)
+    kind = v.kinds[dest_prov]
     if utype == "A":
         if kind == "sea":
             return order, "an army cannot move to sea"
-        if dest.loc != dest.province:
-            order = Move(order.nation, order.unit_type, order.unit, Location(dest.board, dest.province), order.via_convoy)
+        if dest[1] != dest_prov:
+            order = Move(order.nation, order.unit_type, order.unit, Location(dest_board, dest_prov), order.via_convoy)
             dest = order.dest
         direct = reaches(v, world.adjacency, "A", frm, dest)
-        by_sea = v.kind(frm.province) == "coast" and kind == "coast"
+        if direct and not order.via_convoy:
+            return order, None
+        by_sea = v.kinds[frm.province] == "coast" and kind == "coast"
         if order.via_convoy and not by_sea:
             return order, "only an army on a coast can be convoyed to a coast"
         if not direct and not by_sea:
             return order, f"{dest} is out of reach"
-        if (order.via_convoy or not direct) and not convoy_possible(world, frm.space, dest.space):
+        if not convoy_possible(world, frm.space, dest.space):
             return order, f"no chain of fleets could convoy this army to {dest}"
         return order, None
     if order.via_convoy:
         return order, "only armies are convoyed"
     if kind == "land":
         return order, "a fleet cannot move inland"
-    coasts = v.coasts_of.get(dest.province)
+    coasts = v.coasts_of.get(dest_prov)
     if coasts:
-        reachable = [c for c in coasts if reaches(v, world.adjacency, "F", frm, Location(dest.board, c))]
-        if dest.loc in coasts:
-            if dest.loc not in reachable:
-                return order, f"the fleet cannot reach {dest.loc}"
+        reachable = [c for c in coasts if reaches(v, world.adjacency, "F", frm, Location(dest_board, c))]
+        if dest[1] in coasts:
+            if dest[1] not in reachable:
+                return order, f"the fleet cannot reach {dest[1]}"
             return order, None
         if len(reachable) == 1:
-            return Move(order.nation, order.unit_type, order.unit, Location(dest.board, reachable[0])), None
+            return Move(order.nation, order.unit_type, order.unit, Location(dest_board, reachable[0])), None
         if not reachable:
             return order, f"{dest} is out of reach"
         return order, f"name the coast: {' or '.join(reachable)}"
@@ -111,29 +118,33 @@ def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order,
 
 def _check_support(world: World, order: Support, utype: str, loc: str) -> tuple[Order, str | None]:
     v = world.variant
-    frm = Location(order.unit.board, loc)
-    target = order.dest if order.dest is not None else order.supported
-    if order.supported.space == frm.space:
+    board = order.unit[0]
+    frm = Location(board, loc)
+    own_prov = frm.province
+    supported = order.supported
+    target = order.dest if order.dest is not None else supported
+    if supported[0] == board and supported.province == own_prov:
         return order, "a unit cannot support itself"
-    if target.space == frm.space:
+    target_prov = target.province
+    if target[0] == board and target_prov == own_prov:
         return order, "a unit cannot support a move into its own province"
-    if not target.board.turn.is_movement:
+    if target[0][1][1] == 2:
         return order, f"{target.board} is a Winter board: nothing is supported there"
-    if not reaches_province(v, world.adjacency, utype, frm, target.space):
+    if not reaches_province(v, world.adjacency, utype, frm, Space(target[0], target_prov)):
         return order, f"this unit cannot reach {target.space}, so it cannot support there"
-    if order.dest is not None and not (order.supported.board == order.dest.board
-                                       or boards_adjacent(order.supported.board, order.dest.board)
-                                       or v.kind(order.supported.province) == "coast"):
-        return order, f"{order.supported} cannot move to {order.dest}"
-    supported_board = world.boards.get(order.supported.board)
+    if order.dest is not None and not (supported[0] == order.dest[0]
+                                       or boards_adjacent(supported[0], order.dest[0])
+                                       or v.kinds[supported.province] == "coast"):
+        return order, f"{supported} cannot move to {order.dest}"
+    supported_board = world.boards.get(supported[0])
     if supported_board is not None:
-        supported = supported_board.units.get(order.supported.province)
-        if supported is None:
-            return order, f"there is no unit in {order.supported.space}"
-        if order.dest is not None and supported.type == "A" and not reaches(
-                v, world.adjacency, "A", Location(order.supported.board, supported.loc), order.dest) \
-                and not convoy_possible(world, order.supported.space, order.dest.space, without=frm.space):
-            return order, f"{order.supported.space} could reach {order.dest.space} only through this fleet's convoy"
+        unit = supported_board.units.get(supported.province)
+        if unit is None:
+            return order, f"there is no unit in {supported.space}"
+        if order.dest is not None and unit.type == "A" and not reaches(
+                v, world.adjacency, "A", Location(supported[0], unit.loc), order.dest) \
+                and not convoy_possible(world, supported.space, order.dest.space, without=frm.space):
+            return order, f"{supported.space} could reach {order.dest.space} only through this fleet's convoy"
     return order, None
 
 

@@ -125,6 +125,7 @@ class Variant:
         self.nations = {n.name: n for n in nations.nations}
         self.nation_names = tuple(n.name for n in nations.nations)
         self.supply_centres = frozenset(p.id for p in provinces.provinces if p.supply_centre)
+        self.kinds = {p.id: p.kind for p in provinces.provinces}
         self.home_centres = {n.name: frozenset(n.home_centres) for n in nations.nations}
         self.home_nation = {c: n for n, cs in self.home_centres.items() for c in cs}
         self.coasts_of: dict[str, tuple[str, ...]] = {}
@@ -157,7 +158,7 @@ class Variant:
         return tuple(self.provinces) + tuple(self.coasts)
 
     def kind(self, province: str) -> str:
-        return self.provinces[province].kind
+        return self.kinds[province]
 
     def fleet_locations_in(self, province: str) -> tuple[str, ...]:
         """Where a fleet can stand in a province: its coasts if split, else the province

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from .coords import BoardKey, Location, Season, Space, Turn
 from .notation import LocSpec, NotationError, OrderSpec
@@ -26,10 +26,10 @@ from .variant import Variant, parse_unit_text
 _EMPTY: Mapping = MappingProxyType({})
 
 
-@dataclass(frozen=True, eq=False)
-class Board:
+class Board(NamedTuple):
     """One Diplomacy position. ``units`` maps province → unit; ``centres`` maps supply
-    centre → owning nation (unowned centres are absent). Never changes once made."""
+    centre → owning nation (unowned centres are absent). Never changes once made (read-only
+    mappings in an immutable tuple)."""
 
     key: BoardKey
     units: Mapping[str, Unit]
@@ -37,7 +37,7 @@ class Board:
 
     @property
     def is_movement(self) -> bool:
-        return self.key.turn.is_movement
+        return self.key[1][1] != 2  # not Winter
 
     def unit_in(self, province: str) -> Unit | None:
         return self.units.get(province)
@@ -104,7 +104,7 @@ class World:
         """The variant's standard start: one board, timeline 1, Spring of the first year."""
         units = [parse_unit_text(t, variant) for t in variant.start_units]
         centres = {c: n for n, cs in variant.start_centres.items() for c in cs}
-        board = make_board(BoardKey(1, Turn(variant.first_year, Season.SPRING)), units, centres)
+        board = make_board(BoardKey(1, Turn(variant.first_year, int(Season.SPRING))), units, centres)
         return cls.from_boards(variant, [board], adjacency, seed)
 
     @classmethod
@@ -123,10 +123,16 @@ class World:
                    ends={b.key.timeline: b.key.turn for b in boards})
 
     def derive(self, **changes) -> "World":
-        """A new snapshot with some fields replaced (the rest shared)."""
-        values = {f: getattr(self, f) for f in self.__dataclass_fields__}
-        values.update(changes)
-        return World(**values)
+        """A new snapshot with some fields replaced (the rest shared). Copies the instance
+        dictionary directly: the dataclass constructor costs more than a whole small
+        adjudication, and every submission derives a few worlds."""
+        unknown = changes.keys() - self.__dataclass_fields__.keys()
+        if unknown:
+            raise TypeError(f"World has no field {', '.join(sorted(unknown))}")
+        new = object.__new__(World)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     # -- queries -------------------------------------------------------------------------
 
@@ -193,9 +199,13 @@ class World:
     def centres_on_active_boards(self) -> dict[str, set[str]]:
         """For each nation, the distinct centres it owns on active boards (for victory)."""
         owned: dict[str, set[str]] = {}
-        for key in self.active_boards():
-            for prov, nation in self.boards[key].centres.items():
-                owned.setdefault(nation, set()).add(prov)
+        boards = self.boards
+        for t, turn in self.ends.items():
+            for prov, nation in boards[BoardKey(t, turn)].centres.items():
+                s = owned.get(nation)
+                if s is None:
+                    s = owned[nation] = set()
+                s.add(prov)
         return owned
 
     def dislodged_units(self) -> dict[Location, frozenset[str]]:

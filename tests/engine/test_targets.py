@@ -57,3 +57,26 @@ def test_engine_never_imports_qt():
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] + [getattr(node, "module", "") or ""]
                 assert not any(n.startswith(("PySide6", "shiboken", "app.ui", "app.mapgeo")) for n in names), path
+
+
+def test_support_options_are_complete_for_active_units():
+    """Every legal support of a unit on an active board is offered (checked by brute force)."""
+    game = selfplay.play(12, seed=21)
+    w = game.world
+    if w.pause is not None:
+        game.submit(selfplay.random_orders(w, __import__("random").Random(2)))
+        w = game.world
+    key = next(k for k in w.active_boards() if w.boards[k].is_movement)
+    supporters = list(w.boards[key].units.values())[:6]
+    for u in supporters:
+        loc = Location(key, u.loc)
+        offered = {(s, d) for s, ds in targets.support_options(w, loc).items() for d in ds}
+        for k in targets.reachable_boards(w, key):
+            if not w.is_active(k) or not w.boards[k].is_movement:
+                continue
+            for other in w.boards[k].units.values():
+                target = Location(k, other.loc)
+                for dest in [None] + targets.move_targets(w, target):
+                    _, reason = check(w, Support(u.nation, u.type, loc, other.type, target, dest))
+                    if reason is None:
+                        assert (target, dest) in offered, (str(loc), str(target), str(dest))

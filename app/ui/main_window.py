@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.orders_panel.delete.connect(self.delete_order)
         self.orders_panel.edit.connect(self.edit_order)
         self.orders_panel.entered.connect(self.console_order)
+        self.orders_panel.icons = self._nation_icon
         self.nations_panel = NationsPanel()
         self.history = HistoryBar()
         self.history.moved.connect(self.show_history)
@@ -335,6 +336,11 @@ class MainWindow(QMainWindow):
         if self.mode == "hotseat":
             self.show_curtain()
         self._update_title()
+
+    def _nation_icon(self, nation: str):
+        from .panels.nations import swatch
+        n = self.game.variant.nations.get(nation) if self.game else None
+        return swatch(n.colour if n else "#888888", 12)
 
     def seat_nations(self) -> set[str] | None:
         if self.mode != "hotseat" or not self.seats:

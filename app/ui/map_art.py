@@ -265,7 +265,7 @@ def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, disl
     c = art.unit_point(loc)
     if offset is not None:
         c = c + offset
-    r = 10.5
+    r = 13.0
     colour = colour_of(art.variant, nation)
     dark = colour.darker(190)
     if dislodged:
@@ -276,12 +276,12 @@ def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, disl
     shape = _army_shape(c + QPointF(1.2, 1.6), r) if utype == "A" else _fleet_shape(c + QPointF(1.2, 1.6), r)
     p.drawPath(shape)
     shape = _army_shape(c, r) if utype == "A" else _fleet_shape(c, r)
-    p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.3 if not dislodged else 2.0))
+    p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.8 if not dislodged else 2.6))
     p.setBrush(colour)
     p.drawPath(shape)
     if utype == "A" and detail:
         # a small emblem: two crossed sabres
-        p.setPen(QPen(QColor(255, 255, 255, 230), 1.5, Qt.SolidLine, Qt.RoundCap))
+        p.setPen(QPen(QColor(255, 255, 255, 235), 2.0, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(QPointF(c.x() - r * 0.5, c.y() - r * 0.45), QPointF(c.x() + r * 0.5, c.y() + r * 0.45))
         p.drawLine(QPointF(c.x() + r * 0.5, c.y() - r * 0.45), QPointF(c.x() - r * 0.5, c.y() + r * 0.45))
     if dislodged and detail:

@@ -32,7 +32,7 @@ class Theme:
 
 LIGHT = Theme(
     name="light",
-    background=QColor("#e9e4da"), band=QColor("#e1dbcf"), header=QColor(248, 245, 239, 235),
+    background=QColor("#e9e4da"), band=QColor("#e1dbcf"), header=QColor(248, 245, 239),
     header_text=QColor("#3d352a"), board_label=QColor("#4a4136"), past_dim=QColor(233, 228, 218, 105),
     active_frame=QColor("#e0a100"), past_frame=QColor("#9b927f"), ghost_frame=QColor("#7b6fd0"),
     fork=QColor("#7b6fd0"), accent=QColor("#1971c2"), pick=QColor("#63e6be"), flash=QColor("#37b24d"),
@@ -41,7 +41,7 @@ LIGHT = Theme(
 
 DARK = Theme(
     name="dark",
-    background=QColor("#1d2026"), band=QColor("#23272e"), header=QColor(33, 37, 43, 235),
+    background=QColor("#1d2026"), band=QColor("#23272e"), header=QColor(33, 37, 43),
     header_text=QColor("#d8dee9"), board_label=QColor("#c9d1dc"), past_dim=QColor(20, 22, 26, 120),
     active_frame=QColor("#ffc233"), past_frame=QColor("#4b5260"), ghost_frame=QColor("#9d92f0"),
     fork=QColor("#9d92f0"), accent=QColor("#4dabf7"), pick=QColor("#63e6be"), flash=QColor("#51cf66"),

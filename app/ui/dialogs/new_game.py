@@ -84,7 +84,7 @@ class NewGameDialog(QDialog):
         self.adjacency.addItem("Loose — across boards a unit also reaches the neighbouring provinces", "loose")
         self.adjacency.setToolTip("How units reach other boards (strict is the default)")
         form.addRow("Adjacency", self.adjacency)
-        modes = QHBoxLayout()
+        modes = QVBoxLayout()
         self.sandbox = QRadioButton("Sandbox — one person gives every nation's orders")
         self.hotseat = QRadioButton("Hotseat — players take turns at this computer")
         self.sandbox.setChecked(True)

@@ -7,8 +7,17 @@ from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
+import re
+
 from app.engine.coords import BoardKey
 from app.engine.notation import format_order
+
+
+def short_text(order) -> str:
+    """The order without its own board's coordinates (other boards keep theirs)."""
+    b = order.board
+    text = format_order(order, with_nation=False)
+    return re.sub(rf"\b{b.timeline}:([a-z_/]+):{b.turn}\b", r"\1", text)
 
 
 class OrdersPanel(QWidget):
@@ -57,6 +66,7 @@ class OrdersPanel(QWidget):
         lay.addWidget(self.feedback)
         QShortcut(QKeySequence.Delete, self.tree, self._delete_selected)
         self.count = 0
+        self.icons = None   # nation -> QIcon, set by the window
 
     def set_orders(self, orders: dict, title: str = "Orders") -> None:
         """``orders``: {order key: Order}. Grouped by timeline, then board."""
@@ -78,10 +88,12 @@ class OrdersPanel(QWidget):
                 bi = QTreeWidgetItem([f"{key}  {key.turn.title}"])
                 bi.setData(0, Qt.UserRole, ("board", key))
                 top.addChild(bi)
-                for k, o in sorted(by_tl[tl][key], key=lambda ko: format_order(ko[1])):
-                    oi = QTreeWidgetItem([format_order(o)])
+                for k, o in sorted(by_tl[tl][key], key=lambda ko: (ko[1].nation, format_order(ko[1]))):
+                    oi = QTreeWidgetItem([f"{o.nation[:3]}  {short_text(o)}"])
+                    if self.icons is not None:
+                        oi.setIcon(0, self.icons(o.nation))
                     oi.setData(0, Qt.UserRole, ("order", k, format_order(o), o.board))
-                    oi.setToolTip(0, "Click: go to the board · Delete: remove · double-click: edit")
+                    oi.setToolTip(0, format_order(o) + "\nClick: go to the board · Delete: remove · double-click: edit")
                     bi.addChild(oi)
             top.setExpanded(True)
             for i in range(top.childCount()):

@@ -22,9 +22,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from .coords import BoardKey, Location, Space, Turn
+from .jsonfile import read_json, validate
 from .notation import NotationError, format_order, parse_order
 from .orders import Move, Order, Result
 from .submission import Report, _spaces_of, submit
@@ -193,16 +194,7 @@ class Game:
     @classmethod
     def load(cls, path: str | Path) -> "Game":
         path = Path(path)
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise GameFileError(f"{path}: no such file") from None
-        except UnicodeDecodeError:
-            raise GameFileError(f"{path}: not a text file") from None
-        except json.JSONDecodeError as e:
-            raise GameFileError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
-                                "the file may be truncated") from None
-        return cls.from_json(raw, str(path))
+        return cls.from_json(read_json(path, GameFileError), str(path))
 
     @classmethod
     def from_json(cls, raw: Any, where: str = "save") -> "Game":
@@ -212,12 +204,7 @@ class Game:
         if not isinstance(version, int) or version > SAVE_VERSION:
             raise GameFileError(f"{where}: saved by a newer version of the game (file version {version}, "
                                 f"this game reads up to {SAVE_VERSION}); please update")
-        try:
-            data = SaveFile.model_validate(raw)
-        except ValidationError as e:
-            err = e.errors()[0]
-            loc = ".".join(str(p) for p in err["loc"])
-            raise GameFileError(f"{where}: field '{loc}': {err['msg']}") from None
+        data = validate(raw, SaveFile, where, GameFileError)
         try:
             variant = load_variant(data.variant)
         except VariantError as e:

@@ -32,20 +32,26 @@ class Unit:
         return f"{self.nation} {self.type} {self.loc}"
 
 
+class _UnitOrder:
+    """Orders given to a unit: their board is the unit's."""
+
+    __slots__ = ()
+
+    @property
+    def board(self) -> BoardKey:
+        return self.unit.board  # type: ignore[attr-defined]
+
+
 @dataclass(frozen=True, slots=True)
-class Hold:
+class Hold(_UnitOrder):
     nation: str
     unit_type: str
     unit: Location
     kind = "hold"
 
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
-
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Move(_UnitOrder):
     nation: str
     unit_type: str
     unit: Location
@@ -53,13 +59,9 @@ class Move:
     via_convoy: bool = False
     kind = "move"
 
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
-
 
 @dataclass(frozen=True, slots=True)
-class Support:
+class Support(_UnitOrder):
     """Support the unit at ``supported`` to hold (``dest`` is None) or to move to ``dest``."""
 
     nation: str
@@ -70,13 +72,9 @@ class Support:
     dest: Location | None = None
     kind = "support"
 
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
-
 
 @dataclass(frozen=True, slots=True)
-class Convoy:
+class Convoy(_UnitOrder):
     nation: str
     unit_type: str
     unit: Location
@@ -84,34 +82,22 @@ class Convoy:
     dest: Location
     kind = "convoy"
 
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
-
 
 @dataclass(frozen=True, slots=True)
-class Retreat:
+class Retreat(_UnitOrder):
     nation: str
     unit_type: str
     unit: Location
     dest: Location
     kind = "retreat"
 
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
-
 
 @dataclass(frozen=True, slots=True)
-class Disband:
+class Disband(_UnitOrder):
     nation: str
     unit_type: str
     unit: Location
     kind = "disband"
-
-    @property
-    def board(self) -> BoardKey:
-        return self.unit.board
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,10 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .coords import BoardKey, Turn
+from .jsonfile import read_model
 from .notation import NotationError, parse_order
 from .orders import Result
 from .submission import SubmissionError, submit
@@ -67,18 +68,7 @@ class ScenarioFile(_Model):
 
 
 def load(path: Path) -> ScenarioFile:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such file") from None
-    except json.JSONDecodeError as e:
-        raise ScenarioError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    try:
-        return ScenarioFile.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise ScenarioError(f"{path}: field '{where}': {err['msg']}") from None
+    return read_model(path, ScenarioFile, ScenarioError)
 
 
 def start_world(sc: ScenarioFile, path: Path) -> World:

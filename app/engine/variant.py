@@ -14,14 +14,14 @@ fault raises :class:`VariantError` naming the file and the field.
 
 from __future__ import annotations
 
-import json
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .coords import province_of
+from .jsonfile import read_model
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
@@ -91,18 +91,7 @@ class VariantFile(_Model):
 
 
 def _read(path: Path, model: type[_Model]) -> _Model:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise VariantError(f"{path}: file is missing") from None
-    except json.JSONDecodeError as e:
-        raise VariantError(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        raise VariantError(f"{path}: field '{where}': {err['msg']}") from None
+    return read_model(path, model, VariantError)
 
 
 class Variant:

@@ -1,6 +1,6 @@
 """UI benchmark: the real main window, offscreen, on a 300+ board selfplay world.
 
-    python3 benchmarks/ui_bench.py                    # makes the world with selfplay (48 turns, seed 7)
+    python3 benchmarks/ui_bench.py                    # makes the world with selfplay (47 turns, seed 7: 324 boards, 25 timelines)
     python3 benchmarks/ui_bench.py --file game.json   # or uses a saved game
     python3 benchmarks/ui_bench.py --json out.json    # also write the figures as JSON
 
@@ -47,7 +47,7 @@ def make_world(turns: int, seed: int) -> Path:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--file")
-    ap.add_argument("--turns", type=int, default=48)
+    ap.add_argument("--turns", type=int, default=47)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--json")
     ap.add_argument("--frames", type=int, default=20)

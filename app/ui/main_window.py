@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
         self.settings = QSettings(str(data_dir() / "settings.ini"), QSettings.IniFormat)
         self.theme = THEMES.get(theme or self.settings.value("theme", "light"), LIGHT)
+        apply_palette(QApplication.instance(), self.theme)
         self.game: Game | None = None
         self.path: Path | None = None
         self.dirty = False

@@ -74,6 +74,8 @@ class MapArt:
         x, y, w, h = geometry.view_box
         self.rect = QRectF(x, y, w, h)
         self.province_paths = {p: _poly_path(g) for p, g in geometry.provinces.items()}
+        self._main_thread = threading.get_ident()
+        self._local = threading.local()
         self.impassable_paths = [_poly_path(g) for g in geometry.impassable.values()]
         self.water_paths = [_poly_path(g) for g in geometry.impassable_water.values()]
         self.coast_path = _line_path(geometry.coastline) if geometry.coastline is not None else QPainterPath()
@@ -84,6 +86,16 @@ class MapArt:
         self.label_font.setBold(True)
         self.sea_font = QFont("DejaVu Sans", 9)
         self.sea_font.setItalic(True)
+
+    def paths(self) -> dict[str, QPainterPath]:
+        """Province paths for the calling thread. Qt paths share data implicitly and cache
+        derived data lazily, so worker threads each get their own deep copies."""
+        if threading.get_ident() == self._main_thread:
+            return self.province_paths
+        own = getattr(self._local, "paths", None)
+        if own is None:
+            own = self._local.paths = {p: _poly_path(g) for p, g in self.geo.provinces.items()}
+        return own
 
     # -- anchors -----------------------------------------------------------------------
     def unit_point(self, loc: str) -> QPointF:
@@ -201,6 +213,13 @@ class BoardState:
     arrows: tuple = ()    # (Arrow, ...)
     winter: bool = False
 
+    def __hash__(self) -> int:  # hashed on every paint: compute once
+        h = self.__dict__.get("_h")
+        if h is None:
+            h = hash((self.units, self.centres, self.arrows, self.winter))
+            object.__setattr__(self, "_h", h)
+        return h
+
 
 def colour_of(variant: Variant, nation: str) -> QColor:
     n = variant.nations.get(nation)
@@ -215,8 +234,9 @@ def paint_tints(p: QPainter, art: MapArt, state: BoardState) -> None:
         prov = loc.split("/")[0]
         if prov not in owners and prov not in art.sea:
             owners[prov] = nation
+    paths = art.paths()
     for prov, nation in owners.items():
-        path = art.province_paths.get(prov)
+        path = paths.get(prov)
         if path is None:
             continue
         c = colour_of(art.variant, nation)

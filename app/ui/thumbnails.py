@@ -9,8 +9,9 @@ smallest level at least as wide as the board on screen and draws what it has mea
 from __future__ import annotations
 
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor, wait as wait_futures
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QImage
 
 from .map_art import BoardState, MapArt, render_board_image
@@ -30,20 +31,6 @@ class _Notifier(QObject):
     done = Signal(object, object)  # (state, level), QImage
 
 
-class _Task(QRunnable):
-    def __init__(self, art: MapArt, state: BoardState, level: int, notifier: _Notifier):
-        super().__init__()
-        self.art, self.state, self.level, self.notifier = art, state, level, notifier
-        self.setAutoDelete(True)
-
-    def run(self) -> None:  # worker thread
-        try:
-            img = render_board_image(self.art, self.state, self.level)
-        except Exception:  # never let a worker take the app down; the board keeps its fallback
-            img = None
-        self.notifier.done.emit((self.state, self.level), img)
-
-
 class ThumbnailCache(QObject):
     """Images per (state, level), an LRU within a byte budget; ``ready`` when one arrives."""
 
@@ -52,8 +39,8 @@ class ThumbnailCache(QObject):
     def __init__(self, art: MapArt, threads: int = 2, parent: QObject | None = None):
         super().__init__(parent)
         self.art = art
-        self.pool = QThreadPool(self)
-        self.pool.setMaxThreadCount(max(1, threads))
+        self.pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="thumbs")
+        self._futures: set = set()
         self._images: OrderedDict[tuple, QImage] = OrderedDict()
         self._bytes = 0
         self._pending: set[tuple] = set()
@@ -88,7 +75,16 @@ class ThumbnailCache(QObject):
         if key in self._images or key in self._pending:
             return
         self._pending.add(key)
-        self.pool.start(_Task(self.art, state, level, self._notifier), priority)
+        fut = self.pool.submit(self._work, state, level)
+        self._futures.add(fut)
+        fut.add_done_callback(self._futures.discard)
+
+    def _work(self, state: BoardState, level: int) -> None:  # worker thread
+        try:
+            img = render_board_image(self.art, state, level)
+        except Exception:  # never let a worker take the app down; the board keeps its fallback
+            img = None
+        self._notifier.done.emit((state, level), img)
 
     def render_now(self, state: BoardState, level: int) -> QImage:
         """Synchronous render (used for the screenshot and the benchmark warm-up)."""
@@ -103,7 +99,7 @@ class ThumbnailCache(QObject):
 
     def wait(self, msecs: int = 30000) -> None:
         from PySide6.QtCore import QCoreApplication
-        self.pool.waitForDone(msecs)
+        wait_futures(list(self._futures), timeout=msecs / 1000)
         QCoreApplication.processEvents()
 
     def _store(self, key: tuple, img: QImage) -> None:

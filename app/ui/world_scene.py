@@ -29,6 +29,7 @@ class OverlayItem(QGraphicsItem):
         self.forks: list[tuple[QRectF, QPainterPath, QPointF, QPointF]] = []
         self.arrows: list[tuple[QRectF, QPointF, QPointF, QPointF | None, str, QColor]] = []
         self.pending: list[tuple[QRectF, QPointF, QPointF, QPointF | None, str, QColor]] = []
+        self._far = None
         self._bounds = QRectF()
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
         self.setZValue(10)
@@ -37,6 +38,29 @@ class OverlayItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def set_arrows(self, arrows) -> None:
+        self.arrows = arrows
+        self._far = None
+        self.update()
+
+    def far_paths(self) -> list:
+        if self._far is None:
+            paths: dict = {}
+            colours: dict = {}
+            for bounds, a, b, via, kind, colour in self.arrows:
+                key = colour.rgba()
+                colours[key] = colour
+                path = paths.setdefault(key, QPainterPath())
+                path.moveTo(a)
+                if via is not None:
+                    path.quadTo(via, b)
+                else:
+                    dx, dy = b.x() - a.x(), b.y() - a.y()
+                    ctrl = QPointF((a.x() + b.x()) / 2 - dy * 0.18, (a.y() + b.y()) / 2 + dx * 0.18)
+                    path.quadTo(ctrl, b)
+            self._far = [(QColor(colours[k]), QPainterPath(p)) for k, p in paths.items()]
+        return self._far
 
     def set_bounds(self, r: QRectF) -> None:
         self.prepareGeometryChange()
@@ -62,11 +86,22 @@ class OverlayItem(QGraphicsItem):
             painter.drawPolygon(tri)
         # past orders across boards: thin and translucent far away, so they do not drown the boards
         far = px > 4.0
-        painter.setOpacity(0.55 if far else 0.9)
-        width = max(5.0, (1.1 if far else 1.8) * px)
-        for bounds, a, b, via, kind, colour in self.arrows:
-            if bounds.intersects(exposed):
-                paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
+        if far:
+            # one batched path per colour, no heads: hundreds of arrows in a few calls
+            painter.setOpacity(0.6)
+            painter.setRenderHint(QPainter.Antialiasing, False)
+            painter.setBrush(Qt.NoBrush)
+            for colour, path in self.far_paths():
+                pen = QPen(colour, 1.3)
+                pen.setCosmetic(True)
+                painter.setPen(pen)
+                painter.drawPath(path)
+        else:
+            painter.setOpacity(0.9)
+            width = max(5.0, 1.8 * px)
+            for bounds, a, b, via, kind, colour in self.arrows:
+                if bounds.intersects(exposed):
+                    paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
         painter.setOpacity(1.0)
         width = max(7.0, 2.6 * px)
         for bounds, a, b, via, kind, colour in self.pending:
@@ -199,8 +234,7 @@ class WorldScene(QGraphicsScene):
             g = self._arrow_geom(ca.order, ca.status)
             if g:
                 out.append(g)
-        self.overlay.arrows = out
-        self.overlay.update()
+        self.overlay.set_arrows(out)
 
     # -- live state: orders being entered, highlights, ghosts -----------------------------
     def set_pending(self, orders: list[Order]) -> None:

@@ -14,7 +14,7 @@ class HistoryBar(QWidget):
         lay = QHBoxLayout(self)
         lay.setContentsMargins(8, 2, 8, 2)
         lab = QLabel("History")
-        lab.setStyleSheet("font-weight: bold;")
+        _f = lab.font(); _f.setBold(True); lab.setFont(_f)
         lay.addWidget(lab)
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setMinimum(0)

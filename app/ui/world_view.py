@@ -162,7 +162,7 @@ class WorldView(QGraphicsView):
         """Zoom so that ``n`` full-size boards fit across the view (keeps the centre)."""
         vw = max(1, self.viewport().width())
         lay = self.ws.layout
-        s = vw / (n * (lay.board_w + lay.gap_x * 0.5))
+        s = vw / (n * lay.board_w)
         c = self.mapToScene(self.viewport().rect().center())
         self._apply_scale(s)
         self.centerOn(c)

@@ -138,3 +138,17 @@ def test_winter_build_by_menu(qtbot, window):
     assert any(o.kind == "build" for o in window.pending.values())
     report = submit(qtbot, window)
     assert window.game.world.boards[key("1:S1902")].units["kie"].type == "F"
+
+
+def test_support_on_a_ghost_board(qtbot, window):
+    window.new_game("sandbox")
+    submit(qtbot, window)
+    click(window, "1:F1901", "mun")
+    window._key("support")
+    ghost = key("2:F1901")
+    assert ghost in window.scene.ghosts, "ghost boards appear next to the supporter's board"
+    out = window.click_location(ghost, "mun")
+    assert not out.refused, out.message
+    out = window.click_location(ghost, "mun")
+    assert isinstance(out.order, Support) and out.order.supported.board == ghost and out.order.dest is None
+    assert not window.scene.ghosts, "ghosts go away once the order is given"

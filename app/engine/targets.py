@@ -186,6 +186,28 @@ def convoy_options(world: World, loc: Location) -> dict[Location, list[Location]
     return out
 
 
+def ghost_convoy_targets(world: World, fleet: Location, army: Location) -> list[Location]:
+    """Destinations for the fleet at ``fleet`` convoying an army that will stand at ``army``
+    on a ghost board (a coordinate adjacent to the fleet's board that does not exist yet).
+
+    The army's coast must touch the fleet's sea (a fleet there on the ghost board, or the
+    army itself in loose mode, links it to this fleet); destinations are coasts touching the
+    sea on the fleet's board or a board next to it. The convoy stays void until that army
+    is ordered to that move along a complete chain."""
+    unit = _unit(world, fleet)
+    v = world.variant
+    if unit is None or unit.type != "F" or v.kinds[fleet.province] != "sea":
+        return []
+    if army.board in world.boards or v.kinds.get(army.province) != "coast" or not army.board.turn.is_movement:
+        return []
+    shores = v.fleet_adjacent_provinces[fleet.province]
+    if army.board not in adjacent_board_keys(fleet.board) or army.province not in shores:
+        return []
+    boards = [fleet.board] + [k for k in adjacent_board_keys(fleet.board) if k.turn.is_movement]
+    return [Location(key, p) for key in boards for p in sorted(shores)
+            if v.kinds[p] == "coast" and (key, p) != (army.board, army.province)]
+
+
 def retreat_targets(world: World, loc: Location) -> list[Location]:
     """Where a dislodged unit may retreat (empty outside a retreat pause)."""
     if world.pause is None:
@@ -227,5 +249,5 @@ def orderable_units(world: World, nations: set[str] | None = None) -> list[Locat
 
 
 __all__ = ["move_targets", "direct_targets", "convoy_targets", "support_options", "support_targets",
-           "convoy_options", "retreat_targets", "build_options", "orderable_units", "reachable_boards",
+           "convoy_options", "ghost_convoy_targets", "retreat_targets", "build_options", "orderable_units", "reachable_boards",
            "Convoy"]

@@ -493,7 +493,7 @@ class MainWindow(QMainWindow):
         if self.entry is None or self.scene is None:
             return
         marks, sel = self.entry.highlights()
-        self.scene.set_ghosts(self.entry.ghosts if self.entry.stage.startswith("support") else [])
+        self.scene.set_ghosts(self.entry.ghosts if self.entry.stage.startswith(("support", "convoy")) else [])
         self.scene.set_highlights(marks, sel)
 
     # ------------------------------------------------------------------ pending orders

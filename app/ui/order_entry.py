@@ -7,7 +7,7 @@ the status bar shows when a click is refused.
 
 Flow: click an own unit → its targets light up on every board → click one (a move; the unit
 itself: hold). Press S (support) or C (convoy) with a unit selected → click the supported
-or convoyed unit (on a ghost board too, for supports) → click its destination (the unit
+or convoyed unit (on a ghost board too: a unit that will be there) → click its destination (the unit
 itself again: support to hold). Winter: click a home centre to build (a menu offers army or
 fleet) or a unit to disband. Retreat pause: click a dislodged unit, then a retreat target
 (the unit itself again: disband).
@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from app.engine.adjacency import adjacent_board_keys
 from app.engine.coords import BoardKey, Location
 from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
-from app.engine.targets import (build_options, convoy_options, move_targets, retreat_targets,
-                                support_options, support_targets)
+from app.engine.targets import (build_options, convoy_options, ghost_convoy_targets, move_targets,
+                                retreat_targets, support_options, support_targets)
 from app.engine.validation import check
 from app.engine.world import World
 
@@ -87,7 +87,7 @@ class OrderEntry:
             "retreat": "Click a highlighted province to retreat there, the unit again to disband.",
             "support_pick": "Support: click the unit to support (ghost boards: a unit that will be there).",
             "support_dest": "Support: click where it moves, or the supported unit again to support it holding.",
-            "convoy_pick": "Convoy: click the army to carry.",
+            "convoy_pick": "Convoy: click the army to carry (ghost boards: an army that will be there).",
             "convoy_dest": "Convoy: click the army's destination.",
         }[self.stage]
 
@@ -139,14 +139,14 @@ class OrderEntry:
     def key_convoy(self) -> Outcome:
         if self.unit is None or self.stage == "retreat":
             return Outcome(None, "Select a fleet first, then press C to convoy.", refused=True)
+        u = self.world.unit_at(self.unit)
+        if u.type != "F" or self.world.variant.kind(self.unit.province) != "sea":
+            return Outcome(None, "Refused: only a fleet at sea can convoy.", refused=True)
         opts = convoy_options(self.world, self.unit)
-        if not opts:
-            u = self.world.unit_at(self.unit)
-            if u.type != "F" or self.world.variant.kind(self.unit.province) != "sea":
-                return Outcome(None, "Refused: only a fleet at sea can convoy.", refused=True)
+        self.ghosts = [k for k in adjacent_board_keys(self.unit.board) if k not in self.world.boards]
+        if not opts and not self.ghosts:
             return Outcome(None, "Refused: this fleet can convoy no army now.", refused=True)
         self.options = opts
-        self.ghosts = []
         self.stage = "convoy_pick"
         return Outcome(None, self.hint())
 
@@ -171,6 +171,14 @@ class OrderEntry:
         if self.stage == "support_dest":
             return self._click_support_dest(key, province, x, y, art)
         if self.stage == "convoy_pick":
+            if key in self.ghosts:
+                self.other = Location(key, province)
+                self.dests = ghost_convoy_targets(w, self.unit, self.other)
+                if not self.dests:
+                    return Outcome(None, "Refused: this fleet could not convoy an army from there "
+                                         "(the coast must touch its sea).", refused=True)
+                self.stage = "convoy_dest"
+                return Outcome(None, self.hint())
             loc = self._pick_loc(list(self.options), key, province, x, y, art)
             if loc is None:
                 return Outcome(None, "Refused: that is not an army this fleet can convoy.", refused=True)

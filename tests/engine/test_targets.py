@@ -80,3 +80,29 @@ def test_support_options_are_complete_for_active_units():
                     _, reason = check(w, Support(u.nation, u.type, loc, other.type, target, dest))
                     if reason is None:
                         assert (target, dest) in offered, (str(loc), str(target), str(dest))
+
+
+def test_ghost_convoy_targets_are_legal_and_become_valid():
+    """A fleet convoys an army on a board that does not exist yet; later the army arrives
+    there and is ordered along: the long-void convoy carries it."""
+    from app.engine.coords import BoardKey, Turn
+    from app.engine.game import Game
+    g = Game.new(adjacency="loose")
+    g.submit_text(["F lon - nth", "A lvp - yor"])  # Spring 1901
+    w = g.world
+    fleet = Location(BoardKey(1, Turn.parse("F1901")), "nth")
+    ghost_army = Location(BoardKey(1, Turn.parse("S1902")), "yor")
+    assert ghost_army.board not in w.boards
+    dests = targets.ghost_convoy_targets(w, fleet, ghost_army)
+    assert Location(BoardKey(1, Turn.parse("S1902")), "bel") in dests
+    for d in dests:
+        _, reason = check(w, Convoy("England", "F", fleet, ghost_army, d))
+        assert reason is None, (str(d), reason)
+    # an inland army or an existing board is not a ghost convoy
+    assert targets.ghost_convoy_targets(w, fleet, Location(ghost_army.board, "mun")) == []
+    assert targets.ghost_convoy_targets(w, fleet, Location(fleet.board, "yor")) == []
+    report = g.submit([Convoy("England", "F", fleet, ghost_army, Location(ghost_army.board, "bel"))])
+    assert report.results[0].status == "invalid"  # void until the army's move appears
+    g.submit_text([])  # Winter 1901
+    report = g.submit_text(["A 1:yor:S1902 - 1:bel:S1902"])
+    assert report.results[0].status == "succeeds"

@@ -1,6 +1,6 @@
 """The core loop through the real main window: clicks → orders → submission → new boards."""
 
-from app.engine.coords import BoardKey
+from app.engine.coords import BoardKey, Location
 from app.engine.orders import Convoy, Hold, Move, Support
 
 from .helpers import key, submit
@@ -152,3 +152,29 @@ def test_support_on_a_ghost_board(qtbot, window):
     out = window.click_location(ghost, "mun")
     assert isinstance(out.order, Support) and out.order.supported.board == ghost and out.order.dest is None
     assert not window.scene.ghosts, "ghosts go away once the order is given"
+
+
+
+def test_convoy_on_a_ghost_board(qtbot, window):
+    """A fleet at sea convoys an army that will stand on a board that does not exist yet."""
+    from app.engine.game import Game
+    from app.engine.orders import Convoy
+    game = Game.new(adjacency="loose")
+    game.submit_text(["F lon - nth", "A lvp - yor"])
+    game.meta = {"mode": "sandbox", "seats": []}
+    window.set_game(game, None)
+    click(window, "1:F1901", "nth")
+    window._key("convoy")
+    ghost = key("1:S1902")
+    assert ghost in window.scene.ghosts, "ghost boards appear next to the convoying fleet's board"
+    out = window.click_location(ghost, "yor")
+    assert not out.refused, out.message
+    out = window.click_location(ghost, "bel")
+    assert isinstance(out.order, Convoy), out.message
+    assert out.order.army == Location(ghost, "yor") and out.order.dest == Location(ghost, "bel")
+    assert not window.scene.ghosts, "ghosts go away once the order is given"
+    # an inland province on the ghost board is refused with a reason
+    click(window, "1:F1901", "nth")
+    window._key("convoy")
+    out = window.click_location(ghost, "mun")
+    assert out.refused and "coast" in out.message

@@ -136,3 +136,17 @@ def test_screenshot_command(tmp_path):
     img = QImage(str(out))
     assert img.width() == 1600 and img.height() == 1000
     assert main(["--open", str(tmp_path / "nope.json"), "--screenshot", str(out)]) == 2
+
+
+def test_curtain_is_dark_so_its_white_text_reads(qtbot, window):
+    """The curtain paints its own dark background in the light theme too."""
+    window.new_game("hotseat", seats=SEATS)
+    assert window.stack.currentWidget() is window.curtain
+    from PySide6.QtCore import QPoint
+    img = window.grab().toImage()  # the whole window, as the players see it
+    c = window.curtain
+    origin = c.mapTo(window, QPoint(0, 0))
+    w, h = c.width(), c.height()
+    for x, y in [(w // 10, h - 10), (w // 2, h - 10), (w - 10, h // 2)]:
+        colour = img.pixelColor(origin.x() + x, origin.y() + y)
+        assert colour.lightness() < 120, (x, y, colour.name())

@@ -12,6 +12,9 @@ class Curtain(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("curtain")
+        # A plain QWidget subclass paints a style-sheet background only with this set;
+        # without it the white text sat on the light window background.
+        self.setAttribute(Qt.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         lay = QVBoxLayout(self)
         lay.addStretch(2)

@@ -76,7 +76,9 @@ class Outcome:
     ``kind`` is the effective kind after matching (a void support, convoy or convoy-less
     move becomes HOLD, with ``void[i]`` True). ``success``: MOVE moved, SUPPORT given,
     CONVOY not dislodged. ``dislodged_by[i]``: the entry that dislodged unit i, or -1.
-    ``path``: for moves, whether the route held; ``uses_convoy`` for moves.
+    ``path``: for moves, whether the route held; ``uses_convoy`` for moves. ``contests``:
+    a failed move that kept its prevent strength (route held, not beaten head-to-head), so
+    its destination saw a standoff.
     """
 
     kind: list[int]
@@ -85,7 +87,8 @@ class Outcome:
     dislodged_by: list[int]
     path: list[bool]
     uses_convoy: list[bool]
-    convoy_of: list[int]  # for a matched convoy: the move entry it serves, else -1
+    convoy_of: list[int]
+    contests: list[bool]  # for a matched convoy: the move entry it serves, else -1
 
 
 def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outcome:
@@ -347,10 +350,12 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
                 dislodged_by[occ] = m
                 break
     path_ok = [False] * n
+    contests = [False] * n
     for m in moves:
-        if kind[m] == MOVE:
-            path_ok[m] = path(m, False)
-    return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, convoy_of)
+        path_ok[m] = path(m, False)
+        o = h2h[m]
+        contests[m] = not success[m] and path_ok[m] and not (o >= 0 and success[o])
+    return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, convoy_of, contests)
 
 
 def _route_graph(start: int, end: int, fleets: Sequence[int], space: list[int],

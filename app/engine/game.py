@@ -60,6 +60,7 @@ class SavedResult(_M):
     dislodged: bool = False
     retreat_to: str | None = None
     illegal: bool = False
+    contests: bool = False
 
 
 class SavedOrders(_M):
@@ -269,6 +270,8 @@ def _result_json(r: Result) -> dict[str, Any]:
         d["retreat_to"] = r.retreat_to
     if r.illegal:
         d["illegal"] = True
+    if r.contests:
+        d["contests"] = True
     return d
 
 

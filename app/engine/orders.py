@@ -135,7 +135,9 @@ class Result(NamedTuple):
     """What became of an order: its status, a reason a player can read, and for a unit
     order on a movement board whether the unit moved or was dislodged and, if dislodged,
     where it retreated (``None``: disbanded). ``illegal`` marks an order refused when it
-    was given (it takes no part in adjudication; the unit holds)."""
+    was given (it takes no part in adjudication; the unit holds). ``contests`` marks a
+    failed move that still bounced others from its destination (a standoff there: no unit
+    may retreat into it)."""
 
     status: str
     reason: str = ""
@@ -143,3 +145,4 @@ class Result(NamedTuple):
     dislodged: bool = False
     retreat_to: str | None = None
     illegal: bool = False
+    contests: bool = False

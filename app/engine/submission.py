@@ -271,7 +271,7 @@ def _result_for(n: int, o: Order, table: Orders, out: Outcome, spaces: list[Spac
         if out.success[n]:
             return _MOVED
         reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {spaces[table.dest[n]]}"
-        return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged)
+        return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged, contests=out.contests[n])
     if kind == SUPPORT:
         if out.success[n]:
             return Result("succeeds", "", dislodged=dislodged)
@@ -383,47 +383,11 @@ def _convoyed(world: World, key: BoardKey, idx: int) -> bool:
 
 
 def _contested(world: World, key: BoardKey) -> set[str]:
-    """Provinces of board ``key`` left empty by a standoff: two or more moves with a route
-    bounced there and nobody entered."""
-    counts: dict[str, int] = {}
-    entered: set[str] = set()
-    movers: list[tuple[BoardKey, int]] = [(key, i) for i, o in enumerate(world.orders.get(key, ()))
-                                          if isinstance(o, Move) and o.dest.board == key]
-    movers += list(world.incoming.get(key, ()))
-    for k, i in movers:
-        o = world.orders[k][i]
-        r = world.results[k][i]
-        if r.illegal or r.status == "invalid":  # void moves contest nothing
-            continue
-        if r.moved:
-            entered.add(o.dest.province)
-        elif r.reason.startswith("bounced") and not r.dislodged:
-            counts[o.dest.province] = counts.get(o.dest.province, 0) + 1
-        elif r.reason.startswith("bounced") and r.dislodged:
-            # A unit dislodged by the unit it tried to swap with contests nothing (DATC 6.H.9).
-            attacker_from_dest = any(
-                isinstance(world.orders[k2][i2], Move) and world.results[k2][i2].moved
-                and world.orders[k2][i2].dest.space == o.unit.space and world.orders[k2][i2].unit.space == o.dest.space
-                for k2, i2 in world.refs.get(o.dest.space, ()))
-            if not attacker_from_dest:
-                counts[o.dest.province] = counts.get(o.dest.province, 0) + 1
-    board = world.boards[key]
-    out = set()
-    for prov, c in counts.items():
-        if prov in entered:
-            continue
-        occupant = board.units.get(prov)
-        if occupant is not None and _stays(world, key, prov):
-            continue
-        out.add(prov)
-    return out
-
-
-def _stays(world: World, key: BoardKey, prov: str) -> bool:
-    for o, r in zip(world.orders.get(key, ()), world.results.get(key, ())):
-        if hasattr(o, "unit") and o.unit.province == prov and not r.illegal:
-            return not r.moved and not r.dislodged
-    return True
+    """Provinces of board ``key`` where a move bounced but kept its strength (a standoff).
+    Occupied ones are left out by the caller; what remains is left vacant by the standoff."""
+    movers = [(key, i) for i, o in enumerate(world.orders.get(key, ())) if o.kind == "move" and o.dest[0] == key]
+    movers += world.incoming.get(key, ())
+    return {world.orders[k][i].dest.province for k, i in movers if world.results[k][i].contests}
 
 
 def _submit_retreats(world: World, orders: list[Order]) -> Report:
@@ -466,7 +430,7 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
         for idx, o in enumerate(world.orders[key]):
             if hasattr(o, "unit") and o.unit.province == loc.province and lst[idx].dislodged:
                 r = lst[idx]
-                lst[idx] = Result(r.status, r.reason, r.moved, True, retreat_to, r.illegal)
+                lst[idx] = r._replace(dislodged=True, retreat_to=retreat_to)
         new_results[key] = tuple(lst)
     for i, (o, reason) in enumerate(checked):
         if results[i] is None:

@@ -27,7 +27,6 @@ import cProfile
 import gc
 import io
 import json
-import os
 import platform
 import pstats
 import random

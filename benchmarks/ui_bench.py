@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("DIPLO5D_DATA_DIR", tempfile.mkdtemp())
 
     t_import = time.perf_counter()
-    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])

@@ -9,7 +9,7 @@ nothing.
 
 from __future__ import annotations
 
-from .coords import BoardKey, Location, Space, Turn
+from .coords import BoardKey, Location, Space
 from .variant import Variant
 
 
@@ -68,10 +68,6 @@ def convoy_step(variant: Variant, mode: str, a: Space, b: Space) -> bool:
     if not boards_adjacent(a.board, b.board):
         return False
     return a.province == b.province or (mode == "loose" and b.province in variant.fleet_adjacent_provinces[a.province])
-
-
-def turn_distance(a: Turn, b: Turn) -> int:
-    return abs(a.movement_index - b.movement_index)
 
 
 # -- potential convoy routes (what a convoy or convoyed move could use, orders unknown) ------

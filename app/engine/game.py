@@ -259,20 +259,8 @@ def _board_from(b: SavedBoard, variant: Variant) -> Board:
 
 
 def _result_json(r: Result) -> dict[str, Any]:
-    d: dict[str, Any] = {"status": r.status}
-    if r.reason:
-        d["reason"] = r.reason
-    if r.moved:
-        d["moved"] = True
-    if r.dislodged:
-        d["dislodged"] = True
-    if r.retreat_to:
-        d["retreat_to"] = r.retreat_to
-    if r.illegal:
-        d["illegal"] = True
-    if r.contests:
-        d["contests"] = True
-    return d
+    # Every field but the status defaults to an empty value: write only the others.
+    return {k: v for k, v in r._asdict().items() if k == "status" or v}
 
 
 def world_to_json(w: World) -> dict[str, Any]:

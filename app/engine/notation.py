@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .coords import BoardKey, Location, Turn, parse_timeline
+from .coords import BoardKey, Turn, parse_timeline
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .variant import Variant
 
@@ -313,10 +313,6 @@ def _expect_end(items: list[tuple[str, str]], i: int, text: str, end: int | None
 
 
 # -- printing --------------------------------------------------------------------------
-
-
-def format_location(loc: Location) -> str:
-    return str(loc)
 
 
 def format_order(order: Order, with_nation: bool = True) -> str:

@@ -18,9 +18,9 @@ import sys
 import time
 from pathlib import Path
 
-from .coords import Location, Space
+from .coords import Location
 from .game import Game
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
+from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support
 from .targets import build_options, direct_targets, retreat_targets
 from .validation import check
 from .world import World

@@ -21,9 +21,9 @@ from types import MappingProxyType
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
 from .coords import BoardKey, Location, Season, Space, province_of
-from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
 from .validation import check
-from .world import Board, Pause, World, make_board
+from .world import Board, Pause, World
 
 
 class SubmissionError(ValueError):

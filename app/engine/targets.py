@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .adjacency import _fleet_neighbours, adjacent_board_keys, convoy_step, reaches, reaches_province
 from .coords import BoardKey, Location, Space, province_of
-from .orders import Convoy, Move
+from .orders import Move
 from .world import World
 
 
@@ -249,5 +249,4 @@ def orderable_units(world: World, nations: set[str] | None = None) -> list[Locat
 
 
 __all__ = ["move_targets", "direct_targets", "convoy_targets", "support_options", "support_targets",
-           "convoy_options", "ghost_convoy_targets", "retreat_targets", "build_options", "orderable_units", "reachable_boards",
-           "Convoy"]
+           "convoy_options", "ghost_convoy_targets", "retreat_targets", "build_options", "orderable_units", "reachable_boards"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .adjacency import boards_adjacent, convoy_possible, reaches, reaches_province
 from .coords import Location, Space
-from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support, Waive
 from .world import World
 
 
@@ -54,14 +54,6 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
     if kind == "convoy":
         return _check_convoy(world, order, unit.type)
     return order, "not an order for this phase"
-
-
-def _dest_board_reason(world: World, dest: Location, what: str) -> str | None:
-    if dest.board not in world.boards:
-        return f"board {dest.board} does not exist: {what}"
-    if not dest.board.turn.is_movement:
-        return f"{dest.board} is a Winter board: nothing moves onto it"
-    return None
 
 
 def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order, str | None]:

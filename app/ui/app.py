@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, QStandardPaths, Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QCursor
+from PySide6.QtGui import QAction, QKeySequence, QCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QProgressBar, QStackedWidget, QToolBar, QWidget)
 
@@ -15,7 +15,6 @@ from app.engine.coords import BoardKey
 from app.engine.game import Game, GameFileError
 from app.engine.notation import NotationError, format_order
 from app.engine.orders import Order
-from app.engine.targets import orderable_units
 from app.engine.validation import check
 from app.engine.world import World
 
@@ -809,7 +808,7 @@ class MainWindow(QMainWindow):
 
     def offer_restore(self, ask=None) -> bool:
         """After a crash (the lock of a previous session is still there), offer the autosave."""
-        lock, auto = lock_path(), autosave_path()
+        auto = autosave_path()
         if not (self._crashed and auto.exists()):
             return False
         if ask is None:

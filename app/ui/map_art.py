@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
+from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
 
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map

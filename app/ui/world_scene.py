@@ -15,7 +15,7 @@ from app.engine.world import World
 from .board_item import BoardItem
 from .layout import Layout
 from .map_art import STATUS_COLOURS, MapArt, colour_of, paint_arrow
-from .state import (CrossArrow, board_state, cross_arrows, order_locations, pending_arrow, same_board)
+from .state import (board_state, cross_arrows, order_locations, pending_arrow, same_board)
 from .theme import Theme
 from .thumbnails import ThumbnailCache
 

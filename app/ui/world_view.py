@@ -290,7 +290,6 @@ class WorldView(QGraphicsView):
                     continue
                 painter.drawText(QRectF(x0, 0, w, HEADER_H), Qt.AlignCenter, text)
         # rows
-        row_h = lay.board_h + lay.gap_y
         for tl in world.timelines:
             y0 = (lay.row_y(tl) - left.y()) * s
             h = lay.board_h * s

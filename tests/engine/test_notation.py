@@ -1,7 +1,6 @@
 """Reading and printing orders: the grammar of SCENARIOS.md, errors that name the word at
 fault, and printing that parses back to the same order."""
 
-import random
 
 import pytest
 

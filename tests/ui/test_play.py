@@ -1,7 +1,7 @@
 """The core loop through the real main window: clicks → orders → submission → new boards."""
 
 from app.engine.coords import BoardKey, Location
-from app.engine.orders import Convoy, Hold, Move, Support
+from app.engine.orders import Convoy, Move, Support
 
 from .helpers import key, submit
 

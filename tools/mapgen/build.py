@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import shapely
 import shapely.errors
-from shapely.geometry import LineString, MultiPolygon, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel
 
 from . import design

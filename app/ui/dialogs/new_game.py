@@ -3,10 +3,9 @@ with a player name, a colour and the nations it plays (nations nobody plays hold
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
-                               QFormLayout, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
+                               QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.engine.variant import DATA_DIR, load_variant

@@ -3,6 +3,7 @@
     python -m app [--open FILE] [--screenshot OUT.png]
     python -m app scenario FILE [FILE ...] [--no-check]
     python -m app selfplay --turns N --seed S --out FILE
+    python -m app throw --players N --seed S --out FILE
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "selfplay":
         from app.engine.selfplay import main as selfplay_main
         return selfplay_main(args[1:])
+    if args and args[0] == "throw":
+        from app.winks.cli import main as throw_main
+        return throw_main(args[1:])
     from app.ui.app import main as ui_main
     return ui_main(args)
 

@@ -30,6 +30,7 @@ from .notation import NotationError, format_order, parse_order
 from .orders import Move, Order, Result
 from .submission import Report, _spaces_of, submit
 from .variant import Variant, VariantError, load_variant, parse_unit_text
+from .homes import with_homes
 from .world import Board, Pause, World, make_board
 
 SAVE_FORMAT = "5d-diplomacy-save"
@@ -89,6 +90,8 @@ class SavedWorld(_M):
     pause: SavedPause | None = None
     winner: str | None = None
     submissions: int = 0
+    home_centres: dict[str, list[str]] | None = None  # set by the game (RULES.md §9)
+    homes_at_first_winter: bool = False
 
 
 class SaveFile(_M):
@@ -98,6 +101,7 @@ class SaveFile(_M):
     adjacency: Literal["strict", "loose"] = "strict"
     seed: int = 0
     start: list[SavedBoard]
+    home_centres: dict[str, list[str]] | Literal["first_winter"] | None = None  # RULES.md §9
     submissions: list[list[str]] = []
     world: SavedWorld
     meta: dict[str, Any] = {}
@@ -183,6 +187,7 @@ class Game:
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.variant.name,
             "adjacency": self.adjacency, "seed": self.seed,
             "start": [_board_json(b) for b in sorted(start.boards.values(), key=lambda b: b.key)],
+            **({"home_centres": _homes_json(start)} if _homes_json(start) is not None else {}),
             "submissions": [[format_order(o) for o in orders] for orders in self.submissions],
             "world": world_to_json(self.world),
             "meta": self.meta,
@@ -212,6 +217,7 @@ class Game:
             raise GameFileError(f"{where}: field 'variant': {e}") from None
         try:
             start = World.from_boards(variant, [_board_from(b, variant) for b in data.start], data.adjacency, data.seed)
+            start = with_homes(start, data.home_centres)
             world = world_from_json(data.world, variant, data.adjacency, data.seed)
             submissions = []
             for i, texts in enumerate(data.submissions):
@@ -278,7 +284,19 @@ def world_to_json(w: World) -> dict[str, Any]:
             "boards": sorted(str(k) for k in w.pause.finish)},
         "winner": w.winner,
         "submissions": w.submissions,
+        **({"home_centres": {n: sorted(cs) for n, cs in w.home_centres.items()}} if w.home_centres is not None else {}),
+        **({"homes_at_first_winter": True} if w.homes_at_first_winter else {}),
     }
+
+
+# -- home centres a game sets (RULES.md §9, thrown starts) ------------------------------------
+
+
+def _homes_json(w: World) -> dict[str, list[str]] | str | None:
+    if w.homes_at_first_winter:
+        return "first_winter"
+    return None if w.home_centres is None else {n: sorted(cs) for n, cs in w.home_centres.items()}
+
 
 
 def _parse_stored(text: str, world: World, variant: Variant, where: str) -> Order:
@@ -346,4 +364,9 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
     return w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
                     refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
                     retreats=MappingProxyType(retreats), pause=pause, winner=data.winner,
-                    submissions=data.submissions)
+                    submissions=data.submissions,
+                    **_saved_homes(with_homes(w, data.home_centres), data.homes_at_first_winter))
+
+
+def _saved_homes(w: World, first_winter: bool) -> dict[str, Any]:
+    return {"home_centres": w.home_centres, "homes_at_first_winter": first_winter}

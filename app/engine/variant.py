@@ -1,12 +1,15 @@
 """Variants as data: pydantic models of a variant's JSON files and the loaded :class:`Variant`.
 
-A variant is a folder ``data/<name>/`` holding
+A variant is a folder (built-in ones are ``data/<name>/``; see ``app.variants.catalog`` for
+the user's folder and folders given by path) holding
 
-- ``variant.json``   name, title, map file, first year, centres needed to win;
+- ``variant.json``   name, title, map file (an SVG in the same folder), first year, centres
+  needed to win;
 - ``provinces.json`` provinces (id, name, land/coast/sea, supply centre, aliases) and split coasts;
 - ``adjacency.json`` army edges between provinces, fleet edges between locations (coasts);
 - ``nations.json``   nations with display colour and home centres;
-- ``start.json``     starting units and centre ownership.
+- ``start.json``     starting units and centre ownership;
+- the SVG map named by ``variant.json``'s ``map`` (docs/map-conventions.md).
 
 Loading checks every file against its model and the files against each other; any
 fault raises :class:`VariantError` naming the file and the field.
@@ -20,10 +23,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.variants.catalog import BUILTIN_DIR, find_folder, ref_name
+
 from .coords import province_of
 from .jsonfile import read_model
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = BUILTIN_DIR  # the built-in variants' folders
 
 
 class VariantError(ValueError):
@@ -105,6 +110,7 @@ class Variant:
                  nations: NationsFile, start: StartFile, folder: Path):
         self.meta = meta
         self.folder = folder
+        self.map_path = folder / meta.map
         self.name = meta.name
         self.title = meta.title
         self.first_year = meta.first_year
@@ -138,6 +144,11 @@ class Variant:
             for p in self.provinces}
         self.start_units = tuple(start.units)
         self.start_centres = {n: tuple(cs) for n, cs in start.centres.items()}
+
+    @cached_property
+    def ref(self) -> str:
+        """What loads this variant again (its name, or its folder's path): saves store it."""
+        return ref_name(self.folder)
 
     # -- geography -------------------------------------------------------------------
 
@@ -272,15 +283,43 @@ def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
     return nation, utype, loc
 
 
-@lru_cache(maxsize=None)
-def load_variant(name_or_path: str = "standard") -> Variant:
-    """Load and cross-check a variant by name (a folder under ``data/``) or folder path."""
-    folder = Path(name_or_path)
-    if not folder.is_dir():
-        folder = DATA_DIR / name_or_path
-    if not folder.is_dir():
-        raise VariantError(f"variant '{name_or_path}': no folder {folder}")
+def load_variant(name_or_path: str | Path = "standard") -> Variant:
+    """Load and cross-check a variant given by name (built-in, then the user's variants
+    folder) or by folder path. The same unchanged folder gives the same object; a folder
+    whose files changed since is read again."""
+    folder = find_folder(name_or_path)
+    if folder is None:
+        raise VariantError(f"variant '{name_or_path}': no such variant (not a built-in or user "
+                           "variant, and no such folder)")
+    return _load_cached(folder, _stamp(folder))
+
+
+def _stamp(folder: Path) -> tuple:
+    """Modification times of the folder's files: a changed file misses the cache."""
+    out = []
+    for path in [*(folder / name for name in VARIANT_FILES), *sorted(folder.glob("*.svg"))]:
+        try:
+            out.append((path.name, path.stat().st_mtime_ns))
+        except OSError:
+            out.append((path.name, None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(folder: Path, _stamp: tuple) -> Variant:
+    return read_variant(folder)
+
+
+load_variant.cache_clear = _load_cached.cache_clear  # type: ignore[attr-defined]
+
+VARIANT_FILES = ("variant.json", "provinces.json", "adjacency.json", "nations.json", "start.json")
+
+
+def read_variant(folder: Path) -> Variant:
+    """Read and cross-check the variant in ``folder`` now (no cache): the first fault raises
+    :class:`VariantError` naming the file and the field."""
     meta = _read(folder / "variant.json", VariantFile)
+    _check_map_field(meta, folder)  # type: ignore[arg-type]
     v = Variant(meta,  # type: ignore[arg-type]
                 _read(folder / "provinces.json", ProvincesFile),  # type: ignore[arg-type]
                 _read(folder / "adjacency.json", AdjacencyFile),  # type: ignore[arg-type]
@@ -289,3 +328,17 @@ def load_variant(name_or_path: str = "standard") -> Variant:
                 folder)
     _cross_check(v)
     return v
+
+
+def _check_map_field(meta: VariantFile, folder: Path) -> None:
+    """The map is an SVG file inside the variant's folder (a variant travels as one folder)."""
+    where = f"{folder / 'variant.json'}: field 'map'"
+    target = (folder / meta.map).resolve()
+    if (Path(meta.map).is_absolute() or ".." in Path(meta.map).parts
+            or not target.is_relative_to(folder.resolve())):
+        raise VariantError(f"{where}: '{meta.map}' is outside the variant's folder; "
+                           "put the SVG in the folder and name it relative to it (e.g. 'map.svg')")
+    if target.suffix.lower() != ".svg":
+        raise VariantError(f"{where}: '{meta.map}' is not an SVG file")
+    if not target.is_file():
+        raise VariantError(f"{where}: no file '{meta.map}' in {folder}")

@@ -94,6 +94,15 @@ class VariantFile(_Model):
             raise ValueError("must be positive")
         return v
 
+    @field_validator("first_year")
+    @classmethod
+    def _four_digits(cls, v: int) -> int:
+        # Turns are written S1901: a two-digit year would read back as 19xx, a five-digit
+        # or negative one not at all.
+        if not 1000 <= v <= 9000:
+            raise ValueError(f"{v} is not a four-digit year from 1000 to 9000 (turns are written S1901)")
+        return v
+
 
 def _read(path: Path, model: type[_Model]) -> _Model:
     return read_model(path, model, VariantError)
@@ -110,6 +119,9 @@ class Variant:
                  nations: NationsFile, start: StartFile, folder: Path):
         self.meta = meta
         self.folder = folder
+        # The files as read (lists keep duplicates, for the checks in app.variants.datacheck).
+        self.files = {"variant.json": meta, "provinces.json": provinces, "adjacency.json": adjacency,
+                      "nations.json": nations, "start.json": start}
         self.map_path = folder / meta.map
         self.name = meta.name
         self.title = meta.title
@@ -129,7 +141,7 @@ class Variant:
             self.coasts_of[c.province] += (c.id,)
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
         fleet: dict[str, set[str]] = {loc: set() for loc in self.locations}
-        # setdefault: unknown ids are reported by _cross_check with the file and field.
+        # setdefault: unknown ids are reported by app.variants.datacheck with the file and field.
         for a, b in adjacency.army:
             army.setdefault(a, set()).add(b)
             army.setdefault(b, set()).add(a)
@@ -220,52 +232,6 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace(".", "").replace("-", " ").split())
 
 
-def _cross_check(v: Variant) -> None:
-    folder = v.folder
-    for c in v.coasts.values():
-        if c.province not in v.provinces:
-            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}': unknown province '{c.province}'")
-        if province_of(c.id) != c.province:
-            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}' must start with '{c.province}/'")
-    known = set(v.locations)
-    for field, edges in (("army", v.army_adjacent), ("fleet", v.fleet_adjacent)):
-        for a, bs in edges.items():
-            for b in bs:
-                if b not in known:
-                    raise VariantError(f"{folder / 'adjacency.json'}: field '{field}': unknown location '{b}'")
-    for a, bs in v.army_adjacent.items():
-        for b in bs:
-            if a not in v.provinces or b not in v.provinces or "sea" in (v.kind(a), v.kind(b)):
-                raise VariantError(f"{folder / 'adjacency.json'}: field 'army': edge {a}-{b} must join land or coast provinces")
-    for a, bs in v.fleet_adjacent.items():
-        for b in bs:
-            for x in (a, b):
-                if not v.unit_can_stand("F", x):
-                    raise VariantError(f"{folder / 'adjacency.json'}: field 'fleet': '{x}' is not a place a fleet can stand"
-                                       + (f" (name a coast of {x})" if x in v.coasts_of else ""))
-    for n, homes in v.home_centres.items():
-        for c in homes:
-            if c not in v.supply_centres:
-                raise VariantError(f"{folder / 'nations.json'}: nation '{n}': home centre '{c}' is not a supply centre")
-    if not 0 < v.victory_centres <= len(v.supply_centres):
-        raise VariantError(f"{folder / 'variant.json'}: field 'victory_centres': must be between 1 and {len(v.supply_centres)}")
-    for n, cs in v.start_centres.items():
-        if n not in v.nations:
-            raise VariantError(f"{folder / 'start.json'}: field 'centres': unknown nation '{n}'")
-        for c in cs:
-            if c not in v.supply_centres:
-                raise VariantError(f"{folder / 'start.json'}: field 'centres.{n}': '{c}' is not a supply centre")
-    seen: set[str] = set()
-    for i, text in enumerate(v.start_units):
-        try:
-            nation, utype, loc = parse_unit_text(text, v)
-        except ValueError as e:
-            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': {e}") from None
-        if province_of(loc) in seen:
-            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': two units in {province_of(loc)}")
-        seen.add(province_of(loc))
-
-
 def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
     """Parse ``"Germany A mun"`` / ``"Russia F stp/sc"`` into (nation, type, location)."""
     parts = text.split()
@@ -326,7 +292,10 @@ def read_variant(folder: Path) -> Variant:
                 _read(folder / "nations.json", NationsFile),  # type: ignore[arg-type]
                 _read(folder / "start.json", StartFile),  # type: ignore[arg-type]
                 folder)
-    _cross_check(v)
+    from app.variants.datacheck import data_problems
+    for problem in data_problems(v):
+        if problem.severity == "error":
+            raise VariantError(f"{folder / problem.file}: field '{problem.element}': {problem.message}")
     return v
 
 

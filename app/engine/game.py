@@ -184,7 +184,7 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         start = self.start
         return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.variant.name,
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.variant.ref,
             "adjacency": self.adjacency, "seed": self.seed,
             "start": [_board_json(b) for b in sorted(start.boards.values(), key=lambda b: b.key)],
             **({"home_centres": _homes_json(start)} if _homes_json(start) is not None else {}),

@@ -13,7 +13,6 @@ count because of a rounding error.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 from shapely.geometry import Point
 from shapely.strtree import STRtree
@@ -22,17 +21,12 @@ from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map
 
 MIN_OVERLAP = 0.01
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "map"
 
 
 @lru_cache(maxsize=None)
 def board_geometry(variant: Variant) -> MapGeometry:
-    """The variant's map geometry (its SVG next to its data, or under ``assets/map``)."""
-    for folder in (variant.folder, ASSETS):
-        path = Path(folder) / variant.meta.map
-        if path.is_file():
-            return load_map(path)
-    raise FileNotFoundError(f"variant '{variant.name}': no map file {variant.meta.map}")
+    """The variant's map geometry (read once from its SVG)."""
+    return load_map(variant.map_path)
 
 
 class Footprints:

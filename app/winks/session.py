@@ -34,6 +34,7 @@ from types import MappingProxyType
 from typing import Any, Sequence
 
 from app.engine.coords import BoardKey, Season, Turn
+from app.engine.game import Game
 from app.engine.variant import Variant, load_variant
 from app.engine.world import World, make_board
 
@@ -291,4 +292,12 @@ def random_thrown_start(players: int, seed: int = 0, variant: str | Variant = "s
     return throw_at_random(players, seed, variant).play_out()
 
 
-__all__ = ["ThrownGame", "ThrowRecord", "WinksError", "pieces_each", "throw_at_random", "random_thrown_start"]
+def thrown_game(thrown: ThrownGame, adjacency: str = "strict") -> Game:
+    """The played-out position as a new :class:`Game` (1:F1901, no centre owned), with the
+    thrown start's record in ``meta["thrown"]`` so that it is saved with the game."""
+    game = Game.from_world(thrown.play_out(adjacency))
+    game.meta["thrown"] = thrown.to_json()
+    return game
+
+
+__all__ = ["ThrownGame", "ThrowRecord", "WinksError", "pieces_each", "throw_at_random", "random_thrown_start", "thrown_game"]

@@ -80,6 +80,8 @@ class ThrowBoard(QWidget):
         self.pile: tuple[str, dict[str, int], str] | None = None  # nation, counts, chosen type
         self.bounce: QPointF | None = None
         self._background: QPixmap | None = None
+        self._sprites: dict[tuple, QPixmap] = {}
+        self._overlay_cache: tuple[tuple, QPixmap] | None = None
         self.focus_board = False
         self._transform = QTransform()
         self.setMinimumSize(480, 360)
@@ -185,6 +187,54 @@ class ThrowBoard(QWidget):
         p.drawPixmap(0, 0, self._background)
         p.setRenderHint(QPainter.Antialiasing)
         p.setTransform(self._transform)
+        overlay = self._overlay()
+        if overlay is not None:
+            p.resetTransform()
+            p.drawPixmap(0, 0, overlay)
+            p.setTransform(self._transform)
+        if self.pile is not None:
+            self._paint_pile(p)
+        if self.aim is not None:
+            self._paint_aim(p)
+        # Every token is a cached pixmap: stroking antialiased circles costs ~0.2 ms each
+        # in the raster engine, a blit a few microseconds.
+        p.resetTransform()
+        r = self.table.radius
+        if self.bounce is not None:
+            self._blit(p, ("bounce",), self.bounce, r, lambda q: self._paint_ring(q, 9.0))
+        for d in sorted(self.pieces, key=lambda d: d.z):
+            selected = d.id == self.selected_piece
+            if d.z == 0:  # resting: one sprite with its shadow
+                self._blit(p, ("resting", d.nation, d.type, d.footprint, selected), QPointF(d.x, d.y), r,
+                           lambda q, d=d, sel=selected: self._paint_resting(q, d, r, sel), d.alpha)
+                continue
+            lift = d.z * 0.6
+            size = round(r * (1.0 + d.z / 160.0), 1)
+            self._blit(p, ("shadow", size), QPointF(d.x + 1.5 + lift * 0.3, d.y + 2.0 + lift * 0.2), size,
+                       lambda q, size=size, z=d.z: self._paint_shadow(q, size, z), d.alpha)
+            self._blit(p, ("token", d.nation, d.type, d.footprint, selected, size), QPointF(d.x, d.y - lift), size,
+                       lambda q, d=d, size=size, sel=selected: self._paint_token(q, d, size, sel), d.alpha)
+
+    def _paint_resting(self, q: QPainter, d: Drawn, r: float, selected: bool) -> None:
+        q.save()
+        q.translate(1.5, 2.0)
+        self._paint_shadow(q, r, 0.0)
+        q.restore()
+        self._paint_token(q, d, r, selected)
+
+    def _overlay(self) -> QPixmap | None:
+        """The clean-up's province highlights (candidates, resolved, shared), rendered
+        once per change rather than stroked every frame of an animation."""
+        key = (self.highlight, self.resolved, self.shared, self.selected_space, self.width(), self.height())
+        if not (self.highlight or self.resolved or self.shared):
+            return None
+        if self._overlay_cache is not None and self._overlay_cache[0] == key:
+            return self._overlay_cache[1]
+        pm = QPixmap(self.size())
+        pm.fill(Qt.transparent)
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.Antialiasing)
+        p.setTransform(self._transform)
         paths = self.art.province_paths
         if self.highlight:
             p.setPen(Qt.NoPen)
@@ -204,54 +254,75 @@ class ThrowBoard(QWidget):
                 if prov in paths:
                     p.setPen(QPen(QColor("#c92a2a"), 3.2 if prov == self.selected_space else 1.8, Qt.DashLine))
                     p.drawPath(paths[prov])
-        if self.pile is not None:
-            self._paint_pile(p)
-        if self.bounce is not None:
-            p.setPen(QPen(QColor(255, 255, 255, 150), 1.5))
-            p.setBrush(Qt.NoBrush)
-            p.drawEllipse(self.bounce, 9, 9)
-        if self.aim is not None:
-            self._paint_aim(p)
-        r = self.table.radius
-        for d in sorted(self.pieces, key=lambda d: d.z):
-            self._paint_piece(p, d, r)
+        p.end()
+        self._overlay_cache = (key, pm)
+        return pm
 
-    def _paint_piece(self, p: QPainter, d: Drawn, r: float) -> None:
+    def _blit(self, p: QPainter, key: tuple, centre: QPointF, radius: float, draw, alpha: float = 1.0) -> None:
+        """Draw a small round thing of ``radius`` (map units) centred on ``centre`` from a
+        pixmap rendered once per look and scale (``draw`` paints it around (0, 0))."""
+        scale = self._transform.m11()
+        full = key + (round(scale, 4),)
+        pm = self._sprites.get(full)
+        if pm is None:
+            if len(self._sprites) > 600:
+                self._sprites.clear()
+            side = int(2 * (radius + 6) * scale) + 2
+            pm = QPixmap(side, side)
+            pm.fill(Qt.transparent)
+            q = QPainter(pm)
+            q.setRenderHint(QPainter.Antialiasing)
+            q.translate(side / 2, side / 2)
+            q.scale(scale, scale)
+            draw(q)
+            q.end()
+            self._sprites[full] = pm
+        c = self._transform.map(centre)
+        if alpha < 1.0:
+            p.setOpacity(alpha)
+        p.drawPixmap(QPointF(c.x() - pm.width() / 2, c.y() - pm.height() / 2), pm)
+        if alpha < 1.0:
+            p.setOpacity(1.0)
+
+    @staticmethod
+    def _paint_ring(q: QPainter, radius: float) -> None:
+        q.setPen(QPen(QColor(255, 255, 255, 150), 1.5))
+        q.setBrush(Qt.NoBrush)
+        q.drawEllipse(QPointF(0, 0), radius, radius)
+
+    @staticmethod
+    def _paint_shadow(q: QPainter, size: float, z: float) -> None:
+        q.setPen(Qt.NoPen)
+        q.setBrush(QColor(0, 0, 0, 80 if z == 0 else max(25, 80 - int(z / 2))))
+        q.drawEllipse(QPointF(0, 0), size, size)
+
+    def _paint_token(self, q: QPainter, d: Drawn, size: float, selected: bool) -> None:
         """A piece is a token exactly the size of its footprint disc (so a piece straddling
         a border is seen to), in its nation's colour with a white army or fleet on it.
-        Undecided pieces have a dashed rim; a flying piece is lifted, larger, with a shadow."""
-        p.setOpacity(d.alpha)
+        Undecided pieces have a dashed rim; the selected one a gold rim."""
         colour = colour_of(self.variant, d.nation)
-        size = r * (1.0 + d.z / 160.0)
-        lift = d.z * 0.6
-        c = QPointF(d.x, d.y - lift)
-        p.setPen(Qt.NoPen)
-        p.setBrush(QColor(0, 0, 0, 80 if d.z == 0 else max(25, 80 - int(d.z / 2))))
-        p.drawEllipse(QPointF(d.x + 1.5 + lift * 0.3, d.y + 2.0 + lift * 0.2), r, r)
-        selected = d.id == self.selected_piece
         fill = QColor(colour)
         fill.setAlphaF(0.82)
-        p.setBrush(fill)
+        q.setBrush(fill)
         if selected:
-            p.setPen(QPen(QColor("#ffd43b"), 3.5))
+            q.setPen(QPen(QColor("#ffd43b"), 3.5))
         elif d.footprint:
-            p.setPen(QPen(QColor(255, 255, 255, 220), 2.4, Qt.DashLine))
-            p.setBrush(Qt.NoBrush)
-            p.drawEllipse(c, size + 3.0, size + 3.0)
-            p.setBrush(fill)
-            p.setPen(QPen(QColor(20, 20, 20, 200), 1.4, Qt.DashLine))
+            q.setPen(QPen(QColor(255, 255, 255, 220), 2.4, Qt.DashLine))
+            q.setBrush(Qt.NoBrush)
+            q.drawEllipse(QPointF(0, 0), size + 3.0, size + 3.0)
+            q.setBrush(fill)
+            q.setPen(QPen(QColor(20, 20, 20, 200), 1.4, Qt.DashLine))
         else:
-            p.setPen(QPen(colour.darker(200), 1.6))
-        p.drawEllipse(c, size, size)
-        p.setPen(Qt.NoPen)
-        p.setBrush(QColor(255, 255, 255, 240))
-        p.drawPath(piece_path(c.x(), c.y() + (0 if d.type == "A" else -size * 0.1), size * 0.55, d.type))
-        if d.type == "A":
+            q.setPen(QPen(colour.darker(200), 1.6))
+        q.drawEllipse(QPointF(0, 0), size, size)
+        q.setPen(Qt.NoPen)
+        q.setBrush(QColor(255, 255, 255, 240))
+        q.drawPath(piece_path(0.0, 0.0 if d.type == "A" else -size * 0.1, size * 0.55, d.type))
+        if d.type == "A" and size * self._transform.m11() > 5:
             k = size * 0.3
-            p.setPen(QPen(colour.darker(130), 1.3, Qt.SolidLine, Qt.RoundCap))
-            p.drawLine(c + QPointF(-k, -k * 0.8), c + QPointF(k, k * 0.8))
-            p.drawLine(c + QPointF(k, -k * 0.8), c + QPointF(-k, k * 0.8))
-        p.setOpacity(1.0)
+            q.setPen(QPen(colour.darker(130), 1.3, Qt.SolidLine, Qt.RoundCap))
+            q.drawLine(QPointF(-k, -k * 0.8), QPointF(k, k * 0.8))
+            q.drawLine(QPointF(k, -k * 0.8), QPointF(-k, k * 0.8))
 
     def _paint_pile(self, p: QPainter) -> None:
         nation, counts, chosen = self.pile  # type: ignore[misc]
@@ -264,9 +335,14 @@ class ThrowBoard(QWidget):
             if t == chosen:
                 p.setPen(QPen(QColor("#ffd43b"), 3.0))
                 p.setBrush(QColor(255, 255, 255, 50))
-                p.drawRoundedRect(QRectF(c.x() - 48, c.y() - 40, 96, 80), 10, 10)
+                p.drawRoundedRect(QRectF(c.x() - 58, c.y() - 44, 116, 100), 10, 10)
+            p.save()
+            p.resetTransform()
             for k in range(min(counts[t], 8)):
-                self._paint_piece(p, Drawn(-1, nation, t, c.x() - 21 + (k % 4) * 14, c.y() + 12 - (k // 4) * 18), r * 0.8)
+                at = QPointF(c.x() - 33 + (k % 4) * 22, c.y() + 14 - (k // 4) * 24)
+                self._blit(p, ("pile", nation, t), at, r * 0.8,
+                           lambda q, t=t: self._paint_token(q, Drawn(-1, nation, t, 0.0, 0.0), r * 0.8, False))
+            p.restore()
             p.setFont(font)
             p.setPen(QColor("white"))
             label = f"{counts[t]} {'armies' if t == 'A' else 'fleets'}" if counts[t] != 1 else f"1 {'army' if t == 'A' else 'fleet'}"
@@ -296,7 +372,7 @@ class ThrowBoard(QWidget):
         p.drawLine(target + QPointF(-6, 0), target + QPointF(6, 0))
         p.drawLine(target + QPointF(0, -6), target + QPointF(0, 6))
         # strength bar beside the launch point
-        bar = QRectF(lx + 30, ly - 90, 14, 90)
+        bar = QRectF(lx + 30, ly - 130, 14, 90)
         p.setPen(QPen(QColor("white"), 1.5))
         p.setBrush(QColor(0, 0, 0, 80))
         p.drawRect(bar)

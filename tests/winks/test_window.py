@@ -85,3 +85,31 @@ def test_random_thrown_game_is_ready_to_play():
     assert str(key) == "1:F1901" and game.world.homes_at_first_winter
     game.submit([])
     assert str(game.world.active_boards()[0]) == "1:W1901"
+
+
+def test_new_game_dialog_and_main_window_start_a_thrown_game_that_saves_its_record(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from app.ui.dialogs.new_game import NewGameDialog
+    from app.ui.main_window import MainWindow
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    dlg.start.setCurrentIndex(dlg.start.findData("random-thrown"))
+    dlg.thrown_players.setValue(3)
+    s = dlg.settings()
+    assert s["start"] == "random-thrown" and s["thrown_players"] == 3 and dlg.problem() is None
+    dlg.hotseat.setChecked(True)
+    dlg.start.setCurrentIndex(dlg.start.findData("thrown"))
+    assert "one nation" in dlg.problem()                 # round-robin dealt several nations per seat
+
+    win = MainWindow(theme="light")
+    qtbot.addWidget(win)
+    win.files.ask_unsaved = lambda doing: "discard"
+    win.start_thrown(s, seed=9)
+    world = win.match.game.world
+    assert [str(k) for k in world.active_boards()] == ["1:F1901"] and world.homes_at_first_winter
+    assert {u.nation for u in world.boards[world.active_boards()[0]].units.values()} <= {"Austria", "England", "France"}
+    path = tmp_path / "thrown.5dd.json"
+    assert win.save_as(str(path))
+    assert win.open_game(str(path))
+    assert win.match.thrown["seed"] == 9 and win.match.game.start.homes_at_first_winter
+    win.wait_idle()

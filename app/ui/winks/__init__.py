@@ -20,22 +20,23 @@ from app.winks.session import throw_at_random, thrown_game
 from .window import ThrownStartWindow
 
 
-def open_thrown_start(parent, nations: Sequence[str] | int, seed: int,
-                      on_play_out: Callable[[Game], None], variant: str = "standard") -> ThrownStartWindow:
+def open_thrown_start(parent, nations: Sequence[str] | int, seed: int, on_play_out: Callable[[Game], None],
+                      variant: str = "standard", adjacency: str = "strict") -> ThrownStartWindow:
     """Open (and return) the throwing window. ``nations``: the players' nations in seat
     order, or a number of players (the variant's first nations)."""
     if isinstance(nations, int):
         from app.engine.variant import load_variant
         nations = load_variant(variant).nation_names[:nations]
-    win = ThrownStartWindow(nations, seed, variant, on_play_out, parent=parent)
+    win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, parent=parent)
     win.resize(1280, 860)
     win.show()
     return win
 
 
-def random_thrown_game(players: int, seed: int, variant: str = "standard") -> Game:
+def random_thrown_game(players: int, seed: int, variant: str = "standard", adjacency: str = "strict",
+                       nations: Sequence[str] | None = None) -> Game:
     """A random thrown start ready to play (no window)."""
-    return thrown_game(throw_at_random(players, seed, variant))
+    return thrown_game(throw_at_random(players, seed, variant, nations), adjacency)
 
 
 __all__ = ["ThrownStartWindow", "open_thrown_start", "random_thrown_game"]

@@ -51,9 +51,11 @@ class ThrownStartWindow(QWidget):
     """A self-contained window for one thrown start (see the module docstring)."""
 
     def __init__(self, nations: Sequence[str], seed: int = 0, variant: str = "standard",
-                 on_play_out: Callable[[Game], None] | None = None, dark: bool | None = None, parent=None):
+                 on_play_out: Callable[[Game], None] | None = None, dark: bool | None = None,
+                 adjacency: str = "strict", parent=None):
         super().__init__(parent, Qt.Window)
         self.game = ThrownGame(nations, seed, variant)
+        self.adjacency = adjacency
         self.on_play_out = on_play_out
         self.setWindowTitle("Thrown pieces — 5D Diplomacy")
         if dark is None:
@@ -479,7 +481,7 @@ class ThrownStartWindow(QWidget):
         """Hand the settled position, as a game at 1:F1901, to ``on_play_out``; close."""
         if self.game.phase != "judging":
             return None
-        game = thrown_game(self.game)
+        game = thrown_game(self.game, self.adjacency)
         if self.on_play_out is not None:
             self.on_play_out(game)
         self.close()

@@ -68,6 +68,7 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
         else:
             qtbot.mouseClick(win.random_choice_btn, Qt.LeftButton)
     assert win.game.layout.settled and win.judge_box.isVisible()
+    assert not win.play_btn.isEnabled()                            # only after a vote without agreement
     win.vote_boxes[0].setCurrentText("France")
     win.vote_boxes[1].setCurrentText("Turkey")
     qtbot.mouseClick(win.judge_btn, Qt.LeftButton)

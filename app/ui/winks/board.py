@@ -17,6 +17,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QLinearGradient, QPainter, QPa
 from PySide6.QtWidgets import QWidget
 
 from app.engine.variant import Variant
+from app.ui.guard import guarded
 from app.ui.map_art import MapArt, colour_of, map_art
 from app.winks.physics import Table
 
@@ -134,6 +135,7 @@ class ThrowBoard(QWidget):
         self.update()
 
     # -- painting --------------------------------------------------------------------------
+    @guarded
     def resizeEvent(self, event) -> None:
         self._background = None
         self._update_transform()
@@ -174,11 +176,9 @@ class ThrowBoard(QWidget):
         p.end()
         return pm
 
+    @guarded
     def paintEvent(self, event) -> None:
-        try:
-            self._paint()
-        except Exception as e:  # an exception in a Qt override must never kill the app
-            print(f"winks board: paint failed: {e!r}")
+        self._paint()
 
     def _paint(self) -> None:
         if self._background is None or self._background.size() != self.size():
@@ -381,13 +381,16 @@ class ThrowBoard(QWidget):
         p.drawRect(QRectF(bar.left(), bar.bottom() - bar.height() * strength, bar.width(), bar.height() * strength))
 
     # -- input ----------------------------------------------------------------------------------
+    @guarded
     def mousePressEvent(self, event) -> None:
         self.pressed.emit(self.to_map(event.position()), int(event.button().value))
 
+    @guarded
     def mouseMoveEvent(self, event) -> None:
         if event.buttons() & Qt.LeftButton:
             self.dragged.emit(self.to_map(event.position()))
 
+    @guarded
     def mouseReleaseEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
             self.released.emit(self.to_map(event.position()))

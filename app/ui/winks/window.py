@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QHBoxLayout, QLab
 
 from app.engine.coords import province_of
 from app.engine.game import Game
+from app.ui.guard import guarded
 from app.winks.cleanup import Keep, Layout, Place, Step, place_name
 from app.winks.physics import Landing, Throw, aim_at
 from app.winks.session import ThrownGame, WinksError, thrown_game
@@ -116,6 +117,7 @@ class ThrownStartWindow(QWidget):
         for n in self.game.nations:
             cb = QComboBox()
             cb.addItems(list(self.game.nations))
+            cb.setCurrentText(n)  # everyone names themselves until they think again
             self.vote_boxes.append(cb)
             form.addRow(f"{n} names:", cb)
         self.judge_btn = QPushButton("Judge")
@@ -148,7 +150,9 @@ class ThrownStartWindow(QWidget):
         self.random_choice_btn.setVisible(phase == "choosing")
         self.judge_box.setVisible(phase in ("judging", "over"))
         self.judge_btn.setEnabled(phase == "judging")
+        voted = len(g.votes) == len(g.nations)
         self.play_btn.setVisible(phase == "judging")
+        self.play_btn.setEnabled(phase == "judging" and voted)
         busy = self.flight is not None
         b.set_focus_board(phase != "throwing")
         self.random_throw_btn.setEnabled(not busy)
@@ -373,19 +377,15 @@ class ThrownStartWindow(QWidget):
         self._refresh()
 
     # -- clean-up playback -------------------------------------------------------------------------
+    @guarded
     def _tick(self) -> None:
-        try:
-            elapsed = time.perf_counter() - self.anim_start
-            if self.flight is not None:
-                self.flight_frame(elapsed)
-                return
-            if self.phase == "clean-up":
-                self.step_frame(elapsed)
-                return
+        elapsed = time.perf_counter() - self.anim_start
+        if self.flight is not None:
+            self.flight_frame(elapsed)
+        elif self.phase == "clean-up":
+            self.step_frame(elapsed)
+        else:
             self.timer.stop()
-        except Exception as e:  # never let a timer callback kill the app
-            self.timer.stop()
-            self.caption.setText(f"Something went wrong while animating: {e}")
 
     def step_frame(self, elapsed: float) -> None:
         """Show the current clean-up step ``elapsed`` seconds after it started."""
@@ -479,14 +479,15 @@ class ThrownStartWindow(QWidget):
 
     def play_out(self) -> Game | None:
         """Hand the settled position, as a game at 1:F1901, to ``on_play_out``; close."""
-        if self.game.phase != "judging":
-            return None
+        if self.game.phase != "judging" or len(self.game.votes) < len(self.game.nations):
+            return None  # the players play it out only when they could not agree
         game = thrown_game(self.game, self.adjacency)
         if self.on_play_out is not None:
             self.on_play_out(game)
         self.close()
         return game
 
+    @guarded
     def closeEvent(self, event) -> None:
         self.timer.stop()
         super().closeEvent(event)

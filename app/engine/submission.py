@@ -43,6 +43,9 @@ class Report:
 
 
 _INVALID_REPLACED = "replaced by a later order for the same unit"
+# A second copy of an order counts for nothing (DATC 6.I.7: a second build in one centre
+# fails; 6.J.2: removing the same unit twice removes it once).
+_REPEAT = Result("fails", "repeats an earlier order, which counts once")
 _PENDING = Result("pending")
 _HOLDS_BY_DEFAULT = Result("pending", "no order: holds")
 
@@ -63,17 +66,13 @@ def submit(world: World, orders: list[Order]) -> Report:
 def _submit_orders(world: World, orders: list[Order]) -> Report:
     checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
-    # Later orders replace earlier ones for the same unit.
-    last_for_unit: dict[Space, int] = {}
-    for i, (o, reason) in enumerate(checked):
-        if reason is None and o.kind not in _NOT_UNIT_ORDERS:
-            key = _space(o.unit)
-            if key in last_for_unit:
-                j = last_for_unit[key]
-                checked[j] = (checked[j][0], _INVALID_REPLACED)
-            last_for_unit[key] = i
+    repeats, replaced = _repeats_and_replaced(checked)
+    for j in replaced:
+        checked[j] = (checked[j][0], _INVALID_REPLACED)
     per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
     for i, (o, reason) in enumerate(checked):
+        if i in repeats:
+            continue
         key = o.board
         if reason is not None:
             results[i] = Result("invalid", reason, illegal=True)
@@ -123,6 +122,8 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
 
+    for i in repeats:
+        results[i] = _REPEAT
     touched = _adjudicate_component(world, seeds, new_results, known)
     world = world.derive(results=MappingProxyType(new_results))
     dislodged = _retreat_options(world, touched)
@@ -130,6 +131,35 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
         return Report(paused, _collect(paused, checked, results, where))
     return _finish(world, touched, checked, results, where)
+
+
+def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict[int, int], set[int]]:
+    """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
+    word to its first place, where it counts once (RULES.md §3: builds and disbands are
+    taken in the order listed, so a repeat must not move its order later; the copies
+    fail). ``replaced``
+    holds the places of orders replaced by a later, different order for the same unit
+    (the latest word counts; a repeat of an earlier order is that order said again).
+    Waives are not merged: waiving twice waives two builds."""
+    first: dict[Order, int] = {}
+    repeats: dict[int, int] = {}
+    counting: dict[Space, int] = {}  # unit → place of the order that counts for it so far
+    replaced: set[int] = set()
+    for i, (o, reason) in enumerate(checked):
+        if reason is not None or o.kind == "waive":
+            continue
+        j = first.setdefault(o, i)
+        if j != i:
+            repeats[i] = j
+        if o.kind == "build":
+            continue
+        unit = _space(o.unit)
+        k = counting.get(unit)
+        if k is not None and k != j:
+            replaced.add(k)
+        replaced.discard(j)
+        counting[unit] = j
+    return repeats, replaced
 
 
 def _spaces_of(o: Order) -> tuple[Space, ...]:
@@ -394,17 +424,16 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
     pause = world.pause
     checked = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
+    repeats, replaced = _repeats_and_replaced(checked)
     chosen: dict[Location, tuple[int, Order]] = {}
     for i, (o, reason) in enumerate(checked):
         if reason is not None:
             results[i] = Result("invalid", reason, illegal=True)
-            continue
-        unit = world.unit_at(o.unit)
-        loc = Location(o.unit.board, unit.loc)
-        if loc in chosen:
-            j = chosen[loc][0]
-            results[j] = Result("invalid", _INVALID_REPLACED)
-        chosen[loc] = (i, o)
+        elif i in replaced:
+            results[i] = Result("invalid", _INVALID_REPLACED)
+        elif i not in repeats:
+            unit = world.unit_at(o.unit)
+            chosen[Location(o.unit.board, unit.loc)] = (i, o)
     targets: dict[Space, list[Location]] = {}
     for loc, (i, o) in chosen.items():
         if isinstance(o, Retreat):
@@ -432,6 +461,8 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
                 r = lst[idx]
                 lst[idx] = r._replace(dislodged=True, retreat_to=retreat_to)
         new_results[key] = tuple(lst)
+    for i in repeats:
+        results[i] = _REPEAT
     for i, (o, reason) in enumerate(checked):
         if results[i] is None:
             results[i] = Result("invalid", "not a retreat")

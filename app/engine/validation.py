@@ -20,6 +20,10 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
     if world.winner is not None:
         return order, "the game is over"
     kind = order.kind
+    if world.pause is not None and kind not in ("retreat", "disband"):
+        # RULES.md §3: while the world waits for retreats, any other order is invalid
+        # (builds and waives included, though their Winter board is not paused).
+        return order, RETREATS_ONLY
     if kind == "waive":
         return _check_waive(world, order)
     if kind == "build":
@@ -163,9 +167,10 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
     return order, None
 
 
+RETREATS_ONLY = "the world waits for retreats: only retreat or disband dislodged units"
+
+
 def _check_retreat_phase(world: World, order: Order) -> tuple[Order, str | None]:
-    if not isinstance(order, (Retreat, Disband)):
-        return order, "the world waits for retreats: only retreat or disband dislodged units"
     allowed = world.pause.dislodged.get(Location(order.unit.board, _unit_loc(world, order.unit)))
     if allowed is None:
         return order, f"no unit is waiting to retreat from {order.unit.space}"
@@ -197,8 +202,6 @@ def _check_build(world: World, order: Build) -> str | None:
     board = world.boards.get(order.at.board)
     if board is None:
         return f"there is no board {order.at.board}"
-    if world.pause is not None:
-        return "the world waits for retreats: only retreat or disband dislodged units"
     if board.is_movement:
         return "builds are made on Winter boards"
     if not world.is_active(board.key):

@@ -65,6 +65,16 @@ class Orders:
         self.via.append(via)
         self.coast.append(coast)
 
+    @classmethod
+    def from_rows(cls, rows: list[tuple]) -> "Orders":
+        """The table from one tuple per order, fields in ``add``'s order (all given): one
+        C-level transposition instead of eight appends per order."""
+        table = cls()
+        if rows:
+            (table.kind, table.space, table.nation, table.dest, table.target, table.direct,
+             table.via, table.coast) = map(list, zip(*rows))
+        return table
+
     def __len__(self) -> int:
         return len(self.kind)
 

@@ -86,12 +86,11 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     new_orders = world.orders.copy()
     new_results = world.results.copy()
     index = OrderIndexer(world.refs, world.incoming)
-    seeds: list[Space] = []
-    known: dict[tuple[BoardKey, int], tuple[Space, ...]] = {}
+    new_entries: list[_Entry] = []  # the effective movement orders given now
     where: dict[int, tuple[BoardKey, int]] = {}
     for key in world.active_boards():
         board = world.boards[key]
-        given = per_board.get(key, [])
+        given = per_board.get(key, ())
         stored: list[Order] = []
         stored_results: list[Result] = []
         ordered_units: set[str] = set()
@@ -111,17 +110,21 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         new_results[key] = tuple(stored_results)
         if movement:
             for idx, o in enumerate(stored):
-                if stored_results[idx].illegal:
-                    continue
-                spaces = known[(key, idx)] = index.add(key, idx, o)
-                seeds.extend(spaces)
+                if not stored_results[idx].illegal:
+                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
     refs, incoming = index.frozen()
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=refs, incoming=incoming)
 
     for i in repeats:
         results[i] = _REPEAT
-    touched = _adjudicate_component(world, seeds, new_results, known)
+    if index.names_old_boards:
+        entries = _component(world, new_entries)
+    else:
+        # No earlier order names a space on the boards these orders name (always so on a
+        # single board): nothing else can be linked to them, no search is needed.
+        entries = new_entries
+    touched = _adjudicate_entries(world, entries, new_results)
     world = world.derive(results=MappingProxyType(new_results))
     dislodged = _retreat_options(world, touched)
     if dislodged:
@@ -130,94 +133,118 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     return _finish(world, touched, checked, results, where)
 
 
+# One movement order taking part in an adjudication: where it is stored, the order, and the
+# spaces it names (its unit's first).
+_Entry = tuple[tuple[BoardKey, int], Order, tuple[Space, ...]]
+
+
 def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict[int, int], set[int]]:
     """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
     word to its first place, where it counts once (RULES.md §3: builds and disbands are
     taken in the order listed, so a repeat must not move its order later; the copies
-    fail). ``replaced``
-    holds the places of orders replaced by a later, different order for the same unit
-    (the latest word counts; a repeat of an earlier order is that order said again).
-    Waives are not merged: waiving twice waives two builds."""
-    first: dict[Order, int] = {}
+    fail). ``replaced`` holds the places of orders replaced by a later, different order
+    for the same unit (the latest word counts; a repeat of an earlier order is that order
+    said again). Waives are not merged: waiving twice waives two builds."""
     repeats: dict[int, int] = {}
-    counting: dict[Space, int] = {}  # unit → place of the order that counts for it so far
     replaced: set[int] = set()
+    # Unit (or build site) → places of its distinct orders. Orders are compared only when
+    # they share a unit: hashing every order would cost more than the rest of this.
+    given: dict[Space, list[int]] = {}
+    build_sites: dict[Space, list[int]] = {}
+    counting: dict[Space, int] = {}  # unit → place of the order that counts for it so far
     for i, (o, reason) in enumerate(checked):
-        if reason is not None or o.kind == "waive":
+        if reason is not None:
             continue
-        j = first.setdefault(o, i)
-        if j != i:
-            repeats[i] = j
-        if o.kind == "build":
+        kind = o.kind
+        if kind == "waive":
+            continue
+        if kind == "build":
+            site = _space(o.at)
+            places = build_sites.get(site)
+            if places is None:
+                build_sites[site] = [i]
+            elif not _is_repeat(i, o, places, checked, repeats):
+                places.append(i)
             continue
         unit = _space(o.unit)
-        k = counting.get(unit)
-        if k is not None and k != j:
+        places = given.get(unit)
+        if places is None:
+            given[unit] = [i]
+            counting[unit] = i
+            continue
+        if not _is_repeat(i, o, places, checked, repeats):
+            places.append(i)
+        j = repeats.get(i, i)
+        k = counting[unit]
+        if k != j:
             replaced.add(k)
         replaced.discard(j)
         counting[unit] = j
     return repeats, replaced
 
 
+def _is_repeat(i: int, o: Order, places: list[int], checked: list, repeats: dict[int, int]) -> bool:
+    for k in places:
+        if checked[k][0] == o:
+            repeats[i] = k
+            return True
+    return False
+
+
 _new_tuple = tuple.__new__
 _spaces_of = spaces_named  # the name game.py used to import
 
 
-def _component(world: World, seeds: list[Space], known: dict) -> tuple[list[tuple[BoardKey, int]], dict[Space, int]]:
-    """Every effective movement order linked to the seed spaces, and the spaces they name
-    (numbered, for the adjudicator). ``known`` holds the spaces of orders already
-    computed, and receives the others."""
-    space_ids: dict[Space, int] = {}
-    seen_orders: set[tuple[BoardKey, int]] = set()
-    order_list: list[tuple[BoardKey, int]] = []
-    stack = list(seeds)
+def _component(world: World, new_entries: list[_Entry]) -> list[_Entry]:
+    """Every effective movement order linked to the new ones through the spaces they name,
+    in board order."""
+    seen: dict[tuple[BoardKey, int], _Entry] = {e[0]: e for e in new_entries}
+    visited: set[Space] = set()
+    stack = [sp for e in new_entries for sp in e[2]]
     naming = world.orders_naming
     orders = world.orders
     while stack:
         sp = stack.pop()
-        if sp in space_ids:
+        if sp in visited:
             continue
-        space_ids[sp] = len(space_ids)
+        visited.add(sp)
         for ref in naming(sp):
-            if ref in seen_orders:
-                continue
-            seen_orders.add(ref)
-            order_list.append(ref)
-            named = known.get(ref)
-            if named is None:
-                named = known[ref] = spaces_named(orders[ref[0]][ref[1]])
-            stack.extend(named)
-    order_list.sort()
-    return order_list, space_ids
+            if ref not in seen:
+                o = orders[ref[0]][ref[1]]
+                entry = seen[ref] = (ref, o, spaces_named(o))
+                stack.extend(entry[2])
+    return [seen[ref] for ref in sorted(seen)]
 
 
-def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardKey, tuple[Result, ...]],
-                          known: dict) -> set[BoardKey]:
-    """Re-adjudicate the orders linked to ``seeds``; write their results into ``results``.
-    Returns the boards whose results were computed."""
-    refs_list, space_ids = _component(world, seeds, known)
-    space_list = list(space_ids)
+def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[BoardKey, tuple[Result, ...]]) -> set[BoardKey]:
+    """Adjudicate these orders together; write their results into ``results``. Returns
+    the existing boards that the orders name (whose next boards may change)."""
+    space_ids: dict[Space, int] = {}
+    for e in entries:  # number the spaces, each order's own space first
+        for sp in e[2]:
+            if sp not in space_ids:
+                space_ids[sp] = len(space_ids)
     variant, mode = world.variant, world.adjacency
-    table = Orders()
-    add = table.add
-    all_orders = world.orders
-    for ref in refs_list:
-        o = all_orders[ref[0]][ref[1]]
-        named = known[ref]
+    rows = []
+    append = rows.append
+    for _, o, named in entries:
         own = space_ids[named[0]]
         kind = o.kind
         if kind == "hold":
-            add(HOLD, own, o.nation)
+            append((HOLD, own, o.nation, -1, -1, True, False, ""))
         elif kind == "move":
             direct = reaches(variant, mode, o.unit_type, o.unit, o.dest)
-            add(MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1]))
+            append((MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1])))
         elif kind == "support":
             if o.dest is None:
-                add(SUPPORT, own, o.nation, -1, space_ids[named[1]])
+                append((SUPPORT, own, o.nation, -1, space_ids[named[1]], True, False, ""))
             else:
-                add(SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, _coast(o.dest[1]))
-        elif kind == "convoy":
-            add(CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]])
+                append((SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False,
+                        _coast(o.dest[1])))
+        else:  # convoy
+            append((CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, ""))
+    table = Orders.from_rows(rows)
+    space_list = list(space_ids)
     step_cache: dict[tuple[int, int], bool] = {}
 
     def step(a: int, b: int) -> bool:
@@ -228,16 +255,16 @@ def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardK
         return r
 
     out = adjudicate(table, step)
-    touched: set[BoardKey] = {sp[0] for sp in space_list}
     updated: dict[BoardKey, list[Result]] = {}
-    for n, (key, idx) in enumerate(refs_list):
+    for n, ((key, idx), o, _) in enumerate(entries):
         lst = updated.get(key)
         if lst is None:
             lst = updated[key] = list(results[key])
-        lst[idx] = _result_for(n, world.orders[key][idx], table, out, space_list, world)
+        lst[idx] = _result_for(n, o, table, out, space_list, world)
     for key, lst in updated.items():
         results[key] = tuple(lst)
-    return {k for k in touched if k in world.boards}
+    boards = world.boards
+    return {k for k in {sp[0] for sp in space_list} if k in boards}
 
 
 def _coast(loc: str) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
-from .coords import BoardKey, Location, Season, Space, Turn, province_of
+from .coords import _PROVINCE, BoardKey, Location, Season, Space, Turn
 from .notation import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from .variant import Variant, parse_unit_text
@@ -341,21 +341,30 @@ def make_board(key: BoardKey, units: Iterable[tuple[str, str, str] | Unit], cent
 # dict copy) rather than one entry per space in the whole history.
 
 
+_new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
+
+
 def _space(loc: Location) -> Space:
-    # tuple.__new__ directly: a named tuple's own __new__ is a Python-level call.
-    return tuple.__new__(Space, (loc[0], province_of(loc[1])))
+    return _new_tuple(Space, (loc[0], _PROVINCE[loc[1]]))
 
 
 def spaces_named(o: Order) -> tuple[Space, ...]:
     """The spaces a movement order names: its unit's, then destination / supported unit / army."""
     kind = o.kind
-    own = _space(o.unit)
+    u = o.unit
+    own = _new_tuple(Space, (u[0], _PROVINCE[u[1]]))
+    if kind == "hold":
+        return (own,)
     if kind == "move":
-        return (own, _space(o.dest))
+        d = o.dest
+        return (own, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
     if kind == "support":
-        if o.dest is None:
-            return (own, _space(o.supported))
-        return (own, _space(o.supported), _space(o.dest))
+        t = o.supported
+        sup = _new_tuple(Space, (t[0], _PROVINCE[t[1]]))
+        d = o.dest
+        if d is None:
+            return (own, sup)
+        return (own, sup, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
     if kind == "convoy":
         return (own, _space(o.army), _space(o.dest))
     return (own,)
@@ -368,12 +377,15 @@ class OrderIndexer:
     are never touched. ``refs`` and ``incoming`` are the new world's (wrap them with
     :meth:`frozen`)."""
 
-    __slots__ = ("refs", "incoming", "_own")
+    __slots__ = ("refs", "incoming", "_own", "names_old_boards")
 
     def __init__(self, refs: Mapping = _EMPTY, incoming: Mapping = _EMPTY) -> None:
         self.refs: dict[BoardKey, Mapping[str, tuple[Ref, ...]]] = refs.copy()
         self.incoming: dict[BoardKey, tuple[Ref, ...]] = incoming.copy()
         self._own: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}
+        # Whether an added order names a board that earlier orders also name (so the
+        # orders linked to the added ones must be searched for).
+        self.names_old_boards = False
 
     def add(self, key: BoardKey, idx: int, order: Order) -> tuple[Space, ...]:
         """Index the order stored at ``(key, idx)``; returns the spaces it names."""
@@ -384,7 +396,11 @@ class OrderIndexer:
             inner = own.get(board)
             if inner is None:
                 old = refs.get(board)
-                inner = own[board] = old.copy() if old is not None else {}
+                if old is None:
+                    inner = own[board] = {}
+                else:
+                    inner = own[board] = old.copy()
+                    self.names_old_boards = True
             inner[prov] = inner.get(prov, ()) + (ref,)
         if order.kind == "move" and order.dest[0] != key:
             dest_board = order.dest[0]

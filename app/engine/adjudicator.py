@@ -111,7 +111,7 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     dest = orders.dest
     target = orders.target
     coast = orders.coast
-    unit_at: dict[int, int] = {sp: i for i, sp in enumerate(space)}
+    unit_at: dict[int, int] = dict(zip(space, range(n)))
     void = [False] * n
     moves = [i for i in range(n) if kind[i] == MOVE]
     supports = [i for i in range(n) if kind[i] == SUPPORT]
@@ -362,7 +362,7 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     path_ok = [False] * n
     contests = [False] * n
     for m in moves:
-        path_ok[m] = path(m, False)
+        path_ok[m] = path(m, False) if uses_convoy[m] else True
         o = h2h[m]
         contests[m] = not success[m] and path_ok[m] and not (o >= 0 and success[o])
     return Outcome(kind, void, success, dislodged_by, path_ok, uses_convoy, convoy_of, contests)

@@ -15,12 +15,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from operator import itemgetter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
-from .coords import BoardKey, Location, Season, Space, province_of
+from .coords import _PROVINCE, BoardKey, Location, Season, Space
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
 from .validation import check
 from .world import Board, OrderIndexer, Pause, World, _space, spaces_named
@@ -71,9 +73,9 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         checked[j] = (checked[j][0], _INVALID_REPLACED)
     per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
     for i, (o, reason) in enumerate(checked):
-        if i in repeats:
+        if repeats and i in repeats:
             continue
-        key = o.board
+        key = o.unit[0] if o.kind in _UNIT_KINDS else o.board
         if reason is not None:
             results[i] = Result("invalid", reason, illegal=True)
             if key in world.boards and world.is_active(key):
@@ -90,28 +92,32 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     where: dict[int, tuple[BoardKey, int]] = {}
     for key in world.active_boards():
         board = world.boards[key]
-        given = per_board.get(key, ())
+        movement = key[1][1] != Season.WINTER
         stored: list[Order] = []
         stored_results: list[Result] = []
         ordered_units: set[str] = set()
-        for o, r, i in given:
-            where[i] = (key, len(stored))
+        for o, r, i in per_board.get(key, ()):
+            idx = len(stored)
+            where[i] = (key, idx)
             stored.append(o)
-            stored_results.append(r if r is not None else _PENDING)
-            if r is None and o.kind not in _NOT_UNIT_ORDERS:
-                ordered_units.add(o.unit.province)
-        movement = board.is_movement
+            if r is not None:  # refused: kept to be shown, takes no part
+                stored_results.append(r)
+                continue
+            stored_results.append(_PENDING)
+            if o.kind in _UNIT_KINDS:
+                ordered_units.add(_PROVINCE[o.unit[1]])
+                if movement:
+                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
         if movement:
             for prov, unit in board.units.items():
                 if prov not in ordered_units:
-                    stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                    o = Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc)))
+                    idx = len(stored)
+                    stored.append(o)
                     stored_results.append(_HOLDS_BY_DEFAULT)
+                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
         new_orders[key] = tuple(stored)
         new_results[key] = tuple(stored_results)
-        if movement:
-            for idx, o in enumerate(stored):
-                if not stored_results[idx].illegal:
-                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
     refs, incoming = index.frozen()
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=refs, incoming=incoming)
@@ -219,12 +225,10 @@ def _component(world: World, new_entries: list[_Entry]) -> list[_Entry]:
 def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[BoardKey, tuple[Result, ...]]) -> set[BoardKey]:
     """Adjudicate these orders together; write their results into ``results``. Returns
     the existing boards that the orders name (whose next boards may change)."""
-    space_ids: dict[Space, int] = {}
-    for e in entries:  # number the spaces, each order's own space first
-        for sp in e[2]:
-            if sp not in space_ids:
-                space_ids[sp] = len(space_ids)
+    spaces = dict.fromkeys(sp for e in entries for sp in e[2])  # distinct, in order
+    space_ids: dict[Space, int] = dict(zip(spaces, range(len(spaces))))
     variant, mode = world.variant, world.adjacency
+    army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
     rows = []
     append = rows.append
     for _, o, named in entries:
@@ -233,7 +237,11 @@ def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[Board
         if kind == "hold":
             append((HOLD, own, o.nation, -1, -1, True, False, ""))
         elif kind == "move":
-            direct = reaches(variant, mode, o.unit_type, o.unit, o.dest)
+            unit, dest = o.unit, o.dest
+            if unit[0] == dest[0]:  # the common case: adjacency on the map alone
+                direct = dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(unit[1], ())
+            else:
+                direct = reaches(variant, mode, o.unit_type, unit, dest)
             append((MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1])))
         elif kind == "support":
             if o.dest is None:
@@ -332,34 +340,36 @@ def _next_units(world: World, key: BoardKey) -> dict[str, Unit]:
     results = world.results
     board_units = world.boards[key].units
     units: dict[str, Unit] = {}
-    orders = world.orders.get(key, ())
     gone: set[str] = set()
     arrivals: list[Move] = []
-    for o, r in zip(orders, results.get(key, ())):
-        if r.illegal or o.kind in _NOT_UNIT_ORDERS:
-            continue
+    for o, r in zip(world.orders.get(key, ()), results.get(key, ())):
         if r.moved:
-            gone.add(o.unit.province)
+            gone.add(_PROVINCE[o.unit[1]])
             if o.dest[0] == key:
                 arrivals.append(o)
-        elif r.dislodged:
-            prov = o.unit.province
+        elif r.dislodged and not r.illegal:
+            prov = _PROVINCE[o.unit[1]]
             gone.add(prov)
             if r.retreat_to:
                 u = board_units[prov]
-                units[province_of(r.retreat_to)] = Unit(u.nation, u.type, r.retreat_to)
-    for p, u in board_units.items():
-        if p not in gone:
-            units[p] = u
+                units[_PROVINCE[r.retreat_to]] = Unit(u.nation, u.type, r.retreat_to)
+    if gone:
+        for p, u in board_units.items():
+            if p not in gone:
+                units[p] = u
+    else:
+        units.update(board_units)
     for k, i in world.incoming.get(key, ()):
         if results[k][i].moved:
             arrivals.append(world.orders[k][i])
     for o in arrivals:
-        units[o.dest.province] = Unit(o.nation, o.unit_type, o.dest[1])
+        dest = o.dest[1]
+        units[_PROVINCE[dest]] = Unit(o.nation, o.unit_type, dest)
     return units
 
 
 _NOT_UNIT_ORDERS = frozenset({"build", "waive"})
+_UNIT_KINDS = frozenset({"hold", "move", "support", "convoy", "retreat", "disband"})
 
 
 def _retreat_options(world: World, touched: set[BoardKey]) -> dict[Location, frozenset[str]]:
@@ -539,10 +549,10 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
 
 def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> dict[str, str]:
     centres = dict(board.centres)
-    if board.key.turn.season == Season.FALL:
-        for prov in world.variant.supply_centres:
-            u = units.get(prov)
-            if u is not None:
+    if board.key[1][1] == Season.FALL:
+        supply_centres = world.variant.supply_centres
+        for prov, u in units.items():
+            if prov in supply_centres:
                 centres[prov] = u.nation
     return centres
 
@@ -599,21 +609,33 @@ def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str
 
 
 def _winner(world: World) -> str | None:
-    owned = world.centres_on_active_boards()
-    counts = sorted(((len(cs), n) for n, cs in owned.items()), reverse=True)
-    if not counts or counts[0][0] < world.variant.victory_centres:
+    """RULES.md §5: the nation owning the most distinct centres on active boards, if it
+    has at least the variant's victory count and strictly more than every other."""
+    boards, ends = world.boards, world.ends
+    if len(ends) == 1:
+        [(t, turn)] = ends.items()
+        counts = Counter(boards[(t, turn)].centres.values())
+    else:
+        owned: set[tuple[str, str]] = set()  # (province, nation): a province counts once per nation
+        for t, turn in ends.items():
+            owned.update(boards[(t, turn)].centres.items())
+        counts = Counter(map(itemgetter(1), owned))
+    top = sorted(counts.items(), key=itemgetter(1), reverse=True)[:2]  # most_common() goes through heapq
+    if not top or top[0][1] < world.variant.victory_centres:
         return None
-    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+    if len(top) > 1 and top[1][1] == top[0][1]:
         return None
-    return counts[0][1]
+    return top[0][0]
 
 
 def _collect(world: World, checked, results, where) -> list[Result]:
     out = []
+    stored = world.results
     for i in range(len(checked)):
-        if i in where:
-            key, idx = where[i]
-            out.append(world.results[key][idx])
+        at = where.get(i)
+        if at is not None:
+            out.append(stored[at[0]][at[1]])
         else:
-            out.append(results[i] if results[i] is not None else Result("invalid"))
+            r = results[i]
+            out.append(r if r is not None else Result("invalid"))
     return out

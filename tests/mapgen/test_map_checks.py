@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.engine.variant import load_variant
 from app.mapgeo import load_map
 from tools.mapgen import check
-
-GENERATED = ["standard"]
+from tools.mapgen.designs import NAMES as GENERATED
 
 
 @pytest.fixture(scope="module")
@@ -24,6 +24,17 @@ def _report(reports, variant):
 @pytest.mark.parametrize("variant", GENERATED)
 def test_generated_map_meets_every_target(reports, variant):
     assert _report(reports, variant).problems() == []
+
+
+@pytest.mark.parametrize("variant", [n for n in GENERATED if n != "standard"])
+def test_new_variant_loads_in_the_engine_and_its_map_matches(reports, variant):
+    v = load_variant(variant)
+    board = _report(reports, variant).board
+    assert set(board.provinces) == set(v.provinces)
+    assert set(board.centre_anchors) == set(v.supply_centres)
+    assert set(board.unit_anchors) == set(v.locations)
+    assert {k: ("sea" if v.kind(k) == "sea" else "land") for k in v.provinces} == board.province_class
+    assert 2 <= len(v.nation_names) <= 10 and v.victory_centres <= len(v.supply_centres)
 
 
 def test_standard_channel_and_north_sea_border_belgium_visibly(reports):

@@ -42,7 +42,6 @@ from shapely.strtree import STRtree
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
-ASSETS = ROOT / "assets" / "map"
 
 MIN_BORDER_PX = 3.0           # shared border (at 1000 px) that counts as adjacency
 MIN_VISIBLE_BORDER_PX = 12.0  # every adjacent pair (not a strait) shares at least this
@@ -60,10 +59,9 @@ def variant_folder(name_or_path: str | Path) -> Path:
 
 
 def svg_of(folder: Path) -> Path:
-    """A variant's SVG: next to its JSON when it is there, else under assets/map."""
+    """A variant's SVG, in its folder (named by ``map`` in variant.json)."""
     meta = json.loads((folder / "variant.json").read_text())
-    inside = folder / meta["map"]
-    return inside if inside.exists() else ASSETS / meta["map"]
+    return folder / meta["map"]
 
 
 def declared_pairs(folder: Path) -> set[frozenset[str]]:

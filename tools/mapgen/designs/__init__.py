@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-NAMES = ("standard", "isles")
+NAMES = ("standard", "isles", "baltic")
 
 
 @dataclass(frozen=True)

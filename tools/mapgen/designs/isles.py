@@ -1,11 +1,11 @@
 """The Isles: a small map for two or three players to learn the multiverse on.
 
 England, Scotland and Ireland around the Irish Sea: 12 land provinces, 6 seas,
-10 supply centres, 6 to win.  Every nation starts with an army and a fleet
-and has one free neutral centre near home (Wales for England, the Highlands
-for Scotland, Connacht for Ireland) and one to contest (Ulster, and Wales for
-Ireland across the Irish Sea), so the first autumns are decided in a few
-moves and time travel comes early.  Crossing the Irish Sea takes a convoy.
+11 supply centres, 6 to win.  Every nation starts with an army and a fleet
+and has two neutral centres next to its homes: Wales and York for England,
+the Highlands and York for Scotland (York is contested), Connacht and Ulster
+for Ireland, which must convoy to grow beyond its island.  The first autumns
+are decided in a few moves and time travel comes early.
 
 Drawn for this project from Natural Earth; the dividing lines below are ours
 (loosely the historic provinces and the Highland line).  Coordinates are
@@ -74,14 +74,14 @@ STRAITS: list = []
 VARIANT = {
     "title": "The Isles",
     "description": "England, Scotland and Ireland around the Irish Sea: three nations, "
-                   "ten centres, six to win. A small map to learn the multiverse on.",
+                   "eleven centres, six to win. A small map to learn the multiverse on.",
     "first_year": 1901,
     "victory_centres": 6,
     # id: (name, supply centre, aliases)
     "provinces": {
         "hig": ("Highlands", True, ["Inverness"]), "edi": ("Edinburgh", True, []),
         "gla": ("Glasgow", True, ["Strathclyde"]), "yor": ("York", True, ["Yorkshire"]),
-        "lan": ("Lancashire", False, []), "lon": ("London", True, []),
+        "lan": ("Lancashire", True, ["Liverpool"]), "lon": ("London", True, []),
         "wal": ("Wales", True, ["Cardiff"]), "wes": ("Wessex", False, []),
         "dub": ("Dublin", True, ["Leinster"]), "crk": ("Cork", True, ["Munster"]),
         "cnn": ("Connacht", True, ["Galway"]), "uls": ("Ulster", True, ["Belfast"]),
@@ -90,10 +90,10 @@ VARIANT = {
         "atl": ("Atlantic Ocean", False, ["Atlantic"]), "heb": ("Hebrides Sea", False, ["Hebrides"]),
     },
     "nations": [
-        ("England", "English", "#c0392b", ["lon", "yor"]),
+        ("England", "English", "#c0392b", ["lon", "lan"]),
         ("Scotland", "Scottish", "#2e5aa8", ["edi", "gla"]),
         ("Ireland", "Irish", "#2f9e44", ["dub", "crk"]),
     ],
-    "units": ["England F lon", "England A yor", "Scotland F edi", "Scotland A gla",
+    "units": ["England F lon", "England A lan", "Scotland F edi", "Scotland A gla",
               "Ireland F dub", "Ireland A crk"],
 }

@@ -90,3 +90,18 @@ def test_narrow_channel_between_unconnected_provinces_is_a_near_miss(tmp_path):
     board = load_map(f)
     pairs = {frozenset(("a", "c")), frozenset(("b", "c"))}
     assert [(a, b) for a, b, _ in check.near_misses(board, pairs, 1.0)] == [("a", "b")]
+
+
+def test_a_label_under_the_unit_is_reported(tmp_path):
+    f = tmp_path / "m.svg"
+    f.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 1000"><g id="provinces">'
+                 + _square("aaa", 0, 0, 200, 200) + _square("bbb", 200, 0, 400, 200) + "</g>"
+                 '<g id="labels"><text id="label-aaa" class="label" x="100" y="110">Aaa</text>'
+                 '<text id="label-bbb" class="label" x="300" y="150">Bbb</text></g>'
+                 '<g id="supply-centres"><circle id="sc-bbb" class="supply-centre" data-province="bbb" '
+                 'cx="305" cy="103" r="4"/></g><g id="unit-anchors">'
+                 '<circle id="unit-aaa" class="unit-anchor" data-location="aaa" cx="100" cy="100" r="0.5"/>'
+                 '<circle id="unit-bbb" class="unit-anchor" data-location="bbb" cx="300" cy="100" r="0.5"/>'
+                 "</g></svg>")
+    assert check.crowded_markers(load_map(f)) == [("aaa", "a unit would cover the label"),
+                                                  ("bbb", "a unit would cover the centre marker")]

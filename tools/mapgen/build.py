@@ -79,25 +79,37 @@ def _diff(a, b):
         return shapely.difference(a, b, grid_size=0.01)
 
 
+UNIT_CLEAR = 15.0  # the app draws a unit 13 units in radius (app/ui/map_art.paint_unit), plus its outline
+
+
 def place_anchors(geom, is_sea, text_w):
-    """Unit, label and supply-centre positions inside one province."""
+    """Unit, label and supply-centre positions inside one province: the unit at the
+    pole of inaccessibility, the label inside the province and clear of the unit
+    drawn there (a unit would hide it), the centre marker clear of both."""
     unit, r = best_point(geom)
-    # label: keep clear of the unit, prefer a spot under or over it
+    disc = unit.buffer(UNIT_CLEAR)
     cands = []
-    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7)):
-        for d in (10.5, 12.5, 15, 18, 22) if not is_sea else (20, 26, 32):
+    steps = [15 + 2.5 * i for i in range(13 if not is_sea else 19)]
+    for k in range(16):
+        dx, dy = np.cos(k * np.pi / 8), np.sin(k * np.pi / 8)
+        for d in steps:
             c = Point(unit.x + dx * d, unit.y + dy * d)
             bx = box(c.x - text_w / 2, c.y - 4.5, c.x + text_w / 2, c.y + 4.5)
-            inside = bx.difference(geom).area
-            score = -inside * 10 - d * 0.05 + (0.4 if dy > 0 else 0)
+            outside = bx.difference(geom).area
+            hidden = bx.intersection(disc).area
+            score = -outside * 10 - hidden * 20 - d * 0.08 + (0.4 if dy > 0.3 else 0)
             cands.append((score, c))
     label = max(cands, key=lambda t: t[0])[1]
-    lbox = box(label.x - text_w / 2 - 1.5, label.y - 5.5, label.x + text_w / 2 + 1.5, label.y + 5.5)
-    room = _diff(_diff(geom.buffer(-3.5), unit.buffer(9.0)), lbox)
-    if room.is_empty:
-        room = _diff(geom.buffer(-1.5), unit.buffer(7.0))
-    if room.is_empty:
-        room = geom
+    lbox = box(label.x - text_w / 2 - 2.5, label.y - 6.5, label.x + text_w / 2 + 2.5, label.y + 6.5)
+    room = geom
+    # the marker's spot: clear of the unit and the label if it can be, else of the label
+    for inset, clear, avoid_label in ((3.5, UNIT_CLEAR + 5.0, True), (1.5, UNIT_CLEAR, True),
+                                      (1.5, 9.0, True), (1.5, 9.0, False)):
+        spot = _diff(geom.buffer(-inset), unit.buffer(clear))
+        spot = _diff(spot, lbox) if avoid_label else spot
+        if not spot.is_empty and spot.area > 1.0:
+            room = spot
+            break
     main = [p for p in _parts(geom) if p.distance(unit) < 1e-6] or _parts(geom)
     room = room.intersection(main[0]) if not room.is_empty else room
     if room.is_empty:

@@ -11,7 +11,9 @@ the module the app uses, and prints, on a board scaled to 1000 px wide:
 - **visible borders**: every adjacent pair that is not a strait shares at
   least ``MIN_VISIBLE_BORDER_PX`` of border;
 - **near misses**: no two provinces that are *not* adjacent run within
-  ``NEAR_PX`` of each other for more than ``MAX_NEAR_RUN_PX`` of border.
+  ``NEAR_PX`` of each other for more than ``MAX_NEAR_RUN_PX`` of border;
+- **crowded markers**: a unit drawn at a province's anchor covers neither
+  its label nor its supply-centre marker, and the marker clears the label.
 
 Why these figures.  Borders are stroked about 1.1 px wide and every border
 ends in a junction where two more strokes meet, so the first and last 2-3 px
@@ -48,6 +50,9 @@ MIN_VISIBLE_BORDER_PX = 12.0  # every adjacent pair (not a strait) shares at lea
 NEAR_PX = 3.0                 # non-adjacent provinces closer than this look touching ...
 MAX_NEAR_RUN_PX = 2.0         # ... over more than this much border
 MIN_CIRCLE_PX = 24.0          # every province holds a circle this wide (a unit is 26 px)
+UNIT_RADIUS = 14.0            # board units: app/ui/map_art.paint_unit draws 13, plus its outline
+LABEL_CHAR_W, LABEL_H = 6.2, 9.0  # board units: a 9 px bold label
+CENTRE_RADIUS = 4.2
 MAX_KB = 400.0
 MAX_VERTICES = 5000
 
@@ -128,6 +133,26 @@ def near_misses(board, adjacent: set[frozenset[str]], scale: float, near: float 
     return sorted(out, key=lambda t: -t[2])
 
 
+def crowded_markers(board) -> list[tuple[str, str]]:
+    """Provinces where a unit standing at its anchor would hide the label, or the
+    supply-centre marker touches the unit or the label: ``[(province, what)]``."""
+    from shapely.geometry import Point, box
+    out = []
+    for k, (lx, ly) in sorted(board.label_anchors.items()):
+        w = LABEL_CHAR_W * len(board.labels.get(k, k))
+        label = box(lx - w / 2, ly - LABEL_H / 2, lx + w / 2, ly + LABEL_H / 2)
+        unit = Point(*board.unit_anchors[k]).buffer(UNIT_RADIUS) if k in board.unit_anchors else None
+        if unit is not None and label.intersects(unit):
+            out.append((k, "a unit would cover the label"))
+        if k in board.centre_anchors:
+            centre = Point(*board.centre_anchors[k]).buffer(CENTRE_RADIUS)
+            if unit is not None and centre.intersects(unit):
+                out.append((k, "a unit would cover the centre marker"))
+            if centre.intersects(label):
+                out.append((k, "the centre marker touches the label"))
+    return out
+
+
 @dataclass
 class MapReport:
     """Figures for one variant's map (px on a 1000 px wide board)."""
@@ -138,6 +163,7 @@ class MapReport:
     extra: list[tuple[str, str]]
     short_borders: list[tuple[str, str, float]]
     near_misses: list[tuple[str, str, float]]
+    crowded: list[tuple[str, str]]
     kb: float
     vertices: int
     board: object = field(repr=False, default=None)
@@ -154,6 +180,7 @@ class MapReport:
                 for a, b, n in self.short_borders]
         out += [f"{a}-{b}: not adjacent but within {NEAR_PX:g} px of each other over {n:.1f} px"
                 for a, b, n in self.near_misses]
+        out += [f"{k}: {what}" for k, what in self.crowded]
         if self.kb > MAX_KB:
             out.append(f"SVG is {self.kb:.0f} KB (at most {MAX_KB:g})")
         if self.vertices > MAX_VERTICES:
@@ -179,6 +206,7 @@ def measure(variant: str | Path = "standard", svg: str | Path | None = None) -> 
         extra=sorted(tuple(sorted(p)) for p in have - declared),
         short_borders=short_borders(board, declared, scale),
         near_misses=near_misses(board, declared, scale),
+        crowded=crowded_markers(board),
         kb=len(text.encode()) / 1024, vertices=vertex_count(text), board=board)
 
 
@@ -199,7 +227,7 @@ def report(r: MapReport) -> bool:
           + ", ".join(f"{a}-{b} {n:.1f}" for n, a, b in borders[:4])
           + f" (at least {MIN_VISIBLE_BORDER_PX:g} px)")
     print(f"  near misses (not adjacent, within {NEAR_PX:g} px over > {MAX_NEAR_RUN_PX:g} px): "
-          f"{len(r.near_misses)}")
+          f"{len(r.near_misses)}; labels or centre markers under a unit: {len(r.crowded)}")
     problems = r.problems()
     for p in problems:
         print(f"  PROBLEM {p}")

@@ -142,7 +142,7 @@ VARIANT = {
         ("Sweden", "Swedish", "#2f6fbf", ["sto", "got", "abo"]),
         ("Russia", "Russian", "#3f9e4d", ["pet", "nov", "psk"]),
         ("Poland", "Polish", "#d08a1f", ["war", "vil", "gda"]),
-        ("Prussia", "Prussian", "#5b5b6b", ["kon", "ber", "ste"]),
+        ("Prussia", "Prussian", "#7d4fb5", ["kon", "ber", "ste"]),
     ],
     "units": ["Denmark F cop", "Denmark F brg", "Denmark A chr",
               "Sweden F sto", "Sweden A got", "Sweden A abo",

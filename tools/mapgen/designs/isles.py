@@ -15,6 +15,9 @@ Drawn for this project from Natural Earth; the dividing lines below are ours
 PROJECTION = (-4.5, 54.5, 50.0, 58.0)
 LONLAT_CLIP = (-16.0, 46.0, 6.0, 62.0)
 FISHEYE = ((-4.5, 54.5), 4000.0, 0.05)   # all but flat
+# a small board: units and labels (drawn at a fixed size in board units) read
+# larger against provinces that are all roomy
+BOARD_WIDTH = 700.0
 FRAME_HINTS = {"west": (-11.6, 53.5), "east": (2.3, 53.0), "north": (-4.0, 59.0), "south": (-3.0, 49.45)}
 
 J = {

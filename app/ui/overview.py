@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
@@ -30,6 +30,7 @@ from .map_art import LAND, MapArt
 
 CELL_W = 48          # overview pixels across a full-size board
 TILE = 512           # overview pixels per tile side
+BATCH = 150          # miniatures made per step while a large world fills in
 SC_ALPHA = 0.62      # the same weights the full boards use for owner tints
 LAND_ALPHA = 0.38
 
@@ -122,7 +123,7 @@ class OverviewItem(QGraphicsItem):
     boards are too small on screen to show more. Updated lazily: :meth:`mark` records the
     boards to re-blit, and they are blitted when the overview is next drawn."""
 
-    def __init__(self, art: MapArt, layout: Layout, theme):
+    def __init__(self, art: MapArt, layout: Layout, theme, owner: QObject | None = None):
         super().__init__()
         self.art = art
         self.layout = layout
@@ -137,6 +138,11 @@ class OverviewItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setZValue(0)
+        # miniatures are made a batch at a time between events, so a world of thousands of
+        # boards fills in within a second or two without holding up the window
+        self._filler = QTimer(owner)   # owned by the scene: it dies with it
+        self._filler.setInterval(0)
+        self._filler.timeout.connect(self._fill_some)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
@@ -152,6 +158,12 @@ class OverviewItem(QGraphicsItem):
         if old is None or old[0] is not board or old[1] != active:
             self.states[key] = (board, active)
             self.dirty.add(key)
+            if not self._filler.isActive():
+                self._filler.start()
+
+    def _fill_some(self) -> None:
+        if not self.flush(limit=BATCH):
+            self._filler.stop()
 
     def forget(self, keys: Iterable[BoardKey]) -> None:
         """Boards that no longer exist (after an undo): clear their cells."""
@@ -212,8 +224,8 @@ class OverviewItem(QGraphicsItem):
 
     # -- drawing -------------------------------------------------------------------------
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self.dirty:
-            self.flush()
+        if self.dirty and len(self.dirty) <= BATCH:
+            self.flush()   # a submission's few new boards show at once; a new world fills in
         exposed = option.exposedRect
         side = TILE / self.k
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)

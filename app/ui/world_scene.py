@@ -150,7 +150,7 @@ class WorldScene(QGraphicsScene):
         # board items live under one parent, so that far away they are hidden in one call
         self.board_layer = _Layer()
         self.addItem(self.board_layer)
-        self.overview = OverviewItem(art, self.layout, theme)
+        self.overview = OverviewItem(art, self.layout, theme, owner=self)
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.far = False

@@ -76,6 +76,7 @@ def measure(path: Path, frames: int) -> dict:
 
     t0 = time.perf_counter()
     win = MainWindow(theme="light")
+    win.files.ask_unsaved = lambda doing: "discard"
     win.resize(1600, 1000)
     win.show()
     if not win.open_game(str(path)):
@@ -177,7 +178,7 @@ def measure(path: Path, frames: int) -> dict:
     out["history_step_ms"] = (time.perf_counter() - s) * 1000
     win.show_history(n)
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    win.dirty = False
+    win.files.ask_unsaved = lambda doing: "discard"
     win.close()
     return out
 

@@ -4,7 +4,7 @@ span boards."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -160,9 +160,6 @@ class WorldScene(QGraphicsScene):
         self._cross: dict[BoardKey, list] = {}
         self._parents = None
         self._board_rect = QRectF()
-        self._flash_timer = QTimer(self)
-        self._flash_timer.setSingleShot(True)
-        self._flash_timer.timeout.connect(lambda: self.set_flash(set()))
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World) -> None:
@@ -382,11 +379,6 @@ class WorldScene(QGraphicsScene):
             self.addItem(item)
             self.ghosts[key] = item
         self._update_rect()
-
-    def flash(self, keys: set[BoardKey], msecs: int = 5000) -> None:
-        """Frame new boards for a while (the timer dies with the scene)."""
-        self.set_flash(keys)
-        self._flash_timer.start(msecs)
 
     def set_flash(self, keys: set[BoardKey]) -> None:
         for key, item in self.items_by_key.items():

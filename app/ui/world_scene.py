@@ -118,20 +118,6 @@ def _same(a: tuple, b: tuple) -> bool:
     return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4] == b[4]
 
 
-class _Layer(QGraphicsItem):
-    """A parent without contents for the board items."""
-
-    def __init__(self):
-        super().__init__()
-        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF()
-
-    def paint(self, painter, option, widget=None) -> None:
-        pass
-
-
 class WorldScene(QGraphicsScene):
     hovered = Signal(str)
 
@@ -147,9 +133,6 @@ class WorldScene(QGraphicsScene):
         self._by_state: dict[object, list[BoardItem]] = {}
         self.overlay = OverlayItem(self)
         self.addItem(self.overlay)
-        # board items live under one parent, so that far away they are hidden in one call
-        self.board_layer = _Layer()
-        self.addItem(self.board_layer)
         self.overview = OverviewItem(art, self.layout, theme, owner=self)
         self.overview.setVisible(False)
         self.addItem(self.overview)
@@ -192,9 +175,10 @@ class WorldScene(QGraphicsScene):
             item = self.items_by_key.get(key)
             if item is None:
                 item = BoardItem(key, self.art, self.cache, self.theme, states=self.state_of)
-                item.setParentItem(self.board_layer)
                 item.setPos(lay.pos(key))
                 item.setScale(lay.scale(key))
+                item.setVisible(not self.far)
+                self.addItem(item)
                 self.items_by_key[key] = item
             if old is None or not _same(old, ident):
                 self._idents[key] = ident
@@ -262,7 +246,10 @@ class WorldScene(QGraphicsScene):
         """Far away, draw the overview's cached miniatures instead of one item per board."""
         if far != self.far:
             self.far = far
-            self.board_layer.setVisible(not far)
+            # top-level items, each shown or hidden: the scene's index then culls them (a
+            # hidden parent would make every frame walk all its children)
+            for item in self.items_by_key.values():
+                item.setVisible(not far)
             self.overview.setVisible(far)
 
     def key_at(self, pos: QPointF) -> BoardKey | None:

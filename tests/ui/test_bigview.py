@@ -54,12 +54,13 @@ def test_far_away_the_overview_replaces_board_items(qtbot, window):
     qtbot.wait(20)   # the window's own first "go to the present" happens first
     view, scene = window.view, window.scene
     view.set_boards_across(2)
-    assert not scene.far and scene.board_layer.isVisible()
+    assert not scene.far and all(it.isVisible() for it in scene.items_by_key.values())
     view.go_to_present()
     view.set_boards_across(view.viewport().width() / 30)   # boards 30 px across
     w_px = view.scale_factor() * scene.layout.board_w
     assert w_px < FAR_BOARD_PX
-    assert scene.far and not scene.board_layer.isVisible() and scene.overview.isVisible()
+    assert scene.far and scene.overview.isVisible()
+    assert not any(it.isVisible() for it in scene.items_by_key.values())
     qtbot.waitUntil(lambda: not scene.overview.dirty, timeout=10000)
     assert set(scene.overview.states) == set(window.game.world.boards)
     # a frame zoomed out draws tiles, and shows the boards (not the empty background)

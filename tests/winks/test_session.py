@@ -76,6 +76,11 @@ def test_same_seed_same_game_and_the_record_replays():
     raw["throws"][5]["strength"] = min(1.0, raw["throws"][5]["strength"] + 0.05)
     with pytest.raises(WinksError, match="throws.5"):
         ThrownGame.from_json(raw)
+    raw = json.loads(json.dumps(a.to_json()))
+    if raw["choices"]:
+        raw["choices"][0]["steps"][0]["caption"] = "something else"
+        with pytest.raises(WinksError, match="choices.0"):
+            ThrownGame.from_json(raw)
     with pytest.raises(WinksError, match="format"):
         ThrownGame.from_json({"format": "nope"})
 

@@ -114,4 +114,9 @@ def test_new_game_dialog_and_main_window_start_a_thrown_game_that_saves_its_reco
     assert win.save_as(str(path))
     assert win.open_game(str(path))
     assert win.match.thrown["seed"] == 9 and win.match.game.start.homes_at_first_winter
+    from app.winks import ThrownGame
+    replayed = ThrownGame.from_json(win.match.thrown)          # the saved record replays from its seed
+    start = win.match.game.start
+    assert sorted(replayed.units()) == sorted((u.nation, u.type, u.loc)
+                                              for u in start.boards[start.active_boards()[0]].units.values())
     win.wait_idle()

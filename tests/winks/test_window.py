@@ -17,7 +17,7 @@ def _at(win: ThrownStartWindow, x: float, y: float) -> QPoint:
 
 def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
     played = []
-    win = ThrownStartWindow(("France", "Turkey"), seed=5, on_play_out=played.append)
+    win = ThrownStartWindow(("France", "Turkey"), seed=2, on_play_out=played.append)
     qtbot.addWidget(win)
     win.resize(1366, 768)
     win.show()
@@ -44,24 +44,33 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
     assert win.phase == "clean-up" and win.skip_btn.isVisible()
     qtbot.waitUntil(lambda: "Step 1" in win.caption.text(), timeout=5000)
     qtbot.mouseClick(win.skip_btn, Qt.LeftButton)
-    assert win.phase == "choosing", "seed 5 leaves choices to make"
+    assert win.phase == "choosing", "seed 2 leaves choices to make"
     assert "turn" in win.caption.text()
+    # a shared space, then the piece to keep
+    layout = win.game.layout
+    assert layout.shared() and layout.options, "seed 2 leaves both kinds of choice"
+    positions = {d.id: (d.x, d.y) for d in board.pieces}
+    space = layout.shared()[0]
+    keep = layout.occupants(space)[-1]
+    qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[keep]))   # the space…
+    assert win.selection == ("space", space) and space in board.shared
+    qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[keep]))   # …then the piece
+    assert win.game.choice_steps[0][0].piece == keep
+    assert layout.occupants(space) != win.game.layout.occupants(space) == [keep]
+    win.skip()
+    # an undecided piece, then one of its spaces
     layout = win.game.layout
     positions = {d.id: (d.x, d.y) for d in board.pieces}
-    if layout.shared():
-        space = layout.shared()[0]
-        keep = layout.occupants(space)[-1]
-        qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[keep]))   # the space…
-        assert win.selection == ("space", space) and space in board.shared
-        qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[keep]))   # …then the piece
-        assert win.game.choice_steps[0][0].piece == keep
-    else:
-        piece, opts = sorted(layout.options.items())[0]
-        qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[piece]))
-        assert win.selection == ("piece", piece) and board.highlight
-        anchor = board.art.geo.unit_anchors[province_of(opts[0])]
-        qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *anchor))
-        assert win.game.choice_steps[0][0].location == opts[0]
+    piece, opts = sorted(layout.options.items())[0]
+    qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[piece]))
+    assert win.selection == ("piece", piece) and board.highlight == {province_of(o) for o in opts}
+    qtbot.keyClick(win, Qt.Key_Escape)                            # changed my mind…
+    assert win.selection is None and not board.highlight
+    qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *positions[piece]))
+    anchor = board.art.geo.unit_anchors[province_of(opts[0])]
+    qtbot.mouseClick(board, Qt.LeftButton, pos=_at(win, *anchor))
+    assert win.game.choice_steps[1][0].location == opts[0]
+    assert win.game.layout.placed[piece] == opts[0]
     while win.phase != "judging":
         if win.phase == "clean-up":
             win.skip()
@@ -77,7 +86,7 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
     (game,) = played
     (key,) = game.world.active_boards()
     assert str(key) == "1:F1901" and dict(game.world.boards[key].centres) == {}
-    assert game.meta["thrown"]["seed"] == 5 and len(game.meta["thrown"]["throws"]) == 32
+    assert game.meta["thrown"]["seed"] == 2 and len(game.meta["thrown"]["throws"]) == 32
 
 
 def test_random_thrown_game_is_ready_to_play():

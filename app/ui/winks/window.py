@@ -488,6 +488,16 @@ class ThrownStartWindow(QWidget):
         return game
 
     @guarded
+    def keyPressEvent(self, event) -> None:
+        """Escape drops the aim or the selection."""
+        if event.key() == Qt.Key_Escape and (self.board.aim is not None or self.selection is not None):
+            self.board.aim = None
+            self.selection = None
+            self._refresh()
+            return
+        super().keyPressEvent(event)
+
+    @guarded
     def closeEvent(self, event) -> None:
         self.timer.stop()
         super().closeEvent(event)

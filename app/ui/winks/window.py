@@ -187,6 +187,7 @@ class ThrownStartWindow(QWidget):
             self.caption.setText(f"Choosing: {self._nation_html(nation)}'s turn — {what}.")
         elif phase in ("judging", "over"):
             self._show_layout(g.layout)
+            b.resolved = frozenset()  # settled: the board as it will be played, without the clean-up's marks
             if phase == "over":
                 self.caption.setText(f"Everyone names {self._nation_html(g.winner)}: {g.winner} wins. "
                                      f"(Close the window to throw again.)")

@@ -121,6 +121,7 @@ class Match:
         self._locks: dict[int, PinLock] = {i: PinLock.create(p) for i, p in (pins or {}).items() if p}
         self._boxes: dict[int, Any] = {}      # locked seats' sealed boxes, as read from a file
         self._redo: list[_Undone] = []
+        self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
 
@@ -378,8 +379,8 @@ class Match:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
-        part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats,
-                         turn=self.turn or 0, done=sorted(self._done), pending=pending, fog=self.fog)
+        part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
+                         done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance)
         return dump_part(part)
 
     @staticmethod
@@ -404,6 +405,7 @@ class Match:
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
         m._done = set(part.done)
+        m.provenance = part.selfplay
         m.turn = m._next_seat(part.turn)
         game.meta = {}
         return m

@@ -66,10 +66,13 @@ class FileKeeper(QObject):
         self.w.update_title()
 
     # -- autosave --------------------------------------------------------------------------
-    def autosave_now(self) -> None:
+    def autosave_now(self) -> bool:
+        """Queue the match for this instance's autosave; True if there was one to save."""
         self.timer.stop()
-        if self.match is not None and not self.w.busy:
-            self.writer.write(self.session.autosave_path, snapshot(self.match))
+        if self.match is None:
+            return False
+        self.writer.write(self.session.autosave_path, snapshot(self.match))
+        return True
 
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:

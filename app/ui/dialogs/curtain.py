@@ -45,6 +45,7 @@ class Curtain(QWidget):
         self.button.setMinimumWidth(320)
         self.button.clicked.connect(self._ready)
         lay.addWidget(self.button, 0, Qt.AlignCenter)
+        lay.addSpacing(18)
         self.trust = QLabel("")
         self.trust.setAlignment(Qt.AlignCenter)
         self.trust.setWordWrap(True)

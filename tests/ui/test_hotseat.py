@@ -162,3 +162,19 @@ def test_leaving_a_hotseat_game_behind_the_curtain_reenables_everything(qtbot, w
     assert not window.table.up and not window.curtain.isVisible()
     assert window.a_submit.isEnabled() and window.orders_panel.isEnabled()
     assert window.console_order("A par - bur")
+
+
+def test_new_game_dialog_gives_seats_and_pins(qtbot):
+    from app.match import Seat
+    from app.ui.dialogs.new_game import NewGameDialog
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    assert dlg.problem() is None and dlg.settings()["seats"] == []
+    dlg.hotseat.setChecked(True)
+    dlg.seat_rows[0].pin.setText("2718")
+    s = dlg.settings()
+    assert s["mode"] == "hotseat" and s["pins"] == {0: "2718"}
+    assert all(isinstance(x, Seat) and x.controller == "person" for x in s["seats"])
+    assert sorted(n for x in s["seats"] for n in x.nations) == sorted(dlg.seat_rows[0].boxes)
+    dlg.seat_rows[1].boxes[s["seats"][0].nations[0]].setChecked(True)
+    assert "both" in dlg.problem()

@@ -59,6 +59,10 @@ class FileKeeper(QObject):
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
+        if not restored:
+            # the game left behind was saved or discarded: a crash now must not offer it back
+            self.writer.flush()
+            self.session.autosave_path.unlink(missing_ok=True)
 
     def changed(self) -> None:
         """The match changed: autosave within seconds."""

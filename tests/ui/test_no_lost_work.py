@@ -139,6 +139,19 @@ def test_new_open_quit_during_adjudication_keep_its_result(qtbot, window):
     assert len(reports) == 1, "the result is applied once, to this game"
 
 
+def test_quit_during_adjudication_saves_its_result(qtbot, window, tmp_path):
+    window.new_game("sandbox")
+    window.console_order("A par - bur")
+    path = tmp_path / "g.json"
+    window.files.path = path
+    window.submit()
+    window.files.ask_unsaved = lambda doing: "save"
+    assert window.close()
+    saved = Game.load(path)
+    assert len(saved.submissions) == 1
+    assert saved.world.boards[key("1:F1901")].units["bur"].nation == "France"
+
+
 def test_undo_then_redo_by_keys(qtbot, window):
     window.new_game("sandbox")
     window.console_order("A par - bur")

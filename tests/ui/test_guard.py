@@ -94,3 +94,23 @@ def test_slots_and_threads_go_to_the_same_report(qtbot, window, monkeypatch):
     assert any("thread boom" in r and "worker" in r for r in reporter.reports)
     qtbot.wait(20)       # the dialog for a thread's error opens on the GUI thread
     assert reporter.dialog is not None
+
+
+def test_every_qt_override_in_app_ui_is_guarded():
+    """A new override without @guarded would let an exception escape into Qt again."""
+    import ast
+    import re
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "app" / "ui"
+    override = re.compile(r"^(paint|event|eventFilter|drawForeground|drawBackground|[a-z]+Event)$")
+    missing = []
+    for path in root.rglob("*.py"):
+        for cls in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for fn in cls.body:
+                if isinstance(fn, ast.FunctionDef) and override.match(fn.name):
+                    names = {ast.unparse(d).split("(")[0] for d in fn.decorator_list}
+                    if "guarded" not in names:
+                        missing.append(f"{path.relative_to(root)}: {cls.name}.{fn.name}")
+    assert not missing, missing

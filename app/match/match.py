@@ -72,20 +72,43 @@ def order_key(order: Order):
     return ("unit", order.unit.board, order.unit.province)
 
 
+def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
+    """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
+    what its nations see (``app.match.fog``)."""
+    if not fog:
+        return world
+    from .fog import fogged_world     # h4-fog
+    return fogged_world(world, nations)
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer seat's nation to ask for orders: ``decide(level, view, nation, seed=seed)``,
+    ``view`` being what the seat's ``nations`` see."""
+
+    level: str
+    nation: str
+    nations: tuple[str, ...]
+    seed: int
+
+
 @dataclass
 class Round:
-    """One submission in the making: run() is pure (no match state) and may run in a worker."""
+    """One submission in the making: run() reads no match state, so it may run in a worker
+    (computer players decide there, on their seat's view of the world)."""
 
     world: World
     orders: list[Order]
-    computer: list[tuple[str, str, World, int]] = field(default_factory=list)   # level, nation, view, seed
+    computer: list[ComputerTurn] = field(default_factory=list)
     decide: Decide | None = None
+    fog: bool = False
     report: Report | None = None
 
     def run(self) -> Report:
         orders = list(self.orders)
-        for level, nation, view, seed in self.computer:
-            orders.extend(self.decide(level, view, nation, seed=seed))
+        for c in self.computer:
+            view = seat_view(self.world, c.nations, self.fog)
+            orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
         self.report = engine_submit(self.world, orders)
         return self.report
@@ -175,10 +198,7 @@ class Match:
 
     def view_for(self, seat: int) -> World:
         """The world as the seat may see it (fogged when fog of war is on)."""
-        if not self.fog:
-            return self.world
-        from .fog import fogged_world     # h4-fog
-        return fogged_world(self.world, self.seats[seat].nations)
+        return seat_view(self.world, self.seats[seat].nations, self.fog)
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:
@@ -298,9 +318,9 @@ class Match:
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        computer = [(s.level or "standard", n, self.view_for(i), self._bot_seed(n))
-                    for i, s in enumerate(self.seats) if s.is_computer for n in s.nations]
-        return Round(world, orders, computer, self.decide)
+        computer = [ComputerTurn(s.level or "standard", n, s.nations, self._bot_seed(n))
+                    for s in self.seats if s.is_computer for n in s.nations]
+        return Round(world, orders, computer, self.decide, self.fog)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible

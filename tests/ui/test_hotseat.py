@@ -41,6 +41,8 @@ def visible_texts(window) -> list[str]:
                         out += [item.text(), item.toolTip()]
     for a in window.actions():
         out += [a.text(), a.toolTip(), a.statusTip()]
+    if window.scene is not None:          # board tooltips
+        out += [it.toolTip() for it in window.scene.items()]
     return [t for t in out if t]
 
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from app.engine.game import GameFileError
 from app.match import Match
 from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
-                               open_match, snapshot, write_text_atomic)
+                               open_match, snapshot, temp_patterns, write_text_atomic)
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
@@ -40,7 +40,7 @@ class FileKeeper(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.autosave_now)
-        self.stale_removed = clean_stale_temps([data_dir()] + self.recent.folders())
+        self.stale_removed = clean_stale_temps(temp_patterns(data_dir(), self.recent.list()))
         self.ask_unsaved = self._ask_unsaved          # tests may replace the question
         self.ask_restore = self._ask_restore
 

@@ -137,6 +137,9 @@ class Match:
             seats = [Seat(name="You", nations=tuple(game.variant.nation_names))]
         self.seats: tuple[Seat, ...] = tuple(seats)
         self._check_seats(self.seats)
+        for i in pins or {}:
+            if not (0 <= i < len(self.seats) and self.seats[i].is_person):
+                raise MatchError(f"a PIN for seat {i}, which is not a person's seat")
         self.fog = fog
         self.decide: Decide = decide or _default_decide
         self._pending: list[dict] = [{} for _ in self.seats]

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QRect
 
+from app.match import MatchFileError
+
 from .dialogs.curtain import Curtain
 from .guard import guarded
 
@@ -77,7 +79,12 @@ class Table(QObject):
         seat = m.turn
         if seat is None:
             return
-        if m.has_pin(seat) and not m.check_pin(seat, pin):
+        try:
+            ok = m.check_pin(seat, pin)
+        except MatchFileError as e:       # the sealed orders opened but do not read
+            self.curtain.show_error(str(e))
+            return
+        if not ok:
             self.curtain.show_error(f"That is not {m.seats[seat].name}'s PIN.")
             return
         self._hide()

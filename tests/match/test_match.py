@@ -123,6 +123,8 @@ def test_computer_seat_orders_come_from_decide_with_the_nations_view():
 def test_seats_are_checked():
     with pytest.raises(MatchError, match="both"):
         Match.new(seats=[ADA, Seat(name="Ben", nations=("France",))])
+    with pytest.raises(MatchError, match="PIN"):
+        Match.new(seats=[ADA, BEN], pins={2: "1"})
     with pytest.raises(MatchError, match="not a nation"):
         Match.new(seats=[ADA, Seat(name="Ben", nations=("Narnia",))])
 

@@ -75,11 +75,12 @@ def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window,
     window.new_game("hotseat", seats=[ADA, BEN], pins={0: PIN})
     c = window.curtain
     assert window.table.up and c.isVisible() and c.pin.isVisible()
-    # the curtain covers everything below the menu bar: board, docks, console, status bar
+    # the curtain covers the whole window: menu bar, board, toolbar, docks, console, status bar
     covered = c.geometry()
-    for w in [window.centralWidget(), window.statusBar(), window.toolbar] + list(window.docks):
+    for w in [window.menuBar(), window.centralWidget(), window.statusBar(), window.toolbar] + list(window.docks):
         r = w.geometry()
         assert covered.contains(r.topLeft()) and covered.contains(r.bottomRight()), w
+    assert {a.text() for a in c.menu_button.menu().actions()} >= {"&File", "&View", "&Help"}
     # a wrong PIN does not lift it
     c.pin.setText("1111")
     c.button.click()

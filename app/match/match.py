@@ -45,7 +45,7 @@ from app.engine.world import World
 
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
-from .secret import PinLock, WrongPin
+from .secret import SeatLocks
 
 Decide = Callable[..., list[Order]]
 
@@ -144,8 +144,10 @@ class Match:
         self.decide: Decide = decide or _default_decide
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
-        self._locks: dict[int, PinLock] = {i: PinLock.create(p) for i, p in (pins or {}).items() if p}
-        self._boxes: dict[int, Any] = {}      # locked seats' sealed boxes, as read from a file
+        self.locks = SeatLocks(self._aad)
+        for i, pin in (pins or {}).items():
+            if pin:
+                self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
@@ -205,26 +207,23 @@ class Match:
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:
-        return seat in self._locks
+        return self.locks.has_pin(seat)
 
     def is_locked(self, seat: int) -> bool:
         """A PIN seat whose sealed orders (read from a file) were not opened yet."""
-        return seat in self._locks and not self._locks[seat].unlocked
+        return self.locks.is_locked(seat)
 
     def check_pin(self, seat: int, pin: str) -> bool:
         """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
-        if seat not in self._locks:
+        if not self.locks.has_pin(seat):
             return True
-        lock = self._locks[seat]
-        if lock.unlocked:
-            return lock.matches(pin)
-        try:
-            plain = lock.open(pin, self._boxes[seat], self._aad(seat))
-        except WrongPin:
+        if not self.locks.is_locked(seat):
+            return self.locks.matches(seat, pin)
+        plain = self.locks.unlock(seat, pin)
+        if plain is None:
             return False
         texts = json.loads(plain.decode("utf-8"))
         self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
-        del self._boxes[seat]
         return True
 
     def _aad(self, seat: int) -> bytes:
@@ -392,12 +391,9 @@ class Match:
         seats, pending = [], {}
         for i, s in enumerate(self.seats):
             sealed = None
-            if i in self._locks:
-                if self.is_locked(i):
-                    sealed = self._boxes[i]
-                else:
-                    texts = [self._text(o) for o in self._pending[i].values()]
-                    sealed = self._locks[i].seal(json.dumps(texts).encode("utf-8"), self._aad(i))
+            if self.locks.has_pin(i):
+                texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
+                sealed = self.locks.box(i, json.dumps(texts).encode("utf-8"))
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
@@ -423,8 +419,7 @@ class Match:
             raise MatchFileError(f"{where}: field 'meta.seats': {e}") from None
         for i, s in enumerate(part.seats):
             if s.sealed is not None:
-                m._locks[i] = PinLock.from_box(s.sealed)
-                m._boxes[i] = s.sealed
+                m.locks.set_box(i, s.sealed)
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
         m._done = set(part.done)

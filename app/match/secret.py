@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from pydantic import BaseModel, ConfigDict, Field
 
-# scrypt cost: tens of milliseconds per try. Trying every 4-digit PIN against the file then
+# scrypt cost: 50-150 ms per try on this machine. Trying every 4-digit PIN against the file then
 # takes minutes, not seconds: a short PIN keeps a curious friend at the table out, and a
 # longer PIN (or a passphrase) protects the file too. The curtain says so.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1

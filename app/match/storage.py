@@ -232,6 +232,10 @@ class Session:
         _remove(autosave)
         _remove(self.folder / (f"session-{sid}.lock" if sid != "autosave" else "session.lock"))
 
+    def forget_autosave(self) -> None:
+        """The game it held was saved or discarded: a crash now must not offer it back."""
+        _remove(self.autosave_path)
+
     def close(self, keep_autosave: bool = False) -> None:
         """A clean exit: release the lock and remove this session's files."""
         if self.closed:

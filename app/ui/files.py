@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine.game import GameFileError
@@ -27,6 +27,8 @@ FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
 
 
 class FileKeeper(QObject):
+    write_failed = Signal(str)      # from the writer's thread; shown on the GUI thread
+
     def __init__(self, window):
         super().__init__(window)
         self.w = window
@@ -36,6 +38,8 @@ class FileKeeper(QObject):
         self.session = Session()
         self.recent = RecentFiles()
         self.writer = BackgroundWriter()
+        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {e.strerror or e}")
+        self.write_failed.connect(lambda text: self.w.set_status(f"The automatic save failed: {text}", error=True))
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -62,7 +66,7 @@ class FileKeeper(QObject):
         if not restored:
             # the game left behind was saved or discarded: a crash now must not offer it back
             self.writer.flush()
-            self.session.autosave_path.unlink(missing_ok=True)
+            self.session.forget_autosave()
 
     def changed(self) -> None:
         """The match changed: autosave within seconds."""

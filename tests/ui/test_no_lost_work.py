@@ -197,3 +197,12 @@ def test_two_instances_have_their_own_autosave(qtbot, window):
     b = json.loads(other.files.session.autosave_path.read_text())["meta"]["pending"]["0"]
     assert "bur" in a[0] and "ruh" in b[0]
     assert other.files.session.crashed() == [], "a running instance's autosave is not a crash"
+
+
+def test_a_failed_autosave_is_said(qtbot, window):
+    window.new_game("sandbox")
+    window.files.session.autosave_path.mkdir()       # a folder where the file should go
+    window.console_order("A par - bur")
+    window.files.autosave_now()
+    qtbot.waitUntil(lambda: "automatic save failed" in window.status_label.text(), timeout=5000)
+    window.files.session.autosave_path.rmdir()

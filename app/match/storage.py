@@ -163,6 +163,7 @@ def _try_lock(f) -> bool:
     try:
         if sys.platform == "win32":
             import msvcrt
+            f.seek(0)                  # lock (and later unlock) the same first byte
             msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
         else:
             import fcntl

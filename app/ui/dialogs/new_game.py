@@ -239,8 +239,8 @@ class NewGameDialog(QDialog):
                     return f"{n} is ticked for both {seen[n]} and {name}."
                 seen[n] = name
             people += r.player.currentData()[0] == "person"
-        if people < 2:
-            return "A hotseat game needs at least two people; choose Sandbox to play alone against the computer."
+        if people == 0:
+            return "At least one seat must be played by a person."
         if self.start.currentData() != "standard":
             for r in self.seat_rows:
                 if len(r.nations()) != 1:

@@ -89,6 +89,25 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
     assert game.meta["thrown"]["seed"] == 2 and len(game.meta["thrown"]["throws"]) == 32
 
 
+def test_unanimous_vote_ends_the_game_and_throw_again_starts_over(qtbot):
+    win = ThrownStartWindow(("England", "Russia"), seed=3)
+    qtbot.addWidget(win)
+    win.show()
+    win.throw_all_at_random()
+    while win.phase != "judging":
+        if win.phase == "clean-up":
+            win.skip()
+        else:
+            win.choose_at_random()
+    for cb in win.vote_boxes:
+        cb.setCurrentText("Russia")
+    qtbot.mouseClick(win.judge_btn, Qt.LeftButton)
+    assert win.game.winner == "Russia" and win.phase == "over" and "Russia wins" in win.caption.text()
+    assert not win.play_btn.isVisible() and win.again_btn.isVisible()
+    qtbot.mouseClick(win.again_btn, Qt.LeftButton)
+    assert win.phase == "throwing" and win.game.seed == 4 and not win.game.throws and not win.board.pieces
+
+
 def test_random_thrown_game_is_ready_to_play():
     game = random_thrown_game(5, seed=2)
     (key,) = game.world.active_boards()

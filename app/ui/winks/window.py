@@ -128,6 +128,10 @@ class ThrownStartWindow(QWidget):
         self.play_btn.setToolTip("Start a normal game from this position at Fall 1901, no centre owned")
         self.play_btn.clicked.connect(self.play_out)
         side.addWidget(self.play_btn)
+        self.again_btn = QPushButton("Throw again")
+        self.again_btn.setToolTip("A new game of thrown pieces for the same nations (the next seed)")
+        self.again_btn.clicked.connect(self.throw_again)
+        side.addWidget(self.again_btn)
         side.addStretch(1)
         row.addLayout(side)
         outer.addLayout(row, 1)
@@ -153,6 +157,7 @@ class ThrownStartWindow(QWidget):
         voted = len(g.votes) == len(g.nations)
         self.play_btn.setVisible(phase == "judging")
         self.play_btn.setEnabled(phase == "judging" and voted)
+        self.again_btn.setVisible(phase == "over")
         busy = self.flight is not None
         b.set_focus_board(phase != "throwing")
         self.random_throw_btn.setEnabled(not busy)
@@ -190,7 +195,7 @@ class ThrownStartWindow(QWidget):
             b.resolved = frozenset()  # settled: the board as it will be played, without the clean-up's marks
             if phase == "over":
                 self.caption.setText(f"Everyone names {self._nation_html(g.winner)}: {g.winner} wins. "
-                                     f"(Close the window to throw again.)")
+                                     f"Throw again?")
             elif len(g.votes) == len(g.nations):
                 self.caption.setText("No agreement on the winner — play it out, or judge again.")
             else:
@@ -476,6 +481,18 @@ class ThrownStartWindow(QWidget):
     def judge(self) -> None:
         for seat, cb in enumerate(self.vote_boxes):
             self.game.vote(seat, cb.currentText())
+        self._refresh()
+
+    def throw_again(self) -> None:
+        """Start over with the same nations and the next seed."""
+        g = self.game
+        self.game = ThrownGame(g.nations, g.seed + 1, g.variant)
+        self.steps, self.step_index, self.prev_layout = [], 0, None
+        self.selection, self.flight = None, None
+        self.board.bounce = None
+        self.timer.stop()
+        for seat, cb in enumerate(self.vote_boxes):
+            cb.setCurrentText(g.nations[seat])
         self._refresh()
 
     def play_out(self) -> Game | None:

@@ -386,7 +386,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             play(random_thrown_game(nations if isinstance(nations, int) else len(nations), seed, s["variant"],
                                     s["adjacency"], None if isinstance(nations, int) else nations))
         else:
-            self.thrown_window = open_thrown_start(self, nations, seed, play, s["variant"], s["adjacency"])
+            self.thrown_window = open_thrown_start(self, nations, seed, play, s["variant"], s["adjacency"],
+                                                   [seat.name for seat in s["seats"]] or None)
 
     def open_game(self, path) -> bool:
         return self.files.open_game(path)

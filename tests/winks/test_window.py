@@ -90,9 +90,10 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
 
 
 def test_unanimous_vote_ends_the_game_and_throw_again_starts_over(qtbot):
-    win = ThrownStartWindow(("England", "Russia"), seed=3)
+    win = ThrownStartWindow(("England", "Russia"), seed=3, names=["Ada", "Ben"])
     qtbot.addWidget(win)
     win.show()
+    assert "Ada (England)" in win.caption.text()                  # hotseat: whose throw it is, by name
     win.throw_all_at_random()
     while win.phase != "judging":
         if win.phase == "clean-up":

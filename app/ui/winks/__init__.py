@@ -21,13 +21,15 @@ from .window import ThrownStartWindow
 
 
 def open_thrown_start(parent, nations: Sequence[str] | int, seed: int, on_play_out: Callable[[Game], None],
-                      variant: str = "standard", adjacency: str = "strict") -> ThrownStartWindow:
+                      variant: str = "standard", adjacency: str = "strict",
+                      names: Sequence[str] | None = None) -> ThrownStartWindow:
     """Open (and return) the throwing window. ``nations``: the players' nations in seat
-    order, or a number of players (the variant's first nations)."""
+    order, or a number of players (the variant's first nations); ``names``: the players'
+    names in the same order (hotseat), shown beside their nations."""
     if isinstance(nations, int):
         from app.engine.variant import load_variant
         nations = load_variant(variant).nation_names[:nations]
-    win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, parent=parent)
+    win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, names=names, parent=parent)
     win.resize(1280, 860)
     win.show()
     return win

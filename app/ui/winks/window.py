@@ -53,10 +53,12 @@ class ThrownStartWindow(QWidget):
 
     def __init__(self, nations: Sequence[str], seed: int = 0, variant: str = "standard",
                  on_play_out: Callable[[Game], None] | None = None, dark: bool | None = None,
-                 adjacency: str = "strict", parent=None):
+                 adjacency: str = "strict", names: Sequence[str] | None = None, parent=None):
         super().__init__(parent, Qt.Window)
         self.game = ThrownGame(nations, seed, variant)
         self.adjacency = adjacency
+        # hotseat: the players' names beside their nations (nation → name)
+        self.names = dict(zip(self.game.nations, names)) if names else {}
         self.on_play_out = on_play_out
         self.setWindowTitle("Thrown pieces — 5D Diplomacy")
         if dark is None:
@@ -142,7 +144,8 @@ class ThrownStartWindow(QWidget):
         return n.colour if n else "#777"
 
     def _nation_html(self, nation: str) -> str:
-        return f"<b style='color:{self._colour(nation)}'>{nation}</b>"
+        who = f"{self.names[nation]} ({nation})" if nation in self.names else nation
+        return f"<b style='color:{self._colour(nation)}'>{who}</b>"
 
     def _refresh(self) -> None:
         g = self.game

@@ -1,1 +1,1 @@
-"""Generator of the standard map (assets/map/standard.svg); see README.md here."""
+"""Generator of the variant maps from Natural Earth (see docs/map-conventions.md)."""

@@ -112,6 +112,8 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
     network = _fleet_network(world)
     ends = {sp: network.groups_near(sp) for sp in reach_spaces if v.kinds[sp.province] == "coast"}
     end_groups = set().union(*ends.values())
+    # Where an army could board a fleet of those chains (checked first: most units are neither).
+    shores = set().union(*(network.shores(g) for g in end_groups))
     reach_by_board: dict[BoardKey, set[str]] = {}
     for sp in reach_spaces:
         reach_by_board.setdefault(sp.board, set()).add(sp.province)
@@ -122,16 +124,16 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
             continue
         active = world.is_active(key)
         for prov, other in board.units.items():
-            target = Location(key, other.loc)
-            space = Space(key, prov)
-            if space == frm.space:
-                continue
             # A unit far from every space the supporter reaches can only get there by convoy.
             far = prov not in near
-            groups = {g for g in end_groups if space in network.shores(g)} \
-                if end_groups and other.type == "A" else ()
-            if far and not groups:
+            space = Space(key, prov)
+            boards_fleet = other.type == "A" and space in shores
+            if far and not boards_fleet:
                 continue
+            if space == frm.space:
+                continue
+            groups = {g for g in end_groups if space in network.shores(g)} if boards_fleet else ()
+            target = Location(key, other.loc)
             options: list[Location | None] = []
             if active:
                 if space in reach_spaces:

@@ -269,12 +269,15 @@ def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[Board
         return r
 
     out = adjudicate(table, step)
+    # Most orders simply succeed: those share two result constants without a call.
+    plain = [(_MOVED if k == MOVE else _SUCCEEDS) if by < 0 and ok and not void and k != CONVOY else None
+             for k, by, ok, void in zip(out.kind, out.dislodged_by, out.success, out.void)]
     updated: dict[BoardKey, list[Result]] = {}
     for n, ((key, idx), o, _) in enumerate(entries):
         lst = updated.get(key)
         if lst is None:
             lst = updated[key] = list(results[key])
-        lst[idx] = _result_for(n, o, table, out, space_list, world)
+        lst[idx] = plain[n] or _result_for(n, o, table, out, space_list, world)
     for key, lst in updated.items():
         results[key] = tuple(lst)
     boards = world.boards

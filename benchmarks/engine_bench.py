@@ -4,6 +4,7 @@
     python3 benchmarks/engine_bench.py --quick         # a few seconds
     python3 benchmarks/engine_bench.py --json out.json # also write the figures as JSON
     python3 benchmarks/engine_bench.py --profile 50    # cProfile our side of (a) on 50 phases
+    python3 benchmarks/engine_bench.py --no-multiverse --sizes 300,1000,2000   # (a) and (c) only
 
 (a) Single-board movement adjudication. Single-timeline games are played with
     ``app.bots.selfplay.random_orders(time_travel=0.0)``; every Spring/Fall board of 1903

@@ -2,7 +2,7 @@
 
     python -m app [--open FILE] [--screenshot OUT.png]
     python -m app scenario FILE [FILE ...] [--no-check]
-    python -m app selfplay --turns N --seed S --out FILE
+    python -m app selfplay (--turns N | --boards N) [--no-victory] --seed S --out FILE
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
         from app.engine.scenario import main as scenario_main
         return scenario_main(args[1:])
     if args and args[0] == "selfplay":
-        from app.engine.selfplay import main as selfplay_main
+        from app.bots.selfplay import main as selfplay_main
         return selfplay_main(args[1:])
     from app.ui.app import main as ui_main
     return ui_main(args)

@@ -6,7 +6,7 @@
     python3 benchmarks/engine_bench.py --profile 50    # cProfile our side of (a) on 50 phases
 
 (a) Single-board movement adjudication. Single-timeline games are played with
-    ``app.engine.selfplay.random_orders(time_travel=0.0)``; every Spring/Fall board of 1903
+    ``app.bots.selfplay.random_orders(time_travel=0.0)``; every Spring/Fall board of 1903
     and later is taken with the orders given on it (default holds included). Each phase is
     adjudicated by our engine (``submit`` on a one-board ``World.from_boards``) and by pydip
     0.1.8 (``resolve_turn`` on the same position and orders translated to pydip's vanilla map).
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine.coords import Location  # noqa: E402
 from app.engine.game import Game  # noqa: E402
 from app.engine.orders import Convoy, Hold, Move, Support  # noqa: E402
-from app.engine.selfplay import play, random_orders  # noqa: E402
+from app.bots.selfplay import play, random_orders  # noqa: E402
 from app.engine.submission import submit  # noqa: E402
 from app.engine.targets import move_targets, support_options  # noqa: E402
 from app.engine.variant import Variant, load_variant  # noqa: E402

@@ -4,7 +4,7 @@ fault, and printing that parses back to the same order."""
 
 import pytest
 
-from app.engine import selfplay
+from app.bots import selfplay
 from app.engine.coords import BoardKey, Location, Turn
 from app.engine.game import Game
 from app.engine.notation import NotationError, format_order, parse_location, parse_order

@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.engine import selfplay
+from app.bots import selfplay
 from app.engine.coords import province_of
 from app.engine.game import Game, world_to_json
 from app.engine.world import World

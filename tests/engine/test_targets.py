@@ -3,7 +3,8 @@
 import ast
 from pathlib import Path
 
-from app.engine import selfplay, targets
+from app.bots import selfplay
+from app.engine import targets
 from app.engine.coords import Location
 from app.engine.orders import Convoy, Move, Support
 from app.engine.validation import check

@@ -5,25 +5,28 @@ then through time: into the past of its own timeline or across to a neighbouring
 timeline), supports of planned moves and holds, convoys of armies over one fleet, and on
 Winter boards builds and disbands; in a retreat pause, retreats. Every order is asked of
 :func:`app.engine.validation.check` before it is given. The same seed gives the same
-world, move for move. This is also the seed of a future computer player.
+world, move for move. The Random computer player plays these orders.
 
     python -m app selfplay --turns 40 --seed 1 --out big.json
+    python -m app selfplay --boards 300 --no-victory --seed 7 --out huge.json
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import random
 import sys
 import time
 from pathlib import Path
 
-from .coords import Location
-from .game import Game
-from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support
-from .targets import build_options, direct_targets, retreat_targets
-from .validation import check
-from .world import World
+from app.engine.coords import Location
+from app.engine.game import Game
+from app.engine.orders import Build, Convoy, Disband, Move, Order, Retreat, Support
+from app.engine.targets import build_options, direct_targets, retreat_targets
+from app.engine.validation import check
+from app.engine.variant import Variant, load_variant
+from app.engine.world import World
 
 
 def random_orders(world: World, rng: random.Random, time_travel: float = 0.3,
@@ -143,25 +146,60 @@ def _retreats(world: World, rng: random.Random) -> list[Order]:
     return orders
 
 
-def play(submissions: int, seed: int, variant: str = "standard", adjacency: str = "strict",
-         time_travel: float = 0.3, max_travellers: int = 8, progress=None) -> Game:
-    """Play ``submissions`` submissions from the standard start (stops early on victory)."""
+def no_victory(variant: Variant) -> Variant:
+    """A copy of ``variant`` in which nobody can win (the victory count is out of reach), so
+    a world can grow past the point where a nation would have won. The loaded variant,
+    shared by every game, is left as it is."""
+    v = copy.copy(variant)
+    v.victory_centres = v.centre_count + 1
+    return v
+
+
+def grow_world(variant: str | Variant = "standard", adjacency: str = "strict", seed: int = 0,
+               turns: int | None = None, boards: int | None = None, victory: bool = True, *,
+               time_travel: float = 0.3, max_travellers: int = 8, progress=None) -> Game:
+    """Play random legal orders from the variant's start until ``turns`` submissions are
+    played or the world has at least ``boards`` boards, whichever comes first (at least one
+    of the two must be given). The game stops early on victory unless ``victory`` is False.
+
+    >>> g = grow_world(seed=1, boards=12)
+    >>> len(g.world.boards) >= 12
+    True
+    """
+    if turns is None and boards is None:
+        raise ValueError("grow_world needs turns or boards (or both)")
+    v = load_variant(variant) if isinstance(variant, str) else variant
+    if not victory:
+        v = no_victory(v)
     rng = random.Random(seed)
-    game = Game.new(variant, adjacency, seed)
-    for i in range(submissions):
-        if game.world.phase == "over":
+    game = Game.new(v, adjacency, seed)
+    played = 0
+    while turns is None or played < turns:
+        if game.world.phase == "over" or (boards is not None and len(game.world.boards) >= boards):
             break
         game.submit(random_orders(game.world, rng, time_travel, max_travellers))
+        played += 1
         if progress:
-            progress(i + 1, game.world)
-    game.meta["selfplay"] = {"seed": seed, "submissions": submissions}
+            progress(played, game.world)
+    game.meta["selfplay"] = {"seed": seed, "submissions": played, "victory": victory}
     return game
+
+
+def play(submissions: int, seed: int, variant: str = "standard", adjacency: str = "strict",
+         time_travel: float = 0.3, max_travellers: int = 8, progress=None) -> Game:
+    """Play ``submissions`` submissions from the start (stops early on victory):
+    :func:`grow_world` by number of submissions."""
+    return grow_world(variant, adjacency, seed, turns=submissions, time_travel=time_travel,
+                      max_travellers=max_travellers, progress=progress)
 
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app selfplay",
                                  description="Play random legal orders for every nation and save the game.")
-    ap.add_argument("--turns", type=int, required=True, help="number of submissions to play")
+    ap.add_argument("--turns", type=int, help="number of submissions to play (at most)")
+    ap.add_argument("--boards", type=int, help="play until the world has at least this many boards")
+    ap.add_argument("--no-victory", action="store_true",
+                    help="keep playing past a solo win (nobody can win; for benchmarks)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", required=True, help="save file to write")
     ap.add_argument("--adjacency", choices=["strict", "loose"], default="strict")
@@ -169,14 +207,19 @@ def main(argv: list[str]) -> int:
                     help="chance that a unit tries a move to another board (default 0.3, at most 8 a submission)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
+    if args.turns is None and args.boards is None:
+        ap.error("give --turns or --boards (or both)")
     t0 = time.perf_counter()
+    goal = " / ".join(x for x in (f"{args.turns} submissions" if args.turns is not None else "",
+                                  f"{args.boards} boards" if args.boards is not None else "") if x)
 
     def progress(i: int, w: World) -> None:
         if not args.quiet:
-            print(f"\r\033[Ksubmission {i}/{args.turns}: {len(w.boards)} boards, {len(w.timelines)} timelines",
+            print(f"\r\033[Ksubmission {i} ({goal}): {len(w.boards)} boards, {len(w.timelines)} timelines",
                   end="", file=sys.stderr, flush=True)
 
-    game = play(args.turns, args.seed, adjacency=args.adjacency, time_travel=args.time_travel, progress=progress)
+    game = grow_world(adjacency=args.adjacency, seed=args.seed, turns=args.turns, boards=args.boards,
+                      victory=not args.no_victory, time_travel=args.time_travel, progress=progress)
     game.save(Path(args.out))
     w = game.world
     if not args.quiet:

@@ -1,0 +1,1 @@
+"""Computer players (no Qt) and the tools that play them: selfplay and tournaments."""

@@ -25,23 +25,8 @@ from app.engine import visibility  # noqa: E402
 
 def grow(boards: int, adjacency: str, seed: int):
     """A selfplay world of at least ``boards`` boards (no victory ends it early)."""
-    try:
-        from app.bots.selfplay import grow_world  # type: ignore
-        return grow_world(adjacency=adjacency, seed=seed, boards=boards, victory=False).world
-    except ImportError:
-        pass
-    import random
-    from app.engine.game import Game
-    from app.engine.selfplay import random_orders
-    rng = random.Random(seed)
-    game = Game.new("standard", adjacency, seed)
-    while len(game.world.boards) < boards:
-        if game.world.phase == "over":  # restart with another seed rather than stop short
-            seed += 1
-            rng = random.Random(seed)
-            game = Game.new("standard", adjacency, seed)
-        game.submit(random_orders(game.world, rng, time_travel=0.5))
-    return game.world
+    from app.bots.selfplay import grow_world
+    return grow_world(adjacency=adjacency, seed=seed, boards=boards, victory=False).world
 
 
 def median_ms(fn, repeat: int) -> float:

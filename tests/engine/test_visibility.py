@@ -10,7 +10,7 @@ from app.engine import visibility
 from app.engine.adjacency import boards_adjacent, reaches
 from app.engine.coords import BoardKey, Location, Turn
 from app.engine.game import Game
-from app.engine.selfplay import random_orders
+from app.bots.selfplay import random_orders
 from app.engine.variant import load_variant
 from app.engine.world import World, make_board
 
@@ -86,3 +86,50 @@ def test_unknown_board_is_a_key_error_and_absent_nation_sees_nothing():
     with pytest.raises(KeyError):
         visibility.board_sight(w, "England", BoardKey(2, Turn.parse("S1901")))
     assert visibility.board_sight(w, "Nobody", w.active_boards()[0]) == frozenset()
+
+
+# -- the scenario command's `sight` expectation (spec/SCENARIOS.md) ----------------------------
+
+import json  # noqa: E402
+
+from app.engine.scenario import ScenarioError, main as scenario_main, run_file  # noqa: E402
+
+
+def _scenario(tmp_path, sight, name="s.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps({
+        "start": {"boards": [{"timeline": 1, "turn": "S1901", "units": ["Germany A mun"], "centres": {}}]},
+        "steps": [{"orders": [], "expect": {"sight": sight}}]}))
+    return path
+
+
+def test_sight_is_reported_for_what_the_expectation_names(tmp_path):
+    report = run_file(_scenario(tmp_path, {"germany": {"1:F1901": ["mun", "ber", "boh", "bur", "kie", "ruh", "sil", "tyr"]}}))
+    assert report["ok"], report["steps"][0]["failures"]
+    assert report["steps"][0]["sight"] == {"germany": {"1:F1901": ["ber", "boh", "bur", "kie", "mun", "ruh", "sil", "tyr"]}}
+
+
+def test_a_wrong_sight_expectation_fails_in_words(tmp_path, capsys):
+    path = _scenario(tmp_path, {"Germany": {"1:F1901": ["mun", "war"], "3:F1901": []}})
+    report = run_file(path)
+    assert not report["ok"]
+    failures = report["steps"][0]["failures"]
+    assert any("sight of Germany on 1:F1901" in f and "'war'" in f and "'tyr'" in f for f in failures), failures
+    assert "sight: board 3:F1901 does not exist" in failures
+    assert report["steps"][0]["sight"]["Germany"]["3:F1901"] is None
+    assert scenario_main([str(path)]) == 1
+    assert run_file(path, check=False)["ok"]
+
+
+@pytest.mark.parametrize("sight, words", [
+    ({"Prussia": {"1:F1901": []}}, "unknown nation 'Prussia'"),
+    ({"Germany": {"F1901": []}}, "expect.sight.Germany"),
+    ({"Germany": {"1:F1901": ["spa/nc"]}}, "not province ids (without coasts): spa/nc"),
+])
+def test_a_sight_expectation_naming_nonsense_is_a_file_error(tmp_path, capsys, sight, words):
+    path = _scenario(tmp_path, sight)
+    with pytest.raises(ScenarioError, match="step 1") as err:
+        run_file(path)
+    assert words in str(err.value)
+    assert scenario_main([str(path)]) == 2
+    assert words in capsys.readouterr().err

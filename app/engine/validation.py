@@ -128,11 +128,11 @@ def _check_support(world: World, order: Support, utype: str, loc: str) -> tuple[
                                        or boards_adjacent(supported[0], order.dest[0])
                                        or v.kinds[supported.province] == "coast"):
         return order, f"{supported} cannot move to {order.dest}"
+    # An empty location is no reason to refuse: the support is void at adjudication, as on
+    # a ghost board. (Under fog of war a seat may name places it cannot see, RULES §8.)
     supported_board = world.boards.get(supported[0])
-    if supported_board is not None:
-        unit = supported_board.units.get(supported.province)
-        if unit is None:
-            return order, f"there is no unit in {supported.space}"
+    unit = supported_board.units.get(supported.province) if supported_board is not None else None
+    if unit is not None:
         if order.dest is not None and unit.type == "A" and not reaches(
                 v, world.adjacency, "A", Location(supported[0], unit.loc), order.dest) \
                 and not convoy_possible(world, supported.space, order.dest.space, without=frm.space):
@@ -153,10 +153,8 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
             return order, f"{where.board} is a Winter board"
     army_board = world.boards.get(order.army.board)
     if army_board is not None:
-        unit = army_board.units.get(order.army.province)
-        if unit is None:
-            return order, f"there is no unit in {order.army.space}"
-        if unit.type != "A":
+        unit = army_board.units.get(order.army.province)   # none there: void at adjudication
+        if unit is not None and unit.type != "A":
             return order, "only armies are convoyed"
     if army_board is not None and not convoy_possible(world, order.army.space, order.dest.space, order.unit.space):
         return order, f"no convoy route from {order.army.space} to {order.dest.space} needs this fleet"

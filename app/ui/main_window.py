@@ -601,7 +601,7 @@ class MainWindow(QMainWindow):
         self.refresh()
         new = set(report.new_boards)
         self.scene.set_flash(new)
-        QTimer.singleShot(5000, lambda: self.scene and self.scene.set_flash(set()))
+        QTimer.singleShot(5000, self, lambda: self.scene and self.scene.set_flash(set()))  # dropped with the window
         fails = sum(1 for r in report.results if r.status != "succeeds")
         parts = [f"{len(report.new_boards)} new board{'s' if len(report.new_boards) != 1 else ''}"]
         if report.new_timelines:

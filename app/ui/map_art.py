@@ -407,6 +407,7 @@ def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
     """The board as a ``width``-pixel image (thread-safe: used by the thumbnail workers)."""
     fills, lines = art.layers(width)
     img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
+    img.fill(0)  # a new QImage holds whatever was in memory; the fills may not cover every pixel
     p = QPainter(img)
     p.drawImage(0, 0, fills)
     s = width / art.rect.width()

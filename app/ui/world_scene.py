@@ -15,6 +15,7 @@ from app.engine.world import World
 from .board_item import BoardItem
 from .layout import Layout
 from .map_art import STATUS_COLOURS, MapArt, colour_of, paint_arrow
+from .fog_art import unseen_by_board
 from .state import (board_state, cross_arrows, order_locations, pending_arrow, same_board)
 from .theme import Theme
 from .thumbnails import ThumbnailCache
@@ -129,8 +130,10 @@ class WorldScene(QGraphicsScene):
         self._state_memo: dict[tuple, object] = {}
 
     # -- world ------------------------------------------------------------------------
-    def set_world(self, world: World) -> None:
+    def set_world(self, world: World, fog=None) -> None:
+        """Show ``world``; ``fog``: the nations whose sight it is drawn in (None: no fog)."""
         self.world = world
+        unseen = unseen_by_board(world, fog) if fog is not None else {}
         lay = self.layout
         keep = set(world.boards)
         for key in list(self.items_by_key):
@@ -141,12 +144,12 @@ class WorldScene(QGraphicsScene):
         for key, board in world.boards.items():
             # memo by identity of the (immutable, shared) board, orders and results
             ident = (id(board), id(world.orders.get(key)), id(world.results.get(key)),
-                     id(world.retreats.get(key)), world.pause is not None)
+                     id(world.retreats.get(key)), world.pause is not None, unseen.get(key))
             hit = self._state_memo.get(ident)
             if hit is not None and hit[0] is board:
                 state = hit[1]
             else:
-                state = board_state(world, key, self.art)
+                state = board_state(world, key, self.art, unseen.get(key, frozenset()))
             memo[ident] = (board, state, world.orders.get(key), world.results.get(key), world.retreats.get(key))
             item = self.items_by_key.get(key)
             if item is None:

@@ -207,13 +207,50 @@ def test_no_leak_across_a_grown_multiverse(adjacency):
 
 
 def test_the_drawn_board_is_the_same_whether_or_not_an_unseen_unit_is_there(qapp):
+    """Rendered with the real drawing code, veil included, at a thumbnail and a close-up size."""
+    from app.ui.fog_art import unseen_by_board
     from app.ui.map_art import map_art, render_board_image
     from app.ui.state import board_state
     england = frozenset({"England"})
-    w1 = world_of("England A yor", "England F nth", "Russia A mos")
+    w1 = world_of("England A yor", "England F nth", "Russia A mos", centres={"Russia": ["mos"]})
     w2 = with_unit(w1, S1901, Unit("France", "A", "cly"))
     art = map_art(w1.variant)
-    full = [render_board_image(art, board_state(w, S1901, art), 384) for w in (w1, w2)]
-    assert full[0] != full[1]                                        # the unit is drawn in the whole world
-    seen = [render_board_image(art, board_state(fogged_world(w, england), S1901, art), 384) for w in (w1, w2)]
-    assert seen[0] == seen[1]
+    for width in (96, 1600):
+        full = [render_board_image(art, board_state(w, S1901, art), width) for w in (w1, w2)]
+        assert full[0] != full[1]                                    # the unit is drawn in the whole world
+        drawn = []
+        for w in (w1, w2):
+            view = fogged_world(w, england)
+            drawn.append(render_board_image(art, board_state(view, S1901, art, unseen_by_board(view, england)[S1901]), width))
+        assert drawn[0] == drawn[1]
+        # and the veil is really there: unveiled, the same view looks different
+        bare = render_board_image(art, board_state(fogged_world(w1, england), S1901, art), width)
+        assert bare != drawn[0]
+
+
+def test_veil_covers_exactly_the_unseen_provinces(qapp):
+    from app.ui.fog_art import unseen_by_board
+    w = world_of("England A yor")
+    unseen = unseen_by_board(fogged_world(w, ["England"]), ["England"])[S1901]
+    assert unseen == frozenset(w.variant.provinces) - board_sight(w, "England", S1901)
+    assert "yor" not in unseen and "mos" in unseen
+
+
+def test_scene_veils_each_board_in_the_seats_sight(qtbot):
+    from app.ui.main_window import MainWindow
+    from app.bots.selfplay import grow_world
+    game = grow_world(seed=4, turns=3)
+    window = MainWindow(theme="light")
+    qtbot.addWidget(window)
+    window.set_game(game, None)
+    seat = ["Germany"]
+    view = fogged_world(game.world, seat)
+    window.scene.set_world(view, fog=seat)
+    everything = frozenset(game.world.variant.provinces)
+    for key, item in window.scene.items_by_key.items():
+        assert item.state.fog == everything - board_sight(game.world, seat, key)
+        shown = {loc.split("/")[0] for loc, *_ in item.state.units}
+        assert shown <= board_sight(game.world, seat, key)
+    window.scene.set_world(game.world)                   # fog off again: nothing veiled
+    assert all(not item.state.fog for item in window.scene.items_by_key.values())
+    window.dirty = False

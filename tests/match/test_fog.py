@@ -242,7 +242,8 @@ def test_scene_veils_each_board_in_the_seats_sight(qtbot):
     game = grow_world(seed=4, turns=3)
     window = MainWindow(theme="light")
     qtbot.addWidget(window)
-    window.set_game(game, None)
+    from app.match import Match
+    window.set_match(Match(game), None)
     seat = ["Germany"]
     view = fogged_world(game.world, seat)
     window.scene.set_world(view, fog=seat)
@@ -253,4 +254,3 @@ def test_scene_veils_each_board_in_the_seats_sight(qtbot):
         assert shown <= board_sight(game.world, seat, key)
     window.scene.set_world(game.world)                   # fog off again: nothing veiled
     assert all(not item.state.fog for item in window.scene.items_by_key.values())
-    window.dirty = False

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from app.engine.game import Game
-from app.engine.notation import NotationError
+from app.engine.notation import NotationError, parse_order
 from app.engine.orders import Build, Order, Waive
 from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
@@ -172,12 +172,14 @@ class Match:
             return any((u := w.unit_at(loc)) is not None and u.nation in nations for loc in w.pause.dislodged)
         return True
 
-    def view_for(self, seat: int) -> World:
-        """The world as the seat may see it (fogged when fog of war is on)."""
-        if not self.fog:
-            return self.world
+    def view_for(self, seat: int | None, world: World | None = None) -> World:
+        """The world (default: the current one) as the seat may see it: fogged when fog of
+        war is on, until the game is over; ``seat`` None (nobody at the table): nothing seen."""
+        w = world if world is not None else self.world
+        if not self.fog or self.world.phase == "over":      # the fog lifts when the game is over
+            return w
         from .fog import fogged_world     # h4-fog
-        return fogged_world(self.world, self.seats[seat].nations)
+        return fogged_world(w, self.seats[seat].nations if seat is not None else ())
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:
@@ -233,7 +235,7 @@ class Match:
         if nation not in nations:
             raise OrderRefused(f"{nation or 'That unit'} is not yours to order; you play "
                                f"{', '.join(sorted(nations))}.", "owner")
-        normal, reason = check(self.world, order)
+        normal, reason = check(self.view_for(i), order)     # under fog: only what the seat sees
         if reason:
             raise OrderRefused(f"Refused: {reason}.", "illegal")
         self._pending[i][order_key(normal)] = normal
@@ -243,7 +245,7 @@ class Match:
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
         try:
-            order = self.game.parse(text)
+            order = self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
         return self.add_order(order, seat)

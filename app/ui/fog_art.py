@@ -113,4 +113,26 @@ class FogLegend(QWidget):
         self.label.setText(f"<b>{who}</b>{self.TEXT}")
 
 
-__all__ = ["unseen_by_board", "paint_fog", "FogLegend", "legend_swatch", "VEIL", "HATCH"]
+def fill_view_as_menu(window, menu) -> None:
+    """The View → View as… menu: in a sandbox, everything or one nation's fog of war. In a
+    hotseat game each seat sees what it may see, and nobody chooses otherwise."""
+    from PySide6.QtGui import QActionGroup
+    menu.clear()
+    m = window.match
+    if m is None or m.private or m.fog:
+        a = menu.addAction("Only in a sandbox game" if m is None or not m.fog else "The fog of war is on for every seat")
+        a.setEnabled(False)
+        return
+    group = QActionGroup(menu)
+    group.setExclusive(True)
+    for nation in (None, *m.game.variant.nation_names):
+        a = menu.addAction("Everything" if nation is None else f"{nation} (fog of war)")
+        a.setCheckable(True)
+        a.setChecked(window.view_as == nation)
+        group.addAction(a)
+        a.triggered.connect(lambda _=False, n=nation: window.set_view_as(n))
+        if nation is None:
+            menu.addSeparator()
+
+
+__all__ = ["unseen_by_board", "paint_fog", "FogLegend", "legend_swatch", "fill_view_as_menu", "VEIL", "HATCH"]

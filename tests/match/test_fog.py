@@ -236,21 +236,24 @@ def test_veil_covers_exactly_the_unseen_provinces(qapp):
     assert "yor" not in unseen and "mos" in unseen
 
 
-def test_scene_veils_each_board_in_the_seats_sight(qtbot):
-    from app.ui.main_window import MainWindow
-    from app.bots.selfplay import grow_world
-    game = grow_world(seed=4, turns=3)
-    window = MainWindow(theme="light")
-    qtbot.addWidget(window)
-    from app.match import Match
-    window.set_match(Match(game), None)
-    seat = ["Germany"]
-    view = fogged_world(game.world, seat)
-    window.scene.set_world(view, fog=seat)
-    everything = frozenset(game.world.variant.provinces)
-    for key, item in window.scene.items_by_key.items():
-        assert item.state.fog == everything - board_sight(game.world, seat, key)
-        shown = {loc.split("/")[0] for loc, *_ in item.state.units}
-        assert shown <= board_sight(game.world, seat, key)
-    window.scene.set_world(game.world)                   # fog off again: nothing veiled
-    assert all(not item.state.fog for item in window.scene.items_by_key.values())
+
+def test_the_fog_lifts_when_the_game_is_over():
+    from app.match import Match, Seat
+    seats = [Seat(name="Ada", nations=("England",)), Seat(name="Ben", nations=("Russia",))]
+    m = Match(Game.new(), seats, fog=True)
+    assert "mos" not in m.view_for(0).boards[S1901].units
+    assert m.view_for(None).boards[S1901].units == {}            # nobody at the table: nothing seen
+    over = Match(Game.from_world(m.world.derive(winner="England")), seats, fog=True)
+    assert over.view_for(0) is over.world
+
+
+def test_a_fogged_seat_types_orders_against_what_it_sees():
+    """Reading and checking typed orders under fog use the seat's view: naming an unseen
+    place is allowed, and the refusals are those of the view."""
+    from app.match import Match, OrderRefused, Seat
+    seats = [Seat(name="Ada", nations=("England",)), Seat(name="Ben", nations=("Russia",))]
+    m = Match(Game.new(), seats, fog=True)
+    order = m.add_text("F edi S F nwy - nth", 0)      # Norway is out of England's sight
+    assert order.kind == "support"
+    with pytest.raises(OrderRefused):
+        m.add_text("A war - gal", 0)                      # not England's (and not seen)

@@ -91,26 +91,29 @@ def legend_swatch(size: int = 28) -> QPixmap:
 class FogLegend(QWidget):
     """A one-line key to the veil, for the side panel while fog of war is on."""
 
-    TEXT = ("Out of sight. You see the provinces where your units and supply centres are, "
-            "the provinces next to them, and what your units could reach on the boards next to theirs.")
+    TIP = ("You see the provinces where your units stand and your supply centres are, the "
+           "provinces next to them, and what your units could reach on the boards next to "
+           "theirs. Elsewhere you see only the map: whether a unit is there stays hidden.")
 
     def __init__(self, nations: Iterable[str] = (), parent: QWidget | None = None):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 2, 4, 2)
         swatch = QLabel()
-        swatch.setPixmap(legend_swatch())
-        swatch.setFixedSize(28, 28)
-        row.addWidget(swatch, 0, Qt.AlignTop)
+        swatch.setPixmap(legend_swatch(20))
+        swatch.setFixedSize(20, 20)
+        row.addWidget(swatch, 0, Qt.AlignVCenter)
         self.label = QLabel()
         self.label.setWordWrap(True)
         row.addWidget(self.label, 1)
+        self.setToolTip(self.TIP)
         self.set_nations(nations)
 
     def set_nations(self, nations: Iterable[str]) -> None:
-        names = ", ".join(sorted(nations))
-        who = f"Fog of war: the world as {names} see{'s' if ',' not in names else ''} it. " if names else "Fog of war. "
-        self.label.setText(f"<b>{who}</b>{self.TEXT}")
+        names = sorted(nations)
+        who = (" and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names))
+        sees = f" as {who} see{'s' if len(names) == 1 else ''} it" if names else ""
+        self.label.setText(f"<b>Fog of war</b>{sees}. Hatched provinces are out of sight.")
 
 
 def fill_view_as_menu(window, menu) -> None:

@@ -6,7 +6,8 @@
 Prints, for strict and loose adjacency:
 - every nation's sight of the whole world, cold (board cache emptied first) and warm;
 - one board's sight (warm, and cold: the board and its neighbours not yet seen);
-- a whole seat's fogged view (``app.match.fog.fogged_world``) when it exists.
+- a whole seat's fogged view (``app.match.fog.fogged_world``), cold and with its
+  per-board memo warm (as after a submission, when most boards are shared).
 Targets: every nation's sight ≤ 100 ms; one board well under 1 ms. Figures are medians.
 """
 
@@ -29,13 +30,15 @@ def grow(boards: int, adjacency: str, seed: int):
     return grow_world(adjacency=adjacency, seed=seed, boards=boards, victory=False).world
 
 
-def median_ms(fn, repeat: int) -> float:
+def timed_ms(fn, repeat: int) -> tuple[float, float]:
+    """(median, fastest) of ``repeat`` runs, in ms. On a shared machine the fastest run shows
+    what the code costs; the median what it got."""
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
         fn()
         times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times)
+    return statistics.median(times), min(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,31 +63,44 @@ def main(argv: list[str] | None = None) -> int:
             visibility.clear_cache()
             all_nations()
 
-        cold = median_ms(cold_all, max(3, args.repeat // 3))
+        cold = timed_ms(cold_all, max(3, args.repeat // 3))
         all_nations()
-        warm = median_ms(all_nations, args.repeat)
+        warm = timed_ms(all_nations, args.repeat)
         mid = keys[len(keys) // 2]
-        one_warm = median_ms(lambda: [visibility.board_sight(world, n, mid) for n in nations], args.repeat * 20) / len(nations)
+        one_warm = tuple(t / len(nations) for t in timed_ms(
+            lambda: [visibility.board_sight(world, n, mid) for n in nations], args.repeat * 20))
 
         def one_cold():
             visibility.clear_cache()
             visibility.board_sight(world, nations[0], mid)
 
-        one_cold_ms = median_ms(one_cold, args.repeat * 5)
+        one_cold_ms = timed_ms(one_cold, args.repeat * 5)
         label = f"{mode}, {len(world.boards)} boards, {len(world.timelines)} timelines (grown in {grown:.1f} s)"
-        rows.append((f"every nation's sight, cold [{mode}]", cold, "ms", "<= 100", cold <= 100, label))
-        rows.append((f"every nation's sight, warm [{mode}]", warm, "ms", "<= 100", warm <= 100, label))
-        rows.append((f"one board, one nation, warm [{mode}]", one_warm, "ms", "< 1", one_warm < 1, label))
-        rows.append((f"one board, one nation, cold [{mode}]", one_cold_ms, "ms", "< 1", one_cold_ms < 1, label))
-        try:
-            from app.match.fog import fogged_world
-        except ImportError:
-            continue
-        fog_ms = median_ms(lambda: fogged_world(world, [nations[0]]), max(3, args.repeat // 3))
-        rows.append((f"fogged_world, one seat [{mode}]", fog_ms, "ms", "-", True, label))
-    print(f"{'measure':42} {'value':>10}  {'target':>8}  met  context")
-    for name, value, unit, target, met, ctx in rows:
-        print(f"{name:42} {value:8.3f} {unit}  {target:>8}  {'yes' if met else 'NO ':3}  {ctx}")
+        rows.append((f"every nation's sight, cold [{mode}]", cold, "<= 100", cold[0] <= 100, label))
+        rows.append((f"every nation's sight, warm [{mode}]", warm, "<= 100", warm[0] <= 100, label))
+        rows.append((f"one board, one nation, warm [{mode}]", one_warm, "< 1", one_warm[0] < 1, label))
+        rows.append((f"one board, one nation, cold [{mode}]", one_cold_ms, "< 1", one_cold_ms[0] < 1, label))
+        from app.match import fog
+
+        def view_cold():
+            visibility.clear_cache()
+            fog._VIEWS.clear()
+            fog._BOARDS.clear()
+            fog.fogged_world(world, [nations[0]])
+
+        def view_new_world():   # after a submission: a new World sharing most boards
+            fog._VIEWS.clear()
+            fog.fogged_world(world, [nations[0]])
+
+        cold_view = timed_ms(view_cold, max(3, args.repeat // 3))
+        shared_view = timed_ms(view_new_world, args.repeat)
+        rows.append((f"fogged_world, one seat, cold [{mode}]", cold_view, "-", True, label))
+        rows.append((f"fogged_world, boards memoised [{mode}]", shared_view, "-", True, label))
+    import os
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; times in ms")
+    print(f"{'measure':42} {'median':>9} {'fastest':>9}  {'target':>7}  met  context")
+    for name, (med, fast), target, met, ctx in rows:
+        print(f"{name:42} {med:9.3f} {fast:9.3f}  {target:>7}  {'yes' if met else 'NO ':3}  {ctx}")
     return 0
 
 

@@ -47,6 +47,14 @@ def _near(variant: Variant) -> dict[str, frozenset[str]]:
             for p in variant.provinces}
 
 
+@lru_cache(maxsize=16)
+def _moves(variant: Variant) -> dict[tuple[str, str], frozenset[str]]:
+    """(unit type, location) -> its own province and the provinces it moves to on one board:
+    what it casts onto adjacent boards under loose adjacency."""
+    return {(t, loc): frozenset({province_of(loc)}) | variant.adjacent_provinces(t, loc)
+            for t in ("A", "F") for loc in variant.locations}
+
+
 class _BoardCache:
     """Per board object and adjacency mode: the board's own sight per nation (rules (a)
     and (b)) and what its units cast onto adjacent boards per nation (rule (c)).
@@ -58,43 +66,52 @@ class _BoardCache:
 
     def __init__(self) -> None:
         self._table: dict[tuple[int, str], tuple] = {}
+        self._unions: dict[tuple[Variant, frozenset[str]], frozenset[str]] = {}   # stands -> own sight
 
     def get(self, board: Board, variant: Variant, mode: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
         hit = self._table.get((id(board), mode))
         if hit is not None and hit[0] is board and hit[1] is variant:
             return hit[2]
         near = _near(variant)
-        stands: dict[str, set[str]] = {}
-        reach: dict[str, set[str]] = {}
+        stands: dict[str, list[str]] = {}
+        reach: dict[str, list] = {}
         movement = board.key.turn.is_movement
-        loose = mode == "loose"
+        moves = _moves(variant) if mode == "loose" else None
         for prov, unit in board.units.items():
             n = unit.nation
             s = stands.get(n)
             if s is None:
-                s = stands[n] = set()
-            s.add(prov)
+                s = stands[n] = []
+                if movement:
+                    reach[n] = []
+            s.append(prov)
             if movement:
-                r = reach.get(n)
-                if r is None:
-                    r = reach[n] = set()
-                r.add(prov)
-                if loose:
-                    r.update(variant.adjacent_provinces(unit.type, unit.loc))
+                # strict: the unit's own province; loose: also where it moves on one board
+                reach[n].append(moves[unit.type, unit.loc] if moves is not None else (prov,))
         for prov, nation in board.centres.items():
             s = stands.get(nation)
             if s is None:
-                s = stands[nation] = set()
-            s.add(prov)
-        own = {n: _NOTHING.union(*[near[p] for p in ps]) for n, ps in stands.items()}
-        cast = {n: frozenset(r) for n, r in reach.items()}
+                s = stands[nation] = []
+            s.append(prov)
+        # A nation's stands rarely change from one board to the next: share the unions.
+        unions = self._unions
+        own = {}
+        for n, ps in stands.items():
+            k = (variant, frozenset(ps))
+            u = unions.get(k)
+            if u is None:
+                u = unions[k] = _NOTHING.union(*[near[p] for p in ps])
+            own[n] = u
+        cast = {n: _NOTHING.union(*r) for n, r in reach.items()}
         if len(self._table) >= self.LIMIT:
             self._table.clear()
+            unions.clear()
         self._table[id(board), mode] = (board, variant, (own, cast))
         return own, cast
 
     def clear(self) -> None:
         self._table.clear()
+        self._unions.clear()
 
 
 _CACHE = _BoardCache()
@@ -109,6 +126,7 @@ def clear_cache() -> None:
     """Forget every cached board (benchmarks use it to time a cold start)."""
     _CACHE.clear()
     _neighbours.cache_clear()
+    _LAST_WORLD[0] = None
 
 
 def _nations(nation: str | Iterable[str]) -> tuple[str, ...]:
@@ -136,18 +154,30 @@ def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> fro
     return _combine(_nations(nation), own, casts)
 
 
-def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset[str]]:
-    """The provinces ``nation`` (or any of several nations: a seat) sees, on every board."""
-    nations = _nations(nation)
+def _world_parts(world: World) -> list[tuple[BoardKey, dict, list[dict]]]:
+    """For each board of ``world``: its own sight and the casts of the boards next to it.
+    Kept for the last world asked about: a seat's or every nation's sight asks the same
+    world several times in a row."""
+    hit = _LAST_WORLD[0]
+    if hit is not None and hit[0] is world:
+        return hit[1]
     boards = world.boards
     variant, mode = world.variant, world.adjacency
     get = _CACHE.get
     parts = {k: get(b, variant, mode) for k, b in boards.items()}
-    out = {}
-    for key, (own, _cast) in parts.items():
-        casts = [p[1] for k in _neighbours(key) if (p := parts.get(k)) is not None]
-        out[key] = _combine(nations, own, casts)
+    out = [(key, own, [p[1] for k in _neighbours(key) if (p := parts.get(k)) is not None])
+           for key, (own, _cast) in parts.items()]
+    _LAST_WORLD[0] = (world, out)
     return out
+
+
+_LAST_WORLD: list = [None]
+
+
+def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset[str]]:
+    """The provinces ``nation`` (or any of several nations: a seat) sees, on every board."""
+    nations = _nations(nation)
+    return {key: _combine(nations, own, casts) for key, own, casts in _world_parts(world)}
 
 
 def sees(seen: frozenset[str], loc: str) -> bool:

@@ -28,10 +28,10 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine.coords import BoardKey, Space, province_of
+from app.engine.coords import BoardKey, province_of
 from app.engine.orders import Order, Result
 from app.engine.visibility import sight
-from app.engine.world import Board, Pause, World
+from app.engine.world import Board, Pause, World, index_orders
 
 VOID_UNSEEN = "void: nothing it names did what it says"
 """The reason shown for a seat's own support or convoy that failed as invalid while naming
@@ -86,24 +86,14 @@ def _fog(world: World, seat: frozenset[str]) -> World:
             results[key] = _neutral_reasons(fo, fr, seat, seen)
         if frt is not None:
             retreats[key] = frt
-    refs: dict[Space, tuple[tuple[BoardKey, int], ...]] = {}
-    incoming: dict[BoardKey, tuple[tuple[BoardKey, int], ...]] = {}
-    for key, given in orders.items():
-        for i, o in enumerate(given):
-            unit = getattr(o, "unit", None)
-            if unit is None:
-                continue
-            sp = Space(key, province_of(unit.loc))
-            refs[sp] = refs.get(sp, ()) + ((key, i),)
-            if o.kind == "move" and o.dest.board != key:
-                incoming[o.dest.board] = incoming.get(o.dest.board, ()) + ((key, i),)
+    refs, incoming = index_orders(orders, results)     # the order index, of the shown orders only
     pause = None
     if world.pause is not None:
         shown = {loc: opts for loc, opts in world.pause.dislodged.items() if loc.province in seen[loc.board]}
         pause = Pause(MappingProxyType(shown), None)
     return world.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
                         results=MappingProxyType(results), retreats=MappingProxyType(retreats),
-                        refs=MappingProxyType(refs), incoming=MappingProxyType(incoming), pause=pause)
+                        refs=refs, incoming=incoming, pause=pause)
 
 
 def _fog_board(board: Board, seen: frozenset[str]) -> Board:

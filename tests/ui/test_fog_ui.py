@@ -8,7 +8,7 @@ from app.engine.game import Game
 from app.engine.visibility import board_sight
 from app.match import Match, Seat
 from app.ui.app import settle
-from app.ui.state import cross_arrows
+from app.ui.state import board_cross_arrows
 
 from .helpers import key, submit
 
@@ -19,7 +19,7 @@ BEN = {"name": "Ben", "colour": "#e8590c", "nations": ["Russia", "Turkey"]}
 def shown_units(window):
     """Every unit drawn on any board: (board, province, nation)."""
     return {(k, loc.split("/")[0], nation) for k, it in window.scene.items_by_key.items()
-            for loc, nation, _t, _d in it.state.units}
+            for loc, nation, _t, _d in it.current_state().units}
 
 
 def assert_sees_only_its_sight(window, nations):
@@ -27,13 +27,14 @@ def assert_sees_only_its_sight(window, nations):
     everything = frozenset(full.variant.provinces)
     for k, item in window.scene.items_by_key.items():
         seen = board_sight(full, nations, k)
-        assert item.state.fog == everything - seen, k
-        for loc, nation, _t, _d in item.state.units:
+        assert item.current_state().fog == everything - seen, k
+        for loc, nation, _t, _d in item.current_state().units:
             assert loc.split("/")[0] in seen, (k, loc, nation)
-        for arrow in item.state.arrows:            # orders drawn start at a seen unit
+        for arrow in item.current_state().arrows:            # orders drawn start at a seen unit
             x, y = arrow.points[0]
             assert window.scene.art.province_at(x, y) in seen, (k, arrow)
-    for cross in cross_arrows(window.world):            # what the overlay draws across boards
+    crosses = [c for k in window.world.boards for c in board_cross_arrows(window.world, k)]
+    for cross in crosses:                               # what the overlay draws across boards
         o = cross.order
         assert o.nation in nations or o.unit.province in board_sight(full, nations, o.unit.board)
     rows = {r["nation"]: r for r in window.nations_panel.rows}
@@ -140,7 +141,7 @@ def test_sandbox_view_as_a_nation(qtbot, window):
     assert "Everything" in titles and "Turkey (fog of war)" in titles
     window.view_as_menu.actions()[0].trigger()         # Everything
     assert window.fog_nations() is None
-    assert all(not it.state.fog for it in window.scene.items_by_key.values())
+    assert all(not it.current_state().fog for it in window.scene.items_by_key.values())
     assert any(n == "England" for _k, _p, n in shown_units(window))
 
 
@@ -166,8 +167,8 @@ def test_scene_veils_each_board_in_the_seats_sight(qtbot, window):
     window.scene.set_world(fogged_world(game.world, seat), fog=seat)
     everything = frozenset(game.world.variant.provinces)
     for k, item in window.scene.items_by_key.items():
-        assert item.state.fog == everything - board_sight(game.world, seat, k)
-        shown = {loc.split("/")[0] for loc, *_ in item.state.units}
+        assert item.current_state().fog == everything - board_sight(game.world, seat, k)
+        shown = {loc.split("/")[0] for loc, *_ in item.current_state().units}
         assert shown <= board_sight(game.world, seat, k)
     window.scene.set_world(game.world)                   # fog off again: nothing veiled
-    assert all(not item.state.fog for item in window.scene.items_by_key.values())
+    assert all(not item.current_state().fog for item in window.scene.items_by_key.values())

@@ -257,3 +257,23 @@ def test_a_fogged_seat_types_orders_against_what_it_sees():
     assert order.kind == "support"
     with pytest.raises(OrderRefused):
         m.add_text("A war - gal", 0)                      # not England's (and not seen)
+
+
+def test_computer_players_under_fog_decide_from_their_nations_view():
+    from app.match import Match, Seat
+    asked = []
+
+    def decide(level, world, nation, *, seed):
+        asked.append((nation, world))
+        return []
+
+    seats = [Seat(name="Ada", nations=("England",)), Seat(name="Ben", nations=("Russia",)),
+             Seat(name="Bot", nations=("Turkey",), controller="computer", level="random")]
+    m = Match(Game.new(), seats, fog=True, decide=decide)
+    m.done(0)
+    m.done(1)
+    m.submit()
+    [(nation, world)] = asked
+    assert nation == "Turkey"
+    units = {u.nation for u in world.boards[S1901].units.values()}
+    assert "Turkey" in units and "England" not in units and "France" not in units

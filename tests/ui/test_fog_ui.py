@@ -92,7 +92,7 @@ def _at_bens_seat(qtbot, world):
     assert window.seat == 1
     window.view.go_to_present()
     settle(window)
-    return window.view.viewport().grab().toImage(), list(window.nations_panel.rows)
+    return window.view.viewport().grab().toImage(), list(window.nations_panel.rows), window
 
 
 def test_the_window_looks_the_same_to_seat_2_with_or_without_an_unseen_unit(qtbot, window):
@@ -106,10 +106,21 @@ def test_the_window_looks_the_same_to_seat_2_with_or_without_an_unseen_unit(qtbo
     units["mao"] = Unit("England", "F", "mao")        # far from Russia and Turkey
     w2 = w1.derive(boards=MappingProxyType({k: Board(k, MappingProxyType(units), b.centres)}))
     assert "mao" not in board_sight(w1, BEN["nations"], k)
-    first, rows1 = _at_bens_seat(qtbot, w1)
-    second, rows2 = _at_bens_seat(qtbot, w2)
+    first, rows1, win1 = _at_bens_seat(qtbot, w1)
+    second, rows2, win2 = _at_bens_seat(qtbot, w2)
     assert first == second
     assert rows1 == rows2
+    # clicking there, or ordering towards it, tells Ben nothing either
+    said = []
+    for win in (win1, win2):
+        out = [win.click_location(k, "mao").message, win.status_label.text()]
+        win.click_location(k, "sev")                     # Ben's fleet: its targets light up
+        out.append(sorted((str(b), sorted(h.items())) for b, it in win.scene.items_by_key.items()
+                          for h in [it.highlights] if h))
+        out.append(win.console_order("F sev S F 1:mao:S1901 - 1:spa/nc:S1901"))
+        out.append(win.orders_panel.feedback.text())
+        said.append(out)
+    assert said[0] == said[1]
 
 
 def test_reopening_a_fogged_hotseat_game_goes_through_the_curtain(qtbot, window, tmp_path):

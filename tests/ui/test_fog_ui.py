@@ -22,8 +22,8 @@ def shown_units(window):
             for loc, nation, _t, _d in it.current_state().units}
 
 
-def assert_sees_only_its_sight(window, nations):
-    full = window.match.world
+def assert_sees_only_its_sight(window, nations, full=None):
+    full = full or window.match.world
     everything = frozenset(full.variant.provinces)
     for k, item in window.scene.items_by_key.items():
         seen = board_sight(full, nations, k)
@@ -75,6 +75,9 @@ def test_fogged_hotseat_seat_2_never_sees_seat_1s_unseen_units(qtbot, window):
     assert not any(n in ada for _k, _p, n in shown_units(window))
     status = window.status_label.text() + window.toast.text()
     assert "failed" not in status and "dislodged unit" not in status
+    window.show_history(0)                             # a replay is fogged too
+    assert window.replay_index == 0
+    assert_sees_only_its_sight(window, ben, full=window.game.history()[0])
 
 
 def _at_bens_seat(qtbot, world):

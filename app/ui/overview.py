@@ -166,6 +166,8 @@ class OverviewItem(QGraphicsItem):
         provinces veiled by the fog of war)."""
         old = self.states.get(key)
         if old is None or old[0] is not board or old[1] != active or old[2] != fog:
+            if old is not None and old[2] != fog:
+                self._blit(key, None, False)   # another seat's sight: never shown while refilling
             self.states[key] = (board, active, fog)
             self.dirty.add(key)
             if not self._filler.isActive():

@@ -186,3 +186,26 @@ def test_scene_veils_each_board_in_the_seats_sight(qtbot, window):
         assert shown <= board_sight(game.world, seat, k)
     window.scene.set_world(game.world)                   # fog off again: nothing veiled
     assert all(not item.current_state().fog for item in window.scene.items_by_key.values())
+
+
+def test_far_overview_never_shows_the_last_seats_miniatures_while_refilling(qtbot, window):
+    """Far away the scene draws cached miniatures, refilled in batches on a large world: a
+    board whose sight changed is cleared at once, not left showing another seat's view."""
+    from app.bots.selfplay import grow_world
+    from app.match.fog import fogged_world
+    game = grow_world(seed=4, turns=3)
+    game.meta = {}
+    window.set_match(Match(game), None)
+    scene = window.scene
+    ov = scene.overview
+    ada, ben = ("England", "France", "Germany"), ("Russia", "Turkey")
+    scene.set_world(fogged_world(game.world, ada), fog=ada)
+    ov.flush()
+    k = game.world.active_boards()[0]
+    r = scene.layout.rect(k)
+    x, y = int((r.x() + r.width() / 2) * ov.k), int((r.y() + r.height() / 2) * ov.k)
+    tile = ov.tiles[(x // 512, y // 512)]
+    assert tile.pixelColor(x % 512, y % 512).alpha() > 0        # Ada's miniature is there
+    scene.set_world(fogged_world(game.world, ben), fog=ben)      # Ben's turn, not yet refilled
+    assert k in ov.dirty
+    assert ov.tiles[(x // 512, y // 512)].pixelColor(x % 512, y % 512).alpha() == 0

@@ -192,11 +192,12 @@ class Match:
 
     def has_work(self, seat: int, world: World | None = None) -> bool:
         """Does the seat have anything to order now? (In a retreat pause only seats with
-        dislodged units do.)"""
+        dislodged units do, unless fog of war is on: then every seat takes its turn, since
+        skipping one would tell the others it has nothing to retreat.)"""
         w = world or self.world
         if w.phase == "over" or not self.seats[seat].is_person:
             return False
-        if w.phase == "retreats":
+        if w.phase == "retreats" and not self.fog:
             nations = self.nations_of(seat)
             return any((u := w.unit_at(loc)) is not None and u.nation in nations for loc in w.pause.dislodged)
         return True

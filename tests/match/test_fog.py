@@ -277,3 +277,23 @@ def test_computer_players_under_fog_decide_from_their_nations_view():
     assert nation == "Turkey"
     units = {u.nation for u in world.boards[S1901].units.values()}
     assert "Turkey" in units and "England" not in units and "France" not in units
+
+
+def test_under_fog_every_seat_takes_its_turn_in_a_retreat_pause():
+    """Skipping the seats with nothing to retreat would tell the others who has retreats."""
+    from app.match import Match, Seat
+    seats = [Seat(name="Ada", nations=("England",)), Seat(name="Ben", nations=("France", "Russia"))]
+    start = world_of("England F nth", "France F eng", "France F bel", "Russia A mos")
+    for fog, turns in ((False, [0]), (True, [0, 1])):
+        m = Match(Game.from_world(start), seats, fog=fog)
+        m.add_text("F eng - nth", 1)
+        m.add_text("F bel S F eng - nth", 1)
+        m.done(0)
+        m.done(1)
+        m.submit()
+        assert m.world.phase == "retreats"
+        seen = []
+        while m.turn is not None and len(seen) < 3:
+            seen.append(m.turn)
+            m.done(m.turn)
+        assert seen == turns, (fog, seen)

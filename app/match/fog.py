@@ -24,6 +24,7 @@ see are shown with one neutral reason, so their wording cannot tell what stood t
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
@@ -45,17 +46,20 @@ def fogged_world(world: World, nations: Iterable[str]) -> World:
     unchanged boards keep their identity across views, so caches keyed by identity (the
     window's board states) keep working."""
     seat = frozenset(nations)
-    cached = _VIEWS.get((id(world), seat))
-    if cached is not None and cached[0] is world:
-        _VIEWS.move_to_end((id(world), seat))
-        return cached[1]
+    with _LOCK:      # computer players ask from a worker thread while the window may draw
+        cached = _VIEWS.get((id(world), seat))
+        if cached is not None and cached[0] is world:
+            _VIEWS.move_to_end((id(world), seat))
+            return cached[1]
     view = _fog(world, seat)
-    _VIEWS[id(world), seat] = (world, view)
-    if len(_VIEWS) > 32:
-        _VIEWS.popitem(last=False)
+    with _LOCK:
+        _VIEWS[id(world), seat] = (world, view)
+        if len(_VIEWS) > 32:
+            _VIEWS.popitem(last=False)
     return view
 
 
+_LOCK = threading.Lock()
 _VIEWS: OrderedDict[tuple[int, frozenset[str]], tuple[World, World]] = OrderedDict()
 _BOARDS: dict[tuple, tuple] = {}
 

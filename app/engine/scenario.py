@@ -116,7 +116,8 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
     try:
         return with_homes(world, sc.start.home_centres)
     except ValueError as e:
-        raise ScenarioError(f"{path}: {str(e).replace('field ', 'field start.', 1)}") from None
+        message = str(e).replace("field '", "field 'start.", 1)
+        raise ScenarioError(f"{path}: {message}") from None
 
 
 def board_units(world: World, key: BoardKey) -> list[str]:

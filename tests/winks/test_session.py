@@ -148,3 +148,12 @@ def test_throw_command_writes_a_playable_scenario_byte_identical_per_seed(tmp_pa
     bad = subprocess.run([sys.executable, "-m", "app", "throw", "--players", "9", "--out", str(tmp_path / "c.json")],
                          cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "2 to 7 players" in bad.stderr
+
+
+def test_scenario_home_centres_are_checked_and_named(tmp_path):
+    from app.engine.scenario import ScenarioError
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"start": {"boards": [{"timeline": 1, "turn": "F1901", "units": [], "centres": {}}],
+                                         "home_centres": {"France": ["par", "nth"]}}}))
+    with pytest.raises(ScenarioError, match=r"field 'start.home_centres.France': 'nth' is not a supply centre"):
+        run_file(bad)

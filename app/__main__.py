@@ -18,6 +18,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "selfplay":
         from app.bots.selfplay import main as selfplay_main
         return selfplay_main(args[1:])
+    if args and args[0] == "variant":
+        from app.variants.cli import main as variant_main
+        return variant_main(args[1:])
     from app.ui.app import main as ui_main
     return ui_main(args)
 

@@ -1,0 +1,22 @@
+"""``python -m app variant COMMAND``: tools for variant designers (no window).
+
+    python -m app variant check PATH_OR_NAME [...]   # every problem, FILE:ELEMENT: message
+"""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = __doc__.split("\n\n", 1)[1]
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage:\n" + USAGE, file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "check":
+        from app.variants.check import main as check_main
+        return check_main(rest)
+    print(f"error: unknown variant command '{command}'\nusage:\n{USAGE}", file=sys.stderr)
+    return 2

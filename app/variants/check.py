@@ -82,7 +82,9 @@ def check_folder(folder: Path) -> list[Problem]:
         problems.append(Problem(meta.map, "(file)", str(e).removeprefix(f"{variant.map_path}: ")))  # type: ignore[attr-defined]
         return _ordered(problems)
     from app.variants.geomcheck import geometry_problems
+    from app.variants.scaffold import placeholder_problems
     problems += geometry_problems(variant, board)
+    problems += placeholder_problems(folder)
     return _ordered(problems)
 
 

@@ -1,6 +1,7 @@
 """``python -m app variant COMMAND``: tools for variant designers (no window).
 
     python -m app variant check PATH_OR_NAME [...]   # every problem, FILE:ELEMENT: message
+    python -m app variant new NAME_OR_FOLDER         # a small playable variant to start from
 """
 
 from __future__ import annotations
@@ -18,5 +19,8 @@ def main(argv: list[str]) -> int:
     if command == "check":
         from app.variants.check import main as check_main
         return check_main(rest)
+    if command == "new":
+        from app.variants.scaffold import main as new_main
+        return new_main(rest)
     print(f"error: unknown variant command '{command}'\nusage:\n{USAGE}", file=sys.stderr)
     return 2

@@ -1,0 +1,55 @@
+"""The engine, a save and the window take a variant that is not the standard map: three
+nations, 16 provinces, 10 centres, victory at 6, a different first year; made in a temp
+folder by the scaffold (data + a small SVG)."""
+
+import pytest
+
+from app.engine.game import Game
+from app.engine.variant import load_variant
+from app.variants.check import check_variant
+from app.variants.scaffold import starter, write_grid_variant
+
+
+@pytest.fixture
+def mini(tmp_path):
+    spec = starter("mini")
+    spec.first_year = 1618
+    return write_grid_variant(spec, tmp_path / "mini")
+
+
+def test_it_loads_and_passes_the_check(mini):
+    v = load_variant(str(mini))
+    assert v.nation_names == ("Arden", "Brava", "Corvia")
+    assert len(v.provinces) == 16 and len(v.supply_centres) == 10 and v.victory_centres == 6
+    assert v.kind("b2") == "land" and v.kind("a2") == "coast" and v.kind("nsea") == "sea"
+    assert [p for p in check_variant(str(mini)) if p.severity == "error"] == []
+
+
+def test_a_movement_then_a_build(mini, tmp_path):
+    g = Game.new(str(mini))
+    assert [str(k) for k in g.world.active_boards()] == ["1:S1618"]
+    g.submit_text(["Corvia: A b3 - b2", "Arden: A a3 - a2", "Brava: F d1 - nsea"])
+    board = g.world.boards[g.world.active_boards()[0]]
+    assert board.units["b2"].nation == "Corvia" and board.units["nsea"].nation == "Brava"
+    g.submit_text([])  # Fall: Corvia holds in b2 and takes the neutral centre
+    key = g.world.active_boards()[0]
+    assert str(key) == "1:W1618"
+    g.submit_text(["Corvia: build A b3"])
+    board = g.world.boards[g.world.active_boards()[0]]
+    assert str(g.world.active_boards()[0]) == "1:S1619"
+    assert board.units["b3"].nation == "Corvia" and board.units["b2"].nation == "Corvia"
+    path = tmp_path / "game.json"
+    g.save(path)
+    assert Game.load(path).world.boards.keys() == g.world.boards.keys()
+
+
+def test_the_window_plays_it(mini, qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from app.ui.main_window import MainWindow
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.new_game("sandbox", variant=str(mini))
+    assert w.game.variant.folder == mini.resolve()
+    table = w.nations_panel.table
+    assert [table.item(r, 0).text().strip() for r in range(table.rowCount())] == ["Arden", "Brava", "Corvia"]
+    w.dirty = False

@@ -7,8 +7,10 @@
     SVG read into geometry, geometry against data, legibility). One warm-up run (imports),
     then N timed runs; wall-clock and CPU (process time) medians. Target: at most 1 s.
 (b) The preview's reload after a save: a temp copy of the standard variant open in the
-    preview window (offscreen); a file is rewritten and the time until the preview shows the
-    new problem list is measured (the file watcher's delay included). Target: at most 1 s.
+    preview window (offscreen); variant.json is rewritten and the time until the preview
+    shows the new map and problem list is measured (the file watcher's delay and the 150 ms
+    debounce included), then until the small game preview is redrawn (it follows, so the
+    list never waits for it). Target: at most 1 s to the problem list.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def bench_check(runs: int) -> list[tuple[str, float, float, int, int]]:
     return rows
 
 
-def bench_reload(runs: int) -> list[float] | None:
+def bench_reload(runs: int) -> list[tuple[float, float, float]] | None:
     try:
         from app.ui.preview.window import measure_reload
     except ImportError:
@@ -74,9 +76,14 @@ def main() -> int:
     if reload is None:
         print("preview reload: no preview window in this build")
     else:
-        med = statistics.median(reload)
-        print(f"preview reload after a save (watcher delay included): median {med:.3f} s, "
-              f"max {max(reload):.3f} s over {len(reload)} saves  {'met' if med <= TARGET_S else 'NOT met'}")
+        listed = statistics.median(r[0] for r in reload)
+        drawn = statistics.median(r[1] for r in reload)
+        print(f"preview reload after a save, to the new problem list and map (watcher delay included): "
+              f"median {listed:.3f} s, max {max(r[0] for r in reload):.3f} s over {len(reload)} saves  "
+              f"{'met' if listed <= TARGET_S else 'NOT met'}")
+        cpu = statistics.median(r[2] for r in reload)
+        print(f"  reload() itself: median {cpu:.3f} s CPU; to the redrawn two-timeline game preview: "
+              f"median {drawn:.3f} s")
     return 0
 
 

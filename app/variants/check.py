@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -30,7 +31,7 @@ from pydantic import ValidationError
 from app.engine.jsonfile import read_json
 from app.engine.variant import (AdjacencyFile, NationsFile, ProvincesFile, StartFile, Variant,
                                 VariantError, VariantFile, check_map_field)
-from app.mapgeo import MapFileError, load_map
+from app.mapgeo import MapFileError, MapGeometry, load_map
 from app.variants.catalog import find_folder
 from app.variants.datacheck import data_problems
 from app.variants.problems import Problem
@@ -62,11 +63,20 @@ def read_files(folder: Path) -> tuple[dict[str, object], list[Problem]]:
     return models, problems
 
 
-def check_folder(folder: Path) -> list[Problem]:
-    """Every problem of the variant in ``folder``, errors first."""
+@dataclass
+class Inspection:
+    """What checking a folder found: the problems, and the variant and map when they load
+    (the preview draws what there is)."""
+    problems: list[Problem]
+    variant: Variant | None = None
+    board: MapGeometry | None = None
+
+
+def inspect_folder(folder: Path) -> Inspection:
+    """Check the variant in ``folder``: every problem (errors first), the data and the map."""
     models, problems = read_files(folder)
     if problems:
-        return _ordered(problems)
+        return Inspection(_ordered(problems))
     meta = models["variant.json"]
     variant = Variant(meta, models["provinces.json"], models["adjacency.json"],  # type: ignore[arg-type]
                       models["nations.json"], models["start.json"], folder)  # type: ignore[arg-type]
@@ -75,17 +85,22 @@ def check_folder(folder: Path) -> list[Problem]:
         check_map_field(meta, folder)  # type: ignore[arg-type]
     except VariantError as e:
         problems.append(Problem("variant.json", "map", str(e).split("field 'map': ", 1)[-1]))
-        return _ordered(problems)
+        return Inspection(_ordered(problems), variant)
     try:
         board = load_map(variant.map_path)
     except MapFileError as e:
         problems.append(Problem(meta.map, "(file)", str(e).removeprefix(f"{variant.map_path}: ")))  # type: ignore[attr-defined]
-        return _ordered(problems)
+        return Inspection(_ordered(problems), variant)
     from app.variants.geomcheck import geometry_problems
     from app.variants.scaffold import placeholder_problems
     problems += geometry_problems(variant, board)
     problems += placeholder_problems(folder)
-    return _ordered(problems)
+    return Inspection(_ordered(problems), variant, board)
+
+
+def check_folder(folder: Path) -> list[Problem]:
+    """Every problem of the variant in ``folder``, errors first."""
+    return inspect_folder(folder).problems
 
 
 def check_variant(path_or_name: str | Path) -> list[Problem]:

@@ -234,6 +234,9 @@ class _GeometryCheck:
 
     # -- anchors, markers, labels -----------------------------------------------------------
 
+    def _inside(self, prov: str, x: float, y: float) -> bool:
+        return bool(shapely.intersects_xy(self.b.provinces[prov], x, y))
+
     def _where(self, x: float, y: float) -> str:
         p = self.b.province_at(x, y)
         return f"in '{p}'" if p else "outside every province"
@@ -248,10 +251,10 @@ class _GeometryCheck:
             prov = province_of(loc)
             if loc not in v.locations:
                 yield self.problem(unit_id(loc), f"unit anchor for unknown location '{loc}'")
-            elif prov in b.provinces and b.province_at(x, y) != prov:
+            elif prov in b.provinces and not self._inside(prov, x, y):
                 yield self.problem(unit_id(loc), f"the unit anchor of {loc} is {self._where(x, y)}, "
                                    f"not in {prov}", "error", prov)
-            elif loc in b.coasts and b.coasts[loc].distance(Point(x, y)) > 15 * self.px:
+            elif loc in b.coasts and shapely.distance(b.coasts[loc], shapely.points(x, y)) > 15 * self.px:
                 yield self.problem(unit_id(loc), f"the unit anchor of {loc} is "
                                    f"{b.coasts[loc].distance(Point(x, y)) / self.px:.0f} px from its coastline",
                                    "warning", prov)
@@ -263,7 +266,7 @@ class _GeometryCheck:
             if c not in v.supply_centres:
                 yield self.problem(f"sc-{c}", f"a centre marker for '{c}', which is not a supply centre "
                                    "in provinces.json", "error", *([c] if c in b.provinces else []))
-            elif c in b.provinces and b.province_at(x, y) != c:
+            elif c in b.provinces and not self._inside(c, x, y):
                 yield self.problem(f"sc-{c}", f"the centre marker of {c} is {self._where(x, y)}", "error", c)
         for p in v.provinces:
             if p not in b.label_anchors:
@@ -271,7 +274,7 @@ class _GeometryCheck:
         for p, (x, y) in b.label_anchors.items():
             if p not in v.provinces:
                 yield self.problem(f"label-{p}", f"a label for unknown province '{p}'")
-            elif p in b.provinces and b.province_at(x, y) != p:
+            elif p in b.provinces and not self._inside(p, x, y):
                 yield self.problem(f"label-{p}", f"the label of {p} is {self._where(x, y)}", "error", p)
 
     # -- legibility -------------------------------------------------------------------------
@@ -305,11 +308,12 @@ class _GeometryCheck:
                 if i < j:
                     yield self.problem(f"label-{names[i]}", f"the labels of {names[i]} and {names[j]} overlap",
                                        "warning", names[i], names[j])
-        for p, (x, y) in b.centre_anchors.items():
-            for q, bx in boxes.items():
-                if bx.distance(Point(x, y)) < 1.5 * self.px:
-                    yield self.problem(f"sc-{p}", f"the centre marker of {p} touches the label of {q}",
-                                       "warning", p, q)
+            markers = sorted(b.centre_anchors.items())
+            points = shapely.points([xy for _, xy in markers]) if markers else []
+            for i, j in zip(*tree.query(points, predicate="dwithin", distance=1.5 * self.px)):
+                p, q = markers[i][0], names[j]
+                yield self.problem(f"sc-{p}", f"the centre marker of {p} touches the label of {q}",
+                                   "warning", p, q)
 
     def label_box(self, p: str):
         x, y = self.b.label_anchors[p]

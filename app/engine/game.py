@@ -4,7 +4,7 @@
 >>> report = g.submit_text(["A mun - tyr", "A vie - tri"])
 >>> [str(k) for k in g.world.active_boards()]
 ['1:F1901']
->>> g.undo(); [str(k) for k in g.world.active_boards()]
+>>> _ = g.undo(); [str(k) for k in g.world.active_boards()]
 ['1:S1901']
 
 Saving writes versioned JSON atomically (a temporary file, then a rename). The file
@@ -24,13 +24,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .coords import BoardKey, Location, Space, Turn
+from .coords import BoardKey, Location, Turn
 from .jsonfile import read_json, validate
 from .notation import NotationError, format_order, parse_order
-from .orders import Move, Order, Result
-from .submission import Report, _spaces_of, submit
+from .orders import Order, Result
+from .submission import Report, submit
 from .variant import Variant, VariantError, load_variant, parse_unit_text
-from .world import Board, Pause, World, make_board
+from .world import Board, Pause, World, index_orders, make_board
 
 SAVE_FORMAT = "5d-diplomacy-save"
 SAVE_VERSION = 1
@@ -154,13 +154,20 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self.submissions)
 
-    def undo(self) -> None:
-        """Take back the last submission."""
+    def undo(self) -> tuple[tuple[Order, ...], World]:
+        """Take back the last submission; returns its orders and the world it made (what
+        :meth:`redo` takes to put it back without adjudicating again)."""
         if not self.submissions:
             raise IndexError("nothing to undo")
         self._ensure_history()
-        self.worlds.pop()
-        self.submissions.pop()
+        world = self.worlds.pop()
+        return self.submissions.pop(), world
+
+    def redo(self, orders: tuple[Order, ...], world: World) -> None:
+        """Append a submission whose world is already known (an undone one, or one a front
+        end adjudicated off its GUI thread from the present world)."""
+        self.worlds.append(world)
+        self.submissions.append(tuple(orders))
 
     def history(self) -> list[World]:
         """Every world from the start to now (replayed on first use after loading)."""
@@ -315,8 +322,6 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
               parents=MappingProxyType(parents), starts=MappingProxyType(starts), ends=MappingProxyType(ends))
     orders: dict[BoardKey, tuple[Order, ...]] = {}
     results: dict[BoardKey, tuple[Result, ...]] = {}
-    refs: dict[Space, tuple] = {}
-    incoming: dict[BoardKey, tuple] = {}
     for i, so in enumerate(data.orders):
         key = BoardKey.parse(so.board)
         if key not in boards:
@@ -326,14 +331,7 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
         os_ = tuple(_parse_stored(t, w, variant, f"world.orders.{i}") for t in so.orders)
         rs = tuple(Result(**r.model_dump()) for r in so.results)
         orders[key], results[key] = os_, rs
-        if key.turn.is_movement:
-            for idx, (o, r) in enumerate(zip(os_, rs)):
-                if r.illegal or not hasattr(o, "unit"):
-                    continue
-                for sp in _spaces_of(o):
-                    refs[sp] = refs.get(sp, ()) + ((key, idx),)
-                if isinstance(o, Move) and o.dest.board != key:
-                    incoming[o.dest.board] = incoming.get(o.dest.board, ()) + ((key, idx),)
+    refs, incoming = index_orders(orders, results)
     retreats: dict[BoardKey, tuple] = {}
     for i, sr in enumerate(data.retreats):
         key = BoardKey.parse(sr.board)
@@ -344,6 +342,6 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
         pause = Pause(MappingProxyType({_parse_loc(k): frozenset(v) for k, v in data.pause.dislodged.items()}),
                       frozenset(BoardKey.parse(b) for b in data.pause.boards))
     return w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
-                    refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
+                    refs=refs, incoming=incoming,
                     retreats=MappingProxyType(retreats), pause=pause, winner=data.winner,
                     submissions=data.submissions)

@@ -48,8 +48,8 @@ def test_the_window_plays_it(mini, qtbot, tmp_path, monkeypatch):
     from app.ui.main_window import MainWindow
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"  # closed by pytest-qt without asking
     w.new_game("sandbox", variant=str(mini))
     assert w.game.variant.folder == mini.resolve()
     table = w.nations_panel.table
     assert [table.item(r, 0).text().strip() for r in range(table.rowCount())] == ["Arden", "Brava", "Corvia"]
-    w.dirty = False

@@ -75,3 +75,30 @@ def test_overlays_switch_and_play(preview, qtbot):
     assert set(preview.game_scene.world.boards) and len({k.timeline for k in preview.game_scene.world.boards}) == 2
     preview.play_action.trigger()
     assert preview._played == [preview.folder]
+
+
+def test_play_a_sandbox_opens_the_main_window_on_the_variant(qtbot, folder, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from app.ui.preview.window import play_sandbox
+    window = play_sandbox(folder)
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda doing: "discard"
+    assert window.game.variant.folder == folder.resolve()
+    assert window.match.mode == "sandbox"
+
+
+def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from PySide6.QtWidgets import QFileDialog
+    from app.ui.main_window import MainWindow
+    w = MainWindow(theme="dark")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    file_menu = w.menuBar().actions()[0].menu()
+    assert w.a_preview in file_menu.actions()
+    w.a_preview.trigger()
+    preview = w._previews[-1]
+    qtbot.addWidget(preview)
+    assert preview.folder == folder.resolve() and preview.theme.name == "dark"
+    assert preview.problem_list.count() == 0 and "no problems" in preview.summary.text()

@@ -4,6 +4,31 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+
+def open_preview_dialog(parent) -> object | None:
+    """File → Preview variant…: choose a variant's folder and open its preview next to the
+    main window (the preview is kept on ``parent._previews``)."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+    from app.variants.catalog import is_variant_folder, user_variants_dir
+    start = user_variants_dir()
+    folder = QFileDialog.getExistingDirectory(parent, "Preview a variant's folder",
+                                              str(start if start.is_dir() else Path.home()))
+    if not folder:
+        return None
+    if not is_variant_folder(Path(folder)):
+        QMessageBox.warning(parent, "Preview variant", f"{folder} has no variant.json: it is not a "
+                            "variant's folder. 'python -m app variant new NAME' makes one to start from.")
+        return None
+    from .window import PreviewWindow
+    theme = getattr(getattr(parent, "theme", None), "name", "light")
+    window = PreviewWindow(folder, theme=theme)
+    if not hasattr(parent, "_previews"):
+        parent._previews = []
+    parent._previews.append(window)
+    window.show()
+    return window
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -282,11 +282,10 @@ class PreviewWindow(QMainWindow):
 def play_sandbox(folder: Path):
     """Open the main window with a sandbox game on the variant in ``folder``.
 
-    Integration point: once the match layer (h1-trust) is on main, this opens the window
-    through its API; today it calls ``MainWindow.new_game``."""
+    The window's own entry point starts the game (a sandbox ``Match`` of app.match)."""
     from app.ui.main_window import MainWindow
     window = MainWindow()
-    window.new_game("sandbox", variant=str(folder))
+    window.new_game("sandbox", variant=str(folder), confirmed=True)
     window.show()
     return window
 

@@ -2,6 +2,7 @@
 
     python -m app variant check PATH_OR_NAME [...]   # every problem, FILE:ELEMENT: message
     python -m app variant new NAME_OR_FOLDER         # a small playable variant to start from
+    python -m app variant import FILE.map [--out FOLDER]   # from the diplomacy package's .map format
 """
 
 from __future__ import annotations
@@ -22,5 +23,8 @@ def main(argv: list[str]) -> int:
     if command == "new":
         from app.variants.scaffold import main as new_main
         return new_main(rest)
+    if command == "import":
+        from app.variants.importer import main as import_main
+        return import_main(rest)
     print(f"error: unknown variant command '{command}'\nusage:\n{USAGE}", file=sys.stderr)
     return 2

@@ -129,3 +129,15 @@ def test_command_prints_one_line_per_problem_errors_first(folder, capsys):
 def test_command_exit_status(capsys):
     assert main(["standard"]) == 0
     assert main(["no/such/folder"]) == 1
+
+
+def test_an_unreadable_map_is_one_problem_not_a_traceback(folder):
+    (folder / "map.svg").write_text("<svg><g id='provinces'>")
+    problems = check_variant(str(folder))
+    assert [(p.file, p.element) for p in problems] == [("map.svg", "(file)")]
+
+
+def test_geometry_problems_name_the_element(folder):
+    svg = folder / "map.svg"
+    svg.write_text(svg.read_text().replace('<path id="boh" class="province land', '<path id="boh" class="province sea', 1))
+    _found(folder, "map.svg", "boh", "kind 'land'")

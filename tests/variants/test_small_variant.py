@@ -53,3 +53,20 @@ def test_the_window_plays_it(mini, qtbot, tmp_path, monkeypatch):
     assert w.game.variant.folder == mini.resolve()
     table = w.nations_panel.table
     assert [table.item(r, 0).text().strip() for r in range(table.rowCount())] == ["Arden", "Brava", "Corvia"]
+
+
+def test_a_scenario_names_a_variant_folder_next_to_it(tmp_path):
+    import json
+    from app.engine.scenario import run_file
+    write_grid_variant(starter("mini"), tmp_path / "maps" / "mini")
+    sc = tmp_path / "scenarios" / "move.json"
+    sc.parent.mkdir()
+    sc.write_text(json.dumps({
+        "name": "A move on a variant given by path", "variant": "../maps/mini",
+        "steps": [{"orders": ["Corvia: A b3 - b2"],
+                   "expect": {"orders": {"Corvia: A b3 - b2": "succeeds"},
+                              "boards": {"1:F1901": ["Corvia A b2", "Corvia F c3", "Arden F a1", "Arden A a3",
+                                                     "Brava F d1", "Brava A d3"]}}}]}))
+    report = run_file(sc)
+    assert report["ok"], report
+    assert report["steps"][0]["orders"][0]["status"] == "succeeds"

@@ -185,7 +185,8 @@ class PreviewScene(QGraphicsScene):
             path = self.problem_path(prob)
             if path is not None and not path.isEmpty():
                 fill = QColor(colour)
-                fill.setAlpha(70 if prob.severity == "error" else 25)
+                # light fills: with many problems the map must stay readable under them
+                fill.setAlpha(30 if prob.severity == "error" else 12)
                 layer.add_path(path, _pen(colour, 2.4), fill)
 
     # -- where a problem is --------------------------------------------------------------

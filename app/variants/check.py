@@ -24,6 +24,7 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -87,7 +88,11 @@ def inspect_folder(folder: Path) -> Inspection:
         problems.append(Problem("variant.json", "map", str(e).split("field 'map': ", 1)[-1]))
         return Inspection(_ordered(problems), variant)
     try:
-        board = load_map(variant.map_path)
+        stat = variant.map_path.stat()
+        board = _read_map(variant.map_path, stat.st_mtime_ns, stat.st_size)
+    except OSError as e:
+        problems.append(Problem(meta.map, "(file)", f"cannot be read: {e.strerror or e}"))  # type: ignore[attr-defined]
+        return Inspection(_ordered(problems), variant)
     except MapFileError as e:
         problems.append(Problem(meta.map, "(file)", str(e).removeprefix(f"{variant.map_path}: ")))  # type: ignore[attr-defined]
         return Inspection(_ordered(problems), variant)
@@ -96,6 +101,13 @@ def inspect_folder(folder: Path) -> Inspection:
     problems += geometry_problems(variant, board)
     problems += placeholder_problems(folder)
     return Inspection(_ordered(problems), variant, board)
+
+
+@lru_cache(maxsize=4)
+def _read_map(path: Path, _mtime_ns: int, _size: int) -> MapGeometry:
+    """The map, read again only when the file changed (the preview reloads on every save of
+    any file of the folder; most saves are JSON). Nobody modifies a MapGeometry."""
+    return load_map(path)
 
 
 def check_folder(folder: Path) -> list[Problem]:

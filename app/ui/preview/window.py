@@ -92,7 +92,7 @@ class PreviewWindow(QMainWindow):
         self._debounce.timeout.connect(self.reload)
         self._game_timer = QTimer(self)
         self._game_timer.setSingleShot(True)
-        self._game_timer.setInterval(0)
+        self._game_timer.setInterval(60)  # lets the new map and list paint first
         self._game_timer.timeout.connect(lambda: self.inspection and self._game_preview(self.inspection))
         self.reload(first=True)
 
@@ -290,32 +290,43 @@ def play_sandbox(folder: Path):
     return window
 
 
-def measure_reload(folder: Path, i: int) -> tuple[float, float, float]:
-    """Seconds from a save of ``folder``'s variant.json to the preview's new problem list, and
-    to its redrawn game preview (for benchmarks/variant_bench.py): the title is rewritten, the
-    watcher notices, the preview reloads."""
+def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> list[tuple[float, float, float]]:
+    """For benchmarks/variant_bench.py: one preview of ``folder`` open, ``saves`` times
+    ``file`` is saved (variant.json: its title rewritten; the SVG: rewritten as it is, so
+    it is read again), the window idle before each save; for each save the seconds to the
+    new problem list, to the redrawn game preview, and reload()'s CPU time."""
     import json
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
     window = PreviewWindow(folder)
     window.show()
-    ready = []
+    ready: list[float] = []
+    listed_at: list[float] = []
     window.game_ready.connect(lambda: ready.append(time.perf_counter()))
-    _spin(app, lambda: ready and not _thumbnails_busy(window))  # start from an idle window
-    before, ready[:] = window.reloads, []
-    path = folder / "variant.json"
-    data = json.loads(path.read_text())
-    data["title"] = f"Bench {i}"
-    start = time.perf_counter()
-    path.write_text(json.dumps(data, indent=1))
-    _spin(app, lambda: window.reloads > before)
-    listed = time.perf_counter() - start
-    _spin(app, lambda: ready)
-    drawn = (ready[0] if ready else time.perf_counter()) - start
+    window.reloaded.connect(lambda: listed_at.append(time.perf_counter()))
+    out = []
+    path = folder / file
+    for i in range(saves):
+        _spin(app, lambda: ready and not _thumbnails_busy(window))  # start from an idle window
+        before = window.reloads
+        ready.clear()
+        if file == "variant.json":
+            data = json.loads(path.read_text())
+            data["title"] = f"Bench {i}"
+            text = json.dumps(data, indent=1)
+        else:
+            text = path.read_text()
+        start = time.perf_counter()
+        path.write_text(text)
+        listed_at.clear()
+        _spin(app, lambda: window.reloads > before)
+        listed = listed_at[0] - start
+        _spin(app, lambda: ready)
+        out.append((listed, (ready[0] if ready else time.perf_counter()) - start, window.last_reload_cpu_s))
     window.close()
     window.deleteLater()
     app.processEvents()
-    return listed, drawn, window.last_reload_cpu_s
+    return out
 
 
 def _thumbnails_busy(window: PreviewWindow) -> bool:

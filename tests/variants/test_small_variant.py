@@ -70,3 +70,13 @@ def test_a_scenario_names_a_variant_folder_next_to_it(tmp_path):
     report = run_file(sc)
     assert report["ok"], report
     assert report["steps"][0]["orders"][0]["status"] == "succeeds"
+
+
+def test_command_line_sandbox_on_a_variant_folder(mini, tmp_path, monkeypatch, qapp, capsys):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from app.ui.app import main
+    out = tmp_path / "shot.png"
+    assert main(["--variant", str(mini), "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 10_000
+    assert main(["--variant", str(tmp_path / "nowhere"), "--screenshot", str(out)]) == 2
+    assert "no such variant" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from app.engine.coords import province_of
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry
+from app.ui.guard import guarded
 from app.ui.map_art import MapArt, _line_path, _poly_path
 from app.variants.geomcheck import coast_id, unit_id
 from app.variants.problems import Problem
@@ -37,13 +38,11 @@ class MapItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.art.rect
 
+    @guarded
     def paint(self, p: QPainter, option, widget=None) -> None:
-        try:
-            p.setRenderHint(QPainter.Antialiasing)
-            self.art.paint_fills(p)
-            self.art.paint_lines(p, labels=False)
-        except Exception:  # noqa: BLE001 - a paint override must never raise into Qt
-            pass
+        p.setRenderHint(QPainter.Antialiasing)
+        self.art.paint_fills(p)
+        self.art.paint_lines(p, labels=False)
 
 
 class Layer(QGraphicsItem):
@@ -64,28 +63,26 @@ class Layer(QGraphicsItem):
     def add_text(self, at: QPointF, text: str, colour: QColor, size: float = 8.0, bold: bool = False) -> None:
         self.shapes.append(("text", (at, text, size, bold), QPen(colour), None))
 
+    @guarded
     def paint(self, p: QPainter, option, widget=None) -> None:
-        try:
-            p.setRenderHint(QPainter.Antialiasing)
-            for kind, what, pen, brush in self.shapes:
-                if kind == "path":
-                    p.setPen(pen)
-                    p.setBrush(brush)
-                    p.drawPath(what)
-                else:
-                    at, text, size, bold = what
-                    font = QFont("DejaVu Sans")
-                    font.setPointSizeF(size)
-                    font.setBold(bold)
-                    p.setFont(font)
-                    metrics = p.fontMetrics()
-                    path = QPainterPath()
-                    path.addText(at.x() - metrics.horizontalAdvance(text) / 2,
-                                 at.y() + (metrics.ascent() - metrics.descent()) / 2, font, text)
-                    p.strokePath(path, QPen(QColor(255, 255, 255, 220), 2.2))
-                    p.fillPath(path, pen.color())
-        except Exception:  # noqa: BLE001
-            pass
+        p.setRenderHint(QPainter.Antialiasing)
+        for kind, what, pen, brush in self.shapes:
+            if kind == "path":
+                p.setPen(pen)
+                p.setBrush(brush)
+                p.drawPath(what)
+            else:
+                at, text, size, bold = what
+                font = QFont("DejaVu Sans")
+                font.setPointSizeF(size)
+                font.setBold(bold)
+                p.setFont(font)
+                metrics = p.fontMetrics()
+                path = QPainterPath()
+                path.addText(at.x() - metrics.horizontalAdvance(text) / 2,
+                             at.y() + (metrics.ascent() - metrics.descent()) / 2, font, text)
+                p.strokePath(path, QPen(QColor(255, 255, 255, 220), 2.2))
+                p.fillPath(path, pen.color())
 
 
 def _pen(colour: QColor, width: float, style=Qt.SolidLine) -> QPen:

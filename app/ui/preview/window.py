@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabe
                                QListWidgetItem, QMainWindow, QToolBar, QVBoxLayout, QWidget)
 
 from app.engine.variant import VARIANT_FILES
+from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.variants.catalog import find_folder
 from app.variants.check import Inspection, inspect_folder
@@ -40,14 +41,12 @@ class MapView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
 
+    @guarded
     def wheelEvent(self, event) -> None:
-        try:
-            factor = 1.0015 ** event.angleDelta().y()
-            scale = self.transform().m11() * factor
-            if 0.05 < scale < 40:
-                self.scale(factor, factor)
-        except Exception:  # noqa: BLE001 - an override must never raise into Qt
-            pass
+        factor = 1.0015 ** event.angleDelta().y()
+        scale = self.transform().m11() * factor
+        if 0.05 < scale < 40:
+            self.scale(factor, factor)
 
     def zoom_to(self, rect: QRectF) -> None:
         self.fitInView(rect, Qt.KeepAspectRatio)

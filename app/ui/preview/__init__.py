@@ -64,8 +64,19 @@ def main(argv: list[str] | None = None) -> int:
         window.fit()
         if args.select is not None and window.inspection and 0 <= args.select < len(window.inspection.problems):
             window.problem_list.setCurrentRow(args.select)
-        for _ in range(5):
+        from .window import _spin, _thumbnails_busy
+        _spin(app, lambda: window.game_dock.widget() is not window.game_holder
+              and not _thumbnails_busy(window), limit=15)  # the small game drawn, or its message
+        view, scene = window.game_dock.widget(), getattr(window, "game_scene", None)
+        for _ in range(6):  # board thumbnails are asked for when painted, drawn by workers
             app.processEvents()
+            if scene is None or not hasattr(view, "viewport"):
+                break
+            view.viewport().grab()
+            if not scene.cache.busy():
+                break
+            scene.cache.wait()
+        app.processEvents()
         ok = window.grab().save(args.screenshot)
         print(args.screenshot if ok else f"error: could not write {args.screenshot}")
         return 0 if ok else 2

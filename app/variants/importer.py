@@ -204,13 +204,8 @@ def _layout(provinces: list[str], edges: set[tuple[str, str]], seed: int = 1) ->
     return {p: (x, y) for p, (x, y) in pos.items()}
 
 
-def placeholder_svg(data: dict[str, dict]) -> str:
-    """A board that follows docs/map-conventions.md: Voronoi cells of the laid-out provinces."""
-    provs = [p["id"] for p in data["provinces.json"]["provinces"]]
-    kinds = {p["id"]: p["kind"] for p in data["provinces.json"]["provinces"]}
-    edges = {tuple(e) for e in data["adjacency.json"]["army"]} | \
-        {(_province(a), _province(b)) for a, b in data["adjacency.json"]["fleet"]}
-    pos = _layout(provs, edges)
+def _cells(provs: list[str], pos: dict[str, tuple[float, float]]) -> dict:
+    """Each province's Voronoi cell around its laid-out point, inside the board."""
     frame = box(0, 0, WIDTH, HEIGHT)
     cells = shapely.voronoi_polygons(MultiPoint([Point(pos[p]) for p in provs]), extend_to=frame)
     cell_of = {}
@@ -218,6 +213,26 @@ def placeholder_svg(data: dict[str, dict]) -> str:
         for p in provs:
             if cell.contains(Point(pos[p])):
                 cell_of[p] = cell.intersection(frame)
+    return cell_of
+
+
+def placeholder_svg(data: dict[str, dict]) -> str:
+    """A board that follows docs/map-conventions.md: Voronoi cells of the laid-out provinces."""
+    provs = [p["id"] for p in data["provinces.json"]["provinces"]]
+    kinds = {p["id"]: p["kind"] for p in data["provinces.json"]["provinces"]}
+    edges = {tuple(e) for e in data["adjacency.json"]["army"]} | \
+        {(_province(a), _province(b)) for a, b in data["adjacency.json"]["fleet"]}
+    wanted = {frozenset(e) for e in edges if e[0] != e[1]}
+    best = None
+    for seed in range(1, 9):  # the layout whose cells border as the data says, of a few tries
+        pos = _layout(provs, edges, seed)
+        cell_of = _cells(provs, pos)
+        drawn = {frozenset((a, b)) for i, a in enumerate(provs) for b in provs[i + 1:]
+                 if cell_of[a].intersection(cell_of[b]).length >= 3}
+        score = len(wanted ^ drawn)
+        if best is None or score < best[0]:
+            best = (score, pos, cell_of)
+    _, pos, cell_of = best
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" '
            f'width="{WIDTH:g}" height="{HEIGHT:g}">', "<title>Placeholder board: redraw it</title>",
            f"<style>{STYLE}</style>", '<g id="provinces">']
@@ -231,16 +246,27 @@ def placeholder_svg(data: dict[str, dict]) -> str:
     for p in provs:
         rep = cell_of[p].representative_point() if not cell_of[p].contains(Point(pos[p])) else Point(pos[p])
         anchors[p] = (rep.x, rep.y)
+    fleet = data["adjacency.json"]["fleet"]
     for c in coasts:
         cell = cell_of[c["province"]]
-        ring = list(cell.exterior.coords)
-        side = len([x for x in coasts if x["province"] == c["province"] and x["id"] < c["id"]])
-        a, b = ring[side % (len(ring) - 1)], ring[side % (len(ring) - 1) + 1]
+        # the coast runs along the cell's border with the seas it is adjacent to, if they touch
+        seas = [_province(b if a == c["id"] else a) for a, b in fleet if c["id"] in (a, b)]
+        along = [shapely.line_merge(cell.boundary.intersection(cell_of[sea].boundary))
+                 for sea in seas if sea in cell_of and kinds[sea] == "sea"]
+        along = [g for g in along if g.length > 0]
+        if along:
+            line = max(shapely.get_parts(shapely.union_all(along)), key=lambda g: g.length)
+            pts = list(line.coords) if hasattr(line, "coords") else list(line.geoms[0].coords)
+        else:
+            ring = list(cell.exterior.coords)
+            side = len([x for x in coasts if x["province"] == c["province"] and x["id"] < c["id"]])
+            pts = [ring[side % (len(ring) - 1)], ring[side % (len(ring) - 1) + 1]]
+        d = "M" + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
         out.append(f'<path id="coast-{c["id"].replace("/", "-")}" class="split-coast" '
-                   f'data-location="{c["id"]}" d="M{a[0]:.1f},{a[1]:.1f} {b[0]:.1f},{b[1]:.1f}"/>')
+                   f'data-location="{c["id"]}" d="{d}"/>')
         cx, cy = anchors[c["province"]]
-        mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        anchors[c["id"]] = (cx + (mx - cx) * 0.6, cy + (my - cy) * 0.6)
+        mx, my = pts[len(pts) // 2] if len(pts) > 2 else ((pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2)
+        anchors[c["id"]] = (cx + (mx - cx) * 0.7, cy + (my - cy) * 0.7)
     out.append('</g>\n<g id="labels">')
     names = {p["id"]: p["name"] for p in data["provinces.json"]["provinces"]}
     for p in provs:

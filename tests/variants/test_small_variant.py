@@ -80,3 +80,19 @@ def test_command_line_sandbox_on_a_variant_folder(mini, tmp_path, monkeypatch, q
     assert out.stat().st_size > 10_000
     assert main(["--variant", str(tmp_path / "nowhere"), "--screenshot", str(out)]) == 2
     assert "no such variant" in capsys.readouterr().err
+
+
+def test_new_game_dialog_offers_the_users_variant_and_caps_seats(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    write_grid_variant(starter("mini"), tmp_path / "userdata" / "variants" / "mini")
+    from app.ui.dialogs.new_game import NewGameDialog
+    d = NewGameDialog()
+    qtbot.addWidget(d)
+    names = [d.variant.itemData(i) for i in range(d.variant.count())]
+    assert "standard" in names and "mini" in names
+    d.variant.setCurrentIndex(names.index("mini"))
+    assert "(yours)" in d.variant.currentText()
+    assert d.seat_count.maximum() == 3
+    assert {n for row in d.seat_rows for n in row.boxes} == {"Arden", "Brava", "Corvia"}
+    d.variant.setCurrentIndex(names.index("standard"))
+    assert d.seat_count.maximum() == 7

@@ -22,6 +22,12 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "throw":
         from app.winks.cli import main as throw_main
         return throw_main(args[1:])
+    if args and args[0] == "preview":
+        from app.ui.preview import main as preview_main
+        return preview_main(args[1:])
+    if args and args[0] == "variant":
+        from app.variants.cli import main as variant_main
+        return variant_main(args[1:])
     from app.ui.app import main as ui_main
     return ui_main(args)
 

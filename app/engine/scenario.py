@@ -20,6 +20,8 @@ from .jsonfile import read_model
 from .notation import NotationError, parse_order
 from .orders import Result
 from .submission import SubmissionError, submit
+from app.variants.catalog import looks_like_path
+
 from .variant import VariantError, load_variant, parse_unit_text
 from .homes import with_homes
 from .world import World, make_board
@@ -76,7 +78,9 @@ def load(path: Path) -> ScenarioFile:
 
 def start_world(sc: ScenarioFile, path: Path) -> World:
     try:
-        variant = load_variant(sc.variant)
+        # A variant given by a relative folder path is found next to the scenario file.
+        relative = looks_like_path(sc.variant) and not Path(sc.variant).expanduser().is_absolute()
+        variant = load_variant(str(path.parent / sc.variant) if relative else sc.variant)
     except VariantError as e:
         raise ScenarioError(f"{path}: field 'variant': {e}") from None
     if sc.start is None:

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from operator import itemgetter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
@@ -69,12 +69,12 @@ def submit(world: World, orders: list[Order]) -> Report:
 def _submit_orders(world: World, orders: list[Order]) -> Report:
     checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
-    repeats, replaced = _repeats_and_replaced(checked)
+    key = _single_board(world, checked)
+    repeats, replaced = _repeats_and_replaced(checked, key)
     for j in replaced:
         checked[j] = (checked[j][0], _INVALID_REPLACED)
     for i in repeats:
         results[i] = _REPEAT
-    key = _single_board(world, checked)
     if key is not None:
         world, where, touched = _store_single_board(world, key, checked, repeats, results)
     else:
@@ -194,13 +194,11 @@ def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, 
     board = world.boards[key]
     variant, mode = world.variant, world.adjacency
     stored: list[Order] = []
-    stored_results: list[Result] = []
-    where: dict[int, tuple[BoardKey, int]] = {}
+    refused: dict[int, Result] = {}  # where an order refused when given is kept (to be shown)
+    given: list[tuple[int, int]] = []  # (place in the submission, where it is stored)
     inner: dict[str, tuple[Ref, ...]] = {}  # this board's part of World.refs
     number = _province_numbers(variant)  # province → its space in the adjudicator's table
-    adjudicated: list[Order] = []
-    rows: list[tuple] = []
-    at: list[int] = []  # where each row's order is stored
+    rows: list[tuple] = []  # one per order stored and not refused, in the same order
     ordered_units: set[str] = set()
     for i, (o, reason) in enumerate(checked):
         if repeats and i in repeats:
@@ -208,14 +206,12 @@ def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, 
         idx = len(stored)
         if reason is not None:
             results[i] = r = Result("invalid", reason, illegal=True)
-            if (o.unit[0] if o.kind in _UNIT_KINDS else o.board) == key:  # kept to be shown
-                where[i] = (key, idx)
+            if (o.unit[0] if o.kind in _UNIT_KINDS else o.board) == key:
                 stored.append(o)
-                stored_results.append(r)
+                refused[idx] = r
             continue
-        where[i] = (key, idx)
+        given.append((i, idx))
         stored.append(o)
-        stored_results.append(_PENDING)
         own = _PROVINCE[o.unit[1]]
         ordered_units.add(own)
         named = _provinces_named(o, own)
@@ -225,26 +221,24 @@ def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, 
         n = len(named)
         rows.append(_table_row(o, number[own], number[named[1]] if n > 1 else -1,
                                number[named[2]] if n > 2 else -1, variant, mode))
-        adjudicated.append(o)
-        at.append(idx)
     for prov, unit in board.units.items():
-        if prov not in ordered_units:
+        if prov not in ordered_units:  # no order: holds
             idx = len(stored)
-            o = Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc)))
-            stored.append(o)
-            stored_results.append(_HOLDS_BY_DEFAULT)
+            stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
             inner[prov] = inner.get(prov, ()) + ((key, idx),)
             rows.append((HOLD, number[prov], unit.nation, -1, -1, True, False, ""))
-            adjudicated.append(o)
-            at.append(idx)
 
     provinces = list(number)
 
     def space(n: int) -> Space:
         return _new_tuple(Space, (key, provinces[n]))
 
-    for idx, r in zip(at, _adjudicated_results(world, adjudicated, rows, space)):
-        stored_results[idx] = r
+    if not refused:
+        stored_results = _adjudicated_results(world, stored, rows, space)
+    else:
+        adjudicated = iter(_adjudicated_results(
+            world, [o for idx, o in enumerate(stored) if idx not in refused], rows, space))
+        stored_results = [refused[idx] if idx in refused else next(adjudicated) for idx in range(len(stored))]
     # .copy() of the read-only views: a C-level copy (see _store_and_adjudicate).
     orders, results_on, refs = world.orders.copy(), world.results.copy(), world.refs.copy()
     orders[key] = tuple(stored)
@@ -252,7 +246,11 @@ def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, 
     refs[key] = MappingProxyType(inner)
     world = world.derive(orders=MappingProxyType(orders), results=MappingProxyType(results_on),
                          refs=MappingProxyType(refs))
-    return world, where, {key}
+    # The submitted orders' results are final here (a movement board has no adjustment to
+    # apply): report them directly rather than through a ``where`` map.
+    for i, idx in given:
+        results[i] = stored_results[idx]
+    return world, {}, {key}
 
 
 def _province_numbers(variant) -> dict[str, int]:
@@ -286,7 +284,8 @@ def _provinces_named(o: Order, own: str) -> tuple[str, ...]:
 _Entry = tuple[tuple[BoardKey, int], Order, tuple[Space, ...]]
 
 
-def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict[int, int], set[int]]:
+def _repeats_and_replaced(checked: list[tuple[Order, str | None]], one_board: BoardKey | None = None
+                          ) -> tuple[dict[int, int], set[int]]:
     """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
     word to its first place, where it counts once (RULES.md §3: builds and disbands are
     taken in the order listed, so a repeat must not move its order later; the copies
@@ -296,9 +295,14 @@ def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict
     repeats: dict[int, int] = {}
     replaced: set[int] = set()
     # Usually every legal order is for a different unit and at most one thing is built:
-    # say so with one set of (board, province) pairs before looking order by order.
-    keys = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind != "build" else "build"
-            for o, reason in checked if reason is None and o.kind != "waive"]
+    # say so with one set of (board, province) pairs before looking order by order. On
+    # ``one_board`` (see _single_board) every legal order is a unit order there: its
+    # province alone names its unit.
+    if one_board is not None:
+        keys = [_PROVINCE[o.unit[1]] for o, reason in checked if reason is None]
+    else:
+        keys = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind != "build" else "build"
+                for o, reason in checked if reason is None and o.kind != "waive"]
     if len(set(keys)) == len(keys):
         return repeats, replaced
     # Unit (or build site) → places of its distinct orders. Orders are compared only when
@@ -667,18 +671,20 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
     new_results = world.results.copy()
     new_boards: list[BoardKey] = []
     changed: list[BoardKey] = []
-    forks: list[tuple[BoardKey, dict[str, Unit], dict[str, str]]] = []
-    active = set(world.active_boards())
-    for key in world.active_boards():
+    forks: list[tuple[BoardKey, dict[str, Unit], Mapping[str, str]]] = []
+    active_boards = world.active_boards()
+    active = set(active_boards)
+    for key in active_boards:
         board = world.boards[key]
         if board.is_movement:
             units = _next_units(world, key)
             centres = _centres_after(world, board, units)
         else:
             units, centres, adj_results = _adjust(world, key)
+            centres = MappingProxyType(centres)
             new_results[key] = adj_results
         nxt = BoardKey(key.timeline, key.turn.next())
-        boards[nxt] = Board(nxt, MappingProxyType(units), MappingProxyType(centres))
+        boards[nxt] = Board(nxt, MappingProxyType(units), centres)
         ends[key.timeline] = nxt.turn
         new_boards.append(nxt)
     for key in sorted(touched - active, key=lambda k: (k.turn, k.timeline)):
@@ -687,7 +693,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
             continue
         units = _next_units(world, key)
         centres = _centres_after(world, board, units)
-        candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), MappingProxyType(centres))
+        candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), centres)
         if any(world.boards[c].same_position(candidate) for c in world.children(key)):
             continue
         if any(src == key and candidate.same_position(b) for src, b in ((f[0], f[3]) for f in forks)):
@@ -700,7 +706,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
         t = next_timeline
         next_timeline += 1
         k = BoardKey(t, src.turn.next())
-        boards[k] = Board(k, MappingProxyType(units), MappingProxyType(centres))
+        boards[k] = Board(k, MappingProxyType(units), centres)
         parents[t] = src
         starts[t] = k.turn
         ends[t] = k.turn
@@ -715,14 +721,19 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
     return Report(world, _collect(world, checked, results, where), new_boards, new_timelines, changed)
 
 
-def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> dict[str, str]:
-    centres = dict(board.centres)
+def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mapping[str, str]:
+    """The centre owners of ``board``'s next board, read-only: they change only after a
+    Fall board; otherwise the next board shares this board's (immutable) mapping."""
+    centres = board.centres
     if board.key[1][1] == Season.FALL:
+        centres = dict(centres)
         supply_centres = world.variant.supply_centres
         for prov, u in units.items():
             if prov in supply_centres:
                 centres[prov] = u.nation
-    return centres
+    elif type(centres) is MappingProxyType:
+        return centres
+    return MappingProxyType(dict(centres))
 
 
 def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str], tuple[Result, ...]]:
@@ -799,10 +810,14 @@ def _winner(world: World) -> str | None:
 def _collect(world: World, checked, results, where) -> list[Result]:
     out = []
     stored = world.results
+    key = on_board = None
     for i in range(len(checked)):
         at = where.get(i)
         if at is not None:
-            out.append(stored[at[0]][at[1]])
+            if at[0] is not key:  # usually one board's key object: no hashing it per order
+                key = at[0]
+                on_board = stored[key]
+            out.append(on_board[at[1]])
         else:
             r = results[i]
             out.append(r if r is not None else Result("invalid"))

@@ -25,7 +25,7 @@ from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
 from .coords import _PROVINCE, BoardKey, Location, Season, Space
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
-from .validation import check
+from .validation import check, check_all
 from .world import Board, OrderIndexer, Pause, Ref, World, _space, spaces_named
 
 
@@ -67,7 +67,7 @@ def submit(world: World, orders: list[Order]) -> Report:
 
 
 def _submit_orders(world: World, orders: list[Order]) -> Report:
-    checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
+    checked = check_all(world, orders)
     results: list[Result | None] = [None] * len(orders)
     key = _single_board(world, checked)
     repeats, replaced = _repeats_and_replaced(checked, key)
@@ -214,8 +214,12 @@ def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, 
         stored.append(o)
         own = _PROVINCE[o.unit[1]]
         ordered_units.add(own)
-        named = _provinces_named(o, own)
         ref = (key, idx)
+        if o.kind == "hold":  # the commonest order, named and tabled inline
+            inner[own] = inner.get(own, ()) + (ref,)
+            rows.append((HOLD, number[own], o.nation, -1, -1, True, False, ""))
+            continue
+        named = _provinces_named(o, own)
         for p in named:
             inner[p] = inner.get(p, ()) + (ref,)
         n = len(named)
@@ -808,6 +812,8 @@ def _winner(world: World) -> str | None:
 
 
 def _collect(world: World, checked, results, where) -> list[Result]:
+    if not where:  # every result is already in ``results``
+        return [r if r is not None else Result("invalid") for r in results]
     out = []
     stored = world.results
     key = on_board = None

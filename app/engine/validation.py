@@ -70,17 +70,43 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
     return order, "not an order for this phase"
 
 
+def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None]]:
+    """:func:`check` for each order of one submission. A legal hold, the commonest order,
+    is recognised inline (the call to ``check`` would cost as much as its tests); any
+    other order, and a hold that fails a test, goes through ``check`` for its reason."""
+    if world.winner is not None or world.pause is not None:
+        return [check(world, o) for o in orders]
+    boards, ends = world.boards, world.ends
+    out = []
+    append = out.append
+    for o in orders:
+        if o.kind == "hold":
+            loc = o.unit
+            key = loc[0]
+            board = boards.get(key)
+            # the tests of check(): the board exists, is active, is not a Winter board,
+            # and the ordering nation's unit stands there
+            if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
+                unit = board.units.get(_PROVINCE[loc[1]])
+                if unit is not None and (not o.nation or o.nation == unit.nation):
+                    append((o, None))
+                    continue
+        append(check(world, o))
+    return out
+
+
 def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:
     v = world.variant
     dest = order.dest
     board = order.unit[0]
     dest_board = dest[0]
-    if dest_board not in world.boards:
-        return order, f"board {dest_board} does not exist: moves only end on existing boards"
-    if dest_board[1][1] == _WINTER:
-        return order, f"{dest_board} is a Winter board: nothing moves onto it"
-    dest_prov = _PROVINCE[dest[1]]
     same_board = dest_board == board
+    if not same_board:  # (the unit's own board exists and is not a Winter board: see check)
+        if dest_board not in world.boards:
+            return order, f"board {dest_board} does not exist: moves only end on existing boards"
+        if dest_board[1][1] == _WINTER:
+            return order, f"{dest_board} is a Winter board: nothing moves onto it"
+    dest_prov = _PROVINCE[dest[1]]
     if same_board and dest_prov == prov:
         return order, "a unit cannot move to where it stands"
     kind = v.kinds[dest_prov]

@@ -71,28 +71,42 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
 
 
 def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None]]:
-    """:func:`check` for each order of one submission. A legal hold, the commonest order,
-    is recognised inline (the call to ``check`` would cost as much as its tests); any
-    other order, and a hold that fails a test, goes through ``check`` for its reason."""
+    """:func:`check` for each order of one submission. For a movement order whose unit is
+    found where it should be (the usual case) the tests common to all unit orders are made
+    inline and the order goes straight to its own check; any other order, and one that
+    fails those tests, goes through ``check`` for its reason. (A call to ``check`` per
+    order costs as much as a hold's tests.)"""
     if world.winner is not None or world.pause is not None:
         return [check(world, o) for o in orders]
     boards, ends = world.boards, world.ends
     out = []
     append = out.append
     for o in orders:
-        if o.kind == "hold":
+        kind = o.kind
+        if kind in _MOVEMENT_KINDS:
             loc = o.unit
             key = loc[0]
             board = boards.get(key)
-            # the tests of check(): the board exists, is active, is not a Winter board,
-            # and the ordering nation's unit stands there
+            # check()'s tests for every unit order: the board exists, is active and is not
+            # a Winter board, and the ordering nation's unit stands there
             if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
-                unit = board.units.get(_PROVINCE[loc[1]])
+                prov = _PROVINCE[loc[1]]
+                unit = board.units.get(prov)
                 if unit is not None and (not o.nation or o.nation == unit.nation):
-                    append((o, None))
+                    if kind == "hold":
+                        append((o, None))
+                    elif kind == "move":
+                        append(_check_move(world, o, unit.type, unit.loc, prov))
+                    elif kind == "support":
+                        append(_check_support(world, o, unit.type, unit.loc, prov))
+                    else:
+                        append(_check_convoy(world, o, unit.type))
                     continue
         append(check(world, o))
     return out
+
+
+_MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
 
 
 def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:

@@ -13,8 +13,10 @@ prints a concrete order with every coordinate, so that it parses back to itself.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .coords import BoardKey, Turn, parse_timeline
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
@@ -23,6 +25,12 @@ from .variant import Variant
 
 class NotationError(ValueError):
     """Order or location text that cannot be read. The message names the word at fault."""
+
+
+MAX_ORDER_LENGTH = 300
+"""The longest order text read. The longest real order (a support across three boards with
+full province names and spelled-out turns) is well under half of this; anything longer is
+refused at once rather than scanned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +90,16 @@ _SLASH_COAST_WORDS = re.compile(r"/\s*(north|south|east|west)\s+coast\b", re.I)
 _SPACE_COAST_WORDS = re.compile(r"\s+(north|south|east|west)\s+coast\b", re.I)
 
 
-def _normalise(text: str) -> str:
-    """Put coasts and turns in one-word forms so the text splits on spaces."""
-    t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), text)
+def _normalise(text: str, variant: Variant | None = None) -> str:
+    """Put coasts and turns in one-word forms so the text splits on spaces.
+
+    Runs of spaces are collapsed first: every pattern below then meets at most one space
+    at a time, so the whole pass is linear in the text (runs of spaces made the patterns'
+    leading ``\\s*`` quadratic). A ``-`` inside a word (``mun-tyr``) is a move unless it
+    belongs to a hyphenated name of the variant (``Mid-Atlantic``).
+    """
+    t = " ".join(text.split())
+    t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), t)
 
     def paren(m: re.Match) -> str:
         word = (m.group(1) or "").lower()
@@ -95,8 +110,36 @@ def _normalise(text: str) -> str:
     t = _SLASH_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
     t = _SPACE_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
     t = t.replace("->", " - ")
-    t = re.sub(r"\s+-\s+|\s+-(?=\S)|(?<=\S)-\s+", " - ", t)
-    return t
+    keep = _hyphenated_words(variant) if variant is not None else _X_RAY
+    return " ".join(_split_dashes(w, keep) if "-" in w else w for w in t.split(" "))
+
+
+_X_RAY = frozenset({"x-ray"})
+_LETTERS = re.compile(r"[a-z]*$")
+
+
+def _split_dashes(word: str, keep: frozenset[str]) -> str:
+    """``mun-tyr`` → ``mun - tyr``; ``Mid-Atlantic`` stays whole (a name in ``keep``)."""
+    pieces = word.split("-")
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        left = _LETTERS.search(out[-1].lower()).group(0)
+        right = re.match(r"[a-z]*", piece.lower()).group(0)
+        if left and right and f"{left}-{right}" in keep:
+            out[-1] += "-" + piece
+        else:
+            out.extend(("-", piece))
+    return " ".join(p for p in out if p)
+
+
+@lru_cache(maxsize=None)
+def _hyphenated_words(variant: Variant) -> frozenset[str]:
+    """Words with a hyphen in the variant's province names (``mid-atlantic``), and x-ray."""
+    words = set(_X_RAY)
+    for p in variant.provinces.values():
+        for name in (p.name, *p.aliases):
+            words.update(w.lower() for w in name.split() if "-" in w)
+    return frozenset(words)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -132,7 +175,8 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 def parse_location(text: str, variant: Variant) -> LocSpec:
     """Parse ``2:mun:S1902``, ``b:Munich``, ``spa/nc``, ``Spain (north coast):F1901`` …"""
-    t = _normalise(text).strip()
+    _check_length(text, "location")
+    t = _normalise(text, variant).strip()
     parts = [p.strip() for p in t.split(":")]
     timeline: int | None = None
     turn: Turn | None = None
@@ -162,6 +206,30 @@ def parse_location(text: str, variant: Variant) -> LocSpec:
     return LocSpec(timeline, province, coast, turn)
 
 
+_NATION_PREFIX = re.compile(r"([A-Za-z]+) ?: ?(?=\D)")
+
+
+def _check_length(text: str, what: str) -> None:
+    if len(text) > MAX_ORDER_LENGTH:
+        raise NotationError(f"this {what} is {len(text)} characters long; "
+                            f"{'an' if what[0] in 'aeiou' else 'a'} {what} has at most {MAX_ORDER_LENGTH}")
+
+
+def _did_you_mean(word: str, names) -> str:
+    close = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
+    if not close:
+        return f" (the nations are {', '.join(names)})"
+    return f" (did you mean '{next(n for n in names if n.lower() == close[0])}'?)"
+
+
+def _is_timeline(text: str) -> bool:
+    try:
+        parse_timeline(text)
+        return True
+    except ValueError:
+        return False
+
+
 def _is_turn(text: str) -> bool:
     try:
         Turn.parse(text)
@@ -188,15 +256,19 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
     """Parse one order (grammar in docs/notation.md). Raises :class:`NotationError`."""
     if not text or not text.strip():
         raise NotationError("empty order")
-    body = text.strip()
+    _check_length(text, "order")
+    body = " ".join(text.split())
     nation: str | None = None
-    m = re.match(r"^\s*([A-Za-z]+)\s*:\s*(?=\D)", body)
+    m = _NATION_PREFIX.match(body)
     if m:
-        name = next((n for n in variant.nation_names if n.lower() == m.group(1).lower()), None)
+        word = m.group(1)
+        name = next((n for n in variant.nation_names if n.lower() == word.lower()), None)
         if name is not None:
             nation = name
             body = body[m.end():]
-    items = _tokens(_normalise(body))
+        elif not _is_timeline(word) and variant.lookup_province(word) is None:
+            raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}")
+    items = _tokens(_normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)
     except NotationError:

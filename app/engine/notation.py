@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .coords import BoardKey, Turn, parse_timeline
+from .coords import BoardKey, Location, Turn, parse_timeline
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .variant import Variant
 
@@ -410,3 +410,102 @@ def format_order(order: Order, with_nation: bool = True) -> str:
     if isinstance(order, Disband):
         return f"{head} D"
     raise TypeError(order)
+
+
+# -- reading back what format_order printed --------------------------------------------
+
+
+class CanonicalReader:
+    """Reads orders exactly as :func:`format_order` prints them, fast, for save files.
+
+    ``read(text)`` returns the order, or None when the text is not in the printed form
+    (a hand-edited save): the caller then uses :func:`parse_order`. The printed form names
+    every coordinate, the nation and the unit type, so the order is rebuilt as it was,
+    without the world. One reader per file: it remembers the locations and orders it has
+    read (a long game repeats them thousands of times).
+    """
+
+    def __init__(self, variant: Variant):
+        self.nations = {f"{n}:": n for n in variant.nation_names}
+        self.nation_names = frozenset(variant.nation_names)
+        self.locations = frozenset(variant.locations)
+        self._locs: dict[str, Location | None] = {}
+        self._orders: dict[str, Order | None] = {}
+        self._turns: dict[str, Turn | None] = {}
+
+    def read(self, text: str) -> Order | None:
+        o = self._orders.get(text, _UNSET)
+        if o is _UNSET:
+            o = self._orders[text] = self._read(text) if len(text) <= MAX_ORDER_LENGTH else None
+        return o
+
+    def location(self, text: str) -> Location | None:
+        loc = self._locs.get(text, _UNSET)
+        if loc is _UNSET:
+            loc = self._locs[text] = self._location(text)
+        return loc
+
+    def _location(self, text: str) -> Location | None:
+        parts = text.split(":")
+        if len(parts) != 3 or not parts[0].isdigit() or parts[0][0] == "0" or parts[1] not in self.locations:
+            return None
+        turn = self._turns.get(parts[2], _UNSET)
+        if turn is _UNSET:
+            turn = self._turns[parts[2]] = _canonical_turn(parts[2])
+        if turn is None:
+            return None
+        return Location(BoardKey(int(parts[0]), turn), parts[1])
+
+    def _read(self, text: str) -> Order | None:
+        w = text.split(" ")
+        if len(w) == 3 and w[1] == "waive" and w[0] in self.nation_names:
+            t, _, turn = w[2].partition(":")
+            turn = _canonical_turn(turn)
+            return Waive(w[0], BoardKey(int(t), turn)) if t.isdigit() and t[0] != "0" and turn else None
+        if len(w) < 4 or w[0] not in self.nations:
+            return None
+        nation = self.nations[w[0]]
+        if w[1] == "build":
+            at = self.location(w[3])
+            return Build(nation, w[2], at) if len(w) == 4 and w[2] in ("A", "F", "?") and at else None
+        utype, unit = w[1], self.location(w[2])
+        if utype not in ("A", "F") or unit is None:
+            return None
+        verb, rest = w[3], w[4:]
+        if verb == "H" and not rest:
+            return Hold(nation, utype, unit)
+        if verb == "D" and not rest:
+            return Disband(nation, utype, unit)
+        if verb in ("-", "R") and rest:
+            dest = self.location(rest[0])
+            if dest is None:
+                return None
+            if verb == "R":
+                return Retreat(nation, utype, unit, dest) if len(rest) == 1 else None
+            if len(rest) == 1:
+                return Move(nation, utype, unit, dest)
+            return Move(nation, utype, unit, dest, True) if rest[1:] == ["via", "convoy"] else None
+        if verb == "C" and len(rest) == 4 and rest[0] == "A" and rest[2] == "-":
+            army, dest = self.location(rest[1]), self.location(rest[3])
+            return Convoy(nation, utype, unit, army, dest) if army and dest else None
+        if verb == "S" and rest:
+            ttype = None
+            if rest[0] in ("A", "F"):
+                ttype, rest = rest[0], rest[1:]
+            if len(rest) == 2 and rest[1] == "H":
+                target = self.location(rest[0])
+                return Support(nation, utype, unit, ttype, target) if target else None
+            if len(rest) == 3 and rest[1] == "-":
+                target, dest = self.location(rest[0]), self.location(rest[2])
+                return Support(nation, utype, unit, ttype, target, dest) if target and dest else None
+        return None
+
+
+_UNSET: object = object()
+_CANONICAL_TURN = re.compile(r"[SFW][0-9]{4}")
+
+
+def _canonical_turn(text: str) -> Turn | None:
+    if not _CANONICAL_TURN.fullmatch(text):
+        return None
+    return Turn(int(text[1:]), "SFW".index(text[0]))

@@ -160,10 +160,18 @@ class Game:
     def world_at(self, i: int) -> World:
         """World ``i`` (0: the start; ``len(submissions)``: now), without adjudicating."""
         w = self._cache.get(i)
-        if w is None:
-            self._ensure_index()
-            w = self._cache.get(i) or self.index.world_at(self._present, i)
-            self._cache[i] = w
+        if w is not None:
+            return w
+        n = len(self.submissions)
+        if not 0 <= i <= n:
+            raise IndexError(f"no world {i} (0 to {n})")
+        self._ensure_index()
+        j = min(k for k in self._cache if k > i)  # the present is always known
+        w = self._cache[j]
+        while j > i:
+            w = self.index.step_back(w, j)
+            j -= 1
+            self._cache[j] = w
         return w
 
     def history(self) -> "Sequence[World]":
@@ -289,6 +297,20 @@ def _results_json(rs: tuple[Result, ...]) -> list[dict[str, Any]]:
     return [_result_json(r) for r in rs]
 
 
+_RESULT_TEXT: dict[Result, str] = {}
+
+
+def _results_text(rs: tuple[Result, ...]) -> str:
+    """``_dump(_results_json(rs))``, with each distinct result's text made once."""
+    texts = []
+    for r in rs:
+        t = _RESULT_TEXT.get(r)
+        if t is None:
+            t = _RESULT_TEXT[r] = _dump(_result_json(r))
+        texts.append(t)
+    return "[" + ",".join(texts) + "]"
+
+
 def _pause_json(p: Pause) -> dict[str, Any]:
     return {"dislodged": {str(loc): sorted(a) for loc, a in p.dislodged.items()},
             "boards": sorted(str(k) for k in p.finish)}
@@ -332,21 +354,25 @@ class _SaveWriter:
 
     def _orders(self, w: World, k: BoardKey) -> str:
         orders, results = w.orders[k], w.results[k]
-        given = self.index.given[k]
-        versions = self.index.versions[k]
-        stamp = (given, len(versions), versions[-1][0])
+        stamp = self.stamp(k)
         hit = self.cache.get(("orders", k))
         if hit is not None and hit[0] is orders and hit[1] is results and hit[2] == stamp:
             return hit[3]
-        d: dict[str, Any] = {"board": str(k), "orders": [format_order(o) for o in orders],
-                             "results": _results_json(results), "given": given}
-        if versions[-1][0] != given:
-            d["since"] = versions[-1][0]
-        if len(versions) > 1:
-            d["versions"] = [[i, _results_json(rs)] for i, rs in versions[:-1]]
-        text = _dump(d)
+        given, n_versions, since = stamp
+        versions = self.index.versions[k]
+        parts = [f'{{"board":"{k}","orders":', _dump([format_order(o) for o in orders]),
+                 ',"results":', _results_text(results), f',"given":{given}']
+        if since != given:
+            parts.append(f',"since":{since}')
+        if n_versions > 1:
+            parts.append(',"versions":[' + ",".join(f"[{i},{_results_text(rs)}]" for i, rs in versions[:-1]) + "]")
+        text = "".join(parts) + "}"
         self.cache[("orders", k)] = (orders, results, stamp, text)
         return text
+
+    def stamp(self, k: BoardKey) -> tuple[int, int, int]:
+        versions = self.index.versions[k]
+        return self.index.given[k], len(versions), versions[-1][0]
 
     def _submission(self, i: int) -> str:
         orders = self.game.submissions[i]
@@ -500,6 +526,7 @@ class _SaveReader:
         self.variant = variant
         self.reader = CanonicalReader(variant)
         self.units: dict[str, Unit] = {}
+        self.centres: dict[tuple, dict[str, str]] = {}
         self.results: dict[tuple, Result] = {}
         start_boards = [self._board(b, f"start.{i}", None)
                         for i, b in enumerate(_list(raw["start"], "start"))]
@@ -519,6 +546,7 @@ class _SaveReader:
         if version >= 2 and self.text is not None and _checksum_holds(self.text) and \
                 self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
+            _keep_text(game, raw)
             return game
         self._replay(game)
         return game
@@ -528,28 +556,21 @@ class _SaveReader:
     def _board(self, raw: Any, field: str, present: bool | None) -> Board:
         _obj(raw, field, ("board", "units"), ("centres", "born") if present else ("centres",))
         key = _board_key(raw["board"], f"{field}.board")
-        units = []
-        for j, text in enumerate(_list(raw["units"], f"{field}.units")):
-            unit = self.units.get(text) if isinstance(text, str) else None
-            if unit is None:
-                try:
-                    unit = self.units[text] = Unit(*parse_unit_text(_str(text, f"{field}.units.{j}"), self.variant))
-                except ValueError as e:
-                    raise _Fault(f"{field}.units.{j}", str(e)) from None
-            units.append(unit)
-        centres: dict[str, str] = {}
+        raw_units = _list(raw["units"], f"{field}.units")
+        try:
+            units = [self.units[text] for text in raw_units]
+        except (KeyError, TypeError):
+            units = [self._unit(text, f"{field}.units.{j}") for j, text in enumerate(raw_units)]
         raw_centres = raw.get("centres", {})
-        if not isinstance(raw_centres, dict):
-            raise _Fault(f"{field}.centres", f"expected an object, found {_kind(raw_centres)}")
-        for nation, cs in raw_centres.items():
-            if nation not in self.variant.nations:
-                raise _Fault(f"{field}.centres", f"unknown nation '{nation}'")
-            for c in _list(cs, f"{field}.centres.{nation}"):
-                if c not in self.variant.supply_centres:
-                    raise _Fault(f"{field}.centres.{nation}", f"{json.dumps(c)} is not a supply centre")
-                if c in centres:
-                    raise _Fault(f"{field}.centres.{nation}", f"'{c}' is owned by {centres[c]} too")
-                centres[c] = nation
+        try:
+            seen = tuple((n, tuple(cs)) for n, cs in raw_centres.items())
+            centres = self.centres.get(seen)
+        except (AttributeError, TypeError):
+            seen, centres = None, None
+        if centres is None:
+            centres = self._centres(raw_centres, field)
+            if seen is not None:
+                self.centres[seen] = centres
         try:
             board = make_board(key, units, centres)
         except ValueError as e:
@@ -558,17 +579,40 @@ class _SaveReader:
             self.born[key] = _int(raw["born"], f"{field}.born")
         return board
 
+    def _unit(self, text: Any, field: str) -> Unit:
+        try:
+            unit = self.units[text] = Unit(*parse_unit_text(_str(text, field), self.variant))
+        except ValueError as e:
+            raise _Fault(field, str(e)) from None
+        return unit
+
+    def _centres(self, raw: Any, field: str) -> dict[str, str]:
+        if not isinstance(raw, dict):
+            raise _Fault(f"{field}.centres", f"expected an object, found {_kind(raw)}")
+        centres: dict[str, str] = {}
+        for nation, cs in raw.items():
+            if nation not in self.variant.nations:
+                raise _Fault(f"{field}.centres", f"unknown nation '{nation}'")
+            for c in _list(cs, f"{field}.centres.{nation}"):
+                if c not in self.variant.supply_centres:
+                    raise _Fault(f"{field}.centres.{nation}", f"{json.dumps(c)} is not a supply centre")
+                if c in centres:
+                    raise _Fault(f"{field}.centres.{nation}", f"'{c}' is owned by {centres[c]} too")
+                centres[c] = nation
+        return centres
+
     def _result(self, raw: Any, field: str) -> Result:
+        try:
+            seen = tuple(raw.items())  # a file repeats a few results thousands of times
+            r = self.results.get(seen)
+        except (AttributeError, TypeError):  # not an object, or a list where a value belongs
+            seen, r = None, None
+        if r is not None:
+            return r
         if not isinstance(raw, dict):
             raise _Fault(field, f"expected an object, found {_kind(raw)}")
         key = (raw.get("status"), raw.get("reason", ""), raw.get("moved", False), raw.get("dislodged", False),
                raw.get("retreat_to"), raw.get("illegal", False), raw.get("contests", False))
-        try:
-            r = self.results.get(key)
-        except TypeError:  # an unhashable value: a list or object where a value belongs
-            r = None
-        if r is not None and len(raw) <= len(_RESULT_KEYS) and raw.keys() <= _RESULT_KEYS:
-            return r
         _obj(raw, field, ("status",), tuple(_RESULT_KEYS))
         if key[0] not in _STATUSES:
             raise _Fault(f"{field}.status", f"{json.dumps(key[0])} is not a status (succeeds, fails, invalid or pending)")
@@ -581,7 +625,9 @@ class _SaveReader:
                 raise _Fault(f"{field}.{name}", f"expected true/false, found {_kind(value)}")
         if key[4] is not None and key[4] not in self.variant.locations:
             raise _Fault(f"{field}.retreat_to", f"{json.dumps(key[4])} is not a location")
-        r = self.results[key] = Result(*key)
+        r = Result(*key)
+        if seen is not None:
+            self.results[seen] = r
         return r
 
     def _order(self, text: Any, world: World, field: str, key: BoardKey | None = None) -> Order:
@@ -742,6 +788,22 @@ class _SaveReader:
             raise self.fail(f"field 'world' is not what its own submissions make: {difference}; "
                             "the file is damaged or was edited")
         game.worlds = worlds
+
+
+def _keep_text(game: Game, raw: dict) -> None:
+    """Give the writer the text of the file's boards, order lists and submissions (the
+    file is unchanged since it was written, so each is exactly what the writer would
+    make): the first save after opening then only writes what changed."""
+    cache, w = game._fragments, game.world
+    writer = _SaveWriter(game)
+    for b in raw["world"]["boards"]:
+        key = BoardKey.parse(b["board"])
+        cache[("board", key)] = (w.boards[key], b["born"], _dump(b))
+    for so in raw["world"]["orders"]:
+        key = BoardKey.parse(so["board"])
+        cache[("orders", key)] = (w.orders[key], w.results[key], writer.stamp(key), _dump(so))
+    for i, texts in enumerate(raw.get("submissions", [])):
+        cache[("submission", i)] = (game.submissions[i], _dump(texts))
 
 
 def _first_difference(replayed: World, stored: World) -> str | None:

@@ -431,7 +431,7 @@ class CanonicalReader:
         self.locations = frozenset(variant.locations)
         self._locs: dict[str, Location | None] = {}
         self._orders: dict[str, Order | None] = {}
-        self._turns: dict[str, Turn | None] = {}
+        self._boards: dict[tuple[str, str], BoardKey] = {}
 
     def read(self, text: str) -> Order | None:
         o = self._orders.get(text, _UNSET)
@@ -447,14 +447,15 @@ class CanonicalReader:
 
     def _location(self, text: str) -> Location | None:
         parts = text.split(":")
-        if len(parts) != 3 or not parts[0].isdigit() or parts[0][0] == "0" or parts[1] not in self.locations:
+        if len(parts) != 3 or parts[1] not in self.locations:
             return None
-        turn = self._turns.get(parts[2], _UNSET)
-        if turn is _UNSET:
-            turn = self._turns[parts[2]] = _canonical_turn(parts[2])
-        if turn is None:
-            return None
-        return Location(BoardKey(int(parts[0]), turn), parts[1])
+        board = self._boards.get((parts[0], parts[2]))
+        if board is None:
+            t, turn = parts[0], _canonical_turn(parts[2])
+            if not t.isdigit() or t[0] == "0" or turn is None:
+                return None
+            board = self._boards[(t, parts[2])] = BoardKey(int(t), turn)
+        return _new_location((board, parts[1]))
 
     def _read(self, text: str) -> Order | None:
         w = text.split(" ")
@@ -502,6 +503,10 @@ class CanonicalReader:
 
 
 _UNSET: object = object()
+
+
+def _new_location(parts: tuple[BoardKey, str]) -> Location:
+    return tuple.__new__(Location, parts)  # the NamedTuple constructor, without its Python frame
 _CANONICAL_TURN = re.compile(r"[SFW][0-9]{4}")
 
 

@@ -140,6 +140,8 @@ def test_saving_again_reuses_and_matches(grown, tmp_path):
     assert g.dumps() == first  # from the cached pieces
     g2 = game_module.Game(g.variant, g.adjacency, g.seed, list(g.worlds), g.submissions, dict(g.meta), g.start)
     assert g2.dumps() == first  # from scratch
+    (tmp_path / "g.json").write_text(first)
+    assert Game.load(tmp_path / "g.json").dumps() == first  # from the text kept when opening
 
 
 def test_version_1_save_still_loads(tmp_path):

@@ -4,7 +4,7 @@
 >>> report = g.submit_text(["A mun - tyr", "A vie - tri"])
 >>> [str(k) for k in g.world.active_boards()]
 ['1:F1901']
->>> g.undo(); [str(k) for k in g.world.active_boards()]
+>>> _ = g.undo(); [str(k) for k in g.world.active_boards()]
 ['1:S1901']
 
 Saving writes versioned JSON atomically (a temporary file, then a rename). The file
@@ -188,6 +188,21 @@ class Game:
         for orders in self.submissions:
             worlds.append(submit(worlds[-1], list(orders)).world)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
+
+    def snapshot(self, meta: dict[str, Any] | None = None) -> "Game":
+        """A copy to write from another thread while this game goes on: it shares the
+        (immutable) worlds and the writer's reusable text, and copies what a submission or
+        an undo changes (about a millisecond at 2000 boards)."""
+        self._ensure_index()
+        g = Game.__new__(Game)
+        g.variant, g.adjacency, g.seed = self.variant, self.adjacency, self.seed
+        g.submissions = list(self.submissions)
+        g.meta = dict(self.meta) if meta is None else meta
+        g._start, g._present = self._start, self._present
+        g._cache = {len(g.submissions): g._present}
+        g.index = self.index.copy()
+        g._fragments = self._fragments
+        return g
 
     # -- files -------------------------------------------------------------------------
 
@@ -385,7 +400,7 @@ class _SaveWriter:
 
     def text(self) -> str:
         g, w, idx = self.game, self.game.world, self.index
-        head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.name,
+        head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.ref,
                       "adjacency": g.adjacency, "seed": g.seed,
                       "start": [_board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)]})
         retreats = [{"board": str(k), "order": format_order(o), "result": _result_json(r), "at": at}

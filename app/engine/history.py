@@ -58,6 +58,12 @@ class HistoryIndex:
             idx.pauses[0] = world.pause
         return idx
 
+    def copy(self) -> "HistoryIndex":
+        """An independent copy (what a submission or an undo changes is copied)."""
+        return HistoryIndex(dict(self.born), dict(self.given), {k: list(v) for k, v in self.versions.items()},
+                            {k: list(v) for k, v in self.retreat_at.items()}, dict(self.pauses),
+                            list(self.counts), list(self._log))
+
     @property
     def present(self) -> int:
         return len(self.counts) - 1

@@ -18,6 +18,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--view", choices=["present", "fit"], default="present",
                    help="with --screenshot: show the active boards (present) or the whole multiverse (fit)")
     p.add_argument("--new", choices=["sandbox"], help="start a new sandbox game without the dialog")
+    p.add_argument("--variant", metavar="NAME_OR_FOLDER",
+                   help="with --new or --screenshot (or alone: a sandbox): play this variant, by name or folder path")
     return p
 
 
@@ -38,6 +40,13 @@ def settle(window, rounds: int = 6) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.variant:
+        from app.engine.variant import VariantError, load_variant
+        try:
+            load_variant(args.variant)
+        except VariantError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     from PySide6.QtWidgets import QApplication
     if args.screenshot:
         import os
@@ -45,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("5D Diplomacy")
     app.setOrganizationName("5D Diplomacy")
+    import logging
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+    from .guard import reporter
+    reporter.install()
     from .main_window import MainWindow
     window = MainWindow(theme=args.theme)
     if args.screenshot:
@@ -53,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {window.last_message}", file=sys.stderr)
                 return 2
         else:
-            window.new_game()
+            window.new_game(variant=args.variant or "standard")
         window.resize(1600, 1000)
         window.show()
         QApplication.processEvents()
@@ -64,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         settle(window)
         img = window.grab()
         ok = img.save(args.screenshot)
-        window.dirty = False
+        window.files.ask_unsaved = lambda doing: "discard"   # a screenshot changes nothing
         window.close()
         if not ok:
             print(f"error: could not write {args.screenshot}", file=sys.stderr)
@@ -74,9 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if args.open:
         window.open_game(args.open)
-    elif args.new:
-        window.new_game(args.new)
-    elif not window.offer_restore():
+    elif args.new or args.variant:
+        window.new_game(args.new or "sandbox", variant=args.variant or "standard")
+    elif not window.files.offer_restore():
         from PySide6.QtCore import QTimer
         QTimer.singleShot(0, window.new_game_dialog)
     return app.exec()

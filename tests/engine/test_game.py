@@ -319,3 +319,18 @@ def _mutate(data, rng, leaves):
         parent["extra"] = rng.choice(leaves)
     else:
         parent.append(rng.choice(leaves))
+
+
+def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, monkeypatch):
+    g, live = grown
+    g.save(tmp_path / "g.json")
+    h = Game.load(tmp_path / "g.json")
+    monkeypatch.setattr(game_module, "submit", lambda *a, **k: pytest.fail("replayed"))
+    snap = h.snapshot(meta={"seats": []})
+    h.undo()  # the game goes on; the snapshot does not move
+    text = snap.dumps()
+    data = json.loads(text)
+    assert data["meta"] == {"seats": []} and len(data["submissions"]) == len(live) - 1
+    monkeypatch.undo()
+    (tmp_path / "s.json").write_text(text)
+    _same_world(Game.load(tmp_path / "s.json").world, live[-1])

@@ -161,3 +161,20 @@ def test_any_text_parses_or_is_refused_quickly(text):
         assert str(e)
     else:
         assert spec.kind in {"hold", "move", "support", "convoy", "retreat", "disband", "build", "waive"}
+
+
+def test_canonical_reader_reads_back_every_printed_order():
+    """Save files are read with CanonicalReader: it must give back exactly the printed order,
+    and refuse (None) what is not in the printed form, leaving it to the general parser."""
+    from app.engine.notation import CanonicalReader
+    game = selfplay.play(14, seed=5)
+    reader = CanonicalReader(V)
+    orders = [o for os_ in game.world.orders.values() for o in os_] + \
+             [o for rs in game.world.retreats.values() for o, _ in rs] + [o for s in game.submissions for o in s]
+    assert len(orders) > 300
+    for o in orders:
+        assert reader.read(format_order(o)) == o, format_order(o)
+    for text in ["A mun - tyr", "Germany: A 1:mun:S1901 - 1:tyr:S1901 extra", "Germany: A 1:mun:S01 H",
+                 "Germany: A 0:mun:S1901 H", "Germany: A 1:xyz:S1901 H", "Germany: A  1:mun:S1901 H",
+                 "Narnia: A 1:mun:S1901 H", "Germany waive 1:X1901", "Germany: F 1:nth:S1901 C F 1:lon:S1901 - 1:bel:S1901"]:
+        assert reader.read(text) is None, text

@@ -491,7 +491,10 @@ def _int(x: Any, field: str, low: int = 0, high: int | None = None) -> int:
     return x
 
 
-def _board_key(x: Any, field: str) -> BoardKey:
+def _board_key(x: Any, field: str, reader: CanonicalReader | None = None) -> BoardKey:
+    key = reader.board(x) if reader is not None and type(x) is str else None
+    if key is not None:
+        return key
     try:
         key = BoardKey.parse(_str(x, field))
     except ValueError as e:
@@ -558,8 +561,7 @@ class _SaveReader:
                                  ("retreats", "pause", "winner", "submissions")), start)
         submissions = []
         for i, texts in enumerate(_list(raw.get("submissions", []), "submissions")):
-            submissions.append(tuple(self._order(t, world, f"submissions.{i}.{j}")
-                                     for j, t in enumerate(_list(texts, f"submissions.{i}"))))
+            submissions.append(self._orders_on(_list(texts, f"submissions.{i}"), world, None, f"submissions.{i}"))
         game = Game(variant, adjacency, seed, [world], submissions, meta, start)
         if version >= 2 and self.text is not None and _checksum_holds(self.text) and \
                 self._history(raw.get("history"), start, world, len(submissions)):
@@ -573,7 +575,7 @@ class _SaveReader:
 
     def _board(self, raw: Any, field: str, present: bool | None) -> Board:
         _obj(raw, field, ("board", "units"), ("centres", "born") if present else ("centres",))
-        key = _board_key(raw["board"], f"{field}.board")
+        key = _board_key(raw["board"], f"{field}.board", self.reader)
         raw_units = _list(raw["units"], f"{field}.units")
         try:
             units = [self.units[text] for text in raw_units]
@@ -648,6 +650,27 @@ class _SaveReader:
             self.results[seen] = r
         return r
 
+    def _orders_on(self, texts: list, world: World, key: BoardKey | None, field: str) -> tuple[Order, ...]:
+        """The orders in ``texts`` (on board ``key`` if given): the bulk of a file, so the
+        field names are made only for a fault."""
+        read, out = self.reader.read, []
+        for t in texts:
+            o = read(t) if type(t) is str else None
+            if o is None or (key is not None and o.board != key):
+                o = self._order(t, world, f"{field}.{len(out)}", key)
+            out.append(o)
+        return tuple(out)
+
+    def _results_of(self, raws: list, field: str) -> tuple[Result, ...]:
+        get, out = self.results.get, []
+        for raw in raws:
+            try:
+                r = get(tuple(raw.items()))
+            except (AttributeError, TypeError):
+                r = None
+            out.append(r if r is not None else self._result(raw, f"{field}.{len(out)}"))
+        return tuple(out)
+
     def _order(self, text: Any, world: World, field: str, key: BoardKey | None = None) -> Order:
         o = self.reader.read(_str(text, field))
         if o is None:
@@ -697,7 +720,7 @@ class _SaveReader:
         for i, so in enumerate(_list(raw["orders"], "world.orders")):
             f = f"world.orders.{i}"
             _obj(so, f, ("board", "orders", "results"), ("given", "since", "versions"))
-            key = _board_key(so["board"], f"{f}.board")
+            key = _board_key(so["board"], f"{f}.board", self.reader)
             if key not in boards:
                 raise _Fault(f"{f}.board", f"no board {key}")
             if key in orders:
@@ -705,16 +728,15 @@ class _SaveReader:
             texts, raw_results = _list(so["orders"], f"{f}.orders"), _list(so["results"], f"{f}.results")
             if len(texts) != len(raw_results):
                 raise _Fault(f, f"{len(texts)} orders but {len(raw_results)} results")
-            orders[key] = tuple(self._order(t, w, f"{f}.orders.{j}", key) for j, t in enumerate(texts))
-            results[key] = tuple(self._result(r, f"{f}.results.{j}") for j, r in enumerate(raw_results))
+            orders[key] = self._orders_on(texts, w, key, f"{f}.orders")
+            results[key] = self._results_of(raw_results, f"{f}.results")
             if "given" in so:
                 given = idx.given[key] = _int(so["given"], f"{f}.given")
                 versions = []
                 for j, pair in enumerate(_list(so.get("versions", []), f"{f}.versions")):
                     if not isinstance(pair, list) or len(pair) != 2:
                         raise _Fault(f"{f}.versions.{j}", "expected [submission, results]")
-                    rs = tuple(self._result(r, f"{f}.versions.{j}.1.{m}")
-                               for m, r in enumerate(_list(pair[1], f"{f}.versions.{j}.1")))
+                    rs = self._results_of(_list(pair[1], f"{f}.versions.{j}.1"), f"{f}.versions.{j}.1")
                     if len(rs) != len(texts):
                         raise _Fault(f"{f}.versions.{j}", f"{len(rs)} results for {len(texts)} orders")
                     versions.append((_int(pair[0], f"{f}.versions.{j}.0"), rs))

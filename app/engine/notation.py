@@ -448,6 +448,17 @@ class CanonicalReader:
             loc = self._locs[text] = self._location(text)
         return loc
 
+    def board(self, text: str) -> BoardKey | None:
+        """A board as printed (``2:S1902``), or None."""
+        t, _, turn_text = text.partition(":")
+        board = self._boards.get((t, turn_text))
+        if board is None:
+            turn = _canonical_turn(turn_text)
+            if not t.isdigit() or t[0] == "0" or turn is None:
+                return None
+            board = self._boards[(t, turn_text)] = BoardKey(int(t), turn)
+        return board
+
     def _location(self, text: str) -> Location | None:
         parts = text.split(":")
         if len(parts) != 3 or parts[1] not in self.locations:

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from .coords import BoardKey, Space
-from .orders import Move, Order, Result
-from .world import Pause, World
+from .coords import BoardKey
+from .orders import Order, Result
+from .world import Pause, World, index_orders, spaces_named
 
 
 @dataclass
@@ -162,45 +162,48 @@ def _version_at(versions: list[tuple[int, tuple[Result, ...]]], i: int) -> tuple
 
 
 def _unindex(refs: dict, incoming: dict, key: BoardKey, orders: tuple[Order, ...]) -> None:
-    """Take the orders on ``key`` out of ``refs`` and ``incoming`` (see :func:`order_index`)."""
-    if key[1][1] == 2:
+    """Take the orders on ``key`` out of ``refs`` and ``incoming`` (as
+    :class:`app.engine.world.OrderIndexer` put them in), copying each inner map it changes."""
+    if key[1][1] == 2:  # Winter: adjustment orders name nothing
         return
-    from .submission import _spaces_of
+    touched: dict[BoardKey, dict] = {}
     for o in orders:
         if not hasattr(o, "unit"):
             continue
-        places = [(refs, sp) for sp in _spaces_of(o)]
-        if isinstance(o, Move) and o.dest.board != key:
-            places.append((incoming, o.dest.board))
-        for table, space in places:
-            refs_there = table.get(space)
-            if refs_there is None:
+        for board, prov in spaces_named(o):
+            inner = touched.get(board)
+            if inner is None:
+                old = refs.get(board)
+                if old is None:
+                    continue
+                inner = touched[board] = dict(old)
+            there = inner.get(prov)
+            if there is None:
                 continue  # already taken out for an earlier order on this board
-            rest = tuple(r for r in refs_there if r[0] != key)
+            rest = tuple(r for r in there if r[0] != key)
             if rest:
-                table[space] = rest
+                inner[prov] = rest
             else:
-                del table[space]
+                del inner[prov]
+        if o.kind == "move" and o.dest[0] != key:
+            there = incoming.get(o.dest[0])
+            if there is not None:
+                rest = tuple(r for r in there if r[0] != key)
+                if rest:
+                    incoming[o.dest[0]] = rest
+                else:
+                    del incoming[o.dest[0]]
+    for board, inner in touched.items():
+        if inner:
+            refs[board] = MappingProxyType(inner)
+        else:
+            del refs[board]
 
 
 def order_index(orders: Mapping[BoardKey, tuple[Order, ...]], results: Mapping[BoardKey, tuple[Result, ...]],
-                keys: Iterable[BoardKey] | None = None) -> tuple[dict[Space, tuple], dict[BoardKey, tuple]]:
-    """``World.refs`` and ``World.incoming`` for these orders (given in the order of
-    ``keys``, default the mapping's): the spaces each movement order names and the moves
-    arriving on each board from another, as the submission module records them."""
-    from .submission import _spaces_of
-    refs: dict[Space, tuple] = {}
-    incoming: dict[BoardKey, tuple] = {}
-    for key in (orders if keys is None else keys):
-        if key[1][1] == 2:  # Winter: adjustment orders take no part in adjudication
-            continue
-        rs = results[key]
-        for idx, o in enumerate(orders[key]):
-            if rs[idx].illegal or not hasattr(o, "unit"):
-                continue
-            ref = (key, idx)
-            for sp in _spaces_of(o):
-                refs[sp] = refs.get(sp, ()) + (ref,)
-            if isinstance(o, Move) and o.dest.board != key:
-                incoming[o.dest.board] = incoming.get(o.dest.board, ()) + (ref,)
-    return refs, incoming
+                keys: Iterable[BoardKey] | None = None) -> tuple[Mapping, Mapping]:
+    """``World.refs`` and ``World.incoming`` for these orders, indexed in the order of
+    ``keys`` (default: the mapping's), as the submissions that gave them indexed them."""
+    if keys is not None:
+        orders = {k: orders[k] for k in keys}
+    return index_orders(orders, results)

@@ -216,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
             a, b = results[args.baseline][n], results["this code"][n]
             if "error" in a or "error" in b:
                 continue
-            print(f"  {b['boards']:>7} {'':<10}" + "".join(f"{a[k] / b[k]:>13.1f}x" for k, _ in cols))
+            print(f"  {b['boards']:>7} {'':<10}" + "".join(
+                f"{a[k] / b[k]:>13.1f}x" if a[k] >= 0.5 and b[k] > 0 else f"{'-':>14}" for k, _ in cols))
     print("\n  targets at 2000 boards: load <= 1000, save <= 150, undo and one history step <= 150")
     return 0
 

@@ -84,6 +84,7 @@ from pathlib import Path  # noqa: E402
 
 from app.bots import selfplay  # noqa: E402
 from app.engine import game as game_module  # noqa: E402
+from app.engine import savefile  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -118,6 +119,7 @@ def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypa
         raise AssertionError("replayed")
 
     monkeypatch.setattr(game_module, "submit", no_replay)
+    monkeypatch.setattr(savefile, "submit", no_replay)
     h = Game.load(tmp_path / "g.json")
     assert len(h.history()) == len(live)
     _same_world(h.history()[len(live) - 2], live[-2])
@@ -326,6 +328,7 @@ def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, mon
     g.save(tmp_path / "g.json")
     h = Game.load(tmp_path / "g.json")
     monkeypatch.setattr(game_module, "submit", lambda *a, **k: pytest.fail("replayed"))
+    monkeypatch.setattr(savefile, "submit", lambda *a, **k: pytest.fail("replayed"))
     snap = h.snapshot(meta={"seats": []})
     h.undo()  # the game goes on; the snapshot does not move
     text = snap.dumps()

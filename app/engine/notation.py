@@ -179,7 +179,11 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 def parse_location(text: str, variant: Variant) -> LocSpec:
     """Parse ``2:mun:S1902``, ``b:Munich``, ``spa/nc``, ``Spain (north coast):F1901`` …"""
     _check_length(text, "location")
-    t = _normalise(text, variant).strip()
+    return _read_location(_normalise(text, variant).strip(), text, variant)
+
+
+def _read_location(t: str, text: str, variant: Variant) -> LocSpec:
+    """A location from normalised text ``t`` (``text`` as written, for messages)."""
     parts = [p.strip() for p in t.split(":")]
     timeline: int | None = None
     turn: Turn | None = None
@@ -288,7 +292,7 @@ def _unit_at(items: list[tuple[str, str]], i: int, variant: Variant, text: str) 
     if i >= len(items) or items[i][0] != "ph":
         got = items[i][1] if i < len(items) else "the end"
         raise NotationError(f"'{text}': expected a unit's location, found '{got}'")
-    return utype, parse_location(items[i][1], variant), i + 1
+    return utype, _read_location(items[i][1], items[i][1], variant), i + 1
 
 
 def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, variant: Variant) -> OrderSpec:
@@ -315,7 +319,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
             try:
                 board = BoardKey.parse(rest[0][1])
             except ValueError:
-                loc = parse_location(rest[0][1], variant)
+                loc = _read_location(rest[0][1], rest[0][1], variant)
                 if loc.timeline is None or loc.turn is None:
                     board = None
                 else:
@@ -352,7 +356,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
     if verb in ("move", "retreat"):
         if i >= len(items) or items[i][0] != "ph":
             raise NotationError(f"'{text}': '{verb}' needs a destination")
-        dest = parse_location(items[i][1], variant)
+        dest = _read_location(items[i][1], items[i][1], variant)
         i += 1
         via = False
         if i < len(items) and items[i] == ("kw", "via"):
@@ -368,7 +372,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         if i < len(items) and items[i] == ("kw", "move"):
             if i + 1 >= len(items) or items[i + 1][0] != "ph":
                 raise NotationError(f"'{text}': '-' needs a destination")
-            dest = parse_location(items[i + 1][1], variant)
+            dest = _read_location(items[i + 1][1], items[i + 1][1], variant)
             i += 2
         elif i < len(items) and items[i] == ("kw", "hold"):
             if verb == "convoy":

@@ -308,10 +308,13 @@ class SaveReader:
         v2 = ("history", "checksum") if version >= 2 else ()
         _obj(raw, "", ("format", "version", "variant", "start", "world"),
              ("adjacency", "seed", "submissions", "meta") + v2)
+        name = _str(raw["variant"], "variant")
         try:
-            variant = load_variant(_str(raw["variant"], "variant"))
+            variant = load_variant(name)
         except VariantError as e:
             raise _Fault("variant", str(e)) from None
+        except (OSError, ValueError) as e:  # a name no folder can have
+            raise _Fault("variant", f"no variant {json.dumps(name[:80])} ({type(e).__name__})") from None
         adjacency = raw.get("adjacency", "strict")
         if adjacency not in ("strict", "loose"):
             raise _Fault("adjacency", f"{json.dumps(adjacency)} is not 'strict' or 'loose'")

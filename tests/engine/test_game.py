@@ -205,6 +205,8 @@ def test_future_version_is_refused(tmp_path):
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 1:mun:S1901 - 1:tyrr:S1901"), "tyrr"),
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 2:mun:S1901 H"), "not an order on board"),
     (lambda d: d["world"].update(parents={"x": None}), "world.parents"),
+    (lambda d: d.update(variant="9" * 5000), "field 'variant'"),  # found by a corpus of 1013 damaged files
+    (lambda d: d.update(variant="no-such-variant"), "no-such-variant"),
 ])
 def test_bad_names_and_values_are_refused(tmp_path, edit, needle):
     data = _small_game().to_json()

@@ -11,6 +11,7 @@ string ``"first_winter"``.
 from __future__ import annotations
 
 from types import MappingProxyType
+from typing import Any
 
 from .world import World
 
@@ -33,3 +34,28 @@ def with_homes(world: World, homes: dict[str, list[str]] | str | None) -> World:
             if c not in v.supply_centres:
                 raise ValueError(f"field 'home_centres.{nation}': '{c}' is not a supply centre")
     return world.derive(home_centres=MappingProxyType({n: frozenset(cs) for n, cs in homes.items()}))
+
+
+def homes_json(world: World) -> dict[str, list[str]] | str | None:
+    """What a save writes for ``world``'s home centres (None: the variant's, not written)."""
+    if world.homes_at_first_winter:
+        return "first_winter"
+    return None if world.home_centres is None else {n: sorted(cs) for n, cs in world.home_centres.items()}
+
+
+def homes_fields(world: World) -> dict[str, Any]:
+    """The ``world`` part's home-centre fields of a save, only when the game sets them."""
+    out: dict[str, Any] = {}
+    if world.home_centres is not None:
+        out["home_centres"] = {n: sorted(cs) for n, cs in world.home_centres.items()}
+    if world.homes_at_first_winter:
+        out["homes_at_first_winter"] = True
+    return out
+
+
+def read_homes_fields(world: World, raw: dict) -> World:
+    """``world`` with the home-centre fields of a save's ``world`` part (checked)."""
+    if raw.get("home_centres") is None and not raw.get("homes_at_first_winter"):
+        return world
+    homed = with_homes(world, raw.get("home_centres"))
+    return homed.derive(homes_at_first_winter=bool(raw.get("homes_at_first_winter")))

@@ -188,6 +188,9 @@ class NewGameDialog(QDialog):
         v = load_variant(self.variant.currentData() or "standard")
         nations = list(v.nation_names)
         colours = {n: v.nations[n].colour for n in nations}
+        self.seat_count.blockSignals(True)  # at most one seat per nation of this variant
+        self.seat_count.setMaximum(len(nations))
+        self.seat_count.blockSignals(False)
         k = self.seat_count.value()
         for i in range(k):
             row = SeatRow(i, nations, colours)

@@ -180,7 +180,7 @@ class Game:
     def to_json(self) -> dict[str, Any]:
         start = self.start
         return {
-            "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.variant.name,
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": self.variant.ref,
             "adjacency": self.adjacency, "seed": self.seed,
             "start": [_board_json(b) for b in sorted(start.boards.values(), key=lambda b: b.key)],
             "submissions": [[format_order(o) for o in orders] for orders in self.submissions],

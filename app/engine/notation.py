@@ -75,6 +75,9 @@ _KEYWORDS = {
     "waive": "waive", "waives": "waive",
 }
 _TYPES = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+# Words the parser reads as part of an order: a province id or alias may not be one of them.
+ORDER_WORDS = frozenset(w for k in (*_KEYWORDS, *_TYPES) for w in k.split() if w.isalpha()) | {
+    w for pair in _MULTI_KEYWORDS for w in pair}
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _SEASON_YEAR = re.compile(r"\b(spring|fall|autumn|winter)\s+(\d{4}|\d{2})\b", re.I)
 _PAREN_COAST = re.compile(r"\s*\(\s*(north|south|east|west)?\s*(coast|nc|sc|ec|wc)\s*\)", re.I)

@@ -1,12 +1,15 @@
 """Variants as data: pydantic models of a variant's JSON files and the loaded :class:`Variant`.
 
-A variant is a folder ``data/<name>/`` holding
+A variant is a folder (built-in ones are ``data/<name>/``; see ``app.variants.catalog`` for
+the user's folder and folders given by path) holding
 
-- ``variant.json``   name, title, map file, first year, centres needed to win;
+- ``variant.json``   name, title, map file (an SVG in the same folder), first year, centres
+  needed to win;
 - ``provinces.json`` provinces (id, name, land/coast/sea, supply centre, aliases) and split coasts;
 - ``adjacency.json`` army edges between provinces, fleet edges between locations (coasts);
 - ``nations.json``   nations with display colour and home centres;
-- ``start.json``     starting units and centre ownership.
+- ``start.json``     starting units and centre ownership;
+- the SVG map named by ``variant.json``'s ``map`` (docs/map-conventions.md).
 
 Loading checks every file against its model and the files against each other; any
 fault raises :class:`VariantError` naming the file and the field.
@@ -20,10 +23,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from app.variants.catalog import BUILTIN_DIR, find_folder, ref_name
+
 from .coords import province_of
 from .jsonfile import read_model
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+DATA_DIR = BUILTIN_DIR  # the built-in variants' folders
 
 
 class VariantError(ValueError):
@@ -89,6 +94,15 @@ class VariantFile(_Model):
             raise ValueError("must be positive")
         return v
 
+    @field_validator("first_year")
+    @classmethod
+    def _four_digits(cls, v: int) -> int:
+        # Turns are written S1901: a two-digit year would read back as 19xx, a five-digit
+        # or negative one not at all.
+        if not 1000 <= v <= 9000:
+            raise ValueError(f"{v} is not a four-digit year from 1000 to 9000 (turns are written S1901)")
+        return v
+
 
 def _read(path: Path, model: type[_Model]) -> _Model:
     return read_model(path, model, VariantError)
@@ -105,6 +119,10 @@ class Variant:
                  nations: NationsFile, start: StartFile, folder: Path):
         self.meta = meta
         self.folder = folder
+        # The files as read (lists keep duplicates, for the checks in app.variants.datacheck).
+        self.files = {"variant.json": meta, "provinces.json": provinces, "adjacency.json": adjacency,
+                      "nations.json": nations, "start.json": start}
+        self.map_path = folder / meta.map
         self.name = meta.name
         self.title = meta.title
         self.first_year = meta.first_year
@@ -123,7 +141,7 @@ class Variant:
             self.coasts_of[c.province] += (c.id,)
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
         fleet: dict[str, set[str]] = {loc: set() for loc in self.locations}
-        # setdefault: unknown ids are reported by _cross_check with the file and field.
+        # setdefault: unknown ids are reported by app.variants.datacheck with the file and field.
         for a, b in adjacency.army:
             army.setdefault(a, set()).add(b)
             army.setdefault(b, set()).add(a)
@@ -138,6 +156,11 @@ class Variant:
             for p in self.provinces}
         self.start_units = tuple(start.units)
         self.start_centres = {n: tuple(cs) for n, cs in start.centres.items()}
+
+    @cached_property
+    def ref(self) -> str:
+        """What loads this variant again (its name, or its folder's path): saves store it."""
+        return ref_name(self.folder)
 
     # -- geography -------------------------------------------------------------------
 
@@ -209,52 +232,6 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace(".", "").replace("-", " ").split())
 
 
-def _cross_check(v: Variant) -> None:
-    folder = v.folder
-    for c in v.coasts.values():
-        if c.province not in v.provinces:
-            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}': unknown province '{c.province}'")
-        if province_of(c.id) != c.province:
-            raise VariantError(f"{folder / 'provinces.json'}: coast '{c.id}' must start with '{c.province}/'")
-    known = set(v.locations)
-    for field, edges in (("army", v.army_adjacent), ("fleet", v.fleet_adjacent)):
-        for a, bs in edges.items():
-            for b in bs:
-                if b not in known:
-                    raise VariantError(f"{folder / 'adjacency.json'}: field '{field}': unknown location '{b}'")
-    for a, bs in v.army_adjacent.items():
-        for b in bs:
-            if a not in v.provinces or b not in v.provinces or "sea" in (v.kind(a), v.kind(b)):
-                raise VariantError(f"{folder / 'adjacency.json'}: field 'army': edge {a}-{b} must join land or coast provinces")
-    for a, bs in v.fleet_adjacent.items():
-        for b in bs:
-            for x in (a, b):
-                if not v.unit_can_stand("F", x):
-                    raise VariantError(f"{folder / 'adjacency.json'}: field 'fleet': '{x}' is not a place a fleet can stand"
-                                       + (f" (name a coast of {x})" if x in v.coasts_of else ""))
-    for n, homes in v.home_centres.items():
-        for c in homes:
-            if c not in v.supply_centres:
-                raise VariantError(f"{folder / 'nations.json'}: nation '{n}': home centre '{c}' is not a supply centre")
-    if not 0 < v.victory_centres <= len(v.supply_centres):
-        raise VariantError(f"{folder / 'variant.json'}: field 'victory_centres': must be between 1 and {len(v.supply_centres)}")
-    for n, cs in v.start_centres.items():
-        if n not in v.nations:
-            raise VariantError(f"{folder / 'start.json'}: field 'centres': unknown nation '{n}'")
-        for c in cs:
-            if c not in v.supply_centres:
-                raise VariantError(f"{folder / 'start.json'}: field 'centres.{n}': '{c}' is not a supply centre")
-    seen: set[str] = set()
-    for i, text in enumerate(v.start_units):
-        try:
-            nation, utype, loc = parse_unit_text(text, v)
-        except ValueError as e:
-            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': {e}") from None
-        if province_of(loc) in seen:
-            raise VariantError(f"{folder / 'start.json'}: field 'units.{i}': two units in {province_of(loc)}")
-        seen.add(province_of(loc))
-
-
 def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
     """Parse ``"Germany A mun"`` / ``"Russia F stp/sc"`` into (nation, type, location)."""
     parts = text.split()
@@ -272,20 +249,65 @@ def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
     return nation, utype, loc
 
 
-@lru_cache(maxsize=None)
-def load_variant(name_or_path: str = "standard") -> Variant:
-    """Load and cross-check a variant by name (a folder under ``data/``) or folder path."""
-    folder = Path(name_or_path)
-    if not folder.is_dir():
-        folder = DATA_DIR / name_or_path
-    if not folder.is_dir():
-        raise VariantError(f"variant '{name_or_path}': no folder {folder}")
+def load_variant(name_or_path: str | Path = "standard") -> Variant:
+    """Load and cross-check a variant given by name (built-in, then the user's variants
+    folder) or by folder path. The same unchanged folder gives the same object; a folder
+    whose files changed since is read again."""
+    folder = find_folder(name_or_path)
+    if folder is None:
+        raise VariantError(f"variant '{name_or_path}': no such variant (not a built-in or user "
+                           "variant, and no such folder)")
+    return _load_cached(folder, _stamp(folder))
+
+
+def _stamp(folder: Path) -> tuple:
+    """Modification times of the folder's files: a changed file misses the cache."""
+    out = []
+    for path in [*(folder / name for name in VARIANT_FILES), *sorted(folder.glob("*.svg"))]:
+        try:
+            out.append((path.name, path.stat().st_mtime_ns))
+        except OSError:
+            out.append((path.name, None))
+    return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def _load_cached(folder: Path, _stamp: tuple) -> Variant:
+    return read_variant(folder)
+
+
+load_variant.cache_clear = _load_cached.cache_clear  # type: ignore[attr-defined]
+
+VARIANT_FILES = ("variant.json", "provinces.json", "adjacency.json", "nations.json", "start.json")
+
+
+def read_variant(folder: Path) -> Variant:
+    """Read and cross-check the variant in ``folder`` now (no cache): the first fault raises
+    :class:`VariantError` naming the file and the field."""
     meta = _read(folder / "variant.json", VariantFile)
+    _check_map_field(meta, folder)  # type: ignore[arg-type]
     v = Variant(meta,  # type: ignore[arg-type]
                 _read(folder / "provinces.json", ProvincesFile),  # type: ignore[arg-type]
                 _read(folder / "adjacency.json", AdjacencyFile),  # type: ignore[arg-type]
                 _read(folder / "nations.json", NationsFile),  # type: ignore[arg-type]
                 _read(folder / "start.json", StartFile),  # type: ignore[arg-type]
                 folder)
-    _cross_check(v)
+    from app.variants.datacheck import data_problems
+    for problem in data_problems(v):
+        if problem.severity == "error":
+            raise VariantError(f"{folder / problem.file}: field '{problem.element}': {problem.message}")
     return v
+
+
+def _check_map_field(meta: VariantFile, folder: Path) -> None:
+    """The map is an SVG file inside the variant's folder (a variant travels as one folder)."""
+    where = f"{folder / 'variant.json'}: field 'map'"
+    target = (folder / meta.map).resolve()
+    if (Path(meta.map).is_absolute() or ".." in Path(meta.map).parts
+            or not target.is_relative_to(folder.resolve())):
+        raise VariantError(f"{where}: '{meta.map}' is outside the variant's folder; "
+                           "put the SVG in the folder and name it relative to it (e.g. 'map.svg')")
+    if target.suffix.lower() != ".svg":
+        raise VariantError(f"{where}: '{meta.map}' is not an SVG file")
+    if not target.is_file():
+        raise VariantError(f"{where}: no file '{meta.map}' in {folder}")

@@ -18,6 +18,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--view", choices=["present", "fit"], default="present",
                    help="with --screenshot: show the active boards (present) or the whole multiverse (fit)")
     p.add_argument("--new", choices=["sandbox"], help="start a new sandbox game without the dialog")
+    p.add_argument("--variant", metavar="NAME_OR_FOLDER",
+                   help="with --new or --screenshot (or alone: a sandbox): play this variant, by name or folder path")
     return p
 
 
@@ -38,6 +40,13 @@ def settle(window, rounds: int = 6) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.variant:
+        from app.engine.variant import VariantError, load_variant
+        try:
+            load_variant(args.variant)
+        except VariantError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     from PySide6.QtWidgets import QApplication
     if args.screenshot:
         import os
@@ -53,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"error: {window.last_message}", file=sys.stderr)
                 return 2
         else:
-            window.new_game()
+            window.new_game(variant=args.variant or "standard")
         window.resize(1600, 1000)
         window.show()
         QApplication.processEvents()
@@ -74,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     if args.open:
         window.open_game(args.open)
-    elif args.new:
-        window.new_game(args.new)
+    elif args.new or args.variant:
+        window.new_game(args.new or "sandbox", variant=args.variant or "standard")
     elif not window.offer_restore():
         from PySide6.QtCore import QTimer
         QTimer.singleShot(0, window.new_game_dialog)

@@ -601,7 +601,8 @@ class MainWindow(QMainWindow):
         self.refresh()
         new = set(report.new_boards)
         self.scene.set_flash(new)
-        QTimer.singleShot(5000, lambda: self.scene and self.scene.set_flash(set()))
+        scene = self.scene  # the timer dies with the scene: a closed window's boards are gone
+        QTimer.singleShot(5000, scene, lambda: scene.set_flash(set()))
         fails = sum(1 for r in report.results if r.status != "succeeds")
         parts = [f"{len(report.new_boards)} new board{'s' if len(report.new_boards) != 1 else ''}"]
         if report.new_timelines:

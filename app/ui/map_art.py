@@ -21,8 +21,6 @@ from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, 
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets" / "map"
-
 SEA = QColor("#a9c8e0")
 LAND = QColor("#efe5c8")
 IMPASSABLE = QColor("#c9c2b0")
@@ -187,8 +185,7 @@ class MapArt:
 
 @lru_cache(maxsize=None)
 def map_art(variant: Variant) -> MapArt:
-    path = ASSETS / variant.meta.map
-    return MapArt(variant, load_map(path))
+    return MapArt(variant, load_map(variant.map_path))
 
 
 # -- board state ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The committed standard map agrees with the variant's data.
 
-Parses ``assets/map/standard.svg`` with ``app.mapgeo`` (the module the UI
+Parses ``data/standard/map.svg`` with ``app.mapgeo`` (the module the UI
 uses) and compares it with ``data/standard``.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from app.mapgeo import load_map
 
 ROOT = Path(__file__).resolve().parents[2]
-SVG = ROOT / "assets" / "map" / "standard.svg"
+SVG = ROOT / "data" / "standard" / "map.svg"
 DATA = ROOT / "data" / "standard"
 # Two provinces are adjacent on the board when their shared border is at
 # least this long (SVG user units; the board is 1000 units wide).  Corners

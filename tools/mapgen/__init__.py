@@ -1,1 +1,1 @@
-"""Generator of the standard map (assets/map/standard.svg); see README.md here."""
+"""Generator of the standard map (data/standard/map.svg); see README.md here."""

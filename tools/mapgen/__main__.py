@@ -1,4 +1,4 @@
-"""``python -m tools.mapgen``: regenerate assets/map/standard.svg, then check it."""
+"""``python -m tools.mapgen``: regenerate data/standard/map.svg, then check it."""
 from .build import build
 from .check import main as check
 

@@ -1,4 +1,4 @@
-"""Build ``assets/map/standard.svg`` from Natural Earth (world-atlas).
+"""Build ``data/standard/map.svg`` from Natural Earth (world-atlas).
 
 Run ``python -m tools.mapgen`` from the repository root.  Steps: partition the
 geography into provinces (``partition.py``), simplify the whole coverage at
@@ -22,7 +22,7 @@ from .partition import partition
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "standard"
-OUT = ROOT / "assets" / "map" / "standard.svg"
+OUT = DATA / "map.svg"
 SIMPLIFY_TOLERANCE = 2.5  # board px
 
 STYLE = """

@@ -14,7 +14,7 @@ from pathlib import Path
 from shapely.ops import polylabel
 
 ROOT = Path(__file__).resolve().parents[2]
-SVG = ROOT / "assets" / "map" / "standard.svg"
+SVG = ROOT / "data" / "standard" / "map.svg"
 DATA = ROOT / "data" / "standard"
 MIN_BORDER_PX = 3.0  # shared border (at 1000 px) that counts as adjacency
 

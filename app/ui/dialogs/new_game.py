@@ -8,20 +8,22 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.variant import DATA_DIR, load_variant
+from app.engine.variant import VariantError, load_variant
+from app.variants.catalog import available
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
 
 
 def variants() -> list[tuple[str, str]]:
+    """(name, title) of every built-in and user variant that loads."""
     out = []
-    for d in sorted(DATA_DIR.iterdir()):
-        if (d / "variant.json").exists():
-            try:
-                out.append((d.name, load_variant(d.name).title))
-            except Exception:
-                continue
+    for ref in available():
+        try:
+            load_variant(ref.name)
+        except VariantError:
+            continue
+        out.append((ref.name, ref.title if ref.source == "built-in" else f"{ref.title} (yours)"))
     return out
 
 

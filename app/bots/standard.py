@@ -110,7 +110,7 @@ def _with_supports(world: World, key: BoardKey, nation: str, units, dest: dict[s
             if p == here or p not in reach:
                 continue
             occupant = board.units.get(p)
-            need = vals.competition.get(p, 0) + (1 if occupant and occupant.nation != nation else 0) - backing.get(p, 0)
+            need = vals.competition(p) + (1 if occupant and occupant.nation != nation else 0) - backing.get(p, 0)
             if need > 0:
                 score = (1, need, vals.value(board.units[province_of(frm)].type, to))
                 if best is None or score > best[0]:
@@ -121,7 +121,7 @@ def _with_supports(world: World, key: BoardKey, nation: str, units, dest: dict[s
             other = board.units.get(p)
             if other is None or other.nation != nation or other.loc in moves:
                 continue
-            need = vals.competition.get(p, 0) - backing.get(p, 0)
+            need = vals.competition(p) - backing.get(p, 0)
             if need > 0:
                 score = (0, need, vals.value(other.type, other.loc))
                 if best is None or score > best[0]:

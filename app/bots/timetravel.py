@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 
 from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import Space
+from app.engine.coords import Location, Space
 from app.engine.orders import Convoy, Move, Order, Support
 from app.engine.submission import submit
-from app.engine.targets import convoy_options, direct_targets
+from app.engine.targets import direct_targets
 from app.engine.validation import check
 from app.engine.world import World
 
@@ -38,8 +38,8 @@ def evaluate(world: World, nation: str, orders: list[Order]) -> tuple[int, int]:
 
 def budget_for(world: World, share: float = 1.0) -> int:
     """How many candidates to adjudicate: many on a small world, few on a large one (each
-    costs a submission, whose price grows with the active boards)."""
-    return max(3, min(24, int(share * 2400 / (len(world.boards) + 40))))
+    costs a submission, whose price grows with the world)."""
+    return max(2, min(20, int(share * 1200 / (len(world.boards) + 40))))
 
 
 def _unit_key(o: Order) -> Space:
@@ -57,8 +57,12 @@ def _legal(world: World, orders: Candidate) -> Candidate | None:
 
 
 def candidates(world: World, nation: str, plan: list[Order], rng: random.Random) -> list[Candidate]:
-    """Cross-board candidates, most promising kinds first, each kind in a seeded order."""
+    """Cross-board candidates, most promising kinds first, each kind in a seeded order:
+    supports of the nation's failed moves on past boards (they may succeed now), moves into
+    past boards, moves to neighbouring timelines, convoys to another board, supports of its
+    planned moves on neighbouring timelines."""
     v = world.variant
+    loose = world.adjacency == "loose"
     supports_past: list[Candidate] = []
     moves_past: list[Candidate] = []
     moves_across: list[Candidate] = []
@@ -67,16 +71,15 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
     planned_moves = [o for o in plan if isinstance(o, Move)]
     for key in movement_boards(world, nation):
         board = world.boards[key]
+        near = [k for k in adjacent_board_keys(key) if k in world.boards]
         for loc in own_units(world, key, nation):
             unit = board.units[loc.province]
             for t in direct_targets(world, loc):
                 if t.board != key:
                     group = moves_across if world.is_active(t.board) else moves_past
                     group.append((Move(nation, unit.type, loc, t),))
-            reach = {loc.province} | (set(v.adjacent_provinces(unit.type, unit.loc)) if world.adjacency == "loose" else set())
-            for other in adjacent_board_keys(key):
-                if other not in world.boards:
-                    continue
+            reach = {loc.province} | (set(v.adjacent_provinces(unit.type, unit.loc)) if loose else set())
+            for other in near:
                 if world.is_active(other):
                     for m in planned_moves:
                         if m.unit.board == other and m.dest.board == other and m.dest.province in reach:
@@ -90,17 +93,39 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
                     elif r.dislodged and not isinstance(o, Move) and o.unit.province in reach:
                         supports_past.append((Support(nation, unit.type, loc, o.unit_type, o.unit, None),))
             if unit.type == "F" and v.kind(loc.province) == "sea":
-                for army, dests in convoy_options(world, loc).items():
-                    a = world.unit_at(army)
-                    if a is None or a.nation != nation:
-                        continue
-                    for d in dests:
-                        if d.board != army.board:
-                            convoys.append((Move(nation, "A", army, d, True), Convoy(nation, "F", loc, army, d)))
+                convoys.extend(_convoys(world, nation, loc, near))
     out: list[Candidate] = []
     for group in (supports_past, moves_past, moves_across, convoys, supports_across):
         rng.shuffle(group)
         out.extend(group)
+    return out
+
+
+def _convoys(world: World, nation: str, fleet: Location, near: list) -> list[Candidate]:
+    """One's own army carried by one's own fleet at ``fleet`` to a coast on another board:
+    in loose adjacency straight across; in strict, through one's own fleet in the same sea
+    on a neighbouring active board. (Longer chains are left to the players.)"""
+    v = world.variant
+    sea = fleet.province
+    shores = [p for p in sorted(v.fleet_adjacent_provinces[sea]) if v.kind(p) == "coast"]
+    board = world.boards[fleet.board]
+    armies = [Location(fleet.board, p) for p in shores
+              if (u := board.units.get(p)) is not None and u.nation == nation and u.type == "A"]
+    out: list[Candidate] = []
+    for other in near:
+        if not other.turn.is_movement:
+            continue
+        fleets = [fleet]
+        if world.adjacency == "strict":
+            u = world.boards[other].units.get(sea)
+            if u is None or u.nation != nation or u.type != "F" or not world.is_active(other):
+                continue
+            fleets.append(Location(other, sea))
+        for army in armies:
+            for p in shores:
+                dest = Location(other, p)
+                out.append((Move(nation, "A", army, dest, True),)
+                           + tuple(Convoy(nation, "F", f, army, dest) for f in fleets))
     return out
 
 

@@ -15,8 +15,8 @@ description), computed for one nation on one board.
    can reach its province (*strength*) minus the largest number of one rival's units that
    can (*competition*).
 
-Everything is plain lists indexed by location, built once per variant: a board's values
-cost about a millisecond.
+The spreading is linear, so each centre's share of every location's value is worked out
+once per variant (:class:`Influence`); a board then costs a sum per location looked at.
 """
 
 from __future__ import annotations
@@ -75,29 +75,74 @@ def map_index(v: Variant) -> MapIndex:
     return MapIndex(v)
 
 
-def _spread(base: list[float], nbrs: tuple[tuple[int, ...], ...], weights: tuple[float, ...]) -> list[float]:
-    total = [weights[0] * b for b in base]
-    cur = base
-    for w in weights[1:]:
-        cur = [(cur[i] + sum(cur[j] for j in ns)) / 5 for i, ns in enumerate(nbrs)]
-        for i, x in enumerate(cur):
-            total[i] += w * x
-    return total
+class Influence:
+    """How much each supply centre's base value adds to each location once spread: the
+    spreading is linear, so ``Σ w[i]·p[i](l)`` is ``Σ_c base(c)·k(c, l)`` with the factors
+    ``k`` worked out once per variant and set of weights. A board then pays only for the
+    locations its units look at."""
+
+    def __init__(self, ix: MapIndex, proximity: tuple[float, ...]):
+        self.army = self._factors(ix.army_prov, ix.army_nbrs, ix.centres, proximity)
+        self.fleet = self._factors(ix.fleet_prov, ix.fleet_nbrs, ix.centres, proximity)
+
+    @staticmethod
+    def _factors(provs, nbrs, centres, proximity) -> tuple[tuple[tuple[int, float], ...], ...]:
+        per_loc: list[list[tuple[int, float]]] = [[] for _ in provs]
+        for c, centre in enumerate(centres):
+            cur = [1.0 if p == centre else 0.0 for p in provs]
+            if not any(cur):
+                continue
+            total = [proximity[0] * x for x in cur]
+            for w in proximity[1:]:
+                cur = [(cur[i] + sum(cur[j] for j in ns)) / 5 for i, ns in enumerate(nbrs)]
+                for i, x in enumerate(cur):
+                    total[i] += w * x
+            for i, x in enumerate(total):
+                if x > 0:
+                    per_loc[i].append((c, x))
+        return tuple(tuple(f) for f in per_loc)
 
 
-@dataclass
+@lru_cache(maxsize=16)
+def influence(v: Variant, proximity: tuple[float, ...]) -> Influence:
+    return Influence(map_index(v), proximity)
+
+
 class BoardValues:
-    """A nation's values on one board: ``army[loc]`` and ``fleet[loc]`` for each location a
-    unit of that type can stand on, and the reach counts behind them."""
+    """A nation's values on one board, worked out for a location when first asked
+    (:meth:`value`), with the reach counts behind them: ``strength[p]`` (own units that can
+    move to or stay in ``p``) and :meth:`competition` (the most units one rival has there)."""
 
-    army: dict[str, float]
-    fleet: dict[str, float]
-    strength: dict[str, int]
-    competition: dict[str, int]
+    def __init__(self, v: Variant, base: list[float], strength: dict[str, int],
+                 rivals: list[dict[str, int]], weights: Weights):
+        self._ix = map_index(v)
+        self._infl = influence(v, weights.proximity)
+        self._base = base
+        self.strength = strength
+        self._rivals = rivals
+        self._weights = weights
+        self._memo: dict[tuple[str, str], float] = {}
+
+    def competition(self, province: str) -> int:
+        return max((r.get(province, 0) for r in self._rivals), default=0)
 
     def value(self, unit_type: str, loc: str) -> float:
-        table = self.army if unit_type == "A" else self.fleet
-        return table.get(loc, float("-inf"))
+        key = (unit_type, loc)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        ix = self._ix
+        i = (ix.army_at if unit_type == "A" else ix.fleet_at).get(loc)
+        if i is None:
+            return float("-inf")
+        base = self._base
+        factors = (self._infl.army if unit_type == "A" else self._infl.fleet)[i]
+        p = province_of(loc)
+        w = self._weights
+        got = sum(base[c] * k for c, k in factors) + w.strength * self.strength.get(p, 0) \
+            - w.competition * self.competition(p)
+        self._memo[key] = got
+        return got
 
 
 def board_values(v: Variant, board: Board, nation: str, weights: Weights,
@@ -114,25 +159,13 @@ def board_values(v: Variant, board: Board, nation: str, weights: Weights,
         r = reach.setdefault(u.nation, {})
         for p in ix.reach.get((u.type, u.loc), ()):
             r[p] = r.get(p, 0) + 1
-    mine = reach.get(nation, {})
-    rivals = [r for n, r in reach.items() if n != nation]
-    prov_base: dict[str, float] = {}
+    base = []
     for prov in ix.centres:
         owner = board.centres.get(prov)
         if owner == nation:
             threat = max((size(counts.get(n, 0)) for n, r in reach.items() if n != nation and r.get(prov)), default=0)
-            prov_base[prov] = weights.defence * threat
+            base.append(weights.defence * threat)
         else:
             bonus = 1.0 if prov in held_elsewhere else UNIQUE_BONUS
-            prov_base[prov] = weights.attack * size(counts.get(owner, 0) if owner else 0) * bonus
-    out = []
-    for locs, provs, nbrs in ((ix.army_locs, ix.army_prov, ix.army_nbrs), (ix.fleet_locs, ix.fleet_prov, ix.fleet_nbrs)):
-        total = _spread([prov_base.get(p, 0.0) for p in provs], nbrs, weights.proximity)
-        table = {}
-        for i, loc in enumerate(locs):
-            p = provs[i]
-            comp = max((r.get(p, 0) for r in rivals), default=0)
-            table[loc] = total[i] + weights.strength * mine.get(p, 0) - weights.competition * comp
-        out.append(table)
-    competition = {p: max((r.get(p, 0) for r in rivals), default=0) for p in v.provinces}
-    return BoardValues(out[0], out[1], dict(mine), competition)
+            base.append(weights.attack * size(counts.get(owner, 0) if owner else 0) * bonus)
+    return BoardValues(v, base, reach.get(nation, {}), [r for n, r in sorted(reach.items()) if n != nation], weights)

@@ -4,7 +4,7 @@
 >>> report = g.submit_text(["A mun - tyr", "A vie - tri"])
 >>> [str(k) for k in g.world.active_boards()]
 ['1:F1901']
->>> g.undo(); [str(k) for k in g.world.active_boards()]
+>>> _ = g.undo(); [str(k) for k in g.world.active_boards()]
 ['1:S1901']
 
 Saving writes versioned JSON atomically (a temporary file, then a rename). The file
@@ -154,13 +154,20 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self.submissions)
 
-    def undo(self) -> None:
-        """Take back the last submission."""
+    def undo(self) -> tuple[tuple[Order, ...], World]:
+        """Take back the last submission; returns its orders and the world it made (what
+        :meth:`redo` takes to put it back without adjudicating again)."""
         if not self.submissions:
             raise IndexError("nothing to undo")
         self._ensure_history()
-        self.worlds.pop()
-        self.submissions.pop()
+        world = self.worlds.pop()
+        return self.submissions.pop(), world
+
+    def redo(self, orders: tuple[Order, ...], world: World) -> None:
+        """Append a submission whose world is already known (an undone one, or one a front
+        end adjudicated off its GUI thread from the present world)."""
+        self.worlds.append(world)
+        self.submissions.append(tuple(orders))
 
     def history(self) -> list[World]:
         """Every world from the start to now (replayed on first use after loading)."""

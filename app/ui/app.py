@@ -54,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("5D Diplomacy")
     app.setOrganizationName("5D Diplomacy")
+    import logging
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+    from .guard import reporter
+    reporter.install()
     from .main_window import MainWindow
     window = MainWindow(theme=args.theme)
     if args.screenshot:
@@ -73,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         settle(window)
         img = window.grab()
         ok = img.save(args.screenshot)
-        window.dirty = False
+        window.files.ask_unsaved = lambda doing: "discard"   # a screenshot changes nothing
         window.close()
         if not ok:
             print(f"error: could not write {args.screenshot}", file=sys.stderr)
@@ -85,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         window.open_game(args.open)
     elif args.new or args.variant:
         window.new_game(args.new or "sandbox", variant=args.variant or "standard")
-    elif not window.offer_restore():
+    elif not window.files.offer_restore():
         from PySide6.QtCore import QTimer
         QTimer.singleShot(0, window.new_game_dialog)
     return app.exec()

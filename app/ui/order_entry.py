@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from app.engine.adjacency import adjacent_board_keys
 from app.engine.coords import BoardKey, Location
-from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
 from app.engine.targets import (build_options, convoy_options, ghost_convoy_targets, move_targets,
                                 retreat_targets, support_options, support_targets)
 from app.engine.validation import check
@@ -299,12 +299,3 @@ class OrderEntry:
             return self._finish(Support(u.nation, u.type, self.unit, stype, self.other, None))
         dest = self._pick_loc(self.dests, key, province, x, y, art) or Location(key, province)
         return self._finish(Support(u.nation, u.type, self.unit, stype, self.other, dest))
-
-
-def unit_key(order: Order):
-    """Orders replace each other per unit (or build location / waived board)."""
-    if isinstance(order, Build):
-        return ("build", order.at.board, order.at.province)
-    if isinstance(order, Waive):
-        return ("waive", order.on, order.nation)
-    return ("unit", order.unit.board, order.unit.province)

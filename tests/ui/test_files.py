@@ -3,6 +3,7 @@
 import json
 
 from app.engine.game import Game
+from app.engine.notation import format_order
 
 from .helpers import key, submit
 
@@ -14,10 +15,10 @@ SEATS = [
 
 def test_hotseat_never_shows_seat_1_orders_to_seat_2(qtbot, window):
     window.new_game("hotseat", seats=SEATS)
-    assert window.stack.currentWidget() is window.curtain
+    assert window.table.up and window.curtain.isVisible()
     assert "Ada" in window.curtain.title.text()
     window.curtain.button.click()
-    assert window.stack.currentWidget() is window.view
+    assert not window.table.up and not window.curtain.isVisible()
     # seat 1 may not order seat 2's units
     out = window.click_location(key("1:S1901"), "mos")
     assert out.refused and "Russia" in window.status_label.text()
@@ -28,7 +29,7 @@ def test_hotseat_never_shows_seat_1_orders_to_seat_2(qtbot, window):
     secret = set(window.orders_panel.order_texts())
     assert len(secret) == 2
     window.submit()  # Done — pass on
-    assert window.stack.currentWidget() is window.curtain
+    assert window.table.up
     assert "Ben" in window.curtain.title.text()
     assert window.orders_panel.order_texts() == []
     window.curtain.button.click()
@@ -45,7 +46,7 @@ def test_hotseat_never_shows_seat_1_orders_to_seat_2(qtbot, window):
     assert w.boards[key("1:F1901")].units["gal"].nation == "Russia"
     assert w.boards[key("1:F1901")].units["nth"].nation == "England"
     # back to the first seat behind the curtain
-    assert window.stack.currentWidget() is window.curtain
+    assert window.table.up
     assert "Ada" in window.curtain.title.text()
 
 
@@ -58,6 +59,8 @@ def test_save_reopen_same_world(qtbot, window, tmp_path):
     assert window.save_as(str(path))
     before = window.game.world
     window.new_game("sandbox")
+    window.files.ask_unsaved = lambda doing: "discard"
+    window.console_order("A vie - gal")    # unsaved: Open asks, the test discards
     assert window.open_game(str(path))
     after = window.game.world
     assert sorted(after.boards) == sorted(before.boards)
@@ -65,7 +68,7 @@ def test_save_reopen_same_world(qtbot, window, tmp_path):
         assert after.boards[k].same_position(before.boards[k])
     assert window.game.adjacency == "loose"
     assert [o.kind for o in window.pending.values()] == ["move"]
-    assert str(path) in window.recent_files()
+    assert str(path.resolve()) in window.files.recent.list()
 
 
 def test_undo_restores_previous_world(qtbot, window):
@@ -78,6 +81,10 @@ def test_undo_restores_previous_world(qtbot, window):
     assert window.game.world is start
     assert set(window.scene.items_by_key) == {key("1:S1901")}
     assert window.scene.items_by_key[key("1:S1901")].active
+    assert [format_order(o) for o in window.pending.values()] == ["France: A 1:par:S1901 - 1:bur:S1901"]
+    assert window.orders_panel.order_texts() == ["France: A 1:par:S1901 - 1:bur:S1901"]
+    window.redo()
+    assert key("1:F1901") in window.scene.items_by_key and window.pending == {}
 
 
 def test_history_slider_replays(qtbot, window):
@@ -112,20 +119,28 @@ def test_bad_save_file_shows_message_and_keeps_running(qtbot, window, tmp_path):
 
 
 def test_autosave_and_crash_restore(qtbot, tmp_path):
-    from app.ui.main_window import MainWindow, autosave_path, lock_path
+    from app.ui.main_window import MainWindow
     w1 = MainWindow(theme="light")
     qtbot.addWidget(w1)
+    w1.files.ask_unsaved = lambda doing: "discard"
     w1.new_game("sandbox")
     w1.console_order("A par - bur")
     submit(qtbot, w1)
-    assert autosave_path().exists()
-    assert Game.load(autosave_path()).world.boards[key("1:F1901")].units["bur"].nation == "France"
-    # simulate a crash: the lock stays
-    assert lock_path().exists()
+    auto = w1.files.session.autosave_path
+    assert w1.files.writer.flush(30) and auto.exists()
+    assert Game.load(auto).world.boards[key("1:F1901")].units["bur"].nation == "France"
+    w1.files.session.abandon()          # as a crash: the files stay, the OS lock goes
     w2 = MainWindow(theme="light")
     qtbot.addWidget(w2)
-    assert w2.offer_restore(ask=lambda: True)
+    w2.files.ask_unsaved = lambda doing: "discard"
+    w2.files.ask_restore = lambda path: True
+    assert w2.files.offer_restore()
     assert key("1:F1901") in w2.game.world.boards
+    # the restored game is untitled and unsaved; its autosave is w2's own, the old one is gone
+    assert w2.files.path is None and w2.dirty
+    assert not auto.exists()
+    assert w2.files.session.autosave_path.exists()
+    assert "Untitled" in w2.windowTitle()
 
 
 def test_screenshot_command(tmp_path):
@@ -141,7 +156,7 @@ def test_screenshot_command(tmp_path):
 def test_curtain_is_dark_so_its_white_text_reads(qtbot, window):
     """The curtain paints its own dark background in the light theme too."""
     window.new_game("hotseat", seats=SEATS)
-    assert window.stack.currentWidget() is window.curtain
+    assert window.table.up
     from PySide6.QtCore import QPoint
     img = window.grab().toImage()  # the whole window, as the players see it
     c = window.curtain

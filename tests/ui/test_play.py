@@ -21,12 +21,12 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
     click(window, "1:S1901", "bur")
     # a support: unit, S, supported unit, destination
     click(window, "1:S1901", "mar")
-    window._key("support")
+    window.key_order("support")
     click(window, "1:S1901", "par")
     click(window, "1:S1901", "bur")
     # a hold by key, a hold by clicking the unit twice
     click(window, "1:S1901", "bre")
-    window._key("hold")
+    window.key_order("hold")
     click(window, "1:S1901", "vie")
     click(window, "1:S1901", "vie")
     # moves for the others
@@ -39,7 +39,7 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
         assert out.order is not None, (a, b, out.message)
     # a convoy is refused with the engine's reason: no fleet is at sea yet
     click(window, "1:S1901", "lon")
-    window._key("convoy")
+    window.key_order("convoy")
     assert "fleet at sea" in window.status_label.text()
     window.cancel_entry()
     orders = list(window.pending.values())
@@ -62,7 +62,7 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
     assert "succeeds" in statuses and "fails" in statuses  # sev-bla and ank-bla bounce
     # Fall: a real convoy by clicks. F nth C A yor - nwy
     click(window, "1:F1901", "nth")
-    window._key("convoy")
+    window.key_order("convoy")
     click(window, "1:F1901", "yor")
     out = click(window, "1:F1901", "nwy")
     assert isinstance(out.order, Convoy), out.message
@@ -144,7 +144,7 @@ def test_support_on_a_ghost_board(qtbot, window):
     window.new_game("sandbox")
     submit(qtbot, window)
     click(window, "1:F1901", "mun")
-    window._key("support")
+    window.key_order("support")
     ghost = key("2:F1901")
     assert ghost in window.scene.ghosts, "ghost boards appear next to the supporter's board"
     out = window.click_location(ghost, "mun")
@@ -164,7 +164,7 @@ def test_convoy_on_a_ghost_board(qtbot, window):
     game.meta = {"mode": "sandbox", "seats": []}
     window.set_game(game, None)
     click(window, "1:F1901", "nth")
-    window._key("convoy")
+    window.key_order("convoy")
     ghost = key("1:S1902")
     assert ghost in window.scene.ghosts, "ghost boards appear next to the convoying fleet's board"
     out = window.click_location(ghost, "yor")
@@ -175,6 +175,6 @@ def test_convoy_on_a_ghost_board(qtbot, window):
     assert not window.scene.ghosts, "ghosts go away once the order is given"
     # an inland province on the ghost board is refused with a reason
     click(window, "1:F1901", "nth")
-    window._key("convoy")
+    window.key_order("convoy")
     out = window.click_location(ghost, "mun")
     assert out.refused and "coast" in out.message

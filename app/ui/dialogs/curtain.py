@@ -1,13 +1,16 @@
-"""The hotseat curtain: covers the board between seats so no one sees another's orders."""
+"""The hotseat curtain: covers the whole window between seats (board, docks, console, status
+bar) so no one sees another seat's orders, and asks for the seat's PIN if it has one."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from ..guard import guarded
 
 
 class Curtain(QWidget):
-    ready = Signal()
+    ready = Signal(str)          # the PIN typed ("" for a seat without one)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -26,19 +29,66 @@ class Curtain(QWidget):
         self.detail.setAlignment(Qt.AlignCenter)
         self.detail.setWordWrap(True)
         lay.addWidget(self.detail)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.Password)
+        self.pin.setAlignment(Qt.AlignCenter)
+        self.pin.setFixedWidth(220)
+        self.pin.setMaxLength(64)
+        self.pin.returnPressed.connect(self._ready)
+        lay.addWidget(self.pin, 0, Qt.AlignCenter)
+        self.error = QLabel("")
+        self.error.setAlignment(Qt.AlignCenter)
+        self.error.setObjectName("curtain-error")
+        lay.addWidget(self.error)
         self.button = QPushButton("")
         self.button.setMinimumHeight(44)
         self.button.setMinimumWidth(320)
-        self.button.clicked.connect(self.ready.emit)
+        self.button.clicked.connect(self._ready)
         lay.addWidget(self.button, 0, Qt.AlignCenter)
+        self.trust = QLabel("")
+        self.trust.setAlignment(Qt.AlignCenter)
+        self.trust.setWordWrap(True)
+        lay.addWidget(self.trust)
         lay.addStretch(3)
+        self.seat_name = ""
+        self.has_pin = False
 
-    def show_for(self, name: str, colour: str, nations: list[str], note: str = "") -> None:
+    def show_for(self, name: str, colour: str, nations, note: str = "", has_pin: bool = False) -> None:
         self.setStyleSheet(f"#curtain {{ background: qlineargradient(x1:0, y1:0, x2:0, y2:1, stop:0 {colour}, stop:1 #15171b); }}"
                            "QLabel { color: white; }"
+                           "#curtain-error { color: #ffd8a8; font-weight: bold; font-size: 15px; }"
+                           "QLineEdit { font-size: 20px; padding: 6px; border-radius: 8px; }"
                            "QPushButton { font-size: 16px; padding: 8px 22px; border-radius: 8px; background: white; color: #222; }")
+        self.seat_name, self.has_pin = name, has_pin
         self.title.setText(f"<div style='font-size:34px; font-weight:600'>Pass the computer to {name}</div>")
-        self.detail.setText(f"<div style='font-size:16px'>{name} plays {', '.join(nations)}.<br>{note}"
-                            "<br>Everyone else: please look away.</div>")
+        lines = [f"{name} plays {', '.join(nations)}."]
+        if note:
+            lines.append(note)
+        lines.append("Everyone else: please look away.")
+        if has_pin:
+            lines.append(f"<br>{name}: type your PIN, then press Enter.")
+        self.detail.setText("<div style='font-size:16px'>" + "<br>".join(lines) + "</div>")
+        self.pin.clear()
+        self.pin.setVisible(has_pin)
+        self.pin.setPlaceholderText(f"{name}'s PIN")
+        self.error.setText("")
         self.button.setText(f"I am {name} — show my board")
-        self.seat_name = name
+        if has_pin:
+            self.trust.setText("<div style='font-size:13px'>Orders are sealed with the PIN, on screen and in the "
+                               "save file. A short PIN keeps the table honest; a longer one also protects the file.</div>")
+        else:
+            self.trust.setText(f"<div style='font-size:13px'>No PIN was set for {name}: privacy rests on trust. "
+                               "Anyone who clicks the button sees these orders, and the save file holds them "
+                               "in plain text.</div>")
+
+    def focus(self) -> None:
+        (self.pin if self.has_pin else self.button).setFocus()
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.pin.selectAll()
+        self.pin.setFocus()
+
+    @guarded
+    def _ready(self, *_):
+        self.ready.emit(self.pin.text() if self.has_pin else "")

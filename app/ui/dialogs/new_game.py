@@ -1,5 +1,6 @@
 """New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–7 seats, each
-with a player name, a colour and the nations it plays (nations nobody plays hold)."""
+with a player name, a colour, who plays it (a person, or a computer player when the bots are
+installed), an optional PIN and the nations it plays (nations nobody plays hold)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
 from app.engine.variant import VariantError, load_variant
+from app.match import Seat
 from app.variants.catalog import available
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
+
+
+def computer_levels() -> tuple[str, ...]:
+    """The computer players' levels, or () when this installation has none."""
+    try:
+        from app.bots import LEVELS
+    except ImportError:
+        return ()
+    return tuple(LEVELS)
 
 
 def variants() -> list[tuple[str, str]]:
@@ -43,6 +54,22 @@ class SeatRow(QWidget):
         self.colour_btn.clicked.connect(self._pick)
         self._paint()
         lay.addWidget(self.colour_btn)
+        self.player = QComboBox()
+        self.player.addItem("Person", ("person", None))
+        for level in computer_levels():
+            self.player.addItem(f"Computer ({level})", ("computer", level))
+        self.player.setToolTip("Who plays this seat" + ("" if self.player.count() > 1 else
+                                                       " (computer players are not installed)"))
+        self.player.currentIndexChanged.connect(self._player_changed)
+        lay.addWidget(self.player)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.Password)
+        self.pin.setPlaceholderText("PIN (optional)")
+        self.pin.setMaximumWidth(120)
+        self.pin.setMaxLength(64)
+        self.pin.setToolTip("With a PIN the curtain asks for it before showing this seat's board, and the "
+                            "save file keeps the seat's orders encrypted. Without one, privacy rests on trust.")
+        lay.addWidget(self.pin)
         self.boxes: dict[str, QCheckBox] = {}
         for n in nations:
             cb = QCheckBox(n[:3])
@@ -61,8 +88,16 @@ class SeatRow(QWidget):
             self.colour = c.name()
             self._paint()
 
+    def _player_changed(self) -> None:
+        self.pin.setEnabled(self.player.currentData()[0] == "person")
+
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
+
+    def seat(self) -> Seat:
+        controller, level = self.player.currentData()
+        return Seat(name=self.name.text().strip()[:40] or "Player", colour=self.colour,
+                    nations=tuple(self.nations()), controller=controller, level=level)
 
 
 class NewGameDialog(QDialog):
@@ -159,26 +194,34 @@ class NewGameDialog(QDialog):
             self.seat_rows[j % k].boxes[n].setChecked(True)
 
     def settings(self) -> dict:
+        """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
+        (call after :meth:`problem` says None)."""
         mode = "hotseat" if self.hotseat.isChecked() else "sandbox"
-        seats = []
+        seats, pins = [], {}
         if mode == "hotseat":
-            for r in self.seat_rows:
-                seats.append({"name": r.name.text().strip() or "Player", "colour": r.colour, "nations": r.nations()})
+            for i, r in enumerate(self.seat_rows):
+                seats.append(r.seat())
+                if r.pin.isEnabled() and r.pin.text():
+                    pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
-                "seats": seats}
+                "seats": seats, "pins": pins}
 
     def problem(self) -> str | None:
-        s = self.settings()
-        if s["mode"] != "hotseat":
+        if not self.hotseat.isChecked():
             return None
         seen: dict[str, str] = {}
-        for seat in s["seats"]:
-            if not seat["nations"]:
-                return f"{seat['name']} plays no nation: tick at least one."
-            for n in seat["nations"]:
+        people = 0
+        for r in self.seat_rows:
+            name = r.name.text().strip() or "Player"
+            if not r.nations():
+                return f"{name} plays no nation: tick at least one."
+            for n in r.nations():
                 if n in seen:
-                    return f"{n} is ticked for both {seen[n]} and {seat['name']}."
-                seen[n] = seat["name"]
+                    return f"{n} is ticked for both {seen[n]} and {name}."
+                seen[n] = name
+            people += r.player.currentData()[0] == "person"
+        if people < 2:
+            return "A hotseat game needs at least two people; choose Sandbox to play alone against the computer."
         return None
 
     def _accept(self) -> None:

@@ -22,7 +22,7 @@ def short_text(order) -> str:
 
 class OrdersPanel(QWidget):
     goto = Signal(object)             # BoardKey
-    delete = Signal(object)           # order key (see order_entry.unit_key)
+    delete = Signal(object)           # order key (see app.match.order_key)
     edit = Signal(object, str)        # order key, its text
     entered = Signal(str)             # console text
 
@@ -66,6 +66,7 @@ class OrdersPanel(QWidget):
         lay.addWidget(self.feedback)
         QShortcut(QKeySequence.Delete, self.tree, self._delete_selected)
         self.count = 0
+        self.feedback_ok = True
         self.icons = None   # nation -> QIcon, set by the window
 
     def set_orders(self, orders: dict, title: str = "Orders") -> None:
@@ -144,5 +145,6 @@ class OrdersPanel(QWidget):
             self.entered.emit(text)
 
     def show_feedback(self, text: str, ok: bool) -> None:
+        self.feedback_ok = ok
         self.feedback.setText(text)
         self.feedback.setStyleSheet(f"color: {'#2f9e44' if ok else '#e03131'};")

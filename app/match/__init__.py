@@ -1,0 +1,15 @@
+"""A game being played, between the engine and any front end (no Qt).
+
+- :class:`Seat`: who sits at the table (person, computer or nobody) and the nations it plays.
+- :class:`Match`: the game, the seats, whose turn it is, each seat's pending orders, the
+  submission round (:class:`Round`), undo and redo, what a seat may see, the save file's part.
+- :mod:`.storage`: saving and opening, autosave, sessions, recent files (no Qt either).
+"""
+
+from .match import Match, MatchError, OrderRefused, Round, order_key
+from .save import MATCH_VERSION, MatchFileError, MatchPart
+from .seats import Controller, Seat
+from .secret import WrongPin
+
+__all__ = ["Match", "MatchError", "OrderRefused", "Round", "order_key", "MATCH_VERSION", "MatchFileError",
+           "MatchPart", "Controller", "Seat", "WrongPin"]

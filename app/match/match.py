@@ -1,0 +1,424 @@
+"""A game being played: the seats around the table, whose turn it is, each seat's pending
+orders, the submission round, undo and redo, and what a seat may see. No Qt: the window, a
+test, a benchmark or a bot tournament all drive a match the same way.
+
+>>> m = Match.new(seats=[Seat(name="Ada", nations=("England", "France", "Germany")),
+...                      Seat(name="Ben", nations=("Russia", "Turkey"))])
+>>> m.turn, m.mode
+(0, 'hotseat')
+>>> _ = m.add_text("A par - bur")          # Ada's order, pending and private to her
+>>> m.done()                               # Ada passes the computer on: Ben's turn
+1
+>>> m.pending(1)
+[]
+>>> _ = m.add_text("A war - gal"); m.done() is None   # the round is complete
+True
+>>> report = m.submit()
+>>> len(m.game.submissions), m.turn
+(1, 0)
+
+The verbs: :meth:`add_order` / :meth:`add_text` / :meth:`remove_order` change the pending
+orders of the seat at the table (or a given seat); :meth:`done` ends that seat's turn and
+returns the next seat (None: the round is complete); :meth:`submit` adjudicates the round
+(or, for a front end that adjudicates off its GUI thread, :meth:`prepare` → ``Round.run()``
+in a worker → :meth:`commit`). :meth:`undo` takes back the last submission and puts its
+orders back as the seats' pending orders; :meth:`redo` puts the submission back.
+
+Computer seats: :meth:`prepare` returns a :class:`Round` whose ``run()`` first asks
+``decide(level, view, nation, seed=...)`` (``app.bots.decide`` by default) for each computer
+nation's orders, then adjudicates; a seat played by nobody holds.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from app.engine.game import Game
+from app.engine.notation import NotationError
+from app.engine.orders import Build, Order, Waive
+from app.engine.submission import Report, submit as engine_submit
+from app.engine.validation import check
+from app.engine.world import World
+
+from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
+from .seats import Seat
+from .secret import PinLock, WrongPin
+
+Decide = Callable[..., list[Order]]
+
+
+class MatchError(ValueError):
+    """The match cannot do that now (e.g. adjudicate before every seat is done)."""
+
+
+class OrderRefused(ValueError):
+    """An order the seat may not give. ``reason`` is what the window shows; ``kind`` is
+    ``"notation"`` (text not understood), ``"owner"`` (another seat's unit) or ``"illegal"``."""
+
+    def __init__(self, reason: str, kind: str):
+        super().__init__(reason)
+        self.reason, self.kind = reason, kind
+
+
+def order_key(order: Order):
+    """Orders replace each other per unit (or per build location, or per waived board)."""
+    if isinstance(order, Build):
+        return ("build", order.at.board, order.at.province)
+    if isinstance(order, Waive):
+        return ("waive", order.on, order.nation)
+    return ("unit", order.unit.board, order.unit.province)
+
+
+@dataclass
+class Round:
+    """One submission in the making: run() is pure (no match state) and may run in a worker."""
+
+    world: World
+    orders: list[Order]
+    computer: list[tuple[str, str, World, int]] = field(default_factory=list)   # level, nation, view, seed
+    decide: Decide | None = None
+    report: Report | None = None
+
+    def run(self) -> Report:
+        orders = list(self.orders)
+        for level, nation, view, seed in self.computer:
+            orders.extend(self.decide(level, view, nation, seed=seed))
+        self.orders = orders
+        self.report = engine_submit(self.world, orders)
+        return self.report
+
+
+@dataclass
+class _Undone:
+    orders: tuple[Order, ...]
+    world: World
+    pending_after: list[dict]
+
+
+def _default_decide(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
+    from app.bots import decide   # h5-bots; imported only when a computer seat plays
+    return decide(level, world, nation, seed=seed)
+
+
+class Match:
+    """See the module docstring. ``seats`` empty: a sandbox, one person seat playing every nation."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat] = (), *, pins: dict[int, str] | None = None,
+                 fog: bool = False, decide: Decide | None = None):
+        self.game = game
+        self.sandbox_seat = not seats
+        if not seats:
+            seats = [Seat(name="You", nations=tuple(game.variant.nation_names))]
+        self.seats: tuple[Seat, ...] = tuple(seats)
+        self._check_seats(self.seats)
+        self.fog = fog
+        self.decide: Decide = decide or _default_decide
+        self._pending: list[dict] = [{} for _ in self.seats]
+        self._done: set[int] = set()
+        self._locks: dict[int, PinLock] = {i: PinLock.create(p) for i, p in (pins or {}).items() if p}
+        self._boxes: dict[int, Any] = {}      # locked seats' sealed boxes, as read from a file
+        self._redo: list[_Undone] = []
+        self.revision = 0                     # grows with every change (dirty tracking, autosave)
+        self.turn: int | None = self._next_seat(0)
+
+    @classmethod
+    def new(cls, variant: str = "standard", adjacency: str = "strict", seed: int = 0,
+            seats: Sequence[Seat] = (), **kw) -> "Match":
+        return cls(Game.new(variant, adjacency=adjacency, seed=seed), seats, **kw)
+
+    def _check_seats(self, seats: Sequence[Seat]) -> None:
+        known = set(self.game.variant.nation_names)
+        seen: dict[str, str] = {}
+        for s in seats:
+            for n in s.nations:
+                if n not in known:
+                    raise MatchError(f"seat {s.name}: {n} is not a nation of {self.game.variant.title}")
+                if n in seen:
+                    raise MatchError(f"{n} is played by both {seen[n]} and {s.name}")
+                seen[n] = s.name
+
+    # -- who plays what ------------------------------------------------------------------
+    @property
+    def world(self) -> World:
+        return self.game.world
+
+    @property
+    def mode(self) -> str:
+        """``hotseat`` when two or more people share the table, else ``sandbox``."""
+        return "hotseat" if sum(s.is_person for s in self.seats) > 1 else "sandbox"
+
+    @property
+    def private(self) -> bool:
+        """Do seats' pending orders have to be hidden from each other?"""
+        return self.mode == "hotseat"
+
+    def nations_of(self, seat: int) -> frozenset[str]:
+        return frozenset(self.seats[seat].nations)
+
+    def seat_of(self, nation: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if nation in s.nations), None)
+
+    def has_work(self, seat: int, world: World | None = None) -> bool:
+        """Does the seat have anything to order now? (In a retreat pause only seats with
+        dislodged units do.)"""
+        w = world or self.world
+        if w.phase == "over" or not self.seats[seat].is_person:
+            return False
+        if w.phase == "retreats":
+            nations = self.nations_of(seat)
+            return any((u := w.unit_at(loc)) is not None and u.nation in nations for loc in w.pause.dislodged)
+        return True
+
+    def view_for(self, seat: int) -> World:
+        """The world as the seat may see it (fogged when fog of war is on)."""
+        if not self.fog:
+            return self.world
+        from .fog import fogged_world     # h4-fog
+        return fogged_world(self.world, self.seats[seat].nations)
+
+    # -- PINs ----------------------------------------------------------------------------
+    def has_pin(self, seat: int) -> bool:
+        return seat in self._locks
+
+    def is_locked(self, seat: int) -> bool:
+        """A PIN seat whose sealed orders (read from a file) were not opened yet."""
+        return seat in self._locks and not self._locks[seat].unlocked
+
+    def check_pin(self, seat: int, pin: str) -> bool:
+        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
+        if seat not in self._locks:
+            return True
+        lock = self._locks[seat]
+        if lock.unlocked:
+            return lock.matches(pin)
+        try:
+            plain = lock.open(pin, self._boxes[seat], self._aad(seat))
+        except WrongPin:
+            return False
+        texts = json.loads(plain.decode("utf-8"))
+        self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
+        del self._boxes[seat]
+        return True
+
+    def _aad(self, seat: int) -> bytes:
+        return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")
+
+    # -- pending orders ------------------------------------------------------------------
+    def _seat(self, seat: int | None) -> int:
+        if seat is None:
+            if self.turn is None:
+                raise MatchError("no seat is at the table (the round is complete)")
+            seat = self.turn
+        if self.is_locked(seat):
+            raise MatchError(f"{self.seats[seat].name}'s orders are sealed: give the PIN first")
+        return seat
+
+    def pending(self, seat: int | None = None) -> list[Order]:
+        """The seat's pending orders (default: the seat at the table)."""
+        return list(self._pending[self._seat(seat)].values())
+
+    def pending_items(self, seat: int | None = None) -> dict:
+        """{order key: order} for the seat (see :func:`order_key`)."""
+        return dict(self._pending[self._seat(seat)])
+
+    def add_order(self, order: Order, seat: int | None = None) -> Order:
+        """Check ``order`` for the seat and add it (replacing the unit's earlier order).
+        Returns the order as the engine normalised it; raises :class:`OrderRefused`."""
+        i = self._seat(seat)
+        nations = self.nations_of(i)
+        nation = getattr(order, "nation", "")
+        if nation not in nations:
+            raise OrderRefused(f"{nation or 'That unit'} is not yours to order; you play "
+                               f"{', '.join(sorted(nations))}.", "owner")
+        normal, reason = check(self.world, order)
+        if reason:
+            raise OrderRefused(f"Refused: {reason}.", "illegal")
+        self._pending[i][order_key(normal)] = normal
+        self._changed()
+        return normal
+
+    def add_text(self, text: str, seat: int | None = None) -> Order:
+        """Read an order in notation and add it (see :meth:`add_order`)."""
+        try:
+            order = self.game.parse(text)
+        except (NotationError, ValueError) as e:
+            raise OrderRefused(str(e), "notation") from None
+        return self.add_order(order, seat)
+
+    def remove_order(self, key, seat: int | None = None) -> Order | None:
+        o = self._pending[self._seat(seat)].pop(key, None)
+        if o is not None:
+            self._changed()
+        return o
+
+    def replaces(self, order: Order, seat: int | None = None) -> bool:
+        return order_key(order) in self._pending[self._seat(seat)]
+
+    def _changed(self) -> None:
+        self.revision += 1
+        self._redo.clear()   # as in an editor: a change after undo ends the redo chain
+
+    # -- the round -----------------------------------------------------------------------
+    def _next_seat(self, start: int) -> int | None:
+        """The first seat from ``start`` on (wrapping round) that still has to order; then a
+        done seat whose sealed orders (read from a file) must be opened with its PIN."""
+        n = len(self.seats)
+        order = [(start + k) % n for k in range(n)]
+        for i in order:
+            if i not in self._done and (self.has_work(i) or self.is_locked(i)):
+                return i
+        return next((i for i in order if self.is_locked(i)), None)
+
+    def is_done(self, seat: int) -> bool:
+        return seat in self._done
+
+    def done(self, seat: int | None = None) -> int | None:
+        """The seat ends its turn; returns the next seat to come to the table, or None when
+        every person seat is done (the round can be adjudicated)."""
+        i = self._seat(seat)
+        self._done.add(i)
+        self.revision += 1
+        self.turn = self._next_seat(i + 1)
+        return self.turn
+
+    @property
+    def round_complete(self) -> bool:
+        return self.turn is None
+
+    def prepare(self) -> Round:
+        """The round's orders (every person seat's pending orders, the computer seats to ask).
+        A sandbox needs no :meth:`done`; a hotseat round needs every seat done."""
+        if self.mode == "hotseat" and not self.round_complete:
+            raise MatchError(f"{self.seats[self.turn].name} has not finished ordering")
+        if any(self.is_locked(i) for i in range(len(self.seats))):
+            raise MatchError("a seat's sealed orders are still locked")
+        orders = [o for p in self._pending for o in p.values()]
+        world = self.world
+        computer = [(s.level or "standard", n, self.view_for(i), self._bot_seed(n))
+                    for i, s in enumerate(self.seats) if s.is_computer for n in s.nations]
+        return Round(world, orders, computer, self.decide)
+
+    def _bot_seed(self, nation: str) -> int:
+        # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
+        return zlib.crc32(f"{self.game.seed}/{len(self.game.submissions)}/{nation}".encode())
+
+    def commit(self, rnd: Round) -> Report:
+        """Record a round that ran (its report's world becomes the present)."""
+        if rnd.report is None:
+            raise MatchError("the round has not run")
+        if rnd.world is not self.world:
+            raise MatchError("the world changed while the round ran")
+        self.game.redo(tuple(rnd.orders), rnd.report.world)
+        self._pending = [{} for _ in self.seats]
+        self._done = set()
+        self._redo.clear()
+        self.revision += 1
+        self.turn = self._next_seat(0)
+        return rnd.report
+
+    def submit(self) -> Report:
+        """Adjudicate the round here and now (prepare, run, commit)."""
+        rnd = self.prepare()
+        rnd.run()
+        return self.commit(rnd)
+
+    # -- undo and redo -------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self.mode == "sandbox" and self.game.can_undo()
+
+    def can_redo(self) -> bool:
+        return self.mode == "sandbox" and bool(self._redo)
+
+    def undo(self) -> None:
+        """Take back the last submission: its orders (those of person seats) come back as
+        pending orders; the orders pending now are kept for :meth:`redo`."""
+        if not self.can_undo():
+            raise MatchError("nothing to undo")
+        after = [dict(p) for p in self._pending]
+        orders, world = self.game.undo()
+        self._redo.append(_Undone(orders, world, after))
+        pending: list[dict] = [{} for _ in self.seats]
+        for o in orders:
+            i = self.seat_of(getattr(o, "nation", ""))
+            if i is not None and self.seats[i].is_person:
+                pending[i][order_key(o)] = o
+        self._pending = pending
+        self._done = set()
+        self.revision += 1
+        self.turn = self._next_seat(0)
+
+    def redo(self) -> None:
+        """Put the undone submission back, with the orders that were pending after it."""
+        if not self.can_redo():
+            raise MatchError("nothing to redo")
+        u = self._redo.pop()
+        self.game.redo(u.orders, u.world)
+        self._pending = u.pending_after
+        self._done = set()
+        self.revision += 1
+        self.turn = self._next_seat(0)
+
+    # -- the save file's part ------------------------------------------------------------
+    def to_meta(self) -> dict[str, Any]:
+        """The match part of a save file. PIN seats' pending orders are sealed; a locked
+        seat's box is written back as it was read."""
+        seats, pending = [], {}
+        for i, s in enumerate(self.seats):
+            sealed = None
+            if i in self._locks:
+                if self.is_locked(i):
+                    sealed = self._boxes[i]
+                else:
+                    texts = [self._text(o) for o in self._pending[i].values()]
+                    sealed = self._locks[i].seal(json.dumps(texts).encode("utf-8"), self._aad(i))
+            elif self._pending[i]:
+                pending[i] = [self._text(o) for o in self._pending[i].values()]
+            seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
+                                   controller=s.controller, level=s.level, sealed=sealed))
+        part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats,
+                         turn=self.turn or 0, done=sorted(self._done), pending=pending, fog=self.fog)
+        return dump_part(part)
+
+    @staticmethod
+    def _text(o: Order) -> str:
+        from app.engine.notation import format_order
+        return format_order(o)
+
+    @classmethod
+    def from_game(cls, game: Game, where: str = "save", decide: Decide | None = None) -> "Match":
+        """The match stored in ``game.meta`` (validated; raises :class:`MatchFileError`)."""
+        part = read_part(game.meta, where)
+        seats = [Seat(name=s.name, colour=s.colour, nations=tuple(s.nations), controller=s.controller,
+                      level=s.level) for s in part.seats]
+        try:
+            m = cls(game, seats, fog=part.fog, decide=decide)
+        except MatchError as e:
+            raise MatchFileError(f"{where}: field 'meta.seats': {e}") from None
+        for i, s in enumerate(part.seats):
+            if s.sealed is not None:
+                m._locks[i] = PinLock.from_box(s.sealed)
+                m._boxes[i] = s.sealed
+        for i, texts in part.pending.items():
+            m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
+        m._done = set(part.done)
+        m.turn = m._next_seat(part.turn)
+        game.meta = {}
+        return m
+
+    def _parse_pending(self, texts: Iterable[Any], where: str, field: str) -> dict:
+        out: dict = {}
+        if not isinstance(texts, list):
+            raise MatchFileError(f"{where}: field '{field}': not a list of orders")
+        for j, t in enumerate(texts):
+            at = f"{where}: field '{field}.{j}'" if field else f"{where}, order {j + 1}"
+            if not isinstance(t, str):
+                raise MatchFileError(f"{at}: not an order text")
+            try:
+                o = self.game.parse(t)
+            except (NotationError, ValueError) as e:
+                raise MatchFileError(f"{at}: {e}") from None
+            out[order_key(o)] = o
+        return out

@@ -1,0 +1,305 @@
+"""Files around a match, with no Qt: saving and opening, the per-user data folder, this
+running instance's session (its lock and its own autosave), crash recovery, recent files and
+stale temporary files.
+
+Every write is atomic (a temporary file beside the target, fsync, rename): an interrupted
+save never leaves a broken file, and :func:`clean_stale_temps` removes the temporary files
+an interrupted save leaves behind.
+
+Each running instance owns a session: ``session-<id>.lock`` (held with an OS file lock for
+the instance's life) and ``autosave-<id>.json``. A lock file whose OS lock nobody holds
+belongs to an instance that crashed: :meth:`Session.crashed` lists their autosaves, which
+the window offers to restore; two instances never write the same autosave.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from app.engine.game import Game
+
+from .match import Match
+
+APP_DIR_NAME = "5D Diplomacy"
+
+
+def data_dir() -> Path:
+    """The per-user data folder (autosaves, settings, recent files); ``DIPLO5D_DATA_DIR``
+    overrides it (tests)."""
+    env = os.environ.get("DIPLO5D_DATA_DIR")
+    if env:
+        d = Path(env)
+    elif sys.platform == "win32":
+        d = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / APP_DIR_NAME / APP_DIR_NAME
+    elif sys.platform == "darwin":
+        d = Path.home() / "Library" / "Application Support" / APP_DIR_NAME / APP_DIR_NAME
+    else:
+        d = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP_DIR_NAME / APP_DIR_NAME
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+# -- writing and reading -------------------------------------------------------------------
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes 0600; a save is an ordinary file
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A match frozen for writing: taken on the GUI thread in microseconds (worlds are
+    immutable; lists are copied; PIN seats sealed), turned into text anywhere."""
+
+    game: Game
+
+    def to_text(self) -> str:
+        return json.dumps(self.game.to_json(), separators=(",", ":"))
+
+
+def snapshot(match: Match) -> Snapshot:
+    g = match.game
+    frozen = replace(g, worlds=[g.world], submissions=list(g.submissions), meta=match.to_meta(), _start=g.start)
+    return Snapshot(frozen)
+
+
+def save_match(match: Match, path: Path) -> None:
+    write_text_atomic(Path(path), snapshot(match).to_text())
+
+
+def open_match(path: Path, decide=None) -> Match:
+    """Load a save file and its match part; raises ``GameFileError`` (a ``MatchFileError``
+    for the match part) naming the file and field."""
+    path = Path(path)
+    return Match.from_game(Game.load(path), str(path), decide=decide)
+
+
+class BackgroundWriter:
+    """Writes snapshots on a worker thread, one at a time; a write asked for while another
+    runs waits for it (the newest request for a path replaces an older one still waiting),
+    so the GUI never blocks and no save is lost or interleaved."""
+
+    def __init__(self):
+        self._lock = threading.Condition()
+        self._queue: dict[Path, Snapshot] = {}
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+        self.written: list[Path] = []
+        self.on_error: Callable[[Path, OSError], None] | None = None
+
+    def write(self, path: Path, snap: Snapshot) -> None:
+        with self._lock:
+            self._queue.pop(Path(path), None)
+            self._queue[Path(path)] = snap
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._busy = False
+                    self._lock.notify_all()
+                    return
+                path = next(iter(self._queue))
+                snap = self._queue.pop(path)
+                self._busy = True
+            try:
+                write_text_atomic(path, snap.to_text())
+                self.written.append(path)
+            except OSError as e:
+                self.errors.append(f"{path}: {e.strerror or e}")
+                if self.on_error is not None:
+                    self.on_error(path, e)
+
+    def busy(self) -> bool:
+        with self._lock:
+            return self._busy or bool(self._queue)
+
+    def flush(self, timeout: float | None = 30.0) -> bool:
+        """Wait until every queued write is on disk; False on timeout."""
+        end = None if timeout is None else time.monotonic() + timeout
+        with self._lock:
+            while self._busy or self._queue:
+                left = None if end is None else end - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._lock.wait(left)
+        return True
+
+
+# -- sessions: this instance's lock and autosave ---------------------------------------------
+
+def _try_lock(f) -> bool:
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _unlock(f) -> None:
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        pass
+
+
+class Session:
+    """This running instance: its lock (held while it runs) and its own autosave file."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = Path(folder) if folder else data_dir()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.id = uuid.uuid4().hex[:12]
+        self.lock_path = self.folder / f"session-{self.id}.lock"
+        self.autosave_path = self.folder / f"autosave-{self.id}.json"
+        self._lock_file = open(self.lock_path, "a+")
+        if not _try_lock(self._lock_file):
+            raise OSError(f"{self.lock_path}: cannot lock")
+        self._lock_file.write(str(os.getpid()))
+        self._lock_file.flush()
+        self.closed = False
+
+    def crashed(self) -> list[Path]:
+        """Autosaves left by instances that did not close properly, newest first."""
+        found = []
+        for lock in self.folder.glob("session-*.lock"):
+            if lock == self.lock_path:
+                continue
+            sid = lock.stem.removeprefix("session-")
+            auto = self.folder / f"autosave-{sid}.json"
+            try:
+                with open(lock, "a+") as f:
+                    if not _try_lock(f):
+                        continue           # a live instance holds it
+                    _unlock(f)
+            except OSError:
+                continue
+            if auto.exists():
+                found.append(auto)
+            elif time.time() - lock.stat().st_mtime > 60:
+                _remove(lock)              # crashed before its first autosave: nothing to offer
+        # legacy single autosave (before sessions): offered once like a crashed session's
+        legacy = self.folder / "autosave.json"
+        if legacy.exists() and (self.folder / "session.lock").exists():
+            found.append(legacy)
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def dismiss(self, autosave: Path) -> None:
+        """Forget a crashed session (after its autosave was restored into this one or declined)."""
+        sid = autosave.stem.removeprefix("autosave-")
+        _remove(autosave)
+        _remove(self.folder / (f"session-{sid}.lock" if sid != "autosave" else "session.lock"))
+
+    def close(self, keep_autosave: bool = False) -> None:
+        """A clean exit: release the lock and remove this session's files."""
+        if self.closed:
+            return
+        self.closed = True
+        _unlock(self._lock_file)
+        self._lock_file.close()
+        if not keep_autosave:
+            _remove(self.autosave_path)
+            _remove(self.lock_path)
+
+    def abandon(self) -> None:
+        """Release the lock but leave the files, as a crash would (tests)."""
+        self.close(keep_autosave=True)
+
+
+def _remove(p: Path) -> None:
+    try:
+        p.unlink()
+    except OSError:
+        pass
+
+
+def clean_stale_temps(folders, older_than: float = 120.0) -> list[Path]:
+    """Remove ``.<name>.<random>.tmp`` files that interrupted saves left in ``folders``
+    (older than ``older_than`` seconds, so a save running in another instance is spared)."""
+    removed = []
+    now = time.time()
+    for folder in {Path(f) for f in folders}:
+        try:
+            candidates = list(Path(folder).glob(".*.tmp"))
+        except OSError:
+            continue
+        for p in candidates:
+            try:
+                if p.is_file() and now - p.stat().st_mtime > older_than:
+                    p.unlink()
+                    removed.append(p)
+            except OSError:
+                continue
+    return removed
+
+
+# -- recent files ----------------------------------------------------------------------------
+
+class RecentFiles:
+    """The last ten games opened or saved (never an autosave), in ``recent.json``."""
+
+    LIMIT = 10
+
+    def __init__(self, folder: Path | None = None):
+        self.path = (Path(folder) if folder else data_dir()) / "recent.json"
+
+    def list(self) -> list[str]:
+        try:
+            items = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return []
+        return [p for p in items if isinstance(p, str) and p][: self.LIMIT] if isinstance(items, list) else []
+
+    def add(self, path: Path) -> None:
+        p = str(Path(path).resolve())
+        if Path(p).parent == data_dir().resolve() and Path(p).name.startswith("autosave"):
+            return
+        items = [p] + [q for q in self.list() if q != p]
+        try:
+            write_text_atomic(self.path, json.dumps(items[: self.LIMIT]))
+        except OSError:
+            pass
+
+    def folders(self) -> list[Path]:
+        return [Path(p).parent for p in self.list()]

@@ -1,0 +1,115 @@
+"""The window's actions, menus and toolbar: what each command is called, its key and its tip.
+The slots are the window's; this module only wires them up."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QToolBar
+
+
+def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
+    a = QAction(text, w)
+    if shortcut:
+        keys = shortcut if isinstance(shortcut, list) else [shortcut]
+        seqs = []
+        for k in keys:
+            seqs.extend(QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)])
+        a.setShortcuts(seqs)
+        a.setShortcutContext(Qt.WindowShortcut)
+    if tip:
+        sc = a.shortcut().toString(QKeySequence.NativeText)
+        a.setToolTip(f"{tip} ({sc})" if sc else tip)
+        a.setStatusTip(tip)
+    a.setCheckable(checkable)
+    a.triggered.connect(slot)
+    w.addAction(a)
+    return a
+
+
+def build_actions(w) -> None:
+    """Create ``w.a_*`` actions, the menu bar and the toolbar of the main window ``w``."""
+    f = w.files
+    w.a_new = _act(w, "&New game…", w.new_game_dialog, QKeySequence.New, "Start a new game")
+    w.a_open = _act(w, "&Open…", f.open_dialog, QKeySequence.Open, "Open a saved game")
+    w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
+    w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
+    w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
+    w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
+                    "Take back the last submission; its orders come back as pending orders (sandbox)")
+    w.a_redo = _act(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
+    w.a_submit = _act(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
+    w.a_hold = _act(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
+    w.a_move = _act(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
+    w.a_support = _act(w, "Support", lambda: w.key_order("support"), "S",
+                       "Support: then click the supported unit and its destination")
+    w.a_convoy = _act(w, "Convoy", lambda: w.key_order("convoy"), "C", "Convoy: then click the army and its destination")
+    w.a_disband = _act(w, "Disband", lambda: w.key_order("disband"), "D", "Disband the selected unit (Winter or retreats)")
+    w.a_cancel = _act(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
+    w.a_fit = _act(w, "Fit all", lambda: w.view and w.view.fit_all(), "F", "Show the whole multiverse")
+    w.a_present = _act(w, "Present", lambda: w.view and w.view.go_to_present(), ["Home", "P"], "Go to the active boards")
+    w.a_zoom_in = _act(w, "Zoom in", lambda: w.view and w.view.zoom_by(1.25), QKeySequence.ZoomIn, "Zoom in")
+    w.a_zoom_out = _act(w, "Zoom out", lambda: w.view and w.view.zoom_by(0.8), QKeySequence.ZoomOut, "Zoom out")
+    w.a_dark = _act(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
+    w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
+    w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
+    w.a_undo.setIconText("Undo")
+    w.a_redo.setIconText("Redo")
+    w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
+
+    mb = w.menuBar()
+    m = mb.addMenu("&File")
+    m.addAction(w.a_new)
+    m.addAction(w.a_open)
+    w.recent_menu = m.addMenu("Open &recent")
+    w.recent_menu.aboutToShow.connect(f.fill_recent_menu)
+    m.addSeparator()
+    m.addAction(w.a_save)
+    m.addAction(w.a_save_as)
+    m.addSeparator()
+    m.addAction(w.a_quit)
+    m = mb.addMenu("&Game")
+    for a in (w.a_submit, w.a_undo, w.a_redo):
+        m.addAction(a)
+    m.addSeparator()
+    for a in w.order_actions + (w.a_cancel,):
+        m.addAction(a)
+    m = mb.addMenu("&View")
+    for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
+        m.addAction(a)
+    m.addSeparator()
+    m.addAction(w.a_dark)
+    m = mb.addMenu("&Help")
+    m.addAction(w.a_rules)
+    m.addAction(w.a_keys)
+
+    tb = QToolBar("Main")
+    tb.setObjectName("main-toolbar")
+    tb.setMovable(False)
+    tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
+    w.addToolBar(tb)
+    for group in ((w.a_new, w.a_open, w.a_save), w.order_actions, (w.a_submit, w.a_undo, w.a_redo),
+                  (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_dark, w.a_rules)):
+        for a in group:
+            tb.addAction(a)
+        tb.addSeparator()
+    w.toolbar = tb
+
+
+def style_submit_button(w) -> None:
+    btn = w.toolbar.widgetForAction(w.a_submit)
+    if btn is not None:
+        btn.setStyleSheet("QToolButton { font-weight: bold; padding: 3px 14px; border-radius: 5px;"
+                          f" background: {w.theme.accent.name()}; color: white; }}"
+                          "QToolButton:disabled { background: #9aa5b1; }")
+
+
+KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D", "hold / move / support / convoy / disband"),
+        ("Esc, right click", "cancel"), ("Ctrl+Enter", "submit (hotseat: done)"),
+        ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
+        ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("Home / P", "go to the present"),
+        ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"), ("F1", "rules")]
+
+
+def keys_html() -> str:
+    return "<table>" + "".join(f"<tr><td><b>{k}</b>&nbsp;&nbsp;</td><td>{v}</td></tr>" for k, v in KEYS) + "</table>"

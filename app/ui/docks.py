@@ -1,0 +1,53 @@
+"""The window's docks (orders with the console, nations, history) and its status bar."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QWidget
+
+from .panels.history import HistoryBar
+from .panels.nations import NationsPanel
+from .panels.orders import OrdersPanel
+
+
+def build_docks(w) -> None:
+    """Create ``w.orders_panel``, ``w.nations_panel``, ``w.history`` in docks (``w.docks``)."""
+    w.orders_panel = OrdersPanel()
+    w.nations_panel = NationsPanel()
+    w.history = HistoryBar()
+    d1 = QDockWidget("Orders", w)
+    d1.setObjectName("orders")
+    d1.setWidget(w.orders_panel)
+    # Not floatable: a floating dock is a window of its own the hotseat curtain cannot cover.
+    d1.setFeatures(QDockWidget.DockWidgetMovable)
+    w.addDockWidget(Qt.RightDockWidgetArea, d1)
+    d2 = QDockWidget("Nations", w)
+    d2.setObjectName("nations")
+    d2.setWidget(w.nations_panel)
+    d2.setFeatures(QDockWidget.DockWidgetMovable)
+    w.addDockWidget(Qt.RightDockWidgetArea, d2)
+    w.resizeDocks([d1, d2], [360, 360], Qt.Horizontal)
+    w.resizeDocks([d1, d2], [560, 330], Qt.Vertical)
+    d3 = QDockWidget("History", w)
+    d3.setObjectName("history")
+    d3.setWidget(w.history)
+    d3.setTitleBarWidget(QWidget())
+    d3.setFeatures(QDockWidget.NoDockWidgetFeatures)
+    w.addDockWidget(Qt.BottomDockWidgetArea, d3)
+    w.docks = (d1, d2, d3)
+
+
+def build_status(w) -> None:
+    sb = w.statusBar()
+    w.status_label = QLabel("")
+    w.status_label.setMinimumWidth(300)
+    sb.addWidget(w.status_label, 1)
+    w.hover_label = QLabel("")
+    sb.addPermanentWidget(w.hover_label)
+    w.progress = QProgressBar()
+    w.progress.setRange(0, 0)
+    w.progress.setMaximumWidth(160)
+    w.progress.setVisible(False)
+    sb.addPermanentWidget(w.progress)
+    w.zoom_label = QLabel("")
+    sb.addPermanentWidget(w.zoom_label)

@@ -1,0 +1,218 @@
+"""The window's file workflow: Save, Save As, Open, recent games, the autosave, crash
+recovery and the unsaved-changes prompt. The files themselves are :mod:`app.match.storage`
+(no Qt); this module asks the questions and shows the answers.
+
+- A change to the match (an order, a submission, undo) starts a short timer; when it
+  fires the match is snapshotted (microseconds) and written to this instance's own autosave
+  by a worker thread, so the window never waits for the disk.
+- A restored autosave opens as an untitled game: Save asks for a name, and the autosave is
+  never written over by Save nor listed in recent games.
+- New, Open and Quit with unsaved changes ask Save / Discard / Cancel.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from app.engine.game import GameFileError
+from app.match import Match
+from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
+                               open_match, snapshot, write_text_atomic)
+
+AUTOSAVE_DELAY_MS = 1500
+FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
+
+
+class FileKeeper(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        self.path: Path | None = None
+        self.saved_revision = 0
+        self.restored = False           # the game came from a crash's autosave, unsaved since
+        self.session = Session()
+        self.recent = RecentFiles()
+        self.writer = BackgroundWriter()
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(AUTOSAVE_DELAY_MS)
+        self.timer.timeout.connect(self.autosave_now)
+        self.stale_removed = clean_stale_temps([data_dir()] + self.recent.folders())
+        self.ask_unsaved = self._ask_unsaved          # tests may replace the question
+        self.ask_restore = self._ask_restore
+
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def match(self) -> Match | None:
+        return self.w.match
+
+    @property
+    def dirty(self) -> bool:
+        m = self.match
+        return m is not None and (self.restored or m.revision != self.saved_revision)
+
+    def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
+        self.path = Path(path) if path else None
+        self.restored = restored
+        self.saved_revision = match.revision if match is not None else 0
+        self.timer.stop()
+
+    def changed(self) -> None:
+        """The match changed: autosave within seconds."""
+        self.timer.start()
+        self.w.update_title()
+
+    # -- autosave --------------------------------------------------------------------------
+    def autosave_now(self) -> None:
+        self.timer.stop()
+        if self.match is not None and not self.w.busy:
+            self.writer.write(self.session.autosave_path, snapshot(self.match))
+
+    # -- save ------------------------------------------------------------------------------
+    def save_to(self, path: Path) -> bool:
+        try:
+            write_text_atomic(Path(path), snapshot(self.match).to_text())
+        except OSError as e:
+            self.w.show_message("Cannot save", f"{path}: {e.strerror or e}")
+            return False
+        return True
+
+    def save(self) -> bool:
+        if self.match is None:
+            return False
+        if self.path is None:
+            return self.save_as()
+        if not self.save_to(self.path):
+            return False
+        self.saved_revision = self.match.revision
+        self.restored = False
+        self.recent.add(self.path)
+        self.w.update_title()
+        self.w.set_status(f"Saved {self.path}.")
+        return True
+
+    def save_as(self, path: str | None = None) -> bool:
+        if self.match is None:
+            return False
+        if not path:
+            start = str(self.path or Path.home() / "game.json")
+            path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
+        if not path:
+            return False
+        p = Path(path)
+        if p.resolve() == self.session.autosave_path.resolve() or p.name.startswith("autosave-") \
+                and p.parent.resolve() == data_dir().resolve():
+            self.w.show_message("Choose another name", "That file is the automatic save; choose another name.")
+            return False
+        old = self.path
+        self.path = p
+        if not self.save():
+            self.path = old
+            return False
+        return True
+
+    # -- unsaved changes ---------------------------------------------------------------------
+    def confirm_discard(self, doing: str) -> bool:
+        """True when it is fine to drop the current game (saved, or the player said so)."""
+        self.w.finish_adjudication()
+        if not self.dirty:
+            return True
+        answer = self.ask_unsaved(doing)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def _ask_unsaved(self, doing: str) -> str:
+        name = self.path.name if self.path else "This game"
+        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
+                          f"{name} has changes that are not saved.", QMessageBox.NoButton, self.w)
+        box.setInformativeText(f"Save them before you {doing}?")
+        save = box.addButton("Save…" if self.path is None else "Save", QMessageBox.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+        box.addButton("Cancel", QMessageBox.RejectRole)
+        box.setDefaultButton(save)
+        self.w.prompt = box
+        box.exec()
+        self.w.prompt = None
+        clicked = box.clickedButton()
+        return "save" if clicked is save else "discard" if clicked is discard else "cancel"
+
+    # -- open ------------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        if not self.confirm_discard("open another game"):
+            return
+        start = str(self.path.parent if self.path else Path.home())
+        path, _ = QFileDialog.getOpenFileName(self.w, "Open game", start, FILTER)
+        if path:
+            self.open_game(path, confirmed=True)
+
+    def open_game(self, path, confirmed: bool = False) -> bool:
+        if not confirmed and not self.confirm_discard("open another game"):
+            return False
+        try:
+            match = open_match(Path(path))
+        except GameFileError as e:
+            self.w.show_message("Cannot open the game", str(e))
+            self.w.set_status(f"Could not open {path}.", error=True)
+            return False
+        except (OSError, RecursionError, MemoryError) as e:   # never a lost session
+            self.w.show_message("Cannot open the game", f"{path}: {e}")
+            self.w.set_status(f"Could not open {path}.", error=True)
+            return False
+        self.w.set_match(match, Path(path))
+        self.recent.add(Path(path))
+        w = match.world
+        self.w.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
+        return True
+
+    def fill_recent_menu(self) -> None:
+        menu = self.w.recent_menu
+        menu.clear()
+        items = self.recent.list()
+        for p in items:
+            a = menu.addAction(p)
+            a.triggered.connect(lambda _=False, p=p: self.open_game(p))
+        if not items:
+            menu.addAction("(none)").setEnabled(False)
+
+    # -- crash recovery ------------------------------------------------------------------------
+    def offer_restore(self) -> bool:
+        """After a crash (an autosave whose instance is gone), offer it; restored, it opens as
+        an untitled game in this instance, written to this instance's own autosave."""
+        found = self.session.crashed()
+        if not found:
+            return False
+        auto = found[0]
+        if not self.ask_restore(auto):
+            self.session.dismiss(auto)
+            return False
+        try:
+            match = open_match(auto)
+        except GameFileError as e:
+            self.w.show_message("Cannot restore the game",
+                                f"The automatic save could not be read, and was set aside:\n{e}")
+            auto.replace(auto.with_suffix(".damaged"))
+            self.session.dismiss(auto)
+            return False
+        self.w.set_match(match, None, restored=True)
+        self.writer.write(self.session.autosave_path, snapshot(match))
+        self.writer.flush()
+        self.session.dismiss(auto)
+        self.w.set_status("Restored the game saved automatically before 5D Diplomacy closed. "
+                          "Save it (Ctrl+S) to keep it.")
+        return True
+
+    def _ask_restore(self, auto: Path) -> bool:
+        ans = QMessageBox.question(self.w, "Restore the autosave?",
+                                   "5D Diplomacy did not close properly last time.\n"
+                                   "Restore the game it saved automatically?")
+        return ans == QMessageBox.Yes
+
+    def close(self) -> None:
+        """A clean exit: pending writes finish; this session's autosave and lock go."""
+        self.timer.stop()
+        self.writer.flush()
+        self.session.close()

@@ -1,0 +1,132 @@
+"""One guard against exceptions for the whole window.
+
+Qt calls our Python overrides (paint, resizeEvent, hoverMoveEvent, …) from C++: an
+exception escaping one of them is not handled there, and leaves the process to die later
+(SIGSEGV at exit) or to resurface in an unrelated call. So every override is wrapped in
+:func:`guarded`, and slots (which PySide hands to ``sys.excepthook``) and worker threads
+(``threading.excepthook``) go to the same :data:`reporter`:
+
+- the error is logged (with its traceback; repeats of the same error are counted, not
+  logged again),
+- shown once in a dialog with a "Copy details" button (never a second dialog for the same
+  error, never two at a time),
+- the game is autosaved (``reporter.autosave``, set by the main window),
+- and the app goes on.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+import threading
+import traceback
+from typing import Any, Callable
+
+log = logging.getLogger("fived")
+
+
+class ErrorReporter:
+    def __init__(self):
+        self.reports: list[str] = []             # every distinct error's traceback text
+        self.counts: dict[tuple, int] = {}
+        self.autosave: Callable[[], Any] | None = None
+        self.parent: Callable[[], Any] | None = None    # the window to centre the dialog on
+        self.dialog = None
+        self.show_dialogs = True
+        self._in_report = False
+        self._bridge = None
+
+    def report(self, exc_type, exc, tb, where: str = "") -> None:
+        frames = traceback.extract_tb(tb) if tb is not None else []
+        sig = (exc_type.__name__, str(exc), tuple((f.filename, f.lineno) for f in frames[-3:]))
+        self.counts[sig] = self.counts.get(sig, 0) + 1
+        if self.counts[sig] > 1:
+            return
+        text = "".join(traceback.format_exception(exc_type, exc, tb))
+        if where:
+            text = f"In {where}:\n{text}"
+        log.error("unexpected error%s\n%s", f" in {where}" if where else "", text)
+        self.reports.append(text)
+        if self._in_report:
+            return
+        self._in_report = True
+        try:
+            if self.autosave is not None:
+                try:
+                    self.autosave()
+                except Exception:    # the report must not fail on a failing autosave
+                    log.exception("autosave after an error failed")
+            self._show(f"{exc_type.__name__}: {exc}", text)
+        finally:
+            self._in_report = False
+
+    def _show(self, summary: str, details: str) -> None:
+        if not self.show_dialogs:
+            return
+        from PySide6.QtCore import QThread
+        from PySide6.QtWidgets import QApplication
+        app = QApplication.instance()
+        if app is None:
+            return
+        if QThread.currentThread() is not app.thread():
+            self._bridge_to_gui().shown.emit(summary, details)
+            return
+        self._open_dialog(summary, details)
+
+    def _bridge_to_gui(self):
+        if self._bridge is None:
+            from PySide6.QtCore import QObject, Signal
+            from PySide6.QtWidgets import QApplication
+
+            class Bridge(QObject):
+                shown = Signal(str, str)
+
+            self._bridge = Bridge()
+            self._bridge.moveToThread(QApplication.instance().thread())
+            self._bridge.shown.connect(self._open_dialog)
+        return self._bridge
+
+    def _open_dialog(self, summary: str, details: str) -> None:
+        if self.dialog is not None and self.dialog.isVisible():
+            return
+        from .dialogs.error import ErrorDialog
+        parent = self.parent() if self.parent else None
+        self.dialog = ErrorDialog(summary, details, parent)
+        self.dialog.show()
+
+    def excepthook(self, exc_type, exc, tb) -> None:
+        if issubclass(exc_type, KeyboardInterrupt):
+            sys.__excepthook__(exc_type, exc, tb)
+            return
+        self.report(exc_type, exc, tb)
+
+    def thread_hook(self, args) -> None:
+        if args.exc_type is SystemExit:
+            return
+        self.report(args.exc_type, args.exc_value, args.exc_traceback,
+                    f"thread {args.thread.name if args.thread else '?'}")
+
+    def install(self) -> None:
+        sys.excepthook = self.excepthook
+        threading.excepthook = self.thread_hook
+
+
+reporter = ErrorReporter()
+
+
+def guarded(fn: Callable | None = None, *, default: Any = None):
+    """Wrap a Qt override or slot: an exception is reported (see the module) and ``default``
+    returned, instead of escaping into Qt."""
+    if fn is None:
+        return functools.partial(guarded, default=default)
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            reporter.report(*sys.exc_info(), where=fn.__qualname__)
+            return default
+
+    return wrapper

@@ -1,0 +1,117 @@
+"""Who is at the table, in the window: the curtain between hotseat seats, the PIN check,
+and each seat's own console text and feedback line.
+
+The curtain is a child of the main window laid over all of it but the menu bar (board,
+toolbar, docks, console, status bar). While it is up nothing in the window holds a seat's
+pending orders: the order list, console, feedback, status and hover lines, the scene's
+pending arrows are cleared, and the console's undo history goes with its text. A seat's
+console text and feedback come back when that seat is at the table again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, QRect
+
+from .dialogs.curtain import Curtain
+from .guard import guarded
+
+
+@dataclass
+class SeatDraft:
+    console: str = ""
+    feedback: str = ""
+    ok: bool = True
+
+
+class Table(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.w = window
+        self.curtain = Curtain(window)
+        self.curtain.hide()
+        self.curtain.ready.connect(self.lift)
+        self.seat: int | None = None       # the seat whose board is shown; None while the curtain is up
+        self.up = False
+        self.drafts: dict[int, SeatDraft] = {}
+        window.installEventFilter(self)
+
+    # -- the table ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """A new or opened match: the curtain for the seat whose turn it is (hotseat)."""
+        self.drafts = {}
+        self.seat = None
+        m = self.w.match
+        if m is not None and m.private and m.turn is not None:
+            self.show_curtain(m.turn)
+        else:
+            self._hide()
+            self.seat = m.turn if m is not None and m.turn is not None else 0
+
+    def leave(self) -> None:
+        """The match goes away (New, Open): nothing of it stays on screen."""
+        self._clear_console()
+        self.drafts = {}
+        self.seat = None
+        self._hide()
+
+    def show_curtain(self, seat: int, note: str = "") -> None:
+        self._stash()
+        self.seat = None
+        self.w.clear_private()
+        s = self.w.match.seats[seat]
+        self.curtain.show_for(s.name, s.colour, s.nations, note, self.w.match.has_pin(seat))
+        self.up = True
+        self._cover()
+        self.curtain.show()
+        self.curtain.raise_()
+        self.curtain.focus()
+        self.w.set_status(f"Waiting for {s.name}.")
+        self.w.update_actions()
+        self.w.update_title()
+
+    @guarded
+    def lift(self, pin: str = "") -> None:
+        m = self.w.match
+        seat = m.turn
+        if seat is None:
+            return
+        if m.has_pin(seat) and not m.check_pin(seat, pin):
+            self.curtain.show_error(f"That is not {m.seats[seat].name}'s PIN.")
+            return
+        self._hide()
+        self.seat = seat
+        d = self.drafts.pop(seat, SeatDraft())
+        self.w.orders_panel.console.setText(d.console)
+        self.w.orders_panel.show_feedback(d.feedback, d.ok)
+        self.w.refresh()
+        s = m.seats[seat]
+        self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
+
+    # -- private state ------------------------------------------------------------------------
+    def _stash(self) -> None:
+        if self.seat is not None and self.w.match is not None and self.w.match.private:
+            p = self.w.orders_panel
+            self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok)
+        self._clear_console()
+
+    def _clear_console(self) -> None:
+        p = self.w.orders_panel
+        p.console.setText("")          # setText (unlike typing) also empties the undo history
+        p.show_feedback("", True)
+
+    def _hide(self) -> None:
+        self.up = False
+        self.curtain.hide()
+
+    def _cover(self) -> None:
+        top = self.w.menuBar().height() if self.w.menuBar().isVisible() else 0
+        self.curtain.setGeometry(QRect(0, top, self.w.width(), self.w.height() - top))
+
+    @guarded(default=False)
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.w and event.type() in (QEvent.Resize, QEvent.Show) and self.up:
+            self._cover()
+            self.curtain.raise_()
+        return False

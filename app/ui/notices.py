@@ -1,0 +1,32 @@
+"""Notices laid over the world view: the winner's banner and the toast after a submission.
+A mixin of the main window (``banner``, ``toast`` and ``view``)."""
+
+from __future__ import annotations
+
+
+class NoticesMixin:
+    def _update_banner(self) -> None:
+        w = self.world
+        if w is not None and w.winner:
+            colour = w.variant.nations[w.winner].colour if w.winner in w.variant.nations else "#333"
+            self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{w.winner} wins!</div>"
+                                f"<div>{w.variant.victory_centres} distinct supply centres on the active boards</div>")
+            self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
+            self.banner.adjustSize()
+            self.banner.move((self.view.viewport().width() - self.banner.width()) // 2, 60)
+            self.banner.show()
+            self.banner.raise_()
+        else:
+            self.banner.hide()
+
+    def show_toast(self, html: str, msecs: int = 6000) -> None:
+        self.toast.setText(html)
+        self.toast.setStyleSheet("background: rgba(25, 28, 33, 215); color: white; border-radius: 10px;"
+                                 " padding: 10px 22px; font-size: 14px;")
+        self.toast.adjustSize()
+        vp = self.view.viewport()
+        self.toast.move((vp.width() - self.toast.width()) // 2, vp.height() - self.toast.height() - 30)
+        self.toast.show()
+        self.toast.raise_()
+        self._toast_timer.start(msecs)
+

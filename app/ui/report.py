@@ -1,0 +1,20 @@
+"""A submission's report in one line for the status bar and the toast."""
+
+from __future__ import annotations
+
+from app.engine.submission import Report
+
+
+def summary(report: Report) -> str:
+    n = len(report.new_boards)
+    parts = [f"{n} new board{'s' if n != 1 else ''}"]
+    if report.new_timelines:
+        parts.append("new timeline" + ("s " if len(report.new_timelines) > 1 else " ")
+                     + ", ".join(str(t) for t in report.new_timelines))
+    fails = sum(1 for r in report.results if r.status != "succeeds")
+    if fails:
+        parts.append(f"{fails} order{'s' if fails != 1 else ''} failed or invalid")
+    w = report.world
+    if w.phase == "retreats":
+        parts.append(f"{len(w.pause.dislodged)} dislodged unit(s) must retreat")
+    return " · ".join(parts)

@@ -60,8 +60,18 @@ def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardVal
     units.sort(key=lambda u: (-options[u.loc][0][0], u.loc))
     claimed: dict[str, str] = {}       # province -> location of the unit that goes there
     dest: dict[str, str] = {}          # unit location -> where it goes (itself: stays)
+    helps: dict[str, str] = {}         # unit location -> the unit whose move it supports
+    backing: dict[str, int] = {}       # province -> supports given to the move there
     for u in units:
         free = [o for o in options[u.loc] if province_of(o[1]) not in claimed]
+        mover = _move_to_back(u, options[u.loc], free, claimed, dest, backing, vals, v)
+        if mover is not None:
+            helps[u.loc] = mover
+            p = province_of(dest[mover])
+            backing[p] = backing.get(p, 0) + 1
+            claimed[province_of(u.loc)] = u.loc
+            dest[u.loc] = u.loc
+            continue
         if not free:
             choice = u.loc
         else:
@@ -71,7 +81,26 @@ def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardVal
         claimed[province_of(choice)] = u.loc
         dest[u.loc] = choice
     _settle(dest, {province_of(u.loc): u.loc for u in units})
-    return _with_supports(world, key, nation, units, dest, vals)
+    return _with_supports(world, key, nation, units, dest, vals, helps)
+
+
+def _move_to_back(u, options, free, claimed, dest, backing, vals: values.BoardValues, v) -> str | None:
+    """A province this unit wants more than any free one may already be the goal of one of
+    its own units' moves; if that move can be contested, supporting it is worth more than
+    going elsewhere. Returns the unit to support, if any."""
+    here = province_of(u.loc)
+    best_free = free[0][0] if free else float("-inf")
+    reach = v.adjacent_provinces(u.type, u.loc)
+    for val, d in options:
+        if val <= best_free:
+            return None
+        p = province_of(d)
+        mover = claimed.get(p)
+        if mover is None or p == here or p not in reach or dest.get(mover, mover) == mover:
+            continue
+        if 1 + backing.get(p, 0) <= vals.competition(p):
+            return mover
+    return None
 
 
 def _settle(dest: dict[str, str], own_at: dict[str, str]) -> None:
@@ -90,7 +119,7 @@ def _settle(dest: dict[str, str], own_at: dict[str, str]) -> None:
 
 
 def _with_supports(world: World, key: BoardKey, nation: str, units, dest: dict[str, str],
-                   vals: values.BoardValues) -> list[Order]:
+                   vals: values.BoardValues, helps: dict[str, str]) -> list[Order]:
     v = world.variant
     board = world.boards[key]
     orders: list[Order] = []
@@ -99,8 +128,14 @@ def _with_supports(world: World, key: BoardKey, nation: str, units, dest: dict[s
     for u in sorted(units, key=lambda u: u.loc):
         if u.loc in moves:
             orders.append(Move(nation, u.type, Location(key, u.loc), Location(key, moves[u.loc])))
+        elif helps.get(u.loc) in moves:
+            mover = board.units[province_of(helps[u.loc])]
+            to = moves[mover.loc]
+            orders.append(Support(nation, u.type, Location(key, u.loc), mover.type, Location(key, mover.loc),
+                                  Location(key, to)))
+            backing[province_of(to)] = backing.get(province_of(to), 0) + 1
     for u in sorted(units, key=lambda u: u.loc):
-        if u.loc in moves:
+        if u.loc in moves or helps.get(u.loc) in moves:
             continue
         here = province_of(u.loc)
         reach = v.adjacent_provinces(u.type, u.loc)

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
+from .bots_ui import BotMenu
+
 
 def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
     a = QAction(text, w)
@@ -74,6 +76,7 @@ def build_actions(w) -> None:
     m.addSeparator()
     for a in w.order_actions + (w.a_cancel,):
         m.addAction(a)
+    w.bot_menu = BotMenu(w, m)
     m = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
         m.addAction(a)

@@ -1,22 +1,28 @@
-"""UI benchmark: the real main window, offscreen, on a 300+ board selfplay world.
+"""UI benchmark: the real main window, offscreen, on selfplay worlds of 300, 1000 and 2000 boards.
 
-    python3 benchmarks/ui_bench.py                    # makes the world with selfplay (47 turns, seed 7: 324 boards, 25 timelines)
-    python3 benchmarks/ui_bench.py --file game.json   # or uses a saved game
-    python3 benchmarks/ui_bench.py --json out.json    # also write the figures as JSON
+    python3 benchmarks/ui_bench.py                     # 300, 1000 and 2000 boards, side by side
+    python3 benchmarks/ui_bench.py --sizes 300         # one size
+    python3 benchmarks/ui_bench.py --file game.json    # a saved game
+    python3 benchmarks/ui_bench.py --json out.json     # also write the figures as JSON
 
-Measures
-- time to first paint: MainWindow created, the game file loaded, the scene built and the
-  view rendered once to an image (the app's imports are timed separately);
-- frame time: the view rendered to a viewport-sized QImage, 20 frames, each panned by a few
-  pixels, median and max, at three zooms: fully zoomed out ("fit all"), ~5 boards across and
-  ~1.5 boards across (the thumbnail workers are given time to fill the cache first, as they
-  do in the app within a second or two; the cold first frame is reported too);
-- click-to-highlight: a click on a unit of an active board until the frame showing its
-  legal targets is rendered (the engine query included), median over 15 units;
+Each world is measured in a process of its own (so that peak memory is that world's):
+- open to first paint: the window created, the file opened, the view rendered once;
+- frame times: the view rendered to a viewport-sized image, panned a few pixels per frame,
+  median and max, zoomed out ("fit all"), ~5 boards across and ~1.5 boards across (the
+  thumbnail workers are given time to fill the cache first; the cold first frame is shown);
+- click-to-highlight: a click on a unit of an active board until the frame with its legal
+  targets is rendered, median over 15 units;
+- window submission: random legal orders for every nation entered as pending orders, then
+  Submit until the frame showing the new boards is rendered, for a movement and a retreat
+  submission;
+- undo, and one step of the history slider, each until the frame is rendered;
 - peak memory: the process's maximum resident set size.
 
-Targets: first paint <= 1.5 s; frames <= 33 ms zoomed out, <= 16 ms at 5 boards across;
-click-to-highlight <= 50 ms; peak memory <= 400 MB.
+Worlds are grown with selfplay with victory switched off (so they can pass the size at
+which somebody would have won) and kept in benchmarks/.cache/.
+
+Targets (issue "Big worlds"): at 2000 boards, submission <= 100 ms, open to first paint
+<= 1.5 s, undo and one history step <= 150 ms, zoomed-out frame <= 16 ms, peak RSS <= 350 MB.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -33,44 +40,47 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "benchmarks" / ".cache"
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+SEED = 7
 
 
-def make_world(turns: int, seed: int) -> Path:
-    out = Path(tempfile.mkdtemp()) / "selfplay.json"
-    subprocess.run([sys.executable, "-m", "app", "selfplay", "--turns", str(turns), "--seed", str(seed),
-                    "--out", str(out), "--quiet"], cwd=ROOT, check=True)
-    return out
+def no_victory() -> None:
+    """Benchmarks play past the point where somebody would have won."""
+    from app.engine.variant import load_variant
+    load_variant("standard").victory_centres = 10 ** 6
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--file")
-    ap.add_argument("--turns", type=int, default=47)
-    ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--json")
-    ap.add_argument("--frames", type=int, default=20)
-    args = ap.parse_args(argv)
-    path = Path(args.file) if args.file else make_world(args.turns, args.seed)
-    os.environ.setdefault("DIPLO5D_DATA_DIR", tempfile.mkdtemp())
+def world_file(boards: int) -> Path:
+    """A selfplay world of at least ``boards`` boards (grown once, then cached)."""
+    path = CACHE / f"selfplay-{SEED}-{boards}.json"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        from app.bots.selfplay import grow_world
+        grow_world(seed=SEED, boards=boards, victory=False).save(path)
+    return path
 
+
+def measure(path: Path, frames: int) -> dict:
+    no_victory()
     t_import = time.perf_counter()
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
     from app.ui.main_window import MainWindow
+    from app.bots.selfplay import random_orders
     from app.engine.targets import orderable_units
     import_s = time.perf_counter() - t_import
 
     t0 = time.perf_counter()
     win = MainWindow(theme="light")
+    win.files.ask_unsaved = lambda doing: "discard"
     win.resize(1600, 1000)
     win.show()
     if not win.open_game(str(path)):
-        print("cannot open", path, win.last_message)
-        return 2
+        raise SystemExit(f"cannot open {path}: {win.last_message}")
     view = win.view
     vp = view.viewport()
     img = QImage(vp.size(), QImage.Format_ARGB32_Premultiplied)
@@ -85,7 +95,8 @@ def main(argv=None) -> int:
     frame()
     first_paint = time.perf_counter() - t0
     world = win.game.world
-    n_boards, n_tl = len(world.boards), len(world.timelines)
+    out: dict = {"boards": len(world.boards), "timelines": len(world.timelines),
+                 "import_s": import_s, "first_paint_s": first_paint, "frames": {}}
 
     def settle() -> None:
         for _ in range(8):
@@ -96,38 +107,35 @@ def main(argv=None) -> int:
             win.scene.cache.wait()
             app.processEvents()
 
-    results = {}
-
-    def measure(name: str, setup) -> None:
+    def frames_at(name: str, setup) -> None:
         setup()
         app.processEvents()
         cold = frame()
         settle()
         times = []
         h = view.horizontalScrollBar()
-        for i in range(args.frames):
+        for i in range(frames):
             h.setValue(h.value() + (3 if i % 2 == 0 else -2))
             times.append(frame())
-        results[name] = {"median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
-                         "cold_first_ms": cold * 1000,
-                         "boards_across": vp.width() / (view.scale_factor() * win.scene.layout.board_w)}
+        out["frames"][name] = {"median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
+                               "cold_first_ms": cold * 1000,
+                               "boards_across": vp.width() / (view.scale_factor() * win.scene.layout.board_w)}
 
-    measure("zoomed_out", view.fit_all)
-
-    def at(n):
+    def across(n):
         def f():
             view.go_to_present()
             view.set_boards_across(n)
         return f
 
-    measure("5_across", at(5))
-    measure("1.5_across", at(1.5))
+    frames_at("zoomed_out", view.fit_all)
+    frames_at("5_across", across(5))
+    frames_at("1.5_across", across(1.5))
 
-    # click-to-highlight on units of active boards (near the present view)
-    view.go_to_present()
-    view.set_boards_across(5)
+    # click-to-highlight on units of active boards
+    across(5)()
     settle()
-    units = orderable_units(world)[::max(1, len(orderable_units(world)) // 15)][:15]
+    units = orderable_units(world)
+    units = units[::max(1, len(units) // 15)][:15]
     lat = []
     for loc in units:
         item = win.scene.items_by_key[loc.board]
@@ -139,32 +147,98 @@ def main(argv=None) -> int:
         frame()
         lat.append(time.perf_counter() - s)
         win.cancel_entry()
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    out["click_to_highlight_ms"] = {"median": statistics.median(lat) * 1000, "max": max(lat) * 1000}
 
-    out = {
-        "world": {"file": str(path), "boards": n_boards, "timelines": n_tl},
-        "machine": {"cpus": os.cpu_count(), "platform": sys.platform, "qt_platform": os.environ.get("QT_QPA_PLATFORM")},
-        "import_s": import_s,
-        "first_paint_s": first_paint,
-        "frames": results,
-        "click_to_highlight_ms": {"median": statistics.median(lat) * 1000, "max": max(lat) * 1000, "n": len(lat)},
-        "peak_rss_mb": peak_mb,
-    }
-    print(f"World: {n_boards} boards, {n_tl} timelines ({path})")
-    print(f"Imports (Qt + app): {import_s:.2f} s")
-    print(f"Time to first paint: {first_paint * 1000:.0f} ms   (target <= 1500)")
-    targets = {"zoomed_out": 33, "5_across": 16, "1.5_across": None}
-    for k, r in results.items():
-        t = targets[k]
-        print(f"Frame {k:>10} ({r['boards_across']:.1f} boards across): median {r['median_ms']:.1f} ms, "
-              f"max {r['max_ms']:.1f} ms, cold first {r['cold_first_ms']:.0f} ms" + (f"   (target <= {t})" if t else ""))
-    c = out["click_to_highlight_ms"]
-    print(f"Click-to-highlight: median {c['median']:.1f} ms, max {c['max']:.1f} ms over {c['n']} units   (target <= 50)")
-    print(f"Peak memory (max RSS): {peak_mb:.0f} MB   (target <= 400)")
-    if args.json:
-        Path(args.json).write_text(json.dumps(out, indent=1))
-    win.dirty = False
+    # window submissions: one of each kind (movement, retreats), the view near the present
+    across(5)()
+    settle()
+    rng = random.Random(SEED)
+    subs: dict[str, list[float]] = {"movement": [], "retreats": []}
+    for _ in range(12):
+        if subs["movement"] and subs["retreats"]:
+            break
+        kind = "retreats" if win.game.world.pause is not None else "movement"
+        for o in random_orders(win.game.world, rng):
+            win.add_order(o)
+        s = time.perf_counter()
+        win.submit()
+        win.wait_idle()
+        frame()
+        subs[kind].append(time.perf_counter() - s)
+    out["submission_ms"] = {k: statistics.median(v) * 1000 if v else None for k, v in subs.items()}
+
+    s = time.perf_counter()
+    win.undo()
+    frame()
+    out["undo_ms"] = (time.perf_counter() - s) * 1000
+    n = len(win.game.submissions)
+    s = time.perf_counter()
+    win.show_history(n - 1)
+    frame()
+    out["history_step_ms"] = (time.perf_counter() - s) * 1000
+    win.show_history(n)
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    win.files.ask_unsaved = lambda doing: "discard"
     win.close()
+    return out
+
+
+ROWS = [
+    ("boards", "boards", "{:.0f}", None),
+    ("open to first paint (ms)", lambda r: r["first_paint_s"] * 1000, "{:.0f}", 1500),
+    ("frame zoomed out (ms)", lambda r: r["frames"]["zoomed_out"]["median_ms"], "{:.1f}", 16),
+    ("frame zoomed out, max (ms)", lambda r: r["frames"]["zoomed_out"]["max_ms"], "{:.1f}", None),
+    ("frame 5 across (ms)", lambda r: r["frames"]["5_across"]["median_ms"], "{:.1f}", 16),
+    ("frame 1.5 across (ms)", lambda r: r["frames"]["1.5_across"]["median_ms"], "{:.1f}", None),
+    ("click to highlight (ms)", lambda r: r["click_to_highlight_ms"]["median"], "{:.1f}", 50),
+    ("submission, movement (ms)", lambda r: r["submission_ms"]["movement"], "{:.0f}", 100),
+    ("submission, retreats (ms)", lambda r: r["submission_ms"]["retreats"], "{:.0f}", 100),
+    ("undo (ms)", "undo_ms", "{:.0f}", 150),
+    ("history step (ms)", "history_step_ms", "{:.0f}", 150),
+    ("peak RSS (MB)", "peak_rss_mb", "{:.0f}", 350),
+]
+
+
+def table(results: list[dict]) -> str:
+    lines = []
+    head = f"{'':32}" + "".join(f"{'world ' + str(i + 1):>12}" for i in range(len(results))) + f"{'target':>10}"
+    lines.append(head)
+    for label, get, fmt, target in ROWS:
+        cells = []
+        for r in results:
+            try:
+                v = get(r) if callable(get) else r[get]
+                cells.append(fmt.format(v) if v is not None else "—")
+            except (KeyError, TypeError):
+                cells.append("—")
+        lines.append(f"{label:32}" + "".join(f"{c:>12}" for c in cells) + (f"{'<= ' + str(target):>10}" if target else ""))
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="300,1000,2000", help="world sizes in boards (comma-separated)")
+    ap.add_argument("--file", help="measure this saved game instead")
+    ap.add_argument("--json", help="also write the figures here")
+    ap.add_argument("--frames", type=int, default=20)
+    ap.add_argument("--child", help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(measure(Path(args.child), args.frames)))
+        return 0
+    files = [Path(args.file)] if args.file else [world_file(int(n)) for n in args.sizes.split(",")]
+    results = []
+    for f in files:
+        env = dict(os.environ, DIPLO5D_DATA_DIR=tempfile.mkdtemp())
+        run = subprocess.run([sys.executable, __file__, "--child", str(f), "--frames", str(args.frames)],
+                             capture_output=True, text=True, env=env, cwd=ROOT)
+        if run.returncode != 0:
+            print(run.stderr, file=sys.stderr)
+            return 1
+        results.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    print(table(results))
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
 
 

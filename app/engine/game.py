@@ -24,13 +24,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from .coords import BoardKey, Location, Space, Turn
+from .coords import BoardKey, Location, Turn
 from .jsonfile import read_json, validate
 from .notation import NotationError, format_order, parse_order
-from .orders import Move, Order, Result
-from .submission import Report, _spaces_of, submit
+from .orders import Order, Result
+from .submission import Report, submit
 from .variant import Variant, VariantError, load_variant, parse_unit_text
-from .world import Board, Pause, World, make_board
+from .world import Board, Pause, World, index_orders, make_board
 
 SAVE_FORMAT = "5d-diplomacy-save"
 SAVE_VERSION = 1
@@ -322,8 +322,6 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
               parents=MappingProxyType(parents), starts=MappingProxyType(starts), ends=MappingProxyType(ends))
     orders: dict[BoardKey, tuple[Order, ...]] = {}
     results: dict[BoardKey, tuple[Result, ...]] = {}
-    refs: dict[Space, tuple] = {}
-    incoming: dict[BoardKey, tuple] = {}
     for i, so in enumerate(data.orders):
         key = BoardKey.parse(so.board)
         if key not in boards:
@@ -333,14 +331,7 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
         os_ = tuple(_parse_stored(t, w, variant, f"world.orders.{i}") for t in so.orders)
         rs = tuple(Result(**r.model_dump()) for r in so.results)
         orders[key], results[key] = os_, rs
-        if key.turn.is_movement:
-            for idx, (o, r) in enumerate(zip(os_, rs)):
-                if r.illegal or not hasattr(o, "unit"):
-                    continue
-                for sp in _spaces_of(o):
-                    refs[sp] = refs.get(sp, ()) + ((key, idx),)
-                if isinstance(o, Move) and o.dest.board != key:
-                    incoming[o.dest.board] = incoming.get(o.dest.board, ()) + ((key, idx),)
+    refs, incoming = index_orders(orders, results)
     retreats: dict[BoardKey, tuple] = {}
     for i, sr in enumerate(data.retreats):
         key = BoardKey.parse(sr.board)
@@ -351,6 +342,6 @@ def world_from_json(data: SavedWorld, variant: Variant, adjacency: str, seed: in
         pause = Pause(MappingProxyType({_parse_loc(k): frozenset(v) for k, v in data.pause.dislodged.items()}),
                       frozenset(BoardKey.parse(b) for b in data.pause.boards))
     return w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
-                    refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
+                    refs=refs, incoming=incoming,
                     retreats=MappingProxyType(retreats), pause=pause, winner=data.winner,
                     submissions=data.submissions)

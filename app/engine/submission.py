@@ -15,15 +15,17 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from operator import itemgetter
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
-from .coords import BoardKey, Location, Season, Space, province_of
+from .coords import _PROVINCE, BoardKey, Location, Season, Space
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
 from .validation import check
-from .world import Board, Pause, World
+from .world import Board, OrderIndexer, Pause, World, _space, spaces_named
 
 
 class SubmissionError(ValueError):
@@ -43,6 +45,9 @@ class Report:
 
 
 _INVALID_REPLACED = "replaced by a later order for the same unit"
+# A second copy of an order counts for nothing (DATC 6.I.7: a second build in one centre
+# fails; 6.J.2: removing the same unit twice removes it once).
+_REPEAT = Result("fails", "repeats an earlier order, which counts once")
 _PENDING = Result("pending")
 _HOLDS_BY_DEFAULT = Result("pending", "no order: holds")
 
@@ -63,18 +68,14 @@ def submit(world: World, orders: list[Order]) -> Report:
 def _submit_orders(world: World, orders: list[Order]) -> Report:
     checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
-    # Later orders replace earlier ones for the same unit.
-    last_for_unit: dict[Space, int] = {}
-    for i, (o, reason) in enumerate(checked):
-        if reason is None and o.kind not in _NOT_UNIT_ORDERS:
-            key = _space(o.unit)
-            if key in last_for_unit:
-                j = last_for_unit[key]
-                checked[j] = (checked[j][0], _INVALID_REPLACED)
-            last_for_unit[key] = i
+    repeats, replaced = _repeats_and_replaced(checked)
+    for j in replaced:
+        checked[j] = (checked[j][0], _INVALID_REPLACED)
     per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
     for i, (o, reason) in enumerate(checked):
-        key = o.board
+        if repeats and i in repeats:
+            continue
+        key = o.unit[0] if o.kind in _UNIT_KINDS else o.board
         if reason is not None:
             results[i] = Result("invalid", reason, illegal=True)
             if key in world.boards and world.is_active(key):
@@ -82,48 +83,54 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
             continue
         per_board.setdefault(key, []).append((o, None, i))
 
-    new_orders = dict(world.orders)
-    new_results = dict(world.results)
-    refs = dict(world.refs)
-    incoming = dict(world.incoming)
-    seeds: list[Space] = []
-    known: dict[tuple[BoardKey, int], tuple[Space, ...]] = {}
+    # .copy() of the read-only views: a C-level copy of the board-keyed maps (a dict() of a
+    # mappingproxy goes key by key, 30x slower).
+    new_orders = world.orders.copy()
+    new_results = world.results.copy()
+    index = OrderIndexer(world.refs, world.incoming)
+    new_entries: list[_Entry] = []  # the effective movement orders given now
     where: dict[int, tuple[BoardKey, int]] = {}
     for key in world.active_boards():
         board = world.boards[key]
-        given = per_board.get(key, [])
+        movement = key[1][1] != Season.WINTER
         stored: list[Order] = []
         stored_results: list[Result] = []
         ordered_units: set[str] = set()
-        for o, r, i in given:
-            where[i] = (key, len(stored))
+        for o, r, i in per_board.get(key, ()):
+            idx = len(stored)
+            where[i] = (key, idx)
             stored.append(o)
-            stored_results.append(r if r is not None else _PENDING)
-            if r is None and o.kind not in _NOT_UNIT_ORDERS:
-                ordered_units.add(o.unit.province)
-        movement = board.is_movement
+            if r is not None:  # refused: kept to be shown, takes no part
+                stored_results.append(r)
+                continue
+            stored_results.append(_PENDING)
+            if o.kind in _UNIT_KINDS:
+                ordered_units.add(_PROVINCE[o.unit[1]])
+                if movement:
+                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
         if movement:
             for prov, unit in board.units.items():
                 if prov not in ordered_units:
-                    stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                    o = Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc)))
+                    idx = len(stored)
+                    stored.append(o)
                     stored_results.append(_HOLDS_BY_DEFAULT)
+                    new_entries.append(((key, idx), o, index.add(key, idx, o)))
         new_orders[key] = tuple(stored)
         new_results[key] = tuple(stored_results)
-        if movement:
-            for idx, o in enumerate(stored):
-                if stored_results[idx].illegal:
-                    continue
-                ref = (key, idx)
-                spaces = known[ref] = _spaces_of(o)
-                for sp in spaces:
-                    refs[sp] = refs.get(sp, ()) + (ref,)
-                seeds.extend(spaces)
-                if o.kind == "move" and o.dest[0] != key:
-                    incoming[o.dest[0]] = incoming.get(o.dest[0], ()) + (ref,)
+    refs, incoming = index.frozen()
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
-                         refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
+                         refs=refs, incoming=incoming)
 
-    touched = _adjudicate_component(world, seeds, new_results, known)
+    for i in repeats:
+        results[i] = _REPEAT
+    if index.names_old_boards:
+        entries = _component(world, new_entries)
+    else:
+        # No earlier order names a space on the boards these orders name (always so on a
+        # single board): nothing else can be linked to them, no search is needed.
+        entries = new_entries
+    touched = _adjudicate_entries(world, entries, new_results)
     world = world.derive(results=MappingProxyType(new_results))
     dislodged = _retreat_options(world, touched)
     if dislodged:
@@ -132,84 +139,126 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     return _finish(world, touched, checked, results, where)
 
 
-def _spaces_of(o: Order) -> tuple[Space, ...]:
-    """The spaces an order names: its unit's, then destination / supported unit / army."""
-    kind = o.kind
-    own = _space(o.unit)
-    if kind == "move":
-        return (own, _space(o.dest))
-    if kind == "support":
-        if o.dest is None:
-            return (own, _space(o.supported))
-        return (own, _space(o.supported), _space(o.dest))
-    if kind == "convoy":
-        return (own, _space(o.army), _space(o.dest))
-    return (own,)
+# One movement order taking part in an adjudication: where it is stored, the order, and the
+# spaces it names (its unit's first).
+_Entry = tuple[tuple[BoardKey, int], Order, tuple[Space, ...]]
+
+
+def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict[int, int], set[int]]:
+    """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
+    word to its first place, where it counts once (RULES.md §3: builds and disbands are
+    taken in the order listed, so a repeat must not move its order later; the copies
+    fail). ``replaced`` holds the places of orders replaced by a later, different order
+    for the same unit (the latest word counts; a repeat of an earlier order is that order
+    said again). Waives are not merged: waiving twice waives two builds."""
+    repeats: dict[int, int] = {}
+    replaced: set[int] = set()
+    # Usually every legal order is for a different unit and nothing is built: say so at
+    # C speed (one set of (board, province) pairs) before looking order by order.
+    unit_orders = [o.unit for o, reason in checked if reason is None and o.kind in _UNIT_KINDS]
+    if len({(u[0], _PROVINCE[u[1]]) for u in unit_orders}) == len(unit_orders) and not any(
+            reason is None and o.kind == "build" for o, reason in checked):
+        return repeats, replaced
+    # Unit (or build site) → places of its distinct orders. Orders are compared only when
+    # they share a unit: hashing every order would cost more than the rest of this.
+    given: dict[Space, list[int]] = {}
+    build_sites: dict[Space, list[int]] = {}
+    counting: dict[Space, int] = {}  # unit → place of the order that counts for it so far
+    for i, (o, reason) in enumerate(checked):
+        if reason is not None:
+            continue
+        kind = o.kind
+        if kind == "waive":
+            continue
+        if kind == "build":
+            site = _space(o.at)
+            places = build_sites.get(site)
+            if places is None:
+                build_sites[site] = [i]
+            elif not _is_repeat(i, o, places, checked, repeats):
+                places.append(i)
+            continue
+        unit = _space(o.unit)
+        places = given.get(unit)
+        if places is None:
+            given[unit] = [i]
+            counting[unit] = i
+            continue
+        if not _is_repeat(i, o, places, checked, repeats):
+            places.append(i)
+        j = repeats.get(i, i)
+        k = counting[unit]
+        if k != j:
+            replaced.add(k)
+        replaced.discard(j)
+        counting[unit] = j
+    return repeats, replaced
+
+
+def _is_repeat(i: int, o: Order, places: list[int], checked: list, repeats: dict[int, int]) -> bool:
+    for k in places:
+        if checked[k][0] == o:
+            repeats[i] = k
+            return True
+    return False
 
 
 _new_tuple = tuple.__new__
+_spaces_of = spaces_named  # the name game.py used to import
 
 
-def _space(loc: Location) -> Space:
-    # tuple.__new__ directly: a named tuple's own __new__ is a Python-level call.
-    return _new_tuple(Space, (loc[0], province_of(loc[1])))
-
-
-def _component(world: World, seeds: list[Space], known: dict) -> tuple[list[tuple[BoardKey, int]], dict[Space, int]]:
-    """Every effective movement order linked to the seed spaces, and the spaces they name
-    (numbered, for the adjudicator). ``known`` holds the spaces of orders already
-    computed, and receives the others."""
-    space_ids: dict[Space, int] = {}
-    seen_orders: set[tuple[BoardKey, int]] = set()
-    order_list: list[tuple[BoardKey, int]] = []
-    stack = list(seeds)
-    refs = world.refs
+def _component(world: World, new_entries: list[_Entry]) -> list[_Entry]:
+    """Every effective movement order linked to the new ones through the spaces they name,
+    in board order."""
+    seen: dict[tuple[BoardKey, int], _Entry] = {e[0]: e for e in new_entries}
+    visited: set[Space] = set()
+    stack = [sp for e in new_entries for sp in e[2]]
+    naming = world.orders_naming
     orders = world.orders
     while stack:
         sp = stack.pop()
-        if sp in space_ids:
+        if sp in visited:
             continue
-        space_ids[sp] = len(space_ids)
-        for ref in refs.get(sp, ()):
-            if ref in seen_orders:
-                continue
-            seen_orders.add(ref)
-            order_list.append(ref)
-            named = known.get(ref)
-            if named is None:
-                named = known[ref] = _spaces_of(orders[ref[0]][ref[1]])
-            stack.extend(named)
-    order_list.sort()
-    return order_list, space_ids
+        visited.add(sp)
+        for ref in naming(sp):
+            if ref not in seen:
+                o = orders[ref[0]][ref[1]]
+                entry = seen[ref] = (ref, o, spaces_named(o))
+                stack.extend(entry[2])
+    return [seen[ref] for ref in sorted(seen)]
 
 
-def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardKey, tuple[Result, ...]],
-                          known: dict) -> set[BoardKey]:
-    """Re-adjudicate the orders linked to ``seeds``; write their results into ``results``.
-    Returns the boards whose results were computed."""
-    refs_list, space_ids = _component(world, seeds, known)
-    space_list = list(space_ids)
+def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[BoardKey, tuple[Result, ...]]) -> set[BoardKey]:
+    """Adjudicate these orders together; write their results into ``results``. Returns
+    the existing boards that the orders name (whose next boards may change)."""
+    spaces = dict.fromkeys(sp for e in entries for sp in e[2])  # distinct, in order
+    space_ids: dict[Space, int] = dict(zip(spaces, range(len(spaces))))
     variant, mode = world.variant, world.adjacency
-    table = Orders()
-    add = table.add
-    all_orders = world.orders
-    for ref in refs_list:
-        o = all_orders[ref[0]][ref[1]]
-        named = known[ref]
+    army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
+    rows = []
+    append = rows.append
+    for _, o, named in entries:
         own = space_ids[named[0]]
         kind = o.kind
         if kind == "hold":
-            add(HOLD, own, o.nation)
+            append((HOLD, own, o.nation, -1, -1, True, False, ""))
         elif kind == "move":
-            direct = reaches(variant, mode, o.unit_type, o.unit, o.dest)
-            add(MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1]))
+            unit, dest = o.unit, o.dest
+            if unit[0] == dest[0]:  # the common case: adjacency on the map alone
+                direct = dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(unit[1], ())
+            else:
+                direct = reaches(variant, mode, o.unit_type, unit, dest)
+            append((MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1])))
         elif kind == "support":
             if o.dest is None:
-                add(SUPPORT, own, o.nation, -1, space_ids[named[1]])
+                append((SUPPORT, own, o.nation, -1, space_ids[named[1]], True, False, ""))
             else:
-                add(SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, _coast(o.dest[1]))
-        elif kind == "convoy":
-            add(CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]])
+                append((SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False,
+                        _coast(o.dest[1])))
+        else:  # convoy
+            append((CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, ""))
+    table = Orders.from_rows(rows)
+    space_list = list(space_ids)
     step_cache: dict[tuple[int, int], bool] = {}
 
     def step(a: int, b: int) -> bool:
@@ -220,16 +269,16 @@ def _adjudicate_component(world: World, seeds: list[Space], results: dict[BoardK
         return r
 
     out = adjudicate(table, step)
-    touched: set[BoardKey] = {sp[0] for sp in space_list}
     updated: dict[BoardKey, list[Result]] = {}
-    for n, (key, idx) in enumerate(refs_list):
+    for n, ((key, idx), o, _) in enumerate(entries):
         lst = updated.get(key)
         if lst is None:
             lst = updated[key] = list(results[key])
-        lst[idx] = _result_for(n, world.orders[key][idx], table, out, space_list, world)
+        lst[idx] = _result_for(n, o, table, out, space_list, world)
     for key, lst in updated.items():
         results[key] = tuple(lst)
-    return {k for k in touched if k in world.boards}
+    boards = world.boards
+    return {k for k in {sp[0] for sp in space_list} if k in boards}
 
 
 def _coast(loc: str) -> str:
@@ -297,34 +346,36 @@ def _next_units(world: World, key: BoardKey) -> dict[str, Unit]:
     results = world.results
     board_units = world.boards[key].units
     units: dict[str, Unit] = {}
-    orders = world.orders.get(key, ())
     gone: set[str] = set()
     arrivals: list[Move] = []
-    for o, r in zip(orders, results.get(key, ())):
-        if r.illegal or o.kind in _NOT_UNIT_ORDERS:
-            continue
+    for o, r in zip(world.orders.get(key, ()), results.get(key, ())):
         if r.moved:
-            gone.add(o.unit.province)
+            gone.add(_PROVINCE[o.unit[1]])
             if o.dest[0] == key:
                 arrivals.append(o)
-        elif r.dislodged:
-            prov = o.unit.province
+        elif r.dislodged and not r.illegal:
+            prov = _PROVINCE[o.unit[1]]
             gone.add(prov)
             if r.retreat_to:
                 u = board_units[prov]
-                units[province_of(r.retreat_to)] = Unit(u.nation, u.type, r.retreat_to)
-    for p, u in board_units.items():
-        if p not in gone:
-            units[p] = u
+                units[_PROVINCE[r.retreat_to]] = Unit(u.nation, u.type, r.retreat_to)
+    if gone:
+        for p, u in board_units.items():
+            if p not in gone:
+                units[p] = u
+    else:
+        units.update(board_units)
     for k, i in world.incoming.get(key, ()):
         if results[k][i].moved:
             arrivals.append(world.orders[k][i])
     for o in arrivals:
-        units[o.dest.province] = Unit(o.nation, o.unit_type, o.dest[1])
+        dest = o.dest[1]
+        units[_PROVINCE[dest]] = Unit(o.nation, o.unit_type, dest)
     return units
 
 
 _NOT_UNIT_ORDERS = frozenset({"build", "waive"})
+_UNIT_KINDS = frozenset({"hold", "move", "support", "convoy", "retreat", "disband"})
 
 
 def _retreat_options(world: World, touched: set[BoardKey]) -> dict[Location, frozenset[str]]:
@@ -357,7 +408,7 @@ def _attacker_origin(world: World, key: BoardKey, province: str) -> str | None:
     """The province on this board the dislodging unit came from, if it came over land
     from this board (a convoyed attacker leaves its origin open: DATC 4.A.5)."""
     target = Space(key, province)
-    for k, i in world.refs.get(target, ()):
+    for k, i in world.orders_naming(target):
         o = world.orders[k][i]
         r = world.results[k][i]
         if isinstance(o, Move) and o.dest.space == target and r.moved:
@@ -374,7 +425,7 @@ def _attacker_origin(world: World, key: BoardKey, province: str) -> str | None:
 def _convoyed(world: World, key: BoardKey, idx: int) -> bool:
     """Whether a successful adjacent move went by convoy (a fleet of its nation convoyed it)."""
     o = world.orders[key][idx]
-    for k, i in world.refs.get(o.unit.space, ()):
+    for k, i in world.orders_naming(o.unit.space):
         c = world.orders[k][i]
         if isinstance(c, Convoy) and c.army.space == o.unit.space and c.dest.space == o.dest.space \
                 and world.results[k][i].status == "succeeds":
@@ -394,23 +445,22 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
     pause = world.pause
     checked = [check(world, o) for o in orders]
     results: list[Result | None] = [None] * len(orders)
+    repeats, replaced = _repeats_and_replaced(checked)
     chosen: dict[Location, tuple[int, Order]] = {}
     for i, (o, reason) in enumerate(checked):
         if reason is not None:
             results[i] = Result("invalid", reason, illegal=True)
-            continue
-        unit = world.unit_at(o.unit)
-        loc = Location(o.unit.board, unit.loc)
-        if loc in chosen:
-            j = chosen[loc][0]
-            results[j] = Result("invalid", _INVALID_REPLACED)
-        chosen[loc] = (i, o)
+        elif i in replaced:
+            results[i] = Result("invalid", _INVALID_REPLACED)
+        elif i not in repeats:
+            unit = world.unit_at(o.unit)
+            chosen[Location(o.unit.board, unit.loc)] = (i, o)
     targets: dict[Space, list[Location]] = {}
     for loc, (i, o) in chosen.items():
         if isinstance(o, Retreat):
             targets.setdefault(o.dest.space, []).append(loc)
-    new_results = dict(world.results)
-    retreat_log = dict(world.retreats)
+    new_results = world.results.copy()
+    retreat_log = world.retreats.copy()
     for loc in pause.dislodged:
         key = loc.board
         entry = chosen.get(loc)
@@ -432,6 +482,8 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
                 r = lst[idx]
                 lst[idx] = r._replace(dislodged=True, retreat_to=retreat_to)
         new_results[key] = tuple(lst)
+    for i in repeats:
+        results[i] = _REPEAT
     for i, (o, reason) in enumerate(checked):
         if results[i] is None:
             results[i] = Result("invalid", "not a retreat")
@@ -446,11 +498,11 @@ def _submit_retreats(world: World, orders: list[Order]) -> Report:
 
 
 def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Report:
-    boards = dict(world.boards)
-    ends = dict(world.ends)
-    starts = dict(world.starts)
-    parents = dict(world.parents)
-    new_results = dict(world.results)
+    boards = world.boards.copy()
+    ends = world.ends.copy()
+    starts = world.starts.copy()
+    parents = world.parents.copy()
+    new_results = world.results.copy()
     new_boards: list[BoardKey] = []
     changed: list[BoardKey] = []
     forks: list[tuple[BoardKey, dict[str, Unit], dict[str, str]]] = []
@@ -503,10 +555,10 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
 
 def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> dict[str, str]:
     centres = dict(board.centres)
-    if board.key.turn.season == Season.FALL:
-        for prov in world.variant.supply_centres:
-            u = units.get(prov)
-            if u is not None:
+    if board.key[1][1] == Season.FALL:
+        supply_centres = world.variant.supply_centres
+        for prov, u in units.items():
+            if prov in supply_centres:
                 centres[prov] = u.nation
     return centres
 
@@ -563,21 +615,33 @@ def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str
 
 
 def _winner(world: World) -> str | None:
-    owned = world.centres_on_active_boards()
-    counts = sorted(((len(cs), n) for n, cs in owned.items()), reverse=True)
-    if not counts or counts[0][0] < world.variant.victory_centres:
+    """RULES.md §5: the nation owning the most distinct centres on active boards, if it
+    has at least the variant's victory count and strictly more than every other."""
+    boards, ends = world.boards, world.ends
+    if len(ends) == 1:
+        [(t, turn)] = ends.items()
+        counts = Counter(boards[(t, turn)].centres.values())
+    else:
+        owned: set[tuple[str, str]] = set()  # (province, nation): a province counts once per nation
+        for t, turn in ends.items():
+            owned.update(boards[(t, turn)].centres.items())
+        counts = Counter(map(itemgetter(1), owned))
+    top = sorted(counts.items(), key=itemgetter(1), reverse=True)[:2]  # most_common() goes through heapq
+    if not top or top[0][1] < world.variant.victory_centres:
         return None
-    if len(counts) > 1 and counts[1][0] == counts[0][0]:
+    if len(top) > 1 and top[1][1] == top[0][1]:
         return None
-    return counts[0][1]
+    return top[0][0]
 
 
 def _collect(world: World, checked, results, where) -> list[Result]:
     out = []
+    stored = world.results
     for i in range(len(checked)):
-        if i in where:
-            key, idx = where[i]
-            out.append(world.results[key][idx])
+        at = where.get(i)
+        if at is not None:
+            out.append(stored[at[0]][at[1]])
         else:
-            out.append(results[i] if results[i] is not None else Result("invalid"))
+            r = results[i]
+            out.append(r if r is not None else Result("invalid"))
     return out

@@ -10,9 +10,16 @@ is illegal. Reasons are sentences a player can read in the status bar.
 from __future__ import annotations
 
 from .adjacency import boards_adjacent, convoy_possible, reaches, reaches_province
-from .coords import Location, Space
+from .coords import _PROVINCE, Location, Space
 from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support, Waive
 from .world import World
+
+
+# The checks below run for every order of every submission: they index tuples
+# (``loc[0]`` is a location's board, ``key[1][1] == 2`` a Winter turn) and look up
+# provinces in ``_PROVINCE`` rather than call the equivalent properties, which cost a
+# Python-level call each.
+_WINTER = 2
 
 
 def check(world: World, order: Order) -> tuple[Order, str | None]:
@@ -20,54 +27,61 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
     if world.winner is not None:
         return order, "the game is over"
     kind = order.kind
+    if world.pause is not None and kind not in ("retreat", "disband"):
+        # RULES.md §3: while the world waits for retreats, any other order is invalid
+        # (builds and waives included, though their Winter board is not paused).
+        return order, RETREATS_ONLY
     if kind == "waive":
         return _check_waive(world, order)
     if kind == "build":
         return order, _check_build(world, order)
     unit_loc = order.unit
-    board = world.boards.get(unit_loc[0])
+    key = unit_loc[0]
+    board = world.boards.get(key)
     if board is None:
         return order, f"there is no board {unit_loc.board}"
     if world.pause is not None:
         return _check_retreat_phase(world, order)
-    unit = board.units.get(unit_loc.province)
+    prov = _PROVINCE[unit_loc[1]]
+    unit = board.units.get(prov)
     if unit is None:
-        return order, f"there is no unit in {unit_loc.province} on board {unit_loc.board}"
+        return order, f"there is no unit in {prov} on board {key}"
     if order.nation and order.nation != unit.nation:
-        return order, f"the unit in {unit_loc.province} is {unit.nation}'s, not {order.nation}'s"
+        return order, f"the unit in {prov} is {unit.nation}'s, not {order.nation}'s"
     if kind == "retreat":
         return order, "no unit is waiting to retreat"
-    if world.ends.get(unit_loc[0][0]) != unit_loc[0][1]:
-        return order, f"board {unit_loc.board} is in the past: its orders are locked"
+    if world.ends.get(key[0]) != key[1]:
+        return order, f"board {key} is in the past: its orders are locked"
+    winter = key[1][1] == _WINTER
     if kind == "disband":
-        if board.is_movement:
+        if not winter:
             return order, "units are disbanded only on Winter boards (or when dislodged)"
         return order, None
-    if not board.is_movement:
-        return order, f"board {unit_loc.board} is a Winter board: build, disband or waive"
+    if winter:
+        return order, f"board {key} is a Winter board: build, disband or waive"
     if kind == "hold":
         return order, None
     if kind == "move":
-        return _check_move(world, order, unit.type, unit.loc)
+        return _check_move(world, order, unit.type, unit.loc, prov)
     if kind == "support":
-        return _check_support(world, order, unit.type, unit.loc)
+        return _check_support(world, order, unit.type, unit.loc, prov)
     if kind == "convoy":
         return _check_convoy(world, order, unit.type)
     return order, "not an order for this phase"
 
 
-def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order, str | None]:
+def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:
     v = world.variant
     dest = order.dest
     board = order.unit[0]
     dest_board = dest[0]
     if dest_board not in world.boards:
         return order, f"board {dest_board} does not exist: moves only end on existing boards"
-    if dest_board[1][1] == 2:
+    if dest_board[1][1] == _WINTER:
         return order, f"{dest_board} is a Winter board: nothing moves onto it"
-    dest_prov = dest.province
-    frm = Location(board, loc)
-    if dest_board == board and dest_prov == frm.province:
+    dest_prov = _PROVINCE[dest[1]]
+    same_board = dest_board == board
+    if same_board and dest_prov == prov:
         return order, "a unit cannot move to where it stands"
     kind = v.kinds[dest_prov]
     if utype == "A":
@@ -76,21 +90,25 @@ def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order,
         if dest[1] != dest_prov:
             order = Move(order.nation, order.unit_type, order.unit, Location(dest_board, dest_prov), order.via_convoy)
             dest = order.dest
-        direct = reaches(v, world.adjacency, "A", frm, dest)
+        if same_board:  # the common case, without building locations
+            direct = dest_prov in v.army_adjacent.get(loc, ())
+        else:
+            direct = reaches(v, world.adjacency, "A", Location(board, loc), dest)
         if direct and not order.via_convoy:
             return order, None
-        by_sea = v.kinds[frm.province] == "coast" and kind == "coast"
+        by_sea = v.kinds[prov] == "coast" and kind == "coast"
         if order.via_convoy and not by_sea:
             return order, "only an army on a coast can be convoyed to a coast"
         if not direct and not by_sea:
             return order, f"{dest} is out of reach"
-        if not convoy_possible(world, frm.space, dest.space):
+        if not convoy_possible(world, Space(board, prov), dest.space):
             return order, f"no chain of fleets could convoy this army to {dest}"
         return order, None
     if order.via_convoy:
         return order, "only armies are convoyed"
     if kind == "land":
         return order, "a fleet cannot move inland"
+    frm = Location(board, loc)
     coasts = v.coasts_of.get(dest_prov)
     if coasts:
         reachable = [c for c in coasts if reaches(v, world.adjacency, "F", frm, Location(dest_board, c))]
@@ -103,40 +121,49 @@ def _check_move(world: World, order: Move, utype: str, loc: str) -> tuple[Order,
         if not reachable:
             return order, f"{dest} is out of reach"
         return order, f"name the coast: {' or '.join(reachable)}"
-    if not reaches(v, world.adjacency, "F", frm, dest):
+    if not (dest[1] in v.fleet_adjacent.get(loc, ()) if same_board else reaches(v, world.adjacency, "F", frm, dest)):
         return order, f"{dest} is out of reach"
     return order, None
 
 
-def _check_support(world: World, order: Support, utype: str, loc: str) -> tuple[Order, str | None]:
+def _check_support(world: World, order: Support, utype: str, loc: str, own_prov: str) -> tuple[Order, str | None]:
     v = world.variant
     board = order.unit[0]
-    frm = Location(board, loc)
-    own_prov = frm.province
     supported = order.supported
-    target = order.dest if order.dest is not None else supported
-    if supported[0] == board and supported.province == own_prov:
+    dest = order.dest
+    target = dest if dest is not None else supported
+    supported_board = supported[0]
+    supported_prov = _PROVINCE[supported[1]]
+    if supported_board == board and supported_prov == own_prov:
         return order, "a unit cannot support itself"
-    target_prov = target.province
-    if target[0] == board and target_prov == own_prov:
+    target_board = target[0]
+    target_prov = _PROVINCE[target[1]]
+    if target_board == board and target_prov == own_prov:
         return order, "a unit cannot support a move into its own province"
-    if target[0][1][1] == 2:
+    if target_board[1][1] == _WINTER:
         return order, f"{target.board} is a Winter board: nothing is supported there"
-    if not reaches_province(v, world.adjacency, utype, frm, Space(target[0], target_prov)):
+    if target_board == board:  # the common case, without building locations
+        reached = target_prov in v.adjacent_provinces(utype, loc)
+    else:
+        reached = reaches_province(v, world.adjacency, utype, Location(board, loc), Space(target_board, target_prov))
+    if not reached:
         return order, f"this unit cannot reach {target.space}, so it cannot support there"
-    if order.dest is not None and not (supported[0] == order.dest[0]
-                                       or boards_adjacent(supported[0], order.dest[0])
-                                       or v.kinds[supported.province] == "coast"):
-        return order, f"{supported} cannot move to {order.dest}"
-    supported_board = world.boards.get(supported[0])
-    if supported_board is not None:
-        unit = supported_board.units.get(supported.province)
+    if dest is not None and not (supported_board == dest[0]
+                                 or boards_adjacent(supported_board, dest[0])
+                                 or v.kinds[supported_prov] == "coast"):
+        return order, f"{supported} cannot move to {dest}"
+    on_board = world.boards.get(supported_board)
+    if on_board is not None:
+        unit = on_board.units.get(supported_prov)
         if unit is None:
             return order, f"there is no unit in {supported.space}"
-        if order.dest is not None and unit.type == "A" and not reaches(
-                v, world.adjacency, "A", Location(supported[0], unit.loc), order.dest) \
-                and not convoy_possible(world, supported.space, order.dest.space, without=frm.space):
-            return order, f"{supported.space} could reach {order.dest.space} only through this fleet's convoy"
+        if dest is not None and unit.type == "A":
+            if supported_board == dest[0]:
+                direct = dest[1] in v.army_adjacent.get(unit.loc, ())
+            else:
+                direct = reaches(v, world.adjacency, "A", Location(supported_board, unit.loc), dest)
+            if not direct and not convoy_possible(world, supported.space, dest.space, without=Space(board, own_prov)):
+                return order, f"{supported.space} could reach {dest.space} only through this fleet's convoy"
     return order, None
 
 
@@ -163,9 +190,10 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
     return order, None
 
 
+RETREATS_ONLY = "the world waits for retreats: only retreat or disband dislodged units"
+
+
 def _check_retreat_phase(world: World, order: Order) -> tuple[Order, str | None]:
-    if not isinstance(order, (Retreat, Disband)):
-        return order, "the world waits for retreats: only retreat or disband dislodged units"
     allowed = world.pause.dislodged.get(Location(order.unit.board, _unit_loc(world, order.unit)))
     if allowed is None:
         return order, f"no unit is waiting to retreat from {order.unit.space}"
@@ -197,8 +225,6 @@ def _check_build(world: World, order: Build) -> str | None:
     board = world.boards.get(order.at.board)
     if board is None:
         return f"there is no board {order.at.board}"
-    if world.pause is not None:
-        return "the world waits for retreats: only retreat or disband dislodged units"
     if board.is_movement:
         return "builds are made on Winter boards"
     if not world.is_active(board.key):

@@ -18,12 +18,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
-from .coords import BoardKey, Location, Season, Space, Turn
+from .coords import _PROVINCE, BoardKey, Location, Season, Space, Turn
 from .notation import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from .variant import Variant, parse_unit_text
 
 _EMPTY: Mapping = MappingProxyType({})
+
+Ref = tuple[BoardKey, int]  # an order: its board and its index in that board's orders
 
 
 class Board(NamedTuple):
@@ -78,7 +80,9 @@ class World:
     - ``results``: one :class:`Result` per order, aligned with ``orders``;
     - ``retreats``: retreat and disband orders given on a board during a retreat pause, with results;
     - ``parents``: for each timeline, the board it branched from (None for start timelines);
-    - ``ends``: the last turn of each timeline (its active board).
+    - ``ends``: the last turn of each timeline (its active board);
+    - ``refs``: the movement orders naming each space, board by board (see
+      :func:`orders_naming`); ``incoming``: moves arriving on each board from another.
     """
 
     variant: Variant
@@ -91,8 +95,8 @@ class World:
     parents: Mapping[int, BoardKey | None] = field(default_factory=lambda: _EMPTY)
     starts: Mapping[int, Turn] = field(default_factory=lambda: _EMPTY)
     ends: Mapping[int, Turn] = field(default_factory=lambda: _EMPTY)
-    refs: Mapping[Space, tuple[tuple[BoardKey, int], ...]] = field(default_factory=lambda: _EMPTY, repr=False)
-    incoming: Mapping[BoardKey, tuple[tuple[BoardKey, int], ...]] = field(default_factory=lambda: _EMPTY, repr=False)
+    refs: Mapping[BoardKey, Mapping[str, tuple[Ref, ...]]] = field(default_factory=lambda: _EMPTY, repr=False)
+    incoming: Mapping[BoardKey, tuple[Ref, ...]] = field(default_factory=lambda: _EMPTY, repr=False)
     pause: Pause | None = None
     winner: str | None = None
     submissions: int = 0
@@ -184,9 +188,15 @@ class World:
         b = self.boards.get(loc.board)
         return b.units.get(loc.province) if b else None
 
+    def orders_naming(self, space: Space) -> tuple[Ref, ...]:
+        """``(board, index)`` of every effective movement order that names ``space`` (the
+        unit's own, a destination, a supported unit or a convoyed army)."""
+        on_board = self.refs.get(space[0])
+        return on_board.get(space[1], ()) if on_board is not None else ()
+
     def order_of(self, space: Space) -> tuple[Order, Result] | None:
         """The movement order given to the unit at ``space`` and its result, if any."""
-        for key, i in self.refs.get(space, ()):
+        for key, i in self.orders_naming(space):
             o = self.orders[key][i]
             if key == space.board and getattr(o, "unit", None) is not None and o.unit.province == space.province:
                 return o, self.results[key][i]
@@ -322,3 +332,97 @@ def make_board(key: BoardKey, units: Iterable[tuple[str, str, str] | Unit], cent
             raise ValueError(f"board {key}: two units in {prov}")
         placed[prov] = unit
     return Board(key, MappingProxyType(placed), MappingProxyType(dict(centres)))
+
+
+# -- the order index: which orders name a space ---------------------------------------------
+# Adjudication starts from the spaces new orders name and follows every order naming them
+# (World.refs). The index is kept in two levels, board then province, so that a submission
+# copies the small inner maps of the boards its orders name and the outer map (a C-level
+# dict copy) rather than one entry per space in the whole history.
+
+
+_new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
+
+
+def _space(loc: Location) -> Space:
+    return _new_tuple(Space, (loc[0], _PROVINCE[loc[1]]))
+
+
+def spaces_named(o: Order) -> tuple[Space, ...]:
+    """The spaces a movement order names: its unit's, then destination / supported unit / army."""
+    kind = o.kind
+    u = o.unit
+    own = _new_tuple(Space, (u[0], _PROVINCE[u[1]]))
+    if kind == "hold":
+        return (own,)
+    if kind == "move":
+        d = o.dest
+        return (own, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
+    if kind == "support":
+        t = o.supported
+        sup = _new_tuple(Space, (t[0], _PROVINCE[t[1]]))
+        d = o.dest
+        if d is None:
+            return (own, sup)
+        return (own, sup, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
+    if kind == "convoy":
+        return (own, _space(o.army), _space(o.dest))
+    return (own,)
+
+
+class OrderIndexer:
+    """Adds stored movement orders to a copy of a world's ``refs`` and ``incoming``.
+
+    Each inner map is copied the first time this indexer changes it; the old world's maps
+    are never touched. ``refs`` and ``incoming`` are the new world's (wrap them with
+    :meth:`frozen`)."""
+
+    __slots__ = ("refs", "incoming", "_own", "names_old_boards")
+
+    def __init__(self, refs: Mapping = _EMPTY, incoming: Mapping = _EMPTY) -> None:
+        self.refs: dict[BoardKey, Mapping[str, tuple[Ref, ...]]] = refs.copy()
+        self.incoming: dict[BoardKey, tuple[Ref, ...]] = incoming.copy()
+        self._own: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}
+        # Whether an added order names a board that earlier orders also name (so the
+        # orders linked to the added ones must be searched for).
+        self.names_old_boards = False
+
+    def add(self, key: BoardKey, idx: int, order: Order) -> tuple[Space, ...]:
+        """Index the order stored at ``(key, idx)``; returns the spaces it names."""
+        spaces = spaces_named(order)
+        ref = (key, idx)
+        own, refs = self._own, self.refs
+        for board, prov in spaces:
+            inner = own.get(board)
+            if inner is None:
+                old = refs.get(board)
+                if old is None:
+                    inner = own[board] = {}
+                else:
+                    inner = own[board] = old.copy()
+                    self.names_old_boards = True
+            inner[prov] = inner.get(prov, ()) + (ref,)
+        if order.kind == "move" and order.dest[0] != key:
+            dest_board = order.dest[0]
+            self.incoming[dest_board] = self.incoming.get(dest_board, ()) + (ref,)
+        return spaces
+
+    def frozen(self) -> tuple[Mapping, Mapping]:
+        """The new ``refs`` and ``incoming``, read-only."""
+        for board, inner in self._own.items():
+            self.refs[board] = MappingProxyType(inner)
+        return MappingProxyType(self.refs), MappingProxyType(self.incoming)
+
+
+def index_orders(orders: Mapping[BoardKey, tuple[Order, ...]],
+                 results: Mapping[BoardKey, tuple[Result, ...]]) -> tuple[Mapping, Mapping]:
+    """``refs`` and ``incoming`` for a world's stored orders (for a world read from a file).
+    Orders refused when given, and adjustment orders, name nothing."""
+    indexer = OrderIndexer()
+    for key, stored in orders.items():
+        if not key.turn.is_movement:
+            continue
+        for idx, (o, r) in enumerate(zip(stored, results[key])):
+            if not r.illegal and hasattr(o, "unit"):
+                indexer.add(key, idx, o)
+    return indexer.frozen()

@@ -40,6 +40,13 @@ class SavedSeat(_M):
     sealed: SealedBox | None = None     # present iff the seat has a PIN
 
 
+class SelfplaySource(_M):
+    """How ``python -m app selfplay`` made the game (read so that its files open)."""
+    seed: int
+    submissions: int = Field(ge=0)
+    victory: bool = True
+
+
 class MatchPart(_M):
     version: int = Field(MATCH_VERSION, ge=1, le=MATCH_VERSION)
     mode: Literal["sandbox", "hotseat"] = "sandbox"
@@ -48,6 +55,7 @@ class MatchPart(_M):
     done: list[int] = []                             # seats done this round
     pending: dict[int, list[str]] = {}               # seat index -> order texts (no PIN)
     fog: bool = False
+    selfplay: SelfplaySource | None = None
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

@@ -8,6 +8,8 @@ orders) are drawn over the image as vectors. Hit-testing uses the map geometry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
@@ -21,8 +23,10 @@ LABEL_H = 70.0
 
 
 class BoardItem(QGraphicsItem):
-    def __init__(self, key: BoardKey, art: MapArt, cache: ThumbnailCache, theme, ghost: bool = False):
+    def __init__(self, key: BoardKey, art: MapArt, cache: ThumbnailCache, theme, ghost: bool = False,
+                 states: Callable[["BoardItem"], BoardState] | None = None):
         super().__init__()
+        self._states = states                      # makes the state when it is first needed
         self.key = key
         self.art = art
         self.cache = cache
@@ -51,6 +55,21 @@ class BoardItem(QGraphicsItem):
             self.active = active
             self.update()
 
+    def invalidate(self) -> None:
+        """The board's content changed: make its state again when it is next drawn."""
+        self.state = None
+        self.update()
+
+    def set_active(self, active: bool) -> None:
+        if active != self.active:
+            self.active = active
+            self.update()
+
+    def current_state(self) -> BoardState | None:
+        if self.state is None and self._states is not None and not self.ghost:
+            self.state = self._states(self)
+        return self.state
+
     def on_screen_width(self, painter: QPainter) -> float:
         return painter.worldTransform().m11() * self._rect.width()
 
@@ -60,10 +79,11 @@ class BoardItem(QGraphicsItem):
         theme = self.theme
         level = level_for(sw)
         img = None
-        if self.state is not None and not self.ghost:
-            img = self.cache.best(self.state, level)
+        state = self.current_state()
+        if state is not None and not self.ghost:
+            img = self.cache.best(state, level)
             if img is None or img.width() != level:
-                self.cache.request(self.state, level, priority=1 if level == LEVELS[0] else 0)
+                self.cache.request(state, level, priority=1 if level == LEVELS[0] else 0)
         if img is None:
             img = self.art.layers(min(level, LEVELS[-2]))[0]
         painter.setRenderHint(QPainter.SmoothPixmapTransform, sw > 90 and img.width() > sw * 1.15)
@@ -156,11 +176,12 @@ class BoardItem(QGraphicsItem):
         info = self.art.variant.provinces.get(prov)
         name = info.name if info else prov
         unit = ""
-        if self.state is not None:
-            for loc, nation, utype, dis in self.state.units:
+        state = self.current_state()
+        if state is not None:
+            for loc, nation, utype, dis in state.units:
                 if loc.split("/")[0] == prov:
                     unit = f"\n{nation} {'army' if utype == 'A' else 'fleet'}" + (" (dislodged)" if dis else "")
-            owner = dict(self.state.centres).get(prov)
+            owner = dict(state.centres).get(prov)
             if owner:
                 unit += f"\nSupply centre of {owner}"
             elif prov in self.art.variant.supply_centres:

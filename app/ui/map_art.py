@@ -79,6 +79,7 @@ class MapArt:
         self.coast_path = _line_path(geometry.coastline) if geometry.coastline is not None else QPainterPath()
         self.sea = {p for p, c in geometry.province_class.items() if c == "sea"}
         self._layers: dict[int, tuple[QImage, QImage]] = {}
+        self._anchors: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
         self.label_font = QFont("DejaVu Sans", 9)
         self.label_font.setBold(True)
@@ -96,11 +97,18 @@ class MapArt:
         return own
 
     # -- anchors -----------------------------------------------------------------------
-    def unit_point(self, loc: str) -> QPointF:
-        a = self.geo.unit_anchors.get(loc) or self.geo.unit_anchors.get(loc.split("/")[0])
+    def anchor(self, loc: str) -> tuple[float, float]:
+        """Where a unit at ``loc`` stands, in map units (its coast's anchor if it has one)."""
+        a = self._anchors.get(loc)
         if a is None:
-            a = self.geo.label_anchors.get(loc.split("/")[0], (0.0, 0.0))
-        return QPointF(*a)
+            a = self.geo.unit_anchors.get(loc) or self.geo.unit_anchors.get(loc.split("/")[0])
+            if a is None:
+                a = self.geo.label_anchors.get(loc.split("/")[0], (0.0, 0.0))
+            a = self._anchors[loc] = (float(a[0]), float(a[1]))
+        return a
+
+    def unit_point(self, loc: str) -> QPointF:
+        return QPointF(*self.anchor(loc))
 
     def province_at(self, x: float, y: float) -> str | None:
         return self.geo.province_at(x, y)

@@ -14,38 +14,36 @@ from app.engine.world import World
 from .map_art import Arrow, BoardState, MapArt
 
 
+_LOCATIONS = {
+    Move: lambda o: [o.unit, o.dest],
+    Retreat: lambda o: [o.unit, o.dest],
+    Support: lambda o: [o.unit, o.supported] if o.dest is None else [o.unit, o.supported, o.dest],
+    Convoy: lambda o: [o.unit, o.army, o.dest],
+    Build: lambda o: [o.at],
+    Hold: lambda o: [o.unit],
+    Disband: lambda o: [o.unit],
+}
+
+
 def order_locations(order: Order) -> list[Location]:
     """The points an order's arrow passes through, in drawing order."""
-    if isinstance(order, (Move, Retreat)):
-        return [order.unit, order.dest]
-    if isinstance(order, Support):
-        if order.dest is None:
-            return [order.unit, order.supported]
-        return [order.unit, order.supported, order.dest]
-    if isinstance(order, Convoy):
-        return [order.unit, order.army, order.dest]
-    if isinstance(order, Build):
-        return [order.at]
-    if isinstance(order, (Hold, Disband)):
-        return [order.unit]
-    return []
+    f = _LOCATIONS.get(type(order))  # by exact type: called for every order of a large world
+    return f(order) if f is not None else []
 
 
 def order_nation(order: Order) -> str:
     return getattr(order, "nation", "")
 
 
-def _arrow(art: MapArt, order: Order, status: str) -> Arrow | None:
-    locs = order_locations(order)
+def _arrow(art: MapArt, order: Order, status: str, locs: list[Location] | None = None) -> Arrow | None:
+    if locs is None:
+        locs = order_locations(order)
     if not locs:
         return None
     nation = order_nation(order)
     n = art.variant.nations.get(nation)
     colour = n.colour if n else "#555555"
-    pts = []
-    for loc in locs:
-        pt = art.unit_point(loc.loc)
-        pts.append((pt.x(), pt.y()))
+    pts = [art.anchor(loc.loc) for loc in locs]
     kind = order.kind
     if kind == "support" and len(pts) == 3:
         # support of a move: from the supporter to the target, bending past the mover
@@ -53,9 +51,16 @@ def _arrow(art: MapArt, order: Order, status: str) -> Arrow | None:
     return Arrow(kind, status, colour, tuple(pts))
 
 
-def same_board(order: Order) -> bool:
-    locs = order_locations(order)
-    return all(loc.board == locs[0].board for loc in locs)
+def same_board(order: Order, locs: list[Location] | None = None) -> bool:
+    if locs is None:
+        locs = order_locations(order)
+    if len(locs) < 2:
+        return True
+    first = locs[0].board
+    for loc in locs:
+        if loc.board != first:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -77,13 +82,15 @@ def board_state(world: World, key: BoardKey, art: MapArt) -> BoardState:
     for o, r in zip(orders, results):
         if r.dislodged and hasattr(o, "unit"):
             dislodged.add(o.unit.province)
-        if same_board(o):
-            a = _arrow(art, o, r.status)
+        locs = order_locations(o)
+        if same_board(o, locs):
+            a = _arrow(art, o, r.status, locs)
             if a is not None:
                 arrows.append(a)
     for o, r in world.retreats.get(key, ()):
-        if same_board(o):
-            a = _arrow(art, o, r.status)
+        locs = order_locations(o)
+        if same_board(o, locs):
+            a = _arrow(art, o, r.status, locs)
             if a is not None:
                 arrows.append(a)
     units = tuple(sorted((u.loc, u.nation, u.type, p in dislodged) for p, u in board.units.items()))
@@ -91,16 +98,11 @@ def board_state(world: World, key: BoardKey, art: MapArt) -> BoardState:
     return BoardState(units, centres, tuple(arrows), not key.turn.is_movement)
 
 
-def cross_arrows(world: World) -> list[CrossArrow]:
-    out = []
-    for key, orders in world.orders.items():
-        for o, r in zip(orders, world.results.get(key, ())):
-            if not same_board(o):
-                out.append(CrossArrow(o, r.status))
-    for key, items in world.retreats.items():
-        for o, r in items:
-            if not same_board(o):
-                out.append(CrossArrow(o, r.status))
+def board_cross_arrows(world: World, key: BoardKey) -> list[CrossArrow]:
+    """The orders given on one board whose arrows span boards."""
+    out = [CrossArrow(o, r.status) for o, r in zip(world.orders.get(key, ()), world.results.get(key, ()))
+           if not same_board(o)]
+    out.extend(CrossArrow(o, r.status) for o, r in world.retreats.get(key, ()) if not same_board(o))
     return out
 
 
@@ -126,5 +128,5 @@ def nation_summary(world: World) -> list[dict]:
     return rows
 
 
-__all__ = ["board_state", "cross_arrows", "order_locations", "pending_arrow", "nation_summary",
+__all__ = ["board_state", "board_cross_arrows", "order_locations", "pending_arrow", "nation_summary",
            "CrossArrow", "same_board", "Waive", "Result"]

@@ -14,8 +14,9 @@ from app.engine.world import World
 
 from .board_item import BoardItem
 from .layout import Layout
-from .map_art import STATUS_COLOURS, MapArt, colour_of, paint_arrow
-from .state import (board_state, cross_arrows, order_locations, pending_arrow, same_board)
+from .map_art import STATUS_COLOURS, BoardState, MapArt, colour_of, paint_arrow
+from .overview import OverviewItem
+from .state import board_cross_arrows, board_state, order_locations, pending_arrow, same_board
 from .theme import Theme
 from .thumbnails import ThumbnailCache
 
@@ -109,6 +110,14 @@ class OverlayItem(QGraphicsItem):
                 paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
 
 
+_NONE: frozenset[str] = frozenset()
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    """Two board identities: the same shared objects, and the same dislodged provinces."""
+    return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4] == b[4]
+
+
 class WorldScene(QGraphicsScene):
     hovered = Signal(str)
 
@@ -124,65 +133,136 @@ class WorldScene(QGraphicsScene):
         self._by_state: dict[object, list[BoardItem]] = {}
         self.overlay = OverlayItem(self)
         self.addItem(self.overlay)
+        self.overview = OverviewItem(art, self.layout, theme, owner=self)
+        self.overview.setVisible(False)
+        self.addItem(self.overview)
+        self.far = False
         self.world: World | None = None
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
-        self._state_memo: dict[tuple, object] = {}
+        self._idents: dict[BoardKey, tuple] = {}
+        self._cross: dict[BoardKey, list] = {}
+        self._parents = None
+        self._board_rect = QRectF()
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World) -> None:
+        """Show ``world``. Work is in proportion to what changed since the last world:
+        boards are immutable and shared between snapshots, so a board whose board,
+        orders, results, retreats and dislodged units are the same objects as last time
+        keeps its state, its item and its arrows."""
         self.world = world
         lay = self.layout
-        keep = set(world.boards)
-        for key in list(self.items_by_key):
-            if key not in keep:
-                self.removeItem(self.items_by_key.pop(key))
-        self._by_state.clear()
-        memo = {}
+        gone = [key for key in self.items_by_key if key not in world.boards]
+        for key in gone:
+            item = self.items_by_key.pop(key)
+            self._drop_state(item)
+            self.removeItem(item)
+            self._idents.pop(key, None)
+            self._cross.pop(key, None)
+        self.overview.forget(gone)
+        dislodged: dict[BoardKey, frozenset[str]] = {}
+        if world.pause is not None:
+            grouped: dict[BoardKey, set[str]] = {}
+            for loc in world.pause.dislodged:
+                grouped.setdefault(loc.board, set()).add(loc.province)
+            dislodged = {k: frozenset(v) for k, v in grouped.items()}
+        active = set(world.active_boards())
+        cross_changed = bool(gone)
         for key, board in world.boards.items():
-            # memo by identity of the (immutable, shared) board, orders and results
-            ident = (id(board), id(world.orders.get(key)), id(world.results.get(key)),
-                     id(world.retreats.get(key)), world.pause is not None)
-            hit = self._state_memo.get(ident)
-            if hit is not None and hit[0] is board:
-                state = hit[1]
-            else:
-                state = board_state(world, key, self.art)
-            memo[ident] = (board, state, world.orders.get(key), world.results.get(key), world.retreats.get(key))
+            orders, results, retreats = world.orders.get(key), world.results.get(key), world.retreats.get(key)
+            ident = (board, orders, results, retreats, dislodged.get(key, _NONE))
+            old = self._idents.get(key)
             item = self.items_by_key.get(key)
             if item is None:
-                item = BoardItem(key, self.art, self.cache, self.theme)
+                item = BoardItem(key, self.art, self.cache, self.theme, states=self.state_of)
                 item.setPos(lay.pos(key))
                 item.setScale(lay.scale(key))
+                item.setVisible(not self.far)
                 self.addItem(item)
                 self.items_by_key[key] = item
-            item.set_state(state, world.is_active(key))
-            self._by_state.setdefault(state, []).append(item)
-        self._state_memo = memo
-        self._build_forks(world)
-        self._build_cross(world)
+            if old is None or not _same(old, ident):
+                self._idents[key] = ident
+                self._drop_state(item)
+                item.invalidate()   # its state is made when it is next drawn
+                if old is None or old[1:4] != ident[1:4]:
+                    self._cross[key] = self._cross_geoms(world, key)
+                    cross_changed = True
+            item.set_active(key in active)
+            self.overview.mark(key, board, key in active)
+        self.overview.set_active(k for k in world.active_boards())
+        if world.parents is not self._parents:
+            self._parents = world.parents
+            self._build_forks(world)
+        if cross_changed:
+            self.overlay.set_arrows([g for key in sorted(self._cross) for g in self._cross[key]])
         self._update_rect()
 
+    def state_of(self, item: BoardItem) -> BoardState:
+        """The state a board item shows, made from the current world when first needed:
+        most boards of a large world are never drawn close enough to need one."""
+        state = board_state(self.world, item.key, self.art)
+        self._by_state.setdefault(state, []).append(item)
+        return state
+
+    def _drop_state(self, item: BoardItem) -> None:
+        holders = self._by_state.get(item.state) if item.state is not None else None
+        if holders is not None:
+            if item in holders:
+                holders.remove(item)
+            if not holders:
+                del self._by_state[item.state]
+
     def _update_rect(self) -> None:
+        """The boards' extent, from the layout: rows of timelines, columns of turns."""
+        world = self.world
         r = QRectF()
-        for item in list(self.items_by_key.values()) + list(self.ghosts.values()):
+        if world is not None and world.ends:
+            lay = self.layout
+            first = min(world.starts.values())
+            last = max(world.ends.values())
+            top, bottom = min(world.ends), max(world.ends)
+            r = QRectF(QPointF(lay.column_x(first), lay.row_y(top)),
+                       QPointF(lay.column_x(last) + lay.board_w, lay.row_y(bottom) + lay.board_h))
+        self._board_rect = r
+        for item in self.ghosts.values():
             r = r.united(item.sceneBoundingRect())
         r = r.adjusted(-900, -500, 900, 700)
         self.overlay.set_bounds(r)
+        self.overview.set_bounds(r)
         self.setSceneRect(r)
 
     def board_rect(self) -> QRectF:
-        r = QRectF()
-        for item in self.items_by_key.values():
-            r = r.united(item.sceneBoundingRect())
-        return r
+        return QRectF(self._board_rect)
 
     def active_rect(self) -> QRectF:
         r = QRectF()
         if self.world is None:
             return r
         for key in self.world.active_boards():
-            r = r.united(self.items_by_key[key].sceneBoundingRect())
+            r = r.united(self.layout.rect(key))
         return r
+
+    def set_far(self, far: bool) -> None:
+        """Far away, draw the overview's cached miniatures instead of one item per board."""
+        if far != self.far:
+            self.far = far
+            # top-level items, each shown or hidden: the scene's index then culls them (a
+            # hidden parent would make every frame walk all its children)
+            for item in self.items_by_key.values():
+                item.setVisible(not far)
+            self.overview.setVisible(far)
+
+    def key_at(self, pos: QPointF) -> BoardKey | None:
+        """The board (existing) under a scene point, from the layout alone."""
+        if self.world is None:
+            return None
+        turn = self.layout.turn_at_x(pos.x())
+        if turn is None:
+            return None
+        key = BoardKey(self.layout.timeline_at_y(pos.y()), turn)
+        if key in self.world.boards and self.layout.rect(key).contains(pos):
+            return key
+        return None
 
     def _build_forks(self, world: World) -> None:
         lay = self.layout
@@ -228,13 +308,13 @@ class WorldScene(QGraphicsScene):
         bounds = bounds.adjusted(-300, -300, 300, 300)
         return (bounds, a, b, via, order.kind, colour)
 
-    def _build_cross(self, world: World) -> None:
+    def _cross_geoms(self, world: World, key: BoardKey) -> list:
         out = []
-        for ca in cross_arrows(world):
+        for ca in board_cross_arrows(world, key):
             g = self._arrow_geom(ca.order, ca.status)
             if g:
                 out.append(g)
-        self.overlay.set_arrows(out)
+        return out
 
     # -- live state: orders being entered, highlights, ghosts -----------------------------
     def set_pending(self, orders: list[Order]) -> None:
@@ -296,6 +376,7 @@ class WorldScene(QGraphicsScene):
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
+        self.overview.set_theme(theme)
         for item in list(self.items_by_key.values()) + list(self.ghosts.values()):
             item.theme = theme
             item.update()
@@ -309,4 +390,5 @@ class WorldScene(QGraphicsScene):
 
     def _on_ready(self, state) -> None:
         for item in self._by_state.get(state, ()):
-            item.update()
+            if item.state == state:
+                item.update()

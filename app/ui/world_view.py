@@ -15,6 +15,7 @@ HEADER_H = 26
 HEADER_W = 92
 MIN_SCALE = 0.004
 MAX_SCALE = 3.0
+FAR_BOARD_PX = 40   # below this many pixels across, boards are drawn from the scene's overview
 
 
 class WorldView(QGraphicsView):
@@ -53,6 +54,7 @@ class WorldView(QGraphicsView):
         """Set the zoom and a scrollable area of the content plus one viewport on each side,
         so that any board can be centred (even when everything fits in the window)."""
         self.setTransform(QTransform.fromScale(s, s))
+        self.ws.set_far(s * self.ws.layout.board_w < FAR_BOARD_PX)
         r = self.ws.board_rect()
         if r.isEmpty():
             r = self.ws.sceneRect()
@@ -194,7 +196,13 @@ class WorldView(QGraphicsView):
 
     def mouseReleaseEvent(self, event) -> None:
         if self._press is not None and not self._dragging:
-            self.clicked.emit(self.mapToScene(event.position().toPoint()), int(event.button().value))
+            pos = self.mapToScene(event.position().toPoint())
+            key = self.ws.key_at(pos) if self.ws.far and event.button() == Qt.LeftButton else None
+            if key is not None:
+                # boards too small to click a province on: the click brings the board near
+                self.show_board(key, boards_across=3.0)
+            else:
+                self.clicked.emit(pos, int(event.button().value))
         self._press = None
         self._dragging = False
         self.viewport().unsetCursor()

@@ -131,3 +131,13 @@ def test_files_from_before_the_match_layer_still_open(tmp_path):
     p = _game_with_meta(tmp_path, {"mode": "sandbox", "seats": [], "pending": {"0": ["A mun - tyr"]}})
     m = open_match(p)
     assert m.mode == "sandbox" and len(m.pending(0)) == 1
+
+
+def test_a_selfplay_file_opens_as_a_match(tmp_path):
+    from app.bots.selfplay import grow_world
+    from app.engine.game import Game
+    from app.match import Match
+    path = tmp_path / "selfplay.json"
+    grow_world(seed=2, turns=3).save(path)
+    match = Match.from_game(Game.load(path), str(path))
+    assert match.mode == "sandbox" and len(match.game.submissions) == 3

@@ -57,7 +57,7 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
     w = window.game.world
     assert w.boards[key("1:F1901")].units["bur"].nation == "France"
     # after adjudication the past board's arrows carry outcomes
-    st = window.scene.items_by_key[key("1:S1901")].state
+    st = window.scene.items_by_key[key("1:S1901")].current_state()
     statuses = {a.status for a in st.arrows}
     assert "succeeds" in statuses and "fails" in statuses  # sev-bla and ank-bla bounce
     # Fall: a real convoy by clicks. F nth C A yor - nwy

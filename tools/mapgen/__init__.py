@@ -1,1 +1,1 @@
-"""Generator of the standard map (data/standard/map.svg); see README.md here."""
+"""Generator of the variant maps from Natural Earth (see docs/map-conventions.md)."""

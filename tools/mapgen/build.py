@@ -1,14 +1,17 @@
-"""Build ``data/standard/map.svg`` from Natural Earth (world-atlas).
+"""Build a variant's map (and, for new variants, its JSON) from Natural Earth.
 
-Run ``python -m tools.mapgen`` from the repository root.  Steps: partition the
-geography into provinces (``partition.py``), simplify the whole coverage at
-once with ``shapely.coverage_simplify`` (shared borders stay identical), place
-anchors for units, labels and supply centres, and write the SVG following
-``docs/map-conventions.md``.
+Run ``python -m tools.mapgen [VARIANT ...]`` from the repository root.  Steps:
+partition the geography into provinces (``partition.py``) as the variant's
+design says (``designs/<variant>.py``), simplify the whole coverage at once
+with ``shapely.coverage_simplify`` (shared borders stay identical), derive the
+variant's JSON from the geometry when the design has a ``VARIANT``
+(``derive.py``), place anchors for units, labels and supply centres, and
+write the SVG following ``docs/map-conventions.md`` into the variant's folder.
 """
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -17,13 +20,10 @@ import shapely.errors
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel
 
-from . import design
+from . import designs
+from .check import DATA, svg_of
+from .derive import derive
 from .partition import partition
-
-ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data" / "standard"
-OUT = DATA / "map.svg"
-SIMPLIFY_TOLERANCE = 2.5  # board px
 
 STYLE = """
 .sea{fill:#a9c8e0;stroke:none}
@@ -41,10 +41,14 @@ STYLE = """
 """.strip()
 
 
-def load_data():
-    provinces = json.loads((DATA / "provinces.json").read_text())
-    adjacency = json.loads((DATA / "adjacency.json").read_text())
-    return provinces, adjacency
+def write_json(folder: Path, files: dict[str, dict]) -> None:
+    """Write the variant's JSON files in the layout of data/standard (indent 1)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, obj in files.items():
+        text = json.dumps(obj, indent=1, ensure_ascii=False)
+        # keep each adjacency edge on one line, as in data/standard
+        text = re.sub(r'\[\n\s*("[^"]+"),\n\s*("[^"]+")\n\s*\]', r"[\1, \2]", text)
+        (folder / name).write_text(text + "\n")
 
 
 def _parts(g):
@@ -75,25 +79,37 @@ def _diff(a, b):
         return shapely.difference(a, b, grid_size=0.01)
 
 
+UNIT_CLEAR = 15.0  # the app draws a unit 13 units in radius (app/ui/map_art.paint_unit), plus its outline
+
+
 def place_anchors(geom, is_sea, text_w):
-    """Unit, label and supply-centre positions inside one province."""
+    """Unit, label and supply-centre positions inside one province: the unit at the
+    pole of inaccessibility, the label inside the province and clear of the unit
+    drawn there (a unit would hide it), the centre marker clear of both."""
     unit, r = best_point(geom)
-    # label: keep clear of the unit, prefer a spot under or over it
+    disc = unit.buffer(UNIT_CLEAR)
     cands = []
-    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7)):
-        for d in (10.5, 12.5, 15, 18, 22) if not is_sea else (20, 26, 32):
+    steps = [15 + 2.5 * i for i in range(13 if not is_sea else 19)]
+    for k in range(16):
+        dx, dy = np.cos(k * np.pi / 8), np.sin(k * np.pi / 8)
+        for d in steps:
             c = Point(unit.x + dx * d, unit.y + dy * d)
             bx = box(c.x - text_w / 2, c.y - 4.5, c.x + text_w / 2, c.y + 4.5)
-            inside = bx.difference(geom).area
-            score = -inside * 10 - d * 0.05 + (0.4 if dy > 0 else 0)
+            outside = bx.difference(geom).area
+            hidden = bx.intersection(disc).area
+            score = -outside * 10 - hidden * 20 - d * 0.08 + (0.4 if dy > 0.3 else 0)
             cands.append((score, c))
     label = max(cands, key=lambda t: t[0])[1]
-    lbox = box(label.x - text_w / 2 - 1.5, label.y - 5.5, label.x + text_w / 2 + 1.5, label.y + 5.5)
-    room = _diff(_diff(geom.buffer(-3.5), unit.buffer(9.0)), lbox)
-    if room.is_empty:
-        room = _diff(geom.buffer(-1.5), unit.buffer(7.0))
-    if room.is_empty:
-        room = geom
+    lbox = box(label.x - text_w / 2 - 2.5, label.y - 6.5, label.x + text_w / 2 + 2.5, label.y + 6.5)
+    room = geom
+    # the marker's spot: clear of the unit and the label if it can be, else of the label
+    for inset, clear, avoid_label in ((3.5, UNIT_CLEAR + 5.0, True), (1.5, UNIT_CLEAR, True),
+                                      (1.5, 9.0, True), (1.5, 9.0, False)):
+        spot = _diff(geom.buffer(-inset), unit.buffer(clear))
+        spot = _diff(spot, lbox) if avoid_label else spot
+        if not spot.is_empty and spot.area > 1.0:
+            room = spot
+            break
     main = [p for p in _parts(geom) if p.distance(unit) < 1e-6] or _parts(geom)
     room = room.intersection(main[0]) if not room.is_empty else room
     if room.is_empty:
@@ -156,12 +172,28 @@ def simplify(regions, tol):
     return out
 
 
-def build(out=OUT, verbose=True):
-    provinces, adjacency = load_data()
-    regions, frame, warp = partition(verbose=verbose)
+def build(name="standard", out=None, verbose=True):
+    """Generate variant ``name``: its SVG (to ``out`` if given) and, when its design
+    has a ``VARIANT``, its JSON.  Returns the SVG path."""
+    design = designs.load(name)
+    folder = DATA / name
+    regions, frame, warp, water = partition(design, verbose=verbose)
     # round to the SVG precision before simplifying so shared edges match
     regions = {k: shapely.set_precision(v, 0.1) for k, v in regions.items()}
-    regions = simplify(regions, SIMPLIFY_TOLERANCE)
+    regions = simplify(regions, design.SIMPLIFY_TOLERANCE)
+    if design.VARIANT is not None:
+        files = derive(design, regions, water, warp)
+        if out is None:
+            write_json(folder, files)
+        provinces, adjacency = files["provinces.json"], files["adjacency.json"]
+        title = files["variant.json"]["title"]
+        default_out = folder / files["variant.json"]["map"]
+    else:
+        provinces = json.loads((folder / "provinces.json").read_text())
+        adjacency = json.loads((folder / "adjacency.json").read_text())
+        title = json.loads((folder / "variant.json").read_text())["title"]
+        default_out = svg_of(folder)
+    out = default_out if out is None else out
     pinfo = {p["id"]: p for p in provinces["provinces"]}
     missing = set(pinfo) - set(regions)
     if missing:
@@ -173,8 +205,8 @@ def build(out=OUT, verbose=True):
     imp = sorted(k for k in regions if k[0] in "!~")
     L = []
     L.append(f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {fmt(W)} {fmt(H)}" '
-             f'width="{fmt(W)}" height="{fmt(H)}" data-variant="standard">')
-    L.append("<title>5D Diplomacy standard map. Geography: Natural Earth (public domain) via "
+             f'width="{fmt(W)}" height="{fmt(H)}" data-variant="{name}">')
+    L.append(f"<title>5D Diplomacy: {title}. Geography: Natural Earth (public domain) via "
              "world-atlas; generated by tools/mapgen.</title>")
     L.append(f"<style>{STYLE}</style>")
     L.append(f'<rect id="background" x="0" y="0" width="{fmt(W)}" height="{fmt(H)}" fill="#a9c8e0"/>')

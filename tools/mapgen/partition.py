@@ -1,8 +1,9 @@
 """Cut Natural Earth geography into the game's provinces (board pixels).
 
-``partition()`` returns ``{label: shapely geometry}`` covering the whole board
-frame: province ids, ``!name`` impassable land and ``~name`` impassable water.
-See ``design.py`` for the rules.
+``partition(design)`` returns ``{label: shapely geometry}`` covering the whole
+board frame (province ids, ``!name`` impassable land and ``~name`` impassable
+water), the frame, the warp and the set of labels that are water.
+See ``designs/standard.py`` for the rules.
 """
 from __future__ import annotations
 
@@ -14,19 +15,18 @@ import shapely
 from shapely.geometry import LineString, Point, box
 from shapely.strtree import STRtree
 
-from . import design, source, topojson
+from . import source, topojson
+from .designs import Design
 from .projection import Warp
 
-LONLAT_CLIP = box(-50, 20, 75, 85)
-ISLAND_DROP_AREA = 60.0   # px² at 1000 px: smaller islands are not drawn
-NEAREST_ISLAND_PX = 12.0
-STRAIT_WIDEN = 1.6  # px: strait water (~names) is widened into the land  # islands of split countries join the nearest province
+NEAREST_ISLAND_PX = 12.0  # islands of split countries join the nearest province this close
+STRAIT_WIDEN = 1.6  # px: strait water (~names) is widened into the land
 
 
-def make_warp() -> tuple[Warp, tuple[float, float, float, float]]:
+def make_warp(design: Design) -> tuple[Warp, tuple[float, float, float, float]]:
     """The lon/lat -> board warp and the frame (x0, y0, x1, y1) in board px."""
     centre, radius, strength = design.FISHEYE
-    w0 = Warp(centre, radius, strength, [], 1.0, 1.0, (0.0, 0.0))
+    w0 = Warp(centre, radius, strength, [], 1.0, 1.0, (0.0, 0.0), projection=design.PROJECTION)
     h = design.FRAME_HINTS
     xw, _ = w0(np.array([h["west"][0]]), np.array([h["west"][1]]))
     xe, _ = w0(np.array([h["east"][0]]), np.array([h["east"][1]]))
@@ -35,12 +35,12 @@ def make_warp() -> tuple[Warp, tuple[float, float, float, float]]:
     scale = design.BOARD_WIDTH / float(xe[0] - xw[0])
     offset = (-float(xw[0]) * scale, -float(yn[0]) * scale)
     w = Warp(centre, radius, strength, design.WARP_POINTS, design.RBF_RADIUS, scale, offset,
-             design.LENSES)
+             design.LENSES, projection=design.PROJECTION)
     height = round(float(ys[0] - yn[0]) * scale)
     return w, (0.0, 0.0, design.BOARD_WIDTH, float(height))
 
 
-def _line(pts):
+def _line(design, pts):
     return LineString([design.J[p] if isinstance(p, str) else p for p in pts])
 
 
@@ -48,10 +48,10 @@ def _seg(geom, step=0.05):
     return shapely.segmentize(geom, step)
 
 
-def load_countries(warp):
+def load_countries(warp, clip):
     out = []
     for props, geom in topojson.load(source.world_atlas_file("countries-50m.json"), "countries"):
-        g = geom.intersection(LONLAT_CLIP)
+        g = geom.intersection(box(*clip))
         if g.is_empty:
             continue
         g = shapely.make_valid(warp.geometry(_seg(g)))
@@ -59,10 +59,10 @@ def load_countries(warp):
     return out
 
 
-def partition(verbose=True):
-    warp, frame = make_warp()
+def partition(design: Design, verbose=True):
+    warp, frame = make_warp(design)
     F = box(*frame)
-    countries = [(n, g.intersection(F)) for n, g in load_countries(warp)]
+    countries = [(n, g.intersection(F)) for n, g in load_countries(warp, design.LONLAT_CLIP)]
     countries = [(n, shapely.make_valid(g)) for n, g in countries if not g.is_empty and g.area > 0]
     land = shapely.union_all([g for _, g in countries])
     water = F.difference(land)
@@ -70,9 +70,9 @@ def partition(verbose=True):
     land_b, water_b = land.buffer(eps), water.buffer(eps)
     lines = [F.boundary] + [g.boundary for _, g in countries]
     for pts in design.LAND_LINES.values():
-        lines.append(warp.geometry(_seg(_line(pts))).intersection(land_b))
+        lines.append(warp.geometry(_seg(_line(design, pts))).intersection(land_b))
     for pts in design.SEA_LINES.values():
-        lines.append(warp.geometry(_seg(_line(pts))).intersection(water_b))
+        lines.append(warp.geometry(_seg(_line(design, pts))).intersection(water_b))
     noded = shapely.union_all([shapely.line_merge(l) if l.geom_type == "MultiLineString" else l
                                for l in lines if not l.is_empty])
     polys, cuts, dangles, invalid = shapely.polygonize_full([noded])
@@ -121,7 +121,7 @@ def partition(verbose=True):
     # b) small islands are dropped
     for i in range(n):
         if label[i] is None and is_land[i] and not any(is_land[j] for j in nbrs[i]) \
-                and faces[i].area < ISLAND_DROP_AREA:
+                and faces[i].area < design.ISLAND_DROP_AREA:
             label[i] = "-"
     # c) whole-country provinces
     ctree = STRtree([g for _, g in countries])
@@ -188,4 +188,6 @@ def partition(verbose=True):
             if regions[o].intersects(grow):
                 regions[o] = shapely.make_valid(regions[o].difference(grow))
         regions[k] = shapely.union_all([regions[k], grow])
-    return regions, frame, warp
+    # water: mostly outside the land (a sea may have absorbed a dropped islet)
+    water = {k for k, g in regions.items() if g.intersection(land).area < 0.5 * g.area}
+    return regions, frame, warp, water

@@ -6,7 +6,7 @@
 2. a radial "fisheye" that magnifies the crowded centre of Europe and
    compresses Russia, Africa and the Atlantic (monotone, so it never folds);
 3. a smooth displacement field interpolated (Gaussian radial basis) from a few
-   dozen designed control points (``design.WARP_POINTS``), which nudges single
+   dozen designed control points (``WARP_POINTS`` of the design), which nudges single
    regions: it opens up the Low Countries, Denmark, the Balkans and Italy.
 
 The result is scaled into board pixels (the board is ``BOARD_WIDTH`` wide).
@@ -19,12 +19,13 @@ import numpy as np
 import shapely
 
 R_EARTH = 6371.0
-LON0, LAT0 = 15.0, 52.0
-PAR1, PAR2 = 40.0, 62.0
+STANDARD_LCC = (15.0, 52.0, 40.0, 62.0)  # lon0, lat0, standard parallels
 
 
-def lcc(lon, lat):
-    """Lambert conformal conic (spherical), kilometres, arrays in / arrays out."""
+def lcc(lon, lat, params=STANDARD_LCC):
+    """Lambert conformal conic (spherical), kilometres, arrays in / arrays out.
+    ``params``: centre longitude and latitude, then the two standard parallels."""
+    LON0, LAT0, PAR1, PAR2 = params
     p1, p2, p0 = map(math.radians, (PAR1, PAR2, LAT0))
     n = math.log(math.cos(p1) / math.cos(p2)) / math.log(
         math.tan(math.pi / 4 + p2 / 2) / math.tan(math.pi / 4 + p1 / 2))
@@ -42,8 +43,9 @@ class Warp:
     """The full lon/lat -> board pixel mapping (see module docstring)."""
 
     def __init__(self, fisheye_centre, fisheye_radius, fisheye_strength,
-                 control_points, rbf_radius, scale, offset, lenses=()):
-        self.cx, self.cy = lcc(*fisheye_centre)
+                 control_points, rbf_radius, scale, offset, lenses=(), projection=STANDARD_LCC):
+        self.projection = tuple(projection)
+        self.cx, self.cy = lcc(*fisheye_centre, self.projection)
         self.R = fisheye_radius
         self.k = fisheye_strength
         self.scale = scale
@@ -72,7 +74,7 @@ class Warp:
         return np.exp(-r2 / self.rbf_radius ** 2)
 
     def _base(self, lon, lat):
-        x, y = lcc(lon, lat)
+        x, y = lcc(lon, lat, self.projection)
         dx, dy = x - self.cx, y - self.cy
         r = np.hypot(dx, dy)
         # r' = R * ln(1 + k r / R) / k : slope 1 at the centre, 1/(1+k r/R) far out

@@ -36,7 +36,7 @@ J = {
 }
 
 LAND_LINES = {
-    "cly/edi": [(-4.4, 58.75), (-4.4, 58.0), (-4.7, 57.4), (-4.3, 56.9), (-4.0, 56.4), (-3.8, 56.0), "cly_edi_lvp"],
+    "cly/edi": [(-4.2, 58.75), (-4.4, 58.0), (-4.7, 57.4), (-4.3, 56.9), (-4.0, 56.4), (-3.8, 56.0), "cly_edi_lvp"],
     "cly/lvp": ["cly_edi_lvp", (-4.3, 55.62), (-5.0, 55.65)],
     "edi/lvp": ["cly_edi_lvp", (-3.0, 55.3), "edi_lvp_yor"],
     "edi/yor": ["edi_lvp_yor", (-2.0, 55.3), (-1.2, 55.4)],
@@ -90,7 +90,7 @@ LAND_LINES = {
 }
 
 SEA_LINES = {
-    "nao/nwg": [(-4.85, 58.5), (-7.0, 60.2), (-14.5, 65.0), (-18.0, 67.5), (-30.0, 72.0), (-50.0, 78.0)],
+    "nao/nwg": [(-5.05, 58.35), (-7.0, 60.2), (-14.5, 65.0), (-18.0, 67.5), (-30.0, 72.0), (-50.0, 78.0)],
     "nwg/bar": [(25.0, 70.0), (25.0, 70.95), (22.0, 74.0), (15.0, 82.0)],
     "nth/nwg": [(-3.2, 58.6), (0.5, 60.3), (5.3, 61.5)],
     "nth/ska": [(7.1, 58.1), (8.8, 57.0)],
@@ -99,7 +99,9 @@ SEA_LINES = {
     "bal/straits": [(9.6, 54.9), (10.3, 55.05), (10.8, 54.9), (11.1, 54.75), (11.9, 54.7),
                     (12.1, 54.85), (12.3, 54.95), (12.5, 55.0), (12.4, 55.3), (12.95, 55.45)],
     "hel/nth": [(8.15, 55.6), (7.0, 54.6), (6.3, 53.35)],
-    "nth/eng": [(1.35, 51.3), (2.95, 51.2)],
+    # ends mid-way along Belgium's coast (not on the Picardy corner), so
+    # that the Channel and the North Sea both border Belgium visibly
+    "nth/eng": [(1.2, 51.3), (3.2, 51.24)],
     "eng/iri": [(-5.65, 50.1), "eng_iri_mao"],
     "eng/mao": ["eng_iri_mao", (-4.6, 48.45)],
     "iri/mao": ["eng_iri_mao", (-9.5, 50.3), "iri_mao_nao"],
@@ -152,6 +154,9 @@ SEEDS = {
     "!blr": [(2.9, 39.6), (4.1, 39.95), (1.4, 38.98)],
     "!cre": [(24.9, 35.2)], "!rho": [(28.0, 36.2), (27.15, 35.6)],
     "~mar": [(28.0, 40.7)], "~dan": [(10.9, 55.5), (12.8, 55.75)],
+    # dropped: Lesbos (Greek) lies 2 px off Smyrna's coast, a near miss
+    # between provinces that are not adjacent
+    "-": [(26.45, 39.2)],
 }
 
 # Countries that are a single province, or impassable, or dropped.
@@ -200,4 +205,5 @@ LENSES = [
     (16.0, 40.8, 45.0, 0.45),   # southern Italy: Apulia, Naples
     (27.5, 41.0, 40.0, 0.45),   # Constantinople and the straits
     (11.0, 55.6, 35.0, 0.5),    # Denmark and the belts
+    (2.7, 51.15, 30.0, 1.0),    # Flanders: Belgium's coast between the Channel and the North Sea
 ]

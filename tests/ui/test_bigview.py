@@ -1,0 +1,97 @@
+"""Large worlds in the window: the scene does work only for what changed, and far away it
+draws the overview's miniatures instead of one item per board."""
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from app.bots.selfplay import grow_world, random_orders
+from app.ui.overview import Miniatures
+from app.ui.world_view import FAR_BOARD_PX
+
+from .helpers import key
+
+
+def _settle(qtbot, window):
+    window.wait_idle()
+    qtbot.wait(10)
+
+
+def test_submission_keeps_unchanged_boards(qtbot, window):
+    game = grow_world(seed=3, boards=40, victory=False)
+    window.set_game(game, None)
+    scene = window.scene
+    states = {k: it.current_state() for k, it in scene.items_by_key.items()}
+    before = window.game.world
+    for o in random_orders(before, random.Random(1)):
+        window.add_order(o)
+    window.submit()
+    _settle(qtbot, window)
+    after = window.game.world
+    assert len(after.boards) > len(before.boards)
+    assert set(scene.items_by_key) == set(after.boards)
+    kept = changed = 0
+    for k, state in states.items():
+        same = (before.boards[k] is after.boards[k] and before.orders.get(k) is after.orders.get(k)
+                and before.results.get(k) is after.results.get(k) and before.retreats.get(k) is after.retreats.get(k))
+        item = scene.items_by_key[k]
+        if same and (after.pause is None or all(l.board != k for l in after.pause.dislodged)):
+            assert item.state is state, f"{k} did not change but its state was rebuilt"
+            kept += 1
+        else:
+            assert item.current_state() is not state
+            changed += 1
+    assert kept and changed
+    # every board the world has is shown with its current state
+    for k, item in scene.items_by_key.items():
+        assert item.active == after.is_active(k)
+
+
+def test_far_away_the_overview_replaces_board_items(qtbot, window):
+    window.set_game(grow_world(seed=5, boards=60, victory=False), None)
+    qtbot.wait(20)   # the window's own first "go to the present" happens first
+    view, scene = window.view, window.scene
+    view.set_boards_across(2)
+    assert not scene.far and all(it.isVisible() for it in scene.items_by_key.values())
+    view.go_to_present()
+    view.set_boards_across(view.viewport().width() / 30)   # boards 30 px across
+    w_px = view.scale_factor() * scene.layout.board_w
+    assert w_px < FAR_BOARD_PX
+    assert scene.far and scene.overview.isVisible()
+    assert not any(it.isVisible() for it in scene.items_by_key.values())
+    qtbot.waitUntil(lambda: not scene.overview.dirty, timeout=10000)
+    assert set(scene.overview.states) == set(window.game.world.boards)
+    # a frame zoomed out draws tiles, and shows the boards (not the empty background)
+    img = view.grab().toImage()
+    k = window.game.world.active_boards()[0]
+    centre = view.mapFromScene(scene.layout.rect(k).center())
+    assert QColor(img.pixel(centre)) != window.theme.background
+    # a click on a tiny board brings it near
+    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=centre)
+    assert not scene.far
+    here = view.mapToScene(view.viewport().rect().center())
+    assert here.x() == pytest.approx(scene.layout.rect(k).center().x(), abs=200)
+    assert here.y() == pytest.approx(scene.layout.rect(k).center().y(), abs=200)
+
+
+def test_miniature_tints_provinces_by_owner(qtbot, window):
+    window.new_game("sandbox")
+    art = window.scene.art
+    minis = Miniatures(art)
+    board = window.game.world.boards[key("1:S1901")]
+    img = minis.image(board)
+    russia = art.variant.nations["Russia"].colour
+    i = minis.index["mos"]   # a large province, Russia's centre with an army in it
+    ys, xs = (minis.labels == i).nonzero()
+    dot = minis.anchor_px["mos"]
+    pixels = [(x, y) for x, y in zip(xs, ys) if not (dot[0] <= x <= dot[0] + 1 and dot[1] <= y <= dot[1] + 1)]
+    assert len(pixels) > 10
+    tinted = {QColor(img.pixel(int(x), int(y))).name() for x, y in pixels}
+    assert tinted == {QColor(minis.tints["Russia"][1]).name()}
+    plain = minis.image(board._replace(units={}, centres={}))
+    assert {QColor(plain.pixel(int(x), int(y))).name() for x, y in pixels} != tinted
+    # the tint lies between plain land and Russia's colour
+    t = QColor(minis.tints["Russia"][1])
+    assert min(QColor(russia).red(), 0xef) <= t.red() <= max(QColor(russia).red(), 0xef)

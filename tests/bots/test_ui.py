@@ -9,6 +9,7 @@ from tests.ui.helpers import submit
 def test_new_game_dialog_gives_nations_to_the_computer_or_nobody(qtbot):
     dlg = NewGameDialog()
     qtbot.addWidget(dlg)
+    dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))
     dlg.show()
     assert dlg.opponents.isVisible()
     assert dlg.settings()["seats"] == []          # you play everything: a plain sandbox

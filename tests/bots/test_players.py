@@ -16,6 +16,7 @@ from app.engine.game import Game
 from app.engine.orders import Build, Disband, Retreat, Waive
 from app.engine.validation import check
 from app.engine.world import World
+from app.variants.catalog import available
 
 
 def assert_legal(world: World, nation: str, orders) -> None:
@@ -59,11 +60,15 @@ def _check_all(world: World, seed: int, levels=LEVELS) -> None:
             assert_legal(world, nation, decide(level, world, nation, seed=seed))
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@example(seed=821, adjacency="loose", turns=6)  # a Winter board with fewer home centres free than builds owed
-@given(seed=st.integers(0, 10**6), adjacency=st.sampled_from(["strict", "loose"]), turns=st.integers(0, 16))
-def test_every_order_is_legal_on_selfplay_worlds(seed, adjacency, turns):
-    world = grow_world(adjacency=adjacency, seed=seed, turns=turns).world
+BUILT_IN = sorted(r.name for r in available() if r.source == "built-in")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@example(seed=821, adjacency="loose", turns=6, variant="standard")  # fewer free home centres than builds owed
+@given(seed=st.integers(0, 10**6), adjacency=st.sampled_from(["strict", "loose"]), turns=st.integers(0, 16),
+       variant=st.sampled_from(BUILT_IN))
+def test_every_order_is_legal_on_selfplay_worlds(seed, adjacency, turns, variant):
+    world = grow_world(variant, adjacency=adjacency, seed=seed, turns=turns).world
     if world.phase != "over":
         _check_all(world, seed)
 

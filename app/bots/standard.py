@@ -3,10 +3,13 @@
 On each active movement board the nation's units are taken strongest claim first; each
 goes to the free location of highest value among where it stands and where it can move
 (now and then the second best when the two are close: the seeded random source keeps it
-from being predictable). Two of its own units never aim at one province. A unit that stays
-supports a move of its own into a province a rival can contest, or the hold of a threatened
-neighbour. Retreats go to the best free location; builds go where the value is highest and
-disbands where it is lowest. Then :mod:`app.bots.timetravel` looks across boards.
+from being predictable). A move is discounted by its odds (:func:`_odds`): DumbBot itself
+never asks whether a move can succeed. Two of its own units never aim at one province:
+a unit whose favourite province is already the goal of a contestable move of its own
+supports that move instead, and a unit left standing supports a move of its own into a
+province a rival can contest, or the hold of a threatened neighbour. Retreats go to the
+best free location; builds go where the value is highest and disbands where it is lowest.
+Then :mod:`app.bots.timetravel` looks across boards.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from .timetravel import budget_for, improve
 
 CLOSE = 0.05        # a second-best option within this fraction of the best…
 WANDER = 0.2        # …is taken with this probability
+ALONE = 0.35        # a move into a rival's unit that no other unit of ours could support is worth this much
+CONTESTED = 0.8     # a move that a rival unit could contest (or one we could back) is worth this much
 
 
 class _Values:
@@ -54,7 +59,7 @@ def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardVal
     options = {}
     for u in units:
         opts = [(vals.value(u.type, u.loc), u.loc)]
-        opts += [(vals.value(u.type, d), d) for d in v.adjacent_locations(u.type, u.loc)]
+        opts += [(_odds(board, nation, d, vals) * vals.value(u.type, d), d) for d in v.adjacent_locations(u.type, u.loc)]
         opts.sort(key=lambda o: (-o[0], o[1]))
         options[u.loc] = opts
     units.sort(key=lambda u: (-options[u.loc][0][0], u.loc))
@@ -82,6 +87,17 @@ def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardVal
         dest[u.loc] = choice
     _settle(dest, {province_of(u.loc): u.loc for u in units})
     return _with_supports(world, key, nation, units, dest, vals, helps)
+
+
+def _odds(board, nation: str, dest: str, vals: values.BoardValues) -> float:
+    """DumbBot never asks whether a move can succeed, and butts against a held province
+    year after year. Discount a move by how likely it is to get in: into a rival's unit
+    with no second unit of ours to support it, little; into a contested place, somewhat."""
+    p = province_of(dest)
+    occupant = board.units.get(p)
+    if occupant is not None and occupant.nation != nation:
+        return ALONE if vals.strength.get(p, 0) <= 1 else CONTESTED
+    return CONTESTED if vals.competition(p) else 1.0
 
 
 def _move_to_back(u, options, free, claimed, dest, backing, vals: values.BoardValues, v) -> str | None:

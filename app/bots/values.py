@@ -3,7 +3,7 @@ description), computed for one nation on one board.
 
 1. Each supply centre gets a base value. A centre the nation does not own is worth the
    *size* of its owner (``c² + 4c + 16`` for ``c`` centres: strong owners are worth
-   attacking; an unowned centre is worth a nobody's 16). A centre it owns is worth, as a
+   attacking; an unowned centre is worth a middling power's, being easier to take). A centre it owns is worth, as a
    defence, the size of the largest power with a unit next to it. Attack and defence are
    weighted by season (Fall weighs defence more: that is when ownership changes).
    A centre the nation holds on no active board anywhere (a new unique centre, which is
@@ -44,6 +44,7 @@ SPRING = Weights(700, 300, (100, 1000, 30, 10, 6, 5, 4, 3, 2, 1), 2000, 2500)
 FALL = Weights(600, 400, (1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 2000, 2500)
 BUILD = Weights(700, 300, (1000, 100, 30, 10, 6, 5, 4, 3, 2, 1), 0, 0)
 UNIQUE_BONUS = 1.5  # attack value multiplier for a centre the nation holds nowhere
+NEUTRAL_SIZE = 4    # an unowned centre is worth attacking like a power of this many centres
 
 
 def size(centres: int) -> int:
@@ -167,5 +168,5 @@ def board_values(v: Variant, board: Board, nation: str, weights: Weights,
             base.append(weights.defence * threat)
         else:
             bonus = 1.0 if prov in held_elsewhere else UNIQUE_BONUS
-            base.append(weights.attack * size(counts.get(owner, 0) if owner else 0) * bonus)
+            base.append(weights.attack * size(counts.get(owner, 0) if owner else NEUTRAL_SIZE) * bonus)
     return BoardValues(v, base, reach.get(nation, {}), [r for n, r in sorted(reach.items()) if n != nation], weights)

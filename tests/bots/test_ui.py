@@ -73,3 +73,19 @@ def test_no_suggestions_in_hotseat(qtbot, window):
     assert window.new_game("hotseat", seats=seats, confirmed=True)
     window.bot_menu.update()
     assert not window.bot_menu.a_fill.isEnabled() and not window.bot_menu.suggest_menu.isEnabled()
+
+
+def test_hotseat_computer_seat_orders_are_made_at_adjudication_and_never_pending():
+    from app.match import Match, Seat
+    m = Match.new(seats=[Seat(name="Ada", nations=("France",)), Seat(name="Ben", nations=("Germany",)),
+                         Seat(name="Computer (easy)", nations=("England", "Russia", "Turkey"),
+                              controller="computer", level="easy")])
+    assert m.mode == "hotseat"
+    m.add_text("A par - bur")
+    assert m.done() == 1
+    assert all(o.nation != "England" for seat in (0, 1) for o in m.pending(seat))
+    assert m.done() is None
+    m.submit()
+    given = m.game.submissions[-1]
+    assert {"England", "Russia", "Turkey"} <= {o.nation for o in given if o.kind == "move"}
+    assert not any(o.nation in ("Austria", "Italy") and o.kind != "hold" for o in given)

@@ -45,7 +45,7 @@ from app.engine.world import World
 
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
-from .secret import PinLock, WrongPin
+from .secret import SeatLocks
 
 Decide = Callable[..., list[Order]]
 
@@ -72,20 +72,43 @@ def order_key(order: Order):
     return ("unit", order.unit.board, order.unit.province)
 
 
+def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
+    """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
+    what its nations see (``app.match.fog``)."""
+    if not fog:
+        return world
+    from .fog import fogged_world     # h4-fog
+    return fogged_world(world, nations)
+
+
+@dataclass(frozen=True)
+class ComputerTurn:
+    """A computer seat's nation to ask for orders: ``decide(level, view, nation, seed=seed)``,
+    ``view`` being what the seat's ``nations`` see."""
+
+    level: str
+    nation: str
+    nations: tuple[str, ...]
+    seed: int
+
+
 @dataclass
 class Round:
-    """One submission in the making: run() is pure (no match state) and may run in a worker."""
+    """One submission in the making: run() reads no match state, so it may run in a worker
+    (computer players decide there, on their seat's view of the world)."""
 
     world: World
     orders: list[Order]
-    computer: list[tuple[str, str, World, int]] = field(default_factory=list)   # level, nation, view, seed
+    computer: list[ComputerTurn] = field(default_factory=list)
     decide: Decide | None = None
+    fog: bool = False
     report: Report | None = None
 
     def run(self) -> Report:
         orders = list(self.orders)
-        for level, nation, view, seed in self.computer:
-            orders.extend(self.decide(level, view, nation, seed=seed))
+        for c in self.computer:
+            view = seat_view(self.world, c.nations, self.fog)
+            orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
         self.report = engine_submit(self.world, orders)
         return self.report
@@ -114,13 +137,19 @@ class Match:
             seats = [Seat(name="You", nations=tuple(game.variant.nation_names))]
         self.seats: tuple[Seat, ...] = tuple(seats)
         self._check_seats(self.seats)
+        for i in pins or {}:
+            if not (0 <= i < len(self.seats) and self.seats[i].is_person):
+                raise MatchError(f"a PIN for seat {i}, which is not a person's seat")
         self.fog = fog
         self.decide: Decide = decide or _default_decide
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
-        self._locks: dict[int, PinLock] = {i: PinLock.create(p) for i, p in (pins or {}).items() if p}
-        self._boxes: dict[int, Any] = {}      # locked seats' sealed boxes, as read from a file
+        self.locks = SeatLocks(self._aad)
+        for i, pin in (pins or {}).items():
+            if pin:
+                self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
+        self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
 
@@ -174,33 +203,27 @@ class Match:
 
     def view_for(self, seat: int) -> World:
         """The world as the seat may see it (fogged when fog of war is on)."""
-        if not self.fog:
-            return self.world
-        from .fog import fogged_world     # h4-fog
-        return fogged_world(self.world, self.seats[seat].nations)
+        return seat_view(self.world, self.seats[seat].nations, self.fog)
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:
-        return seat in self._locks
+        return self.locks.has_pin(seat)
 
     def is_locked(self, seat: int) -> bool:
         """A PIN seat whose sealed orders (read from a file) were not opened yet."""
-        return seat in self._locks and not self._locks[seat].unlocked
+        return self.locks.is_locked(seat)
 
     def check_pin(self, seat: int, pin: str) -> bool:
         """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
-        if seat not in self._locks:
+        if not self.locks.has_pin(seat):
             return True
-        lock = self._locks[seat]
-        if lock.unlocked:
-            return lock.matches(pin)
-        try:
-            plain = lock.open(pin, self._boxes[seat], self._aad(seat))
-        except WrongPin:
+        if not self.locks.is_locked(seat):
+            return self.locks.matches(seat, pin)
+        plain = self.locks.unlock(seat, pin)
+        if plain is None:
             return False
         texts = json.loads(plain.decode("utf-8"))
         self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
-        del self._boxes[seat]
         return True
 
     def _aad(self, seat: int) -> bytes:
@@ -297,9 +320,9 @@ class Match:
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        computer = [(s.level or "standard", n, self.view_for(i), self._bot_seed(n))
-                    for i, s in enumerate(self.seats) if s.is_computer for n in s.nations]
-        return Round(world, orders, computer, self.decide)
+        computer = [ComputerTurn(s.level or "standard", n, s.nations, self._bot_seed(n))
+                    for s in self.seats if s.is_computer for n in s.nations]
+        return Round(world, orders, computer, self.decide, self.fog)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
@@ -368,18 +391,15 @@ class Match:
         seats, pending = [], {}
         for i, s in enumerate(self.seats):
             sealed = None
-            if i in self._locks:
-                if self.is_locked(i):
-                    sealed = self._boxes[i]
-                else:
-                    texts = [self._text(o) for o in self._pending[i].values()]
-                    sealed = self._locks[i].seal(json.dumps(texts).encode("utf-8"), self._aad(i))
+            if self.locks.has_pin(i):
+                texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
+                sealed = self.locks.box(i, json.dumps(texts).encode("utf-8"))
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
-        part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats,
-                         turn=self.turn or 0, done=sorted(self._done), pending=pending, fog=self.fog)
+        part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
+                         done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance)
         return dump_part(part)
 
     @staticmethod
@@ -399,11 +419,11 @@ class Match:
             raise MatchFileError(f"{where}: field 'meta.seats': {e}") from None
         for i, s in enumerate(part.seats):
             if s.sealed is not None:
-                m._locks[i] = PinLock.from_box(s.sealed)
-                m._boxes[i] = s.sealed
+                m.locks.set_box(i, s.sealed)
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
         m._done = set(part.done)
+        m.provenance = part.selfplay
         m.turn = m._next_seat(part.turn)
         game.meta = {}
         return m

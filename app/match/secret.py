@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from pydantic import BaseModel, ConfigDict, Field
 
-# scrypt cost: tens of milliseconds per try. Trying every 4-digit PIN against the file then
+# scrypt cost: 50-150 ms per try on this machine. Trying every 4-digit PIN against the file then
 # takes minutes, not seconds: a short PIN keeps a curious friend at the table out, and a
 # longer PIN (or a passphrase) protects the file too. The curtain says so.
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
@@ -101,3 +101,50 @@ class PinLock:
             raise WrongPin("wrong PIN") from None
         self.key = key
         return plain
+
+
+class SeatLocks:
+    """The PINs of a match's seats, by seat index. A seat's lock holds its key once the PIN
+    was given (at creation, or on the curtain); a seat read from a file stays *locked*, its
+    sealed box kept as read, until its PIN opens the box.
+
+    ``aad(seat)`` names the seat in each box, so a box copied onto another seat does not open.
+    """
+
+    def __init__(self, aad):
+        self._aad = aad
+        self._locks: dict[int, PinLock] = {}
+        self._boxes: dict[int, SealedBox] = {}
+
+    def set_pin(self, seat: int, pin: str) -> None:
+        self._locks[seat] = PinLock.create(pin)
+
+    def set_box(self, seat: int, box: SealedBox) -> None:
+        """A seat read from a file: locked until :meth:`unlock`."""
+        self._locks[seat] = PinLock.from_box(box)
+        self._boxes[seat] = box
+
+    def has_pin(self, seat: int) -> bool:
+        return seat in self._locks
+
+    def is_locked(self, seat: int) -> bool:
+        return seat in self._locks and not self._locks[seat].unlocked
+
+    def matches(self, seat: int, pin: str) -> bool:
+        """Is ``pin`` the (unlocked) seat's PIN?"""
+        return self._locks[seat].matches(pin)
+
+    def unlock(self, seat: int, pin: str) -> bytes | None:
+        """Open a locked seat's box: its plaintext, or None for a wrong PIN."""
+        try:
+            plain = self._locks[seat].open(pin, self._boxes[seat], self._aad(seat))
+        except WrongPin:
+            return None
+        del self._boxes[seat]
+        return plain
+
+    def box(self, seat: int, plain: bytes) -> SealedBox:
+        """What the file keeps for the seat: ``plain`` sealed, or a locked seat's box as read."""
+        if self.is_locked(seat):
+            return self._boxes[seat]
+        return self._locks[seat].seal(plain, self._aad(seat))

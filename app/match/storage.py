@@ -14,6 +14,7 @@ the window offers to restore; two instances never write the same autosave.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import sys
@@ -162,6 +163,7 @@ def _try_lock(f) -> bool:
     try:
         if sys.platform == "win32":
             import msvcrt
+            f.seek(0)                  # lock (and later unlock) the same first byte
             msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
         else:
             import fcntl
@@ -231,6 +233,10 @@ class Session:
         _remove(autosave)
         _remove(self.folder / (f"session-{sid}.lock" if sid != "autosave" else "session.lock"))
 
+    def forget_autosave(self) -> None:
+        """The game it held was saved or discarded: a crash now must not offer it back."""
+        _remove(self.autosave_path)
+
     def close(self, keep_autosave: bool = False) -> None:
         """A clean exit: release the lock and remove this session's files."""
         if self.closed:
@@ -254,24 +260,36 @@ def _remove(p: Path) -> None:
         pass
 
 
-def clean_stale_temps(folders, older_than: float = 120.0) -> list[Path]:
-    """Remove ``.<name>.<random>.tmp`` files that interrupted saves left in ``folders``
-    (older than ``older_than`` seconds, so a save running in another instance is spared)."""
+def clean_stale_temps(patterns, older_than: float = 120.0) -> list[Path]:
+    """Remove the temporary files interrupted saves left behind. ``patterns``: (folder,
+    glob) pairs, e.g. our data folder with ``.*.tmp`` and, in a game's folder, only that
+    game's own ``.<name>.*.tmp`` (never another program's temporary files). Only files
+    older than ``older_than`` seconds go, so a save running in another instance is spared."""
     removed = []
     now = time.time()
-    for folder in {Path(f) for f in folders}:
+    for folder, pattern in patterns:
         try:
-            candidates = list(Path(folder).glob(".*.tmp"))
+            candidates = list(Path(folder).glob(pattern))
         except OSError:
             continue
         for p in candidates:
             try:
-                if p.is_file() and now - p.stat().st_mtime > older_than:
+                if p.is_file() and p.name.endswith(".tmp") and now - p.stat().st_mtime > older_than:
                     p.unlink()
                     removed.append(p)
             except OSError:
                 continue
     return removed
+
+
+def temp_patterns(data: Path, games: list[str]) -> list[tuple[Path, str]]:
+    """Where :func:`write_text_atomic` may have left temporary files: the data folder, and
+    beside each game file."""
+    out = [(Path(data), ".*.tmp")]
+    for g in games:
+        p = Path(g)
+        out.append((p.parent, f".{glob.escape(p.name)}.*.tmp"))
+    return out
 
 
 # -- recent files ----------------------------------------------------------------------------
@@ -301,5 +319,3 @@ class RecentFiles:
         except OSError:
             pass
 
-    def folders(self) -> list[Path]:
-        return [Path(p).parent for p in self.list()]

@@ -55,7 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("5D Diplomacy")
     app.setOrganizationName("5D Diplomacy")
     import logging
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s: %(message)s")
+    from app.match.storage import data_dir
+    handlers: list[logging.Handler] = [logging.StreamHandler()]
+    try:
+        handlers.append(logging.FileHandler(data_dir() / "errors.log", encoding="utf-8"))
+    except OSError:
+        pass   # a read-only data folder: the log goes to stderr only
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s: %(message)s",
+                        handlers=handlers)
     from .guard import reporter
     reporter.install()
     from .main_window import MainWindow

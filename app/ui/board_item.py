@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from app.engine.coords import BoardKey
 
 from .map_art import HIGHLIGHT, BoardState, MapArt, paint_board_arrows, paint_unit
+from .guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
 
 LABEL_H = 70.0
@@ -73,6 +74,7 @@ class BoardItem(QGraphicsItem):
     def on_screen_width(self, painter: QPainter) -> float:
         return painter.worldTransform().m11() * self._rect.width()
 
+    @guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         sw = self.on_screen_width(painter)
         rect = self._rect
@@ -168,6 +170,7 @@ class BoardItem(QGraphicsItem):
             return None
         return self.art.province_at(local.x(), local.y())
 
+    @guarded
     def hoverMoveEvent(self, event) -> None:
         prov = self.province_at(event.pos())
         if prov is None:

@@ -14,19 +14,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine.game import GameFileError
 from app.match import Match
 from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
-                               open_match, snapshot, write_text_atomic)
+                               open_match, snapshot, temp_patterns, write_text_atomic)
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
 
 
 class FileKeeper(QObject):
+    write_failed = Signal(str)      # from the writer's thread; shown on the GUI thread
+
     def __init__(self, window):
         super().__init__(window)
         self.w = window
@@ -36,11 +38,13 @@ class FileKeeper(QObject):
         self.session = Session()
         self.recent = RecentFiles()
         self.writer = BackgroundWriter()
+        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {e.strerror or e}")
+        self.write_failed.connect(lambda text: self.w.set_status(f"The automatic save failed: {text}", error=True))
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.autosave_now)
-        self.stale_removed = clean_stale_temps([data_dir()] + self.recent.folders())
+        self.stale_removed = clean_stale_temps(temp_patterns(data_dir(), self.recent.list()))
         self.ask_unsaved = self._ask_unsaved          # tests may replace the question
         self.ask_restore = self._ask_restore
 
@@ -59,6 +63,10 @@ class FileKeeper(QObject):
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
+        if not restored:
+            # the game left behind was saved or discarded: a crash now must not offer it back
+            self.writer.flush()
+            self.session.forget_autosave()
 
     def changed(self) -> None:
         """The match changed: autosave within seconds."""
@@ -66,10 +74,13 @@ class FileKeeper(QObject):
         self.w.update_title()
 
     # -- autosave --------------------------------------------------------------------------
-    def autosave_now(self) -> None:
+    def autosave_now(self) -> bool:
+        """Queue the match for this instance's autosave; True if there was one to save."""
         self.timer.stop()
-        if self.match is not None and not self.w.busy:
-            self.writer.write(self.session.autosave_path, snapshot(self.match))
+        if self.match is None:
+            return False
+        self.writer.write(self.session.autosave_path, snapshot(self.match))
+        return True
 
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:

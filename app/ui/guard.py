@@ -52,16 +52,20 @@ class ErrorReporter:
             return
         self._in_report = True
         try:
+            saved = False
             if self.autosave is not None:
                 try:
-                    self.autosave()
+                    saved = bool(self.autosave())
                 except Exception:    # the report must not fail on a failing autosave
                     log.exception("autosave after an error failed")
-            self._show(f"{exc_type.__name__}: {exc}", text)
+            try:
+                self._show(f"{exc_type.__name__}: {exc}", text, saved)
+            except Exception:        # nor on a dialog that cannot open (e.g. its window is gone)
+                log.exception("could not show the error dialog")
         finally:
             self._in_report = False
 
-    def _show(self, summary: str, details: str) -> None:
+    def _show(self, summary: str, details: str, saved: bool) -> None:
         if not self.show_dialogs:
             return
         from PySide6.QtCore import QThread
@@ -70,9 +74,9 @@ class ErrorReporter:
         if app is None:
             return
         if QThread.currentThread() is not app.thread():
-            self._bridge_to_gui().shown.emit(summary, details)
+            self._bridge_to_gui().shown.emit(summary, details, saved)
             return
-        self._open_dialog(summary, details)
+        self._open_dialog(summary, details, saved)
 
     def _bridge_to_gui(self):
         if self._bridge is None:
@@ -80,19 +84,19 @@ class ErrorReporter:
             from PySide6.QtWidgets import QApplication
 
             class Bridge(QObject):
-                shown = Signal(str, str)
+                shown = Signal(str, str, bool)
 
             self._bridge = Bridge()
             self._bridge.moveToThread(QApplication.instance().thread())
             self._bridge.shown.connect(self._open_dialog)
         return self._bridge
 
-    def _open_dialog(self, summary: str, details: str) -> None:
+    def _open_dialog(self, summary: str, details: str, saved: bool) -> None:
         if self.dialog is not None and self.dialog.isVisible():
             return
         from .dialogs.error import ErrorDialog
         parent = self.parent() if self.parent else None
-        self.dialog = ErrorDialog(summary, details, parent)
+        self.dialog = ErrorDialog(summary, details, saved, parent)
         self.dialog.show()
 
     def excepthook(self, exc_type, exc, tb) -> None:

@@ -1,8 +1,8 @@
 """Who is at the table, in the window: the curtain between hotseat seats, the PIN check,
 and each seat's own console text and feedback line.
 
-The curtain is a child of the main window laid over all of it but the menu bar (board,
-toolbar, docks, console, status bar). While it is up nothing in the window holds a seat's
+The curtain is a child of the main window laid over all of it (menu bar, board, toolbar,
+docks, console, status bar); its Menu button keeps File, View and Help reachable. While it is up nothing in the window holds a seat's
 pending orders: the order list, console, feedback, status and hover lines, the scene's
 pending arrows are cleared, and the console's undo history goes with its text. A seat's
 console text and feedback come back when that seat is at the table again.
@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QRect
+
+from app.match import MatchFileError
 
 from .dialogs.curtain import Curtain
 from .guard import guarded
@@ -62,6 +64,7 @@ class Table(QObject):
         self.w.clear_private()
         s = self.w.match.seats[seat]
         self.curtain.show_for(s.name, s.colour, s.nations, note, self.w.match.has_pin(seat))
+        self.curtain.set_menus([a.menu() for a in self.w.menuBar().actions() if a.menu() is not None])
         self.up = True
         self._cover()
         self.curtain.show()
@@ -77,7 +80,12 @@ class Table(QObject):
         seat = m.turn
         if seat is None:
             return
-        if m.has_pin(seat) and not m.check_pin(seat, pin):
+        try:
+            ok = m.check_pin(seat, pin)
+        except MatchFileError as e:       # the sealed orders opened but do not read
+            self.curtain.show_error(str(e))
+            return
+        if not ok:
             self.curtain.show_error(f"That is not {m.seats[seat].name}'s PIN.")
             return
         self._hide()
@@ -106,8 +114,7 @@ class Table(QObject):
         self.curtain.hide()
 
     def _cover(self) -> None:
-        top = self.w.menuBar().height() if self.w.menuBar().isVisible() else 0
-        self.curtain.setGeometry(QRect(0, top, self.w.width(), self.w.height() - top))
+        self.curtain.setGeometry(QRect(0, 0, self.w.width(), self.w.height()))
 
     @guarded(default=False)
     def eventFilter(self, obj, event) -> bool:

@@ -198,7 +198,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
 
     def _show_orders(self) -> None:
         live = self.replay_index is None
-        self.orders_panel.set_orders(self.pending if live else {}, "Your orders" if self.match.private else "Orders")
+        title = f"{self.match.seats[self.seat].name}'s orders" if self.match.private and self.seat is not None else "Orders"
+        self.orders_panel.set_orders(self.pending if live else {}, title)
 
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""
@@ -207,7 +208,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         if self.scene is not None:
             self.scene.set_pending([])
             self._update_highlights()
-        self.orders_panel.set_orders({}, "Your orders")
+        self.orders_panel.set_orders({}, "Orders")
         self.hover_label.setText("")
         self.set_status("")
         QToolTip.hideText()
@@ -399,6 +400,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             event.ignore()
             return
         self.files.close()
+        if reporter.autosave == self.files.autosave_now:
+            reporter.autosave = reporter.parent = None
         super().closeEvent(event)
 
     @guarded

@@ -27,6 +27,7 @@ from .layout import Layout
 from app.engine.world import Board
 
 from .map_art import LAND, MapArt
+from .guard import guarded
 
 CELL_W = 48          # overview pixels across a full-size board
 TILE = 512           # overview pixels per tile side
@@ -223,6 +224,7 @@ class OverviewItem(QGraphicsItem):
                 p.end()
 
     # -- drawing -------------------------------------------------------------------------
+    @guarded
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if self.dirty and len(self.dirty) <= BATCH:
             self.flush()   # a submission's few new boards show at once; a new world fills in

@@ -67,4 +67,9 @@ def apply_palette(app: QApplication, theme: Theme) -> None:
     pal.setColor(QPalette.HighlightedText, QColor("white"))
     pal.setColor(QPalette.PlaceholderText, theme.past_frame)
     pal.setColor(QPalette.Link, theme.accent)
+    # Disabled text halfway to the background: without it a disabled action looked enabled.
+    t, w = theme.text, theme.window
+    muted = QColor((t.red() + w.red()) // 2, (t.green() + w.green()) // 2, (t.blue() + w.blue()) // 2)
+    for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
+        pal.setColor(QPalette.Disabled, role, muted)
     app.setPalette(pal)

@@ -13,6 +13,7 @@ from app.engine.orders import Build, Order
 from app.engine.world import World
 
 from .board_item import BoardItem
+from .guard import guarded
 from .layout import Layout
 from .map_art import STATUS_COLOURS, BoardState, MapArt, colour_of, paint_arrow
 from .overview import OverviewItem
@@ -67,6 +68,7 @@ class OverlayItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._bounds = r
 
+    @guarded
     def paint(self, painter: QPainter, option, widget=None) -> None:
         exposed = option.exposedRect
         m = painter.worldTransform().m11()

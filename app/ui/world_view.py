@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView
 from app.engine.coords import Season, Turn
 
 from .world_scene import WorldScene
+from .guard import guarded
 
 HEADER_H = 26
 HEADER_W = 92
@@ -102,6 +103,7 @@ class WorldView(QGraphicsView):
         vp, sp = self._anim_anchor
         self.set_scale_at(float(value), vp, sp)
 
+    @guarded
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.ShiftModifier:
             return super().wheelEvent(event)
@@ -110,6 +112,7 @@ class WorldView(QGraphicsView):
             return
         self.zoom_by(1.0015 ** dy, event.position())
 
+    @guarded(default=False)
     def viewportEvent(self, event) -> bool:
         t = event.type()
         if t == QEvent.Gesture:
@@ -171,6 +174,7 @@ class WorldView(QGraphicsView):
         self.zoomed.emit(s)
 
     # -- pan and click ---------------------------------------------------------------------
+    @guarded
     def mousePressEvent(self, event) -> None:
         self._press = event.position()
         self._last = event.position()
@@ -180,6 +184,7 @@ class WorldView(QGraphicsView):
             self._dragging = event.button() == Qt.MiddleButton
         event.accept()
 
+    @guarded
     def mouseMoveEvent(self, event) -> None:
         if self._press is not None and event.buttons():
             if not self._dragging and (event.position() - self._press).manhattanLength() > 5:
@@ -194,6 +199,7 @@ class WorldView(QGraphicsView):
                 return
         super().mouseMoveEvent(event)
 
+    @guarded
     def mouseReleaseEvent(self, event) -> None:
         if self._press is not None and not self._dragging:
             pos = self.mapToScene(event.position().toPoint())
@@ -208,13 +214,16 @@ class WorldView(QGraphicsView):
         self.viewport().unsetCursor()
         event.accept()
 
+    @guarded
     def mouseDoubleClickEvent(self, event) -> None:
         self.mousePressEvent(event)
 
+    @guarded
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.refresh_area()
 
+    @guarded
     def keyPressEvent(self, event) -> None:
         k = event.key()
         step = 80
@@ -235,6 +244,7 @@ class WorldView(QGraphicsView):
             super().keyPressEvent(event)
 
     # -- background and sticky headers ------------------------------------------------------
+    @guarded
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         theme = self.ws.theme
         painter.fillRect(rect, theme.background)
@@ -250,6 +260,7 @@ class WorldView(QGraphicsView):
                 y = lay.row_y(t) - lay.gap_y / 2
                 painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), theme.band)
 
+    @guarded
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         if not self.show_headers or self.ws.world is None:
             return

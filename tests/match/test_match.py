@@ -110,19 +110,21 @@ def test_computer_seat_orders_come_from_decide_with_the_nations_view():
     assert m.turn == 0 and not m.has_work(1) and not m.has_work(2)
     m.add_text("A par - bur")
     rnd = m.prepare()
-    assert [c[:2] for c in rnd.computer] == [("easy", "Russia")]
+    assert [(c.level, c.nation) for c in rnd.computer] == [("easy", "Russia")]
     rnd.run()
     m.commit(rnd)
     assert calls and calls[0][:2] == ("easy", "Russia")
     assert any(o.nation == "Russia" for o in m.game.submissions[-1])
     seeds = {c[2] for c in calls}
     m2 = Match.new(seats=seats, decide=lambda *a, **k: [])
-    assert {s for (_, _, _, s) in m2.prepare().computer} == seeds, "bot seeds do not depend on the run"
+    assert {c.seed for c in m2.prepare().computer} == seeds, "bot seeds do not depend on the run"
 
 
 def test_seats_are_checked():
     with pytest.raises(MatchError, match="both"):
         Match.new(seats=[ADA, Seat(name="Ben", nations=("France",))])
+    with pytest.raises(MatchError, match="PIN"):
+        Match.new(seats=[ADA, BEN], pins={2: "1"})
     with pytest.raises(MatchError, match="not a nation"):
         Match.new(seats=[ADA, Seat(name="Ben", nations=("Narnia",))])
 

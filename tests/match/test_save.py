@@ -141,3 +141,5 @@ def test_a_selfplay_file_opens_as_a_match(tmp_path):
     grow_world(seed=2, turns=3).save(path)
     match = Match.from_game(Game.load(path), str(path))
     assert match.mode == "sandbox" and len(match.game.submissions) == 3
+    save_match(match, path)
+    assert open_match(path).provenance.seed == 2, "saving again keeps the record"

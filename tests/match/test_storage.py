@@ -5,10 +5,9 @@ import json
 import os
 import time
 
-from app.engine.game import Game
 from app.match import Match
 from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, open_match,
-                               save_match, snapshot, write_text_atomic)
+                               save_match, snapshot, temp_patterns, write_text_atomic)
 
 
 def test_atomic_write_leaves_no_temp_and_replaces(tmp_path):
@@ -62,14 +61,20 @@ def test_each_instance_has_its_own_autosave_and_a_crash_is_found(tmp_path):
 
 
 def test_stale_temp_files_are_removed(tmp_path):
-    old = tmp_path / ".game.json.abc123.tmp"
-    new = tmp_path / ".game.json.def456.tmp"
-    keep = tmp_path / "game.json"
-    for p in (old, new, keep):
+    data, games = tmp_path / "data", tmp_path / "games"
+    data.mkdir(), games.mkdir()
+    old = games / ".game.json.abc123.tmp"
+    new = games / ".game.json.def456.tmp"
+    keep = games / "game.json"
+    foreign = games / ".other-program.tmp"       # not ours: never touched
+    old_auto = data / ".autosave-1.json.x.tmp"
+    for p in (old, new, keep, foreign, old_auto):
         p.write_text("x")
-    os.utime(old, (time.time() - 3600, time.time() - 3600))
-    assert clean_stale_temps([tmp_path]) == [old]
-    assert new.exists() and keep.exists() and not old.exists()
+    for p in (old, foreign, old_auto):
+        os.utime(p, (time.time() - 3600, time.time() - 3600))
+    removed = clean_stale_temps(temp_patterns(data, [str(keep)]))
+    assert sorted(removed) == sorted([old, old_auto])
+    assert new.exists() and keep.exists() and foreign.exists()
 
 
 def test_recent_files_never_list_an_autosave(tmp_path, monkeypatch):

@@ -4,7 +4,7 @@ bar) so no one sees another seat's orders, and asks for the seat's PIN if it has
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QMenu, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from ..guard import guarded
 
@@ -20,6 +20,16 @@ class Curtain(QWidget):
         self.setAttribute(Qt.WA_StyledBackground, True)
         self.setAutoFillBackground(True)
         lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        # the curtain covers the menu bar too; its menus stay reachable from here
+        self.menu_button = QToolButton()
+        self.menu_button.setText("☰  Menu")
+        self.menu_button.setObjectName("curtain-menu")
+        self.menu_button.setPopupMode(QToolButton.InstantPopup)
+        self.menu_button.setMenu(QMenu(self.menu_button))
+        top.addWidget(self.menu_button)
+        top.addStretch(1)
+        lay.addLayout(top)
         lay.addStretch(2)
         self.title = QLabel("")
         self.title.setAlignment(Qt.AlignCenter)
@@ -45,6 +55,7 @@ class Curtain(QWidget):
         self.button.setMinimumWidth(320)
         self.button.clicked.connect(self._ready)
         lay.addWidget(self.button, 0, Qt.AlignCenter)
+        lay.addSpacing(18)
         self.trust = QLabel("")
         self.trust.setAlignment(Qt.AlignCenter)
         self.trust.setWordWrap(True)
@@ -58,6 +69,9 @@ class Curtain(QWidget):
                            "QLabel { color: white; }"
                            "#curtain-error { color: #ffd8a8; font-weight: bold; font-size: 15px; }"
                            "QLineEdit { font-size: 20px; padding: 6px; border-radius: 8px; }"
+                           "#curtain-menu { color: white; background: rgba(255,255,255,40); border: none;"
+                           " border-radius: 6px; padding: 4px 12px; font-size: 13px; }"
+                           "#curtain-menu::menu-indicator { image: none; width: 0; }"
                            "QPushButton { font-size: 16px; padding: 8px 22px; border-radius: 8px; background: white; color: #222; }")
         self.seat_name, self.has_pin = name, has_pin
         self.title.setText(f"<div style='font-size:34px; font-weight:600'>Pass the computer to {name}</div>")
@@ -80,6 +94,13 @@ class Curtain(QWidget):
             self.trust.setText(f"<div style='font-size:13px'>No PIN was set for {name}: privacy rests on trust. "
                                "Anyone who clicks the button sees these orders, and the save file holds them "
                                "in plain text.</div>")
+
+    def set_menus(self, menus) -> None:
+        """The window's menus (File, View, Help…) behind the curtain's Menu button."""
+        m = self.menu_button.menu()
+        m.clear()
+        for menu in menus:
+            m.addMenu(menu)
 
     def focus(self) -> None:
         (self.pin if self.has_pin else self.button).setFocus()

@@ -9,15 +9,15 @@ from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, 
 
 
 class ErrorDialog(QDialog):
-    def __init__(self, summary: str, details: str, parent=None):
+    def __init__(self, summary: str, details: str, saved: bool = False, parent=None):
         super().__init__(parent)
         self.setWindowTitle("Something went wrong — 5D Diplomacy")
         self.setMinimumWidth(560)
         self.details = details
         lay = QVBoxLayout(self)
         head = QLabel("<b>Something went wrong, but the game goes on.</b><br>"
-                      "Your game was saved automatically. If this happens again, please send the details below "
-                      "with a bug report.")
+                      + ("Your game was saved automatically. " if saved else "")
+                      + "If this happens again, please send the details below with a bug report.")
         head.setWordWrap(True)
         lay.addWidget(head)
         self.summary = QLabel(summary)

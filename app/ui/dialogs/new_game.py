@@ -226,8 +226,8 @@ class NewGameDialog(QDialog):
                     return f"{n} is ticked for both {seen[n]} and {name}."
                 seen[n] = name
             people += r.player.currentData()[0] == "person"
-        if people < 2:
-            return "A hotseat game needs at least two people; choose Sandbox to play alone against the computer."
+        if people == 0:
+            return "At least one seat must be played by a person."
         return None
 
     def _accept(self) -> None:

@@ -107,22 +107,29 @@ class _Notifier(QObject):
     step = Signal(int, int, str)   # done, total, text
 
 
+def _notifier(window) -> _Notifier:
+    """The window's one progress notifier (made on first use, owned by the window)."""
+    n = getattr(window, "_computer_progress", None)
+    if n is None:
+        n = window._computer_progress = _Notifier(window)
+
+        def show(done: int, total: int, text: str) -> None:
+            window.progress.setRange(0, total)
+            window.progress.setValue(done)
+            window.set_status(text)
+
+        n.step.connect(show)
+    return n
+
+
 def with_progress(window, rnd) -> None:
     """Wrap the round's ``decide`` so that each computer nation it asks shows on the window
     (the signal crosses from the worker thread to the GUI thread queued)."""
-    bar = window.progress
-    bar.setRange(0, 0)
+    window.progress.setRange(0, 0)
     total = len(rnd.computer)
     if not total:
         return
-    notifier = _Notifier(window)
-
-    def show(done: int, total: int, text: str) -> None:
-        bar.setRange(0, total)
-        bar.setValue(done)
-        window.set_status(text)
-
-    notifier.step.connect(show)
+    notifier = _notifier(window)
     ask = rnd.decide
     count = [0]
 
@@ -136,7 +143,6 @@ def with_progress(window, rnd) -> None:
         return orders
 
     rnd.decide = decide_with_progress
-    window.destroyed.connect(notifier.deleteLater)
 
 
 # -- suggestions in a sandbox ---------------------------------------------------------------

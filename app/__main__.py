@@ -20,6 +20,12 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "selfplay":
         from app.bots.selfplay import main as selfplay_main
         return selfplay_main(args[1:])
+    if args and args[0] == "preview":
+        from app.ui.preview import main as preview_main
+        return preview_main(args[1:])
+    if args and args[0] == "variant":
+        from app.variants.cli import main as variant_main
+        return variant_main(args[1:])
     if args and args[0] == "tournament":
         from app.bots.tournament import main as tournament_main
         return tournament_main(args[1:])

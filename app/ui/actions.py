@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from .bots_ui import BotMenu
+from .fog_art import fill_view_as_menu
 
 
 def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
@@ -37,6 +38,9 @@ def build_actions(w) -> None:
     w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
+    from .preview import open_preview_dialog
+    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w), None,
+                       "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")
     w.a_redo = _act(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
@@ -69,6 +73,8 @@ def build_actions(w) -> None:
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
     m.addSeparator()
+    m.addAction(w.a_preview)
+    m.addSeparator()
     m.addAction(w.a_quit)
     m = mb.addMenu("&Game")
     for a in (w.a_submit, w.a_undo, w.a_redo):
@@ -81,6 +87,8 @@ def build_actions(w) -> None:
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
         m.addAction(a)
     m.addSeparator()
+    w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
+    w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
     m.addAction(w.a_dark)
     m = mb.addMenu("&Help")
     m.addAction(w.a_rules)

@@ -77,7 +77,7 @@ class AdjudicationMixin:
         self.refresh()
         self.scene.set_flash(set(report.new_boards))
         self._flash_timer.start(5000)
-        text = summary(report)
+        text = summary(report, fog=m.fog and m.world.phase != "over")
         self.set_status(f"Submission {len(self.game.submissions)}: {text}.")
         self.show_toast(f"<b>Submission {len(self.game.submissions)}</b><br>{text}")
         self._show_new_boards(report)

@@ -3,15 +3,12 @@ differ only in what the nation cannot see give the same orders (RULES.md §6, §
 
 from types import MappingProxyType
 
-import pytest
-
 from app.bots import LEVELS, decide
 from app.bots.selfplay import grow_world
+from app.engine import visibility
 from app.engine.orders import Unit
 from app.engine.world import Board, World
-
-fog = pytest.importorskip("app.match.fog", reason="fog of war (h4-fog) is not merged yet")
-visibility = pytest.importorskip("app.engine.visibility")
+from app.match import fog
 
 
 def _with_strangers(world: World, nation: str, rival: str, limit: int = 6) -> World:

@@ -71,7 +71,25 @@ class ScenarioFile(_Model):
 
 
 def load(path: Path) -> ScenarioFile:
-    return read_model(path, ScenarioFile, ScenarioError)
+    sc = read_model(path, ScenarioFile, ScenarioError)
+    for n, step in enumerate(sc.steps, 1):
+        if step.expect is None:
+            continue
+        for field, keys in (("boards", step.expect.boards), ("no_boards", step.expect.no_boards),
+                            ("centres", step.expect.centres)):
+            for text in keys:
+                try:
+                    _board_key(text)
+                except ValueError as e:
+                    raise ScenarioError(f"{path}: step {n}: field 'expect.{field}': {e}") from None
+    return sc
+
+
+def _board_key(text: str) -> BoardKey:
+    key = BoardKey.parse(text)
+    if key.timeline < 1:
+        raise ValueError(f"'{text}': timelines are numbered from 1")
+    return key
 
 
 def start_world(sc: ScenarioFile, path: Path) -> World:
@@ -256,6 +274,9 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             raise ScenarioError(f"{path}: step {n}: {e}") from None
         ms = (time.perf_counter() - t0) * 1000
         world = report.world
+        if max(world.ends.values()).year > 9999:
+            raise ScenarioError(f"{path}: step {n}: the game passes the year 9999, "
+                                "which board names cannot be written in")
         failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
         sight = sight_report(world, step.expect.sight, f"{path}: step {n}") if step.expect and step.expect.sight else None
         if sight and check:
@@ -287,6 +308,15 @@ def main(argv: list[str]) -> int:
             report = run_file(Path(f), check)
         except ScenarioError as e:
             print(f"error: {e}", file=sys.stderr)
+            status = 2
+            continue
+        except RecursionError:
+            print(f"error: {f}: nested too deeply to be read", file=sys.stderr)
+            status = 2
+            continue
+        except Exception as e:  # a fault of ours: report it, and go on with the other files
+            print(f"error: {f}: internal error while running this file ({type(e).__name__}: {e}); "
+                  "please report it with the file", file=sys.stderr)
             status = 2
             continue
         print(json.dumps(report), flush=True)

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
+from .bots_ui import BotMenu
 from .fog_art import fill_view_as_menu
 
 
@@ -81,6 +82,7 @@ def build_actions(w) -> None:
     m.addSeparator()
     for a in w.order_actions + (w.a_cancel,):
         m.addAction(a)
+    w.bot_menu = BotMenu(w, m)
     m = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
         m.addAction(a)

@@ -151,7 +151,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         {seat index: PIN}). Unsaved changes are asked about first unless ``confirmed``."""
         if not confirmed and not self.files.confirm_discard("start a new game"):
             return False
-        seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])] if mode == "hotseat" else []
+        seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])]   # sandbox: you and the computer
         match = Match.new(variant, adjacency, seed, seats, pins=pins, fog=fog and mode == "hotseat")
         self.set_match(match, None)
         self.set_status(f"New {match.mode} game: {match.game.variant.title}, {adjacency} adjacency. "

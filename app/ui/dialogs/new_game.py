@@ -13,6 +13,8 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.variants.catalog import available
 
+from ..bots_ui import SandboxOpponents
+
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
 
@@ -121,7 +123,7 @@ class NewGameDialog(QDialog):
         self.adjacency.setToolTip("How units reach other boards (strict is the default)")
         form.addRow("Adjacency", self.adjacency)
         modes = QVBoxLayout()
-        self.sandbox = QRadioButton("Sandbox — one person gives every nation's orders")
+        self.sandbox = QRadioButton("Sandbox — one person gives the orders: of every nation, or of some against the computer")
         self.hotseat = QRadioButton("Hotseat — players take turns at this computer")
         self.sandbox.setChecked(True)
         grp = QButtonGroup(self)
@@ -148,6 +150,8 @@ class NewGameDialog(QDialog):
         form.addRow("Start", starts)
         self.start.currentIndexChanged.connect(self._mode_changed)
         outer.addLayout(form)
+        self.opponents = SandboxOpponents(self.variant)
+        outer.addWidget(self.opponents)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)
         cnt = QHBoxLayout()
@@ -196,6 +200,7 @@ class NewGameDialog(QDialog):
         self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
         self.seats_box.setEnabled(self.hotseat.isChecked())
         self.seats_box.setVisible(self.hotseat.isChecked())
+        self.opponents.setVisible(not self.hotseat.isChecked())
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -222,8 +227,9 @@ class NewGameDialog(QDialog):
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
         (call after :meth:`problem` says None)."""
         mode = "hotseat" if self.hotseat.isChecked() else "sandbox"
-        seats, pins = [], {}
+        seats, pins = self.opponents.seats(), {}
         if mode == "hotseat":
+            seats = []
             for i, r in enumerate(self.seat_rows):
                 seats.append(r.seat())
                 if r.pin.isEnabled() and r.pin.text():
@@ -235,7 +241,7 @@ class NewGameDialog(QDialog):
 
     def problem(self) -> str | None:
         if not self.hotseat.isChecked():
-            return None
+            return self.opponents.problem()
         seen: dict[str, str] = {}
         people = 0
         for r in self.seat_rows:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .coords import BoardKey, Turn
 from .history import HistoryIndex, order_index
+from .homes import homes_fields, homes_json, read_homes_fields, with_homes
 from .notation import CanonicalReader, NotationError, format_order, parse_order
 from .orders import Order, Result, Unit
 from .submission import SubmissionError, submit
@@ -124,6 +125,7 @@ def world_to_json(w: World) -> dict[str, Any]:
         "pause": None if w.pause is None else _pause_json(w.pause),
         "winner": w.winner,
         "submissions": w.submissions,
+        **homes_fields(w),
     }
 
 
@@ -182,7 +184,8 @@ class SaveWriter:
         g, w, idx = self.game, self.game.world, self.index
         head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.ref,
                       "adjacency": g.adjacency, "seed": g.seed,
-                      "start": [_board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)]})
+                      "start": [_board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)],
+                      **({"home_centres": homes_json(g.start)} if homes_json(g.start) is not None else {})})
         retreats = [{"board": str(k), "order": format_order(o), "result": _result_json(r), "at": at}
                     for k in sorted(w.retreats) for (o, r), at in zip(w.retreats[k], idx.retreat_at[k])]
         tail = _dump({
@@ -192,6 +195,7 @@ class SaveWriter:
             "pause": None if w.pause is None else _pause_json(w.pause),
             "winner": w.winner,
             "submissions": w.submissions,
+            **homes_fields(w),
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **_pause_json(p)} for i, p in sorted(idx.pauses.items())]})
@@ -307,7 +311,7 @@ class SaveReader:
     def _game(self, raw: dict, version: int) -> Game:
         v2 = ("history", "checksum") if version >= 2 else ()
         _obj(raw, "", ("format", "version", "variant", "start", "world"),
-             ("adjacency", "seed", "submissions", "meta") + v2)
+             ("adjacency", "seed", "submissions", "meta", "home_centres") + v2)
         name = _str(raw["variant"], "variant")
         try:
             variant = load_variant(name)
@@ -335,10 +339,15 @@ class SaveReader:
             start = World.from_boards(variant, start_boards, adjacency, seed)
         except ValueError as e:
             raise _Fault("start", str(e)) from None
+        try:
+            start = with_homes(start, raw.get("home_centres"))  # RULES.md §9
+        except ValueError as e:
+            raise _Fault("home_centres", str(e).split(": ", 1)[-1]) from None
         self.born: dict[BoardKey, int] = {}
         self.index = HistoryIndex()
         world = self._world(_obj(raw["world"], "world", ("boards", "orders", "parents", "starts"),
-                                 ("retreats", "pause", "winner", "submissions")), start)
+                                 ("retreats", "pause", "winner", "submissions", "home_centres",
+                                  "homes_at_first_winter")), start)
         submissions = []
         for i, texts in enumerate(_list(raw.get("submissions", []), "submissions")):
             submissions.append(self._orders_on(_list(texts, f"submissions.{i}"), world, None, f"submissions.{i}"))
@@ -539,10 +548,14 @@ class SaveReader:
         if winner is not None and winner not in variant.nations:
             raise _Fault("world.winner", f"{json.dumps(winner)} is not a nation")
         refs, incoming = order_index(orders, results, sorted(orders, key=lambda k: (idx.given.get(k, 0), k)))
-        return w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
-                        refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
-                        retreats=MappingProxyType(retreats), pause=pause, winner=winner,
-                        submissions=_int(raw.get("submissions", 0), "world.submissions"))
+        w = w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
+                     refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
+                     retreats=MappingProxyType(retreats), pause=pause, winner=winner,
+                     submissions=_int(raw.get("submissions", 0), "world.submissions"))
+        try:
+            return read_homes_fields(w, raw)  # RULES.md §9
+        except ValueError as e:
+            raise _Fault("world.home_centres", str(e).split(": ", 1)[-1]) from None
 
     def _pause(self, raw: Any, field: str, boards) -> Pause:
         _obj(raw, field, ("dislodged", "boards"), ("at",))

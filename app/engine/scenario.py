@@ -23,6 +23,7 @@ from .submission import SubmissionError, submit
 from app.variants.catalog import looks_like_path
 
 from .variant import VariantError, load_variant, parse_unit_text
+from .homes import with_homes
 from .world import World, make_board
 
 
@@ -43,6 +44,7 @@ class StartBoard(_Model):
 
 class Start(_Model):
     boards: list[StartBoard]
+    home_centres: dict[str, list[str]] | Literal["first_winter"] | None = None  # RULES.md §9
 
 
 class Expect(_Model):
@@ -130,9 +132,14 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         except ValueError as e:
             raise ScenarioError(f"{where}': {e}") from None
     try:
-        return World.from_boards(variant, boards, sc.adjacency, sc.seed)
+        world = World.from_boards(variant, boards, sc.adjacency, sc.seed)
     except ValueError as e:
         raise ScenarioError(f"{path}: field 'start.boards': {e}") from None
+    try:
+        return with_homes(world, sc.start.home_centres)
+    except ValueError as e:
+        message = str(e).replace("field '", "field 'start.", 1)
+        raise ScenarioError(f"{path}: {message}") from None
 
 
 def board_units(world: World, key: BoardKey) -> list[str]:

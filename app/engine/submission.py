@@ -721,7 +721,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
                          starts=MappingProxyType(starts), parents=MappingProxyType(parents),
                          results=MappingProxyType(new_results), pause=None,
                          submissions=world.submissions + 1)
-    world = world.derive(winner=_winner(world))
+    world = world.derive(winner=_winner(world)).with_first_winter_homes(new_boards)  # RULES.md §9
     return Report(world, _collect(world, checked, results, where), new_boards, new_timelines, changed)
 
 

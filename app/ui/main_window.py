@@ -389,8 +389,31 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.files.open_game(dlg.open_path, confirmed=True)
             return
         s = dlg.settings()
+        if s.get("start", "standard") != "standard":
+            self.start_thrown(s)
+            return
         self.new_game(s["mode"], s["adjacency"], s["variant"], s["seats"], pins=s["pins"], confirmed=True,
                       fog=s.get("fog", False))
+
+    def start_thrown(self, s: dict, seed: int | None = None) -> None:
+        """A thrown start (app.ui.winks): the throwing window, or a random one straight to play;
+        the played-out game becomes this window's match."""
+        import random
+        from .winks import open_thrown_start, random_thrown_game
+        seed = random.randrange(1, 10**6) if seed is None else seed
+        nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
+
+        def play(game: Game) -> None:
+            self.set_match(Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False)), None)
+            first = game.world.active_boards()[0]
+            self.set_status(f"Thrown start (seed {seed}): {first}, no centre owned; home centres are "
+                            f"those owned after the first Winter.")
+        if s["start"] == "random-thrown":
+            play(random_thrown_game(nations if isinstance(nations, int) else len(nations), seed, s["variant"],
+                                    s["adjacency"], None if isinstance(nations, int) else nations))
+        else:
+            self.thrown_window = open_thrown_start(self, nations, seed, play, s["variant"], s["adjacency"],
+                                                   [seat.name for seat in s["seats"]] or None)
 
     def open_game(self, path) -> bool:
         return self.files.open_game(path)

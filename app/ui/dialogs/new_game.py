@@ -132,6 +132,23 @@ class NewGameDialog(QDialog):
         modes.addWidget(self.sandbox)
         modes.addWidget(self.hotseat)
         form.addRow("Mode", modes)
+        # -- thrown pieces (h3-winks, RULES.md §9) --
+        starts = QHBoxLayout()
+        self.start = QComboBox()
+        self.start.addItem("Standard opening", "standard")
+        self.start.addItem("Thrown pieces — throw armies and fleets at the board", "thrown")
+        self.start.addItem("Random thrown start — everything thrown at once, straight to play", "random-thrown")
+        self.start.setToolTip("Thrown pieces (Diplomacywinks): 2–7 players, a nation each; the game goes on from "
+                              "Fall 1901 with no centre owned, and builds in the centres owned at Winter 1901")
+        starts.addWidget(self.start, 1)
+        self.thrown_players = QSpinBox()
+        self.thrown_players.setRange(2, 7)
+        self.thrown_players.setValue(4)
+        self.thrown_players.setPrefix("Nations: ")
+        self.thrown_players.setToolTip("How many nations throw (the first ones of the variant); in hotseat, one per seat")
+        starts.addWidget(self.thrown_players)
+        form.addRow("Start", starts)
+        self.start.currentIndexChanged.connect(self._mode_changed)
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
@@ -180,6 +197,7 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
+        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
         self.seats_box.setEnabled(self.hotseat.isChecked())
         self.seats_box.setVisible(self.hotseat.isChecked())
         self.opponents.setVisible(not self.hotseat.isChecked())
@@ -217,7 +235,9 @@ class NewGameDialog(QDialog):
                 if r.pin.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
-                "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked()}
+                "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
+                "start": self.start.currentData(),
+                "thrown_players": len(seats) if seats else self.thrown_players.value()}
 
     def problem(self) -> str | None:
         if not self.hotseat.isChecked():
@@ -235,6 +255,10 @@ class NewGameDialog(QDialog):
             people += r.player.currentData()[0] == "person"
         if people == 0:
             return "At least one seat must be played by a person."
+        if self.start.currentData() != "standard":
+            for r in self.seat_rows:
+                if len(r.nations()) != 1:
+                    return f"Thrown pieces: each player throws for one nation; tick one for {r.name.text().strip() or 'Player'}."
         return None
 
     def _accept(self) -> None:

@@ -50,8 +50,8 @@ class Layout:
 
     def rect(self, key: BoardKey) -> QRectF:
         s = self.scale(key)
-        return QRectF(self.pos(key), QPointF(self.pos(key).x() + self.board_w * s,
-                                             self.pos(key).y() + self.board_h * s))
+        p = self.pos(key)
+        return QRectF(p.x(), p.y(), self.board_w * s, self.board_h * s)
 
     def to_scene(self, key: BoardKey, x: float, y: float) -> QPointF:
         s = self.scale(key)

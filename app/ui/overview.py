@@ -31,6 +31,7 @@ from .guard import guarded
 
 CELL_W = 48          # overview pixels across a full-size board
 TILE = 512           # overview pixels per tile side
+MIP_LEVELS = 3       # tiles halved at most three times (64 px) for far zooms
 BATCH = 150          # miniatures made per step while a large world fills in
 SC_ALPHA = 0.62      # the same weights the full boards use for owner tints
 LAND_ALPHA = 0.38
@@ -140,6 +141,7 @@ class OverviewItem(QGraphicsItem):
         self.minis = Miniatures(art)
         self.k = CELL_W / art.rect.width()             # overview pixels per scene unit
         self.tiles: dict[tuple[int, int], QImage] = {}
+        self._mips: dict[tuple[int, int], dict[int, QImage]] = {}   # halved copies, made when drawn small
         self.states: dict[BoardKey, tuple[Board, bool]] = {}
         self.dirty: set[BoardKey] = set()
         self.active: list[QRectF] = []
@@ -219,6 +221,7 @@ class OverviewItem(QGraphicsItem):
         for tx in range(int(target.left() // TILE), int(target.right() // TILE) + 1):
             for ty in range(int(target.top() // TILE), int(target.bottom() // TILE) + 1):
                 tile = self._tile(tx, ty)
+                self._mips.pop((tx, ty), None)
                 p = QPainter(tile)
                 p.translate(-tx * TILE, -ty * TILE)
                 if mini is None:
@@ -234,6 +237,17 @@ class OverviewItem(QGraphicsItem):
                     p.drawRect(target.adjusted(0, 0, -1, -1))
                 p.end()
 
+    def _tile_image(self, pos: tuple[int, int], level: int) -> QImage:
+        if level == 0:
+            return self.tiles[pos]
+        mips = self._mips.setdefault(pos, {})
+        img = mips.get(level)
+        if img is None:
+            src = self._tile_image(pos, level - 1)
+            img = mips[level] = src.scaled(src.width() // 2, src.height() // 2,
+                                           Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+        return img
+
     # -- drawing -------------------------------------------------------------------------
     @guarded
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -241,11 +255,18 @@ class OverviewItem(QGraphicsItem):
             self.flush()   # a submission's few new boards show at once; a new world fills in
         exposed = option.exposedRect
         side = TILE / self.k
+        # far out a tile covers a few dozen pixels: draw a halved copy near that size rather
+        # than filtering the whole tile down on every frame
+        ratio = painter.worldTransform().m11() / self.k
+        level = 0
+        while ratio < 0.5 and level < MIP_LEVELS:
+            ratio *= 2
+            level += 1
         painter.setRenderHint(QPainter.SmoothPixmapTransform, True)
-        for (tx, ty), img in self.tiles.items():
-            r = QRectF(tx * side, ty * side, side, side)
+        for pos in self.tiles:
+            r = QRectF(pos[0] * side, pos[1] * side, side, side)
             if r.intersects(exposed):
-                painter.drawImage(r, img)
+                painter.drawImage(r, self._tile_image(pos, level))
         if self.active:
             pen = QPen(self.theme.active_frame, 2.0)
             pen.setCosmetic(True)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QImage
 from .map_art import BoardState, MapArt, render_board_image
 
 LEVELS = (96, 192, 384, 768, 1600)
-BUDGET_BYTES = 160 * 1024 * 1024
+BUDGET_BYTES = 96 * 1024 * 1024   # a dozen boards at full size; far boards are the overview's
 
 
 def level_for(screen_width: float) -> int:

@@ -23,6 +23,11 @@ from .theme import Theme
 from .thumbnails import ThumbnailCache
 
 
+def _head(end: QPointF, h: float) -> QPolygonF:
+    """An arrow head pointing right, its tip at ``end``."""
+    return QPolygonF([end, QPointF(end.x() - h, end.y() - h * 0.55), QPointF(end.x() - h, end.y() + h * 0.55)])
+
+
 class OverlayItem(QGraphicsItem):
     """Fork arrows and order arrows between boards, culled to the exposed area."""
 
@@ -33,6 +38,7 @@ class OverlayItem(QGraphicsItem):
         self.arrows: list[tuple[QRectF, QPointF, QPointF, QPointF | None, str, QColor]] = []
         self.pending: list[tuple[QRectF, QPointF, QPointF, QPointF | None, str, QColor]] = []
         self._far = None
+        self._far_forks = None
         self._bounds = QRectF()
         self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
         self.setZValue(10)
@@ -41,6 +47,23 @@ class OverlayItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def set_forks(self, forks) -> None:
+        self.forks = forks
+        self._far_forks = None
+        self.update()
+
+    def far_forks(self, px: float) -> QPainterPath:
+        """All fork arrows as one path, heads sized for ``px`` scene units per pixel (the
+        path is kept while the zoom stays within a factor of two)."""
+        if self._far_forks is None or not (0.5 < self._far_forks[0] / px < 2.0):
+            path = QPainterPath()
+            for _bounds, fork, end, _tangent in self.forks:
+                path.addPath(fork)
+                path.addPolygon(_head(end, 9 * px))
+                path.closeSubpath()
+            self._far_forks = (px, path)
+        return self._far_forks[1]
 
     def set_arrows(self, arrows) -> None:
         self.arrows = arrows
@@ -75,21 +98,29 @@ class OverlayItem(QGraphicsItem):
         m = painter.worldTransform().m11()
         px = 1.0 / max(m, 1e-6)
         theme = self.ws.theme
-        painter.setRenderHint(QPainter.Antialiasing, True)
-        fork_pen = QPen(theme.fork, max(8.0, 2.5 * px), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
-        for bounds, path, end, tangent in self.forks:
-            if not bounds.intersects(exposed):
-                continue
-            painter.setPen(fork_pen)
-            painter.setBrush(Qt.NoBrush)
-            painter.drawPath(path)
-            h = max(36.0, 9 * px)
-            tri = QPolygonF([end, QPointF(end.x() - h, end.y() - h * 0.55), QPointF(end.x() - h, end.y() + h * 0.55)])
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(theme.fork)
-            painter.drawPolygon(tri)
-        # past orders across boards: thin and translucent far away, so they do not drown the boards
         far = px > 4.0
+        if far:
+            # far away all forks are one path (heads included) drawn in one call, thin and
+            # without antialiasing: a world of many timelines costs one stroke, not dozens
+            painter.setRenderHint(QPainter.Antialiasing, False)
+            pen = QPen(theme.fork, 2.5)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.setBrush(theme.fork)
+            painter.drawPath(self.far_forks(px))
+        else:
+            painter.setRenderHint(QPainter.Antialiasing, True)
+            fork_pen = QPen(theme.fork, max(8.0, 2.5 * px), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
+            for bounds, path, end, tangent in self.forks:
+                if not bounds.intersects(exposed):
+                    continue
+                painter.setPen(fork_pen)
+                painter.setBrush(Qt.NoBrush)
+                painter.drawPath(path)
+                painter.setPen(Qt.NoPen)
+                painter.setBrush(theme.fork)
+                painter.drawPolygon(_head(end, max(36.0, 9 * px)))
+        # past orders across boards: thin and translucent far away, so they do not drown the boards
         if far:
             # one batched path per colour, no heads: hundreds of arrows in a few calls
             painter.setOpacity(0.6)
@@ -147,6 +178,8 @@ class WorldScene(QGraphicsScene):
         self._cross: dict[BoardKey, list] = {}
         self._parents = None
         self._board_rect = QRectF()
+        self._lit: set[BoardKey] = set()            # boards showing highlights or the selection
+        self._with_pending: set[BoardKey] = set()   # boards showing pending orders
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
@@ -285,8 +318,7 @@ class WorldScene(QGraphicsScene):
             path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), QPointF(b.x() - 30, b.y()))
             bounds = path.boundingRect().adjusted(-60, -60, 60, 60)
             forks.append((bounds, path, b, QPointF(1, 0)))
-        self.overlay.forks = forks
-        self.overlay.update()
+        self.overlay.set_forks(forks)
 
     def loc_point(self, loc: Location) -> QPointF:
         pt = self.art.unit_point(loc.loc)
@@ -339,24 +371,37 @@ class WorldScene(QGraphicsScene):
                 g = self._arrow_geom(o, "pending")
                 if g:
                     cross.append(g)
-        for key, item in self.items_by_key.items():
+        # only boards that show pending orders now or did before: not every board of the world
+        for key in self._with_pending | set(per_board) | set(builds):
+            item = self.items_by_key.get(key)
+            if item is None:
+                continue
             new = tuple(per_board.get(key, ()))
             nb = tuple(builds.get(key, ()))
             if new != item.pending or nb != item.pending_builds:
                 item.pending = new
                 item.pending_builds = nb
                 item.update()
+        self._with_pending = set(per_board) | set(builds)
         self.overlay.pending = cross
         self.overlay.update()
 
     def set_highlights(self, marks: dict[BoardKey, dict[str, str]], selected: Location | None = None) -> None:
-        for key, item in list(self.items_by_key.items()) + list(self.ghosts.items()):
+        lit = {k for k, h in marks.items() if h}
+        if selected is not None:
+            lit.add(selected.board)
+        # only boards lit now or before: a click costs what it lights, not the world's size
+        for key in self._lit | lit:
+            item = self.items_by_key.get(key) or self.ghosts.get(key)
+            if item is None:
+                continue
             h = marks.get(key, {})
             sel = selected.loc if selected is not None and selected.board == key else None
             if h != item.highlights or sel != item.selected_loc:
                 item.highlights = dict(h)
                 item.selected_loc = sel
                 item.update()
+        self._lit = lit
 
     def set_ghosts(self, keys: list[BoardKey]) -> None:
         wanted = set(keys)

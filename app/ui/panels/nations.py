@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QPainter
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
@@ -11,6 +13,7 @@ from app.engine.world import World
 from ..state import nation_summary
 
 
+@lru_cache(maxsize=64)  # a few colours, asked for on every refresh
 def swatch(colour: str, size: int = 14) -> QIcon:
     pm = QPixmap(size, size)
     pm.fill(Qt.transparent)

@@ -31,6 +31,7 @@ from .guard import guarded, reporter
 from .hotseat import Table
 from .map_art import map_art
 from .notices import NoticesMixin
+from .placement import place_window, remember_window
 from .order_entry import OrderEntry
 from .panels.nations import swatch
 from .theme import DARK, LIGHT, THEMES, apply_palette
@@ -91,7 +92,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
-        self.resize(1600, 1000)
+        place_window(self, self.settings)
         reporter.autosave = self.files.autosave_now
         reporter.parent = lambda: self
         self.update_actions()
@@ -400,6 +401,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             event.ignore()
             return
         self.files.close()
+        remember_window(self, self.settings)
         if reporter.autosave == self.files.autosave_now:
             reporter.autosave = reporter.parent = None
         super().closeEvent(event)

@@ -148,6 +148,7 @@ class WorldView(QGraphicsView):
         r = self.ws.active_rect()
         if r.isEmpty():
             return
+        r.adjust(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
         # the present can be many boards tall; show a column of them, readable
         vw = max(1, self.viewport().width() - HEADER_W)
         self.fit_rect(r, max_scale=vw / (self.ws.layout.board_w * 1.35))

@@ -244,6 +244,16 @@ class WorldView(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
+    @guarded
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        # Qt moves the already-drawn pixels, sticky headers included: repaint the header bands
+        # and the strips the old headers were moved into, so that they never slide or double.
+        super().scrollContentsBy(dx, dy)
+        if self.show_headers and (dx or dy):
+            vp = self.viewport()
+            vp.update(0, 0, vp.width(), HEADER_H + abs(dy))
+            vp.update(0, 0, HEADER_W + abs(dx), vp.height())
+
     # -- background and sticky headers ------------------------------------------------------
     @guarded
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:

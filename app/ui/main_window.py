@@ -77,6 +77,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.orders_panel.entered.connect(self.console_order)
         self.orders_panel.icons = self._nation_icon
         self.history.moved.connect(self.show_history)
+        self.results_panel.goto.connect(self.goto_board)
         build_actions(self)
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
@@ -148,6 +149,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.match = match
         self.files.attach(match, path, restored)
         self.replay_index = None
+        self.results_panel.clear()
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
             if self.view is not None:
@@ -337,6 +339,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
+        self.results_panel.clear("Results of the submission taken back or put back: hover a unit to see its order.")
         self.refresh()
         self.files.changed()
         self.set_status(text)

@@ -4,6 +4,7 @@
     python3 benchmarks/engine_bench.py --quick         # a few seconds
     python3 benchmarks/engine_bench.py --json out.json # also write the figures as JSON
     python3 benchmarks/engine_bench.py --profile 50    # cProfile our side of (a) on 50 phases
+    python3 benchmarks/engine_bench.py --no-multiverse --sizes 300,1000,2000   # (a) and (c) only
 
 (a) Single-board movement adjudication. Single-timeline games are played with
     ``app.bots.selfplay.random_orders(time_travel=0.0)``; every Spring/Fall board of 1903
@@ -16,6 +17,12 @@
 (b) Multiverse: a selfplay world (``selfplay.play(40, 1)``, replayed here with the same rng so
     the orders of each submission are at hand): one submission, legal-target queries,
     save, load, file size, and submission time as the world grows.
+
+(c) Big worlds side by side (100, 300, 1000 and 2000 boards): one selfplay game grown with
+    victory off (``app.bots.selfplay.grow_world``), snapshots cached as saves in
+    ``benchmarks/.cache`` (see ``engine_scale.py``). Per size: the next movement
+    submission, its cost per order, the retreat submission that finishes it, and the
+    legal-target queries.
 
 Needs pydip (``pip install -e '.[bench]'``); without it (a) is skipped.
 """
@@ -46,6 +53,7 @@ from app.engine.submission import submit  # noqa: E402
 from app.engine.targets import move_targets, support_options  # noqa: E402
 from app.engine.variant import Variant, load_variant  # noqa: E402
 from app.engine.world import World  # noqa: E402
+from engine_scale import big_worlds, measure_scale, render_scale  # noqa: E402
 
 try:
     import pydip
@@ -486,7 +494,7 @@ def yesno(ok: bool) -> str:
     return "yes" if ok else "NO"
 
 
-def render(a: dict | None, b: dict, meta: dict) -> str:
+def render(a: dict | None, b: dict | None, meta: dict) -> str:
     rows: list[tuple[str, str, str, str, str]] = []
     notes: list[str] = []
     if a is not None and a.get("pydip") and "ours_ms" in a:
@@ -518,33 +526,34 @@ def render(a: dict | None, b: dict, meta: dict) -> str:
     elif a is not None:
         rows.append(("(a) single board vs pydip", "skipped", "pydip not installed: pip install -e '.[bench]'",
                      "", ""))
-    g = b["growth"]
-    sub = b["submission"]
-    ctx = f"{sub['boards']} boards, {sub['timelines']} timelines, {sub['active_boards']} active, {sub['orders']} orders"
-    rows.append(("(b) one submission, median of 5", f"{sub['ms']:.1f} ms", ctx, "<= 100 ms", yesno(sub["ms"] <= 100)))
-    for p in g[:-1]:
-        rows.append(("(b)   submission as world grows", f"{p['ms']:.1f} ms",
-                     f"{p['boards']} boards, {p['timelines']} timelines, {p['active_boards']} active, "
-                     f"{p['orders']} orders (submission {p['submission']})", "<= 100 ms", yesno(p["ms"] <= 100)))
-    if len(g) >= 2:
-        first, last = g[0], g[-1]
-        per_board = [p["ms"] / max(p["orders"], 1) for p in g]
-        growth_ratio = last["ms"] / first["ms"] if first["ms"] else float("nan")
-        flat = per_board[-1] <= 2.0 * per_board[0]
-        rows.append(("(b)   last / first submission", f"{growth_ratio:.2f}x",
-                     f"boards x{last['boards'] / first['boards']:.1f}; per order "
-                     f"{per_board[0]:.2f} -> {per_board[-1]:.2f} ms", "roughly flat (per order <= 2x)", yesno(flat)))
-    t = b["targets"]
-    mt, so = t["move_targets_ms"], t["support_options_ms"]
-    rows.append(("(b) move_targets(), median", f"{mt['median']:.2f} ms", f"{t['units']} units on active boards, p90 "
-                 f"{mt['p90']:.2f} ms", "<= 5 ms", yesno(mt["median"] <= 5)))
-    rows.append(("(b) support_options(), median", f"{so['median']:.2f} ms", f"{t['units']} units, p90 "
-                 f"{so['p90']:.2f} ms", "<= 5 ms", yesno(so["median"] <= 5)))
-    rows.append(("(b) save (game.save), median of 3", f"{b['save_ms']:.0f} ms", f"{b['saved_boards']} boards, "
-                 f"{b['timelines']} timelines, {b['turns']} submissions, phase {b['final_phase']}", "", ""))
-    rows.append(("(b) load (Game.load), median of 3", f"{b['load_ms']:.0f} ms", f"first load {b['load_first_ms']:.0f} ms",
-                 "<= 1 s", yesno(b["load_ms"] <= 1000)))
-    rows.append(("(b) save file size", f"{b['file_bytes'] / 1024:.0f} KiB", f"{b['file_bytes']} bytes", "", ""))
+    if b is not None:
+        g = b["growth"]
+        sub = b["submission"]
+        ctx = f"{sub['boards']} boards, {sub['timelines']} timelines, {sub['active_boards']} active, {sub['orders']} orders"
+        rows.append(("(b) one submission, median of 5", f"{sub['ms']:.1f} ms", ctx, "<= 100 ms", yesno(sub["ms"] <= 100)))
+        for p in g[:-1]:
+            rows.append(("(b)   submission as world grows", f"{p['ms']:.1f} ms",
+                         f"{p['boards']} boards, {p['timelines']} timelines, {p['active_boards']} active, "
+                         f"{p['orders']} orders (submission {p['submission']})", "<= 100 ms", yesno(p["ms"] <= 100)))
+        if len(g) >= 2:
+            first, last = g[0], g[-1]
+            per_board = [p["ms"] / max(p["orders"], 1) for p in g]
+            growth_ratio = last["ms"] / first["ms"] if first["ms"] else float("nan")
+            flat = per_board[-1] <= 2.0 * per_board[0]
+            rows.append(("(b)   last / first submission", f"{growth_ratio:.2f}x",
+                         f"boards x{last['boards'] / first['boards']:.1f}; per order "
+                         f"{per_board[0]:.2f} -> {per_board[-1]:.2f} ms", "roughly flat (per order <= 2x)", yesno(flat)))
+        t = b["targets"]
+        mt, so = t["move_targets_ms"], t["support_options_ms"]
+        rows.append(("(b) move_targets(), median", f"{mt['median']:.2f} ms", f"{t['units']} units on active boards, p90 "
+                     f"{mt['p90']:.2f} ms", "<= 5 ms", yesno(mt["median"] <= 5)))
+        rows.append(("(b) support_options(), median", f"{so['median']:.2f} ms", f"{t['units']} units, p90 "
+                     f"{so['p90']:.2f} ms", "<= 5 ms", yesno(so["median"] <= 5)))
+        rows.append(("(b) save (game.save), median of 3", f"{b['save_ms']:.0f} ms", f"{b['saved_boards']} boards, "
+                     f"{b['timelines']} timelines, {b['turns']} submissions, phase {b['final_phase']}", "", ""))
+        rows.append(("(b) load (Game.load), median of 3", f"{b['load_ms']:.0f} ms", f"first load {b['load_first_ms']:.0f} ms",
+                     "<= 1 s", yesno(b["load_ms"] <= 1000)))
+        rows.append(("(b) save file size", f"{b['file_bytes'] / 1024:.0f} KiB", f"{b['file_bytes']} bytes", "", ""))
 
     head = ("measure", "value", "context", "target", "met")
     widths = [max(len(r[i]) for r in rows + [head]) for i in range(5)]
@@ -569,11 +578,12 @@ def render(a: dict | None, b: dict, meta: dict) -> str:
         notes.append(f"(a) orders in the {a['phases_generated']} phases: {kinds}")
         for ex in a["agreement"]["examples"]:
             notes.append(f"(a) disagreement: {ex}")
-    notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions (= selfplay.play({b['turns']}, {b['seed']}))"
-                 + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from play()")
-                 + "; submission times: median of 5 re-submissions of that submission's orders on the world "
-                   "before it (after a warm-up). One submission: the next random_orders() on the final world "
-                   "(its retreat pause, if any, finished first). Targets: min of 3 calls per unit, median over units.")
+    if b is not None:
+        notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions (= selfplay.play({b['turns']}, {b['seed']}))"
+                     + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from play()")
+                     + "; submission times: median of 5 re-submissions of that submission's orders on the world "
+                       "before it (after a warm-up). One submission: the next random_orders() on the final world "
+                       "(its retreat pause, if any, finished first). Targets: min of 3 calls per unit, median over units.")
     return "\n".join(lines + notes)
 
 
@@ -584,6 +594,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", type=int, metavar="N", default=0,
                     help="cProfile our side of (a) on N phases and print the top 15 functions")
     ap.add_argument("--no-pydip", action="store_true", help="skip (a)")
+    ap.add_argument("--no-multiverse", action="store_true", help="skip (b)")
+    ap.add_argument("--sizes", default=None, metavar="N,N,...",
+                    help="world sizes for (c), in boards (default 100,300,1000,2000; quick 100,300; 0 skips)")
     args = ap.parse_args(argv)
     log = lambda m: print(m, file=sys.stderr, flush=True)  # noqa: E731
     t0 = time.perf_counter()
@@ -592,17 +605,34 @@ def main(argv: list[str] | None = None) -> int:
     else:
         games, last_year, agree_n, n_units, turns = 10, 1912, 50, 50, 40
     a = None if args.no_pydip else bench_single_board(games, last_year, agree_n, args.profile, log)
-    b = bench_multiverse(turns, 1, n_units, [100, 200, 300], verify=not args.quick, log=log)
+    b = None if args.no_multiverse else bench_multiverse(turns, 1, n_units, [100, 200, 300],
+                                                         verify=not args.quick, log=log)
+    sizes = [int(x) for x in (args.sizes or ("100,300" if args.quick else "100,300,1000,2000")).split(",") if int(x)]
+    c = None
+    if sizes:
+        t1 = time.perf_counter()
+        c = measure_scale(big_worlds(sizes, log=log), n_units=n_units)
+        log(f"(c) {len(sizes)} world sizes in {time.perf_counter() - t1:.0f} s")
     meta = {"python": f"Python {platform.python_version()}", "machine": platform.machine(),
             "quick": args.quick, "seconds": time.perf_counter() - t0}
     print(render(a, b, meta))
+    if c is not None:
+        print("\n(c) big worlds side by side (victory off; CPU time of the thread, collector off; "
+              "submissions: min of 7 after a warm-up; targets: min of 3 per unit over up to {} units)".format(n_units))
+        print("\n".join(render_scale(c)))
+        if a is not None and a.get("pydip") and "ours_ms" in a:
+            like = a["pydip_with_commands_ms"]["median"] / a["ours_ms"]["median"]
+            print(f"single board: ours {a['ours_ms']['median']:.3f} ms, pydip commands + resolve_turn "
+                  f"{a['pydip_with_commands_ms']['median']:.3f} ms: ours takes {1 / like:.2f} of pydip's time "
+                  f"(target <= 0.5: {'met' if like >= 2 else 'NOT met'})")
     if a is not None and "profile" in a:
         for key in ("cumulative", "tottime"):
             print(f"\ncProfile of our side of (a): submit() on {a['profile']['phases']} phases x {REPEATS} "
                   f"({a['profile']['runs']} calls, after a warm-up), top 15 by {key}:")
             print(a["profile"][key])
     if args.json:
-        Path(args.json).write_text(json.dumps({"meta": meta, "single_board": a, "multiverse": b}, indent=2) + "\n")
+        Path(args.json).write_text(json.dumps({"meta": meta, "single_board": a, "multiverse": b, "big_worlds": c},
+                                              indent=2) + "\n")
     return 0
 
 

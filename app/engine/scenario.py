@@ -50,6 +50,7 @@ class Expect(_Model):
     centres: dict[str, dict[str, list[str]]] = {}
     winner: str | None = "__unset__"
     phase: Literal["movement", "retreats", "over"] | None = None
+    sight: dict[str, dict[str, list[str]]] = {}
 
 
 class Step(_Model):
@@ -195,6 +196,41 @@ def check_expect(world: World, expect: Expect, texts: list[str], results: list[R
     return failures
 
 
+def sight_report(world: World, wanted: dict[str, dict[str, list[str]]], where: str) -> tuple[dict, list[str]]:
+    """The ``sight`` expectation (RULES.md §8): for each nation and board it names, the
+    provinces seen (``None`` for a board that does not exist), and what differs from it.
+    Raises :class:`ScenarioError` for a nation, board or province the file gets wrong."""
+    from .visibility import board_sight
+    v = world.variant
+    report: dict[str, dict[str, list[str] | None]] = {}
+    failures = []
+    for nation_text, boards in wanted.items():
+        nation = next((n for n in v.nation_names if n.lower() == nation_text.lower()), None)
+        if nation is None:
+            raise ScenarioError(f"{where}: field 'expect.sight': unknown nation '{nation_text}'")
+        report[nation_text] = {}
+        for board_text, provinces in boards.items():
+            try:
+                key = BoardKey.parse(board_text)
+            except ValueError as e:
+                raise ScenarioError(f"{where}: field 'expect.sight.{nation_text}': {e}") from None
+            want = {p.strip().lower() for p in provinces}
+            unknown = sorted(p for p in want if p not in v.provinces)
+            if unknown:
+                raise ScenarioError(f"{where}: field 'expect.sight.{nation_text}.{board_text}': "
+                                    f"not province ids (without coasts): {', '.join(unknown)}")
+            if key not in world.boards:
+                report[nation_text][board_text] = None
+                failures.append(f"sight: board {board_text} does not exist")
+                continue
+            got = board_sight(world, nation, key)
+            report[nation_text][board_text] = sorted(got)
+            if got != want:
+                failures.append(f"sight of {nation} on {board_text}: missing {sorted(want - got)}, "
+                                f"unexpected {sorted(got - want)}")
+    return report, failures
+
+
 def run_file(path: Path, check: bool = True) -> dict[str, Any]:
     """Run one scenario file; returns its report. Raises :class:`ScenarioError`."""
     sc = load(path)
@@ -217,6 +253,9 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
         ms = (time.perf_counter() - t0) * 1000
         world = report.world
         failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
+        sight = sight_report(world, step.expect.sight, f"{path}: step {n}") if step.expect and step.expect.sight else None
+        if sight and check:
+            failures += sight[1]
         ok = ok and not failures
         steps.append({
             "adjudication_ms": round(ms, 3),
@@ -226,6 +265,7 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             "phase": world.phase,
             "winner": world.winner,
             "failures": failures,
+            **({"sight": sight[0]} if sight else {}),
         })
     return {"file": str(path), "name": sc.name, "ok": ok, "steps": steps}
 

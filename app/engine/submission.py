@@ -153,11 +153,11 @@ def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict
     said again). Waives are not merged: waiving twice waives two builds."""
     repeats: dict[int, int] = {}
     replaced: set[int] = set()
-    # Usually every legal order is for a different unit and nothing is built: say so at
-    # C speed (one set of (board, province) pairs) before looking order by order.
-    unit_orders = [o.unit for o, reason in checked if reason is None and o.kind in _UNIT_KINDS]
-    if len({(u[0], _PROVINCE[u[1]]) for u in unit_orders}) == len(unit_orders) and not any(
-            reason is None and o.kind == "build" for o, reason in checked):
+    # Usually every legal order is for a different unit and at most one thing is built:
+    # say so with one set of (board, province) pairs before looking order by order.
+    keys = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind != "build" else "build"
+            for o, reason in checked if reason is None and o.kind != "waive"]
+    if len(set(keys)) == len(keys):
         return repeats, replaced
     # Unit (or build site) → places of its distinct orders. Orders are compared only when
     # they share a unit: hashing every order would cost more than the rest of this.
@@ -269,12 +269,15 @@ def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[Board
         return r
 
     out = adjudicate(table, step)
+    # Most orders simply succeed: those share two result constants without a call.
+    plain = [(_MOVED if k == MOVE else _SUCCEEDS) if by < 0 and ok and not void and k != CONVOY else None
+             for k, by, ok, void in zip(out.kind, out.dislodged_by, out.success, out.void)]
     updated: dict[BoardKey, list[Result]] = {}
     for n, ((key, idx), o, _) in enumerate(entries):
         lst = updated.get(key)
         if lst is None:
             lst = updated[key] = list(results[key])
-        lst[idx] = _result_for(n, o, table, out, space_list, world)
+        lst[idx] = plain[n] or _result_for(n, o, table, out, space_list, world)
     for key, lst in updated.items():
         results[key] = tuple(lst)
     boards = world.boards

@@ -94,16 +94,29 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
         return {}
     v = world.variant
     frm = Location(loc.board, unit.loc)
-    # Where the supporter reaches: support can only go into these spaces.
+    # Where the supporter reaches (support can only go into these spaces): on its own
+    # board the map's neighbours; on an adjacent board its own province, and in loose
+    # mode the neighbours too (what reaches_province says, without asking it 75 times
+    # per board).
     reach = [k for k in reachable_boards(world, loc.board) if k.turn.is_movement]
-    reach_spaces = {Space(k, p) for k in reach for p in v.provinces
-                    if _reaches(world, frm, unit.type, Space(k, p)) and Space(k, p) != frm.space}
+    own_near = v.adjacent_provinces(unit.type, unit.loc)
+    across = {frm.province} | (own_near if world.adjacency == "loose" else set())
+    reach_spaces = {Space(k, p) for k in reach for p in (own_near if k == loc.board else across)}
     reach_provinces = {sp.province for sp in reach_spaces}
     near = reach_provinces | {q for p in reach_provinces for q in v.army_adjacent.get(p, ())} \
         | {q for p in reach_provinces for q in v.fleet_adjacent_provinces.get(p, ())}
     boards = set(reach)
     for k in reach:
         boards.update(kk for kk in adjacent_board_keys(k) if kk in world.boards)
+    # Convoys into those spaces: which chains of fleets touch each coastal one.
+    network = _fleet_network(world)
+    ends = {sp: network.groups_near(sp) for sp in reach_spaces if v.kinds[sp.province] == "coast"}
+    end_groups = set().union(*ends.values())
+    # Where an army could board a fleet of those chains (checked first: most units are neither).
+    shores = set().union(*(network.shores(g) for g in end_groups))
+    reach_by_board: dict[BoardKey, set[str]] = {}
+    for sp in reach_spaces:
+        reach_by_board.setdefault(sp.board, set()).add(sp.province)
     out: dict[Location, list[Location | None]] = {}
     for key in sorted(boards):
         board = world.boards[key]
@@ -111,33 +124,155 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
             continue
         active = world.is_active(key)
         for prov, other in board.units.items():
-            target = Location(key, other.loc)
-            if target.space == frm.space:
-                continue
             # A unit far from every space the supporter reaches can only get there by convoy.
             far = prov not in near
-            if far and not (other.type == "A" and v.kinds[prov] == "coast"):
+            space = Space(key, prov)
+            boards_fleet = other.type == "A" and space in shores
+            if far and not boards_fleet:
                 continue
+            if space == frm.space:
+                continue
+            groups = {g for g in end_groups if space in network.shores(g)} if boards_fleet else ()
+            target = Location(key, other.loc)
             options: list[Location | None] = []
             if active:
-                if target.space in reach_spaces:
+                if space in reach_spaces:
                     options.append(None)
-                for dest in (convoy_targets(world, target) if far else move_targets(world, target)):
-                    if dest.space in reach_spaces:
-                        options.append(dest)
+                dests = [] if far else _direct_into(world, target, other, reach_by_board)
+                if groups:
+                    seen = {d.space for d in dests}
+                    dests += [Location(sp.board, sp.province) for sp in sorted(ends, key=_space_order)
+                              if sp not in seen and sp != space and ends[sp] & groups
+                              and network.carries(world, target, sp, ends[sp] & groups)]
+                options.extend(dests)
             else:
-                given = world.order_of(Space(key, prov))
+                given = world.order_of(space)
                 if given is None:
                     continue
                 order = given[0]
                 if isinstance(order, Move):
                     if order.dest.space in reach_spaces:
                         options.append(order.dest)
-                elif target.space in reach_spaces:
+                elif space in reach_spaces:
                     options.append(None)
             if options:
                 out[target] = options
     return out
+
+
+def _direct_into(world: World, loc: Location, unit, wanted: dict[BoardKey, set[str]]) -> list[Location]:
+    """:func:`direct_targets` of the unit at ``loc`` (in the same order), only those in
+    the ``wanted`` provinces of each board."""
+    v, mode = world.variant, world.adjacency
+    frm = Location(loc.board, unit.loc)
+    out = []
+    for key in reachable_boards(world, loc.board):
+        provinces = wanted.get(key)
+        if not provinces:
+            continue
+        candidates = v.adjacent_locations(unit.type, unit.loc)
+        if key != loc.board:
+            candidates = ({unit.loc} | candidates) if mode == "loose" else {unit.loc}
+        for c in sorted(candidates):
+            if province_of(c) in provinces:
+                to = Location(key, c)
+                if reaches(v, mode, unit.type, frm, to):
+                    out.append(to)
+    return out
+
+
+def _space_order(sp: Space) -> tuple:
+    return (sp.board, sp.province)
+
+
+class _FleetNetwork:
+    """The fleets of one world that can take part in a convoy, grouped into connected
+    chains (convoy steps are symmetric, so an army one step from a fleet of a group can
+    be carried to any coast one step from a fleet of the same group).
+
+    Fleets on active boards convoy any army; a fleet on a past board only the army its
+    locked convoy order names, so a group holding one is marked and its answers checked
+    with :func:`convoy_targets`. Groups are found lazily, once per world."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.group: dict[Space, int] = {}
+        self.has_past: list[bool] = []
+        self.members: list[list[Space]] = []
+        self._shores: dict[int, set[Space]] = {}
+        self._checked: dict[Location, set[Space]] = {}
+
+    def shores(self, g: int) -> set[Space]:
+        """Coastal spaces one convoy step from a fleet of group ``g`` (where an army could
+        board it, or land)."""
+        found = self._shores.get(g)
+        if found is None:
+            w = self.world
+            v = w.variant
+            found = self._shores[g] = set()
+            for f in self.members[g]:
+                shore = [p for p in v.fleet_adjacent_provinces[f.province] if v.kinds[p] == "coast"]
+                # Across boards a step keeps its province (a sea), so only loose steps land.
+                boards = reachable_boards(w, f.board) if w.adjacency == "loose" else [f.board]
+                found.update(Space(k, p) for k in boards if k.turn.is_movement for p in shore)
+        return found
+
+    def _usable(self, fleet: Space) -> bool:
+        if self.world.is_active(fleet.board):
+            return True
+        given = self.world.order_of(fleet)
+        return given is not None and given[0].kind == "convoy"
+
+    def _neighbours(self, sp: Space) -> list[Space]:
+        w = self.world
+        return [f for f in _fleet_neighbours(w, w.variant, w.adjacency, sp) if self._usable(f)]
+
+    def groups_near(self, sp: Space) -> set[int]:
+        """The groups of the usable fleets one convoy step from ``sp``."""
+        return {self._group_of(f) for f in self._neighbours(sp)}
+
+    def _group_of(self, fleet: Space) -> int:
+        g = self.group.get(fleet)
+        if g is not None:
+            return g
+        g = len(self.has_past)
+        past = False
+        members: list[Space] = []
+        self.members.append(members)
+        stack = [fleet]
+        while stack:
+            f = stack.pop()
+            if f in self.group:
+                continue
+            self.group[f] = g
+            members.append(f)
+            past = past or not self.world.is_active(f.board)
+            stack.extend(n for n in self._neighbours(f) if n not in self.group)
+        self.has_past.append(past)
+        return g
+
+    def carries(self, world: World, army: Location, end: Space, groups: set[int]) -> bool:
+        """Whether the army can be convoyed to ``end`` through one of ``groups`` (all of
+        which touch both)."""
+        if any(not self.has_past[g] for g in groups):
+            return True
+        found = self._checked.get(army)
+        if found is None:
+            found = self._checked[army] = {d.space for d in convoy_targets(world, army)}
+        return end in found
+
+
+_last_network: _FleetNetwork | None = None
+
+
+def _fleet_network(world: World) -> _FleetNetwork:
+    """The fleet network of ``world``, kept for the last world asked about (the window
+    asks many questions of one world between submissions)."""
+    global _last_network
+    network = _last_network
+    if network is None or network.world is not world:
+        network = _last_network = _FleetNetwork(world)
+    return network
 
 
 def support_targets(world: World, supporter: Location, supported: Location) -> list[Location | None]:

@@ -152,11 +152,11 @@ def _check_support(world: World, order: Support, utype: str, loc: str, own_prov:
                                  or boards_adjacent(supported_board, dest[0])
                                  or v.kinds[supported_prov] == "coast"):
         return order, f"{supported} cannot move to {dest}"
+    # An empty location is no reason to refuse: the support is void at adjudication, as on
+    # a ghost board. (Under fog of war a seat may name places it cannot see, RULES §8.)
     on_board = world.boards.get(supported_board)
-    if on_board is not None:
-        unit = on_board.units.get(supported_prov)
-        if unit is None:
-            return order, f"there is no unit in {supported.space}"
+    unit = on_board.units.get(supported_prov) if on_board is not None else None
+    if unit is not None:
         if dest is not None and unit.type == "A":
             if supported_board == dest[0]:
                 direct = dest[1] in v.army_adjacent.get(unit.loc, ())
@@ -180,10 +180,8 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
             return order, f"{where.board} is a Winter board"
     army_board = world.boards.get(order.army.board)
     if army_board is not None:
-        unit = army_board.units.get(order.army.province)
-        if unit is None:
-            return order, f"there is no unit in {order.army.space}"
-        if unit.type != "A":
+        unit = army_board.units.get(order.army.province)   # none there: void at adjudication
+        if unit is not None and unit.type != "A":
             return order, "only armies are convoyed"
     if army_board is not None and not convoy_possible(world, order.army.space, order.dest.space, order.unit.space):
         return order, f"no convoy route from {order.army.space} to {order.dest.space} needs this fleet"

@@ -130,8 +130,8 @@ class World:
         """A new snapshot with some fields replaced (the rest shared). Copies the instance
         dictionary directly: the dataclass constructor costs more than a whole small
         adjudication, and every submission derives a few worlds."""
-        unknown = changes.keys() - self.__dataclass_fields__.keys()
-        if unknown:
+        if not changes.keys() <= _WORLD_FIELDS:
+            unknown = changes.keys() - _WORLD_FIELDS
             raise TypeError(f"World has no field {', '.join(sorted(unknown))}")
         new = object.__new__(World)
         new.__dict__.update(self.__dict__)
@@ -319,6 +319,9 @@ class World:
                 return Location(BoardKey(spec.timeline, turn), spec.loc)
         raise NotationError(f"'{text}': no unit in '{spec.province}' on an active board; "
                             f"write its board (timeline:province:turn)")
+
+
+_WORLD_FIELDS = frozenset(World.__dataclass_fields__)
 
 
 def make_board(key: BoardKey, units: Iterable[tuple[str, str, str] | Unit], centres: Mapping[str, str]) -> Board:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
 from app.engine.game import Game
-from app.engine.notation import NotationError
+from app.engine.notation import NotationError, parse_order
 from app.engine.orders import Build, Order, Waive
 from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
@@ -192,18 +192,23 @@ class Match:
 
     def has_work(self, seat: int, world: World | None = None) -> bool:
         """Does the seat have anything to order now? (In a retreat pause only seats with
-        dislodged units do.)"""
+        dislodged units do, unless fog of war is on: then every seat takes its turn, since
+        skipping one would tell the others it has nothing to retreat.)"""
         w = world or self.world
         if w.phase == "over" or not self.seats[seat].is_person:
             return False
-        if w.phase == "retreats":
+        if w.phase == "retreats" and not self.fog:
             nations = self.nations_of(seat)
             return any((u := w.unit_at(loc)) is not None and u.nation in nations for loc in w.pause.dislodged)
         return True
 
-    def view_for(self, seat: int) -> World:
-        """The world as the seat may see it (fogged when fog of war is on)."""
-        return seat_view(self.world, self.seats[seat].nations, self.fog)
+    def view_for(self, seat: int | None, world: World | None = None) -> World:
+        """The world (default: the current one) as the seat may see it: fogged when fog of
+        war is on, until the game is over; ``seat`` None (nobody at the table): nothing seen."""
+        w = world if world is not None else self.world
+        if self.world.phase == "over":      # the fog lifts when the game is over
+            return w
+        return seat_view(w, self.seats[seat].nations if seat is not None else (), self.fog)
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:
@@ -256,7 +261,7 @@ class Match:
         if nation not in nations:
             raise OrderRefused(f"{nation or 'That unit'} is not yours to order; you play "
                                f"{', '.join(sorted(nations))}.", "owner")
-        normal, reason = check(self.world, order)
+        normal, reason = check(self.view_for(i), order)     # under fog: only what the seat sees
         if reason:
             raise OrderRefused(f"Refused: {reason}.", "illegal")
         self._pending[i][order_key(normal)] = normal
@@ -266,7 +271,7 @@ class Match:
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
         try:
-            order = self.game.parse(text)
+            order = self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
         return self.add_order(order, seat)

@@ -7,6 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
+from .fog_art import fill_view_as_menu
+
 
 def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
     a = QAction(text, w)
@@ -78,6 +80,8 @@ def build_actions(w) -> None:
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
         m.addAction(a)
     m.addSeparator()
+    w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
+    w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
     m.addAction(w.a_dark)
     m = mb.addMenu("&Help")
     m.addAction(w.a_rules)

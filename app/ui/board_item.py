@@ -185,7 +185,9 @@ class BoardItem(QGraphicsItem):
                 if loc.split("/")[0] == prov:
                     unit = f"\n{nation} {'army' if utype == 'A' else 'fleet'}" + (" (dislodged)" if dis else "")
             owner = dict(state.centres).get(prov)
-            if owner:
+            if prov in state.fog:
+                unit = "\nOut of sight"
+            elif owner:
                 unit += f"\nSupply centre of {owner}"
             elif prov in self.art.variant.supply_centres:
                 unit += "\nNeutral supply centre"

@@ -20,6 +20,7 @@ from app.engine.game import Game
 from app.engine.notation import format_order
 from app.engine.world import World
 from app.match import Match, OrderRefused, Seat
+from app.match.fog import fogged_world
 from app.match.storage import data_dir
 
 from .actions import build_actions, keys_html, style_submit_button
@@ -52,6 +53,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.theme = THEMES.get(theme or self.settings.value("theme", "light"), LIGHT)
         apply_palette(QApplication.instance(), self.theme)
         self.match: Match | None = None
+        self.view_as: str | None = None   # sandbox "View as": a nation's fog of war
         self.replay_index: int | None = None
         self.busy = False
         self._job: SubmitJob | None = None
@@ -121,19 +123,38 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
     def world(self) -> World | None:
         if self.match is None:
             return None
-        if self.replay_index is not None:
-            return self.game.history()[self.replay_index]
-        return self.match.view_for(self.seat) if self.seat is not None else self.match.world
+        m = self.match
+        w = self.game.history()[self.replay_index] if self.replay_index is not None else m.world
+        if m.fog:                               # fog of war: only the seat's sight, even in replays
+            return m.view_for(self.seat, w)
+        if self.view_as and w is not None and m.world.phase != "over":
+            return fogged_world(w, (self.view_as,))  # sandbox: the world as one nation sees it
+        return w
+
+    def fog_nations(self) -> tuple[str, ...] | None:
+        """Whose sight the boards are drawn in (None: no fog, or the game is over)."""
+        m = self.match
+        if m is None or m.world.phase == "over":
+            return None
+        if m.fog:
+            return tuple(m.seats[self.seat].nations) if self.seat is not None else ()
+        return (self.view_as,) if self.view_as else None
+
+    def set_view_as(self, nation: str | None) -> None:
+        """Sandbox: show the world as ``nation`` sees it under fog of war (None: everything)."""
+        self.view_as = nation if self.match is not None and not self.match.fog else None
+        self.refresh()
+        self.set_status(f"Viewing the world as {nation} sees it (fog of war)." if self.view_as else "Viewing everything.")
 
     def new_game(self, mode: str = "sandbox", adjacency: str = "strict", variant: str = "standard",
                  seats: list | None = None, seed: int = 0, pins: dict[int, str] | None = None,
-                 confirmed: bool = False) -> bool:
+                 confirmed: bool = False, fog: bool = False) -> bool:
         """Start a game (sandbox, or hotseat with ``seats``: Seat objects or dicts; ``pins``:
         {seat index: PIN}). Unsaved changes are asked about first unless ``confirmed``."""
         if not confirmed and not self.files.confirm_discard("start a new game"):
             return False
         seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])] if mode == "hotseat" else []
-        match = Match.new(variant, adjacency, seed, seats, pins=pins)
+        match = Match.new(variant, adjacency, seed, seats, pins=pins, fog=fog and mode == "hotseat")
         self.set_match(match, None)
         self.set_status(f"New {match.mode} game: {match.game.variant.title}, {adjacency} adjacency. "
                         + (self.entry.hint() if not match.private else ""))
@@ -147,6 +168,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.finish_adjudication()
         self.table.leave()
         self.match = match
+        self.view_as = None
         self.files.attach(match, path, restored)
         self.replay_index = None
         self.results_panel.clear()
@@ -184,7 +206,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         w = self.world
         if w is None:
             return
-        self.scene.set_world(w)
+        fog = self.fog_nations()
+        self.scene.set_world(w, fog=fog)
         self.view.refresh_area()
         self.entry.set_world(w, self.seat_nations())
         live = self.replay_index is None
@@ -192,7 +215,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self._update_highlights()
         self._show_orders()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        self.nations_panel.set_world(w, seats)
+        self.nations_panel.set_world(w, seats, fog=fog)
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self._update_banner()
         self.update_actions()
@@ -210,6 +233,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.scene.set_pending([])
             self._update_highlights()
         self.orders_panel.set_orders({}, "Orders")
+        if self.match is not None and self.match.fog and self.scene is not None:
+            self.refresh()                # fog of war: the boards show nobody's sight now
         self.hover_label.setText("")
         self.set_status("")
         QToolTip.hideText()
@@ -366,7 +391,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.files.open_game(dlg.open_path, confirmed=True)
             return
         s = dlg.settings()
-        self.new_game(s["mode"], s["adjacency"], s["variant"], s["seats"], pins=s["pins"], confirmed=True)
+        self.new_game(s["mode"], s["adjacency"], s["variant"], s["seats"], pins=s["pins"], confirmed=True,
+                      fog=s.get("fog", False))
 
     def open_game(self, path) -> bool:
         return self.files.open_game(path)

@@ -21,6 +21,8 @@ from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, 
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map
 
+from .fog_art import paint_fog
+
 SEA = QColor("#a9c8e0")
 LAND = QColor("#efe5c8")
 IMPASSABLE = QColor("#c9c2b0")
@@ -174,6 +176,7 @@ class MapArt:
                 h = max(1, round(width * self.rect.height() / self.rect.width()))
                 s = width / self.rect.width()
                 fills = QImage(width, h, QImage.Format_ARGB32_Premultiplied)
+                fills.fill(SEA)  # the scaled map may leave the last row uncovered
                 p = QPainter(fills)
                 p.setRenderHint(QPainter.Antialiasing)
                 p.scale(s, s)
@@ -217,11 +220,12 @@ class BoardState:
     centres: tuple        # ((province, nation), ...)
     arrows: tuple = ()    # (Arrow, ...)
     winter: bool = False
+    fog: frozenset = frozenset()  # provinces out of sight, veiled (fog of war; app.ui.fog_art)
 
     def __hash__(self) -> int:  # hashed on every paint: compute once
         h = self.__dict__.get("_h")
         if h is None:
-            h = hash((self.units, self.centres, self.arrows, self.winter))
+            h = hash((self.units, self.centres, self.arrows, self.winter, self.fog))
             object.__setattr__(self, "_h", h)
         return h
 
@@ -404,6 +408,7 @@ def paint_board(p: QPainter, art: MapArt, state: BoardState, detail: bool = True
     paint_tints(p, art, state)
     art.paint_lines(p, labels=detail)
     paint_centres(p, art, state, detail)
+    paint_fog(p, art, state.fog, detail)
     paint_board_arrows(p, art, state.arrows)
     paint_units(p, art, state, detail)
 
@@ -412,6 +417,7 @@ def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
     """The board as a ``width``-pixel image (thread-safe: used by the thumbnail workers)."""
     fills, lines = art.layers(width)
     img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
+    img.fill(0)  # a new QImage holds whatever was in memory; the fills may not cover every pixel
     p = QPainter(img)
     p.drawImage(0, 0, fills)
     s = width / art.rect.width()
@@ -423,6 +429,7 @@ def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
     p.scale(s, s)
     detail = width >= 300
     paint_centres(p, art, state, detail)
+    paint_fog(p, art, state.fog, detail)
     paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
     paint_units(p, art, state, detail)
     p.end()

@@ -85,6 +85,9 @@ class Miniatures:
             c = QColor(nat.colour)
             self.tints[name] = (_blend(LAND, c, LAND_ALPHA), _blend(LAND, c, SC_ALPHA))
             self.dots[name] = c.darker(160).rgba()
+        from .fog_art import VEIL
+        from .map_art import SEA
+        self.veiled = (_blend(LAND, VEIL, VEIL.alphaF() * 1.6), _blend(SEA, VEIL, VEIL.alphaF() * 1.6))
         self.anchor_px: dict[str, tuple[int, int]] = {}
         for loc in list(art.geo.unit_anchors) + list(self.index):
             pt = art.unit_point(loc)
@@ -92,8 +95,9 @@ class Miniatures:
             y = int(pt.y() * scale)
             self.anchor_px[loc] = (min(max(x, 0), width - 2), min(max(y, 0), self.height - 2))
 
-    def image(self, board: Board) -> QImage:
-        """The board's miniature: owner tints as on the full board, units as dots."""
+    def image(self, board: Board, fog: frozenset[str] = frozenset()) -> QImage:
+        """The board's miniature: owner tints as on the full board, units as dots; the
+        ``fog`` provinces (fog of war) veiled."""
         lut = np.zeros(len(self.index) + 1, dtype=np.uint32)   # 0: the plain map shows
         owners = dict(board.centres)
         units = [(u.loc, u.nation) for u in board.units.values()]
@@ -107,6 +111,10 @@ class Miniatures:
             i = self.index.get(prov)
             if i is not None and nation in self.tints:
                 lut[i] = self.tints[nation][1 if self.is_centre[i] else 0]
+        for prov in fog:
+            i = self.index.get(prov)
+            if i is not None:
+                lut[i] = self.veiled[1 if self.is_sea[i] else 0]
         px = lut[self.labels]
         out = np.where(px != 0, px, self.base)
         for loc, nation in units:
@@ -153,11 +161,14 @@ class OverviewItem(QGraphicsItem):
         self._bounds = QRectF(r)
 
     # -- keeping up with the world -------------------------------------------------------
-    def mark(self, key: BoardKey, board: Board, active: bool) -> None:
-        """Show ``board`` at ``key`` (a miniature shows only units and centres)."""
+    def mark(self, key: BoardKey, board: Board, active: bool, fog: frozenset[str] = frozenset()) -> None:
+        """Show ``board`` at ``key`` (a miniature shows only units and centres; ``fog``: the
+        provinces veiled by the fog of war)."""
         old = self.states.get(key)
-        if old is None or old[0] is not board or old[1] != active:
-            self.states[key] = (board, active)
+        if old is None or old[0] is not board or old[1] != active or old[2] != fog:
+            if old is not None and old[2] != fog:
+                self._blit(key, None, False)   # another seat's sight: never shown while refilling
+            self.states[key] = (board, active, fog)
             self.dirty.add(key)
             if not self._filler.isActive():
                 self._filler.start()
@@ -186,8 +197,8 @@ class OverviewItem(QGraphicsItem):
         """Blit the boards marked since the last flush (at most ``limit``); returns how many."""
         keys = sorted(self.dirty)[:limit] if limit else list(self.dirty)
         for key in keys:
-            board, active = self.states[key]
-            self._blit(key, board, active)
+            board, active, fog = self.states[key]
+            self._blit(key, board, active, fog)
             self.dirty.discard(key)
         if keys:
             self.update()
@@ -201,10 +212,10 @@ class OverviewItem(QGraphicsItem):
             self.tiles[(tx, ty)] = img
         return img
 
-    def _blit(self, key: BoardKey, board: Board | None, active: bool) -> None:
+    def _blit(self, key: BoardKey, board: Board | None, active: bool, fog: frozenset[str] = frozenset()) -> None:
         r = self.layout.rect(key)
         target = QRectF(r.x() * self.k, r.y() * self.k, r.width() * self.k, r.height() * self.k)
-        mini = self.minis.image(board) if board is not None else None
+        mini = self.minis.image(board, fog) if board is not None else None
         for tx in range(int(target.left() // TILE), int(target.right() // TILE) + 1):
             for ty in range(int(target.top() // TILE), int(target.bottom() // TILE) + 1):
                 tile = self._tile(tx, ty)

@@ -71,7 +71,8 @@ class CrossArrow:
     status: str
 
 
-def board_state(world: World, key: BoardKey, art: MapArt) -> BoardState:
+def board_state(world: World, key: BoardKey, art: MapArt, fog: frozenset[str] = frozenset()) -> BoardState:
+    """``fog``: provinces out of the viewer's sight, drawn veiled (fog of war)."""
     board = world.boards[key]
     dislodged: set[str] = set()
     if world.pause is not None:
@@ -95,7 +96,7 @@ def board_state(world: World, key: BoardKey, art: MapArt) -> BoardState:
                 arrows.append(a)
     units = tuple(sorted((u.loc, u.nation, u.type, p in dislodged) for p, u in board.units.items()))
     centres = tuple(sorted(board.centres.items()))
-    return BoardState(units, centres, tuple(arrows), not key.turn.is_movement)
+    return BoardState(units, centres, tuple(arrows), not key.turn.is_movement, frozenset(fog))
 
 
 def board_cross_arrows(world: World, key: BoardKey) -> list[CrossArrow]:

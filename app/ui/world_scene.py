@@ -16,6 +16,7 @@ from .board_item import BoardItem
 from .guard import guarded
 from .layout import Layout
 from .map_art import STATUS_COLOURS, BoardState, MapArt, colour_of, paint_arrow
+from .fog_art import unseen_by_board
 from .overview import OverviewItem
 from .state import board_cross_arrows, board_state, order_locations, pending_arrow, same_board
 from .theme import Theme
@@ -117,7 +118,7 @@ _NONE: frozenset[str] = frozenset()
 
 def _same(a: tuple, b: tuple) -> bool:
     """Two board identities: the same shared objects, and the same dislodged provinces."""
-    return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4] == b[4]
+    return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4:] == b[4:]
 
 
 class WorldScene(QGraphicsScene):
@@ -142,17 +143,20 @@ class WorldScene(QGraphicsScene):
         self.world: World | None = None
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._idents: dict[BoardKey, tuple] = {}
+        self._unseen: dict[BoardKey, frozenset[str]] = {}   # fog of war: provinces veiled per board
         self._cross: dict[BoardKey, list] = {}
         self._parents = None
         self._board_rect = QRectF()
 
     # -- world ------------------------------------------------------------------------
-    def set_world(self, world: World) -> None:
+    def set_world(self, world: World, fog=None) -> None:
         """Show ``world``. Work is in proportion to what changed since the last world:
         boards are immutable and shared between snapshots, so a board whose board,
         orders, results, retreats and dislodged units are the same objects as last time
-        keeps its state, its item and its arrows."""
+        keeps its state, its item and its arrows. ``fog``: the nations whose sight the
+        boards are drawn in, the rest veiled (None: no fog of war)."""
         self.world = world
+        self._unseen = unseen_by_board(world, fog) if fog is not None else {}
         lay = self.layout
         gone = [key for key in self.items_by_key if key not in world.boards]
         for key in gone:
@@ -172,7 +176,7 @@ class WorldScene(QGraphicsScene):
         cross_changed = bool(gone)
         for key, board in world.boards.items():
             orders, results, retreats = world.orders.get(key), world.results.get(key), world.retreats.get(key)
-            ident = (board, orders, results, retreats, dislodged.get(key, _NONE))
+            ident = (board, orders, results, retreats, dislodged.get(key, _NONE), self._unseen.get(key, _NONE))
             old = self._idents.get(key)
             item = self.items_by_key.get(key)
             if item is None:
@@ -190,7 +194,7 @@ class WorldScene(QGraphicsScene):
                     self._cross[key] = self._cross_geoms(world, key)
                     cross_changed = True
             item.set_active(key in active)
-            self.overview.mark(key, board, key in active)
+            self.overview.mark(key, board, key in active, self._unseen.get(key, _NONE))
         self.overview.set_active(k for k in world.active_boards())
         if world.parents is not self._parents:
             self._parents = world.parents
@@ -202,7 +206,7 @@ class WorldScene(QGraphicsScene):
     def state_of(self, item: BoardItem) -> BoardState:
         """The state a board item shows, made from the current world when first needed:
         most boards of a large world are never drawn close enough to need one."""
-        state = board_state(self.world, item.key, self.art)
+        state = board_state(self.world, item.key, self.art, self._unseen.get(item.key, _NONE))
         self._by_state.setdefault(state, []).append(item)
         return state
 

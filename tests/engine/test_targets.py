@@ -107,3 +107,68 @@ def test_ghost_convoy_targets_are_legal_and_become_valid():
     g.submit_text([])  # Winter 1901
     report = g.submit_text(["A 1:yor:S1902 - 1:bel:S1902"])
     assert report.results[0].status == "succeeds"
+
+
+def _support_options_by_search(world, loc):
+    """support_options as first written: every space tested for reach, every unit's move
+    and convoy targets searched in full. Slow; the reference for the fast one."""
+    from app.engine.adjacency import adjacent_board_keys, reaches_province
+    from app.engine.coords import Space
+    unit = targets._unit(world, loc)
+    if unit is None or not loc.board.turn.is_movement:
+        return {}
+    v = world.variant
+    frm = Location(loc.board, unit.loc)
+    reach = [k for k in targets.reachable_boards(world, loc.board) if k.turn.is_movement]
+    reach_spaces = {Space(k, p) for k in reach for p in v.provinces
+                    if reaches_province(v, world.adjacency, unit.type, frm, Space(k, p)) and Space(k, p) != frm.space}
+    reach_provinces = {sp.province for sp in reach_spaces}
+    near = reach_provinces | {q for p in reach_provinces for q in v.army_adjacent.get(p, ())} \
+        | {q for p in reach_provinces for q in v.fleet_adjacent_provinces.get(p, ())}
+    boards = set(reach)
+    for k in reach:
+        boards.update(kk for kk in adjacent_board_keys(k) if kk in world.boards)
+    out = {}
+    for key in sorted(boards):
+        board = world.boards[key]
+        if not board.is_movement:
+            continue
+        for prov, other in board.units.items():
+            target = Location(key, other.loc)
+            if target.space == frm.space:
+                continue
+            far = prov not in near
+            if far and not (other.type == "A" and v.kinds[prov] == "coast"):
+                continue
+            options = []
+            if world.is_active(key):
+                if target.space in reach_spaces:
+                    options.append(None)
+                found = targets.convoy_targets(world, target) if far else targets.move_targets(world, target)
+                options += [d for d in found if d.space in reach_spaces]
+            else:
+                given = world.order_of(Space(key, prov))
+                if given is None:
+                    continue
+                if isinstance(given[0], Move):
+                    if given[0].dest.space in reach_spaces:
+                        options.append(given[0].dest)
+                elif target.space in reach_spaces:
+                    options.append(None)
+            if options:
+                out[target] = options
+    return out
+
+
+def test_support_options_equal_a_full_search():
+    # The fast support_options (fleet chains grouped once per world, reach read from the
+    # map) must give exactly what searching every unit's moves and convoys gives.
+    for adjacency, seed in (("strict", 3), ("loose", 4)):
+        world = selfplay.grow_world("standard", adjacency, seed, boards=45, victory=False).world
+        if world.pause is not None:
+            world = world.derive(pause=None)
+        units = [Location(k, u.loc) for k in world.active_boards() if k.turn.is_movement
+                 for u in world.boards[k].units.values()]
+        assert len(units) > 40
+        for loc in units:
+            assert targets.support_options(world, loc) == _support_options_by_search(world, loc), (adjacency, loc)

@@ -145,6 +145,10 @@ class NewGameDialog(QDialog):
         sl.addLayout(cnt)
         self.seat_holder = QVBoxLayout()
         sl.addLayout(self.seat_holder)
+        self.fog = QCheckBox("Fog of war — each player sees only what their nations' units and centres can see")
+        self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
+                            "and a unit sees what it could reach on the boards next to its own.")
+        sl.addWidget(self.fog)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -204,7 +208,7 @@ class NewGameDialog(QDialog):
                 if r.pin.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
-                "seats": seats, "pins": pins}
+                "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked()}
 
     def problem(self) -> str | None:
         if not self.hotseat.isChecked():

@@ -45,9 +45,28 @@ class NationsPanel(QWidget):
         self.table.setToolTip("Centres: distinct supply centres a nation owns across all active boards")
         lay.addWidget(self.table, 1)
         self.rows: list[dict] = []
+        self.legend = None                # the fog of war key, made when first needed
 
-    def set_world(self, world: World, seats: dict[str, str] | None = None) -> None:
+    def _show_legend(self, fog) -> None:
+        if fog is None:
+            if self.legend is not None:
+                self.legend.hide()
+            return
+        if self.legend is None:
+            from ..fog_art import FogLegend
+            self.legend = FogLegend(fog)
+            self.layout().insertWidget(1, self.legend)
+        self.legend.set_nations(fog)
+        self.legend.show()
+
+    def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None) -> None:
+        """``fog``: the nations whose sight ``world`` is (fog of war): only their counts are
+        shown, the others' stay hidden; None: no fog."""
+        self._show_legend(fog)
         rows = nation_summary(world)
+        if fog is not None:
+            rows = [r if r["nation"] in fog else {"nation": r["nation"], "centres": "?", "units": "?", "owed": []}
+                    for r in rows]
         self.rows = rows
         need = world.variant.victory_centres
         self.table.setRowCount(len(rows))
@@ -57,7 +76,9 @@ class NationsPanel(QWidget):
             self.table.setItem(i, 0, name)
             c = QTableWidgetItem(f"{r['centres']}/{need}")
             c.setTextAlignment(Qt.AlignCenter)
-            if r["centres"] >= need:
+            if r["centres"] == "?":
+                c.setToolTip("Hidden by the fog of war")
+            elif r["centres"] >= need:
                 f = c.font(); f.setBold(True); c.setFont(f)
             self.table.setItem(i, 1, c)
             u = QTableWidgetItem(str(r["units"]))

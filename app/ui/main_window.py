@@ -31,6 +31,7 @@ from .files import FileKeeper
 from .guard import guarded, reporter
 from .hotseat import Table
 from .map_art import map_art
+from .navigation import NavigationMixin
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from .order_entry import OrderEntry
@@ -42,7 +43,7 @@ from .world_view import WorldView
 APP_NAME = "5D Diplomacy"
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
+class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -172,6 +173,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.files.attach(match, path, restored)
         self.replay_index = None
         self.results_panel.clear()
+        self._attention_at = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
             if self.view is not None:
@@ -252,6 +254,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.a_submit.setText("Done — adjudicate" if last else "Done — pass on")
         else:
             self.a_submit.setText("Submit")
+        self.a_goto.setEnabled(m is not None)
+        self.update_attention()
         self.a_undo.setEnabled(live and m.can_undo())
         self.a_redo.setEnabled(live and m.can_redo())
         for a in (self.a_save, self.a_save_as, self.a_fit, self.a_present, self.a_zoom_in, self.a_zoom_out):
@@ -339,6 +343,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
     def submit(self) -> None:
         m = self.match
         if m is None or self.busy or self.replay_index is not None or self.seat is None:
+            return
+        if not self.confirm_missing():
             return
         if m.private:
             nxt = m.done(self.seat)

@@ -1,8 +1,11 @@
-"""Command line: ``python -m app`` opens the window; ``scenario`` and ``selfplay`` are tools.
+"""Command line: ``python -m app`` opens the window; ``scenario``, ``selfplay`` and
+``tournament`` are tools.
 
     python -m app [--open FILE] [--screenshot OUT.png]
     python -m app scenario FILE [FILE ...] [--no-check]
     python -m app selfplay (--turns N | --boards N) [--no-victory] --seed S --out FILE
+    python -m app throw --players N --seed S --out FILE
+    python -m app tournament --players standard,easy,random --games N --years Y --seed S [--json FILE]
 """
 
 from __future__ import annotations
@@ -18,6 +21,18 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "selfplay":
         from app.bots.selfplay import main as selfplay_main
         return selfplay_main(args[1:])
+    if args and args[0] == "throw":
+        from app.winks.cli import main as throw_main
+        return throw_main(args[1:])
+    if args and args[0] == "preview":
+        from app.ui.preview import main as preview_main
+        return preview_main(args[1:])
+    if args and args[0] == "variant":
+        from app.variants.cli import main as variant_main
+        return variant_main(args[1:])
+    if args and args[0] == "tournament":
+        from app.bots.tournament import main as tournament_main
+        return tournament_main(args[1:])
     from app.ui.app import main as ui_main
     return ui_main(args)
 

@@ -56,3 +56,66 @@ def test_selfplay_same_seed_same_file(tmp_path):
     assert run("selfplay", "--turns", "8", "--seed", "4", "--out", str(a), "--quiet").returncode == 0
     assert run("selfplay", "--turns", "8", "--seed", "4", "--out", str(b), "--quiet").returncode == 0
     assert json.loads(a.read_text())["world"] == json.loads(b.read_text())["world"]
+
+
+# -- files the command must refuse cleanly (exit 2), reporting every other file ---------------
+
+OK_FILE = {"name": "fine", "steps": [{"orders": ["A mun H"]}]}
+
+
+def one_board(turn):
+    return {"start": {"boards": [{"timeline": 1, "turn": turn, "units": ["Germany A mun"]}]},
+            "steps": [{"orders": ["A mun H"]}, {"orders": []}, {"orders": []}]}
+
+
+def refused_beside_a_good_file(tmp_path, bad, *needles):
+    good = write(tmp_path, "good.json", OK_FILE)
+    r = run("scenario", bad, good)
+    assert r.returncode == 2, r.stderr
+    assert "Traceback" not in r.stderr
+    for needle in (Path(bad).name, *needles):
+        assert needle in r.stderr
+    reports = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [rep["name"] for rep in reports] == ["fine"]  # the good file still has its report
+    return r.stderr
+
+
+def test_years_that_cannot_be_written_back_are_refused(tmp_path):
+    refused_beside_a_good_file(tmp_path, write(tmp_path, "y0.json", one_board("S0000")), "start.boards.0.turn", "1000")
+    refused_beside_a_good_file(tmp_path, write(tmp_path, "y10000.json", one_board("S10000")), "start.boards.0.turn")
+    refused_beside_a_good_file(tmp_path, write(tmp_path, "y9999.json", one_board("S9999")), "step 3", "9999")
+
+
+def test_bad_board_key_in_expectations(tmp_path):
+    for field in ("centres", "boards", "no_boards"):
+        value = ["1:X1901"] if field == "no_boards" else {"1:X1901": {} if field == "centres" else []}
+        bad = write(tmp_path, f"{field}.json", {"steps": [{"orders": [], "expect": {field: value}}]})
+        refused_beside_a_good_file(tmp_path, bad, "step 1", f"expect.{field}", "X1901")
+
+
+def test_folder_and_deep_nesting(tmp_path):
+    (tmp_path / "folder.json").mkdir()
+    refused_beside_a_good_file(tmp_path, str(tmp_path / "folder.json"), "folder")
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    refused_beside_a_good_file(tmp_path, str(deep), "nested too deeply")
+    deep.write_text('{"steps": [{"orders": [], "expect": {"boards": {"1:S1901": ' + "[" * 5000 + "]" * 5000 + "}}}]}")
+    refused_beside_a_good_file(tmp_path, str(deep))
+
+
+def test_a_crash_in_one_file_costs_no_other_file_its_report(tmp_path, monkeypatch, capsys):
+    """A fault of ours in one file (simulated here) is reported for that file only."""
+    from app.engine import scenario
+    real = scenario.run_file
+
+    def crash_on_first(path, check=True):
+        if path.name == "first.json":
+            raise KeyError("simulated engine fault")
+        return real(path, check)
+
+    monkeypatch.setattr(scenario, "run_file", crash_on_first)
+    files = [write(tmp_path, "first.json", OK_FILE), write(tmp_path, "second.json", OK_FILE)]
+    assert scenario.main(files) == 2
+    out, err = capsys.readouterr()
+    assert "first.json: internal error" in err and "simulated engine fault" in err
+    assert [json.loads(line)["file"] for line in out.splitlines()] == [files[1]]

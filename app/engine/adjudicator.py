@@ -113,8 +113,8 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     coast = orders.coast
     unit_at: dict[int, int] = dict(zip(space, range(n)))
     void = [False] * n
-    moves = [i for i in range(n) if kind[i] == MOVE]
-    supports = [i for i in range(n) if kind[i] == SUPPORT]
+    moves = [i for i, k in enumerate(kind) if k == MOVE]
+    supports = [i for i, k in enumerate(kind) if k == SUPPORT]
 
     # -- convoy routes ---------------------------------------------------------------------
     # A convoy is matched when the army it names is ordered to exactly that move. A move
@@ -124,7 +124,7 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     # fails (it cannot receive hold support, DATC 6.D.8) and is reported void.
     convoys_for: dict[int, list[int]] = {}
     convoy_of = [-1] * n
-    convoys = [i for i in range(n) if kind[i] == CONVOY]
+    convoys = [i for i, k in enumerate(kind) if k == CONVOY]
     for i in convoys:
         if True:
             army = unit_at.get(target[i])
@@ -339,7 +339,8 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         return opt
 
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 50 * n + 2000))
+    if 50 * n + 2000 > limit:
+        sys.setrecursionlimit(50 * n + 2000)
     try:
         for i in moves + supports + convoys:
             if kind[i] != HOLD and not resolved[i]:

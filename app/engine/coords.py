@@ -49,7 +49,8 @@ class Turn(NamedTuple):
     def parse(cls, text: str) -> "Turn":
         """Parse ``S1901``, ``Spring 1901``, ``S01``, ``F1901``, ``W1901``.
 
-        Two-digit years are taken in the 1900s (``S02`` is Spring 1902).
+        Two-digit years are taken in the 1900s (``S02`` is Spring 1902); four-digit years
+        run from 1000 to 9999, so that every turn prints in a form that reads back.
         """
         m = _TURN_RE.match(text)
         if not m:
@@ -58,6 +59,8 @@ class Turn(NamedTuple):
         year = int(m.group(2))
         if len(m.group(2)) == 2:
             year += 1900
+        elif year < 1000:  # 'S0999' would print as S999, which does not read back
+            raise ValueError(f"'{text}': years are written with four digits, from 1000 to 9999")
         return cls(year, int(season))
 
     @property

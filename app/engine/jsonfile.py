@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -11,23 +14,63 @@ from pydantic import BaseModel, ValidationError
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_json(path: Path, error: type[Exception]) -> Any:
-    """The parsed JSON of ``path``; a missing, unreadable or malformed file raises ``error``."""
+def read_text(path: Path, error: type[Exception]) -> str:
+    """The text of ``path``, refusing without blocking what is not a regular file.
+
+    The file is looked at (``stat``) before it is opened, so a folder, a named pipe or a
+    device is refused at once instead of blocking the reader; a symbolic-link loop, a
+    missing file or one that cannot be read all raise ``error`` naming the file.
+    """
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        st = os.stat(path)
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise error(f"{path}: a loop of symbolic links, not a file") from None
+        raise error(f"{path}: cannot be read ({e.strerror or e})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise error(f"{path}: not a regular file (a pipe, socket or device)")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # replaced since the stat
+                raise error(f"{path}: not a regular file")
+            data = f.read()
+    except OSError as e:
+        raise error(f"{path}: cannot be read ({e.strerror or e})") from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{path}: not a text file") from None
+
+
+def parse_json(text: str, where: str, error: type[Exception]) -> Any:
+    """Parsed JSON; malformed, too deeply nested or absurd numbers raise ``error``."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as e:
-        raise error(f"{path}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
+        raise error(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
                     "the file may be truncated") from None
+    except RecursionError:
+        raise error(f"{where}: nested too deeply to be read") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits
+        raise error(f"{where}: not usable JSON ({e})") from None
+
+
+def read_json(path: Path, error: type[Exception]) -> Any:
+    """The parsed JSON of ``path``; a missing, unreadable or malformed file raises ``error``."""
+    return parse_json(read_text(path, error), str(path), error)
 
 
 def validate(raw: Any, model: type[M], where: str, error: type[Exception]) -> M:
     """``raw`` checked against ``model``; the first fault raises ``error`` naming the field."""
     try:
         return model.model_validate(raw)
+    except RecursionError:
+        raise error(f"{where}: nested too deeply to be read") from None
     except ValidationError as e:
         err = e.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "(top level)"

@@ -13,16 +13,24 @@ prints a concrete order with every coordinate, so that it parses back to itself.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from .coords import BoardKey, Turn, parse_timeline
+from .coords import BoardKey, Location, Turn, parse_timeline
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .variant import Variant
 
 
 class NotationError(ValueError):
     """Order or location text that cannot be read. The message names the word at fault."""
+
+
+MAX_ORDER_LENGTH = 300
+"""The longest order text read. The longest real order (a support across three boards with
+full province names and spelled-out turns) is well under half of this; anything longer is
+refused at once rather than scanned."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +93,16 @@ _SLASH_COAST_WORDS = re.compile(r"/\s*(north|south|east|west)\s+coast\b", re.I)
 _SPACE_COAST_WORDS = re.compile(r"\s+(north|south|east|west)\s+coast\b", re.I)
 
 
-def _normalise(text: str) -> str:
-    """Put coasts and turns in one-word forms so the text splits on spaces."""
-    t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), text)
+def _normalise(text: str, variant: Variant | None = None) -> str:
+    """Put coasts and turns in one-word forms so the text splits on spaces.
+
+    Runs of spaces are collapsed first: every pattern below then meets at most one space
+    at a time, so the whole pass is linear in the text (runs of spaces made the patterns'
+    leading ``\\s*`` quadratic). A ``-`` inside a word (``mun-tyr``) is a move unless it
+    belongs to a hyphenated name of the variant (``Mid-Atlantic``).
+    """
+    t = " ".join(text.split())
+    t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), t)
 
     def paren(m: re.Match) -> str:
         word = (m.group(1) or "").lower()
@@ -98,8 +113,36 @@ def _normalise(text: str) -> str:
     t = _SLASH_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
     t = _SPACE_COAST_WORDS.sub(lambda m: "/" + _COAST_WORDS[m.group(1).lower()], t)
     t = t.replace("->", " - ")
-    t = re.sub(r"\s+-\s+|\s+-(?=\S)|(?<=\S)-\s+", " - ", t)
-    return t
+    keep = _hyphenated_words(variant) if variant is not None else _X_RAY
+    return " ".join(_split_dashes(w, keep) if "-" in w else w for w in t.split(" "))
+
+
+_X_RAY = frozenset({"x-ray"})
+_LETTERS = re.compile(r"[a-z]*$")
+
+
+def _split_dashes(word: str, keep: frozenset[str]) -> str:
+    """``mun-tyr`` → ``mun - tyr``; ``Mid-Atlantic`` stays whole (a name in ``keep``)."""
+    pieces = word.split("-")
+    out = [pieces[0]]
+    for piece in pieces[1:]:
+        left = _LETTERS.search(out[-1].lower()).group(0)
+        right = re.match(r"[a-z]*", piece.lower()).group(0)
+        if left and right and f"{left}-{right}" in keep:
+            out[-1] += "-" + piece
+        else:
+            out.extend(("-", piece))
+    return " ".join(p for p in out if p)
+
+
+@lru_cache(maxsize=None)
+def _hyphenated_words(variant: Variant) -> frozenset[str]:
+    """Words with a hyphen in the variant's province names (``mid-atlantic``), and x-ray."""
+    words = set(_X_RAY)
+    for p in variant.provinces.values():
+        for name in (p.name, *p.aliases):
+            words.update(w.lower() for w in name.split() if "-" in w)
+    return frozenset(words)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -135,7 +178,12 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 def parse_location(text: str, variant: Variant) -> LocSpec:
     """Parse ``2:mun:S1902``, ``b:Munich``, ``spa/nc``, ``Spain (north coast):F1901`` …"""
-    t = _normalise(text).strip()
+    _check_length(text, "location")
+    return _read_location(_normalise(text, variant).strip(), text, variant)
+
+
+def _read_location(t: str, text: str, variant: Variant) -> LocSpec:
+    """A location from normalised text ``t`` (``text`` as written, for messages)."""
     parts = [p.strip() for p in t.split(":")]
     timeline: int | None = None
     turn: Turn | None = None
@@ -165,6 +213,30 @@ def parse_location(text: str, variant: Variant) -> LocSpec:
     return LocSpec(timeline, province, coast, turn)
 
 
+_NATION_PREFIX = re.compile(r"([A-Za-z]+) ?: ?(?=\D)")
+
+
+def _check_length(text: str, what: str) -> None:
+    if len(text) > MAX_ORDER_LENGTH:
+        raise NotationError(f"this {what} is {len(text)} characters long; "
+                            f"{'an' if what[0] in 'aeiou' else 'a'} {what} has at most {MAX_ORDER_LENGTH}")
+
+
+def _did_you_mean(word: str, names) -> str:
+    close = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
+    if not close:
+        return f" (the nations are {', '.join(names)})"
+    return f" (did you mean '{next(n for n in names if n.lower() == close[0])}'?)"
+
+
+def _is_timeline(text: str) -> bool:
+    try:
+        parse_timeline(text)
+        return True
+    except ValueError:
+        return False
+
+
 def _is_turn(text: str) -> bool:
     try:
         Turn.parse(text)
@@ -191,15 +263,19 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
     """Parse one order (grammar in docs/notation.md). Raises :class:`NotationError`."""
     if not text or not text.strip():
         raise NotationError("empty order")
-    body = text.strip()
+    _check_length(text, "order")
+    body = " ".join(text.split())
     nation: str | None = None
-    m = re.match(r"^\s*([A-Za-z]+)\s*:\s*(?=\D)", body)
+    m = _NATION_PREFIX.match(body)
     if m:
-        name = next((n for n in variant.nation_names if n.lower() == m.group(1).lower()), None)
+        word = m.group(1)
+        name = next((n for n in variant.nation_names if n.lower() == word.lower()), None)
         if name is not None:
             nation = name
             body = body[m.end():]
-    items = _tokens(_normalise(body))
+        elif not _is_timeline(word) and variant.lookup_province(word) is None:
+            raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}")
+    items = _tokens(_normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)
     except NotationError:
@@ -216,7 +292,7 @@ def _unit_at(items: list[tuple[str, str]], i: int, variant: Variant, text: str) 
     if i >= len(items) or items[i][0] != "ph":
         got = items[i][1] if i < len(items) else "the end"
         raise NotationError(f"'{text}': expected a unit's location, found '{got}'")
-    return utype, parse_location(items[i][1], variant), i + 1
+    return utype, _read_location(items[i][1], items[i][1], variant), i + 1
 
 
 def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, variant: Variant) -> OrderSpec:
@@ -243,7 +319,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
             try:
                 board = BoardKey.parse(rest[0][1])
             except ValueError:
-                loc = parse_location(rest[0][1], variant)
+                loc = _read_location(rest[0][1], rest[0][1], variant)
                 if loc.timeline is None or loc.turn is None:
                     board = None
                 else:
@@ -280,7 +356,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
     if verb in ("move", "retreat"):
         if i >= len(items) or items[i][0] != "ph":
             raise NotationError(f"'{text}': '{verb}' needs a destination")
-        dest = parse_location(items[i][1], variant)
+        dest = _read_location(items[i][1], items[i][1], variant)
         i += 1
         via = False
         if i < len(items) and items[i] == ("kw", "via"):
@@ -296,7 +372,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         if i < len(items) and items[i] == ("kw", "move"):
             if i + 1 >= len(items) or items[i + 1][0] != "ph":
                 raise NotationError(f"'{text}': '-' needs a destination")
-            dest = parse_location(items[i + 1][1], variant)
+            dest = _read_location(items[i + 1][1], items[i + 1][1], variant)
             i += 2
         elif i < len(items) and items[i] == ("kw", "hold"):
             if verb == "convoy":
@@ -341,3 +417,118 @@ def format_order(order: Order, with_nation: bool = True) -> str:
     if isinstance(order, Disband):
         return f"{head} D"
     raise TypeError(order)
+
+
+# -- reading back what format_order printed --------------------------------------------
+
+
+class CanonicalReader:
+    """Reads orders exactly as :func:`format_order` prints them, fast, for save files.
+
+    ``read(text)`` returns the order, or None when the text is not in the printed form
+    (a hand-edited save): the caller then uses :func:`parse_order`. The printed form names
+    every coordinate, the nation and the unit type, so the order is rebuilt as it was,
+    without the world. One reader per file: it remembers the locations and orders it has
+    read (a long game repeats them thousands of times).
+    """
+
+    def __init__(self, variant: Variant):
+        self.nations = {f"{n}:": n for n in variant.nation_names}
+        self.nation_names = frozenset(variant.nation_names)
+        self.locations = frozenset(variant.locations)
+        self._locs: dict[str, Location | None] = {}
+        self._orders: dict[str, Order | None] = {}
+        self._boards: dict[tuple[str, str], BoardKey] = {}
+
+    def read(self, text: str) -> Order | None:
+        o = self._orders.get(text, _UNSET)
+        if o is _UNSET:
+            o = self._orders[text] = self._read(text) if len(text) <= MAX_ORDER_LENGTH else None
+        return o
+
+    def location(self, text: str) -> Location | None:
+        loc = self._locs.get(text, _UNSET)
+        if loc is _UNSET:
+            loc = self._locs[text] = self._location(text)
+        return loc
+
+    def board(self, text: str) -> BoardKey | None:
+        """A board as printed (``2:S1902``), or None."""
+        t, _, turn_text = text.partition(":")
+        board = self._boards.get((t, turn_text))
+        if board is None:
+            turn = _canonical_turn(turn_text)
+            if not t.isdigit() or t[0] == "0" or turn is None:
+                return None
+            board = self._boards[(t, turn_text)] = BoardKey(int(t), turn)
+        return board
+
+    def _location(self, text: str) -> Location | None:
+        parts = text.split(":")
+        if len(parts) != 3 or parts[1] not in self.locations:
+            return None
+        board = self._boards.get((parts[0], parts[2]))
+        if board is None:
+            t, turn = parts[0], _canonical_turn(parts[2])
+            if not t.isdigit() or t[0] == "0" or turn is None:
+                return None
+            board = self._boards[(t, parts[2])] = BoardKey(int(t), turn)
+        return _new_location((board, parts[1]))
+
+    def _read(self, text: str) -> Order | None:
+        w = text.split(" ")
+        if len(w) == 3 and w[1] == "waive" and w[0] in self.nation_names:
+            t, _, turn = w[2].partition(":")
+            turn = _canonical_turn(turn)
+            return Waive(w[0], BoardKey(int(t), turn)) if t.isdigit() and t[0] != "0" and turn else None
+        if len(w) < 4 or w[0] not in self.nations:
+            return None
+        nation = self.nations[w[0]]
+        if w[1] == "build":
+            at = self.location(w[3])
+            return Build(nation, w[2], at) if len(w) == 4 and w[2] in ("A", "F", "?") and at else None
+        utype, unit = w[1], self.location(w[2])
+        if utype not in ("A", "F") or unit is None:
+            return None
+        verb, rest = w[3], w[4:]
+        if verb == "H" and not rest:
+            return Hold(nation, utype, unit)
+        if verb == "D" and not rest:
+            return Disband(nation, utype, unit)
+        if verb in ("-", "R") and rest:
+            dest = self.location(rest[0])
+            if dest is None:
+                return None
+            if verb == "R":
+                return Retreat(nation, utype, unit, dest) if len(rest) == 1 else None
+            if len(rest) == 1:
+                return Move(nation, utype, unit, dest)
+            return Move(nation, utype, unit, dest, True) if rest[1:] == ["via", "convoy"] else None
+        if verb == "C" and len(rest) == 4 and rest[0] == "A" and rest[2] == "-":
+            army, dest = self.location(rest[1]), self.location(rest[3])
+            return Convoy(nation, utype, unit, army, dest) if army and dest else None
+        if verb == "S" and rest:
+            ttype = None
+            if rest[0] in ("A", "F"):
+                ttype, rest = rest[0], rest[1:]
+            if len(rest) == 2 and rest[1] == "H":
+                target = self.location(rest[0])
+                return Support(nation, utype, unit, ttype, target) if target else None
+            if len(rest) == 3 and rest[1] == "-":
+                target, dest = self.location(rest[0]), self.location(rest[2])
+                return Support(nation, utype, unit, ttype, target, dest) if target and dest else None
+        return None
+
+
+_UNSET: object = object()
+
+
+def _new_location(parts: tuple[BoardKey, str]) -> Location:
+    return tuple.__new__(Location, parts)  # the NamedTuple constructor, without its Python frame
+_CANONICAL_TURN = re.compile(r"[SFW][0-9]{4}")
+
+
+def _canonical_turn(text: str) -> Turn | None:
+    if not _CANONICAL_TURN.fullmatch(text):
+        return None
+    return Turn(int(text[1:]), "SFW".index(text[0]))

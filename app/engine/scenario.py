@@ -20,7 +20,10 @@ from .jsonfile import read_model
 from .notation import NotationError, parse_order
 from .orders import Result
 from .submission import SubmissionError, submit
+from app.variants.catalog import looks_like_path
+
 from .variant import VariantError, load_variant, parse_unit_text
+from .homes import with_homes
 from .world import World, make_board
 
 
@@ -41,6 +44,7 @@ class StartBoard(_Model):
 
 class Start(_Model):
     boards: list[StartBoard]
+    home_centres: dict[str, list[str]] | Literal["first_winter"] | None = None  # RULES.md §9
 
 
 class Expect(_Model):
@@ -69,12 +73,32 @@ class ScenarioFile(_Model):
 
 
 def load(path: Path) -> ScenarioFile:
-    return read_model(path, ScenarioFile, ScenarioError)
+    sc = read_model(path, ScenarioFile, ScenarioError)
+    for n, step in enumerate(sc.steps, 1):
+        if step.expect is None:
+            continue
+        for field, keys in (("boards", step.expect.boards), ("no_boards", step.expect.no_boards),
+                            ("centres", step.expect.centres)):
+            for text in keys:
+                try:
+                    _board_key(text)
+                except ValueError as e:
+                    raise ScenarioError(f"{path}: step {n}: field 'expect.{field}': {e}") from None
+    return sc
+
+
+def _board_key(text: str) -> BoardKey:
+    key = BoardKey.parse(text)
+    if key.timeline < 1:
+        raise ValueError(f"'{text}': timelines are numbered from 1")
+    return key
 
 
 def start_world(sc: ScenarioFile, path: Path) -> World:
     try:
-        variant = load_variant(sc.variant)
+        # A variant given by a relative folder path is found next to the scenario file.
+        relative = looks_like_path(sc.variant) and not Path(sc.variant).expanduser().is_absolute()
+        variant = load_variant(str(path.parent / sc.variant) if relative else sc.variant)
     except VariantError as e:
         raise ScenarioError(f"{path}: field 'variant': {e}") from None
     if sc.start is None:
@@ -108,9 +132,14 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         except ValueError as e:
             raise ScenarioError(f"{where}': {e}") from None
     try:
-        return World.from_boards(variant, boards, sc.adjacency, sc.seed)
+        world = World.from_boards(variant, boards, sc.adjacency, sc.seed)
     except ValueError as e:
         raise ScenarioError(f"{path}: field 'start.boards': {e}") from None
+    try:
+        return with_homes(world, sc.start.home_centres)
+    except ValueError as e:
+        message = str(e).replace("field '", "field 'start.", 1)
+        raise ScenarioError(f"{path}: {message}") from None
 
 
 def board_units(world: World, key: BoardKey) -> list[str]:
@@ -252,6 +281,9 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             raise ScenarioError(f"{path}: step {n}: {e}") from None
         ms = (time.perf_counter() - t0) * 1000
         world = report.world
+        if max(world.ends.values()).year > 9999:
+            raise ScenarioError(f"{path}: step {n}: the game passes the year 9999, "
+                                "which board names cannot be written in")
         failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
         sight = sight_report(world, step.expect.sight, f"{path}: step {n}") if step.expect and step.expect.sight else None
         if sight and check:
@@ -283,6 +315,15 @@ def main(argv: list[str]) -> int:
             report = run_file(Path(f), check)
         except ScenarioError as e:
             print(f"error: {e}", file=sys.stderr)
+            status = 2
+            continue
+        except RecursionError:
+            print(f"error: {f}: nested too deeply to be read", file=sys.stderr)
+            status = 2
+            continue
+        except Exception as e:  # a fault of ours: report it, and go on with the other files
+            print(f"error: {f}: internal error while running this file ({type(e).__name__}: {e}); "
+                  "please report it with the file", file=sys.stderr)
             status = 2
             continue
         print(json.dumps(report), flush=True)

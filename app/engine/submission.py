@@ -18,14 +18,15 @@ import random
 from collections import Counter
 from operator import itemgetter
 from dataclasses import dataclass, field
+from typing import Callable, Mapping
 from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
 from .coords import _PROVINCE, BoardKey, Location, Season, Space
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
-from .validation import check
-from .world import Board, OrderIndexer, Pause, World, _space, spaces_named
+from .validation import check, check_all
+from .world import Board, OrderIndexer, Pause, Ref, World, _space, spaces_named
 
 
 class SubmissionError(ValueError):
@@ -66,11 +67,30 @@ def submit(world: World, orders: list[Order]) -> Report:
 
 
 def _submit_orders(world: World, orders: list[Order]) -> Report:
-    checked: list[tuple[Order, str | None]] = [check(world, o) for o in orders]
+    checked = check_all(world, orders)
     results: list[Result | None] = [None] * len(orders)
-    repeats, replaced = _repeats_and_replaced(checked)
+    key = _single_board(world, checked)
+    repeats, replaced = _repeats_and_replaced(checked, key)
     for j in replaced:
         checked[j] = (checked[j][0], _INVALID_REPLACED)
+    for i in repeats:
+        results[i] = _REPEAT
+    if key is not None:
+        world, where, touched = _store_single_board(world, key, checked, repeats, results)
+    else:
+        world, where, touched = _store_and_adjudicate(world, checked, repeats, results)
+    dislodged = _retreat_options(world, touched)
+    if dislodged:
+        paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
+        return Report(paused, _collect(paused, checked, results, where))
+    return _finish(world, touched, checked, results, where)
+
+
+def _store_and_adjudicate(world: World, checked: list[tuple[Order, str | None]], repeats: dict[int, int],
+                          results: list[Result | None]) -> tuple[World, dict[int, tuple[BoardKey, int]], set[BoardKey]]:
+    """Store the orders on their boards (with default holds), index them, adjudicate the
+    orders linked to them. Returns the new world, where each submitted order is stored,
+    and the boards whose next boards may change."""
     per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
     for i, (o, reason) in enumerate(checked):
         if repeats and i in repeats:
@@ -122,8 +142,6 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=refs, incoming=incoming)
 
-    for i in repeats:
-        results[i] = _REPEAT
     if index.names_old_boards:
         entries = _component(world, new_entries)
     else:
@@ -131,12 +149,138 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
         # single board): nothing else can be linked to them, no search is needed.
         entries = new_entries
     touched = _adjudicate_entries(world, entries, new_results)
-    world = world.derive(results=MappingProxyType(new_results))
-    dislodged = _retreat_options(world, touched)
-    if dislodged:
-        paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
-        return Report(paused, _collect(paused, checked, results, where))
-    return _finish(world, touched, checked, results, where)
+    return world.derive(results=MappingProxyType(new_results)), where, touched
+
+
+
+def _single_board(world: World, checked: list[tuple[Order, str | None]]) -> BoardKey | None:
+    """The board, when a submission concerns one movement board alone: the world's only
+    active board, named by no earlier order (no ghost support waits for it), and every
+    legal order given on it names nothing elsewhere. Then no space of another board takes
+    part, and :func:`_store_single_board` can number spaces by province."""
+    ends = world.ends
+    if len(ends) != 1:
+        return None
+    [(timeline, turn)] = ends.items()
+    if turn[1] == Season.WINTER:
+        return None
+    key = _new_tuple(BoardKey, (timeline, turn))
+    if key in world.refs or key in world.incoming:
+        return None
+    for o, reason in checked:
+        if reason is None:
+            kind = o.kind
+            if kind == "move":
+                if o.dest[0] != key:
+                    return None
+            elif kind == "support":
+                if o.supported[0] != key or (o.dest is not None and o.dest[0] != key):
+                    return None
+            elif kind == "convoy":
+                if o.army[0] != key or o.dest[0] != key:
+                    return None
+            elif kind != "hold":
+                return None
+    return key
+
+
+def _store_single_board(world: World, key: BoardKey, checked: list[tuple[Order, str | None]],
+                        repeats: dict[int, int], results: list[Result | None]
+                        ) -> tuple[World, dict[int, tuple[BoardKey, int]], set[BoardKey]]:
+    """:func:`_store_and_adjudicate` for a submission on one board (see :func:`_single_board`):
+    the same orders stored in the same places, the same index and results, in one pass
+    that names spaces by province (a string hashes once; a ``Space`` hashes its board
+    key on every lookup) and needs no search for linked orders."""
+    board = world.boards[key]
+    variant, mode = world.variant, world.adjacency
+    stored: list[Order] = []
+    refused: dict[int, Result] = {}  # where an order refused when given is kept (to be shown)
+    given: list[tuple[int, int]] = []  # (place in the submission, where it is stored)
+    inner: dict[str, tuple[Ref, ...]] = {}  # this board's part of World.refs
+    number = _province_numbers(variant)  # province → its space in the adjudicator's table
+    rows: list[tuple] = []  # one per order stored and not refused, in the same order
+    ordered_units: set[str] = set()
+    for i, (o, reason) in enumerate(checked):
+        if repeats and i in repeats:
+            continue
+        idx = len(stored)
+        if reason is not None:
+            results[i] = r = Result("invalid", reason, illegal=True)
+            if (o.unit[0] if o.kind in _UNIT_KINDS else o.board) == key:
+                stored.append(o)
+                refused[idx] = r
+            continue
+        given.append((i, idx))
+        stored.append(o)
+        own = _PROVINCE[o.unit[1]]
+        ordered_units.add(own)
+        ref = (key, idx)
+        if o.kind == "hold":  # the commonest order, named and tabled inline
+            inner[own] = inner.get(own, ()) + (ref,)
+            rows.append((HOLD, number[own], o.nation, -1, -1, True, False, ""))
+            continue
+        named = _provinces_named(o, own)
+        for p in named:
+            inner[p] = inner.get(p, ()) + (ref,)
+        n = len(named)
+        rows.append(_table_row(o, number[own], number[named[1]] if n > 1 else -1,
+                               number[named[2]] if n > 2 else -1, variant, mode))
+    for prov, unit in board.units.items():
+        if prov not in ordered_units:  # no order: holds
+            idx = len(stored)
+            stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+            inner[prov] = inner.get(prov, ()) + ((key, idx),)
+            rows.append((HOLD, number[prov], unit.nation, -1, -1, True, False, ""))
+
+    provinces = list(number)
+
+    def space(n: int) -> Space:
+        return _new_tuple(Space, (key, provinces[n]))
+
+    if not refused:
+        stored_results = _adjudicated_results(world, stored, rows, space)
+    else:
+        adjudicated = iter(_adjudicated_results(
+            world, [o for idx, o in enumerate(stored) if idx not in refused], rows, space))
+        stored_results = [refused[idx] if idx in refused else next(adjudicated) for idx in range(len(stored))]
+    # .copy() of the read-only views: a C-level copy (see _store_and_adjudicate).
+    orders, results_on, refs = world.orders.copy(), world.results.copy(), world.refs.copy()
+    orders[key] = tuple(stored)
+    results_on[key] = tuple(stored_results)
+    refs[key] = MappingProxyType(inner)
+    world = world.derive(orders=MappingProxyType(orders), results=MappingProxyType(results_on),
+                         refs=MappingProxyType(refs))
+    # The submitted orders' results are final here (a movement board has no adjustment to
+    # apply): report them directly rather than through a ``where`` map.
+    for i, idx in given:
+        results[i] = stored_results[idx]
+    return world, {}, {key}
+
+
+def _province_numbers(variant) -> dict[str, int]:
+    """The variant's provinces numbered in its own order (made once per variant): a single
+    board's spaces for the adjudicator."""
+    numbers = _NUMBERS.get(id(variant))
+    if numbers is None or numbers[0] is not variant:
+        numbers = _NUMBERS[id(variant)] = (variant, dict(zip(variant.provinces, range(len(variant.provinces)))))
+    return numbers[1]
+
+
+_NUMBERS: dict[int, tuple[object, dict[str, int]]] = {}
+
+
+def _provinces_named(o: Order, own: str) -> tuple[str, ...]:
+    """The provinces a movement order names on its own board, in :func:`spaces_named`'s order."""
+    kind = o.kind
+    if kind == "hold":
+        return (own,)
+    if kind == "move":
+        return (own, _PROVINCE[o.dest[1]])
+    if kind == "support":
+        if o.dest is None:
+            return (own, _PROVINCE[o.supported[1]])
+        return (own, _PROVINCE[o.supported[1]], _PROVINCE[o.dest[1]])
+    return (own, _PROVINCE[o.army[1]], _PROVINCE[o.dest[1]])
 
 
 # One movement order taking part in an adjudication: where it is stored, the order, and the
@@ -144,7 +288,8 @@ def _submit_orders(world: World, orders: list[Order]) -> Report:
 _Entry = tuple[tuple[BoardKey, int], Order, tuple[Space, ...]]
 
 
-def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict[int, int], set[int]]:
+def _repeats_and_replaced(checked: list[tuple[Order, str | None]], one_board: BoardKey | None = None
+                          ) -> tuple[dict[int, int], set[int]]:
     """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
     word to its first place, where it counts once (RULES.md §3: builds and disbands are
     taken in the order listed, so a repeat must not move its order later; the copies
@@ -154,9 +299,14 @@ def _repeats_and_replaced(checked: list[tuple[Order, str | None]]) -> tuple[dict
     repeats: dict[int, int] = {}
     replaced: set[int] = set()
     # Usually every legal order is for a different unit and at most one thing is built:
-    # say so with one set of (board, province) pairs before looking order by order.
-    keys = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind != "build" else "build"
-            for o, reason in checked if reason is None and o.kind != "waive"]
+    # say so with one set of (board, province) pairs before looking order by order. On
+    # ``one_board`` (see _single_board) every legal order is a unit order there: its
+    # province alone names its unit.
+    if one_board is not None:
+        keys = [_PROVINCE[o.unit[1]] for o, reason in checked if reason is None]
+    else:
+        keys = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind != "build" else "build"
+                for o, reason in checked if reason is None and o.kind != "waive"]
     if len(set(keys)) == len(keys):
         return repeats, replaced
     # Unit (or build site) → places of its distinct orders. Orders are compared only when
@@ -234,54 +384,71 @@ def _adjudicate_entries(world: World, entries: list[_Entry], results: dict[Board
     spaces = dict.fromkeys(sp for e in entries for sp in e[2])  # distinct, in order
     space_ids: dict[Space, int] = dict(zip(spaces, range(len(spaces))))
     variant, mode = world.variant, world.adjacency
-    army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
     rows = []
     append = rows.append
     for _, o, named in entries:
-        own = space_ids[named[0]]
-        kind = o.kind
-        if kind == "hold":
-            append((HOLD, own, o.nation, -1, -1, True, False, ""))
-        elif kind == "move":
-            unit, dest = o.unit, o.dest
-            if unit[0] == dest[0]:  # the common case: adjacency on the map alone
-                direct = dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(unit[1], ())
-            else:
-                direct = reaches(variant, mode, o.unit_type, unit, dest)
-            append((MOVE, own, o.nation, space_ids[named[1]], -1, direct, o.via_convoy, _coast(o.dest[1])))
-        elif kind == "support":
-            if o.dest is None:
-                append((SUPPORT, own, o.nation, -1, space_ids[named[1]], True, False, ""))
-            else:
-                append((SUPPORT, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False,
-                        _coast(o.dest[1])))
-        else:  # convoy
-            append((CONVOY, own, o.nation, space_ids[named[2]], space_ids[named[1]], True, False, ""))
-    table = Orders.from_rows(rows)
+        n = len(named)
+        append(_table_row(o, space_ids[named[0]], space_ids[named[1]] if n > 1 else -1,
+                          space_ids[named[2]] if n > 2 else -1, variant, mode))
     space_list = list(space_ids)
+    new = _adjudicated_results(world, [e[1] for e in entries], rows, space_list.__getitem__)
+    updated: dict[BoardKey, list[Result]] = {}
+    for r, ((key, idx), _, _) in zip(new, entries):
+        lst = updated.get(key)
+        if lst is None:
+            lst = updated[key] = list(results[key])
+        lst[idx] = r
+    for key, lst in updated.items():
+        results[key] = tuple(lst)
+    boards = world.boards
+    return {k for k in {sp[0] for sp in space_list} if k in boards}
+
+
+def _table_row(o: Order, own: int, first: int, second: int, variant, mode: str) -> tuple:
+    """The adjudicator's row (:meth:`Orders.add`'s fields) for a movement order whose
+    named spaces (see :func:`spaces_named`) are numbered ``own``, ``first``, ``second``."""
+    kind = o.kind
+    if kind == "hold":
+        return (HOLD, own, o.nation, -1, -1, True, False, "")
+    if kind == "move":
+        unit, dest = o.unit, o.dest
+        if unit[0] == dest[0]:  # the common case: adjacency on the map alone
+            direct = dest[1] in (variant.army_adjacent if o.unit_type == "A"
+                                 else variant.fleet_adjacent).get(unit[1], ())
+        else:
+            direct = reaches(variant, mode, o.unit_type, unit, dest)
+        return (MOVE, own, o.nation, first, -1, direct, o.via_convoy, _coast(dest[1]))
+    if kind == "support":
+        if o.dest is None:
+            return (SUPPORT, own, o.nation, -1, first, True, False, "")
+        return (SUPPORT, own, o.nation, second, first, True, False, _coast(o.dest[1]))
+    return (CONVOY, own, o.nation, second, first, True, False, "")
+
+
+def _adjudicated_results(world: World, orders: list[Order], rows: list[tuple],
+                         space: Callable[[int], Space]) -> list[Result]:
+    """Adjudicate the table ``rows`` (one per order) and return one result per order.
+    ``space(n)`` is the space numbered ``n`` (asked only for a convoy route or a result
+    that names a space)."""
+    variant, mode = world.variant, world.adjacency
+    table = Orders.from_rows(rows)
     step_cache: dict[tuple[int, int], bool] = {}
 
     def step(a: int, b: int) -> bool:
         k = (a, b)
         r = step_cache.get(k)
         if r is None:
-            r = step_cache[k] = convoy_step(variant, mode, space_list[a], space_list[b])
+            r = step_cache[k] = convoy_step(variant, mode, space(a), space(b))
         return r
 
     out = adjudicate(table, step)
     # Most orders simply succeed: those share two result constants without a call.
-    plain = [(_MOVED if k == MOVE else _SUCCEEDS) if by < 0 and ok and not void and k != CONVOY else None
-             for k, by, ok, void in zip(out.kind, out.dislodged_by, out.success, out.void)]
-    updated: dict[BoardKey, list[Result]] = {}
-    for n, ((key, idx), o, _) in enumerate(entries):
-        lst = updated.get(key)
-        if lst is None:
-            lst = updated[key] = list(results[key])
-        lst[idx] = plain[n] or _result_for(n, o, table, out, space_list, world)
-    for key, lst in updated.items():
-        results[key] = tuple(lst)
-    boards = world.boards
-    return {k for k in {sp[0] for sp in space_list} if k in boards}
+    new = [(_MOVED if k == MOVE else _SUCCEEDS) if by < 0 and not void and (k == HOLD or ok and k != CONVOY)
+           else None for k, by, ok, void in zip(out.kind, out.dislodged_by, out.success, out.void)]
+    for n, r in enumerate(new):
+        if r is None:
+            new[n] = _result_for(n, orders[n], table, out, space, world)
+    return new
 
 
 def _coast(loc: str) -> str:
@@ -293,7 +460,7 @@ _SUCCEEDS = Result("succeeds")
 _MOVED = Result("succeeds", "", True)
 
 
-def _result_for(n: int, o: Order, table: Orders, out: Outcome, spaces: list[Space], world: World) -> Result:
+def _result_for(n: int, o: Order, table: Orders, out: Outcome, space: Callable[[int], Space], world: World) -> Result:
     kind = out.kind[n]
     by_n = out.dislodged_by[n]
     if by_n < 0 and not out.void[n]:
@@ -305,13 +472,13 @@ def _result_for(n: int, o: Order, table: Orders, out: Outcome, spaces: list[Spac
         elif kind == HOLD:
             return _SUCCEEDS
     dislodged = by_n >= 0
-    by = f"dislodged from {spaces[table.space[n]]}" if dislodged else ""
+    by = f"dislodged from {space(table.space[n])}" if dislodged else ""
     given = table.kind[n]
     if out.void[n] and kind == MOVE:
         return Result("invalid", "no convoy is ordered along a complete route for this move"
                       + (f"; {by}" if by else ""), dislodged=dislodged)
     if out.void[n]:
-        target_board = spaces[table.target[n]].board if table.target[n] >= 0 else None
+        target_board = space(table.target[n]).board if table.target[n] >= 0 else None
         if target_board is not None and target_board not in world.boards:
             reason = (f"board {target_board} does not exist yet: the "
                       + ("support waits for a matching move" if given == SUPPORT else "convoy waits for its army"))
@@ -322,7 +489,7 @@ def _result_for(n: int, o: Order, table: Orders, out: Outcome, spaces: list[Spac
     if kind == MOVE:
         if out.success[n]:
             return _MOVED
-        reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {spaces[table.dest[n]]}"
+        reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {space(table.dest[n])}"
         return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged, contests=out.contests[n])
     if kind == SUPPORT:
         if out.success[n]:
@@ -508,18 +675,20 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
     new_results = world.results.copy()
     new_boards: list[BoardKey] = []
     changed: list[BoardKey] = []
-    forks: list[tuple[BoardKey, dict[str, Unit], dict[str, str]]] = []
-    active = set(world.active_boards())
-    for key in world.active_boards():
+    forks: list[tuple[BoardKey, dict[str, Unit], Mapping[str, str]]] = []
+    active_boards = world.active_boards()
+    active = set(active_boards)
+    for key in active_boards:
         board = world.boards[key]
         if board.is_movement:
             units = _next_units(world, key)
             centres = _centres_after(world, board, units)
         else:
             units, centres, adj_results = _adjust(world, key)
+            centres = MappingProxyType(centres)
             new_results[key] = adj_results
         nxt = BoardKey(key.timeline, key.turn.next())
-        boards[nxt] = Board(nxt, MappingProxyType(units), MappingProxyType(centres))
+        boards[nxt] = Board(nxt, MappingProxyType(units), centres)
         ends[key.timeline] = nxt.turn
         new_boards.append(nxt)
     for key in sorted(touched - active, key=lambda k: (k.turn, k.timeline)):
@@ -528,7 +697,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
             continue
         units = _next_units(world, key)
         centres = _centres_after(world, board, units)
-        candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), MappingProxyType(centres))
+        candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), centres)
         if any(world.boards[c].same_position(candidate) for c in world.children(key)):
             continue
         if any(src == key and candidate.same_position(b) for src, b in ((f[0], f[3]) for f in forks)):
@@ -541,7 +710,7 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
         t = next_timeline
         next_timeline += 1
         k = BoardKey(t, src.turn.next())
-        boards[k] = Board(k, MappingProxyType(units), MappingProxyType(centres))
+        boards[k] = Board(k, MappingProxyType(units), centres)
         parents[t] = src
         starts[t] = k.turn
         ends[t] = k.turn
@@ -552,18 +721,23 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
                          starts=MappingProxyType(starts), parents=MappingProxyType(parents),
                          results=MappingProxyType(new_results), pause=None,
                          submissions=world.submissions + 1)
-    world = world.derive(winner=_winner(world))
+    world = world.derive(winner=_winner(world)).with_first_winter_homes(new_boards)  # RULES.md §9
     return Report(world, _collect(world, checked, results, where), new_boards, new_timelines, changed)
 
 
-def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> dict[str, str]:
-    centres = dict(board.centres)
+def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mapping[str, str]:
+    """The centre owners of ``board``'s next board, read-only: they change only after a
+    Fall board; otherwise the next board shares this board's (immutable) mapping."""
+    centres = board.centres
     if board.key[1][1] == Season.FALL:
+        centres = dict(centres)
         supply_centres = world.variant.supply_centres
         for prov, u in units.items():
             if prov in supply_centres:
                 centres[prov] = u.nation
-    return centres
+    elif type(centres) is MappingProxyType:
+        return centres
+    return MappingProxyType(dict(centres))
 
 
 def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str], tuple[Result, ...]]:
@@ -638,12 +812,18 @@ def _winner(world: World) -> str | None:
 
 
 def _collect(world: World, checked, results, where) -> list[Result]:
+    if not where:  # every result is already in ``results``
+        return [r if r is not None else Result("invalid") for r in results]
     out = []
     stored = world.results
+    key = on_board = None
     for i in range(len(checked)):
         at = where.get(i)
         if at is not None:
-            out.append(stored[at[0]][at[1]])
+            if at[0] is not key:  # usually one board's key object: no hashing it per order
+                key = at[0]
+                on_board = stored[key]
+            out.append(on_board[at[1]])
         else:
             r = results[i]
             out.append(r if r is not None else Result("invalid"))

@@ -285,7 +285,7 @@ def read_variant(folder: Path) -> Variant:
     """Read and cross-check the variant in ``folder`` now (no cache): the first fault raises
     :class:`VariantError` naming the file and the field."""
     meta = _read(folder / "variant.json", VariantFile)
-    _check_map_field(meta, folder)  # type: ignore[arg-type]
+    check_map_field(meta, folder)  # type: ignore[arg-type]
     v = Variant(meta,  # type: ignore[arg-type]
                 _read(folder / "provinces.json", ProvincesFile),  # type: ignore[arg-type]
                 _read(folder / "adjacency.json", AdjacencyFile),  # type: ignore[arg-type]
@@ -299,7 +299,7 @@ def read_variant(folder: Path) -> Variant:
     return v
 
 
-def _check_map_field(meta: VariantFile, folder: Path) -> None:
+def check_map_field(meta: VariantFile, folder: Path) -> None:
     """The map is an SVG file inside the variant's folder (a variant travels as one folder)."""
     where = f"{folder / 'variant.json'}: field 'map'"
     target = (folder / meta.map).resolve()

@@ -100,6 +100,9 @@ class World:
     pause: Pause | None = None
     winner: str | None = None
     submissions: int = 0
+    # Home centres the game sets (RULES.md §9, thrown starts): None means the variant's.
+    home_centres: Mapping[str, frozenset[str]] | None = None
+    homes_at_first_winter: bool = False
 
     # -- construction --------------------------------------------------------------------
 
@@ -137,6 +140,35 @@ class World:
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new
+
+    # -- home centres (the variant's, or set by the game: RULES.md §9) ---------------------
+
+    def home_centres_of(self, nation: str) -> frozenset[str]:
+        """Where ``nation`` may build: the game's home centres if it sets them, else the
+        variant's."""
+        homes = self.variant.home_centres if self.home_centres is None else self.home_centres
+        return homes.get(nation, frozenset())
+
+    def home_nation_of(self, province: str) -> str | None:
+        """The nation whose home centre ``province`` is, if any."""
+        if self.home_centres is None:
+            return self.variant.home_nation.get(province)
+        return next((n for n, cs in self.home_centres.items() if province in cs), None)
+
+    def with_first_winter_homes(self, new_boards: Iterable[BoardKey]) -> "World":
+        """For a game whose home centres are those owned after its first Winter: once a
+        Winter board is among ``new_boards``, the centres owned on it become the nations'
+        home centres for the rest of the game (the earliest such board, lowest timeline)."""
+        if not self.homes_at_first_winter:
+            return self
+        winters = sorted((k for k in new_boards if not k.turn.is_movement), key=lambda k: (k.turn, k.timeline))
+        if not winters:
+            return self
+        homes: dict[str, set[str]] = {}
+        for prov, nation in self.boards[winters[0]].centres.items():
+            homes.setdefault(nation, set()).add(prov)
+        return self.derive(home_centres=MappingProxyType({n: frozenset(cs) for n, cs in sorted(homes.items())}),
+                           homes_at_first_winter=False)
 
     # -- queries -------------------------------------------------------------------------
 
@@ -240,7 +272,7 @@ class World:
             # DATC 4.C.3: no type given builds an army inland, a fleet where a coast is named.
             utype = spec.unit_type or ("A" if self.variant.kind(spec.unit.province) == "land"
                                        else "F" if spec.unit.coast else "?")
-            nation = spec.nation or self.variant.home_nation.get(spec.unit.province, "")
+            nation = spec.nation or self.home_nation_of(spec.unit.province) or ""
             return Build(nation, utype, loc)
         unit_loc = self._locate(spec.unit, spec.text)
         unit = self.unit_at(unit_loc)

@@ -141,6 +141,8 @@ class Match:
             if not (0 <= i < len(self.seats) and self.seats[i].is_person):
                 raise MatchError(f"a PIN for seat {i}, which is not a person's seat")
         self.fog = fog
+        # a thrown start's record (app.winks), kept with the game so it replays from its seed
+        self.thrown = game.meta.get("thrown") if isinstance(game.meta, dict) else None
         self.decide: Decide = decide or _default_decide
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
@@ -404,7 +406,8 @@ class Match:
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
-                         done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance)
+                         done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
+                         thrown=self.thrown)
         return dump_part(part)
 
     @staticmethod

@@ -56,6 +56,7 @@ class MatchPart(_M):
     pending: dict[int, list[str]] = {}               # seat index -> order texts (no PIN)
     fog: bool = False
     selfplay: SelfplaySource | None = None
+    thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -81,13 +81,12 @@ class Snapshot:
     game: Game
 
     def to_text(self) -> str:
-        return json.dumps(self.game.to_json(), separators=(",", ":"))
+        return self.game.dumps()
 
 
 def snapshot(match: Match) -> Snapshot:
     g = match.game
-    frozen = replace(g, worlds=[g.world], submissions=list(g.submissions), meta=match.to_meta(), _start=g.start)
-    return Snapshot(frozen)
+    return Snapshot(g.snapshot(meta=match.to_meta()))
 
 
 def save_match(match: Match, path: Path) -> None:

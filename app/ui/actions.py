@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
+from .bots_ui import BotMenu
 from .fog_art import fill_view_as_menu
 
 
@@ -37,6 +38,9 @@ def build_actions(w) -> None:
     w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
+    from .preview import open_preview_dialog
+    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w), None,
+                       "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")
     w.a_redo = _act(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
@@ -72,6 +76,8 @@ def build_actions(w) -> None:
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
     m.addSeparator()
+    m.addAction(w.a_preview)
+    m.addSeparator()
     m.addAction(w.a_quit)
     m = mb.addMenu("&Game")
     for a in (w.a_submit, w.a_undo, w.a_redo):
@@ -79,6 +85,7 @@ def build_actions(w) -> None:
     m.addSeparator()
     for a in w.order_actions + (w.a_cancel,):
         m.addAction(a)
+    w.bot_menu = BotMenu(w, m)
     m = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
         m.addAction(a)

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.match import Round
 
+from .bots_ui import with_progress
 from .guard import guarded
 from .report import summary
 
@@ -32,6 +33,7 @@ class SubmitJob(QThread):
 class AdjudicationMixin:
     def _adjudicate(self) -> None:
         rnd = self.match.prepare()
+        with_progress(self, rnd)
         self.busy = True
         self.entry.cancel()
         self._update_highlights()
@@ -46,6 +48,7 @@ class AdjudicationMixin:
 
     def finish_adjudication(self) -> None:
         """Wait for a running adjudication and keep its result (before New, Open, Quit)."""
+        self.bot_menu.wait()
         job = self._job
         if job is not None:
             job.wait()

@@ -154,7 +154,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         {seat index: PIN}). Unsaved changes are asked about first unless ``confirmed``."""
         if not confirmed and not self.files.confirm_discard("start a new game"):
             return False
-        seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])] if mode == "hotseat" else []
+        seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])]   # sandbox: you and the computer
         match = Match.new(variant, adjacency, seed, seats, pins=pins, fog=fog and mode == "hotseat")
         self.set_match(match, None)
         self.set_status(f"New {match.mode} game: {match.game.variant.title}, {adjacency} adjacency. "
@@ -397,8 +397,31 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.files.open_game(dlg.open_path, confirmed=True)
             return
         s = dlg.settings()
+        if s.get("start", "standard") != "standard":
+            self.start_thrown(s)
+            return
         self.new_game(s["mode"], s["adjacency"], s["variant"], s["seats"], pins=s["pins"], confirmed=True,
                       fog=s.get("fog", False))
+
+    def start_thrown(self, s: dict, seed: int | None = None) -> None:
+        """A thrown start (app.ui.winks): the throwing window, or a random one straight to play;
+        the played-out game becomes this window's match."""
+        import random
+        from .winks import open_thrown_start, random_thrown_game
+        seed = random.randrange(1, 10**6) if seed is None else seed
+        nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
+
+        def play(game: Game) -> None:
+            self.set_match(Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False)), None)
+            first = game.world.active_boards()[0]
+            self.set_status(f"Thrown start (seed {seed}): {first}, no centre owned; home centres are "
+                            f"those owned after the first Winter.")
+        if s["start"] == "random-thrown":
+            play(random_thrown_game(nations if isinstance(nations, int) else len(nations), seed, s["variant"],
+                                    s["adjacency"], None if isinstance(nations, int) else nations))
+        else:
+            self.thrown_window = open_thrown_start(self, nations, seed, play, s["variant"], s["adjacency"],
+                                                   [seat.name for seat in s["seats"]] or None)
 
     def open_game(self, path) -> bool:
         return self.files.open_game(path)

@@ -99,3 +99,82 @@ def test_format_examples():
         "Germany: A 1:mun:S1901 - 1:tyr:S1901"
     assert format_order(Build("Russia", "F", Location(BoardKey(1, Turn.parse("W1901")), "stp/nc"))) == \
         "Russia: build F 1:stp/nc:W1901"
+
+
+# -- hard inputs -------------------------------------------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from app.engine.notation import MAX_ORDER_LENGTH  # noqa: E402
+
+
+@pytest.mark.parametrize("text", ["A  mun-tyr", "A mun-tyr", "A mun -tyr", "A mun->tyr", "  A \t mun  -  tyr  ",
+                                  "Germany :  A mun-tyr", "A 1:mun:S1901-1:tyr:S1901"])
+def test_extra_spaces_and_dashes_do_not_matter(text):
+    spec = parse_order(text, V)
+    assert (spec.kind, spec.unit.province, spec.dest.province) == ("move", "mun", "tyr")
+
+
+def test_hyphenated_names_stay_whole():
+    spec = parse_order("F Mid-Atlantic Ocean-spa (north coast)", V)
+    assert (spec.unit.province, spec.dest.loc) == ("mao", "spa/nc")
+    assert parse_location("x-ray:mun", V).timeline == 24
+
+
+def test_unknown_nation_is_named_with_the_close_match():
+    with pytest.raises(NotationError) as e:
+        parse_order("Germny: A mun - tyr", V)
+    assert "'Germny' is not a nation" in str(e.value) and "Germany" in str(e.value)
+    assert "timeline" not in str(e.value)
+    with pytest.raises(NotationError, match="the nations are Austria"):
+        parse_order("Qwxz: A mun - tyr", V)
+    # A timeline or a province before a ':' is still a location.
+    assert parse_order("b:mun:S1901 H", V).unit.timeline == 2
+    assert parse_order("mun:S1901 H", V).unit.turn == Turn.parse("S1901")
+
+
+@pytest.mark.parametrize("length", [MAX_ORDER_LENGTH + 1, 8_000, 32_767])
+def test_long_orders_are_refused_at_once(length):
+    text = ("A " + " " * length + "mun - tyr")[:length]
+    with pytest.raises(NotationError, match=f"{length} characters long"):
+        parse_order(text, V)
+    with pytest.raises(NotationError, match="characters long"):
+        parse_location(" " * length + "mun", V)
+
+
+_PIECES = list(" \t-:/()>aAFmuntyrSCHD1sb9") + ["spa", "nc", " coast", "Spring 1901", "north", "Germany:",
+                                                   "Mid-Atlantic", "   ", "via convoy", "mun", "2:tyr:F1901"]
+_ORDERISH = st.lists(st.sampled_from(_PIECES), max_size=80).map("".join)
+
+
+parse_order("Germany: F Mid-Atlantic Ocean - spa (north coast)", V)  # warm the caches before timing
+
+
+@settings(deadline=50, max_examples=300)
+@given(st.one_of(st.text(max_size=MAX_ORDER_LENGTH + 20), _ORDERISH))
+def test_any_text_parses_or_is_refused_quickly(text):
+    """Arbitrary text gives an order or a NotationError, never anything else, and each
+    call stays within hypothesis' 50 ms deadline (the old normaliser was quadratic)."""
+    try:
+        spec = parse_order(text, V)
+    except NotationError as e:
+        assert str(e)
+    else:
+        assert spec.kind in {"hold", "move", "support", "convoy", "retreat", "disband", "build", "waive"}
+
+
+def test_canonical_reader_reads_back_every_printed_order():
+    """Save files are read with CanonicalReader: it must give back exactly the printed order,
+    and refuse (None) what is not in the printed form, leaving it to the general parser."""
+    from app.engine.notation import CanonicalReader
+    game = selfplay.play(14, seed=5)
+    reader = CanonicalReader(V)
+    orders = [o for os_ in game.world.orders.values() for o in os_] + \
+             [o for rs in game.world.retreats.values() for o, _ in rs] + [o for s in game.submissions for o in s]
+    assert len(orders) > 300
+    for o in orders:
+        assert reader.read(format_order(o)) == o, format_order(o)
+    for text in ["A mun - tyr", "Germany: A 1:mun:S1901 - 1:tyr:S1901 extra", "Germany: A 1:mun:S01 H",
+                 "Germany: A 0:mun:S1901 H", "Germany: A 1:xyz:S1901 H", "Germany: A  1:mun:S1901 H",
+                 "Narnia: A 1:mun:S1901 H", "Germany waive 1:X1901", "Germany: F 1:nth:S1901 C F 1:lon:S1901 - 1:bel:S1901"]:
+        assert reader.read(text) is None, text

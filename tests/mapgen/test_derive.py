@@ -61,3 +61,13 @@ def test_a_province_the_design_does_not_name_is_refused():
     broken = dataclasses.replace(design, VARIANT={**design.VARIANT, "provinces": names})
     with pytest.raises(DesignError, match="mun"):
         _derive_from_svg(broken)
+
+
+def test_a_split_coast_on_a_sea_its_province_does_not_border_is_refused():
+    design, *_ = _standard_as_design()
+    coasts = dict(design.VARIANT["coasts"])
+    name, seas, point = coasts["spa/nc"]
+    coasts["spa/nc"] = (name, [*seas, "bal"], point)
+    broken = dataclasses.replace(design, VARIANT={**design.VARIANT, "coasts": coasts})
+    with pytest.raises(DesignError, match="spa/nc lists bal"):
+        _derive_from_svg(broken)

@@ -6,6 +6,7 @@ import pytest
 
 from app.engine.variant import load_variant
 from app.mapgeo import load_map
+from app.variants.check import check_variant
 from app.variants.datacheck import data_problems
 from tools.mapgen import check
 from tools.mapgen.designs import NAMES as GENERATED
@@ -37,6 +38,7 @@ def test_new_variant_loads_in_the_engine_and_its_map_matches(reports, variant):
     assert {k: ("sea" if v.kind(k) == "sea" else "land") for k in v.provinces} == board.province_class
     assert 2 <= len(v.nation_names) <= 10 and v.victory_centres <= len(v.supply_centres)
     assert data_problems(v) == []
+    assert check_variant(variant) == []   # `python -m app variant check`: no error, no warning
 
 
 def test_standard_channel_and_north_sea_border_belgium_visibly(reports):

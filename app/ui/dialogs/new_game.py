@@ -13,6 +13,8 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.variants.catalog import available
 
+from ..bots_ui import SandboxOpponents
+
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
 
@@ -121,7 +123,7 @@ class NewGameDialog(QDialog):
         self.adjacency.setToolTip("How units reach other boards (strict is the default)")
         form.addRow("Adjacency", self.adjacency)
         modes = QVBoxLayout()
-        self.sandbox = QRadioButton("Sandbox — one person gives every nation's orders")
+        self.sandbox = QRadioButton("Sandbox — one person gives the orders: of every nation, or of some against the computer")
         self.hotseat = QRadioButton("Hotseat — players take turns at this computer")
         self.sandbox.setChecked(True)
         grp = QButtonGroup(self)
@@ -130,7 +132,26 @@ class NewGameDialog(QDialog):
         modes.addWidget(self.sandbox)
         modes.addWidget(self.hotseat)
         form.addRow("Mode", modes)
+        # -- thrown pieces (h3-winks, RULES.md §9) --
+        starts = QHBoxLayout()
+        self.start = QComboBox()
+        self.start.addItem("Standard opening", "standard")
+        self.start.addItem("Thrown pieces — throw armies and fleets at the board", "thrown")
+        self.start.addItem("Random thrown start — everything thrown at once, straight to play", "random-thrown")
+        self.start.setToolTip("Thrown pieces (Diplomacywinks): 2–7 players, a nation each; the game goes on from "
+                              "Fall 1901 with no centre owned, and builds in the centres owned at Winter 1901")
+        starts.addWidget(self.start, 1)
+        self.thrown_players = QSpinBox()
+        self.thrown_players.setRange(2, 7)
+        self.thrown_players.setValue(4)
+        self.thrown_players.setPrefix("Nations: ")
+        self.thrown_players.setToolTip("How many nations throw (the first ones of the variant); in hotseat, one per seat")
+        starts.addWidget(self.thrown_players)
+        form.addRow("Start", starts)
+        self.start.currentIndexChanged.connect(self._mode_changed)
         outer.addLayout(form)
+        self.opponents = SandboxOpponents(self.variant)
+        outer.addWidget(self.opponents)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)
         cnt = QHBoxLayout()
@@ -176,8 +197,10 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
+        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
         self.seats_box.setEnabled(self.hotseat.isChecked())
         self.seats_box.setVisible(self.hotseat.isChecked())
+        self.opponents.setVisible(not self.hotseat.isChecked())
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -188,6 +211,9 @@ class NewGameDialog(QDialog):
         v = load_variant(self.variant.currentData() or "standard")
         nations = list(v.nation_names)
         colours = {n: v.nations[n].colour for n in nations}
+        self.seat_count.blockSignals(True)  # at most one seat per nation of this variant
+        self.seat_count.setMaximum(len(nations))
+        self.seat_count.blockSignals(False)
         k = self.seat_count.value()
         for i in range(k):
             row = SeatRow(i, nations, colours)
@@ -201,18 +227,21 @@ class NewGameDialog(QDialog):
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
         (call after :meth:`problem` says None)."""
         mode = "hotseat" if self.hotseat.isChecked() else "sandbox"
-        seats, pins = [], {}
+        seats, pins = self.opponents.seats(), {}
         if mode == "hotseat":
+            seats = []
             for i, r in enumerate(self.seat_rows):
                 seats.append(r.seat())
                 if r.pin.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
-                "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked()}
+                "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
+                "start": self.start.currentData(),
+                "thrown_players": len(seats) if seats else self.thrown_players.value()}
 
     def problem(self) -> str | None:
         if not self.hotseat.isChecked():
-            return None
+            return self.opponents.problem()
         seen: dict[str, str] = {}
         people = 0
         for r in self.seat_rows:
@@ -226,6 +255,10 @@ class NewGameDialog(QDialog):
             people += r.player.currentData()[0] == "person"
         if people == 0:
             return "At least one seat must be played by a person."
+        if self.start.currentData() != "standard":
+            for r in self.seat_rows:
+                if len(r.nations()) != 1:
+                    return f"Thrown pieces: each player throws for one nation; tick one for {r.name.text().strip() or 'Player'}."
         return None
 
     def _accept(self) -> None:

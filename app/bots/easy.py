@@ -1,0 +1,141 @@
+"""The Easy player: a greedy rule set, board by board, then time travel.
+
+On each active movement board, in this order:
+
+1. **take**: a unit next to an empty supply centre that its nation does not own moves in;
+2. **defend**: a unit on a threatened centre of its own stays; one next to an empty,
+   threatened centre of its own moves in;
+3. **advance**: every other unit steps towards the nearest centre its nation does not own,
+   onto a place none of its own units holds or goes to.
+
+It never supports. Builds go to home centres nearest the centres it lacks (armies unless
+only a fleet gets closer); disbands remove the units farthest from them; retreats go
+closest to them. Then :mod:`app.bots.timetravel` looks across boards, with a smaller
+budget than Standard's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from app.engine.coords import BoardKey, Location, province_of
+from app.engine.orders import Hold, Move, Order
+from app.engine.world import Board, World
+
+from .common import adjustments, complete, movement_boards, retreats
+from .timetravel import budget_for, improve
+from .values import map_index
+
+FAR = 99
+
+
+def distances(world: World, board: Board, nation: str) -> dict[tuple[str, str], int]:
+    """Moves needed from each (unit type, location) to a supply centre ``nation`` does not own."""
+    v = world.variant
+    ix = map_index(v)
+    goals = {p for p in v.supply_centres if board.centres.get(p) != nation}
+    out: dict[tuple[str, str], int] = {}
+    for utype, locs, nbrs, provs in (("A", ix.army_locs, ix.army_nbrs, ix.army_prov),
+                                     ("F", ix.fleet_locs, ix.fleet_nbrs, ix.fleet_prov)):
+        dist = [FAR] * len(locs)
+        queue = deque(i for i, p in enumerate(provs) if p in goals)
+        for i in queue:
+            dist[i] = 0
+        while queue:
+            i = queue.popleft()
+            for j in nbrs[i]:
+                if dist[j] > dist[i] + 1:
+                    dist[j] = dist[i] + 1
+                    queue.append(j)
+        out.update(((utype, loc), d) for loc, d in zip(locs, dist))
+    return out
+
+
+def _threatened(world: World, board: Board, nation: str) -> set[str]:
+    v = world.variant
+    out = set()
+    for u in board.units.values():
+        if u.nation != nation:
+            out.update(v.adjacent_provinces(u.type, u.loc))
+    return out
+
+
+def board_orders(world: World, key: BoardKey, nation: str, rng: random.Random) -> list[Order]:
+    v = world.variant
+    board = world.boards[key]
+    units = sorted((u for u in board.units.values() if u.nation == nation), key=lambda u: u.loc)
+    dist = distances(world, board, nation)
+    threat = _threatened(world, board, nation)
+    own_at = {province_of(u.loc) for u in units}
+    claimed: set[str] = set()
+    dest: dict[str, str] = {}
+    # 1. take undefended centres
+    for u in units:
+        for d in sorted(v.adjacent_locations(u.type, u.loc)):
+            p = province_of(d)
+            if p in v.supply_centres and board.centres.get(p) != nation and p not in board.units and p not in claimed:
+                dest[u.loc] = d
+                claimed.add(p)
+                break
+    # 2. defend
+    for u in units:
+        if u.loc in dest:
+            continue
+        here = province_of(u.loc)
+        if board.centres.get(here) == nation and here in threat and here not in claimed:
+            dest[u.loc] = u.loc
+            claimed.add(here)
+            continue
+        for d in sorted(v.adjacent_locations(u.type, u.loc)):
+            p = province_of(d)
+            if board.centres.get(p) == nation and p in threat and p not in board.units and p not in claimed:
+                dest[u.loc] = d
+                claimed.add(p)
+                break
+    # 3. advance
+    for u in units:
+        if u.loc in dest:
+            continue
+        now = dist.get((u.type, u.loc), FAR)
+        steps = [d for d in sorted(v.adjacent_locations(u.type, u.loc))
+                 if province_of(d) not in claimed and province_of(d) not in own_at
+                 and dist.get((u.type, d), FAR) < now]
+        if steps:
+            best = min(dist[(u.type, d)] for d in steps)
+            d = rng.choice([d for d in steps if dist[(u.type, d)] == best])
+        else:
+            d = u.loc
+        dest[u.loc] = d
+        claimed.add(province_of(d))
+    orders: list[Order] = []
+    for u in units:
+        d = dest[u.loc]
+        at = Location(key, u.loc)
+        orders.append(Hold(nation, u.type, at) if d == u.loc else Move(nation, u.type, at, Location(key, d)))
+    return orders
+
+
+class _Closeness:
+    """Valuer: the nearer a centre the nation lacks, the better (armies slightly preferred)."""
+
+    def __init__(self, world: World, nation: str):
+        self.world, self.nation = world, nation
+        self._cache: dict[BoardKey, dict] = {}
+
+    def __call__(self, key: BoardKey, unit_type: str, loc: str) -> float:
+        dist = self._cache.get(key)
+        if dist is None:
+            dist = self._cache[key] = distances(self.world, self.world.boards[key], self.nation)
+        return -dist.get((unit_type, loc), FAR) + (0.5 if unit_type == "A" else 0.0)
+
+
+def decide(world: World, nation: str, rng: random.Random, budget: int | None = None) -> list[Order]:
+    value = _Closeness(world, nation)
+    if world.pause is not None:
+        return retreats(world, nation, value)
+    plan: list[Order] = []
+    for key in movement_boards(world, nation):
+        plan.extend(board_orders(world, key, nation, rng))
+    plan = improve(world, nation, plan, rng, budget_for(world, 0.5) if budget is None else budget)
+    return complete(world, nation, plan + adjustments(world, nation, value))

@@ -1,0 +1,289 @@
+"""Computer players in the window.
+
+- :class:`SandboxOpponents`: in the new-game dialog's sandbox mode, each nation goes to you,
+  to the computer (a level) or to nobody (it holds). It turns into the match's seats.
+- :func:`with_progress`: a round's computer players report, nation by nation, on the status
+  bar and the progress bar while the worker thread asks them (the nation and level only:
+  in hotseat their orders are as private as a seat's).
+- :class:`BotMenu`: in a sandbox, "Suggest orders for <nation>" and "Fill in orders for every
+  nation without orders". The computer decides off the GUI thread; its orders arrive as
+  pending orders the player may change or delete.
+
+The decisions themselves are :func:`app.bots.decide` (no Qt).
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QMenu
+
+from app.bots import LEVELS, decide
+from app.bots.common import adjustment_boards, movement_boards
+from app.engine.orders import Order
+from app.engine.variant import load_variant
+from app.engine.world import World
+from app.match import OrderRefused, Seat
+
+from .guard import guarded
+
+YOU, NOBODY = "you", "nobody"
+COMPUTER_COLOUR = "#495057"
+NOBODY_COLOUR = "#adb5bd"
+
+
+# -- the new-game dialog --------------------------------------------------------------------
+
+
+class SandboxOpponents(QGroupBox):
+    """Who plays each nation in a sandbox: you, the computer at a level, or nobody."""
+
+    def __init__(self, variant_box: QComboBox, parent=None):
+        super().__init__("Nations", parent)
+        self.variant_box = variant_box
+        self.grid = QGridLayout(self)
+        self.grid.setHorizontalSpacing(14)
+        self.choices: dict[str, QComboBox] = {}
+        variant_box.currentIndexChanged.connect(self.rebuild)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.choices = {}
+        v = load_variant(self.variant_box.currentData() or "standard")
+        note = QLabel("You give the orders of your nations; the computer's are made when you submit; "
+                      "nations nobody plays hold.")
+        note.setWordWrap(True)
+        self.grid.addWidget(note, 0, 0, 1, 4)
+        for i, n in enumerate(v.nation_names):
+            name = QLabel(f"<span style='color:{v.nations[n].colour}'>■</span> {n}")
+            box = QComboBox()
+            box.addItem("You", YOU)
+            for level in LEVELS:
+                box.addItem(f"Computer ({level})", level)
+            box.addItem("Nobody (holds)", NOBODY)
+            box.setToolTip(f"Who plays {n}")
+            self.choices[n] = box
+            row, col = 1 + i // 2, (i % 2) * 2
+            self.grid.addWidget(name, row, col)
+            self.grid.addWidget(box, row, col + 1)
+
+    def set_choice(self, nation: str, who: str) -> None:
+        """``who``: "you", a level, or "nobody" (tests and a future 'play again')."""
+        box = self.choices[nation]
+        box.setCurrentIndex(box.findData(who))
+
+    def problem(self) -> str | None:
+        if not any(b.currentData() == YOU for b in self.choices.values()):
+            return "In a sandbox you play at least one nation: choose “You” for one."
+        return None
+
+    def seats(self) -> list[Seat]:
+        """The match's seats: [] when you play every nation (a plain sandbox); otherwise your
+        seat first, then one seat per computer level, then nobody's."""
+        picked: dict[str, list[str]] = {}
+        for n, box in self.choices.items():
+            picked.setdefault(box.currentData(), []).append(n)
+        if set(picked) == {YOU}:
+            return []
+        seats = [Seat(name="You", nations=tuple(picked.get(YOU, ())))]
+        for level in LEVELS:
+            if picked.get(level):
+                seats.append(Seat(name=f"Computer ({level})", colour=COMPUTER_COLOUR, nations=tuple(picked[level]),
+                                  controller="computer", level=level))
+        if picked.get(NOBODY):
+            seats.append(Seat(name="Nobody", colour=NOBODY_COLOUR, nations=tuple(picked[NOBODY]), controller="nobody"))
+        return seats
+
+
+# -- progress while a round's computer players decide ----------------------------------------
+
+
+class _Notifier(QObject):
+    step = Signal(int, int, str)   # done, total, text
+
+
+def _notifier(window) -> _Notifier:
+    """The window's one progress notifier (made on first use, owned by the window)."""
+    n = getattr(window, "_computer_progress", None)
+    if n is None:
+        n = window._computer_progress = _Notifier(window)
+
+        def show(done: int, total: int, text: str) -> None:
+            window.progress.setRange(0, total)
+            window.progress.setValue(done)
+            window.set_status(text)
+
+        n.step.connect(show)
+    return n
+
+
+def with_progress(window, rnd) -> None:
+    """Wrap the round's ``decide`` so that each computer nation it asks shows on the window
+    (the signal crosses from the worker thread to the GUI thread queued)."""
+    window.progress.setRange(0, 0)
+    total = len(rnd.computer)
+    if not total:
+        return
+    notifier = _notifier(window)
+    ask = rnd.decide
+    count = [0]
+
+    def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
+        notifier.step.emit(count[0], total, f"Computer players are choosing orders: {nation} ({level}), "
+                                            f"{count[0] + 1} of {total}…")
+        orders = ask(level, world, nation, seed=seed)
+        count[0] += 1
+        notifier.step.emit(count[0], total, "Adjudicating…" if count[0] == total else
+                           f"Computer players are choosing orders ({count[0]} of {total})…")
+        return orders
+
+    rnd.decide = decide_with_progress
+
+
+# -- suggestions in a sandbox ---------------------------------------------------------------
+
+
+class SuggestJob(QThread):
+    """The computer's orders for some nations, decided off the GUI thread."""
+
+    step = Signal(int, int, str)
+
+    def __init__(self, world: World, nations: list[str], level: str, seed: int, parent=None):
+        super().__init__(parent)
+        self.world, self.nations, self.level, self.seed = world, nations, level, seed
+        self.base: World | None = None    # the match's world when the job started
+        self.orders: list[Order] = []
+        self.error: Exception | None = None
+
+    def run(self) -> None:
+        try:
+            for i, n in enumerate(self.nations):
+                self.step.emit(i, len(self.nations), f"The computer is thinking for {n} ({i + 1} of {len(self.nations)})…")
+                seed = zlib.crc32(f"{self.seed}/{self.world.submissions}/{n}/suggest".encode())
+                self.orders.extend(decide(self.level, self.world, n, seed=seed))
+        except Exception as e:  # shown to the player; nothing is added
+            self.error = e
+
+
+def has_something_to_order(world: World, nation: str) -> bool:
+    if world.phase == "over":
+        return False
+    if world.pause is not None:
+        return any((u := world.unit_at(loc)) is not None and u.nation == nation for loc in world.pause.dislodged)
+    return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
+
+
+class BotMenu(QObject):
+    """The Game menu's computer entries and the job behind them."""
+
+    LEVEL = "standard"
+
+    def __init__(self, window, menu: QMenu):
+        super().__init__(window)
+        self.w = window
+        self.job: SuggestJob | None = None
+        menu.addSeparator()
+        self.suggest_menu = menu.addMenu("Suggest orders for")
+        self.suggest_menu.setToolTipsVisible(True)
+        self.suggest_menu.aboutToShow.connect(self._fill_suggest_menu)
+        self.a_fill = menu.addAction("Fill in orders for every nation without orders")
+        self.a_fill.setStatusTip("The computer (standard) gives orders to each of your nations that has none yet; "
+                                 "they are pending orders you can change")
+        self.a_fill.triggered.connect(self.fill_in)
+        menu.aboutToShow.connect(self.update)
+
+    # -- what may be done now ----------------------------------------------------------------
+    def _seat_nations(self) -> list[str]:
+        m = self.w.match
+        if m is None or m.private or self.w.seat is None or self.w.replay_index is not None or self.w.busy:
+            return []
+        return [n for n in m.game.variant.nation_names if n in m.nations_of(self.w.seat)]
+
+    def _ready(self) -> bool:
+        return self.job is None and bool(self._seat_nations())
+
+    def update(self) -> None:
+        ok = self._ready()
+        self.suggest_menu.setEnabled(ok)
+        self.a_fill.setEnabled(ok and bool(self.without_orders()))
+
+    def without_orders(self) -> list[str]:
+        """Your nations with something to order and no pending order yet."""
+        w = self.w
+        world = w.match.world
+        ordered = {getattr(o, "nation", "") for o in w.pending.values()}
+        return [n for n in self._seat_nations() if n not in ordered and has_something_to_order(world, n)]
+
+    def _fill_suggest_menu(self) -> None:
+        self.suggest_menu.clear()
+        world = self.w.match.world if self.w.match else None
+        for n in self._seat_nations():
+            a = self.suggest_menu.addAction(n)
+            a.setEnabled(world is not None and has_something_to_order(world, n))
+            a.triggered.connect(lambda _=False, n=n: self.suggest([n]))
+
+    # -- doing it -----------------------------------------------------------------------------
+    @guarded
+    def suggest(self, nations: list[str]) -> None:
+        """Ask the computer for ``nations``' orders off the GUI thread; they arrive as pending orders."""
+        if not self._ready() or not nations:
+            return
+        w = self.w
+        job = SuggestJob(w.match.view_for(w.seat), nations, self.LEVEL, w.match.game.seed, self)
+        job.base = w.match.world
+        job.step.connect(self._step)
+        job.finished.connect(lambda: self._done(job))
+        self.job = job
+        w.progress.setRange(0, len(nations))
+        w.progress.setValue(0)
+        w.progress.setVisible(True)
+        job.start()
+
+    def fill_in(self) -> None:
+        nations = self.without_orders() if self._ready() else []
+        if not nations:
+            self.w.set_status("Every nation of yours with something to order has orders already.")
+            return
+        self.suggest(nations)
+
+    def _step(self, done: int, total: int, text: str) -> None:
+        if self.job is None:
+            return      # a late step of a job already finished
+        self.w.progress.setValue(done)
+        self.w.set_status(text)
+
+    def wait(self) -> None:
+        """Let a running job finish and add its orders (tests; leaving a game)."""
+        if self.job is not None:
+            self.job.wait()
+            self._done(self.job)
+
+    @guarded
+    def _done(self, job: SuggestJob) -> None:
+        if job is not self.job:
+            return
+        self.job = None
+        w = self.w
+        w.progress.setVisible(False)
+        w.progress.setRange(0, 0)
+        if job.error is not None:
+            w.set_status(f"The computer could not suggest orders: {job.error}", error=True)
+            return
+        if w.match is None or w.match.world is not job.base or w.seat is None:
+            w.set_status("The world changed while the computer was thinking: nothing was added.")
+            return
+        added = 0
+        for o in job.orders:
+            try:
+                w.match.add_order(o, w.seat)
+                added += 1
+            except OrderRefused:
+                continue
+        w._orders_changed()
+        who = job.nations[0] if len(job.nations) == 1 else f"{len(job.nations)} nations"
+        w.set_status(f"The computer suggested {added} orders for {who}: they are pending; change any you like.")

@@ -1,0 +1,340 @@
+"""The variant preview window: the map with switchable overlays, the problem list, a small
+game on the variant, and live reload when a file of the variant's folder is saved.
+
+    python -m app preview PATH_OR_NAME [--theme light|dark] [--screenshot OUT.png]
+
+Nothing here decides anything about the variant: :func:`app.variants.check.inspect_folder`
+finds the problems, the engine plays the small game.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QFileSystemWatcher, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QColor, QPainter
+from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
+                               QListWidgetItem, QMainWindow, QToolBar, QVBoxLayout, QWidget)
+
+from app.engine.variant import VARIANT_FILES
+from app.ui.guard import guarded
+from app.ui.theme import THEMES, Theme
+from app.variants.catalog import find_folder
+from app.variants.check import Inspection, inspect_folder
+from app.variants.problems import Problem
+
+from .map_items import ERROR, OVERLAYS, WARNING, PreviewScene
+
+DEFAULT_OFF = {"army", "fleet"}  # dense: the designer turns them on to check edges
+RELOAD_DELAY_MS = 150  # editors write a file in several steps: wait for the last one
+
+
+class MapView(QGraphicsView):
+    """Zoom with the wheel (about the cursor), pan by dragging."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+
+    @guarded
+    def wheelEvent(self, event) -> None:
+        factor = 1.0015 ** event.angleDelta().y()
+        scale = self.transform().m11() * factor
+        if 0.05 < scale < 40:
+            self.scale(factor, factor)
+
+    def zoom_to(self, rect: QRectF) -> None:
+        self.fitInView(rect, Qt.KeepAspectRatio)
+
+
+class PreviewWindow(QMainWindow):
+    """Preview of one variant folder. ``reloaded`` fires after each (re)load."""
+
+    reloaded = Signal()
+    game_ready = Signal()  # the small game preview is redrawn (shortly after ``reloaded``)
+
+    def __init__(self, target: str | Path, theme: str = "light",
+                 play: Callable[[Path], object] | None = None, parent=None):
+        super().__init__(parent)
+        folder = find_folder(target)
+        if folder is None:
+            raise FileNotFoundError(f"variant '{target}': no such variant or folder")
+        self.folder = folder
+        self.theme: Theme = THEMES[theme]
+        self.play = play or play_sandbox
+        self.inspection: Inspection | None = None
+        self.scene: PreviewScene | None = None
+        self.reloads = 0
+        self.last_reload_s = 0.0
+        self.last_reload_cpu_s = 0.0
+        self._played: list[object] = []
+        self.setWindowTitle(f"Preview — {folder.name} — 5D Diplomacy")
+        self.resize(1500, 950)
+
+        self.view = MapView()
+        self.view.setBackgroundBrush(self.theme.background)
+        self.setCentralWidget(self.view)
+        self._build_toolbar()
+        self._build_docks()
+
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._changed)
+        self.watcher.directoryChanged.connect(self._changed)
+        self._debounce = QTimer(self)
+        self._debounce.setSingleShot(True)
+        self._debounce.setInterval(RELOAD_DELAY_MS)
+        self._debounce.timeout.connect(self.reload)
+        self._game_timer = QTimer(self)
+        self._game_timer.setSingleShot(True)
+        self._game_timer.setInterval(60)  # lets the new map and list paint first
+        self._game_timer.timeout.connect(lambda: self.inspection and self._game_preview(self.inspection))
+        self.reload(first=True)
+
+    # -- widgets -------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar("Overlays")
+        bar.setMovable(False)
+        self.addToolBar(bar)
+        self.overlay_actions: dict[str, QAction] = {}
+        for key, title in OVERLAYS:
+            act = QAction(title, self)
+            act.setCheckable(True)
+            act.setChecked(key not in DEFAULT_OFF)
+            act.toggled.connect(lambda on, k=key: self._set_overlay(k, on))
+            bar.addAction(act)
+            self.overlay_actions[key] = act
+        bar.addSeparator()
+        fit = QAction("Fit", self)
+        fit.triggered.connect(self.fit)
+        bar.addAction(fit)
+        reload = QAction("Reload", self)
+        reload.setShortcut("F5")
+        reload.triggered.connect(lambda: self.reload())
+        bar.addAction(reload)
+        self.play_action = QAction("Play a sandbox on this variant", self)
+        self.play_action.triggered.connect(self._play)
+        bar.addAction(self.play_action)
+
+    def _build_docks(self) -> None:
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        lay.addWidget(self.summary)
+        self.problem_list = QListWidget()
+        self.problem_list.setWordWrap(True)
+        self.problem_list.setAlternatingRowColors(True)
+        self.problem_list.setSpacing(2)
+        self.problem_list.currentRowChanged.connect(self._select_row)
+        self.problem_list.itemClicked.connect(lambda item: self._select_row(self.problem_list.row(item)))
+        lay.addWidget(self.problem_list, 1)
+        dock = QDockWidget("Problems", self)
+        dock.setObjectName("problems")
+        dock.setWidget(box)
+        dock.setFeatures(QDockWidget.DockWidgetMovable)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        self.game_dock = QDockWidget("In a game (two timelines)", self)
+        self.game_dock.setObjectName("game")
+        self.game_dock.setFeatures(QDockWidget.DockWidgetMovable)
+        self.game_holder = QLabel("")
+        self.game_holder.setAlignment(Qt.AlignCenter)
+        self.game_dock.setWidget(self.game_holder)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.game_dock)
+        self.resizeDocks([dock], [520], Qt.Horizontal)
+        self.resizeDocks([dock, self.game_dock], [560, 340], Qt.Vertical)
+
+    # -- loading -------------------------------------------------------------------------
+    def _watch(self) -> None:
+        """Watch the folder and its files (editors that save by renaming drop the old path)."""
+        paths = [str(self.folder)] + [str(self.folder / n) for n in VARIANT_FILES]
+        if self.inspection and self.inspection.variant is not None:
+            paths.append(str(self.inspection.variant.map_path))
+        paths += [str(p) for p in self.folder.glob("*.svg")]
+        have = set(self.watcher.files()) | set(self.watcher.directories())
+        todo = [p for p in dict.fromkeys(paths) if p not in have and Path(p).exists()]
+        if todo:
+            self.watcher.addPaths(todo)
+
+    def _changed(self, _path: str) -> None:
+        self._debounce.start()
+
+    def reload(self, first: bool = False) -> None:
+        """Check the folder again and redraw, keeping the zoom and position."""
+        start, cpu = time.perf_counter(), time.process_time()
+        keep = None if first or self.scene is None else (self.view.transform(),
+                                                         self.view.mapToScene(self.view.viewport().rect().center()))
+        try:
+            self.inspection = inspect_folder(self.folder)
+        except Exception as e:  # noqa: BLE001 - a designer's half-saved file must not kill the preview
+            self.inspection = Inspection([Problem("(folder)", "(reload)", f"could not be read: {e}")])
+        ins = self.inspection
+        old = self.scene
+        if ins.board is not None:
+            self.scene = PreviewScene(ins.board, ins.variant, ins.problems, self)
+            for key, act in self.overlay_actions.items():
+                self.scene.layers[key].setVisible(act.isChecked())
+            self.view.setScene(self.scene)
+        else:
+            self.scene = None
+            self.view.setScene(QGraphicsScene(self))
+        if old is not None:
+            old.deleteLater()
+        self._fill_problems(ins.problems)
+        self._game_timer.start()  # after the map and the list are shown
+        if self.scene is not None:
+            if keep is None:
+                self.fit()
+            else:
+                self.view.setTransform(keep[0])
+                self.view.centerOn(keep[1])
+        self._watch()
+        self.reloads += 1
+        self.last_reload_s = time.perf_counter() - start
+        self.last_reload_cpu_s = time.process_time() - cpu  # all threads of the process
+        self.reloaded.emit()
+
+    def _fill_problems(self, problems: list[Problem]) -> None:
+        self.problem_list.blockSignals(True)
+        self.problem_list.clear()
+        for p in problems:
+            item = QListWidgetItem(f"{p.file}:{p.element}: {p.message}")
+            item.setForeground(ERROR if p.severity == "error" else WARNING.darker(130))
+            item.setToolTip(f"{p.severity}: {self.folder / p.file}:{p.element}\n{p.message}")
+            self.problem_list.addItem(item)
+        self.problem_list.blockSignals(False)
+        errors = sum(p.severity == "error" for p in problems)
+        stamp = time.strftime("%H:%M:%S")
+        state = "no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
+        self.summary.setText(f"<b>{self.folder.name}</b>: {state}. Checked at {stamp}; "
+                             "saving a file of the folder checks again.")
+
+    def _game_preview(self, ins: Inspection) -> None:
+        """The start and a fork drawn as a game would, when the data files load."""
+        from app.engine.variant import VariantError, read_variant
+        try:
+            variant = read_variant(self.folder)  # what a game would load, or its first error
+        except VariantError as e:
+            variant = None
+            self.game_holder.setText(f"A game cannot load this variant yet: fix the data files.\n\n{e}")
+        self.play_action.setEnabled(variant is not None)
+        if variant is None or ins.board is None:
+            if ins.board is None and variant is not None:
+                self.game_holder.setText("The map cannot be read: fix it to see the variant in a game.")
+            self.game_holder.setWordWrap(True)
+            self.game_dock.setWidget(self.game_holder)
+            self.game_ready.emit()
+            return
+        try:
+            from app.ui.map_art import MapArt
+            from app.ui.world_scene import WorldScene
+            from app.ui.world_view import WorldView
+            from app.variants.sample import two_timeline_world
+            world = two_timeline_world(variant)
+            scene = WorldScene(MapArt(variant, ins.board), self.theme, self)
+            scene.set_world(world)
+            view = WorldView(scene)
+            self.game_dock.setWidget(view)
+            self.game_scene = scene
+            QTimer.singleShot(0, view.fit_all)
+        except (VariantError, ValueError) as e:
+            self.game_holder.setText(f"Cannot play this variant yet: {e}")
+            self.game_dock.setWidget(self.game_holder)
+        self.game_ready.emit()
+
+    # -- actions -------------------------------------------------------------------------
+    def _set_overlay(self, key: str, on: bool) -> None:
+        if self.scene is not None:
+            self.scene.layers[key].setVisible(on)
+
+    def fit(self) -> None:
+        if self.scene is not None:
+            self.view.zoom_to(self.scene.art.rect)
+
+    def _select_row(self, row: int) -> None:
+        if self.scene is None or self.inspection is None or not 0 <= row < len(self.inspection.problems):
+            return
+        prob = self.inspection.problems[row]
+        self.select_problem(prob)
+
+    def select_problem(self, prob: Problem) -> None:
+        """Outline the problem's element on the map and zoom to it."""
+        if self.scene is None:
+            return
+        self.scene.select(prob)
+        rect = self.scene.problem_rect(prob)
+        if rect is not None:
+            self.view.zoom_to(rect.united(QRectF(rect.center().x() - 120, rect.center().y() - 90, 240, 180)))
+            self.statusBar().showMessage(f"{prob.file}:{prob.element}")
+        else:
+            self.statusBar().showMessage(f"{prob.file}:{prob.element} is not on the map (a data file problem)")
+
+    def _play(self) -> None:
+        self._played.append(self.play(self.folder))
+
+
+def play_sandbox(folder: Path):
+    """Open the main window with a sandbox game on the variant in ``folder``.
+
+    The window's own entry point starts the game (a sandbox ``Match`` of app.match)."""
+    from app.ui.main_window import MainWindow
+    window = MainWindow()
+    window.new_game("sandbox", variant=str(folder), confirmed=True)
+    window.show()
+    return window
+
+
+def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> list[tuple[float, float, float]]:
+    """For benchmarks/variant_bench.py: one preview of ``folder`` open, ``saves`` times
+    ``file`` is saved (variant.json: its title rewritten; the SVG: rewritten as it is, so
+    it is read again), the window idle before each save; for each save the seconds to the
+    new problem list, to the redrawn game preview, and reload()'s CPU time."""
+    import json
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication([])
+    window = PreviewWindow(folder)
+    window.show()
+    ready: list[float] = []
+    listed_at: list[float] = []
+    window.game_ready.connect(lambda: ready.append(time.perf_counter()))
+    window.reloaded.connect(lambda: listed_at.append(time.perf_counter()))
+    out = []
+    path = folder / file
+    for i in range(saves):
+        _spin(app, lambda: ready and not _thumbnails_busy(window))  # start from an idle window
+        before = window.reloads
+        ready.clear()
+        if file == "variant.json":
+            data = json.loads(path.read_text())
+            data["title"] = f"Bench {i}"
+            text = json.dumps(data, indent=1)
+        else:
+            text = path.read_text()
+        start = time.perf_counter()
+        path.write_text(text)
+        listed_at.clear()
+        _spin(app, lambda: window.reloads > before)
+        listed = listed_at[0] - start
+        _spin(app, lambda: ready)
+        out.append((listed, (ready[0] if ready else time.perf_counter()) - start, window.last_reload_cpu_s))
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return out
+
+
+def _thumbnails_busy(window: PreviewWindow) -> bool:
+    scene = getattr(window, "game_scene", None)
+    return scene is not None and scene.cache.busy()
+
+
+def _spin(app, done, limit: float = 20.0) -> None:
+    start = time.perf_counter()
+    while not done() and time.perf_counter() - start < limit:
+        app.processEvents()
+        time.sleep(0.002)

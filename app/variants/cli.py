@@ -1,0 +1,30 @@
+"""``python -m app variant COMMAND``: tools for variant designers (no window).
+
+    python -m app variant check PATH_OR_NAME [...]   # every problem, FILE:ELEMENT: message
+    python -m app variant new NAME_OR_FOLDER         # a small playable variant to start from
+    python -m app variant import FILE.map [--out FOLDER]   # from the diplomacy package's .map format
+"""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = __doc__.split("\n\n", 1)[1]
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage:\n" + USAGE, file=sys.stdout if argv else sys.stderr)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "check":
+        from app.variants.check import main as check_main
+        return check_main(rest)
+    if command == "new":
+        from app.variants.scaffold import main as new_main
+        return new_main(rest)
+    if command == "import":
+        from app.variants.importer import main as import_main
+        return import_main(rest)
+    print(f"error: unknown variant command '{command}'\nusage:\n{USAGE}", file=sys.stderr)
+    return 2

@@ -1,0 +1,91 @@
+"""Computer players in the window: nations given to the computer in the new-game dialog play
+when the round is submitted; in a sandbox the computer suggests or fills in pending orders."""
+
+from app.engine.orders import Hold
+from app.ui.dialogs.new_game import NewGameDialog
+from tests.ui.helpers import submit
+
+
+def test_new_game_dialog_gives_nations_to_the_computer_or_nobody(qtbot):
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))
+    dlg.show()
+    assert dlg.opponents.isVisible()
+    assert dlg.settings()["seats"] == []          # you play everything: a plain sandbox
+    for n in ("Austria", "England", "Germany", "Italy", "Russia"):
+        dlg.opponents.set_choice(n, "standard")
+    dlg.opponents.set_choice("Turkey", "nobody")
+    seats = dlg.settings()["seats"]
+    assert [(s.name, s.controller, s.level, s.nations) for s in seats] == [
+        ("You", "person", None, ("France",)),
+        ("Computer (standard)", "computer", "standard", ("Austria", "England", "Germany", "Italy", "Russia")),
+        ("Nobody", "nobody", None, ("Turkey",))]
+    dlg.opponents.set_choice("France", "easy")
+    assert "at least one nation" in dlg.problem()
+    dlg.hotseat.setChecked(True)
+    assert not dlg.opponents.isVisible()
+
+
+def test_computer_nations_play_when_you_submit(qtbot, window):
+    from app.match import Seat
+    seats = [Seat(name="You", nations=("France",)),
+             Seat(name="Computer (standard)", nations=("Austria", "England", "Germany", "Italy", "Russia"),
+                  controller="computer", level="standard"),
+             Seat(name="Nobody", nations=("Turkey",), controller="nobody")]
+    assert window.new_game("sandbox", seats=seats, confirmed=True)
+    assert window.match.mode == "sandbox"
+    assert window.console_order("A par - bur")
+    submit(qtbot, window)
+    given = window.game.submissions[-1]
+    movers = {o.nation for o in given if o.kind == "move"}
+    assert {"France", "Germany", "Russia"} <= movers
+    assert all(isinstance(o, Hold) or o.nation != "Turkey" for o in given)   # nobody's nation holds
+    assert not window.pending and window.progress.maximum() == 5
+
+
+def test_fill_in_and_suggest_give_pending_orders_you_can_change(qtbot, window):
+    assert window.new_game("sandbox", confirmed=True)
+    assert window.console_order("A par - bur")
+    menu = window.bot_menu
+    assert "France" not in menu.without_orders() and len(menu.without_orders()) == 6
+    menu.fill_in()
+    menu.wait()
+    orders = list(window.pending.values())
+    # every unit of the six other nations has an order now; France's are left as they were
+    assert len(orders) == 20 and len([o for o in orders if o.nation == "France"]) == 1
+    assert any(o.kind == "move" and o.nation == "Germany" for o in orders)
+    assert [o for o in orders if o.nation == "France" and o.kind == "move"][0].dest.province == "bur"
+    assert "pending" in window.last_status
+    assert menu.without_orders() == []
+    key = next(k for k, o in window.pending.items() if o.nation == "Turkey")
+    window.delete_order(key)
+    assert len(window.pending) == 19
+    menu.suggest(["France"])
+    menu.wait()
+    assert len([o for o in window.pending.values() if o.nation == "France"]) == 3
+    submit(qtbot, window)
+    assert len(window.game.submissions) == 1
+
+
+def test_no_suggestions_in_hotseat(qtbot, window):
+    seats = [{"name": "Ada", "nations": ["France"]}, {"name": "Ben", "nations": ["Germany"]}]
+    assert window.new_game("hotseat", seats=seats, confirmed=True)
+    window.bot_menu.update()
+    assert not window.bot_menu.a_fill.isEnabled() and not window.bot_menu.suggest_menu.isEnabled()
+
+
+def test_hotseat_computer_seat_orders_are_made_at_adjudication_and_never_pending():
+    from app.match import Match, Seat
+    m = Match.new(seats=[Seat(name="Ada", nations=("France",)), Seat(name="Ben", nations=("Germany",)),
+                         Seat(name="Computer (easy)", nations=("England", "Russia", "Turkey"),
+                              controller="computer", level="easy")])
+    assert m.mode == "hotseat"
+    m.add_text("A par - bur")
+    assert m.done() == 1
+    assert all(o.nation != "England" for seat in (0, 1) for o in m.pending(seat))
+    assert m.done() is None
+    m.submit()
+    given = m.game.submissions[-1]
+    assert {"England", "Russia", "Turkey"} <= {o.nation for o in given if o.kind == "move"}
+    assert not any(o.nation in ("Austria", "Italy") and o.kind != "hold" for o in given)

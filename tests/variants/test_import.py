@@ -1,0 +1,76 @@
+"""Import from the diplomacy package's .map text format, with a small file written by us
+(tests/variants/data/lakes.map): what it holds is carried over, the rest is listed."""
+
+from pathlib import Path
+
+import pytest
+
+from app.engine.game import Game
+from app.engine.variant import load_variant
+from app.variants.check import check_variant
+from app.variants.cli import main
+from app.variants.importer import ImportError_, import_map
+
+LAKES = Path(__file__).parent / "data" / "lakes.map"
+
+
+@pytest.fixture
+def lakes(tmp_path):
+    folder = tmp_path / "lakes"
+    imp = import_map(LAKES, folder)
+    return folder, imp
+
+
+def _pairs(edges):
+    return {tuple(sorted(e)) for e in edges}
+
+
+def test_what_the_format_holds_is_carried_over(lakes):
+    folder, _ = lakes
+    v = load_variant(str(folder))
+    assert v.first_year == 1850 and v.victory_centres == 4
+    assert v.nation_names == ("Northland", "Southmark")
+    assert v.nations["Southmark"].adjective == "Southern"
+    assert v.home_centres["Northland"] == {"nor", "hil"}
+    assert set(v.supply_centres) == {"nor", "hil", "sou", "dal", "val"}
+    assert sorted(v.start_units) == ["Northland A hil", "Northland F nor", "Southmark F sou/ec"]
+    assert {p: m.kind for p, m in v.provinces.items()} == {
+        "dal": "coast", "grl": "sea", "hil": "land", "nor": "coast", "sou": "coast", "val": "coast", "wbay": "sea"}
+    assert set(v.coasts) == {"sou/ec", "sou/wc"}
+    assert v.lookup_province("Great Lake") == "grl" and v.lookup_province("smark") == "sou"
+    army = _pairs((a, b) for a, bs in v.army_adjacent.items() for b in bs)
+    fleet = _pairs((a, b) for a, bs in v.fleet_adjacent.items() for b in bs)
+    # lower case 'sou' in DAL's line: an army-only border (dal-sou is in army, not in fleet)
+    assert army == {("dal", "hil"), ("dal", "nor"), ("dal", "sou"), ("hil", "nor"), ("hil", "val"), ("sou", "val")}
+    assert fleet == {("dal", "grl"), ("dal", "nor"), ("grl", "nor"), ("grl", "sou/ec"), ("grl", "wbay"),
+                     ("nor", "wbay"), ("sou/wc", "val"), ("sou/wc", "wbay"), ("val", "wbay")}
+
+
+def test_what_is_not_carried_over_is_listed(lakes):
+    _, imp = lakes
+    notes = "\n".join(imp.notes)
+    for needle in ("geometry", "colours", "impassable 'ice'", "line 34: not understood", "sou(ec)"):
+        assert needle in notes
+
+
+def test_the_import_plays_and_the_check_lists_the_borders_to_draw(lakes):
+    folder, _ = lakes
+    g = Game.new(str(folder))
+    g.submit_text(["Northland: A hil - val", "Southmark: F sou/ec - grl"])
+    board = g.world.boards[g.world.active_boards()[0]]
+    assert board.units["val"].nation == "Northland" and board.units["grl"].nation == "Southmark"
+    problems = check_variant(str(folder))
+    # only the placeholder map's borders disagree with the data: the list of borders to draw
+    assert problems and all(p.file in ("adjacency.json", "map.svg") for p in problems)
+
+
+def test_command_and_bad_files(tmp_path, capsys):
+    assert main(["import", str(LAKES), "--out", str(tmp_path / "x")]) == 0
+    out = capsys.readouterr().out
+    assert "Not carried over:" in out and "loads and plays" in out
+    assert main(["import", str(LAKES), "--out", str(tmp_path / "x")]) == 2  # not empty: refused
+    bad = tmp_path / "bad.map"
+    bad.write_text("hello world\n")
+    with pytest.raises(ImportError_, match="bad.map"):
+        import_map(bad, tmp_path / "y")
+    assert main(["import", str(bad), "--out", str(tmp_path / "z")]) == 2

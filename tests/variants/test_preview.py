@@ -1,0 +1,104 @@
+"""The preview window, offscreen: overlays, a problem click zooms, and live reload when a
+file of the variant is saved while the window is open."""
+
+import json
+
+import pytest
+
+from app.ui.preview.window import PreviewWindow
+from tests.variants.helpers import copy_variant, edit_json
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return copy_variant(tmp_path)
+
+
+@pytest.fixture
+def preview(qtbot, folder, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    w = PreviewWindow(str(folder), play=lambda f: f)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    return w
+
+
+def _rows(w):
+    return [w.problem_list.item(i).text() for i in range(w.problem_list.count())]
+
+
+def test_saving_a_file_updates_the_problem_list(preview, folder, qtbot):
+    assert not any("victory_centres" in r for r in _rows(preview))
+    preview.view.scale(3, 3)
+    kept = preview.view.transform().m11()
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        edit_json(folder / "variant.json", lambda d: d.update(victory_centres=40))
+    assert any(r.startswith("variant.json:victory_centres:") for r in _rows(preview))
+    assert preview.view.transform().m11() == pytest.approx(kept)  # the view is kept
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        edit_json(folder / "variant.json", lambda d: d.update(victory_centres=18))
+    assert not any("victory_centres" in r for r in _rows(preview))
+
+
+def test_a_broken_file_is_listed_not_fatal(preview, folder, qtbot):
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        (folder / "nations.json").write_text('{"nations": [')
+    assert any(r.startswith("nations.json:(file): not valid JSON") for r in _rows(preview))
+    qtbot.waitUntil(lambda: "fix the data files" in preview.game_holder.text(), timeout=5000)
+    assert not preview.play_action.isEnabled()
+
+
+def test_clicking_a_problem_zooms_to_it(preview, folder, qtbot):
+    from tests.variants.helpers import move_svg_element
+    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+        move_svg_element(folder / "map.svg", "unit-mun", 518.5, 439.6)
+    row = next(i for i, r in enumerate(_rows(preview)) if r.startswith("map.svg:unit-mun:"))
+    before = preview.view.transform().m11()
+    preview.problem_list.setCurrentRow(row)
+    assert preview.view.transform().m11() > before * 1.5
+    from PySide6.QtCore import QPointF
+    seen = preview.view.mapToScene(preview.view.viewport().rect()).boundingRect()
+    assert seen.contains(QPointF(518.5, 439.6))  # the misplaced anchor
+    assert seen.width() < 400  # zoomed in on it, not the whole map (1000 wide)
+    assert preview.scene.selection.shapes
+
+
+def test_overlays_switch_and_play(preview, qtbot):
+    layer = preview.scene.layers["army"]
+    assert not layer.isVisible() and layer.shapes
+    preview.overlay_actions["army"].setChecked(True)
+    assert layer.isVisible()
+    preview.overlay_actions["ids"].setChecked(False)
+    assert not preview.scene.layers["ids"].isVisible()
+    qtbot.waitUntil(lambda: preview.game_dock.widget() is not preview.game_holder, timeout=10000)
+    assert set(preview.game_scene.world.boards) and len({k.timeline for k in preview.game_scene.world.boards}) == 2
+    preview.play_action.trigger()
+    assert preview._played == [preview.folder]
+
+
+def test_play_a_sandbox_opens_the_main_window_on_the_variant(qtbot, folder, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from app.ui.preview.window import play_sandbox
+    window = play_sandbox(folder)
+    qtbot.addWidget(window)
+    window.files.ask_unsaved = lambda doing: "discard"
+    assert window.game.variant.folder == folder.resolve()
+    assert window.match.mode == "sandbox"
+
+
+def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    from PySide6.QtWidgets import QFileDialog
+    from app.ui.main_window import MainWindow
+    w = MainWindow(theme="dark")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    file_menu = w.menuBar().actions()[0].menu()
+    assert w.a_preview in file_menu.actions()
+    w.a_preview.trigger()
+    preview = w._previews[-1]
+    qtbot.addWidget(preview)
+    assert preview.folder == folder.resolve() and preview.theme.name == "dark"
+    assert preview.problem_list.count() == 0 and "no problems" in preview.summary.text()

@@ -1,0 +1,27 @@
+"""``variant new``: a folder a designer can start from."""
+
+from app.engine.variant import load_variant
+from app.variants.catalog import available
+from app.variants.check import check_variant
+from app.variants.cli import main
+
+
+def test_new_in_the_user_folder_loads_and_lists_next_steps(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    assert main(["new", "alps"]) == 0
+    folder = tmp_path / "userdata" / "variants" / "alps"
+    assert "Next:" in capsys.readouterr().out
+    assert load_variant("alps").folder == folder
+    assert [r.source for r in available() if r.name == "alps"] == ["user"]
+    problems = check_variant("alps")
+    assert problems and all(p.severity == "warning" and "placeholder" in p.message for p in problems)
+    assert {p.element for p in problems} >= {"title", "description", "provinces.4.name"}
+
+
+def test_new_refuses_a_non_empty_folder_and_a_bad_name(tmp_path, capsys):
+    target = tmp_path / "x"
+    target.mkdir()
+    (target / "keep.txt").write_text("mine")
+    assert main(["new", str(target)]) == 2
+    assert main(["new", str(tmp_path / "Bad Name")]) == 2
+    assert (target / "keep.txt").read_text() == "mine"

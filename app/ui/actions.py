@@ -56,6 +56,9 @@ def build_actions(w) -> None:
     w.a_present = _act(w, "Present", lambda: w.view and w.view.go_to_present(), ["Home", "P"], "Go to the active boards")
     w.a_zoom_in = _act(w, "Zoom in", lambda: w.view and w.view.zoom_by(1.25), QKeySequence.ZoomIn, "Zoom in")
     w.a_zoom_out = _act(w, "Zoom out", lambda: w.view and w.view.zoom_by(0.8), QKeySequence.ZoomOut, "Zoom out")
+    w.a_next = _act(w, "Next board", w.next_attention, "N",
+                    "Go to the next active board with units lacking orders, retreats, builds or disbands")
+    w.a_goto = _act(w, "Go to board…", w.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")
     w.a_dark = _act(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
     w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
     w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
@@ -84,7 +87,7 @@ def build_actions(w) -> None:
         m.addAction(a)
     w.bot_menu = BotMenu(w, m)
     m = mb.addMenu("&View")
-    for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out):
+    for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
         m.addAction(a)
     m.addSeparator()
     w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
@@ -100,7 +103,7 @@ def build_actions(w) -> None:
     tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
     w.addToolBar(tb)
     for group in ((w.a_new, w.a_open, w.a_save), w.order_actions, (w.a_submit, w.a_undo, w.a_redo),
-                  (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_dark, w.a_rules)):
+                  (w.a_next, w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_dark, w.a_rules)):
         for a in group:
             tb.addAction(a)
         tb.addSeparator()
@@ -118,7 +121,7 @@ def style_submit_button(w) -> None:
 KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D", "hold / move / support / convoy / disband"),
         ("Esc, right click", "cancel"), ("Ctrl+Enter", "submit (hotseat: done)"),
         ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
-        ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("Home / P", "go to the present"),
+        ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("N", "next board needing attention"), ("Ctrl+G", "go to a board by name"), ("Home / P", "go to the present"),
         ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"), ("F1", "rules")]
 
 

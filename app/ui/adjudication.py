@@ -77,7 +77,15 @@ class AdjudicationMixin:
         self.refresh()
         self.scene.set_flash(set(report.new_boards))
         self._flash_timer.start(5000)
-        text = summary(report, fog=m.fog and m.world.phase != "over")
+        fogged = m.fog and m.world.phase != "over"
+        text = summary(report, fog=fogged)
+        self.orders_panel.feedback.setText("")      # the console's last word is about orders now gone
+        if fogged:       # others' orders are not public under fog: each board tells what its seat sees
+            self.results_panel.clear("Fog of war: hover your units to see how their orders went.")
+        else:
+            self.results_panel.set_results(len(self.game.submissions), list(zip(job.round.orders, report.results)))
+            if any(r.status != "succeeds" for r in report.results):
+                self.results_dock.raise_()
         self.set_status(f"Submission {len(self.game.submissions)}: {text}.")
         self.show_toast(f"<b>Submission {len(self.game.submissions)}</b><br>{text}")
         self._show_new_boards(report)

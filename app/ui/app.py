@@ -51,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.screenshot:
         import os
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen") if not os.environ.get("DISPLAY") else None
+    if QApplication.instance() is None:
+        from .qt_check import platform_problem
+        problem = platform_problem()    # Qt's own message would name no package to install
+        if problem:
+            print(problem, file=sys.stderr)
+            return 3
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("5D Diplomacy")
     app.setOrganizationName("5D Diplomacy")

@@ -191,6 +191,10 @@ class BoardItem(QGraphicsItem):
                 unit += f"\nSupply centre of {owner}"
             elif prov in self.art.variant.supply_centres:
                 unit += "\nNeutral supply centre"
+        world = getattr(self.scene(), "world", None)
+        if world is not None:     # the orders given here and what became of them (h10)
+            from .panels.results import orders_at
+            unit += "".join("\n" + line for line in orders_at(world, self.key, prov))
         self.setToolTip(f"{name}  ·  {self.key.timeline}:{prov}:{self.key.turn}{unit}")
         scene = self.scene()
         if scene is not None and hasattr(scene, "hovered"):

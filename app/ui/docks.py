@@ -1,4 +1,4 @@
-"""The window's docks (orders with the console, nations, history) and its status bar."""
+"""The window's docks (orders with the console, nations, results, history) and its status bar."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QWidget
 from .panels.history import HistoryBar
 from .panels.nations import NationsPanel
 from .panels.orders import OrdersPanel
+from .panels.results import ResultsPanel
 
 
 def build_docks(w) -> None:
-    """Create ``w.orders_panel``, ``w.nations_panel``, ``w.history`` in docks (``w.docks``)."""
+    """Create ``w.orders_panel``, ``w.nations_panel``, ``w.results_panel``, ``w.history`` in docks (``w.docks``)."""
     w.orders_panel = OrdersPanel()
     w.nations_panel = NationsPanel()
     w.history = HistoryBar()
@@ -26,6 +27,15 @@ def build_docks(w) -> None:
     d2.setWidget(w.nations_panel)
     d2.setFeatures(QDockWidget.DockWidgetMovable)
     w.addDockWidget(Qt.RightDockWidgetArea, d2)
+    w.results_panel = ResultsPanel()
+    d4 = QDockWidget("Results", w)
+    d4.setObjectName("results")
+    d4.setWidget(w.results_panel)
+    d4.setFeatures(QDockWidget.DockWidgetMovable)
+    w.addDockWidget(Qt.RightDockWidgetArea, d4)
+    w.tabifyDockWidget(d2, d4)       # beside the nations: the window still fits 768 px
+    d2.raise_()
+    w.results_dock = d4
     w.resizeDocks([d1, d2], [360, 360], Qt.Horizontal)
     w.resizeDocks([d1, d2], [560, 330], Qt.Vertical)
     d3 = QDockWidget("History", w)
@@ -34,7 +44,7 @@ def build_docks(w) -> None:
     d3.setTitleBarWidget(QWidget())
     d3.setFeatures(QDockWidget.NoDockWidgetFeatures)
     w.addDockWidget(Qt.BottomDockWidgetArea, d3)
-    w.docks = (d1, d2, d3)
+    w.docks = (d1, d2, d3, d4)
 
 
 def build_status(w) -> None:

@@ -31,7 +31,9 @@ from .files import FileKeeper
 from .guard import guarded, reporter
 from .hotseat import Table
 from .map_art import map_art
+from .navigation import NavigationMixin
 from .notices import NoticesMixin
+from .placement import place_window, remember_window
 from .order_entry import OrderEntry
 from .panels.nations import swatch
 from .theme import DARK, LIGHT, THEMES, apply_palette
@@ -41,7 +43,7 @@ from .world_view import WorldView
 APP_NAME = "5D Diplomacy"
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
+class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -78,22 +80,23 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.orders_panel.entered.connect(self.console_order)
         self.orders_panel.icons = self._nation_icon
         self.history.moved.connect(self.show_history)
+        self.results_panel.goto.connect(self.goto_board)
         build_actions(self)
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
         build_status(self)
         self.table = Table(self)
         self.curtain = self.table.curtain
-        self.banner = QLabel(self)
+        self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.hide()
-        self.toast = QLabel(self)
+        self.toast = QLabel(self.stack)
         self.toast.setAlignment(Qt.AlignCenter)
         self.toast.hide()
         self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
-        self.resize(1600, 1000)
+        place_window(self, self.settings)
         reporter.autosave = self.files.autosave_now
         reporter.parent = lambda: self
         self.update_actions()
@@ -169,6 +172,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         self.view_as = None
         self.files.attach(match, path, restored)
         self.replay_index = None
+        self.results_panel.clear()
+        self._attention_at = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
             if self.view is not None:
@@ -180,8 +185,6 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.view.clicked.connect(self.on_click)
             self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
             self.stack.addWidget(self.view)
-            self.banner.setParent(self.view)
-            self.toast.setParent(self.view)
         self.stack.setCurrentWidget(self.view)
         self.entry = OrderEntry(match.world)
         self.table.start()
@@ -251,6 +254,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             self.a_submit.setText("Done — adjudicate" if last else "Done — pass on")
         else:
             self.a_submit.setText("Submit")
+        self.a_goto.setEnabled(m is not None)
+        self.update_attention()
         self.a_undo.setEnabled(live and m.can_undo())
         self.a_redo.setEnabled(live and m.can_redo())
         for a in (self.a_save, self.a_save_as, self.a_fit, self.a_present, self.a_zoom_in, self.a_zoom_out):
@@ -339,6 +344,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
         m = self.match
         if m is None or self.busy or self.replay_index is not None or self.seat is None:
             return
+        if not self.confirm_missing():
+            return
         if m.private:
             nxt = m.done(self.seat)
             self.files.changed()
@@ -363,6 +370,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
+        self.results_panel.clear("Results of the submission taken back or put back: hover a unit to see its order.")
         self.refresh()
         self.files.changed()
         self.set_status(text)
@@ -449,6 +457,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, QMainWindow):
             event.ignore()
             return
         self.files.close()
+        remember_window(self, self.settings)
         if reporter.autosave == self.files.autosave_now:
             reporter.autosave = reporter.parent = None
         super().closeEvent(event)

@@ -1,7 +1,12 @@
 """Notices laid over the world view: the winner's banner and the toast after a submission.
-A mixin of the main window (``banner``, ``toast`` and ``view``)."""
+A mixin of the main window (``banner``, ``toast`` and ``view``).
+
+The notices are children of the central widget, not of the view: whatever lies inside the
+scrolled area has its pixels moved when the view pans, and the notices would slide with it."""
 
 from __future__ import annotations
+
+from PySide6.QtCore import QPoint
 
 
 class NoticesMixin:
@@ -13,7 +18,8 @@ class NoticesMixin:
                                 f"<div>{w.variant.victory_centres} distinct supply centres on the active boards</div>")
             self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
             self.banner.adjustSize()
-            self.banner.move((self.view.viewport().width() - self.banner.width()) // 2, 60)
+            vp = self.view.viewport()
+            self.banner.move(self._over_view(QPoint((vp.width() - self.banner.width()) // 2, 60)))
             self.banner.show()
             self.banner.raise_()
         else:
@@ -25,8 +31,13 @@ class NoticesMixin:
                                  " padding: 10px 22px; font-size: 14px;")
         self.toast.adjustSize()
         vp = self.view.viewport()
-        self.toast.move((vp.width() - self.toast.width()) // 2, vp.height() - self.toast.height() - 30)
+        self.toast.move(self._over_view(QPoint((vp.width() - self.toast.width()) // 2,
+                                               vp.height() - self.toast.height() - 30)))
         self.toast.show()
         self.toast.raise_()
         self._toast_timer.start(msecs)
 
+
+    def _over_view(self, p: QPoint) -> QPoint:
+        """A point of the view's viewport in the coordinates of the notices' parent."""
+        return self.view.viewport().mapTo(self.banner.parentWidget(), p)

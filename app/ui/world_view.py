@@ -148,6 +148,7 @@ class WorldView(QGraphicsView):
         r = self.ws.active_rect()
         if r.isEmpty():
             return
+        r.adjust(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
         # the present can be many boards tall; show a column of them, readable
         vw = max(1, self.viewport().width() - HEADER_W)
         self.fit_rect(r, max_scale=vw / (self.ws.layout.board_w * 1.35))
@@ -242,6 +243,16 @@ class WorldView(QGraphicsView):
             self.zoom_by(0.8)
         else:
             super().keyPressEvent(event)
+
+    @guarded
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        # Qt moves the already-drawn pixels, sticky headers included: repaint the header bands
+        # and the strips the old headers were moved into, so that they never slide or double.
+        super().scrollContentsBy(dx, dy)
+        if self.show_headers and (dx or dy):
+            vp = self.viewport()
+            vp.update(0, 0, vp.width(), HEADER_H + abs(dy))
+            vp.update(0, 0, HEADER_W + abs(dx), vp.height())
 
     # -- background and sticky headers ------------------------------------------------------
     @guarded

@@ -20,5 +20,8 @@ def window(qtbot):
     # pytest-qt closes the window after the test: quit without asking. Tests of the
     # unsaved-changes prompt put the real question back (files._ask_unsaved).
     w.files.ask_unsaved = lambda doing: "discard"
+    # Submitting with retreats, builds or disbands missing asks first (a modal question):
+    # tests submit anyway. Tests of the question put the real one back (navigation).
+    w.ask_missing = lambda owed: True
     yield w
     w.wait_idle()

@@ -1,0 +1,74 @@
+"""Which active boards still need something from the player (no Qt: tests and bots use it).
+
+A board needs attention when, for the nations a seat plays, a unit on it has no order
+(movement), a dislodged unit has no retreat or disband (retreats), or builds or disbands
+are owed on it beyond those already given (Winter)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from app.engine.coords import BoardKey, Space
+from app.engine.orders import Build, Disband, Waive
+from app.engine.world import World
+
+
+@dataclass(frozen=True)
+class Need:
+    board: BoardKey
+    what: str          # "orders", "retreats", "builds" or "disbands"
+    count: int
+
+    def __str__(self) -> str:
+        words = {"orders": "unit(s) without orders", "retreats": "retreat(s) to give",
+                 "builds": "build(s) owed", "disbands": "disband(s) owed"}
+        return f"{self.board}: {self.count} {words[self.what]}"
+
+
+def _nation_at(world: World, space: Space) -> str | None:
+    given = world.order_of(space)
+    if given is not None:
+        return given[0].nation
+    unit = world.boards[space.board].units.get(space.province) if space.board in world.boards else None
+    return unit.nation if unit is not None else None
+
+
+def needs(world: World, pending: Iterable, nations: set[str] | None = None) -> list[Need]:
+    """The boards needing attention, in timeline then turn order. ``pending``: the seat's
+    pending orders; ``nations``: the nations it plays (None: all)."""
+    pending = list(pending)
+    unit_ordered = {(o.unit.board, o.unit.province) for o in pending if hasattr(o, "unit")}
+    out: list[Need] = []
+    if world.phase == "over":
+        return out
+    if world.phase == "retreats":
+        missing: dict[BoardKey, int] = {}
+        for loc in world.pause.dislodged:
+            nation = _nation_at(world, Space(loc.board, loc.province))
+            if (nations is None or nation in nations) and (loc.board, loc.province) not in unit_ordered:
+                missing[loc.board] = missing.get(loc.board, 0) + 1
+        return [Need(k, "retreats", n) for k, n in sorted(missing.items())]
+    for key in sorted(world.active_boards()):
+        board = world.boards[key]
+        mine = [n for n in world.variant.nation_names if nations is None or n in nations]
+        if board.is_movement:
+            n = sum(1 for p, u in board.units.items() if u.nation in mine and (key, p) not in unit_ordered)
+            if n:
+                out.append(Need(key, "orders", n))
+            continue
+        builds = disbands = 0
+        for nation in mine:
+            diff = board.centre_count(nation) - board.unit_count(nation)
+            given = [o for o in pending if o.nation == nation and o.board == key]
+            if any(isinstance(o, Waive) for o in given):
+                continue                  # the remaining builds are waived
+            if diff > 0:
+                builds += max(0, diff - sum(1 for o in given if isinstance(o, Build)))
+            elif diff < 0:
+                disbands += max(0, -diff - sum(1 for o in given if isinstance(o, Disband)))
+        if builds:
+            out.append(Need(key, "builds", builds))
+        if disbands:
+            out.append(Need(key, "disbands", disbands))
+    return out

@@ -1,0 +1,49 @@
+"""After a submission the results list names every failed and invalid order with the
+engine's reason; a click goes to its board; hovering a unit on a past board tells its fate."""
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QGraphicsSceneHoverEvent
+
+from .helpers import key, submit
+
+
+def test_results_list_and_past_board_tooltips(window, qtbot):
+    window.new_game(confirmed=True)
+    assert window.console_order("A vie - gal")
+    assert window.console_order("A war - gal")              # both bounce: failed
+    assert window.console_order("A mun S A ber - sil")      # Berlin holds: the support is void
+    assert window.console_order("F lon - nth")              # succeeds: not listed
+    assert "No submission yet" in window.results_panel.title.text()
+    submit(qtbot, window)
+
+    panel = window.results_panel
+    rows = [panel.list.item(i).text() for i in range(panel.list.count())]
+    assert len(rows) == 3
+    assert any("A 1:vie:S1901 - 1:gal:S1901" in r and "failed: bounced at 1:gal:S1901" in r for r in rows)
+    assert any("A 1:war:S1901" in r and "failed: bounced" in r for r in rows)
+    assert any("1:mun:S1901 S" in r and "invalid: the supported unit does not do what the support says" in r
+               for r in rows)
+    assert "3 of 4" not in panel.title.text() and "1 of 4 orders succeeded" in panel.title.text()
+    assert window.results_dock.isVisible()
+
+    # clicking a result goes to its board
+    board = window.scene.items_by_key[key("1:S1901")].sceneBoundingRect()
+    window.view.centerOn(board.center().x() + board.width() * 3, board.center().y())
+    assert not board.contains(window.view.mapToScene(window.view.viewport().rect().center()))
+    panel.list.itemClicked.emit(panel.list.item(0))
+    assert board.contains(window.view.mapToScene(window.view.viewport().rect().center()))
+
+    # hovering Vienna on the (now past) first board tells the order, its status and reason
+    item = window.scene.items_by_key[key("1:S1901")]
+    ev = QGraphicsSceneHoverEvent(QEvent.GraphicsSceneHoverMove)
+    ev.setPos(item.art.unit_point("vie"))
+    window.scene.sendEvent(item, ev)
+    tip = item.toolTip()
+    assert "Austria: A 1:vie:S1901 - 1:gal:S1901: failed (bounced at 1:gal:S1901)" in tip
+    ev.setPos(item.art.unit_point("mun"))
+    window.scene.sendEvent(item, ev)
+    assert "invalid (the supported unit does not do what the support says)" in item.toolTip()
+
+    # undo: the list no longer claims the taken-back results
+    window.undo()
+    assert panel.list.count() == 0

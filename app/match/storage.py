@@ -18,7 +18,6 @@ import glob
 import json
 import os
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -27,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.engine.game import Game
+from app.engine.savefile import write_text_atomic
 
 from .match import Match
 
@@ -50,28 +50,6 @@ def data_dir() -> Path:
 
 
 # -- writing and reading -------------------------------------------------------------------
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)   # mkstemp makes 0600; a save is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
 
 @dataclass(frozen=True)
 class Snapshot:

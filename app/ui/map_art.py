@@ -13,7 +13,6 @@ import math
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
@@ -274,7 +273,7 @@ def _army_shape(c: QPointF, r: float) -> QPainterPath:
     return path
 
 
-def _fleet_shape(c: QPointF, r: float) -> QPainterPath:
+def fleet_shape(c: QPointF, r: float) -> QPainterPath:
     path = QPainterPath()
     x, y = c.x(), c.y()
     path.moveTo(x - r * 1.15, y + r * 0.05)
@@ -302,9 +301,9 @@ def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, disl
     # soft shadow
     p.setPen(Qt.NoPen)
     p.setBrush(QColor(0, 0, 0, 70))
-    shape = _army_shape(c + QPointF(1.2, 1.6), r) if utype == "A" else _fleet_shape(c + QPointF(1.2, 1.6), r)
+    shape = _army_shape(c + QPointF(1.2, 1.6), r) if utype == "A" else fleet_shape(c + QPointF(1.2, 1.6), r)
     p.drawPath(shape)
-    shape = _army_shape(c, r) if utype == "A" else _fleet_shape(c, r)
+    shape = _army_shape(c, r) if utype == "A" else fleet_shape(c, r)
     p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.8 if not dislodged else 2.6))
     p.setBrush(colour)
     p.drawPath(shape)

@@ -21,7 +21,6 @@ not show, which is the designer's list of borders to draw.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import re

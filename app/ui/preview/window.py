@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QFileSystemWatcher, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QColor, QPainter
+from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
                                QListWidgetItem, QMainWindow, QToolBar, QVBoxLayout, QWidget)
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.engine.variant import Variant
 from app.ui.guard import guarded
-from app.ui.map_art import MapArt, colour_of, map_art
+from app.ui.map_art import MapArt, colour_of, fleet_shape, map_art
 from app.winks.physics import Table
 
 PILE_GAP = 70.0  # map units between the launch point and each stack of the pile
@@ -42,20 +42,11 @@ class Drawn:
 
 def piece_path(x: float, y: float, r: float, unit_type: str) -> QPainterPath:
     """An army (a rounded block) or a fleet (a hull and a sail) centred on (x, y)."""
-    path = QPainterPath()
     if unit_type == "A":
+        path = QPainterPath()
         path.addRoundedRect(QRectF(x - r, y - r * 0.8, 2 * r, 1.6 * r), r * 0.35, r * 0.35)
         return path
-    path.moveTo(x - r * 1.15, y + r * 0.05)
-    path.lineTo(x + r * 1.15, y + r * 0.05)
-    path.lineTo(x + r * 0.75, y + r * 0.75)
-    path.lineTo(x - r * 0.75, y + r * 0.75)
-    path.closeSubpath()
-    path.moveTo(x - r * 0.05, y - r * 1.05)
-    path.lineTo(x + r * 0.8, y - r * 0.05)
-    path.lineTo(x - r * 0.05, y - r * 0.05)
-    path.closeSubpath()
-    return path
+    return fleet_shape(QPointF(x, y), r)   # the same hull and sail as on the boards
 
 
 class ThrowBoard(QWidget):
@@ -326,7 +317,6 @@ class ThrowBoard(QWidget):
 
     def _paint_pile(self, p: QPainter) -> None:
         nation, counts, chosen = self.pile  # type: ignore[misc]
-        colour = colour_of(self.variant, nation)
         font = QFont("DejaVu Sans", 15)
         font.setBold(True)
         r = self.table.radius

@@ -49,9 +49,12 @@ def needs(world: World, pending: Iterable, nations: set[str] | None = None) -> l
             if (nations is None or nation in nations) and (loc.board, loc.province) not in unit_ordered:
                 missing[loc.board] = missing.get(loc.board, 0) + 1
         return [Need(k, "retreats", n) for k, n in sorted(missing.items())]
+    mine = [n for n in world.variant.nation_names if nations is None or n in nations]
+    by_board: dict[tuple[str, BoardKey], list] = {}   # (nation, board) -> its pending orders
+    for o in pending:
+        by_board.setdefault((o.nation, o.board), []).append(o)
     for key in sorted(world.active_boards()):
         board = world.boards[key]
-        mine = [n for n in world.variant.nation_names if nations is None or n in nations]
         if board.is_movement:
             n = sum(1 for p, u in board.units.items() if u.nation in mine and (key, p) not in unit_ordered)
             if n:
@@ -60,7 +63,7 @@ def needs(world: World, pending: Iterable, nations: set[str] | None = None) -> l
         builds = disbands = 0
         for nation in mine:
             diff = board.centre_count(nation) - board.unit_count(nation)
-            given = [o for o in pending if o.nation == nation and o.board == key]
+            given = by_board.get((nation, key), ())
             if any(isinstance(o, Waive) for o in given):
                 continue                  # the remaining builds are waived
             if diff > 0:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolTip
 
 from app.engine.coords import BoardKey
@@ -304,11 +304,20 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         s = m.seats[self.seat]
         colour = QColor(s.colour)
         ink = "#111111" if colour.lightnessF() > 0.62 else "#ffffff"
-        self.seat_label.setText(f"Playing: {s.name}")
+        self.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
         self.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
         self.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
                                       " border-radius: 6px; padding: 4px 10px; margin-right: 6px; }")
         self.seat_chip.setVisible(True)
+
+    def _seat_text(self, text: str) -> str:
+        """``text`` elided to the room left at the toolbar's end (a long seat name at 1366 px)."""
+        self.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
+        rules = self.toolbar.widgetForAction(self.a_rules)
+        room = self.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
+        font = self.seat_label.font()
+        font.setBold(True)
+        return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status_label.setText(text)

@@ -253,3 +253,14 @@ def test_right_click_menus_on_a_unit_and_a_board(qtbot, window):
     menu.close()
     # no menu off the boards
     assert window.context_menus.open_at(QPointF(-1e6, -1e6)) is None
+
+
+def test_a_long_seat_name_is_elided_and_the_chip_still_fits_1366(qtbot, window):
+    window.resize(1366, 768)
+    long = dict(ADA, name="Bartholomew Smithers-Carrington")
+    window.new_game("hotseat", seats=[long, BEN], confirmed=True)
+    window.table.lift("")
+    qtbot.wait(20)
+    assert window.seat_label.text().endswith("…") and window.seat_label.text().startswith("Playing: Bart")
+    assert window.seat_label.isVisible(), "pushed into the toolbar's overflow"
+    assert "Bartholomew Smithers-Carrington" in window.seat_label.toolTip()

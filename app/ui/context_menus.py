@@ -12,7 +12,8 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from app.engine.coords import BoardKey, Location
+from app.engine.coords import BoardKey, Location, Space
+from app.engine.notation import format_order
 
 from .guard import guarded
 
@@ -50,8 +51,12 @@ class ContextMenus(QObject):
         if unit is not None:
             head = menu.addAction(f"{unit.nation} {unit.type} {province} on {key}")
             head.setEnabled(False)
+            for line in self._order_lines(world, key, province):
+                menu.addAction(line).setEnabled(False)
             can = w.seat is not None and not w.busy and w.replay_index is None and not w.table.up
-            if world.pause is not None:                    # retreats: where to, or disband
+            if not world.is_active(key):                      # a past board's orders are locked
+                verbs = ()
+            elif world.pause is not None:                    # retreats: where to, or disband
                 verbs = (("move", "Retreat…", "M"), VERBS[-1])
             elif not world.boards[key].is_movement:        # Winter: a unit can only be disbanded
                 verbs = VERBS[-1:]
@@ -69,6 +74,20 @@ class ContextMenus(QObject):
         self.menu = menu
         menu.popup(screen if screen is not None else w.view.mapToGlobal(w.view.mapFromScene(pos)))
         return menu
+
+    def _order_lines(self, world, key: BoardKey, province: str) -> list[str]:
+        """What the unit was ordered and what became of it (a past board), and the order
+        the seat at the table has pending for it."""
+        out = []
+        done = world.order_of(Space(key, province))
+        if done is not None:
+            order, result = done
+            out.append(f"Ordered: {format_order(order, with_nation=False)} — {result.status}"
+                       + (f": {result.reason}" if result.reason else ""))
+        pending = self.w.pending.get(("unit", key, province)) if self.w.replay_index is None else None
+        if pending is not None:
+            out.append(f"Pending: {format_order(pending, with_nation=False)}")
+        return out
 
     @guarded
     def order(self, pos: QPointF, verb: str) -> None:

@@ -253,6 +253,17 @@ def test_right_click_menus_on_a_unit_and_a_board(qtbot, window):
     menu.close()
     # no menu off the boards
     assert window.context_menus.open_at(QPointF(-1e6, -1e6)) is None
+    # the unit's pending order, and on a past board what it was ordered and what became of it
+    window.context_menus.open_at(_scene_point(window, "1:S1901", "mar"))
+    assert "Pending: A 1:mar:S1901 H" in [a.text() for a in window.context_menus.menu.actions()]
+    window.context_menus.menu.close()
+    assert window.console_order("A par - pic")
+    submit(qtbot, window)
+    window.context_menus.open_at(_scene_point(window, "1:S1901", "par"))
+    texts = [a.text() for a in window.context_menus.menu.actions()]
+    assert "Ordered: A 1:par:S1901 - 1:pic:S1901 — succeeds" in texts
+    assert not any("\t" in t for t in texts)            # a past board's orders are locked: no verbs
+    window.context_menus.menu.close()
 
 
 def test_a_long_seat_name_is_elided_and_the_chip_still_fits_1366(qtbot, window):

@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
 ICON_DIR = Path(__file__).parent
-APP_ICON = ICON_DIR / "app.svg"
+APP_ICON = ICON_DIR / "app.svg"         # the desktop entry's icon (app/ui/desktop.py)
 SIZES = (16, 20, 24, 32, 40, 48)     # toolbar and menu sizes, at 1× and 2×
 
 
@@ -48,5 +48,11 @@ def icon(name: str, colour: QColor | str, disabled: QColor | str | None = None) 
 
 
 def app_icon() -> QIcon:
-    """The application's icon (window, task bar, desktop entry)."""
-    return QIcon(str(APP_ICON))
+    """The application's icon (window, task bar, desktop entry): a simpler drawing up to
+    32 px (``app-small.svg``), where the full one's details would blur."""
+    out = QIcon()
+    for name, sizes in (("app-small", (16, 20, 24, 32)), ("app", (40, 48, 64, 96, 128, 256))):
+        svg = _svg(name)
+        for size in sizes:
+            out.addPixmap(_pixmap(svg, size))
+    return out

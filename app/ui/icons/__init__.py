@@ -15,7 +15,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 ICON_DIR = Path(__file__).parent
 APP_ICON = ICON_DIR / "app.svg"         # the desktop entry's icon (app/ui/desktop.py)
-SIZES = (16, 20, 24, 32, 40, 48)     # toolbar and menu sizes, at 1× and 2×
+SIZES = (16, 20, 32, 40)     # menus and toolbar, at 1× and 2×
 
 
 def _pixmap(svg: str, size: int) -> QPixmap:
@@ -36,6 +36,11 @@ def _svg(name: str) -> str:
 def icon(name: str, colour: QColor | str, disabled: QColor | str | None = None) -> QIcon:
     """The icon ``name`` (a file ``icons/NAME.svg``) drawn in ``colour``; ``disabled``: the
     colour of its disabled look (Qt's own greying is too faint on a dark theme)."""
+    return _icon(name, QColor(colour).name(), QColor(disabled).name() if disabled is not None else None)
+
+
+@lru_cache(maxsize=256)       # every window and theme switch asks again: draw each once
+def _icon(name: str, colour: str, disabled: str | None) -> QIcon:
     svg = _svg(name)
     out = QIcon()
     for mode, c in ((QIcon.Normal, colour), (QIcon.Disabled, disabled)):
@@ -47,6 +52,7 @@ def icon(name: str, colour: QColor | str, disabled: QColor | str | None = None) 
     return out
 
 
+@lru_cache(maxsize=1)
 def app_icon() -> QIcon:
     """The application's icon (window, task bar, desktop entry): a simpler drawing up to
     32 px (``app-small.svg``), where the full one's details would blur."""

@@ -78,6 +78,8 @@ def build_actions(w) -> None:
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")
     w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
+    for a in (w.a_move, w.a_support, w.a_convoy):   # checked while that order is being clicked in
+        a.setCheckable(True)
 
     mb = w.menuBar()
     file_menu = m = mb.addMenu("&File")
@@ -172,6 +174,10 @@ def style_submit_button(w) -> None:
         btn.setStyleSheet("QToolButton { font-weight: bold; padding: 3px 14px; border-radius: 5px;"
                           f" background: {bg.name()}; color: white; }}"
                           "QToolButton:disabled { background: #9aa5b1; }")
+    # the verb being clicked in (checked) stands out in both themes; Fusion's own sunken look barely shows
+    a = w.theme.accent
+    w.toolbar.setStyleSheet(f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 60);"
+                            f" border: 1px solid {a.name()}; border-radius: 5px; }}")
     # the texts this game's Submit button can show (a sandbox never says Done)
     steady_width(w, w.a_submit, SUBMIT_TEXTS[1:] if w.match is not None and w.match.private else SUBMIT_TEXTS[:1])
     steady_width(w, w.a_next, NEXT_TEXTS)

@@ -44,6 +44,9 @@ from .world_scene import WorldScene
 from .world_view import WorldView
 
 APP_NAME = "5D Diplomacy"
+# The order entry's stage (order_entry.py) -> the toolbar verb shown checked meanwhile.
+MODE_ACTIONS = {"move": "a_move", "retreat": "a_move", "support_pick": "a_support", "support_dest": "a_support",
+                "convoy_pick": "a_convoy", "convoy_dest": "a_convoy"}
 ADJACENCY_TIPS = {
     "strict": "Strict adjacency: across boards a unit reaches only its own province",
     "loose": "Loose adjacency: across boards a unit also reaches the neighbouring provinces",
@@ -368,6 +371,16 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.orders_panel.console.setFocus()
         self.orders_panel.show_feedback("Editing: change the order and press Enter; Esc keeps it as it was.", True)
         self.set_status("Edit the order in the console and press Enter (Esc keeps it as it was).")
+
+    def _update_highlights(self) -> None:
+        super()._update_highlights()
+        self.show_mode()
+
+    def show_mode(self) -> None:
+        """The toolbar's checked verb is the order being clicked in (Move, Support, Convoy)."""
+        on = MODE_ACTIONS.get(self.entry.stage if self.entry is not None else "idle")
+        for name in ("a_move", "a_support", "a_convoy"):
+            getattr(self, name).setChecked(name == on)
 
     def cancel_entry(self) -> None:
         """Esc, right click: drop the order being clicked in, and an edit (its order stays)."""

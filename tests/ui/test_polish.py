@@ -275,3 +275,20 @@ def test_a_long_seat_name_is_elided_and_the_chip_still_fits_1366(qtbot, window):
     assert window.seat_label.text().endswith("…") and window.seat_label.text().startswith("Playing: Bart")
     assert window.seat_label.isVisible(), "pushed into the toolbar's overflow"
     assert "Bartholomew Smithers-Carrington" in window.seat_label.toolTip()
+
+
+def test_the_toolbar_shows_the_order_being_clicked_in(qtbot, window):
+    window.new_game("sandbox")
+    checked = lambda: [a.text() for a in window.order_actions if a.isChecked()]
+    assert checked() == []
+    window.click_location(key("1:S1901"), "par")
+    assert checked() == ["Move"]
+    window.key_order("support")
+    assert checked() == ["Support"]
+    window.a_cancel.trigger()
+    assert checked() == []
+    window.click_location(key("1:S1901"), "lon")
+    window.a_move.trigger()                          # pressing the checked button keeps it checked
+    assert checked() == ["Move"]
+    window.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
+    assert checked() == [] and len(window.pending) == 1

@@ -65,6 +65,11 @@ def build_actions(w) -> None:
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")
     w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
+    # the order mode shows as the checked action (h15: clicks.py checks them as the mode changes)
+    w.mode_actions = {w.a_move: ("move",), w.a_support: ("support_pick", "support_dest"),
+                      w.a_convoy: ("convoy_pick", "convoy_dest")}
+    for a in w.mode_actions:
+        a.setCheckable(True)
 
     mb = w.menuBar()
     m = mb.addMenu("&File")

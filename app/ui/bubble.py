@@ -19,6 +19,7 @@ class Bubble(QLabel):
         self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
         self.setWordWrap(True)
         self.setMaximumWidth(360)
+        self.max_width = 360
         self.setStyleSheet("QLabel { background: rgba(201, 42, 42, 235); color: white; border-radius: 7px;"
                            " padding: 6px 10px; font-weight: bold; }")
         self._effect = QGraphicsOpacityEffect(self)
@@ -38,6 +39,8 @@ class Bubble(QLabel):
         self._fade.stop()
         self._effect.setOpacity(1.0)
         self.setText(text)
+        self.ensurePolished()               # the style sheet's bold font, for the width below
+        self.setFixedWidth(min(self.max_width, round(self.fontMetrics().horizontalAdvance(text)) + 28))
         self.adjustSize()
         w, h = self.width(), self.height()
         x = min(max(at.x() + 14, area.left() + 4), area.right() - w - 4)

@@ -3,8 +3,8 @@ shows at every zoom, over the board items and over the far overview alike:
 
 - dislodged units: a red frame and a count badge on each board holding some (filled while
   the player still owes retreats there), and a ring on each unit once boards are large;
-- other boards needing attention (units without orders, builds or disbands owed): a small
-  amber badge with the count;
+- other boards needing attention (units without orders, builds or disbands owed): an amber
+  badge with the count, once boards are large enough on screen for it not to hide them;
 - legal targets outside the view: grouped arrows at the viewport's edge, each with a count,
   pointing toward them; a click on one pans there.
 
@@ -29,6 +29,7 @@ DISLODGED = QColor("#e03131")
 OWED = QColor("#f08c00")
 BADGE_R = 9.0          # badge radius, pixels
 RING_FROM_PX = 110.0   # boards at least this wide on screen ring each dislodged unit
+OWED_FROM_PX = 60.0    # boards at least this wide show how many orders they still need
 EDGE_R = 13.0          # edge marker radius, pixels
 EDGE_MARGIN = 20.0     # edge markers sit this far inside the viewport's free area
 EDGE_BUCKET = 60.0     # off-screen targets whose edge points are this close share a marker
@@ -84,9 +85,9 @@ class ViewMarkers:
         return self._dislodged
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw(self, painter: QPainter, t: QTransform, free: QRectF, scene, font_family: str) -> None:
+    def draw(self, painter: QPainter, t: QTransform, free: QRectF, scene, font_family: str) -> bool:
         """Draw every marker. ``t``: scene to viewport; ``free``: the viewport's area not
-        under the headers (viewport pixels)."""
+        under the headers (viewport pixels). Returns whether edge markers were drawn."""
         lay, art = scene.layout, scene.art
         dislodged = self.dislodged(scene.world)
         font = QFont(font_family)
@@ -106,17 +107,22 @@ class ViewMarkers:
             badges.append(_Badge(self._corner(r), len(locs), DISLODGED, owes))
             if r.width() >= RING_FROM_PX:
                 self._rings(painter, t, lay, art, key, locs, r.width() / art.rect.width())
-        for key, owed in self.owed.items():
+        owed_shown = lay.board_w * t.m11() >= OWED_FROM_PX
+        for key, owed in (self.owed.items() if owed_shown else ()):
             if key in dislodged:
                 continue
             n = sum(c for what, c in owed.items() if what != "retreats")
             if not n:
                 continue
             r = t.mapRect(lay.rect(key))
+            # far out the active frames show where the present is; counts on every board
+            # there would hide the boards (dislodged units, rarer and urgent, are badged always)
             if r.intersects(seen):
                 badges.append(_Badge(self._corner(r), n, OWED, True))
         self._badges(painter, badges, font)
-        self._paint_edges(painter, self.edge_groups(t, free), font)
+        edges = self.edge_groups(t, free)
+        self._paint_edges(painter, edges, font)
+        return bool(edges)
 
     @staticmethod
     def _corner(r: QRectF) -> QPointF:

@@ -52,6 +52,7 @@ class WorldView(QGraphicsView):
         self.markers = ViewMarkers()
         self.mode_cursor = None          # the order mode's cursor (None: the arrow)
         self.bubble: Bubble | None = None  # the last refusal, near where it happened
+        self._edges_shown = False          # edge markers were drawn in the last frame
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:
@@ -228,8 +229,10 @@ class WorldView(QGraphicsView):
                 p = art.unit_point(prov)
                 pts.append(lay.to_scene(key, p.x(), p.y()))
         if pts or self.markers.targets:
+            had = bool(self.edge_markers())
             self.markers.set_targets(pts)
-            self.viewport().update()
+            if had or self.edge_markers():      # else the lit boards repaint themselves
+                self.viewport().update()
 
     def show_needs(self, needs) -> None:
         """What the seat still owes, board by board: badges on those boards."""
@@ -346,7 +349,7 @@ class WorldView(QGraphicsView):
         # Qt moves the already-drawn pixels, sticky headers included: repaint the header bands
         # and the strips the old headers were moved into, so that they never slide or double.
         super().scrollContentsBy(dx, dy)
-        if self.markers.targets and (dx or dy):
+        if self.markers.targets and (dx or dy) and (self._edges_shown or self.edge_markers()):
             self.viewport().update()      # edge markers stay at the edge: they must not slide either
         elif self.show_headers and (dx or dy):
             vp = self.viewport()
@@ -383,7 +386,8 @@ class WorldView(QGraphicsView):
             return
         painter.save()
         painter.resetTransform()
-        self.markers.draw(painter, self.viewportTransform(), self.free_rect(), self.ws, self.ws.theme.font_family)
+        self._edges_shown = self.markers.draw(painter, self.viewportTransform(), self.free_rect(), self.ws,
+                                              self.ws.theme.font_family)
         if self.show_headers:
             self._paint_headers(painter)
         painter.restore()

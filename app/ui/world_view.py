@@ -428,12 +428,20 @@ class WorldView(QGraphicsView):
                 w = lay.column_width(t) * s
                 if x0 + w < HEADER_W or x0 > vp.width():
                     continue
-                text = column_label(t, w, fm)
-                if text is None and season == Season.SPRING:
-                    w = (lay.year_w - lay.gap_x) * s
-                    text = str(year) if fm.horizontalAdvance(str(year)) + 4 <= w else None
+                if column_label(t, w, fm) is None and season == Season.SPRING:
+                    w = (lay.year_w - lay.gap_x) * s        # the year, over its columns
+                    short = True
+                else:
+                    short = False
+                # named within the part of the column in view: a name half under the row
+                # headers or past the window's edge moves in, or shortens, or is left out
+                a, b = max(x0, HEADER_W), min(x0 + w, vp.width())
+                if short:
+                    text = str(year) if fm.horizontalAdvance(str(year)) + 6 <= b - a else None
+                else:
+                    text = column_label(t, b - a, fm)
                 if text is not None:
-                    painter.drawText(QRectF(x0, 0, w, HEADER_H), Qt.AlignCenter, text)
+                    painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignCenter, text)
         # rows
         for tl in world.timelines:
             y0 = (lay.row_y(tl) - left.y()) * s

@@ -83,7 +83,7 @@ from app.engine.orders import Disband
 from app.engine.targets import orderable_units
 from app.ui.cursors import mode_cursor, mode_label
 from app.ui.markers import BADGE_R, DISLODGED, EDGE_R
-from app.ui.world_view import column_label
+from app.ui.headers import column_label
 
 from .helpers import submit
 

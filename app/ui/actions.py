@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolBar
 
 from .bots_ui import BotMenu
+from .export import add_export_actions
 from .fog_art import fill_view_as_menu
 
 
@@ -75,6 +76,7 @@ def build_actions(w) -> None:
     m.addSeparator()
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
+    add_export_actions(w, m)          # File → Export ▸ (h17: export.py)
     m.addSeparator()
     m.addAction(w.a_preview)
     m.addSeparator()

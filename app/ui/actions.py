@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QToolBar
 from .bots_ui import BotMenu
 from .export import add_export_actions
 from .fog_art import fill_view_as_menu
+from .panels.history import add_replay
 
 
 def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
@@ -77,6 +78,7 @@ def build_actions(w) -> None:
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
     add_export_actions(w, m)          # File → Export ▸ (h17: export.py)
+    add_replay(w)                     # the history bar's play button follows the new boards (h17)
     m.addSeparator()
     m.addAction(w.a_preview)
     m.addSeparator()

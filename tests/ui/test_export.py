@@ -169,3 +169,16 @@ def test_export_menu_is_in_the_file_menu(window):
     titles = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert "E&xport" in titles
     assert set(window.export_actions) == set(export._KINDS)
+
+
+def test_screenshots_tool_writes_the_windows_pngs(qtbot, tmp_path):
+    import importlib.util
+    from pathlib import Path
+    spec = importlib.util.spec_from_file_location("screenshots", Path(__file__).parents[2] / "tools" / "screenshots.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.main([str(tmp_path), "--only", "fresh", "--sizes", "800x600"]) == 0
+    shots = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert shots == ["fresh-800x600-dark.png", "fresh-800x600-light.png"]
+    light, dark = (QImage(str(tmp_path / s)) for s in ("fresh-800x600-light.png", "fresh-800x600-dark.png"))
+    assert light.width() == 800 and dark.width() == 800 and light != dark

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import os
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMenu
@@ -216,54 +217,106 @@ def view_svg(w) -> bytes:
     return _svg_bytes(size, rect, "5D Diplomacy", draw)
 
 
-def transcript_text(w) -> str:
-    """The game's orders and results, as the seat at the table may see them."""
+def transcript_job(w):
+    """What the transcript needs, taken now on the GUI thread (the seat, its sight, a
+    snapshot of the game); returns a function that makes the text anywhere (a worker)."""
     _check_seated(w)
     m = w.match
     view = own = None
     heading = [f"Mode: {m.mode}" + (", fog of war" if m.fog else "")]
     if len(m.seats) > 1 or not m.sandbox_seat:
         heading.append("Seats: " + "; ".join(f"{s.name} ({', '.join(s.nations)})" for s in m.seats))
+    nations = None
     if m.fog and m.world.phase != "over":
-        seat = w.seat
-        view, own = (lambda world: m.view_for(seat, world)), m.nations_of(seat)
-        heading.append(f"As {m.seats[seat].name} sees it (fog of war): other nations' orders are shown "
+        nations = tuple(m.nations_of(w.seat))
+        heading.append(f"As {m.seats[w.seat].name} sees it (fog of war): other nations' orders are shown "
                        "only where they could be seen.")
     elif w.view_as and m.world.phase != "over":
-        nation = w.view_as
-        view, own = (lambda world: fogged_world(world, (nation,))), (nation,)
-        heading.append(f"As {nation} sees it (fog of war).")
-    return format_transcript(m.game, view, own, heading)
+        nations = (w.view_as,)
+        heading.append(f"As {w.view_as} sees it (fog of war).")
+    if nations is not None:
+        view, own = (lambda world: fogged_world(world, nations)), nations
+    game = m.game.snapshot()      # the game may go on while a worker writes
+    return lambda: format_transcript(game, view, own, heading)
+
+
+def transcript_text(w) -> str:
+    """The game's orders and results, as the seat at the table may see them."""
+    return transcript_job(w)()
 
 
 # -- the menu -----------------------------------------------------------------------------
 
 
+def _make(w, what: str, key: BoardKey | None) -> bytes:
+    if what == "view-png":
+        return _png_bytes(view_image(w))
+    if what == "view-svg":
+        return view_svg(w)
+    if what == "board-png":
+        return _png_bytes(board_image(w, key))
+    if what == "board-svg":
+        return board_svg(w, key)
+    if what == "orders":
+        return transcript_text(w).encode("utf-8")
+    raise ValueError(what)
+
+
+def _write(w, path: Path, data: bytes) -> bool:
+    try:
+        write_bytes_atomic(path, data)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return False
+    w.set_status(f"Exported {path}.")
+    return True
+
+
 def export_to(w, what: str, path, key: BoardKey | None = None) -> bool:
     """Export ``what`` (view-png, view-svg, board-png, board-svg, orders) to ``path``; a
     clear message on failure. Returns whether the file was written."""
-    path = Path(path)
     QApplication.setOverrideCursor(Qt.WaitCursor)
     try:
-        if what == "view-png":
-            data = _png_bytes(view_image(w))
-        elif what == "view-svg":
-            data = view_svg(w)
-        elif what == "board-png":
-            data = _png_bytes(board_image(w, key))
-        elif what == "board-svg":
-            data = board_svg(w, key)
-        elif what == "orders":
-            data = transcript_text(w).encode("utf-8")
-        else:
-            raise ValueError(what)
-        write_bytes_atomic(path, data)
+        data = _make(w, what, key)
     except ExportError as e:
-        QApplication.restoreOverrideCursor()
         w.show_message("Cannot export", str(e))
         return False
-    QApplication.restoreOverrideCursor()
-    w.set_status(f"Exported {path}.")
+    finally:
+        QApplication.restoreOverrideCursor()
+    return _write(w, Path(path), data)
+
+
+_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export")
+
+
+def export_transcript_in_background(w, path) -> bool:
+    """Write the transcript from a worker thread (a 1000-board fogged game takes seconds):
+    the window stays responsive; the file is written, or the failure told, when it is done.
+    Returns whether the work started."""
+    try:
+        job = transcript_job(w)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return False
+    path = Path(path)
+    future = _POOL.submit(job)
+    w.set_status(f"Writing the orders and results to {path}…")
+    timer = QTimer(w)
+
+    def poll() -> None:
+        if not future.done():
+            return
+        timer.stop()
+        timer.deleteLater()
+        try:
+            text = future.result()
+        except Exception as e:     # a bug, not the player's fault: say so, keep the app
+            w.show_message("Cannot export", f"The transcript for {path} could not be made: {e}")
+            return
+        _write(w, path, text.encode("utf-8"))
+    timer.timeout.connect(poll)
+    timer.start(50)
+    w._export_timer = timer
     return True
 
 
@@ -318,7 +371,10 @@ def export_dialog(w, what: str) -> None:
         return
     if not Path(path).suffix:
         path += suffix
-    export_to(w, what, path, key)
+    if what == "orders":
+        export_transcript_in_background(w, path)
+    else:
+        export_to(w, what, path, key)
 
 
 def add_export_actions(w, file_menu: QMenu) -> QMenu:

@@ -182,3 +182,17 @@ def test_screenshots_tool_writes_the_windows_pngs(qtbot, tmp_path):
     assert shots == ["fresh-800x600-dark.png", "fresh-800x600-light.png"]
     light, dark = (QImage(str(tmp_path / s)) for s in ("fresh-800x600-light.png", "fresh-800x600-dark.png"))
     assert light.width() == 800 and dark.width() == 800 and light != dark
+
+
+def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, tmp_path, monkeypatch):
+    _played(qtbot, window)
+    out = tmp_path / "orders.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    window.export_actions["orders"].trigger()
+    assert "Writing the orders" in window.last_status
+    qtbot.waitUntil(lambda: window.last_status.startswith("Exported"), timeout=10000)
+    assert out.read_text(encoding="utf-8") == export.transcript_text(window)
+    # a failure in the worker's write is told, naming the file
+    bad = tmp_path / "missing" / "o.txt"
+    assert export.export_transcript_in_background(window, bad)
+    qtbot.waitUntil(lambda: str(bad) in window.last_message, timeout=10000)

@@ -13,7 +13,8 @@ given; after it comes the outcome and the engine's reason::
 
 In 5D an order's result can change after it was given (an attack from the future cuts a
 past support): the outcome printed is the one the game holds now, followed by
-``(at first: …)`` when it was different right after its own submission.
+``(at first: …)`` when it was different right after its own submission (an order still
+pending then, waiting for retreats, is not marked).
 
 Orders and retreats are read from the worlds of the game (the boards given at each
 submission, :class:`~app.engine.history.HistoryIndex`), so ``view`` — a function from a
@@ -132,13 +133,14 @@ def _step(i: int, before: World, after: World, present: World, submitted: tuple[
     boards: list[tuple[BoardKey, tuple[Line, ...]]] = []
     for k in given:
         orders = after.orders.get(k, ())
-        now = present.results.get(k, ())
         then = after.results.get(k, ())
+        # matched by order, not by place: a view may show a board's orders differently now
+        now = dict(zip(present.orders.get(k, ()), present.results.get(k, ())))
         lines = []
-        for j, o in enumerate(orders):
+        for o, r0 in zip(orders, then):
             stored.add(o)
-            r, r0 = now[j] if j < len(now) else then[j], then[j]
-            lines.append(Line(o, r, r0 if _differs(r0, r) else None,
+            r = now.get(o, r0)
+            lines.append(Line(o, r, r0 if _differs(r0, r) and r0.status != "pending" else None,
                               default=o.kind == "hold" and o not in sent))
         if lines:
             boards.append((k, tuple(lines)))

@@ -53,13 +53,16 @@ def test_each_submitted_order_is_listed_with_the_engines_result(grown):
         for o, r in zip(g.submissions[s.number - 1], report.results):
             normal = check(before, o)[0]
             firsts = [(line.first or line.result).status for line in lines if line.order in (o, normal)]
-            assert r.status in firsts, (s.number, o, r, firsts)
+            assert firsts, (s.number, o)
+            if r.status != "pending":        # pending: decided once the retreats are in (the line says how)
+                assert r.status in firsts, (s.number, o, r, firsts)
         assert set(s.new_boards) == set(report.world.boards) - set(before.boards)
 
 
 def test_a_result_changed_later_shows_what_it_was_at_first(grown):
     g = grown
     changed = [(s.number, line) for s in transcript(g) for _, ls in s.boards for line in ls if line.first]
+    assert changed, "this game has a result changed by a later submission"
     for number, line in changed:
         assert line.text().endswith(f"(at first: {line.first.status}" + (f": {line.first.reason})" if line.first.reason else ")"))
         assert line.first.status != line.result.status or line.first.reason != line.result.reason

@@ -51,6 +51,7 @@ def _settle(w, app) -> None:
     for _ in range(8):
         app.processEvents()
         if w.view is not None:
+            w.scene.overview.flush()       # far away: every miniature, not the first batches
             w.view.viewport().grab()
             if not w.scene.cache.busy():
                 break

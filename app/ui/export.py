@@ -81,6 +81,7 @@ def _svg_bytes(size: QSize, view_box: QRectF, title: str, draw) -> bytes:
     gen.setOutputDevice(buf)
     gen.setSize(size)
     gen.setViewBox(view_box)
+    gen.setResolution(96)          # CSS pixels: the size in a browser is the size given
     gen.setTitle(title)
     gen.setDescription("Exported from 5D Diplomacy")
     p = QPainter(gen)
@@ -186,7 +187,10 @@ def board_svg(w, key: BoardKey) -> bytes:
 
 
 def _settle_view(w, rounds: int = 4) -> None:
-    """Let the boards in view fetch their sharp images (rendered in worker threads)."""
+    """Let the boards in view fetch their sharp images (rendered in worker threads), and
+    the far-away overview blit every miniature (it fills in batches on a timer)."""
+    if w.scene.far:
+        w.scene.overview.flush()
     vp = w.view.viewport()
     for _ in range(rounds):
         vp.grab()                      # paints: boards ask for the images their size needs

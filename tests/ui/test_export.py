@@ -196,3 +196,15 @@ def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, 
     bad = tmp_path / "missing" / "o.txt"
     assert export.export_transcript_in_background(window, bad)
     qtbot.waitUntil(lambda: str(bad) in window.last_message, timeout=10000)
+
+
+def test_far_away_the_view_export_waits_for_every_miniature(qtbot, window, tmp_path):
+    from app.bots.selfplay import grow_world
+    from app.ui.overview import BATCH
+    window.set_game(grow_world(seed=7, boards=BATCH + 10, victory=False), None)
+    window.view.fit_all()
+    assert window.scene.far                                # far: the overview draws the boards
+    window.scene.set_theme(window.theme)                   # every miniature to be blitted again, in batches
+    assert len(window.scene.overview.dirty) > BATCH        # more than a frame blits by itself
+    assert export_to(window, "view-png", tmp_path / "far.png")
+    assert not window.scene.overview.dirty

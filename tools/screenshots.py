@@ -114,6 +114,7 @@ def scene_big(w):
 
     def frame():
         w.view.go_to_present()
+        w._attention_at = None        # every picture shows the first board needing attention
         w.next_attention()
     return frame
 

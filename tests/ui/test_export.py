@@ -208,3 +208,17 @@ def test_far_away_the_view_export_waits_for_every_miniature(qtbot, window, tmp_p
     assert len(window.scene.overview.dirty) > BATCH        # more than a frame blits by itself
     assert export_to(window, "view-png", tmp_path / "far.png")
     assert not window.scene.overview.dirty
+
+
+def test_sandbox_view_as_a_nation_exports_that_nations_sight(qtbot, window, tmp_path):
+    window.new_game(confirmed=True)
+    assert window.console_order("F lon - nth") and window.console_order("A con - bul")
+    submit(qtbot, window)
+    window.set_view_as("England")
+    assert export_to(window, "orders", tmp_path / "england.txt")
+    text = (tmp_path / "england.txt").read_text()
+    assert "England: F 1:lon:S1901 - 1:nth:S1901  # succeeds" in text and "As England sees it" in text
+    assert "Turkey:" not in text
+    window.set_view_as(None)
+    assert export_to(window, "orders", tmp_path / "all.txt")
+    assert "Turkey: A 1:con:S1901 - 1:bul:S1901  # succeeds" in (tmp_path / "all.txt").read_text()

@@ -94,29 +94,43 @@ def transcript(game: Game, view: View | None = None, own: Collection[str] | None
     """The game's submissions as :class:`Step` s, each world seen through ``view``
     (default: everything); refused orders no board holds are listed for ``own`` nations
     only (default: all of them when ``view`` is None, none otherwise)."""
+    return _steps(game, range(1, len(game.submissions) + 1), view, own)
+
+
+def step_at(game: Game, number: int, view: View | None = None, own: Collection[str] | None = None) -> Step:
+    """Submission ``number`` alone (1 = the first), as :func:`transcript` gives it."""
+    if not 1 <= number <= len(game.submissions):
+        raise IndexError(f"no submission {number} (1 to {len(game.submissions)})")
+    return _steps(game, range(number, number + 1), view, own)[0]
+
+
+def _steps(game: Game, numbers: range, view: View | None, own: Collection[str] | None) -> list[Step]:
     see: View = view or (lambda w: w)
     if own is None and view is not None:
         own = ()
     own = frozenset(own) if own is not None else None
-    n = len(game.submissions)
-    if n == 0:
+    if not numbers:
         return []
     game._ensure_index()      # a game made from a present world alone: replayed once
     idx = game.index
+    wanted = set(numbers)
     given: dict[int, list[BoardKey]] = {}
     for k, i in idx.given.items():
-        given.setdefault(i, []).append(k)
+        if i in wanted:
+            given.setdefault(i, []).append(k)
     retreated: dict[int, list[tuple[BoardKey, int]]] = {}
     for k, at in idx.retreat_at.items():
         for j, i in enumerate(at):
-            retreated.setdefault(i, []).append((k, j))
+            if i in wanted:
+                retreated.setdefault(i, []).append((k, j))
     born: dict[int, list[BoardKey]] = {}
     for k, i in idx.born.items():
-        born.setdefault(i, []).append(k)
+        if i in wanted:
+            born.setdefault(i, []).append(k)
     present = see(game.world)
     steps = []
-    before = see(game.world_at(0))
-    for i in range(1, n + 1):
+    before = see(game.world_at(numbers[0] - 1))
+    for i in numbers:
         after = see(game.world_at(i))
         submitted = game.submissions[i - 1]
         steps.append(_step(i, before, after, present, submitted, sorted(given.get(i, ())),
@@ -218,4 +232,4 @@ def format_transcript(game: Game, view: View | None = None, own: Collection[str]
     return "\n".join(head + body + tail).rstrip("\n") + "\n"
 
 
-__all__ = ["Line", "Step", "transcript", "format_steps", "format_transcript", "SEPARATOR"]
+__all__ = ["Line", "Step", "transcript", "step_at", "format_steps", "format_transcript", "SEPARATOR"]

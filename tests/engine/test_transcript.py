@@ -9,7 +9,7 @@ from app.bots import selfplay
 from app.engine.game import Game
 from app.engine.notation import parse_order
 from app.engine.submission import submit
-from app.engine.transcript import SEPARATOR, format_transcript, transcript
+from app.engine.transcript import SEPARATOR, format_transcript, step_at, transcript
 from app.engine.validation import check
 from app.match import Match, Seat
 
@@ -95,3 +95,10 @@ def test_fogged_transcript_holds_only_what_the_seat_sees():
     assert "Turkey" not in ada and "gal" not in ada          # far from England: unseen
     assert "England: A 1:lvp:S1901 - 1:yor:S1901  # succeeds" in ada
     assert "England: A 1:yor:F1901 - 1:wal:F1901  # succeeds" in ada
+
+
+def test_one_step_is_that_step_of_the_whole_transcript(grown):
+    steps = transcript(grown)
+    assert [step_at(grown, s.number) for s in steps] == steps
+    with pytest.raises(IndexError):
+        step_at(grown, 0)

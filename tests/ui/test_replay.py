@@ -102,3 +102,22 @@ def test_play_with_no_submission_does_nothing(window):
     window.new_game(confirmed=True)
     assert not window.history.play_button.isEnabled()
     assert not window.history.play(STEP_MS) and not window.history.playing
+
+
+def test_the_results_list_follows_the_submission_shown(qtbot, window):
+    window.new_game(confirmed=True)
+    assert window.console_order("A vie - gal") and window.console_order("A war - gal")
+    submit(qtbot, window)
+    assert window.console_order("F lon - nth")
+    submit(qtbot, window)
+    panel = window.results_panel
+    rows = lambda: [panel.list.item(i).text() for i in range(panel.list.count())]
+    with qtbot.waitSignal(window.history.stepped, timeout=5000):
+        window.history.play(STEP_MS * 10)
+    window.history.pause()
+    assert window.replay_index == 1 and "Submission 1" in panel.title.text()
+    assert any("A 1:vie:S1901 - 1:gal:S1901" in r and "bounced" in r for r in rows())
+    window.history.slider.setValue(0)
+    assert "start of the game" in panel.title.text() and rows() == []
+    window.history.slider.setValue(2)
+    assert window.replay_index is None and "Submission 2" in panel.title.text() and rows() == []

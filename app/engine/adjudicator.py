@@ -113,8 +113,13 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     coast = orders.coast
     unit_at: dict[int, int] = dict(zip(space, range(n)))
     void = [False] * n
-    moves = [i for i, k in enumerate(kind) if k == MOVE]
-    supports = [i for i, k in enumerate(kind) if k == SUPPORT]
+    moves: list[int] = []
+    supports: list[int] = []
+    convoys: list[int] = []
+    by_kind = (None, moves.append, supports.append, convoys.append)  # indexed by kind
+    for i, k in enumerate(kind):
+        if k != HOLD:
+            by_kind[k](i)
 
     # -- convoy routes ---------------------------------------------------------------------
     # A convoy is matched when the army it names is ordered to exactly that move. A move
@@ -124,16 +129,14 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     # fails (it cannot receive hold support, DATC 6.D.8) and is reported void.
     convoys_for: dict[int, list[int]] = {}
     convoy_of = [-1] * n
-    convoys = [i for i, k in enumerate(kind) if k == CONVOY]
     for i in convoys:
-        if True:
-            army = unit_at.get(target[i])
-            if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
-                convoys_for.setdefault(army, []).append(i)
-                convoy_of[i] = army
-            else:
-                kind[i] = HOLD
-                void[i] = True
+        army = unit_at.get(target[i])
+        if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
+            convoys_for.setdefault(army, []).append(i)
+            convoy_of[i] = army
+        else:
+            kind[i] = HOLD
+            void[i] = True
     uses_convoy = [False] * n
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
     via, direct = orders.via, orders.direct
@@ -341,6 +344,11 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     limit = sys.getrecursionlimit()
     if 50 * n + 2000 > limit:
         sys.setrecursionlimit(50 * n + 2000)
+    # A support or convoy that no move attacks is simply given (its decision has nothing
+    # to depend on): settled here without a call to resolve.
+    for i in supports + convoys:
+        if kind[i] != HOLD and space[i] not in attackers:
+            resolved[i] = result[i] = True
     try:
         for i in moves + supports + convoys:
             if kind[i] != HOLD and not resolved[i]:

@@ -23,8 +23,8 @@ from types import MappingProxyType
 
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
-from .coords import _PROVINCE, BoardKey, Location, Season, Space
-from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive)
+from .coords import _PROVINCE, BoardKey, Location, Season, Space, Turn
+from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Unit, Waive, unit_of)
 from .validation import check, check_all
 from .world import Board, OrderIndexer, Pause, Ref, World, _space, spaces_named
 
@@ -528,19 +528,23 @@ def _next_units(world: World, key: BoardKey) -> dict[str, Unit]:
             gone.add(prov)
             if r.retreat_to:
                 u = board_units[prov]
-                units[_PROVINCE[r.retreat_to]] = Unit(u.nation, u.type, r.retreat_to)
-    if gone:
+                units[_PROVINCE[r.retreat_to]] = unit_of(u.nation, u.type, r.retreat_to)
+    if not gone:
+        units.update(board_units)
+    elif not units:  # no retreat placed first: a C-level copy, then the few that left
+        units = board_units.copy()
+        for p in gone:
+            del units[p]
+    else:
         for p, u in board_units.items():
             if p not in gone:
                 units[p] = u
-    else:
-        units.update(board_units)
     for k, i in world.incoming.get(key, ()):
         if results[k][i].moved:
             arrivals.append(world.orders[k][i])
     for o in arrivals:
         dest = o.dest[1]
-        units[_PROVINCE[dest]] = Unit(o.nation, o.unit_type, dest)
+        units[_PROVINCE[dest]] = unit_of(o.nation, o.unit_type, dest)
     return units
 
 
@@ -720,8 +724,8 @@ def _finish(world: World, touched: set[BoardKey], checked, results, where) -> Re
     world = world.derive(boards=MappingProxyType(boards), ends=MappingProxyType(ends),
                          starts=MappingProxyType(starts), parents=MappingProxyType(parents),
                          results=MappingProxyType(new_results), pause=None,
-                         submissions=world.submissions + 1)
-    world = world.derive(winner=_winner(world)).with_first_winter_homes(new_boards)  # RULES.md §9
+                         submissions=world.submissions + 1, winner=_winner(world.variant, boards, ends))
+    world = world.with_first_winter_homes(new_boards)  # RULES.md §9
     return Report(world, _collect(world, checked, results, where), new_boards, new_timelines, changed)
 
 
@@ -791,24 +795,31 @@ def _adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str
     return units, dict(board.centres), tuple(results)
 
 
-def _winner(world: World) -> str | None:
+def _winner(variant, boards: Mapping[BoardKey, Board], ends: Mapping[int, Turn]) -> str | None:
     """RULES.md §5: the nation owning the most distinct centres on active boards, if it
     has at least the variant's victory count and strictly more than every other."""
-    boards, ends = world.boards, world.ends
+    victory = variant.victory_centres
+    counts: dict[str, int] = {}
     if len(ends) == 1:
         [(t, turn)] = ends.items()
-        counts = Counter(boards[(t, turn)].centres.values())
+        owners = boards[(t, turn)].centres.values()
+        if len(owners) < victory:  # not enough centres owned for anyone to have won
+            return None
+        for n in owners:
+            counts[n] = counts.get(n, 0) + 1
     else:
         owned: set[tuple[str, str]] = set()  # (province, nation): a province counts once per nation
         for t, turn in ends.items():
             owned.update(boards[(t, turn)].centres.items())
-        counts = Counter(map(itemgetter(1), owned))
-    top = sorted(counts.items(), key=itemgetter(1), reverse=True)[:2]  # most_common() goes through heapq
-    if not top or top[0][1] < world.variant.victory_centres:
+        for _, n in owned:
+            counts[n] = counts.get(n, 0) + 1
+    if not counts:
         return None
-    if len(top) > 1 and top[1][1] == top[0][1]:
+    best = max(counts.values())
+    if best < victory:
         return None
-    return top[0][0]
+    top = [n for n, c in counts.items() if c == best]
+    return top[0] if len(top) == 1 else None
 
 
 def _collect(world: World, checked, results, where) -> list[Result]:

@@ -142,6 +142,7 @@ class Waive:
 Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
 UnitOrder = Union[Hold, Move, Support, Convoy, Retreat, Disband]
 MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
+UNIT_KINDS = frozenset({"hold", "move", "support", "convoy", "retreat", "disband"})  # orders given to a unit
 ADJUSTMENT_KINDS = frozenset({"build", "disband", "waive"})
 
 Status = Literal["succeeds", "fails", "invalid"]

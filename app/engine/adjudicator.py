@@ -113,13 +113,9 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     coast = orders.coast
     unit_at: dict[int, int] = dict(zip(space, range(n)))
     void = [False] * n
-    moves: list[int] = []
-    supports: list[int] = []
-    convoys: list[int] = []
-    by_kind = (None, moves.append, supports.append, convoys.append)  # indexed by kind
-    for i, k in enumerate(kind):
-        if k != HOLD:
-            by_kind[k](i)
+    moves = [i for i, k in enumerate(kind) if k == MOVE]
+    supports = [i for i, k in enumerate(kind) if k == SUPPORT]
+    convoys = [i for i, k in enumerate(kind) if k == CONVOY]
 
     # -- convoy routes ---------------------------------------------------------------------
     # A convoy is matched when the army it names is ordered to exactly that move. A move
@@ -315,7 +311,13 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         old_uncertain = uncertain
         uncertain = False
         r_opt = adjudicate_one(i, True)
-        r_pes = adjudicate_one(i, False) if (uncertain and r_opt) else r_opt
+        if not uncertain:  # decided without guessing anything: no cycle was entered
+            visited[i] = False
+            uncertain = old_uncertain
+            resolved[i] = True
+            result[i] = r_opt
+            return r_opt
+        r_pes = adjudicate_one(i, False) if r_opt else r_opt
         visited[i] = False
         if r_opt == r_pes:
             for x in cycle[old_len:]:
@@ -344,11 +346,15 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     limit = sys.getrecursionlimit()
     if 50 * n + 2000 > limit:
         sys.setrecursionlimit(50 * n + 2000)
-    # A support or convoy that no move attacks is simply given (its decision has nothing
-    # to depend on): settled here without a call to resolve.
+    # Decisions with nothing to depend on are settled here without a call to resolve: a
+    # support or convoy that no move attacks is given; a move over land into an empty
+    # province that no other unit moves to succeeds.
     for i in supports + convoys:
         if kind[i] != HOLD and space[i] not in attackers:
             resolved[i] = result[i] = True
+    for m in moves:
+        if not uses_convoy[m] and dest[m] not in unit_at and len(attackers[dest[m]]) == 1:
+            resolved[m] = result[m] = True
     try:
         for i in moves + supports + convoys:
             if kind[i] != HOLD and not resolved[i]:
@@ -357,8 +363,9 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         sys.setrecursionlimit(limit)
 
     # -- consequences ------------------------------------------------------------------------
-    # A decision's result is final for every order not reduced to a hold (resolve ran on it).
-    success = [r and k != HOLD for r, k in zip(result, kind)]
+    # A decision's result is final for every order not reduced to a hold (resolve ran on
+    # it); an order reduced to a hold has no decision, and its result stayed False.
+    success = result
     dislodged_by = [-1] * n
     for sp, movers in attackers.items():
         occ = unit_at.get(sp)

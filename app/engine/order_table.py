@@ -22,8 +22,6 @@ per order. Most orders simply succeed, and those share two result values.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
 from .coords import BoardKey, Space
@@ -43,13 +41,14 @@ class SpaceNumbers:
     numbering of that variant); :meth:`base` gives a board its block, the first board
     named getting 0; :meth:`space` turns a number back into its :class:`Space`."""
 
-    __slots__ = ("number", "provinces", "size", "bases", "boards")
+    __slots__ = ("number", "provinces", "size", "bases", "boards", "_affixes")
 
     def __init__(self, variant) -> None:
         self.number, self.provinces = _province_numbers(variant)
         self.size = len(self.provinces)
         self.bases: dict[BoardKey, int] = {}
         self.boards: list[BoardKey] = []
+        self._affixes: dict[int, tuple[str, str]] = {}  # board block → text around a province
 
     def base(self, board: BoardKey) -> int:
         """The number of ``board``'s first province (a new block for a board not yet named)."""
@@ -62,6 +61,15 @@ class SpaceNumbers:
     def space(self, n: int) -> Space:
         board, province = divmod(n, self.size)
         return _new_tuple(Space, (self.boards[board], self.provinces[province]))
+
+    def name(self, n: int) -> str:
+        """``str(self.space(n))`` (``1:mun:S1901``), each board's part formatted once."""
+        block, province = divmod(n, self.size)
+        affixes = self._affixes.get(block)
+        if affixes is None:
+            board = self.boards[block]
+            affixes = self._affixes[block] = (f"{board[0]}:", f":{board[1]}")
+        return affixes[0] + self.provinces[province] + affixes[1]
 
 
 def _province_numbers(variant) -> tuple[dict[str, int], list[str]]:
@@ -91,23 +99,19 @@ def table_row(o: Order, own: int, first: int, second: int, variant, mode: str) -
                                  else variant.fleet_adjacent).get(unit[1], ())
         else:
             direct = reaches(variant, mode, o.unit_type, unit, dest)
-        return (MOVE, own, o.nation, first, -1, direct, o.via_convoy, _coast(dest[1]))
+        return (MOVE, own, o.nation, first, -1, direct, o.via_convoy, dest[1].partition("/")[2])
     if kind == "support":
         if o.dest is None:
             return (SUPPORT, own, o.nation, -1, first, True, False, "")
-        return (SUPPORT, own, o.nation, second, first, True, False, _coast(o.dest[1]))
+        return (SUPPORT, own, o.nation, second, first, True, False, o.dest[1].partition("/")[2])  # its coast
     return (CONVOY, own, o.nation, second, first, True, False, "")
 
 
-def _coast(loc: str) -> str:
-    i = loc.find("/")
-    return "" if i < 0 else loc[i + 1:]
-
-
-def results_of(world, rows: list[tuple], space: Callable[[int], Space]) -> list[Result]:
-    """Adjudicate the table ``rows`` (one per order) and return one result per row. ``space(n)`` is the space numbered ``n`` (asked only for a convoy step or
-    a result that names a space)."""
+def results_of(world, rows: list[tuple], numbers: SpaceNumbers) -> list[Result]:
+    """Adjudicate the table ``rows`` (one per order, spaces numbered by ``numbers``) and
+    return one result per row."""
     variant, mode = world.variant, world.adjacency
+    space = numbers.space
     table = Orders.from_rows(rows)
     step_cache: dict[tuple[int, int], bool] = {}
 
@@ -124,24 +128,24 @@ def results_of(world, rows: list[tuple], space: Callable[[int], Space]) -> list[
            else None for k, by, ok, void in zip(out.kind, out.dislodged_by, out.success, out.void)]
     for n, r in enumerate(new):
         if r is None:
-            new[n] = _result_for(n, table, out, space, world)
+            new[n] = _result_for(n, table, out, numbers, world)
     return new
 
 
-def _result_for(n: int, table: Orders, out: Outcome, space: Callable[[int], Space], world) -> Result:
+def _result_for(n: int, table: Orders, out: Outcome, numbers: SpaceNumbers, world) -> Result:
     """The result of row ``n`` that is not a plain success: why it failed, whether its
     unit was dislodged (and from where), whether a failed move still contests its
     destination."""
     kind = out.kind[n]
     by_n = out.dislodged_by[n]
     dislodged = by_n >= 0
-    by = f"dislodged from {space(table.space[n])}" if dislodged else ""
+    by = f"dislodged from {numbers.name(table.space[n])}" if dislodged else ""
     given = table.kind[n]
     if out.void[n] and kind == MOVE:
         return Result("invalid", "no convoy is ordered along a complete route for this move"
                       + (f"; {by}" if by else ""), dislodged=dislodged)
     if out.void[n]:
-        target_board = space(table.target[n]).board if table.target[n] >= 0 else None
+        target_board = numbers.space(table.target[n]).board if table.target[n] >= 0 else None
         if target_board is not None and target_board not in world.boards:
             reason = (f"board {target_board} does not exist yet: the "
                       + ("support waits for a matching move" if given == SUPPORT else "convoy waits for its army"))
@@ -152,7 +156,7 @@ def _result_for(n: int, table: Orders, out: Outcome, space: Callable[[int], Spac
     if kind == MOVE:
         if out.success[n]:
             return MOVED
-        reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {space(table.dest[n])}"
+        reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {numbers.name(table.dest[n])}"
         return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged, contests=out.contests[n])
     if kind == SUPPORT:
         if out.success[n]:

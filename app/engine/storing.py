@@ -34,8 +34,8 @@ INVALID_REPLACED = "replaced by a later order for the same unit"
 # fails; 6.J.2: removing the same unit twice removes it once).
 REPEAT = Result("fails", "repeats an earlier order, which counts once")
 _PENDING = Result("pending")  # until adjudicated (a Winter board's: until adjusted)
-_HOLDS_BY_DEFAULT = Result("pending", "no order: holds")
 _WINTER = 2
+_A_BUILD = object()  # stands for any build in the quick test for repeats
 
 _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
@@ -54,13 +54,13 @@ def repeats_and_replaced(checked: Checked) -> tuple[dict[int, int], set[int]]:
     # Usually every legal order is for a different unit and at most one thing is built:
     # say so with one set of provinces, then (if provinces repeat, as on many boards) of
     # (board, province) pairs, before looking order by order.
-    units = [o.unit for o, reason in checked if reason is None and o.kind in UNIT_KINDS]
-    builds = sum(1 for o, reason in checked if reason is None and o.kind == "build")
-    if builds <= 1:
-        provinces = [_PROVINCE[u[1]] for u in units]
-        if len(set(provinces)) == len(provinces):
-            return repeats, replaced
-        pairs = [(u[0], p) for u, p in zip(units, provinces)]
+    provinces = [_PROVINCE[o.unit[1]] if o.kind in UNIT_KINDS else _A_BUILD
+                 for o, reason in checked if reason is None and o.kind != "waive"]
+    if len(set(provinces)) == len(provinces):
+        return repeats, replaced
+    if provinces.count(_A_BUILD) <= 1:
+        pairs = [(o.unit[0], _PROVINCE[o.unit[1]]) for o, reason in checked
+                 if reason is None and o.kind in UNIT_KINDS]
         if len(set(pairs)) == len(pairs):
             return repeats, replaced
     # Unit (or build site) → places of its distinct orders. Orders are compared only when
@@ -120,30 +120,12 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     adjudicated). Returns the new world, where each order given on a Winter board is
     stored (its result comes when the board is adjusted), and the boards whose orders
     were adjudicated (whose next boards may change)."""
-    ends = world.ends
-    # The orders by board (a submission usually concerns one board at a time: the last
-    # board's list is kept at hand rather than hashing every order's board key).
-    per_board: dict[BoardKey, list[tuple[Order, Result | None, int]]] = {}
-    last_key: BoardKey | None = None
-    last_list: list = []
-    for i, (o, reason) in enumerate(checked):
-        if repeats and i in repeats:
-            continue
-        key = o.unit[0] if o.kind in UNIT_KINDS else o.board
-        if reason is None:
-            entry = (o, None, i)
-        else:
-            results[i] = r = Result("invalid", reason, illegal=True)
-            if ends.get(key[0]) != key[1]:  # not on an active board: nowhere to keep it
-                continue
-            entry = (o, r, i)
-        if key is not last_key and key != last_key:
-            last_key = key
-            last_list = per_board.get(key)
-            if last_list is None:
-                last_list = per_board[key] = []
-        last_list.append(entry)
-
+    active = world.active_boards()
+    if len(active) == 1:
+        # Every legal order is on the one active board (validation saw to it): no sorting.
+        per_board = {active[0]: enumerate(checked)}
+    else:
+        per_board = _by_board(world, checked, repeats, results)
     variant, mode = world.variant, world.adjacency
     numbers = SpaceNumbers(variant)
     number = numbers.number
@@ -152,10 +134,6 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     incoming = world.incoming.copy()
     inner_maps: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}  # the boards' maps this submission writes
     names_old_boards = False  # whether a new order names a board earlier orders name
-    table: list[tuple[Ref, tuple]] = []  # (where the order is stored, its row), in board order
-    stored_lists: dict[BoardKey, tuple[list[Order], list[Result]]] = {}
-    given: list[tuple[int, list[Result], int]] = []  # (place in the submission, its board's results, index)
-    where: dict[int, tuple[BoardKey, int]] = {}
 
     def inner_map(board: BoardKey) -> dict[str, tuple[Ref, ...]]:
         nonlocal names_old_boards
@@ -169,99 +147,173 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 names_old_boards = True
         return inner
 
-    for key in world.active_boards():
-        movement = key[1][1] != _WINTER
+    rows: list[tuple] = []  # the adjudicator's table, board by board, in storing order
+    # Per board: its key, its first row (-1 for a Winter board), its stored results
+    # (refused ones, and _PENDING where a row's result goes), the places in the submission
+    # of the orders given on it (the first rows of its block, in order), and where each
+    # row's order is stored (None when row k is stored order k: nothing was refused).
+    boards_stored: list[tuple[BoardKey, int, list[Result], list[int], list[int] | None]] = []
+    new_orders = world.orders.copy()
+    where: dict[int, tuple[BoardKey, int]] = {}
+    for key in active:
         stored: list[Order] = []
         stored_results: list[Result] = []
-        stored_lists[key] = (stored, stored_results)
-        ordered: set[str] = set()
-        if movement:
-            inner = base = None
-        for o, r, i in per_board.get(key, ()):
-            idx = len(stored)
-            stored.append(o)
-            if r is not None:  # refused: kept to be shown, takes no part
+        if key[1][1] == _WINTER:  # adjusted when the submission finishes
+            for i, (o, reason) in per_board.get(key, ()):
+                if repeats and i in repeats:
+                    continue
+                if reason is not None:
+                    results[i] = r = Result("invalid", reason, illegal=True)
+                    if (o.unit[0] if o.kind in UNIT_KINDS else o.board) != key:
+                        continue
+                else:
+                    r = _PENDING
+                    where[i] = (key, len(stored))
+                stored.append(o)
                 stored_results.append(r)
+            new_orders[key] = tuple(stored)
+            boards_stored.append((key, -1, stored_results, [], None))
+            continue
+        given: list[int] = []
+        refused = False
+        first_row = len(rows)
+        inner = None
+        base = 0
+        for i, (o, reason) in per_board.get(key, ()):
+            if repeats and i in repeats:
                 continue
+            idx = len(stored)
+            if reason is not None:  # refused: kept to be shown (if given here), takes no part
+                results[i] = r = Result("invalid", reason, illegal=True)
+                if (o.unit[0] if o.kind in UNIT_KINDS else o.board) == key:
+                    stored.append(o)
+                    stored_results.append(r)
+                    refused = True
+                continue
+            stored.append(o)
             stored_results.append(_PENDING)
-            if not movement:  # adjusted when the submission finishes
-                where[i] = (key, idx)
-                continue
-            given.append((i, stored_results, idx))
+            given.append(i)
             own = _PROVINCE[o.unit[1]]
-            ordered.add(own)
             if inner is None:
                 inner, base = inner_map(key), numbers.base(key)
             ref = (key, idx)
-            if o.kind == "hold":  # the commonest order, indexed and tabled inline
-                inner[own] = inner.get(own, ()) + (ref,)
-                table.append((ref, (HOLD, base + number[own], o.nation, -1, -1, True, False, "")))
-                continue
-            n = [base + number[own], -1, -1]
             inner[own] = inner.get(own, ()) + (ref,)
-            for j, (board, prov) in enumerate(spaces_named(o)[1:], 1):
+            kind = o.kind
+            if kind == "hold":  # the commonest order, tabled inline
+                rows.append((HOLD, base + number[own], o.nation, -1, -1, True, False, ""))
+                continue
+            # The other spaces the order names, in spaces_named's order.
+            if kind == "move":
+                named = (o.dest,)
+            elif kind == "support":
+                named = (o.supported,) if o.dest is None else (o.supported, o.dest)
+            else:
+                named = (o.army, o.dest)
+            first = second = -1
+            for loc in named:
+                board, prov = loc[0], _PROVINCE[loc[1]]
                 if board is key or board == key:
                     inner[prov] = inner.get(prov, ()) + (ref,)
-                    n[j] = base + number[prov]
+                    n = base + number[prov]
                 else:
                     other = inner_map(board)
                     other[prov] = other.get(prov, ()) + (ref,)
-                    n[j] = numbers.base(board) + number[prov]
-            if o.kind == "move" and o.dest[0] != key:
+                    n = numbers.base(board) + number[prov]
+                if first < 0:
+                    first = n
+                else:
+                    second = n
+            if kind == "move" and o.dest[0] != key:
                 dest_board = o.dest[0]
                 incoming[dest_board] = incoming.get(dest_board, ()) + (ref,)
-            table.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
-        if movement:
-            for prov, unit in world.boards[key].units.items():
-                if prov not in ordered:  # no order: holds
+            rows.append(table_row(o, base + number[own], first, second, variant, mode))
+        units = world.boards[key].units
+        if len(given) < len(units):  # some units have no order: they hold
+            # (every legal order is for a different unit: repeats and replaced orders are out)
+            ordered = {_PROVINCE[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
+            for prov, unit in units.items():
+                if prov not in ordered:
                     idx = len(stored)
                     stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
-                    stored_results.append(_HOLDS_BY_DEFAULT)
+                    stored_results.append(_PENDING)
                     if inner is None:
                         inner, base = inner_map(key), numbers.base(key)
-                    ref = (key, idx)
-                    inner[prov] = inner.get(prov, ()) + (ref,)
-                    table.append((ref, (HOLD, base + number[prov], unit.nation, -1, -1, True, False, "")))
-
-    new_orders = world.orders.copy()
-    for key, (stored, _) in stored_lists.items():
+                    inner[prov] = inner.get(prov, ()) + ((key, idx),)
+                    rows.append((HOLD, base + number[prov], unit.nation, -1, -1, True, False, ""))
         new_orders[key] = tuple(stored)
+        rows_at = [idx for idx, r in enumerate(stored_results) if r is _PENDING] if refused else None
+        boards_stored.append((key, first_row, stored_results, given, rows_at))
+
     for board, inner in inner_maps.items():
         refs[board] = MappingProxyType(inner)
-    if names_old_boards:
-        table = _with_linked(table, refs, new_orders, numbers, variant, mode)
-
-    # Adjudicate; write each result where its order is stored.
     new_results = world.results.copy()
-    lists = {key: stored_results for key, (_, stored_results) in stored_lists.items()}
-    key = lst = None
-    for (ref, _), r in zip(table, results_of(world, [row for _, row in table], numbers.space)):
-        if ref[0] is not key:  # rows come board by board: one lookup per board
-            key = ref[0]
-            lst = lists.get(key)
-            if lst is None:  # a past board's linked orders
-                lst = lists[key] = list(new_results[key])
-        lst[ref[1]] = r
-    for key, lst in lists.items():
-        new_results[key] = tuple(lst)
-    for i, lst, idx in given:
-        results[i] = lst[idx]
+    if names_old_boards:
+        _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers)
+    else:
+        # Nothing else is linked: the table is the new orders alone, board by board.
+        adjudicated = results_of(world, rows, numbers)
+        for key, first_row, stored_results, _, rows_at in boards_stored:
+            if first_row < 0:
+                continue
+            if rows_at is None:
+                stored_results[:] = adjudicated[first_row:first_row + len(stored_results)]
+            else:
+                for k, idx in enumerate(rows_at, first_row):
+                    stored_results[idx] = adjudicated[k]
+    for key, _, stored_results, given, rows_at in boards_stored:
+        final = new_results[key] = tuple(stored_results)
+        if rows_at is None:
+            for i, r in zip(given, final):
+                results[i] = r
+        else:
+            for i, idx in zip(given, rows_at):
+                results[i] = final[idx]
     world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
                          refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
     boards = world.boards
     return world, where, {k for k in numbers.boards if k in boards}
 
 
-def _with_linked(table: list[tuple[Ref, tuple]], refs, orders, numbers: SpaceNumbers, variant, mode: str
-                 ) -> list[tuple[Ref, tuple]]:
-    """``table`` with the rows of every stored movement order linked to its orders through
-    the spaces they name, in board order (the order the table is always in)."""
-    seen: set[Ref] = {ref for ref, _ in table}
+def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: list[Result | None]
+              ) -> dict[BoardKey, list[tuple[int, tuple[Order, str | None]]]]:
+    """The submission's orders by the board they are given on, each with its place. An
+    order refused on no active board is answered here (there is nowhere to keep it)."""
+    ends = world.ends
+    per_board: dict[BoardKey, list] = {}
+    last_key: BoardKey | None = None
+    last_list: list = []
+    for i, pair in enumerate(checked):
+        if repeats and i in repeats:
+            continue
+        o, reason = pair
+        key = o.unit[0] if o.kind in UNIT_KINDS else o.board
+        if key is not last_key and key != last_key:  # orders usually come board by board
+            if reason is not None and ends.get(key[0]) != key[1]:
+                results[i] = Result("invalid", reason, illegal=True)
+                continue
+            last_key = key
+            last_list = per_board.get(key)
+            if last_list is None:
+                last_list = per_board[key] = []
+        last_list.append((i, pair))
+    return per_board
+
+
+def _adjudicate_linked(world: World, rows: list[tuple], boards_stored: list,
+                       refs, orders, new_results: dict, numbers: SpaceNumbers) -> None:
+    """Adjudicate the new orders' rows with those of every stored movement order linked
+    to them through the spaces they name; write each result where its order is stored
+    (a new board's list in ``boards_stored``, a past board's in ``new_results``)."""
+    variant, mode = world.variant, world.adjacency
+    row_refs = [(key, idx) for key, first_row, stored_results, _, rows_at in boards_stored if first_row >= 0
+                for idx in (rows_at if rows_at is not None else range(len(stored_results)))]
+    seen: set[Ref] = set(row_refs)
     visited: set[Space] = set()
     stack: list[Space] = []
-    for ref, _ in table:
+    for ref in row_refs:
         stack.extend(spaces_named(orders[ref[0]][ref[1]]))
-    linked: list[tuple[Ref, tuple]] = []
+    table = list(zip(row_refs, rows))
+    linked = False
     while stack:
         sp = stack.pop()
         if sp in visited:
@@ -275,7 +327,18 @@ def _with_linked(table: list[tuple[Ref, tuple]], refs, orders, numbers: SpaceNum
                 named = spaces_named(o)
                 stack.extend(named)
                 n = [numbers.base(b) + numbers.number[p] for b, p in named] + [-1, -1]
-                linked.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
-    if not linked:
-        return table
-    return sorted(table + linked, key=lambda entry: entry[0])
+                table.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
+                linked = True
+    if linked:
+        table.sort(key=lambda entry: entry[0])  # board order, as the table always is
+    lists = {key: stored_results for key, _, stored_results, _, _ in boards_stored}
+    key = lst = None
+    for (ref, _), r in zip(table, results_of(world, [row for _, row in table], numbers)):
+        if ref[0] is not key:  # rows come board by board: one lookup per board
+            key = ref[0]
+            lst = lists.get(key)
+            if lst is None:  # a past board's linked orders
+                lst = lists[key] = list(new_results[key])
+        lst[ref[1]] = r
+    for key, lst in lists.items():
+        new_results[key] = tuple(lst)

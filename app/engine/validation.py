@@ -81,27 +81,34 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
     boards, ends = world.boards, world.ends
     out = []
     append = out.append
+    last_key = None  # the last board found active and not Winter (orders come board by board)
+    units = None
     for o in orders:
         kind = o.kind
         if kind in _MOVEMENT_KINDS:
             loc = o.unit
             key = loc[0]
-            board = boards.get(key)
             # check()'s tests for every unit order: the board exists, is active and is not
             # a Winter board, and the ordering nation's unit stands there
-            if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
-                prov = _PROVINCE[loc[1]]
-                unit = board.units.get(prov)
-                if unit is not None and (not o.nation or o.nation == unit.nation):
-                    if kind == "hold":
-                        append((o, None))
-                    elif kind == "move":
-                        append(_check_move(world, o, unit.type, unit.loc, prov))
-                    elif kind == "support":
-                        append(_check_support(world, o, unit.type, unit.loc, prov))
-                    else:
-                        append(_check_convoy(world, o, unit.type))
+            if key is not last_key and key != last_key:
+                board = boards.get(key)
+                if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
+                    last_key, units = key, board.units
+                else:
+                    append(check(world, o))
                     continue
+            prov = _PROVINCE[loc[1]]
+            unit = units.get(prov)
+            if unit is not None and (not o.nation or o.nation == unit.nation):
+                if kind == "hold":
+                    append((o, None))
+                elif kind == "move":
+                    append(_check_move(world, o, unit.type, unit.loc, prov))
+                elif kind == "support":
+                    append(_check_support(world, o, unit.type, unit.loc, prov))
+                else:
+                    append(_check_convoy(world, o, unit.type))
+                continue
         append(check(world, o))
     return out
 

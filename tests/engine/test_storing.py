@@ -53,7 +53,7 @@ def _whole_world_results(world):
             n = [numbers.base(b) + numbers.number[p] for b, p in spaces_named(o)] + [-1, -1]
             refs.append((key, idx))
             rows.append(table_row(o, n[0], n[1], n[2], world.variant, world.adjacency))
-    return dict(zip(refs, results_of(world, rows, numbers.space)))
+    return dict(zip(refs, results_of(world, rows, numbers)))
 
 
 def _outcome(r):

@@ -96,9 +96,9 @@ def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mappin
     return MappingProxyType(dict(centres))
 
 
-def next_units(world: World, key: BoardKey) -> dict[str, Unit]:
+def next_units(world: World, key: BoardKey, retreats: bool = True) -> dict[str, Unit]:
     """Units of ``key``'s next board, from the current results (dislodged units that have
-    not retreated are left out), keyed by province."""
+    not retreated are left out; all of them, without ``retreats``), keyed by province."""
     results = world.results
     board_units = world.boards[key].units
     units: dict[str, Unit] = {}
@@ -112,7 +112,7 @@ def next_units(world: World, key: BoardKey) -> dict[str, Unit]:
         elif r.dislodged and not r.illegal:
             prov = _PROVINCE[o.unit[1]]
             gone.add(prov)
-            if r.retreat_to:
+            if r.retreat_to and retreats:
                 u = board_units[prov]
                 units[_PROVINCE[r.retreat_to]] = unit_of(u.nation, u.type, r.retreat_to)
     if not gone:

@@ -20,32 +20,69 @@ from .validation import check
 from .world import World
 
 
-def retreat_options(world: World, touched: set[BoardKey]) -> dict[Location, frozenset[str]]:
-    """Where each unit dislodged on the boards of ``touched`` may retreat (units with
-    nowhere to go are left out: they are disbanded at once and cause no pause)."""
-    v = world.variant
+def settle_retreats(before: World, world: World, touched: set[BoardKey]
+                    ) -> tuple[World, dict[Location, frozenset[str]]]:
+    """What becomes of each unit dislodged on the boards of ``touched``, once ``world``
+    (made from ``before`` by a movement submission) holds their new results.
+
+    - A unit dislodged for the first time may retreat: its options are returned, and the
+      world pauses for them.
+    - A unit dislodged in an earlier submission, on a past board adjudicated again, keeps
+      what was decided then (its retreat, or its disbanding) as long as that retreat is
+      still possible: a resolved retreat is never asked again. Only if its destination is
+      now taken after the moves, left vacant by a standoff or the attacker's origin, may
+      it retreat anew (elsewhere; nor where a kept retreat went).
+    - A unit with nowhere to go is disbanded at once and causes no pause.
+
+    Returns the world with each settled retreat written into its unit's result, and the
+    options of the units that may retreat now (by location)."""
     options: dict[Location, frozenset[str]] = {}
+    changed: dict[BoardKey, tuple] = {}
     for key in sorted(touched):
         board = world.boards[key]
         if not board.is_movement:
             continue
-        dislodged = [(o, r) for o, r in zip(world.orders[key], world.results[key])
+        results = world.results[key]
+        dislodged = [idx for idx, (o, r) in enumerate(zip(world.orders[key], results))
                      if r.dislodged and hasattr(o, "unit") and r.status != "pending"]
         if not dislodged:
             continue
-        occupied = set(next_units(world, key))
+        earlier = before.results.get(key)  # a past board's: aligned with its locked orders
+        after_moves = set(next_units(world, key, retreats=False))
         contested = _contested(world, key)
-        for o, r in dislodged:
-            unit = board.units[o.unit.province]
-            attacker_origin = _attacker_origin(world, key, o.unit.province)
-            allowed = frozenset(
-                loc for loc in v.adjacent_locations(unit.type, unit.loc)
-                if loc.split("/")[0] not in occupied and loc.split("/")[0] not in contested
-                and loc.split("/")[0] != attacker_origin)
-            loc = Location(key, unit.loc)
+        updated = list(results)
+        asked: list[tuple[int, frozenset[str]]] = []
+        for idx in dislodged:
+            province = world.orders[key][idx].unit.province
+            allowed = _allowed(world, key, board.units[province], after_moves, contested)
+            old = earlier[idx] if earlier is not None else None
+            if old is not None and old.dislodged and (old.retreat_to is None or old.retreat_to in allowed):
+                updated[idx] = updated[idx]._replace(retreat_to=old.retreat_to)
+            else:
+                asked.append((idx, allowed))
+        kept = {r.retreat_to.split("/")[0] for r in updated if r.retreat_to is not None}
+        for idx, allowed in asked:
+            updated[idx] = updated[idx]._replace(retreat_to=None)
+            allowed = frozenset(loc for loc in allowed if loc.split("/")[0] not in kept)
             if allowed:
-                options[loc] = allowed
-    return options
+                unit = board.units[world.orders[key][idx].unit.province]
+                options[Location(key, unit.loc)] = allowed
+        if any(a is not b for a, b in zip(updated, results)):
+            changed[key] = tuple(updated)
+    if changed:
+        new_results = world.results.copy()
+        new_results.update(changed)
+        world = world.derive(results=MappingProxyType(new_results))
+    return world, options
+
+
+def _allowed(world: World, key: BoardKey, unit, after_moves: set[str], contested: set[str]) -> frozenset[str]:
+    """Where a unit dislodged on board ``key`` could retreat: a neighbouring location whose
+    province is empty after the moves, saw no standoff, and is not the attacker's origin."""
+    attacker_origin = _attacker_origin(world, key, unit.loc.split("/")[0])
+    return frozenset(loc for loc in world.variant.adjacent_locations(unit.type, unit.loc)
+                     if loc.split("/")[0] not in after_moves and loc.split("/")[0] not in contested
+                     and loc.split("/")[0] != attacker_origin)
 
 
 def _attacker_origin(world: World, key: BoardKey, province: str) -> str | None:

@@ -32,7 +32,7 @@ from types import MappingProxyType
 from .coords import BoardKey
 from .next_boards import finish
 from .orders import Order, Result
-from .retreats import resolve_retreats, retreat_options
+from .retreats import resolve_retreats, settle_retreats
 from .storing import INVALID_REPLACED, REPEAT, repeats_and_replaced, store_and_adjudicate
 from .validation import check_all
 from .world import Pause, World
@@ -74,8 +74,9 @@ def submit(world: World, orders: list[Order]) -> Report:
         checked[j] = (checked[j][0], INVALID_REPLACED)
     for i in repeats:
         results[i] = REPEAT
+    before = world
     world, where, touched = store_and_adjudicate(world, checked, repeats, results)
-    dislodged = retreat_options(world, touched)
+    world, dislodged = settle_retreats(before, world, touched)
     if dislodged:
         paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
         return Report(paused, _collect(paused, results, where))

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
         from app.winks.cli import main as throw_main
         return throw_main(args[1:])
     if args and args[0] == "preview":
-        from app.ui.preview import main as preview_main
+        from app.ui.preview.cli import main as preview_main
         return preview_main(args[1:])
     if args and args[0] == "variant":
         from app.variants.cli import main as variant_main

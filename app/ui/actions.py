@@ -39,7 +39,8 @@ def build_actions(w) -> None:
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
     from .preview import open_preview_dialog
-    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w), None,
+    from .preview.window import open_sandbox
+    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder)), None,
                        "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")

@@ -9,6 +9,7 @@ after the moves, that no standoff left vacant, and that its attacker did not com
 
 from __future__ import annotations
 
+from operator import attrgetter
 from types import MappingProxyType
 
 from .adjacency import reaches
@@ -18,6 +19,9 @@ from .orders import Convoy, Move, Order, Result, Retreat
 from .storing import INVALID_REPLACED, REPEAT, repeats_and_replaced
 from .validation import check
 from .world import World
+
+
+_DISLODGED = attrgetter("dislodged")
 
 
 def settle_retreats(before: World, world: World, touched: set[BoardKey]
@@ -43,6 +47,8 @@ def settle_retreats(before: World, world: World, touched: set[BoardKey]
         if not board.is_movement:
             continue
         results = world.results[key]
+        if not any(map(_DISLODGED, results)):  # the usual case, asked at C speed
+            continue
         dislodged = [idx for idx, (o, r) in enumerate(zip(world.orders[key], results))
                      if r.dislodged and hasattr(o, "unit") and r.status != "pending"]
         if not dislodged:

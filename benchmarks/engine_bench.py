@@ -12,8 +12,9 @@
     adjudicated by our engine (``submit`` on a one-board ``World.from_boards``) and by pydip
     0.1.8 (``resolve_turn`` on the same position and orders translated to pydip's vanilla map).
     Setup is outside the timer. Each phase: one warm-up, then 5 timed runs each (alternating),
-    min per phase; the table shows median and p90 over phases. The garbage collector is off
-    during each timed call (as timeit does) for both engines.
+    min per phase; the table shows median and p90 over phases. Times are the CPU time of the
+    thread (a shared machine's other work is not charged to either side); the garbage
+    collector is off during each timed call (as timeit does) for both engines.
 (b) Multiverse: a selfplay world (``selfplay.play(40, 1)``, replayed here with the same rng so
     the orders of each submission are at hand): one submission, legal-target queries,
     save, load, file size, and submission time as the world grows.
@@ -86,13 +87,15 @@ def pct(values: list[float], p: float) -> float:
 
 
 def timed(fn, *args):
-    """Seconds taken by one call, with the collector off (like timeit)."""
+    """CPU seconds of this thread taken by one call, with the collector off (like timeit).
+    CPU time rather than wall time: the machine may be shared, and a wall-clock timer
+    charges whichever side happens to be running to other processes' turns."""
     gc_was = gc.isenabled()
     gc.disable()
     try:
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         out = fn(*args)
-        return time.perf_counter() - t0, out
+        return time.thread_time() - t0, out
     finally:
         if gc_was:
             gc.enable()
@@ -509,7 +512,8 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
         rows.append(("(a) pydip: commands + resolve_turn()", f"{pb['median']:.2f} ms",
                      f"same inputs; validates (building commands), adjudicates; p90 {pb['p90']:.2f} ms", "", ""))
         rows.append(("(a) like for like: pydip / ours", f"{like:.2f}x",
-                     "ours faster" if like > 1 else "ours SLOWER", "faster than pydip (> 1)", yesno(like > 1)))
+                     "ours faster" if like > 1 else "ours SLOWER", "at most half pydip's time (>= 2x)",
+                     yesno(like >= 2)))
         rows.append(("(a) pydip: resolve_turn() alone", f"{a['pydip_ms']['median']:.2f} ms",
                      f"commands built beforehand, not timed; p90 {a['pydip_ms']['p90']:.2f} ms", "", ""))
         r = a["pydip_over_ours"]
@@ -568,7 +572,7 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
                      "validates every order, adjudicates, computes retreats, builds the next board "
                      "(or the retreat pause). pydip: resolve_turn(map, commands): builds its command map, "
                      "adjudicates, computes retreats. World/Player/command construction is outside the timer. "
-                     f"min of {REPEATS} runs per phase after a warm-up; gc off during timed calls.")
+                     f"min of {REPEATS} runs per phase after a warm-up; CPU time of the thread, gc off during timed calls.")
         m = a["map"]
         notes.append(f"(a) map: {m['provinces']} provinces and {m['coasts']} coasts mapped to pydip names; "
                      f"adjacency mismatches: {len(m['adjacency_mismatches'])}"

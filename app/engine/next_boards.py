@@ -91,7 +91,8 @@ def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mappin
         for prov, u in units.items():
             if prov in supply_centres:
                 centres[prov] = u.nation
-    elif type(centres) is MappingProxyType:
+        return MappingProxyType(centres)
+    if type(centres) is MappingProxyType:
         return centres
     return MappingProxyType(dict(centres))
 

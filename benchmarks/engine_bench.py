@@ -15,8 +15,8 @@
     min per phase; the table shows median and p90 over phases. Times are the CPU time of the
     thread (a shared machine's other work is not charged to either side); the garbage
     collector is off during each timed call (as timeit does) for both engines.
-(b) Multiverse: a selfplay world (``selfplay.play(40, 1)``, replayed here with the same rng so
-    the orders of each submission are at hand): one submission, legal-target queries,
+(b) Multiverse: a selfplay world (``selfplay.grow_world(turns=40, seed=1)``, victory off, replayed
+    here with the same rng so the orders of each submission are at hand): one submission, legal-target queries,
     save, load, file size, and submission time as the world grows.
 
 (c) Big worlds side by side (100, 300, 1000 and 2000 boards): one selfplay game grown with
@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine.coords import Location  # noqa: E402
 from app.engine.game import Game  # noqa: E402
 from app.engine.orders import Convoy, Hold, Move, Support  # noqa: E402
-from app.bots.selfplay import play, random_orders  # noqa: E402
+from app.bots.selfplay import grow_world, no_victory, random_orders  # noqa: E402
 from app.engine.submission import submit  # noqa: E402
 from app.engine.targets import move_targets, support_options  # noqa: E402
 from app.engine.variant import Variant, load_variant  # noqa: E402
@@ -419,7 +419,10 @@ def median_submit(world: World, orders: list, n: int = REPEATS) -> float:
 def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int], verify: bool, log) -> dict:
     out: dict = {"turns": turns, "seed": seed}
     rng = random.Random(seed)
-    game = Game.new("standard", "strict", seed)
+    # Victory off (as for (c)): which nation wins by submission 40 depends on every rule,
+    # and a world that is over takes no submission to time.
+    variant = no_victory(load_variant())
+    game = Game.new(variant, "strict", seed)
     growth = []
     pending = list(thresholds)
     t0 = time.perf_counter()
@@ -439,13 +442,13 @@ def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int],
     log(f"(b) selfplay {turns} submissions, seed {seed}: {time.perf_counter() - t0:.1f} s")
     w = game.world
     if verify:
-        ref = play(turns, seed).world
+        ref = grow_world(variant, "strict", seed, turns=turns).world
         out["replay_equals_selfplay_play"] = (len(ref.boards), len(ref.timelines)) == (len(w.boards), len(w.timelines))
     out["boards"], out["timelines"] = len(w.boards), len(w.timelines)
     out["active_boards"] = len(w.active_boards())
 
     # One submission on the final world (a movement one: finish a retreat pause first,
-    # outside the game, so that the saved game below is exactly selfplay.play's).
+    # outside the game, so that the saved game below is exactly grow_world's).
     out["final_phase"] = w.phase
     fw = w
     if fw.pause is not None:
@@ -583,8 +586,8 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
         for ex in a["agreement"]["examples"]:
             notes.append(f"(a) disagreement: {ex}")
     if b is not None:
-        notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions (= selfplay.play({b['turns']}, {b['seed']}))"
-                     + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from play()")
+        notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions, victory off (= selfplay.grow_world(turns={b['turns']}, seed={b['seed']}, victory=False))"
+                     + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from grow_world()")
                      + "; submission times: median of 5 re-submissions of that submission's orders on the world "
                        "before it (after a warm-up). One submission: the next random_orders() on the final world "
                        "(its retreat pause, if any, finished first). Targets: min of 3 calls per unit, median over units.")

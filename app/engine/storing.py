@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .coords import _PROVINCE, BoardKey, Space
 from .adjudicator import HOLD
+from .coords import _PROVINCE, BoardKey, Location, Space
 from .order_table import SpaceNumbers, results_of, table_row
-from .orders import UNIT_KINDS, Hold, Location, Order, Result
+from .orders import UNIT_KINDS, Hold, Order, Result
 from .world import Ref, World, spaces_named
 
 INVALID_REPLACED = "replaced by a later order for the same unit"

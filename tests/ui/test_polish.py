@@ -2,6 +2,8 @@
 console forgets its error after a submission, the hotseat toolbar keeps its place, icons,
 the About box, the adjacency mode and the seat shown, right-click menus."""
 
+from PySide6.QtCore import Qt
+
 from app.engine.notation import format_order
 from app.match import order_key
 
@@ -23,7 +25,8 @@ def test_edit_keeps_the_order_until_replaced_and_esc_keeps_it(qtbot, window):
     window.edit_order(k, text)
     assert window.orders_panel.console.text() == text
     assert _orders(window) == {"France: A 1:par:S1901 - 1:bur:S1901"}, "Edit must not remove the order"
-    window.a_cancel.trigger()                       # Esc
+    window.activateWindow()
+    qtbot.keyClick(window.orders_panel.console, Qt.Key_Escape)   # Esc in the console itself
     assert window.orders_panel.console.text() == ""
     assert _orders(window) == {"France: A 1:par:S1901 - 1:bur:S1901"}
     # an edit that is entered replaces the order (same unit)

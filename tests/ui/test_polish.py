@@ -295,3 +295,20 @@ def test_the_toolbar_shows_the_order_being_clicked_in(qtbot, window):
     assert checked() == ["Move"]
     window.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
     assert checked() == [] and len(window.pending) == 1
+
+
+def test_a_seats_menu_is_gone_behind_the_curtain_and_menus_do_not_pile_up(qtbot, window):
+    from PySide6.QtWidgets import QMenu
+    window.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
+    window.table.lift("")
+    assert window.console_order("A par - bur")
+    for _ in range(3):
+        window.context_menus.open_at(_scene_point(window, "1:S1901", "par"))
+        qtbot.wait(1)
+    assert "Pending: A 1:par:S1901 - 1:bur:S1901" in [a.text() for a in window.context_menus.menu.actions()]
+    qtbot.waitUntil(lambda: len([m for m in window.findChildren(QMenu) if "Pending" in str(
+        [a.text() for a in m.actions()])]) == 1)
+    window.submit()                                  # Ada is done: the curtain comes down for Ben
+    assert window.table.up
+    qtbot.waitUntil(lambda: not any("Pending" in a.text() for m in window.findChildren(QMenu) for a in m.actions()))
+    assert window.context_menus.menu is None

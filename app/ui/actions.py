@@ -8,8 +8,10 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
+from .export import add_export_actions
 from .fog_art import fill_view_as_menu
 from .icons import icon
+from .panels.history import add_replay
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).
 ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
@@ -90,6 +92,8 @@ def build_actions(w) -> None:
     m.addSeparator()
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
+    add_export_actions(w, m)          # File → Export ▸ (h17: export.py)
+    add_replay(w)                     # the history bar's play button follows the new boards (h17)
     m.addSeparator()
     m.addAction(w.a_preview)
     m.addSeparator()

@@ -247,6 +247,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""
         self._editing = None
+        self.context_menus.forget()
         if self.entry is not None:
             self.entry.cancel()
         if self.scene is not None:

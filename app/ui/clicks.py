@@ -101,6 +101,4 @@ class ClickMixin:
         self.scene.set_highlights(marks, sel)
         self.view.show_targets(marks)             # edge markers for the targets out of view
         self.view.set_mode(self.entry.stage)      # the cursor names the order mode
-        for action, stages in self.mode_actions.items():
-            action.setChecked(self.entry.stage in stages)
 

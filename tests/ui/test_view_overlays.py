@@ -256,7 +256,7 @@ def test_the_cursor_and_toolbar_show_the_order_mode(window, qtbot):
     assert window.a_support.isChecked() and not window.a_move.isChecked()
     window.cancel_entry()
     assert vp.cursor().shape() == Qt.ArrowCursor
-    assert not any(a.isChecked() for a in window.mode_actions)
+    assert not any(a.isChecked() for a in (window.a_move, window.a_support, window.a_convoy))
     window.a_convoy.trigger()                       # nothing selected: refused, nothing checked
     assert not window.a_convoy.isChecked()
 

@@ -38,6 +38,7 @@ world's submission count and pause) and ``checksum``. Version 1 files still load
 history is replayed once, which also checks them)."""
 
 _STATUSES = frozenset({"succeeds", "fails", "invalid", "pending"})  # pending: in a retreat pause
+_STATUS = {s: s for s in _STATUSES}
 _RESULT_KEYS = frozenset(Result._fields)
 
 
@@ -45,13 +46,18 @@ class GameFileError(ValueError):
     """A save file that cannot be loaded. The message names the file and what is wrong."""
 
 
+_WRITE_SLICE = 1 << 20
+
+
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename, in one write."""
+    """Write ``text`` to ``path`` through a temporary file and a rename (encoded a slice
+    at a time: a big world's save is megabytes, and a whole encoded copy adds to the peak)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
+            for i in range(0, len(text), _WRITE_SLICE):
+                f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
         umask = os.umask(0)
@@ -199,12 +205,28 @@ class SaveWriter:
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **_pause_json(p)} for i, p in sorted(idx.pauses.items())]})
-        body = "".join((
-            head[:-1], ',"submissions":[', ",".join(self._submission(i) for i in range(len(g.submissions))),
-            '],"world":{"boards":[', ",".join(self._board(w.boards[k]) for k in sorted(w.boards)),
-            '],"orders":[', ",".join(self._orders(w, k) for k in sorted(w.orders)), "],", tail[1:],
-            ',"history":', history, ',"meta":', _dump(g.meta), "}"))
-        return f'{body[:-1]},"checksum":"{_checksum(body)}"}}'
+        # The text is joined once, from the pieces: a save of a big world is megabytes, and
+        # every whole copy of it (joined parts, the encoded body to hash) adds to the peak.
+        parts = [head[:-1], ',"submissions":[']
+        _joined(parts, (self._submission(i) for i in range(len(g.submissions))))
+        parts.append('],"world":{"boards":[')
+        _joined(parts, (self._board(w.boards[k]) for k in sorted(w.boards)))
+        parts.append('],"orders":[')
+        _joined(parts, (self._orders(w, k) for k in sorted(w.orders)))
+        parts += ["],", tail[1:], ',"history":', history, ',"meta":', _dump(g.meta), "}"]
+        digest = hashlib.sha256()
+        for i in range(0, len(parts), 1024):   # a few hundred kilobytes at a time
+            digest.update("".join(parts[i:i + 1024]).encode("utf-8"))
+        parts[-1] = f',"checksum":"sha256:{digest.hexdigest()}"}}'   # the body's closing brace
+        return "".join(parts)
+
+
+def _joined(parts: list[str], pieces) -> None:
+    """Append ``pieces`` to ``parts`` with commas between (``",".join`` without the copy)."""
+    for i, piece in enumerate(pieces):
+        if i:
+            parts.append(",")
+        parts.append(piece)
 
 
 def _checksum(body: str) -> str:
@@ -269,7 +291,7 @@ def _int(x: Any, field: str, low: int = 0, high: int | None = None) -> int:
     if type(x) is not int or x < low or (high is not None and x > high):
         bound = f"from {low}" + (f" to {high}" if high is not None else "")
         raise _Fault(field, f"expected a whole number {bound}, found {x if type(x) is int else _kind(x)}")
-    return x
+    return x + 0  # a number of its own, not the parser's (see SaveReader)
 
 
 def _board_key(x: Any, field: str, reader: CanonicalReader | None = None) -> BoardKey:
@@ -286,6 +308,13 @@ def _board_key(x: Any, field: str, reader: CanonicalReader | None = None) -> Boa
 
 
 class SaveReader:
+    """Reads a parsed save file into a game, checking every field.
+
+    The game keeps no object of the parsed file: names are the variant's own strings, and
+    other values are copies. The parsed file is large and short-lived, and the allocator
+    returns its memory only in whole blocks: one value kept from it (a province name in a
+    board's centres) would keep its block, and a whole world keeps every block."""
+
     def __init__(self, raw: Any, where: str, text: str | None):
         self.raw, self.where, self.text = raw, where, text
 
@@ -322,13 +351,18 @@ class SaveReader:
         adjacency = raw.get("adjacency", "strict")
         if adjacency not in ("strict", "loose"):
             raise _Fault("adjacency", f"{json.dumps(adjacency)} is not 'strict' or 'loose'")
+        adjacency = "strict" if adjacency == "strict" else "loose"
         seed = raw.get("seed", 0)
         if type(seed) is not int:
             raise _Fault("seed", f"expected a whole number, found {_kind(seed)}")
+        seed += 0
         meta = raw.get("meta", {})
         if not isinstance(meta, dict):
             raise _Fault("meta", f"expected an object, found {_kind(meta)}")
+        meta = json.loads(_dump(meta)) if meta else {}
         self.variant = variant
+        self.names = {n: n for n in variant.nations}           # the variant's own strings
+        self.places = {loc: loc for loc in variant.locations}
         self.reader = CanonicalReader(variant)
         self.units: dict[str, Unit] = {}
         self.centres: dict[tuple, dict[str, str]] = {}
@@ -408,7 +442,7 @@ class SaveReader:
                     raise _Fault(f"{field}.centres.{nation}", f"{json.dumps(c)} is not a supply centre")
                 if c in centres:
                     raise _Fault(f"{field}.centres.{nation}", f"'{c}' is owned by {centres[c]} too")
-                centres[c] = nation
+                centres[self.places[c]] = self.names[nation]
         return centres
 
     def _result(self, raw: Any, field: str) -> Result:
@@ -435,7 +469,8 @@ class SaveReader:
                 raise _Fault(f"{field}.{name}", f"expected true/false, found {_kind(value)}")
         if key[4] is not None and key[4] not in self.variant.locations:
             raise _Fault(f"{field}.retreat_to", f"{json.dumps(key[4])} is not a location")
-        r = Result(*key)
+        r = Result(_STATUS[key[0]], key[1].encode().decode(), key[2], key[3],  # see SaveReader
+                   None if key[4] is None else self.places[key[4]], key[5], key[6])
         if seen is not None:
             self.results[seen] = r
         return r
@@ -547,6 +582,7 @@ class SaveReader:
         winner = raw.get("winner")
         if winner is not None and winner not in variant.nations:
             raise _Fault("world.winner", f"{json.dumps(winner)} is not a nation")
+        winner = self.names.get(winner)
         refs, incoming = order_index(orders, results, sorted(orders, key=lambda k: (idx.given.get(k, 0), k)))
         w = w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
                      refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
@@ -568,7 +604,7 @@ class SaveReader:
             for o in opts:
                 if o not in self.variant.locations:
                     raise _Fault(f"{field}.dislodged.{text}", f"{json.dumps(o)} is not a location")
-            dislodged[loc] = frozenset(opts)
+            dislodged[loc] = frozenset(self.places[o] for o in opts)
         finish = frozenset(_board_key(b, f"{field}.boards.{j}") for j, b in enumerate(_list(raw["boards"], f"{field}.boards")))
         return Pause(MappingProxyType(dislodged), finish)
 
@@ -632,7 +668,7 @@ def _keep_text(game: Game, raw: dict) -> None:
     writer = SaveWriter(game)
     for b in raw["world"]["boards"]:
         key = BoardKey.parse(b["board"])
-        cache[("board", key)] = (w.boards[key], b["born"], _dump(b))
+        cache[("board", key)] = (w.boards[key], game.index.born[key], _dump(b))
     for so in raw["world"]["orders"]:
         key = BoardKey.parse(so["board"])
         cache[("orders", key)] = (w.orders[key], w.results[key], writer.stamp(key), _dump(so))

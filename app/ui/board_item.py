@@ -83,6 +83,7 @@ class BoardItem(QGraphicsItem):
         img = None
         state = self.current_state()
         if state is not None and not self.ghost:
+            self.cache.fit_screen(*self._screen(painter))
             img = self.cache.best(state, level)
             if img is None or img.width() != level:
                 self.cache.request(state, level, priority=1 if level == LEVELS[0] else 0)
@@ -120,6 +121,19 @@ class BoardItem(QGraphicsItem):
         # coordinate label above the board
         if sw > 70:
             self._paint_label(painter, px)
+
+    def _screen(self, painter: QPainter) -> tuple[int, int]:
+        """About how many boards the painted device shows, and the image level a full-size
+        board needs there (for the thumbnail budget). Every board of a frame answers the
+        same (the view's scale, not this board's: Winter boards are drawn smaller); the
+        label and margins stand in for the gaps between boards."""
+        k = painter.worldTransform().m11() / (self.scale() or 1.0)
+        dev = painter.device()
+        if k <= 0 or dev is None:
+            return 1, LEVELS[0]
+        across = dev.width() / (self._bounds.width() * k) + 1
+        down = dev.height() / (self._bounds.height() * k) + 1
+        return int(across) * int(down) or 1, level_for(k * self._rect.width())
 
     def _paint_overlays(self, painter: QPainter, sw: float, px: float) -> None:
         art = self.art

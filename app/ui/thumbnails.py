@@ -17,7 +17,11 @@ from PySide6.QtGui import QImage
 from .map_art import BoardState, MapArt, render_board_image
 
 LEVELS = (96, 192, 384, 768, 1600)
-BUDGET_BYTES = 96 * 1024 * 1024   # a dozen boards at full size; far boards are the overview's
+# The cache keeps about two screens of boards at the size they are drawn (panning back
+# finds them ready), within these bounds: a full-size image is ~10 MB, one 5-across ~0.6 MB.
+MIN_BUDGET = 24 * 1024 * 1024
+MAX_BUDGET = 96 * 1024 * 1024     # a dozen boards at full size; far boards are the overview's
+SCREENS = 2
 
 
 def level_for(screen_width: float) -> int:
@@ -43,13 +47,21 @@ class ThumbnailCache(QObject):
         self._futures: set = set()
         self._images: OrderedDict[tuple, QImage] = OrderedDict()
         self._bytes = 0
+        self.budget = MAX_BUDGET
         self._pending: set[tuple] = set()
         self._notifier = _Notifier()
         self._notifier.done.connect(self._on_done)
         self.rendered = 0
         # the static layers are made here, on the GUI thread, before any worker needs them
+        self._level_bytes = {}
         for lv in LEVELS:
-            art.layers(lv)
+            fills = art.layers(lv)[0]
+            self._level_bytes[lv] = fills.sizeInBytes()
+
+    def fit_screen(self, boards: int, level: int) -> None:
+        """The view shows about ``boards`` boards at ``level``: budget for ``SCREENS`` such
+        screens (older images beyond it are dropped as new ones arrive)."""
+        self.budget = min(MAX_BUDGET, max(MIN_BUDGET, SCREENS * boards * self._level_bytes[level]))
 
     def get(self, state: BoardState, level: int) -> QImage | None:
         key = (state, level)
@@ -105,7 +117,7 @@ class ThumbnailCache(QObject):
     def _store(self, key: tuple, img: QImage) -> None:
         self._images[key] = img
         self._bytes += img.sizeInBytes()
-        while self._bytes > BUDGET_BYTES and len(self._images) > 1:
+        while self._bytes > self.budget and len(self._images) > 1:
             _, old = self._images.popitem(last=False)
             self._bytes -= old.sizeInBytes()
 

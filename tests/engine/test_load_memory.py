@@ -1,0 +1,42 @@
+"""A loaded game keeps nothing of the parsed file: the parser's objects are many and
+short-lived, and one value kept from among them keeps its whole block of memory."""
+
+import gc
+import tracemalloc
+
+from app.bots import selfplay
+from app.engine.game import Game
+from app.engine.variant import Variant
+
+
+def _reachable(root):
+    """Every object reachable from ``root``, the variant (loaded before) left out."""
+    seen, stack, out = set(), [root], []
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, (type, Variant)):
+            continue
+        seen.add(id(o))
+        out.append(o)
+        stack.extend(gc.get_referents(o))
+    return out
+
+
+def test_loaded_game_keeps_no_object_of_the_parsed_file(tmp_path):
+    g = selfplay.grow_world(seed=150, turns=12)
+    g.meta["note"] = "kept as a copy"
+    g.save(tmp_path / "g.json")
+    tracemalloc.start(25)
+    try:
+        h = Game.load(tmp_path / "g.json")
+        from_parser = [o for o in _reachable(h)
+                       if (tb := tracemalloc.get_object_traceback(o)) is not None
+                       and any(f.filename.endswith("jsonfile.py") for f in tb)]   # parse_json
+    finally:
+        tracemalloc.stop()
+    assert from_parser == []
+    assert h.meta["note"] == "kept as a copy"
+    names = {id(n) for n in h.variant.nations}
+    places = {id(p) for p in h.variant.locations}
+    for board in h.world.boards.values():   # the variant's own strings, shared by every board
+        assert all(id(p) in places and id(n) in names for p, n in board.centres.items())

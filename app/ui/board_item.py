@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from app.engine.coords import BoardKey
 
-from .map_art import HIGHLIGHT, BoardState, MapArt, paint_board_arrows, paint_unit
+from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
+from .map_colours import HIGHLIGHT
 from .guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
 

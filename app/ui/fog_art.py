@@ -75,7 +75,7 @@ def paint_fog(p: QPainter, art, unseen: frozenset[str], detail: bool = True) -> 
 
 def legend_swatch(size: int = 28) -> QPixmap:
     """A small square of land under the veil, as on the board."""
-    from .map_art import LAND
+    from .map_colours import LAND
     img = QImage(size, size, QImage.Format_ARGB32_Premultiplied)
     img.fill(LAND)
     p = QPainter(img)

@@ -21,22 +21,7 @@ from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map
 
 from .fog_art import paint_fog
-
-SEA = QColor("#a9c8e0")
-LAND = QColor("#efe5c8")
-IMPASSABLE = QColor("#c9c2b0")
-BORDER = QColor("#8a7a5c")
-COAST = QColor("#4d6479")
-LABEL = QColor("#3b3226")
-SEA_LABEL = QColor("#2f5678")
-
-STATUS_COLOURS = {
-    "succeeds": QColor("#2f9e44"),
-    "fails": QColor("#d9480f"),
-    "invalid": QColor("#868e96"),
-    "pending": QColor("#1c1c1c"),
-}
-HIGHLIGHT = QColor(255, 214, 10)
+from .map_colours import BORDER, COAST, IMPASSABLE, LABEL, LAND, SEA, SEA_LABEL, STATUS_COLOURS
 
 
 def _poly_path(geom) -> QPainterPath:

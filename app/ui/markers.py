@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from app.engine.coords import BoardKey
 
 from .layout import Layout
-from .map_art import HIGHLIGHT
+from .map_colours import HIGHLIGHT
 
 DISLODGED = QColor("#e03131")
 OWED = QColor("#f08c00")

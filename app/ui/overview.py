@@ -26,7 +26,8 @@ from app.engine.coords import BoardKey
 from .layout import Layout
 from app.engine.world import Board
 
-from .map_art import LAND, MapArt
+from .map_art import MapArt
+from .map_colours import LAND
 from .guard import guarded
 
 CELL_W = 48          # overview pixels across a full-size board
@@ -87,7 +88,7 @@ class Miniatures:
             self.tints[name] = (_blend(LAND, c, LAND_ALPHA), _blend(LAND, c, SC_ALPHA))
             self.dots[name] = c.darker(160).rgba()
         from .fog_art import VEIL
-        from .map_art import SEA
+        from .map_colours import SEA
         self.veiled = (_blend(LAND, VEIL, VEIL.alphaF() * 1.6), _blend(SEA, VEIL, VEIL.alphaF() * 1.6))
         self.anchor_px: dict[str, tuple[int, int]] = {}
         for loc in list(art.geo.unit_anchors) + list(self.index):

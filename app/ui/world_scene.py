@@ -15,7 +15,8 @@ from app.engine.world import World
 from .board_item import BoardItem
 from .guard import guarded
 from .layout import Layout
-from .map_art import STATUS_COLOURS, BoardState, MapArt, colour_of, paint_arrow
+from .map_art import BoardState, MapArt, colour_of, paint_arrow
+from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
 from .state import board_cross_arrows, board_state, order_locations, pending_arrow, same_board

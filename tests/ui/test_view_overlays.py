@@ -223,7 +223,7 @@ def test_off_screen_targets_get_edge_markers_that_pan_there(window, qtbot):
     assert sum(m.count for m in edges) == len(off)               # each off-screen target counted once
     assert len(edges) <= len(off)
     img = _shown(window)
-    from app.ui.map_art import HIGHLIGHT
+    from app.ui.map_colours import HIGHLIGHT
     for m in edges:
         assert free.contains(m.pos)                               # inside the view, by its edge
         assert min(m.pos.x() - free.left(), free.right() - m.pos.x(),

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from app.engine.coords import BoardKey, Location
-from app.engine.orders import Build, Order
+from app.engine.orders import Build, Convoy, Move, Order, Retreat, Support
 from app.engine.world import World
 
 from .board_item import BoardItem
@@ -18,7 +18,7 @@ from .layout import Layout
 from .map_art import STATUS_COLOURS, BoardState, MapArt, colour_of, paint_arrow
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
-from .state import board_cross_arrows, board_state, order_locations, pending_arrow, same_board
+from .state import board_state, order_locations, pending_arrow, same_board
 from .theme import Theme
 from .thumbnails import ThumbnailCache
 
@@ -150,6 +150,21 @@ _NONE: frozenset[str] = frozenset()
 def _same(a: tuple, b: tuple) -> bool:
     """Two board identities: the same shared objects, and the same dislodged provinces."""
     return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4:] == b[4:]
+
+
+def _spans_boards(o: Order) -> bool:
+    """Whether an order's arrow runs between boards: :func:`same_board` by attribute,
+    without building the location list (opening a big world asks it of every order)."""
+    t = type(o)
+    if t is Move or t is Retreat:
+        return o.dest.board != o.unit.board
+    if t is Support:
+        b = o.unit.board
+        return o.supported.board != b or (o.dest is not None and o.dest.board != b)
+    if t is Convoy:
+        b = o.unit.board
+        return o.army.board != b or o.dest.board != b
+    return False          # holds, disbands, builds: one place
 
 
 def _changed_keys(old: World, new: World) -> set[BoardKey]:
@@ -398,10 +413,16 @@ class WorldScene(QGraphicsScene):
         return (bounds, a, b, via, order.kind, colour)
 
     def _cross_geoms(self, world: World, key: BoardKey) -> list:
+        """The arrows of the orders given on ``key`` that run to other boards (most run
+        nowhere else: those are drawn by the board itself)."""
         out = []
-        for ca in board_cross_arrows(world, key):
-            g = self._arrow_geom(ca.order, ca.status)
-            if g:
+        orders = world.orders.get(key)
+        if orders:
+            for o, r in zip(orders, world.results[key]):
+                if _spans_boards(o) and (g := self._arrow_geom(o, r.status)):
+                    out.append(g)
+        for o, r in world.retreats.get(key, ()):
+            if _spans_boards(o) and (g := self._arrow_geom(o, r.status)):
                 out.append(g)
         return out
 

@@ -185,3 +185,86 @@ def test_nations_panel_sorted_by_centres_names_them_and_counts_units_on_active_b
         assert not any(f"{provinces[p].name} (" in tip for p in others), n
     assert "active boards" in table.horizontalHeaderItem(2).text() + table.horizontalHeaderItem(2).toolTip()
     assert "counts once" in table.horizontalHeaderItem(1).toolTip()
+
+
+def test_arrows_between_boards_are_exactly_the_orders_that_span_boards(qtbot, window):
+    from app.ui.state import board_cross_arrows, same_board
+    from app.ui.world_scene import _spans_boards
+    window.set_game(grow_world(seed=8, boards=120, victory=False), None)
+    world = window.game.world
+    orders = [o for k in world.orders for o in world.orders[k]] + [o for k in world.retreats for o, _ in world.retreats[k]]
+    assert all(_spans_boards(o) == (not same_board(o)) for o in orders)
+    crossing = [c for k in sorted(world.boards) for c in board_cross_arrows(world, k)]
+    assert crossing, "a grown world has orders between boards"
+    drawn = window.scene.overlay.arrows
+    assert len(drawn) == len(crossing)
+    assert [(a[4], a[5].name()) for a in drawn] == [(c.order.kind, window.scene._arrow_geom(c.order, c.status)[5].name())
+                                                     for c in crossing]
+
+
+@pytest.mark.parametrize("px", [1, 2.5, 4, 8])
+def test_the_new_board_frame_stays_within_its_item_at_every_zoom(qtbot, window, px):
+    """A stroke outside an item's bounding rect is never erased when the item is next
+    updated: the new-board frame left green remnants when its flash ended, zoomed out."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+    window.new_game("sandbox")
+    window.console_order("A par - bur")
+    window.submit()
+    _settle(qtbot, window)
+    scene = window.scene
+    item = scene.items_by_key[key("1:F1901")]
+    assert item.flash
+    bounds = item.sceneBoundingRect()
+    margin = 12 * px                               # 12 screen pixels all round
+    src = bounds.adjusted(-margin, -margin, margin, margin)
+    img = QImage(round(src.width() / px), round(src.height() / px), QImage.Format_ARGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    scene.render(p, QRectF(img.rect()), src)     # px scene units to a pixel, as zoomed out
+    p.end()
+    inside = QRectF((bounds.x() - src.x()) / px, (bounds.y() - src.y()) / px,
+                    bounds.width() / px, bounds.height() / px).adjusted(-1, -1, 1, 1)
+    flash = window.theme.flash
+    framed = outside = 0
+    for y in range(img.height()):
+        for x in range(img.width()):
+            c = QColor(img.pixel(x, y))
+            if abs(c.red() - flash.red()) < 25 and abs(c.green() - flash.green()) < 25 and abs(c.blue() - flash.blue()) < 25:
+                if inside.contains(x + 0.5, y + 0.5):
+                    framed += 1
+                else:
+                    outside += 1
+    assert framed > 100
+    assert outside == 0
+
+
+
+
+def _tree(panel):
+    """The order list as nested (text, data) tuples, in display order."""
+    def walk(item):
+        return [(item.child(i).text(0), item.child(i).data(0, Qt.UserRole), walk(item.child(i)))
+                for i in range(item.childCount())]
+    return walk(panel.tree.invisibleRootItem())
+
+
+def test_the_order_list_is_kept_up_order_by_order_and_matches_a_fresh_one(qtbot, window):
+    from app.ui.panels.orders import OrdersPanel
+    window.set_game(grow_world(seed=9, boards=40, victory=False), None)
+    rng = random.Random(3)
+    orders = random_orders(window.game.world, rng)
+    rng.shuffle(orders)
+    panel = window.orders_panel
+    for i, o in enumerate(orders):
+        window.add_order(o)
+        if i % 7 == 3:                       # and some taken back
+            window.delete_order(next(iter(window.pending)))
+    fresh = OrdersPanel()
+    fresh.icons = panel.icons
+    fresh.set_orders(window.pending)
+    assert _tree(panel) == _tree(fresh)
+    assert panel.count == len(window.pending) and len(panel.order_texts()) == len(window.pending)
+    window.submit()
+    _settle(qtbot, window)
+    assert _tree(panel) == [] and panel.order_texts() == []

@@ -5,6 +5,7 @@
     python -m app scenario FILE [FILE ...] [--no-check]
     python -m app selfplay (--turns N | --boards N) [--no-victory] --seed S --out FILE
     python -m app throw --players N --seed S --out FILE
+    python -m app install-desktop [--uninstall]
     python -m app tournament --players standard,easy,random --games N --years Y --seed S [--json FILE]
 """
 
@@ -25,11 +26,14 @@ def main(argv: list[str] | None = None) -> int:
         from app.winks.cli import main as throw_main
         return throw_main(args[1:])
     if args and args[0] == "preview":
-        from app.ui.preview import main as preview_main
+        from app.ui.preview.cli import main as preview_main
         return preview_main(args[1:])
     if args and args[0] == "variant":
         from app.variants.cli import main as variant_main
         return variant_main(args[1:])
+    if args and args[0] == "install-desktop":
+        from app.ui.desktop import main as desktop_main
+        return desktop_main(args[1:])
     if args and args[0] == "tournament":
         from app.bots.tournament import main as tournament_main
         return tournament_main(args[1:])

@@ -105,5 +105,16 @@ def main(argv: list[str]) -> int:
     if not args.quiet:
         print(file=sys.stderr)
     print(f"{args.out}: {len(game.submissions)} submissions, {len(w.boards)} boards, {len(w.timelines)} timelines, "
-          f"phase {w.phase}, {time.perf_counter() - t0:.1f} s")
+          f"{_ending(w, len(game.submissions), args.turns)}, {time.perf_counter() - t0:.1f} s")
     return 0
+
+
+def _ending(w: World, played: int, turns: int | None) -> str:
+    """How the game stands after ``played`` submissions: who won and when on a solo win."""
+    if w.winner is None:
+        return f"phase {w.phase}"
+    latest = max(w.ends.values())
+    owned = {p for k in w.active_boards() for p, n in w.boards[k].centres.items() if n == w.winner}
+    early = f"; stopped before the {turns} submissions asked (--no-victory plays on)" if turns and played < turns else ""
+    return (f"{w.winner} won at submission {played}, {latest.title} ({len(owned)} distinct centres on "
+            f"the active boards, {w.variant.victory_centres} needed){early}")

@@ -3,12 +3,25 @@ The slots are the window's; this module only wires them up."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QToolBar
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
+from .export import add_export_actions
 from .fog_art import fill_view_as_menu
+from .icons import icon
+from .panels.history import add_replay
+
+# The toolbar's actions and their icons (app/ui/icons/NAME.svg).
+ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
+         "a_support": "support", "a_convoy": "convoy", "a_disband": "disband", "a_submit": "submit",
+         "a_undo": "undo", "a_redo": "redo", "a_next": "next", "a_fit": "fit", "a_present": "present",
+         "a_zoom_in": "zoom-in", "a_zoom_out": "zoom-out", "a_dark": "dark", "a_rules": "rules", "a_about": "about"}
+# Every text a toolbar button can show: its width is that of the longest, so that nothing
+# after it moves when the text changes (the hotseat's Done button, the attention counter).
+SUBMIT_TEXTS = ("Submit", "Done — pass on", "Done — adjudicate")     # sandbox; hotseat
+NEXT_TEXTS = ("Next board", "Next board (888)")
 
 
 def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
@@ -39,7 +52,8 @@ def build_actions(w) -> None:
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
     from .preview import open_preview_dialog
-    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w), None,
+    from .preview.window import open_sandbox
+    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder)), None,
                        "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")
@@ -62,12 +76,15 @@ def build_actions(w) -> None:
     w.a_dark = _act(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
     w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
     w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
+    w.a_about = _act(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")
     w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
+    for a in (w.a_move, w.a_support, w.a_convoy):   # checked while that order is being clicked in
+        a.setCheckable(True)
 
     mb = w.menuBar()
-    m = mb.addMenu("&File")
+    file_menu = m = mb.addMenu("&File")
     m.addAction(w.a_new)
     m.addAction(w.a_open)
     w.recent_menu = m.addMenu("Open &recent")
@@ -75,10 +92,13 @@ def build_actions(w) -> None:
     m.addSeparator()
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
+    add_export_actions(w, m)          # File → Export ▸ (h17: export.py)
+    add_replay(w)                     # the history bar's play button follows the new boards (h17)
     m.addSeparator()
     m.addAction(w.a_preview)
     m.addSeparator()
     m.addAction(w.a_quit)
+    w.file_menu = file_menu
     m = mb.addMenu("&Game")
     for a in (w.a_submit, w.a_undo, w.a_redo):
         m.addAction(a)
@@ -96,30 +116,80 @@ def build_actions(w) -> None:
     m = mb.addMenu("&Help")
     m.addAction(w.a_rules)
     m.addAction(w.a_keys)
+    m.addSeparator()
+    m.addAction(w.a_about)
 
     tb = QToolBar("Main")
     tb.setObjectName("main-toolbar")
     tb.setMovable(False)
-    tb.setToolButtonStyle(Qt.ToolButtonTextOnly)
+    # Icons with their words under them: a newcomer reads the verbs, and the row still fits 1366 px.
+    tb.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
+    tb.setIconSize(QSize(20, 20))
     w.addToolBar(tb)
     for group in ((w.a_new, w.a_open, w.a_save), w.order_actions, (w.a_submit, w.a_undo, w.a_redo),
-                  (w.a_next, w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_dark, w.a_rules)):
+                  (w.a_next, w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_rules,)):
+        # (the theme switch lives in View and on Ctrl+T: its room is the seat chip's at 1366 px)
         for a in group:
             tb.addAction(a)
         tb.addSeparator()
+    spacer = QWidget()
+    spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
+    tb.addWidget(spacer)
+    # Who is at the table (hotseat) and the adjacency mode, at the toolbar's right end.
+    w.seat_label = QLabel("")
+    w.seat_label.setObjectName("seat-label")
+    w.seat_label.setMaximumHeight(30)
+    w.seat_chip = tb.addWidget(w.seat_label)    # a toolbar widget is shown and hidden by its action
+    w.seat_chip.setVisible(False)
     w.toolbar = tb
+    apply_icons(w)
+
+
+def apply_icons(w) -> None:
+    """The toolbar's and menus' icons in the theme's colours (again after a theme switch)."""
+    t = w.theme
+    muted = QColor((t.text.red() + t.window.red()) // 2, (t.text.green() + t.window.green()) // 2,
+                   (t.text.blue() + t.window.blue()) // 2)
+    for attr, name in ICONS.items():
+        colour, off = ("white", "#eef1f4") if attr == "a_submit" else (t.text, muted)  # white on the accent
+        getattr(w, attr).setIcon(icon(name, colour, off))
+
+
+def steady_width(w, action, texts) -> None:
+    """Give ``action``'s toolbar button the width of its widest text (see SUBMIT_TEXTS)."""
+    btn = w.toolbar.widgetForAction(action)
+    if btn is None:
+        return
+    btn.setMinimumWidth(0)
+    now, widest = action.text(), 0
+    for text in texts:
+        action.setText(text)
+        btn.ensurePolished()
+        widest = max(widest, btn.sizeHint().width())
+    action.setText(now)
+    btn.setMinimumWidth(widest)
 
 
 def style_submit_button(w) -> None:
     btn = w.toolbar.widgetForAction(w.a_submit)
     if btn is not None:
+        # white on the accent; the dark theme's lighter accent is darkened to keep the words legible
+        bg = w.theme.accent if w.theme.accent.lightnessF() < 0.5 else w.theme.accent.darker(140)
         btn.setStyleSheet("QToolButton { font-weight: bold; padding: 3px 14px; border-radius: 5px;"
-                          f" background: {w.theme.accent.name()}; color: white; }}"
+                          f" background: {bg.name()}; color: white; }}"
                           "QToolButton:disabled { background: #9aa5b1; }")
+    # the verb being clicked in (checked) stands out in both themes; Fusion's own sunken look barely shows
+    a = w.theme.accent
+    w.toolbar.setStyleSheet(f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 60);"
+                            f" border: 1px solid {a.name()}; border-radius: 5px; }}")
+    # the texts this game's Submit button can show (a sandbox never says Done)
+    steady_width(w, w.a_submit, SUBMIT_TEXTS[1:] if w.match is not None and w.match.private else SUBMIT_TEXTS[:1])
+    steady_width(w, w.a_next, NEXT_TEXTS)
 
 
 KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D", "hold / move / support / convoy / disband"),
-        ("Esc, right click", "cancel"), ("Ctrl+Enter", "submit (hotseat: done)"),
+        ("Esc, right click", "cancel (an edit in the console keeps its order)"),
+        ("Right click", "a unit: its orders; a board: go to it, copy its name"), ("Ctrl+Enter", "submit (hotseat: done)"),
         ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
         ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("N", "next board needing attention"), ("Ctrl+G", "go to a board by name"), ("Home / P", "go to the present"),
         ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"), ("F1", "rules")]

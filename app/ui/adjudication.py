@@ -139,13 +139,4 @@ class AdjudicationMixin:
         self.submitted.emit(report)
 
     def _show_new_boards(self, report) -> None:
-        w = self.game.world
-        if report.new_timelines:
-            first = report.new_timelines[0]
-            rect = self.scene.active_rect()
-            if w.parents.get(first):
-                rect = rect.united(self.scene.layout.rect(w.parents[first]))
-            self.view.fit_rect(rect, max_scale=self.view.viewport().width() / (self.scene.layout.board_w * 2.2))
-        else:
-            self.view.go_to_present()
-
+        self.view.keep_place(report.new_boards)     # stays where the player was (h15: world_view)

@@ -23,6 +23,18 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def name_app(app) -> None:
+    """The application's names and icon, before any window exists: the task bar, the
+    window class and the desktop entry find the app by them."""
+    from .desktop import DESKTOP_ID    # the desktop entry's file name, the Wayland app id
+    from .icons import app_icon
+    app.setApplicationName("5D Diplomacy")
+    app.setApplicationDisplayName("5D Diplomacy")
+    app.setOrganizationName("5D Diplomacy")
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(app_icon())
+
+
 def settle(window, rounds: int = 6) -> None:
     """Let the view paint, the thumbnail workers finish and the view paint again."""
     from PySide6.QtWidgets import QApplication
@@ -57,9 +69,10 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             print(problem, file=sys.stderr)
             return 3
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("5D Diplomacy")
-    app.setOrganizationName("5D Diplomacy")
+    # argv[0] names the window's class on X11: "python -m app" would make it "__main__.py"
+    from .desktop import DESKTOP_ID
+    app = QApplication.instance() or QApplication([DESKTOP_ID])
+    name_app(app)
     import logging
     from app.match.storage import data_dir
     handlers: list[logging.Handler] = [logging.StreamHandler()]

@@ -20,10 +20,10 @@ class ClickMixin:
         if self.match is None or self.seat is None:
             return
         if self.busy:
-            self.set_status("Adjudicating — please wait.", error=True)
+            self._refuse("Adjudicating — please wait.", pos)
             return
         if self.replay_index is not None:
-            self.set_status("You are watching the replay: go back to the present to give orders.", error=True)
+            self._refuse("You are watching the replay: go back to the present to give orders.", pos)
             return
         if button == Qt.RightButton.value:
             self.cancel_entry()
@@ -35,7 +35,7 @@ class ClickMixin:
             self.set_status(self.entry.hint())
             return
         local = item.mapFromScene(pos)
-        self._handle(self.entry.click(item.key, item.province_at(local), local.x(), local.y(), self.scene.art))
+        self._handle(self.entry.click(item.key, item.province_at(local), local.x(), local.y(), self.scene.art), pos)
 
     def click_location(self, key: BoardKey, loc: str) -> Outcome:
         """Click at a location's unit anchor on a board (what a test or a script does)."""
@@ -44,15 +44,26 @@ class ClickMixin:
         self.on_click(item.mapToScene(self.scene.art.unit_point(loc)), Qt.LeftButton.value)
         return self._last_outcome
 
-    def _handle(self, out: Outcome) -> None:
+    def _handle(self, out: Outcome, pos: QPointF | None = None) -> None:
+        """Act on what a click or key did; ``pos``: the click (scene), for a refusal's bubble."""
         self._last_outcome = out
         if out.order is not None:
-            self.add_order(out.order)
+            if not self.add_order(out.order):           # the match refused it: say so here too
+                self._refuse(self.last_status, pos)
         elif out.menu:
             self._show_build_menu(out)
+        elif out.refused and out.message:
+            self._refuse(out.message, pos)
         elif out.message:
-            self.set_status(out.message, error=out.refused)
+            self.set_status(out.message)
         self._update_highlights()
+
+    def _refuse(self, text: str, pos: QPointF | None = None) -> None:
+        """A refusal: in the status bar and in a bubble by the click (``pos``, scene; None:
+        by the mouse)."""
+        self.set_status(text, error=True)
+        if self.view is not None:
+            self.view.show_refusal(text, QPointF(self.view.mapFromScene(pos)) if pos is not None else None)
 
     def _show_build_menu(self, out: Outcome) -> None:
         self.set_status(out.message)
@@ -88,4 +99,6 @@ class ClickMixin:
         marks, sel = self.entry.highlights()
         self.scene.set_ghosts(self.entry.ghosts if self.entry.stage.startswith(("support", "convoy")) else [])
         self.scene.set_highlights(marks, sel)
+        self.view.show_targets(marks)             # edge markers for the targets out of view
+        self.view.set_mode(self.entry.stage)      # the cursor names the order mode
 

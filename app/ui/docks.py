@@ -59,5 +59,7 @@ def build_status(w) -> None:
     w.progress.setMaximumWidth(160)
     w.progress.setVisible(False)
     sb.addPermanentWidget(w.progress)
+    w.adjacency_label = QLabel("")        # the game's adjacency mode, always in sight
+    sb.addPermanentWidget(w.adjacency_label)
     w.zoom_label = QLabel("")
     sb.addPermanentWidget(w.zoom_label)

@@ -97,6 +97,12 @@ class Table(QObject):
         s = m.seats[seat]
         self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
 
+    def forget_feedback(self) -> None:
+        """A submission was adjudicated: the consoles' last words (an error about a typed
+        order) are about orders now gone, so no seat finds them again behind the curtain."""
+        for d in self.drafts.values():
+            d.feedback, d.ok = "", True
+
     # -- private state ------------------------------------------------------------------------
     def _stash(self) -> None:
         if self.seat is not None and self.w.match is not None and self.w.match.private:

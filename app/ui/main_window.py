@@ -13,23 +13,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolTip
 
 from app.engine.coords import BoardKey
 from app.engine.game import Game
 from app.engine.notation import format_order
 from app.engine.world import World
-from app.match import Match, OrderRefused, Seat
+from app.match import Match, OrderRefused, Seat, order_key
 from app.match.fog import fogged_world
 from app.match.storage import data_dir
 
-from .actions import build_actions, keys_html, style_submit_button
+from .actions import apply_icons, build_actions, keys_html, style_submit_button
 from .adjudication import AdjudicationMixin, SubmitJob
 from .clicks import ClickMixin
+from .context_menus import ContextMenus
 from .docks import build_docks, build_status
 from .files import FileKeeper
 from .guard import guarded, reporter
 from .hotseat import Table
+from .icons import app_icon
 from .map_art import map_art
 from .navigation import NavigationMixin
 from .notices import NoticesMixin
@@ -41,6 +44,13 @@ from .world_scene import WorldScene
 from .world_view import WorldView
 
 APP_NAME = "5D Diplomacy"
+# The order entry's stage (order_entry.py) -> the toolbar verb shown checked meanwhile.
+MODE_ACTIONS = {"move": "a_move", "retreat": "a_move", "support_pick": "a_support", "support_dest": "a_support",
+                "convoy_pick": "a_convoy", "convoy_dest": "a_convoy"}
+ADJACENCY_TIPS = {
+    "strict": "Strict adjacency: across boards a unit reaches only its own province",
+    "loose": "Loose adjacency: across boards a unit also reaches the neighbouring provinces",
+}
 
 
 class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, QMainWindow):
@@ -50,6 +60,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def __init__(self, theme: str | None = None):
         super().__init__()
         self.setWindowTitle(APP_NAME)
+        self.setWindowIcon(app_icon())
         self.settings = QSettings(str(data_dir() / "settings.ini"), QSettings.IniFormat)
         self.theme = THEMES.get(theme or self.settings.value("theme", "light"), LIGHT)
         apply_palette(QApplication.instance(), self.theme)
@@ -65,6 +76,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.scene: WorldScene | None = None
         self.view: WorldView | None = None
         self.entry: OrderEntry | None = None
+        self._editing = None              # the key of the order being edited in the console
 
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
@@ -86,6 +98,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         style_submit_button(self)
         build_status(self)
         self.table = Table(self)
+        self.context_menus = ContextMenus(self)
+        self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
         self.banner.setAlignment(Qt.AlignCenter)
@@ -170,6 +184,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table.leave()
         self.match = match
         self.view_as = None
+        self._editing = None
         self.files.attach(match, path, restored)
         self.replay_index = None
         self.results_panel.clear()
@@ -183,11 +198,13 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.scene.hovered.connect(self.hover_label.setText)
             self.view = WorldView(self.scene)
             self.view.clicked.connect(self.on_click)
+            self.context_menus.watch(self.view)
             self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
             self.stack.addWidget(self.view)
         self.stack.setCurrentWidget(self.view)
         self.entry = OrderEntry(match.world)
         self.table.start()
+        style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
         self.view.go_to_present()
         self.update_title()
@@ -229,6 +246,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""
+        self._editing = None
         if self.entry is not None:
             self.entry.cancel()
         if self.scene is not None:
@@ -261,6 +279,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         for a in (self.a_save, self.a_save_as, self.a_fit, self.a_present, self.a_zoom_in, self.a_zoom_out):
             a.setEnabled(m is not None)
         self.orders_panel.setEnabled(seated)
+        self.update_seat_label()
 
     def update_title(self) -> None:
         if self.match is None:
@@ -268,7 +287,40 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             return
         f = self.files
         name = f.path.name if f.path else "Untitled"
-        self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()} — {APP_NAME}")
+        self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()}, "
+                            f"{self.match.world.adjacency} adjacency — {APP_NAME}")
+
+    def update_seat_label(self) -> None:
+        """The toolbar's seat chip (hotseat: who is at the table, in the seat's colour) and
+        the status bar's adjacency mode."""
+        m = self.match
+        if m is None:
+            self.seat_chip.setVisible(False)
+            self.adjacency_label.setText("")
+            return
+        adj = m.world.adjacency
+        self.adjacency_label.setText(f"{adj.capitalize()} adjacency")
+        self.adjacency_label.setToolTip(ADJACENCY_TIPS.get(adj, ""))
+        if not m.private or self.seat is None or self.table.up:
+            self.seat_chip.setVisible(False)
+            return
+        s = m.seats[self.seat]
+        colour = QColor(s.colour)
+        ink = "#111111" if colour.lightnessF() > 0.62 else "#ffffff"
+        self.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
+        self.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
+        self.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
+                                      " border-radius: 6px; padding: 4px 10px; margin-right: 6px; }")
+        self.seat_chip.setVisible(True)
+
+    def _seat_text(self, text: str) -> str:
+        """``text`` elided to the room left at the toolbar's end (a long seat name at 1366 px)."""
+        self.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
+        rules = self.toolbar.widgetForAction(self.a_rules)
+        room = self.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
+        font = self.seat_label.font()
+        font.setBold(True)
+        return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status_label.setText(text)
@@ -310,10 +362,33 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.set_status("Deleted: " + format_order(o))
 
     def edit_order(self, key, text: str) -> None:
-        self.delete_order(key)
+        """Put an order into the console to change it. The order stays until the console's
+        order replaces it: Esc (or a right click) leaves it as it was."""
+        if self.seat is None or key not in self.pending:
+            return
+        self._editing = key
         self.orders_panel.console.setText(text)
         self.orders_panel.console.setFocus()
-        self.set_status("Edit the order in the console and press Enter.")
+        self.orders_panel.show_feedback("Editing: change the order and press Enter; Esc keeps it as it was.", True)
+        self.set_status("Edit the order in the console and press Enter (Esc keeps it as it was).")
+
+    def _update_highlights(self) -> None:
+        super()._update_highlights()
+        self.show_mode()
+
+    def show_mode(self) -> None:
+        """The toolbar's checked verb is the order being clicked in (Move, Support, Convoy)."""
+        on = MODE_ACTIONS.get(self.entry.stage if self.entry is not None else "idle")
+        for name in ("a_move", "a_support", "a_convoy"):
+            getattr(self, name).setChecked(name == on)
+
+    def cancel_entry(self) -> None:
+        """Esc, right click: drop the order being clicked in, and an edit (its order stays)."""
+        if self._editing is not None:
+            self._editing = None
+            self.orders_panel.console.setText("")
+            self.orders_panel.show_feedback("Edit cancelled: the order is kept.", True)
+        super().cancel_entry()
 
     def console_order(self, text: str) -> bool:
         if self.match is None or self.replay_index is not None or self.busy or self.seat is None:
@@ -324,6 +399,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.orders_panel.show_feedback(e.reason, False)
             self.set_status(f"Not understood: {e.reason}" if e.kind == "notation" else e.reason, error=True)
             return False
+        edited, self._editing = self._editing, None
+        if edited is not None and edited != order_key(order):   # the edit now orders another unit
+            self.match.remove_order(edited, self.seat)
         self._orders_changed()
         self.set_status("Order: " + format_order(order) + "   — " + self.entry.hint())
         self.orders_panel.console.clear()
@@ -439,6 +517,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.settings.setValue("theme", self.theme.name)
         apply_palette(QApplication.instance(), self.theme)
         style_submit_button(self)
+        apply_icons(self)
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
@@ -447,6 +526,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         from .dialogs.rules import RulesDialog
         self._rules = RulesDialog(self)
         self._rules.show()
+
+    def show_about(self) -> None:
+        from .dialogs.about import AboutDialog
+        self._about = AboutDialog(self)
+        self._about.show()
 
     def show_keys(self) -> None:
         self.show_message("Keyboard shortcuts", keys_html(), QMessageBox.Information)

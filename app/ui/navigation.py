@@ -23,6 +23,8 @@ class NavigationMixin:
     def update_attention(self) -> None:
         todo = self.attention()
         boards = len({n.board for n in todo})
+        if self.view is not None:
+            self.view.show_needs(todo)            # badges on the boards owing something
         self.a_next.setText(f"Next board ({boards})" if boards else "Next board")
         self.a_next.setEnabled(bool(boards))
 

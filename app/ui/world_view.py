@@ -3,17 +3,19 @@ fit all, go to the present, and sticky headers naming the visible turns and time
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QVariantAnimation, Signal, QEasingCurve
-from PySide6.QtGui import QFont, QPainter, QTransform
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QVariantAnimation, Signal, QEasingCurve
+from PySide6.QtGui import QCursor, QPainter, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
-from app.engine.coords import Season, Turn
+from app.engine.coords import BoardKey
 
 from .world_scene import WorldScene
 from .guard import guarded
+from .bubble import Bubble
+from .cursors import mode_cursor
+from .headers import HEADER_H, HEADER_W, paint_headers
+from .markers import ViewMarkers
 
-HEADER_H = 26
-HEADER_W = 92
 MIN_SCALE = 0.004
 MAX_SCALE = 3.0
 FAR_BOARD_PX = 40   # below this many pixels across, boards are drawn from the scene's overview
@@ -46,6 +48,10 @@ class WorldView(QGraphicsView):
         self._anim_anchor = (QPointF(), QPointF())
         self._anim_from = 1.0
         self.show_headers = True
+        self.markers = ViewMarkers()
+        self.mode_cursor = None          # the order mode's cursor (None: the arrow)
+        self.bubble: Bubble | None = None  # the last refusal, near where it happened
+        self._edges_shown = False          # edge markers were drawn in the last frame
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:
@@ -64,9 +70,13 @@ class WorldView(QGraphicsView):
         self.setSceneRect(r.adjusted(-mx * 0.9, -my * 0.9, mx * 0.9, my * 0.9))
 
     def refresh_area(self) -> None:
-        c = self.mapToScene(self.viewport().rect().center())
+        """After the world changed: the same centre and zoom, and the whole viewport drawn
+        again (the headers and markers name what exists now, e.g. after an undo)."""
+        corner = self.mapToScene(QPoint(0, 0))
         self._apply_scale(self.scale_factor())
-        self.centerOn(c)
+        # put back the scene point that was at the corner (centerOn drifts a pixel each time)
+        self._scroll_by_scene(self.mapToScene(QPoint(0, 0)) - corner)
+        self.viewport().update()
 
     def set_scale_at(self, s: float, view_pt: QPointF, scene_pt: QPointF) -> None:
         s = max(MIN_SCALE, min(MAX_SCALE, s))
@@ -174,6 +184,90 @@ class WorldView(QGraphicsView):
         self.centerOn(c)
         self.zoomed.emit(s)
 
+    def keep_place(self, new_boards) -> bool:
+        """After a submission: the player stays where they were, at the same zoom. Only when
+        they were watching the present (the boards the new ones continue from, or a new
+        timeline's source board, are in view) and none of the new boards is, the view pans,
+        no further than needed, to bring the new board nearest to its centre into view: the
+        game follows its present without pulling a player away from the past they were
+        studying, and never zooms out to the overview. Returns whether it panned."""
+        world = self.ws.world
+        if world is None or not new_boards:
+            return False
+        lay = self.ws.layout
+        free = self.free_rect()
+        seen = self.mapToScene(free.toRect()).boundingRect()
+        if any(lay.rect(k).intersects(seen) for k in new_boards):
+            return False
+        before = set()
+        for k in new_boards:
+            if world.starts.get(k.timeline) == k.turn:
+                before.add(world.parents.get(k.timeline))
+            else:
+                before.add(BoardKey(k.timeline, k.turn.previous()))
+        if not any(lay.rect(k).intersects(seen) for k in before if k is not None):
+            return False
+        c = seen.center()
+        near = min((lay.rect(k) for k in new_boards),
+                   key=lambda r: (r.center().x() - c.x()) ** 2 + (r.center().y() - c.y()) ** 2)
+        margin = 0.25 * lay.gap_x
+        want = near.adjusted(-margin, -margin, margin, margin)
+        dx = _shift(want.left(), want.right(), seen.left(), seen.right())
+        dy = _shift(want.top(), want.bottom(), seen.top(), seen.bottom())
+        self._anim.stop()
+        self._scroll_by_scene(QPointF(-dx, -dy))
+        return True
+
+    def show_targets(self, marks: dict) -> None:
+        """The legal targets lit across boards ({board: {province: kind}}): those outside the
+        view get edge markers."""
+        art, lay = self.ws.art, self.ws.layout
+        pts = []
+        for key, provs in marks.items():
+            for prov in provs:
+                p = art.unit_point(prov)
+                pts.append(lay.to_scene(key, p.x(), p.y()))
+        if pts or self.markers.targets:
+            had = bool(self.edge_markers())
+            self.markers.set_targets(pts)
+            if had or self.edge_markers():      # else the lit boards repaint themselves
+                self.viewport().update()
+
+    def show_needs(self, needs) -> None:
+        """What the seat still owes, board by board: badges on those boards."""
+        old = self.markers.owed
+        self.markers.set_needs(needs)
+        if self.markers.owed != old:
+            self.viewport().update()
+
+    def edge_markers(self):
+        """The edge markers of the off-screen targets, as drawn now."""
+        return self.markers.edge_groups(self.viewportTransform(), self.free_rect())
+
+    def set_mode(self, stage: str) -> None:
+        """The order entry's stage: the cursor tells it (move, support, convoy, retreat)."""
+        self.mode_cursor = mode_cursor(stage)
+        self._restore_cursor()
+
+    def show_refusal(self, text: str, at: QPointF | None = None) -> None:
+        """A refused click's reason in a bubble near ``at`` (viewport pixels; None: near the
+        mouse if it is over the view, else the view's centre)."""
+        vp = self.viewport()
+        if at is None:
+            p = vp.mapFromGlobal(QCursor.pos())
+            at = QPointF(p) if vp.rect().contains(p) else QPointF(vp.rect().center())
+        if self.bubble is None:
+            self.bubble = Bubble(self)
+        area = QRect(vp.mapTo(self, QPoint(0, 0)), vp.size())
+        self.bubble.show_at(text, vp.mapTo(self, at.toPoint()), area)
+
+    def _restore_cursor(self) -> None:
+        cursor = self.mode_cursor
+        if cursor is None:
+            self.viewport().unsetCursor()
+        else:
+            self.viewport().setCursor(cursor)
+
     # -- pan and click ---------------------------------------------------------------------
     @guarded
     def mousePressEvent(self, event) -> None:
@@ -202,7 +296,12 @@ class WorldView(QGraphicsView):
 
     @guarded
     def mouseReleaseEvent(self, event) -> None:
-        if self._press is not None and not self._dragging:
+        edge = None
+        if self._press is not None and not self._dragging and event.button() == Qt.LeftButton:
+            edge = ViewMarkers.edge_at(self.edge_markers(), event.position())
+        if edge is not None:
+            self.centerOn(edge.target)        # an off-screen target's marker: go and see it
+        elif self._press is not None and not self._dragging:
             pos = self.mapToScene(event.position().toPoint())
             key = self.ws.key_at(pos) if self.ws.far and event.button() == Qt.LeftButton else None
             if key is not None:
@@ -212,7 +311,7 @@ class WorldView(QGraphicsView):
                 self.clicked.emit(pos, int(event.button().value))
         self._press = None
         self._dragging = False
-        self.viewport().unsetCursor()
+        self._restore_cursor()
         event.accept()
 
     @guarded
@@ -249,7 +348,9 @@ class WorldView(QGraphicsView):
         # Qt moves the already-drawn pixels, sticky headers included: repaint the header bands
         # and the strips the old headers were moved into, so that they never slide or double.
         super().scrollContentsBy(dx, dy)
-        if self.show_headers and (dx or dy):
+        if self.markers.targets and (dx or dy) and (self._edges_shown or self.edge_markers()):
+            self.viewport().update()      # edge markers stay at the edge: they must not slide either
+        elif self.show_headers and (dx or dy):
             vp = self.viewport()
             vp.update(0, 0, vp.width(), HEADER_H + abs(dy))
             vp.update(0, 0, HEADER_W + abs(dx), vp.height())
@@ -271,65 +372,35 @@ class WorldView(QGraphicsView):
                 y = lay.row_y(t) - lay.gap_y / 2
                 painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), theme.band)
 
+    def free_rect(self) -> QRectF:
+        """The viewport's area not under the sticky headers (viewport pixels)."""
+        vp = self.viewport().rect()
+        if not self.show_headers:
+            return QRectF(vp)
+        return QRectF(HEADER_W, HEADER_H, max(0, vp.width() - HEADER_W), max(0, vp.height() - HEADER_H))
+
     @guarded
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
-        if not self.show_headers or self.ws.world is None:
+        if self.ws.world is None:
             return
-        theme = self.ws.theme
-        lay = self.ws.layout
-        world = self.ws.world
         painter.save()
         painter.resetTransform()
-        vp = self.viewport().rect()
-        painter.setRenderHint(QPainter.Antialiasing, False)
-        painter.setRenderHint(QPainter.TextAntialiasing, True)
-        painter.fillRect(QRectF(0, 0, vp.width(), HEADER_H), theme.header)
-        painter.fillRect(QRectF(0, 0, HEADER_W, vp.height()), theme.header)
-        f = QFont(theme.font_family)
-        f.setPixelSize(12)
-        f.setBold(True)
-        painter.setFont(f)
-        painter.setPen(theme.header_text)
-        s = self.scale_factor()
-        left = self.mapToScene(0, 0)
-        right = self.mapToScene(vp.width(), vp.height())
-        # columns
-        year0 = lay.first_year + int((left.x()) // lay.year_w) - 1
-        year1 = lay.first_year + int((right.x()) // lay.year_w) + 1
-        ends = [t for t in world.ends.values()]
-        last = max(ends) if ends else None
-        for year in range(year0, year1 + 1):
-            for season in Season:
-                t = Turn(year, season)
-                if last is not None and t > last.next():
-                    continue
-                if year < lay.first_year:
-                    continue
-                x0 = (lay.column_x(t) - left.x()) * s
-                w = lay.column_width(t) * s
-                if x0 + w < HEADER_W or x0 > vp.width():
-                    continue
-                if w > 110:
-                    text = t.title
-                elif w > 34:
-                    text = str(t)
-                elif season == Season.SPRING and lay.year_w * s > 40:
-                    text = str(year)
-                    w = lay.year_w * s
-                else:
-                    continue
-                painter.drawText(QRectF(x0, 0, w, HEADER_H), Qt.AlignCenter, text)
-        # rows
-        for tl in world.timelines:
-            y0 = (lay.row_y(tl) - left.y()) * s
-            h = lay.board_h * s
-            if y0 + h < HEADER_H or y0 > vp.height():
-                continue
-            if h < 14 and tl % max(1, int(14 / max(h, 0.1)) + 1) != 0:
-                continue
-            label = f"Timeline {tl}" if h > 60 else str(tl)
-            painter.drawText(QRectF(4, y0, HEADER_W - 8, max(h, 14)), Qt.AlignVCenter | Qt.AlignLeft, label)
-        painter.setPen(theme.past_frame)
-        painter.drawLine(0, HEADER_H, vp.width(), HEADER_H)
-        painter.drawLine(HEADER_W, 0, HEADER_W, vp.height())
+        self._edges_shown = self.markers.draw(painter, self.viewportTransform(), self.free_rect(), self.ws,
+                                              self.ws.theme.font_family)
+        if self.show_headers:
+            paint_headers(self, painter)
         painter.restore()
+
+
+def _shift(lo: float, hi: float, view_lo: float, view_hi: float) -> float:
+    """How far the view must move along one axis to show [lo, hi], the least it can (a span
+    larger than the view: to fill the view with it)."""
+    if hi - lo > view_hi - view_lo:
+        if lo <= view_lo and hi >= view_hi:
+            return 0.0
+        return lo - view_lo if lo > view_lo else hi - view_hi
+    if lo < view_lo:
+        return lo - view_lo
+    if hi > view_hi:
+        return hi - view_hi
+    return 0.0

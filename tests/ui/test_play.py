@@ -119,7 +119,10 @@ def test_console_orders_and_bad_text(qtbot, window):
     assert len(window.pending) == 1
     k = next(iter(window.pending))
     window.edit_order(k, "A mun - tyr")
-    assert not window.pending and window.orders_panel.console.text() == "A mun - tyr"
+    # the order stays until the console's order replaces it (test_polish: Esc keeps it)
+    assert len(window.pending) == 1 and window.orders_panel.console.text() == "A mun - tyr"
+    assert window.console_order("A mun - boh")
+    assert [o.dest.province for o in window.pending.values()] == ["boh"]
 
 
 def test_winter_build_by_menu(qtbot, window):

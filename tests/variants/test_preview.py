@@ -79,8 +79,9 @@ def test_overlays_switch_and_play(preview, qtbot):
 
 def test_play_a_sandbox_opens_the_main_window_on_the_variant(qtbot, folder, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
-    from app.ui.preview.window import play_sandbox
-    window = play_sandbox(folder)
+    from app.ui.main_window import MainWindow
+    from app.ui.preview.window import open_sandbox
+    window = open_sandbox(MainWindow, folder)
     qtbot.addWidget(window)
     window.files.ask_unsaved = lambda doing: "discard"
     assert window.game.variant.folder == folder.resolve()
@@ -101,4 +102,5 @@ def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
     preview = w._previews[-1]
     qtbot.addWidget(preview)
     assert preview.folder == folder.resolve() and preview.theme.name == "dark"
+    assert preview.play is not None and preview.play_action.isVisible()  # the window passed its own class
     assert preview.problem_list.count() == 0 and "no problems" in preview.summary.text()

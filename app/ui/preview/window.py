@@ -66,7 +66,9 @@ class PreviewWindow(QMainWindow):
             raise FileNotFoundError(f"variant '{target}': no such variant or folder")
         self.folder = folder
         self.theme: Theme = THEMES[theme]
-        self.play = play or play_sandbox
+        # Who opens a preview says how a sandbox is played (the main window passes its own
+        # class): the preview never imports the main window, which opens previews itself.
+        self.play = play
         self.inspection: Inspection | None = None
         self.scene: PreviewScene | None = None
         self.reloads = 0
@@ -118,6 +120,7 @@ class PreviewWindow(QMainWindow):
         bar.addAction(reload)
         self.play_action = QAction("Play a sandbox on this variant", self)
         self.play_action.triggered.connect(self._play)
+        self.play_action.setVisible(self.play is not None)
         bar.addAction(self.play_action)
 
     def _build_docks(self) -> None:
@@ -222,7 +225,7 @@ class PreviewWindow(QMainWindow):
         except VariantError as e:
             variant = None
             self.game_holder.setText(f"A game cannot load this variant yet: fix the data files.\n\n{e}")
-        self.play_action.setEnabled(variant is not None)
+        self.play_action.setEnabled(variant is not None and self.play is not None)
         if variant is None or ins.board is None:
             if ins.board is None and variant is not None:
                 self.game_holder.setText("The map cannot be read: fix it to see the variant in a game.")
@@ -275,15 +278,14 @@ class PreviewWindow(QMainWindow):
             self.statusBar().showMessage(f"{prob.file}:{prob.element} is not on the map (a data file problem)")
 
     def _play(self) -> None:
-        self._played.append(self.play(self.folder))
+        if self.play is not None:
+            self._played.append(self.play(self.folder))
 
 
-def play_sandbox(folder: Path):
-    """Open the main window with a sandbox game on the variant in ``folder``.
-
-    The window's own entry point starts the game (a sandbox ``Match`` of app.match)."""
-    from app.ui.main_window import MainWindow
-    window = MainWindow()
+def open_sandbox(window_class: type, folder: Path):
+    """Open a new ``window_class`` (the main window) with a sandbox game on the variant in
+    ``folder``; the window's own entry point starts the game (a sandbox ``Match``)."""
+    window = window_class()
     window.new_game("sandbox", variant=str(folder), confirmed=True)
     window.show()
     return window

@@ -1,0 +1,396 @@
+"""File → Export: the view or one board as PNG or SVG, the game's orders and results as text.
+
+What is exported is what the player at the table may see, never more: the images are
+drawn from the window's own scene (the seat's fog of war, only its own pending orders),
+and the transcript (:mod:`app.engine.transcript`) holds past submissions only, seen
+through the seat's fog when the game has it. Under fog of war nothing is exported while
+no seat is at the table.
+
+Each export writes its bytes through a temporary file and a rename; a failure (no
+permission, disk full, a folder that does not exist) is a message naming the file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMenu
+
+from app.engine.coords import BoardKey
+from app.engine.transcript import format_transcript
+from app.match.fog import fogged_world
+
+from .map_art import paint_board, render_board_image
+
+BOARD_WIDTH = 1600       # pixels across a board exported as PNG
+CAPTION_H = 44           # the caption strip above an exported board (PNG pixels; SVG map units scaled alike)
+
+
+class ExportError(Exception):
+    """An export that could not be made; the message is for the player."""
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` through a temporary file in the same folder and a rename; raises
+    :class:`ExportError` naming the file on any OS error."""
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise ExportError(f"Cannot write {path}: {e.strerror or e}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ExportError(f"Cannot write {path}: {e.strerror or e}") from None
+
+
+def _png_bytes(img: QImage) -> bytes:
+    buf = QBuffer()
+    buf.open(QIODevice.WriteOnly)
+    if not img.save(buf, "PNG"):
+        raise ExportError("The image could not be encoded as PNG")
+    return bytes(buf.data())
+
+
+def _svg_bytes(size: QSize, view_box: QRectF, title: str, draw) -> bytes:
+    """An SVG document of ``size`` drawn by ``draw(painter)`` in ``view_box`` coordinates."""
+    data = QByteArray()
+    buf = QBuffer(data)
+    buf.open(QIODevice.WriteOnly)
+    gen = QSvgGenerator()
+    gen.setOutputDevice(buf)
+    gen.setSize(size)
+    gen.setViewBox(view_box)
+    gen.setResolution(96)          # CSS pixels: the size in a browser is the size given
+    gen.setTitle(title)
+    gen.setDescription("Exported from 5D Diplomacy")
+    p = QPainter(gen)
+    try:
+        draw(p)
+    finally:
+        p.end()
+    buf.close()
+    return bytes(data)
+
+
+# -- what may be exported -----------------------------------------------------------------
+
+
+def _check_seated(w) -> None:
+    m = w.match
+    if m is None:
+        raise ExportError("There is no game to export.")
+    if m.fog and w.seat is None and m.world.phase != "over":
+        raise ExportError("Under fog of war the export shows what the seat at the table sees: "
+                          "take a seat first.")
+
+
+def board_under_cursor(w) -> BoardKey | None:
+    """The board to export: the one under the mouse, else the selected unit's, else the one
+    in the middle of the view, else the first active board."""
+    if w.view is None or w.world is None:
+        return None
+    vp = w.view.viewport()
+    pos = vp.mapFromGlobal(vp.cursor().pos())
+    candidates = []
+    if vp.rect().contains(pos):
+        candidates.append(w.scene.key_at(w.view.mapToScene(pos)))
+    if w.entry is not None and w.entry.unit is not None:
+        candidates.append(w.entry.unit.board)
+    candidates.append(w.scene.key_at(w.view.mapToScene(vp.rect().center())))
+    for key in candidates:
+        if key is not None and key in w.world.boards:
+            return key
+    active = w.world.active_boards()
+    return active[0] if active else None
+
+
+def _board_state(w, key: BoardKey):
+    item = w.scene.items_by_key.get(key) if w.scene is not None else None
+    if item is None or w.world is None or key not in w.world.boards:
+        raise ExportError(f"There is no board {key} on screen.")
+    return item.current_state()
+
+
+def _caption(w, key: BoardKey) -> str:
+    seat = ""
+    if w.match.fog and w.seat is not None and w.match.world.phase != "over":
+        seat = f" — as {w.match.seats[w.seat].name} sees it"
+    return f"{w.game.variant.title} · timeline {key.timeline} · {key.turn.title} ({key}){seat}"
+
+
+def _paint_caption(p: QPainter, w, key: BoardKey, width: float, height: float) -> None:
+    dark = w.theme.name == "dark"
+    p.fillRect(QRectF(0, 0, width, height), QColor("#1f2329" if dark else "#f3f4f6"))
+    f = QFont(QApplication.font())
+    f.setPixelSize(max(8, int(height * 0.45)))
+    f.setBold(True)
+    p.setFont(f)
+    p.setPen(QColor("#e9ecef" if dark else "#212529"))
+    p.drawText(QRectF(height * 0.3, 0, width - height * 0.6, height), Qt.AlignVCenter | Qt.AlignLeft, _caption(w, key))
+
+
+# -- the exports -----------------------------------------------------------------------------
+
+
+def board_image(w, key: BoardKey, width: int = BOARD_WIDTH) -> QImage:
+    """Board ``key`` as the window shows it (orders, results, fog), with a caption strip."""
+    _check_seated(w)
+    state = _board_state(w, key)
+    body = render_board_image(w.scene.art, state, width)
+    img = QImage(body.width(), body.height() + CAPTION_H, QImage.Format_ARGB32_Premultiplied)
+    img.fill(Qt.white)
+    p = QPainter(img)
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setRenderHint(QPainter.TextAntialiasing)
+    _paint_caption(p, w, key, body.width(), CAPTION_H)
+    p.drawImage(0, CAPTION_H, body)
+    p.end()
+    return img
+
+
+def board_svg(w, key: BoardKey) -> bytes:
+    """Board ``key`` drawn as vectors (map units), with a caption strip."""
+    _check_seated(w)
+    state = _board_state(w, key)
+    art = w.scene.art
+    mw, mh = art.rect.width(), art.rect.height()
+    cap = CAPTION_H * mw / BOARD_WIDTH
+
+    def draw(p: QPainter) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        _paint_caption(p, w, key, mw, cap)
+        p.translate(0, cap)
+        p.setClipRect(QRectF(0, 0, mw, mh))
+        paint_board(p, art, state, detail=True)
+    return _svg_bytes(QSize(round(mw), round(mh + cap)), QRectF(0, 0, mw, mh + cap), _caption(w, key), draw)
+
+
+def _settle_view(w, rounds: int = 4) -> None:
+    """Let the boards in view fetch their sharp images (rendered in worker threads), and
+    the far-away overview blit every miniature (it fills in batches on a timer)."""
+    if w.scene.far:
+        w.scene.overview.flush()
+    vp = w.view.viewport()
+    for _ in range(rounds):
+        vp.grab()                      # paints: boards ask for the images their size needs
+        if not w.scene.cache.busy():
+            return
+        w.scene.cache.wait(5000)
+
+
+def view_image(w) -> QImage:
+    """The view exactly as on screen (boards, arrows, headers), at the view's pixel size."""
+    _check_seated(w)
+    _settle_view(w)
+    return w.view.viewport().grab().toImage()
+
+
+def view_svg(w) -> bytes:
+    """The view as SVG: arrows, frames and headers as vectors, the boards as the images
+    the view draws them with (embedded)."""
+    _check_seated(w)
+    _settle_view(w)
+    vp = w.view.viewport()
+    size = vp.size()
+    rect = QRectF(0, 0, size.width(), size.height())
+
+    def draw(p: QPainter) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        w.view.render(p, rect, vp.rect())
+    return _svg_bytes(size, rect, "5D Diplomacy", draw)
+
+
+def transcript_job(w):
+    """What the transcript needs, taken now on the GUI thread (the seat, its sight, a
+    snapshot of the game); returns a function that makes the text anywhere (a worker)."""
+    _check_seated(w)
+    m = w.match
+    view = own = None
+    heading = [f"Mode: {m.mode}" + (", fog of war" if m.fog else "")]
+    if len(m.seats) > 1 or not m.sandbox_seat:
+        heading.append("Seats: " + "; ".join(f"{s.name} ({', '.join(s.nations)})" for s in m.seats))
+    nations = None
+    if m.fog and m.world.phase != "over":
+        nations = tuple(m.nations_of(w.seat))
+        heading.append(f"As {m.seats[w.seat].name} sees it (fog of war): other nations' orders are shown "
+                       "only where they could be seen.")
+    elif w.view_as and m.world.phase != "over":
+        nations = (w.view_as,)
+        heading.append(f"As {w.view_as} sees it (fog of war).")
+    if nations is not None:
+        view, own = (lambda world: fogged_world(world, nations)), nations
+    game = m.game.snapshot()      # the game may go on while a worker writes
+    return lambda: format_transcript(game, view, own, heading)
+
+
+def transcript_text(w) -> str:
+    """The game's orders and results, as the seat at the table may see them."""
+    return transcript_job(w)()
+
+
+# -- the menu -----------------------------------------------------------------------------
+
+
+def _make(w, what: str, key: BoardKey | None) -> bytes:
+    if what == "view-png":
+        return _png_bytes(view_image(w))
+    if what == "view-svg":
+        return view_svg(w)
+    if what == "board-png":
+        return _png_bytes(board_image(w, key))
+    if what == "board-svg":
+        return board_svg(w, key)
+    if what == "orders":
+        return transcript_text(w).encode("utf-8")
+    raise ValueError(what)
+
+
+def _write(w, path: Path, data: bytes) -> bool:
+    try:
+        write_bytes_atomic(path, data)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return False
+    w.set_status(f"Exported {path}.")
+    return True
+
+
+def export_to(w, what: str, path, key: BoardKey | None = None) -> bool:
+    """Export ``what`` (view-png, view-svg, board-png, board-svg, orders) to ``path``; a
+    clear message on failure. Returns whether the file was written."""
+    QApplication.setOverrideCursor(Qt.WaitCursor)
+    try:
+        data = _make(w, what, key)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return False
+    finally:
+        QApplication.restoreOverrideCursor()
+    return _write(w, Path(path), data)
+
+
+_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export")
+
+
+def export_transcript_in_background(w, path) -> bool:
+    """Write the transcript from a worker thread (a 1000-board fogged game takes seconds):
+    the window stays responsive; the file is written, or the failure told, when it is done.
+    Returns whether the work started."""
+    try:
+        job = transcript_job(w)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return False
+    path = Path(path)
+    future = _POOL.submit(job)
+    w.set_status(f"Writing the orders and results to {path}…")
+    timer = QTimer(w)
+
+    def poll() -> None:
+        if not future.done():
+            return
+        timer.stop()
+        timer.deleteLater()
+        try:
+            text = future.result()
+        except Exception as e:     # a bug, not the player's fault: say so, keep the app
+            w.show_message("Cannot export", f"The transcript for {path} could not be made: {e}")
+            return
+        _write(w, path, text.encode("utf-8"))
+    timer.timeout.connect(poll)
+    timer.start(50)
+    w._export_timer = timer
+    return True
+
+
+_KINDS = {
+    "view-png": ("The view as PNG…", "PNG images (*.png)", ".png", "Save what the view shows as an image"),
+    "view-svg": ("The view as SVG…", "SVG images (*.svg)", ".svg", "Save what the view shows as a scalable image"),
+    "board-png": ("One board as PNG…", "PNG images (*.png)", ".png",
+                  "Save one board (the one under the mouse or in the middle of the view) as an image"),
+    "board-svg": ("One board as SVG…", "SVG images (*.svg)", ".svg",
+                  "Save one board (the one under the mouse or in the middle of the view) as vectors"),
+    "orders": ("Orders and results as text…", "Text files (*.txt)", ".txt",
+               "Save every submission's orders with their results, in the game's notation"),
+}
+
+
+def _default_name(w, what: str, key: BoardKey | None) -> str:
+    stem = w.files.path.stem if w.files.path else "5d-diplomacy"
+    if key is not None:
+        stem += f"-board-{key.timeline}-{key.turn}"
+    elif what.startswith("view"):
+        stem += "-view"
+    else:
+        stem += "-orders"
+    return str((w.files.path.parent if w.files.path else Path.home()) / (stem + _KINDS[what][2]))
+
+
+def export_dialog(w, what: str) -> None:
+    """Ask where (and for a board, which board), then export."""
+    try:
+        _check_seated(w)
+    except ExportError as e:
+        w.show_message("Cannot export", str(e))
+        return
+    key = None
+    if what.startswith("board"):
+        start = board_under_cursor(w)
+        text, ok = QInputDialog.getText(w, "Export a board", "Board (timeline:turn, e.g. 3:F1905):",
+                                        text=str(start) if start else "")
+        if not ok:
+            return
+        try:
+            key = BoardKey.parse(text.strip())
+        except (ValueError, KeyError) as e:
+            w.show_message("Cannot export", f"Not a board name: {e}")
+            return
+        if key not in w.world.boards:
+            w.show_message("Cannot export", f"There is no board {key} in this game.")
+            return
+    label, filt, suffix, _ = _KINDS[what]
+    path, _ = QFileDialog.getSaveFileName(w, label.rstrip("…"), _default_name(w, what, key), filt)
+    if not path:
+        return
+    if not Path(path).suffix:
+        path += suffix
+    if what == "orders":
+        export_transcript_in_background(w, path)
+    else:
+        export_to(w, what, path, key)
+
+
+def add_export_actions(w, file_menu: QMenu) -> QMenu:
+    """Add File → Export ▸ to ``file_menu`` (its entries are enabled while a game is open)."""
+    menu = file_menu.addMenu("E&xport")
+    w.export_actions = {}
+    for what, (label, _, _, tip) in _KINDS.items():
+        a = menu.addAction(label)
+        a.setStatusTip(tip)
+        a.setToolTip(tip)
+        a.triggered.connect(lambda _=False, what=what: export_dialog(w, what))
+        w.export_actions[what] = a
+    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in w.export_actions.values()])
+    w.export_menu = menu
+    return menu

@@ -1,0 +1,123 @@
+"""The history bar's replay through the real window: it steps through every submission on
+a timer, showing each step's world and centring on its new boards, stops at the present,
+pauses on the button, when the slider is grabbed and when the player acts in the view."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt, QTimer
+
+from app.ui.panels.history import new_boards_at
+
+from .helpers import submit
+
+STEP_MS = 30
+
+
+def _three_submissions(qtbot, window):
+    window.new_game(confirmed=True)
+    for orders in (["A mun - tyr", "F lon - nth"], ["A tyr - tri", "F nth - nwy"], []):
+        for t in orders:
+            assert window.console_order(t), t
+        submit(qtbot, window)
+    assert len(window.game.submissions) >= 3
+    return window
+
+
+def test_play_steps_through_every_submission_to_the_present(qtbot, window):
+    _three_submissions(qtbot, window)
+    bar = window.history
+    n = len(window.game.submissions)
+    seen = []
+
+    def record(i):
+        centre = window.view.mapToScene(window.view.viewport().rect().center())
+        rects = [window.scene.items_by_key[k].sceneBoundingRect() for k in new_boards_at(window.game, i)]
+        seen.append((i, window.replay_index, window.world is window.game.history()[i],
+                     any(r.contains(centre) for r in rects)))
+    bar.stepped.connect(record)
+    assert bar.play(STEP_MS) and bar.playing
+    assert window.replay_index == 0 and window.world is window.game.history()[0]   # from the start
+    assert "❚❚" in bar.play_button.text() and bar.play_button.isChecked()
+    qtbot.waitUntil(lambda: not bar.playing, timeout=5000)
+    assert [s[0] for s in seen] == list(range(1, n + 1))
+    assert all(s[2] for s in seen), "each step shows the world after that submission"
+    assert all(s[3] for s in seen), "each step centres the view on the boards it made"
+    assert [s[1] for s in seen] == list(range(1, n)) + [None]    # the last step is the present
+    assert window.replay_index is None and bar.stopped_because == "the replay reached the present"
+    assert not bar.play_button.isChecked() and "Play" in bar.play_button.text()
+    assert window.a_submit.isEnabled()                            # playing on works
+
+
+def test_pause_stops_where_it_is_and_play_goes_on(qtbot, window):
+    _three_submissions(qtbot, window)
+    bar = window.history
+    window.show_history(1)
+    with qtbot.waitSignal(bar.stepped, timeout=5000) as step:
+        bar.play(STEP_MS * 10)
+    assert step.args == [2] and window.replay_index == 2
+    bar.play_button.click()                                       # pause
+    assert not bar.playing and bar.stopped_because == "paused"
+    qtbot.wait(STEP_MS * 15)
+    assert window.replay_index == 2 and window.world is window.game.history()[2]
+    bar.play_button.click()                                       # play on from there
+    assert bar.playing
+    qtbot.waitUntil(lambda: not bar.playing, timeout=5000)
+    assert window.replay_index is None
+
+
+def test_the_player_acting_in_the_view_pauses_the_replay(qtbot, window):
+    _three_submissions(qtbot, window)
+    bar = window.history
+    bar.play(10_000)                                              # slow: nothing moves by itself
+    assert window.replay_index == 0
+    qtbot.mousePress(window.view.viewport(), Qt.LeftButton, pos=QPoint(200, 200))
+    qtbot.mouseRelease(window.view.viewport(), Qt.LeftButton, pos=QPoint(200, 200))
+    assert not bar.playing and "took over" in bar.stopped_because
+    bar.play(10_000)
+    qtbot.keyClick(window.view, Qt.Key_Left)
+    assert not bar.playing
+    bar.play(10_000)
+    bar.slider.sliderPressed.emit()                               # grabbing the slider
+    assert not bar.playing
+
+
+def test_the_window_stays_responsive_and_a_new_game_stops_the_replay(qtbot, window):
+    _three_submissions(qtbot, window)
+    bar = window.history
+    ticks = []
+    t = QTimer()
+    t.timeout.connect(lambda: ticks.append(1))
+    t.start(5)
+    with qtbot.waitSignal(bar.stepped, timeout=5000):
+        bar.play(STEP_MS * 10)
+    assert len(ticks) >= 2, "events are handled between steps"
+    t.stop()
+    assert bar.playing
+    window.new_game(confirmed=True)
+    qtbot.wait(STEP_MS * 25)
+    assert not bar.playing and window.replay_index is None and window.game.submissions == []
+
+
+def test_play_with_no_submission_does_nothing(window):
+    window.new_game(confirmed=True)
+    assert not window.history.play_button.isEnabled()
+    assert not window.history.play(STEP_MS) and not window.history.playing
+
+
+def test_the_results_list_follows_the_submission_shown(qtbot, window):
+    window.new_game(confirmed=True)
+    assert window.console_order("A vie - gal") and window.console_order("A war - gal")
+    submit(qtbot, window)
+    assert window.console_order("F lon - nth")
+    submit(qtbot, window)
+    panel = window.results_panel
+    rows = lambda: [panel.list.item(i).text() for i in range(panel.list.count())]
+    with qtbot.waitSignal(window.history.stepped, timeout=5000):
+        window.history.play(STEP_MS * 10)
+    window.history.pause()
+    assert window.replay_index == 1 and "Submission 1" in panel.title.text()
+    assert any("A 1:vie:S1901 - 1:gal:S1901" in r and "bounced" in r for r in rows())
+    window.history.slider.setValue(0)
+    assert "start of the game" in panel.title.text() and rows() == []
+    window.history.slider.setValue(2)
+    assert window.replay_index is None and "Submission 2" in panel.title.text() and rows() == []

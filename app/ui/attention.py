@@ -34,7 +34,8 @@ _TALLIES: dict[BoardKey, tuple[Board, Tally]] = {}
 def tally(board: Board) -> Tally:
     """``board``'s :class:`Tally`, kept while the board is the same object (boards never
     change and are shared between snapshots: after a submission only new boards are
-    counted). The memo holds about the boards asked for lately (active boards)."""
+    counted). One entry per board key asked about (active boards, as a rule), emptied
+    past 20,000."""
     got = _TALLIES.get(board.key)
     if got is not None and got[0] is board:
         return got[1]

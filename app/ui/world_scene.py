@@ -272,18 +272,21 @@ class WorldScene(QGraphicsScene):
             orders, results, retreats = world.orders.get(key), world.results.get(key), world.retreats.get(key)
             ident = (board, orders, results, retreats, dislodged.get(key, _NONE), unseen.get(key, _NONE))
             old_ident = self._idents.get(key)
+            changed = old_ident is None or not _same(old_ident, ident)
             item = self.items_by_key.get(key)
-            if item is None:
+            if item is None:       # a new item has no state yet: it is made when first drawn
                 item = BoardItem(key, self.art, self.cache, self.theme, states=self.state_of)
                 item.setPos(lay.pos(key))
                 item.setScale(lay.scale(key))
-                item.setVisible(not self.far)
+                if self.far:
+                    item.setVisible(False)
                 self.addItem(item)
                 self.items_by_key[key] = item
-            if old_ident is None or not _same(old_ident, ident):
-                self._idents[key] = ident
+            elif changed:
                 self._drop_state(item)
-                item.invalidate()   # its state is made when it is next drawn
+                item.invalidate()   # its state is made again when it is next drawn
+            if changed:
+                self._idents[key] = ident
                 if old_ident is None or old_ident[1:4] != ident[1:4]:
                     geoms = self._cross_geoms(world, key)
                     if geoms or self._cross.pop(key, None) is not None:

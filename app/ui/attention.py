@@ -7,6 +7,7 @@ are owed on it beyond those already given (Winter)."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import is_
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -71,10 +72,24 @@ def _nation_at(world: World, space: Space) -> str | None:
     return unit.nation if unit is not None else None
 
 
+_LAST: list = [None, None, None, None]     # world, pending orders, nations, answer
+
+
 def needs(world: World, pending: Iterable, nations: set[str] | None = None) -> list[Need]:
     """The boards needing attention, in timeline then turn order. ``pending``: the seat's
-    pending orders; ``nations``: the nations it plays (None: all)."""
+    pending orders; ``nations``: the nations it plays (None: all). The window asks it
+    several times per submission with the same world and orders: the last answer is kept
+    while the world and every pending order are the same objects."""
     pending = list(pending)
+    w, p, n, answer = _LAST
+    if w is world and n == nations and len(p) == len(pending) and all(map(is_, p, pending)):
+        return list(answer)
+    answer = _needs(world, pending, nations)
+    _LAST[:] = [world, pending, None if nations is None else set(nations), answer]
+    return list(answer)
+
+
+def _needs(world: World, pending: list, nations: set[str] | None) -> list[Need]:
     unit_ordered = {(o.unit.board, o.unit.province) for o in pending if hasattr(o, "unit")}
     out: list[Need] = []
     if world.phase == "over":

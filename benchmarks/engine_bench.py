@@ -12,10 +12,11 @@
     adjudicated by our engine (``submit`` on a one-board ``World.from_boards``) and by pydip
     0.1.8 (``resolve_turn`` on the same position and orders translated to pydip's vanilla map).
     Setup is outside the timer. Each phase: one warm-up, then 5 timed runs each (alternating),
-    min per phase; the table shows median and p90 over phases. The garbage collector is off
-    during each timed call (as timeit does) for both engines.
-(b) Multiverse: a selfplay world (``selfplay.play(40, 1)``, replayed here with the same rng so
-    the orders of each submission are at hand): one submission, legal-target queries,
+    min per phase; the table shows median and p90 over phases. Times are the CPU time of the
+    thread (a shared machine's other work is not charged to either side); the garbage
+    collector is off during each timed call (as timeit does) for both engines.
+(b) Multiverse: a selfplay world (``selfplay.grow_world(turns=40, seed=1)``, victory off, replayed
+    here with the same rng so the orders of each submission are at hand): one submission, legal-target queries,
     save, load, file size, and submission time as the world grows.
 
 (c) Big worlds side by side (100, 300, 1000 and 2000 boards): one selfplay game grown with
@@ -48,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from app.engine.coords import Location  # noqa: E402
 from app.engine.game import Game  # noqa: E402
 from app.engine.orders import Convoy, Hold, Move, Support  # noqa: E402
-from app.bots.selfplay import play, random_orders  # noqa: E402
+from app.bots.selfplay import grow_world, no_victory, random_orders  # noqa: E402
 from app.engine.submission import submit  # noqa: E402
 from app.engine.targets import move_targets, support_options  # noqa: E402
 from app.engine.variant import Variant, load_variant  # noqa: E402
@@ -86,13 +87,15 @@ def pct(values: list[float], p: float) -> float:
 
 
 def timed(fn, *args):
-    """Seconds taken by one call, with the collector off (like timeit)."""
+    """CPU seconds of this thread taken by one call, with the collector off (like timeit).
+    CPU time rather than wall time: the machine may be shared, and a wall-clock timer
+    charges whichever side happens to be running to other processes' turns."""
     gc_was = gc.isenabled()
     gc.disable()
     try:
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         out = fn(*args)
-        return time.perf_counter() - t0, out
+        return time.thread_time() - t0, out
     finally:
         if gc_was:
             gc.enable()
@@ -416,7 +419,10 @@ def median_submit(world: World, orders: list, n: int = REPEATS) -> float:
 def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int], verify: bool, log) -> dict:
     out: dict = {"turns": turns, "seed": seed}
     rng = random.Random(seed)
-    game = Game.new("standard", "strict", seed)
+    # Victory off (as for (c)): which nation wins by submission 40 depends on every rule,
+    # and a world that is over takes no submission to time.
+    variant = no_victory(load_variant())
+    game = Game.new(variant, "strict", seed)
     growth = []
     pending = list(thresholds)
     t0 = time.perf_counter()
@@ -436,13 +442,13 @@ def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int],
     log(f"(b) selfplay {turns} submissions, seed {seed}: {time.perf_counter() - t0:.1f} s")
     w = game.world
     if verify:
-        ref = play(turns, seed).world
+        ref = grow_world(variant, "strict", seed, turns=turns).world
         out["replay_equals_selfplay_play"] = (len(ref.boards), len(ref.timelines)) == (len(w.boards), len(w.timelines))
     out["boards"], out["timelines"] = len(w.boards), len(w.timelines)
     out["active_boards"] = len(w.active_boards())
 
     # One submission on the final world (a movement one: finish a retreat pause first,
-    # outside the game, so that the saved game below is exactly selfplay.play's).
+    # outside the game, so that the saved game below is exactly grow_world's).
     out["final_phase"] = w.phase
     fw = w
     if fw.pause is not None:
@@ -509,7 +515,8 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
         rows.append(("(a) pydip: commands + resolve_turn()", f"{pb['median']:.2f} ms",
                      f"same inputs; validates (building commands), adjudicates; p90 {pb['p90']:.2f} ms", "", ""))
         rows.append(("(a) like for like: pydip / ours", f"{like:.2f}x",
-                     "ours faster" if like > 1 else "ours SLOWER", "faster than pydip (> 1)", yesno(like > 1)))
+                     "ours faster" if like > 1 else "ours SLOWER", "at most half pydip's time (>= 2x)",
+                     yesno(like >= 2)))
         rows.append(("(a) pydip: resolve_turn() alone", f"{a['pydip_ms']['median']:.2f} ms",
                      f"commands built beforehand, not timed; p90 {a['pydip_ms']['p90']:.2f} ms", "", ""))
         r = a["pydip_over_ours"]
@@ -568,7 +575,7 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
                      "validates every order, adjudicates, computes retreats, builds the next board "
                      "(or the retreat pause). pydip: resolve_turn(map, commands): builds its command map, "
                      "adjudicates, computes retreats. World/Player/command construction is outside the timer. "
-                     f"min of {REPEATS} runs per phase after a warm-up; gc off during timed calls.")
+                     f"min of {REPEATS} runs per phase after a warm-up; CPU time of the thread, gc off during timed calls.")
         m = a["map"]
         notes.append(f"(a) map: {m['provinces']} provinces and {m['coasts']} coasts mapped to pydip names; "
                      f"adjacency mismatches: {len(m['adjacency_mismatches'])}"
@@ -579,8 +586,8 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
         for ex in a["agreement"]["examples"]:
             notes.append(f"(a) disagreement: {ex}")
     if b is not None:
-        notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions (= selfplay.play({b['turns']}, {b['seed']}))"
-                     + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from play()")
+        notes.append(f"(b) selfplay seed {b['seed']}, {b['turns']} submissions, victory off (= selfplay.grow_world(turns={b['turns']}, seed={b['seed']}, victory=False))"
+                     + ("" if b.get("replay_equals_selfplay_play", True) else "  WARNING: replay differs from grow_world()")
                      + "; submission times: median of 5 re-submissions of that submission's orders on the world "
                        "before it (after a warm-up). One submission: the next random_orders() on the final world "
                        "(its retreat pause, if any, finished first). Targets: min of 3 calls per unit, median over units.")

@@ -9,6 +9,8 @@ nothing.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .coords import BoardKey, Location, Space
 from .variant import Variant
 
@@ -23,16 +25,18 @@ def boards_adjacent(a: BoardKey, b: BoardKey) -> bool:
     return ta == tb and abs(a.timeline - b.timeline) == 1
 
 
-def adjacent_board_keys(key: BoardKey) -> list[BoardKey]:
-    """Coordinates of the boards adjacent to ``key``, existing or not (ghost boards)."""
+@lru_cache(maxsize=8192)
+def adjacent_board_keys(key: BoardKey) -> tuple[BoardKey, ...]:
+    """Coordinates of the boards adjacent to ``key``, existing or not (ghost boards).
+    Remembered: convoy searches ask it for the same few boards many times a submission."""
     if not key.turn.is_movement:
-        return []
+        return ()
     t = key.turn
     out = [BoardKey(key.timeline, t.previous_movement()), BoardKey(key.timeline, t.next_movement())]
     if key.timeline > 1:
         out.append(BoardKey(key.timeline - 1, t))
     out.append(BoardKey(key.timeline + 1, t))
-    return out
+    return tuple(out)
 
 
 def reaches(variant: Variant, mode: str, unit_type: str, frm: Location, to: Location) -> bool:

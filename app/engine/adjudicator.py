@@ -115,6 +115,7 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     void = [False] * n
     moves = [i for i, k in enumerate(kind) if k == MOVE]
     supports = [i for i, k in enumerate(kind) if k == SUPPORT]
+    convoys = [i for i, k in enumerate(kind) if k == CONVOY]
 
     # -- convoy routes ---------------------------------------------------------------------
     # A convoy is matched when the army it names is ordered to exactly that move. A move
@@ -124,16 +125,14 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     # fails (it cannot receive hold support, DATC 6.D.8) and is reported void.
     convoys_for: dict[int, list[int]] = {}
     convoy_of = [-1] * n
-    convoys = [i for i, k in enumerate(kind) if k == CONVOY]
     for i in convoys:
-        if True:
-            army = unit_at.get(target[i])
-            if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
-                convoys_for.setdefault(army, []).append(i)
-                convoy_of[i] = army
-            else:
-                kind[i] = HOLD
-                void[i] = True
+        army = unit_at.get(target[i])
+        if army is not None and kind[army] == MOVE and dest[army] == dest[i]:
+            convoys_for.setdefault(army, []).append(i)
+            convoy_of[i] = army
+        else:
+            kind[i] = HOLD
+            void[i] = True
     uses_convoy = [False] * n
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
     via, direct = orders.via, orders.direct
@@ -312,7 +311,13 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         old_uncertain = uncertain
         uncertain = False
         r_opt = adjudicate_one(i, True)
-        r_pes = adjudicate_one(i, False) if (uncertain and r_opt) else r_opt
+        if not uncertain:  # decided without guessing anything: no cycle was entered
+            visited[i] = False
+            uncertain = old_uncertain
+            resolved[i] = True
+            result[i] = r_opt
+            return r_opt
+        r_pes = adjudicate_one(i, False) if r_opt else r_opt
         visited[i] = False
         if r_opt == r_pes:
             for x in cycle[old_len:]:
@@ -341,6 +346,15 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     limit = sys.getrecursionlimit()
     if 50 * n + 2000 > limit:
         sys.setrecursionlimit(50 * n + 2000)
+    # Decisions with nothing to depend on are settled here without a call to resolve: a
+    # support or convoy that no move attacks is given; a move over land into an empty
+    # province that no other unit moves to succeeds.
+    for i in supports + convoys:
+        if kind[i] != HOLD and space[i] not in attackers:
+            resolved[i] = result[i] = True
+    for m in moves:
+        if not uses_convoy[m] and dest[m] not in unit_at and len(attackers[dest[m]]) == 1:
+            resolved[m] = result[m] = True
     try:
         for i in moves + supports + convoys:
             if kind[i] != HOLD and not resolved[i]:
@@ -349,8 +363,9 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         sys.setrecursionlimit(limit)
 
     # -- consequences ------------------------------------------------------------------------
-    # A decision's result is final for every order not reduced to a hold (resolve ran on it).
-    success = [r and k != HOLD for r, k in zip(result, kind)]
+    # A decision's result is final for every order not reduced to a hold (resolve ran on
+    # it); an order reduced to a hold has no decision, and its result stayed False.
+    success = result
     dislodged_by = [-1] * n
     for sp, movers in attackers.items():
         occ = unit_at.get(sp)

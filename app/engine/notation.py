@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from .coords import BoardKey, Location, Turn, parse_timeline
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .order_words import KEYWORDS, MULTI_KEYWORDS, ORDER_WORDS, UNIT_TYPES
 from .variant import Variant
 
 
@@ -69,23 +70,6 @@ class OrderSpec:
     board: BoardKey | None = None  # waive only
 
 
-_MULTI_KEYWORDS = (("via", "convoy"), ("by", "convoy"), ("moves", "to"), ("move", "to"),
-                   ("retreats", "to"), ("retreat", "to"))
-_KEYWORDS = {
-    "-": "move", "->": "move", "to": "move", "moves to": "move", "move to": "move", "moves": "move",
-    "s": "support", "supports": "support", "support": "support",
-    "c": "convoy", "convoys": "convoy", "convoy": "convoy",
-    "h": "hold", "hold": "hold", "holds": "hold",
-    "via convoy": "via", "by convoy": "via",
-    "r": "retreat", "retreats to": "retreat", "retreat to": "retreat", "retreats": "retreat", "retreat": "retreat",
-    "d": "disband", "disband": "disband", "disbands": "disband", "remove": "disband", "removes": "disband",
-    "build": "build", "builds": "build",
-    "waive": "waive", "waives": "waive",
-}
-_TYPES = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
-# Words the parser reads as part of an order: a province id or alias may not be one of them.
-ORDER_WORDS = frozenset(w for k in (*_KEYWORDS, *_TYPES) for w in k.split() if w.isalpha()) | {
-    w for pair in _MULTI_KEYWORDS for w in pair}
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 _SEASON_YEAR = re.compile(r"\b(spring|fall|autumn|winter)\s+(\d{4}|\d{2})\b", re.I)
 _PAREN_COAST = re.compile(r"\s*\(\s*(north|south|east|west)?\s*(coast|nc|sc|ec|wc)\s*\)", re.I)
@@ -159,16 +143,16 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
     while i < len(words):
         w = words[i].lower()
-        if i + 1 < len(words) and (w, words[i + 1].lower()) in _MULTI_KEYWORDS:
+        if i + 1 < len(words) and (w, words[i + 1].lower()) in MULTI_KEYWORDS:
             flush()
-            out.append(("kw", _KEYWORDS[f"{w} {words[i + 1].lower()}"]))
+            out.append(("kw", KEYWORDS[f"{w} {words[i + 1].lower()}"]))
             i += 2
             continue
-        if w in _KEYWORDS:
+        if w in KEYWORDS:
             flush()
-            out.append(("kw", _KEYWORDS[w]))
-        elif w in _TYPES and not phrase:
-            out.append(("type", _TYPES[w]))
+            out.append(("kw", KEYWORDS[w]))
+        elif w in UNIT_TYPES and not phrase:
+            out.append(("type", UNIT_TYPES[w]))
         else:
             phrase.append(words[i])
         i += 1

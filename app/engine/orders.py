@@ -32,6 +32,22 @@ class Unit:
         return f"{self.nation} {self.type} {self.loc}"
 
 
+def unit_of(nation: str, unit_type: str, loc: str) -> Unit:
+    """The :class:`Unit` ``nation unit_type loc``, shared: a unit is a value, and the same
+    few recur on every board, so each is made once (a frozen dataclass's constructor costs
+    more than the lookup)."""
+    key = (nation, unit_type, loc)
+    unit = _UNITS.get(key)
+    if unit is None:
+        if len(_UNITS) > 100_000:  # only a stream of odd variants could get here: start again
+            _UNITS.clear()
+        unit = _UNITS[key] = Unit(nation, unit_type, loc)
+    return unit
+
+
+_UNITS: dict[tuple[str, str, str], Unit] = {}
+
+
 class _UnitOrder:
     """Orders given to a unit: their board is the unit's."""
 
@@ -126,6 +142,7 @@ class Waive:
 Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
 UnitOrder = Union[Hold, Move, Support, Convoy, Retreat, Disband]
 MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
+UNIT_KINDS = frozenset({"hold", "move", "support", "convoy", "retreat", "disband"})  # orders given to a unit
 ADJUSTMENT_KINDS = frozenset({"build", "disband", "waive"})
 
 Status = Literal["succeeds", "fails", "invalid"]

@@ -81,27 +81,34 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
     boards, ends = world.boards, world.ends
     out = []
     append = out.append
+    last_key = None  # the last board found active and not Winter (orders come board by board)
+    units = None
     for o in orders:
         kind = o.kind
         if kind in _MOVEMENT_KINDS:
             loc = o.unit
             key = loc[0]
-            board = boards.get(key)
             # check()'s tests for every unit order: the board exists, is active and is not
             # a Winter board, and the ordering nation's unit stands there
-            if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
-                prov = _PROVINCE[loc[1]]
-                unit = board.units.get(prov)
-                if unit is not None and (not o.nation or o.nation == unit.nation):
-                    if kind == "hold":
-                        append((o, None))
-                    elif kind == "move":
-                        append(_check_move(world, o, unit.type, unit.loc, prov))
-                    elif kind == "support":
-                        append(_check_support(world, o, unit.type, unit.loc, prov))
-                    else:
-                        append(_check_convoy(world, o, unit.type))
+            if key is not last_key and key != last_key:
+                board = boards.get(key)
+                if board is not None and ends.get(key[0]) == key[1] and key[1][1] != _WINTER:
+                    last_key, units = key, board.units
+                else:
+                    append(check(world, o))
                     continue
+            prov = _PROVINCE[loc[1]]
+            unit = units.get(prov)
+            if unit is not None and (not o.nation or o.nation == unit.nation):
+                if kind == "hold":
+                    append((o, None))
+                elif kind == "move":
+                    append(_check_move(world, o, unit.type, unit.loc, prov))
+                elif kind == "support":
+                    append(_check_support(world, o, unit.type, unit.loc, prov))
+                else:
+                    append(_check_convoy(world, o, unit.type))
+                continue
         append(check(world, o))
     return out
 
@@ -110,6 +117,58 @@ _MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
 
 
 def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:
+    v = world.variant
+    dest = order.dest
+    board = order.unit[0]
+    dest_board = dest[0]
+    same_board = dest_board == board
+    if same_board and not order.via_convoy:
+        # A legal move on its own board without a convoy depends on the map alone: the
+        # variant's table of them gives its normal destination.
+        normal = _legal_moves(v).get((utype, loc, dest[1]))
+        if normal is not None:
+            if normal == dest[1]:
+                return order, None
+            return Move(order.nation, order.unit_type, order.unit, Location(dest_board, normal)), None
+    return _check_move_anew(world, order, utype, loc, prov)
+
+
+def _legal_moves(variant) -> dict[tuple[str, str, str], str]:
+    """The variant's legal moves on one board that need no convoy, made once per variant:
+    (unit type, its location, destination as written) → the destination in normal form
+    (an army's coast dropped, a fleet's only reachable coast filled in). Exactly the
+    moves :func:`_check_move_anew` finds legal without asking about fleets."""
+    table = _LEGAL_MOVES.get(id(variant))
+    if table is not None and table[0] is variant:
+        return table[1]
+    moves: dict[tuple[str, str, str], str] = {}
+    kinds, coasts_of = variant.kinds, variant.coasts_of
+    for loc, near in variant.army_adjacent.items():
+        for prov in near:
+            if kinds[prov] != "sea" and prov != _PROVINCE[loc]:
+                moves["A", loc, prov] = prov
+                for coast in coasts_of.get(prov, ()):
+                    moves["A", loc, coast] = prov
+    for loc, near in variant.fleet_adjacent.items():
+        for dest in near:
+            prov = _PROVINCE[dest]
+            if kinds[prov] == "land" or prov == _PROVINCE[loc]:
+                continue
+            coasts = coasts_of.get(prov)
+            if not coasts or dest in coasts:
+                moves["F", loc, dest] = dest
+            if coasts:
+                reachable = [c for c in coasts if c in near]
+                if len(reachable) == 1:
+                    moves["F", loc, prov] = reachable[0]
+    _LEGAL_MOVES[id(variant)] = (variant, moves)
+    return moves
+
+
+_LEGAL_MOVES: dict[int, tuple[object, dict[tuple[str, str, str], str]]] = {}
+
+
+def _check_move_anew(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:
     v = world.variant
     dest = order.dest
     board = order.unit[0]
@@ -148,9 +207,9 @@ def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> t
         return order, "only armies are convoyed"
     if kind == "land":
         return order, "a fleet cannot move inland"
-    frm = Location(board, loc)
     coasts = v.coasts_of.get(dest_prov)
     if coasts:
+        frm = Location(board, loc)
         reachable = [c for c in coasts if reaches(v, world.adjacency, "F", frm, Location(dest_board, c))]
         if dest[1] in coasts:
             if dest[1] not in reachable:
@@ -161,12 +220,33 @@ def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> t
         if not reachable:
             return order, f"{dest} is out of reach"
         return order, f"name the coast: {' or '.join(reachable)}"
-    if not (dest[1] in v.fleet_adjacent.get(loc, ()) if same_board else reaches(v, world.adjacency, "F", frm, dest)):
+    if not (dest[1] in v.fleet_adjacent.get(loc, ()) if same_board
+            else reaches(v, world.adjacency, "F", Location(board, loc), dest)):
         return order, f"{dest} is out of reach"
     return order, None
 
 
 def _check_support(world: World, order: Support, utype: str, loc: str, own_prov: str) -> tuple[Order, str | None]:
+    board = order.unit[0]
+    supported = order.supported
+    dest = order.dest
+    if supported[0] == board and (dest is None or dest[0] == board):
+        # The common case, all on one board, when legal: the tests of _check_support_anew
+        # that can pass (not itself, not into its own province, within reach, and a
+        # supported army's move needs no convoy). Otherwise that function gives the reason.
+        supported_prov = _PROVINCE[supported[1]]
+        target_prov = _PROVINCE[dest[1]] if dest is not None else supported_prov
+        if supported_prov != own_prov and target_prov != own_prov \
+                and target_prov in world.variant.adjacent_provinces(utype, loc):
+            unit = world.boards[board].units.get(supported_prov)
+            if unit is None or dest is None or unit.type != "A" \
+                    or dest[1] in world.variant.army_adjacent.get(unit.loc, ()):
+                return order, None
+    return _check_support_anew(world, order, utype, loc, own_prov)
+
+
+def _check_support_anew(world: World, order: Support, utype: str, loc: str, own_prov: str
+                        ) -> tuple[Order, str | None]:
     v = world.variant
     board = order.unit[0]
     supported = order.supported

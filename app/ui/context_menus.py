@@ -45,6 +45,7 @@ class ContextMenus(QObject):
             return None
         key: BoardKey = item.key
         province = item.province_at(item.mapFromScene(pos))
+        self.forget()
         menu = QMenu(w)
         world = w.world
         unit = world.unit_at(Location(key, province)) if province and key in world.boards else None
@@ -74,6 +75,14 @@ class ContextMenus(QObject):
         self.menu = menu
         menu.popup(screen if screen is not None else w.view.mapToGlobal(w.view.mapFromScene(pos)))
         return menu
+
+    def forget(self) -> None:
+        """Close and drop the last menu: one at a time, and none holding a seat's pending
+        order behind the hotseat curtain."""
+        if self.menu is not None:
+            self.menu.close()
+            self.menu.deleteLater()
+            self.menu = None
 
     def _order_lines(self, world, key: BoardKey, province: str) -> list[str]:
         """What the unit was ordered and what became of it (a past board), and the order

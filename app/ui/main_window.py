@@ -106,6 +106,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.banner.hide()
         self.toast = QLabel(self.stack)
         self.toast.setAlignment(Qt.AlignCenter)
+        self.toast.setAttribute(Qt.WA_TransparentForMouseEvents)   # a click on it reaches the board
         self.toast.hide()
         self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
@@ -247,6 +248,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""
         self._editing = None
+        self.context_menus.forget()
         if self.entry is not None:
             self.entry.cancel()
         if self.scene is not None:
@@ -550,4 +552,5 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.match is not None and self.view is not None:
-            self._update_banner()
+            # the view's viewport takes its new size once the layout has run: place them then
+            QTimer.singleShot(0, self.place_notices)

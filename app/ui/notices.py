@@ -30,12 +30,24 @@ class NoticesMixin:
         self.toast.setStyleSheet("background: rgba(25, 28, 33, 215); color: white; border-radius: 10px;"
                                  " padding: 10px 22px; font-size: 14px;")
         self.toast.adjustSize()
-        vp = self.view.viewport()
-        self.toast.move(self._over_view(QPoint((vp.width() - self.toast.width()) // 2,
-                                               vp.height() - self.toast.height() - 30)))
+        self._place_toast()
         self.toast.show()
         self.toast.raise_()
         self._toast_timer.start(msecs)
+
+    def place_notices(self) -> None:
+        """Keep the banner and the toast centred over the view when the window changes size."""
+        if self.view is None:
+            return
+        if self.banner.isVisible():
+            self._update_banner()
+        if self.toast.isVisible():
+            self._place_toast()
+
+    def _place_toast(self) -> None:
+        vp = self.view.viewport()
+        self.toast.move(self._over_view(QPoint((vp.width() - self.toast.width()) // 2,
+                                               vp.height() - self.toast.height() - 30)))
 
 
     def _over_view(self, p: QPoint) -> QPoint:

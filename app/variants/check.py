@@ -3,7 +3,7 @@
 Three layers, each run as far as the one before allows:
 
 1. the data files (models, cross-references, unique ids, order words, home and start
-   centres, starting units, the victory count): :mod:`app.variants.datacheck`;
+   centres, starting units, the victory count): :mod:`app.engine.variant_checks`;
 2. the map against the data (:mod:`app.variants.geomcheck`): every province drawn once,
    the board tiled, shared borders against declared adjacency both ways, straits marked,
    split coasts touching the seas they are declared adjacent to, isolated provinces;
@@ -34,8 +34,8 @@ from app.engine.variant import (AdjacencyFile, NationsFile, ProvincesFile, Start
                                 VariantError, VariantFile, check_map_field)
 from app.mapgeo import MapFileError, MapGeometry, load_map
 from app.variants.catalog import find_folder
-from app.variants.datacheck import data_problems
-from app.variants.problems import Problem
+from app.engine.variant_checks import data_problems
+from app.engine.problems import Problem
 
 MODELS = {"variant.json": VariantFile, "provinces.json": ProvincesFile, "adjacency.json": AdjacencyFile,
           "nations.json": NationsFile, "start.json": StartFile}

@@ -22,7 +22,7 @@ from shapely.strtree import STRtree
 from app.engine.coords import province_of
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry
-from app.variants.problems import Problem
+from app.engine.problems import Problem
 
 MIN_BORDER = 3.0
 VISIBLE_BORDER = 8.0

@@ -167,7 +167,7 @@ def _xml(text: str) -> str:
 
 def placeholder_problems(folder: Path):
     """Warnings for the scaffold's placeholders still in the data files (what to do next)."""
-    from app.variants.problems import Problem
+    from app.engine.problems import Problem
     out = []
     for name in ("variant.json", "provinces.json", "nations.json"):
         try:

@@ -7,7 +7,7 @@ import pytest
 from app.engine.variant import load_variant
 from app.mapgeo import load_map
 from app.variants.check import check_variant
-from app.variants.datacheck import data_problems
+from app.engine.variant_checks import data_problems
 from tools.mapgen import check
 from tools.mapgen.designs import NAMES as GENERATED
 

@@ -2,6 +2,8 @@
 console forgets its error after a submission, the hotseat toolbar keeps its place, icons,
 the About box, the adjacency mode and the seat shown, right-click menus."""
 
+from PySide6.QtCore import Qt
+
 from app.engine.notation import format_order
 from app.match import order_key
 
@@ -23,7 +25,8 @@ def test_edit_keeps_the_order_until_replaced_and_esc_keeps_it(qtbot, window):
     window.edit_order(k, text)
     assert window.orders_panel.console.text() == text
     assert _orders(window) == {"France: A 1:par:S1901 - 1:bur:S1901"}, "Edit must not remove the order"
-    window.a_cancel.trigger()                       # Esc
+    window.activateWindow()
+    qtbot.keyClick(window.orders_panel.console, Qt.Key_Escape)   # Esc in the console itself
     assert window.orders_panel.console.text() == ""
     assert _orders(window) == {"France: A 1:par:S1901 - 1:bur:S1901"}
     # an edit that is entered replaces the order (same unit)
@@ -292,3 +295,20 @@ def test_the_toolbar_shows_the_order_being_clicked_in(qtbot, window):
     assert checked() == ["Move"]
     window.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
     assert checked() == [] and len(window.pending) == 1
+
+
+def test_a_seats_menu_is_gone_behind_the_curtain_and_menus_do_not_pile_up(qtbot, window):
+    from PySide6.QtWidgets import QMenu
+    window.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
+    window.table.lift("")
+    assert window.console_order("A par - bur")
+    for _ in range(3):
+        window.context_menus.open_at(_scene_point(window, "1:S1901", "par"))
+        qtbot.wait(1)
+    assert "Pending: A 1:par:S1901 - 1:bur:S1901" in [a.text() for a in window.context_menus.menu.actions()]
+    qtbot.waitUntil(lambda: len([m for m in window.findChildren(QMenu) if "Pending" in str(
+        [a.text() for a in m.actions()])]) == 1)
+    window.submit()                                  # Ada is done: the curtain comes down for Ben
+    assert window.table.up
+    qtbot.waitUntil(lambda: not any("Pending" in a.text() for m in window.findChildren(QMenu) for a in m.actions()))
+    assert window.context_menus.menu is None

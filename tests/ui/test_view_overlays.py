@@ -69,6 +69,23 @@ def test_notices_are_not_inside_the_scrolled_view(window, qtbot):
     assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1
 
 
+def test_the_toast_follows_the_view_when_the_window_is_resized(window, qtbot):
+    window.new_game(confirmed=True)
+    settle(window)
+    window.resize(1366, 768)
+    settle(window)
+    window.show_toast("<b>Submission 1</b>")
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: window.view.viewport().width() > 1000)
+    settle(window)
+    vp = window.view.viewport()
+    pos = window.toast.mapTo(window, QPoint(0, 0))
+    centre = vp.mapTo(window, QPoint(vp.width() // 2, 0)).x()
+    bottom = vp.mapTo(window, QPoint(0, vp.height())).y()
+    assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1, "the toast stayed where the old view's centre was"
+    assert 0 < bottom - (pos.y() + window.toast.height()) <= 40
+
+
 # -- markers over the boards: dislodged units, off-screen targets (h15) ------------------------
 
 import math

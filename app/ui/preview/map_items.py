@@ -16,7 +16,7 @@ from app.mapgeo import MapGeometry
 from app.ui.guard import guarded
 from app.ui.map_art import MapArt, _line_path, _poly_path
 from app.variants.geomcheck import coast_id, unit_id
-from app.variants.problems import Problem
+from app.engine.problems import Problem
 
 OVERLAYS = (("ids", "Province ids and labels"), ("anchors", "Unit anchors and coasts"),
             ("centres", "Centre markers"), ("army", "Army edges"), ("fleet", "Fleet edges"),

@@ -23,7 +23,7 @@ from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.variants.catalog import find_folder
 from app.variants.check import Inspection, inspect_folder
-from app.variants.problems import Problem
+from app.engine.problems import Problem
 
 from .map_items import ERROR, OVERLAYS, WARNING, PreviewScene
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from app.engine.coords import province_of
-from app.engine.notation import ORDER_WORDS
-from app.engine.variant import Variant, parse_unit_text
-from app.variants.problems import Problem
+from .coords import province_of
+from .order_words import ORDER_WORDS
+from .problems import Problem
+from .variant_model import Variant, parse_unit_text
 
 MIN_NATIONS, MAX_NATIONS = 2, 10
 

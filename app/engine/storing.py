@@ -1,0 +1,344 @@
+"""Storing a submission's orders on their boards, and adjudicating the orders they touch.
+
+A movement submission gives orders on the active boards. :func:`store_and_adjudicate`
+makes one pass over each active board's orders, and for each order at once:
+
+- stores it on its board (refused orders too, to be shown; the board's units without an
+  order get a hold);
+- indexes it under the spaces it names (``World.refs``: board → province → orders, and
+  ``World.incoming`` for moves arriving from another board);
+- writes its row of the adjudicator's table (:mod:`.order_table`).
+
+An order on a past board can be linked to the new ones through a space they both name
+(an old support for a unit that is now attacked from the future). Only when a new order
+names a board that earlier orders name too are such orders searched for; their rows join
+the table. Every order of the table is then adjudicated together, and every other order
+of the world keeps its result, which is what adjudicating the whole world again would
+give it (RULES.md §4).
+
+Before storing, :func:`repeats_and_replaced` sorts out orders given twice for one unit.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from .adjudicator import HOLD
+from .coords import _PROVINCE, BoardKey, Location, Space
+from .order_table import SpaceNumbers, results_of, table_row
+from .orders import UNIT_KINDS, Hold, Order, Result
+from .world import Ref, World, spaces_named
+
+INVALID_REPLACED = "replaced by a later order for the same unit"
+# A second copy of an order counts for nothing (DATC 6.I.7: a second build in one centre
+# fails; 6.J.2: removing the same unit twice removes it once).
+REPEAT = Result("fails", "repeats an earlier order, which counts once")
+_PENDING = Result("pending")  # until adjudicated (a Winter board's: until adjusted)
+_WINTER = 2
+_A_BUILD = object()  # stands for any build in the quick test for repeats
+
+_new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
+
+Checked = list[tuple[Order, "str | None"]]  # each order in normal form, and why it is refused
+
+
+def repeats_and_replaced(checked: Checked) -> tuple[dict[int, int], set[int]]:
+    """Among the legal orders of a submission: ``repeats`` maps an order repeated word for
+    word to its first place, where it counts once (RULES.md §3: builds and disbands are
+    taken in the order listed, so a repeat must not move its order later; the copies
+    fail). ``replaced`` holds the places of orders replaced by a later, different order
+    for the same unit (the latest word counts; a repeat of an earlier order is that order
+    said again). Waives are not merged: waiving twice waives two builds."""
+    repeats: dict[int, int] = {}
+    replaced: set[int] = set()
+    # Usually every legal order is for a different unit and at most one thing is built:
+    # say so with one set of provinces, then (if provinces repeat, as on many boards) of
+    # (board, province) pairs, before looking order by order.
+    provinces = [_PROVINCE[o.unit[1]] if o.kind in UNIT_KINDS else _A_BUILD
+                 for o, reason in checked if reason is None and o.kind != "waive"]
+    if len(set(provinces)) == len(provinces):
+        return repeats, replaced
+    if provinces.count(_A_BUILD) <= 1:
+        pairs = [(o.unit[0], _PROVINCE[o.unit[1]]) for o, reason in checked
+                 if reason is None and o.kind in UNIT_KINDS]
+        if len(set(pairs)) == len(pairs):
+            return repeats, replaced
+    # Unit (or build site) → places of its distinct orders. Orders are compared only when
+    # they share a unit: hashing every order would cost more than the rest of this.
+    given: dict[Space, list[int]] = {}
+    build_sites: dict[Space, list[int]] = {}
+    counting: dict[Space, int] = {}  # unit → place of the order that counts for it so far
+    for i, (o, reason) in enumerate(checked):
+        if reason is not None:
+            continue
+        kind = o.kind
+        if kind == "waive":
+            continue
+        if kind == "build":
+            site = _space(o.at)
+            places = build_sites.get(site)
+            if places is None:
+                build_sites[site] = [i]
+            elif not _is_repeat(i, o, places, checked, repeats):
+                places.append(i)
+            continue
+        unit = _space(o.unit)
+        places = given.get(unit)
+        if places is None:
+            given[unit] = [i]
+            counting[unit] = i
+            continue
+        if not _is_repeat(i, o, places, checked, repeats):
+            places.append(i)
+        j = repeats.get(i, i)
+        k = counting[unit]
+        if k != j:
+            replaced.add(k)
+        replaced.discard(j)
+        counting[unit] = j
+    return repeats, replaced
+
+
+def _is_repeat(i: int, o: Order, places: list[int], checked: Checked, repeats: dict[int, int]) -> bool:
+    for k in places:
+        if checked[k][0] == o:
+            repeats[i] = k
+            return True
+    return False
+
+
+def _space(loc: Location) -> Space:
+    return _new_tuple(Space, (loc[0], _PROVINCE[loc[1]]))
+
+
+def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int], results: list[Result | None]
+                         ) -> tuple[World, dict[int, tuple[BoardKey, int]], set[BoardKey]]:
+    """Store the submission's orders (``checked``, less ``repeats``), index them and
+    adjudicate them with every order linked to them (see the module docstring).
+
+    Fills ``results`` for refused orders and for orders on movement boards (final once
+    adjudicated). Returns the new world, where each order given on a Winter board is
+    stored (its result comes when the board is adjusted), and the boards whose orders
+    were adjudicated (whose next boards may change)."""
+    active = world.active_boards()
+    if len(active) == 1:
+        # Every legal order is on the one active board (validation saw to it): no sorting.
+        per_board = {active[0]: enumerate(checked)}
+    else:
+        per_board = _by_board(world, checked, repeats, results)
+    variant, mode = world.variant, world.adjacency
+    numbers = SpaceNumbers(variant)
+    number = numbers.number
+    old_refs = world.refs
+    refs = old_refs.copy()  # a C-level copy of the board-keyed map (not of a mappingproxy's items)
+    incoming = world.incoming.copy()
+    inner_maps: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}  # the boards' maps this submission writes
+    names_old_boards = False  # whether a new order names a board earlier orders name
+
+    def inner_map(board: BoardKey) -> dict[str, tuple[Ref, ...]]:
+        nonlocal names_old_boards
+        inner = inner_maps.get(board)
+        if inner is None:
+            old = old_refs.get(board)
+            if old is None:
+                inner = inner_maps[board] = {}
+            else:
+                inner = inner_maps[board] = old.copy()
+                names_old_boards = True
+        return inner
+
+    rows: list[tuple] = []  # the adjudicator's table, board by board, in storing order
+    # Per board: its key, its first row (-1 for a Winter board), its stored results
+    # (refused ones, and _PENDING where a row's result goes), the places in the submission
+    # of the orders given on it (the first rows of its block, in order), and where each
+    # row's order is stored (None when row k is stored order k: nothing was refused).
+    boards_stored: list[tuple[BoardKey, int, list[Result], list[int], list[int] | None]] = []
+    new_orders = world.orders.copy()
+    where: dict[int, tuple[BoardKey, int]] = {}
+    for key in active:
+        stored: list[Order] = []
+        stored_results: list[Result] = []
+        if key[1][1] == _WINTER:  # adjusted when the submission finishes
+            for i, (o, reason) in per_board.get(key, ()):
+                if repeats and i in repeats:
+                    continue
+                if reason is not None:
+                    results[i] = r = Result("invalid", reason, illegal=True)
+                    if (o.unit[0] if o.kind in UNIT_KINDS else o.board) != key:
+                        continue
+                else:
+                    r = _PENDING
+                    where[i] = (key, len(stored))
+                stored.append(o)
+                stored_results.append(r)
+            new_orders[key] = tuple(stored)
+            boards_stored.append((key, -1, stored_results, [], None))
+            continue
+        given: list[int] = []
+        refused = False
+        first_row = len(rows)
+        inner = None
+        base = 0
+        for i, (o, reason) in per_board.get(key, ()):
+            if repeats and i in repeats:
+                continue
+            idx = len(stored)
+            if reason is not None:  # refused: kept to be shown (if given here), takes no part
+                results[i] = r = Result("invalid", reason, illegal=True)
+                if (o.unit[0] if o.kind in UNIT_KINDS else o.board) == key:
+                    stored.append(o)
+                    stored_results.append(r)
+                    refused = True
+                continue
+            stored.append(o)
+            stored_results.append(_PENDING)
+            given.append(i)
+            own = _PROVINCE[o.unit[1]]
+            if inner is None:
+                inner, base = inner_map(key), numbers.base(key)
+            ref = (key, idx)
+            inner[own] = inner.get(own, ()) + (ref,)
+            kind = o.kind
+            if kind == "hold":  # the commonest order, tabled inline
+                rows.append((HOLD, base + number[own], o.nation, -1, -1, True, False, ""))
+                continue
+            # The other spaces the order names, in spaces_named's order.
+            if kind == "move":
+                named = (o.dest,)
+            elif kind == "support":
+                named = (o.supported,) if o.dest is None else (o.supported, o.dest)
+            else:
+                named = (o.army, o.dest)
+            first = second = -1
+            for loc in named:
+                board, prov = loc[0], _PROVINCE[loc[1]]
+                if board is key or board == key:
+                    inner[prov] = inner.get(prov, ()) + (ref,)
+                    n = base + number[prov]
+                else:
+                    other = inner_map(board)
+                    other[prov] = other.get(prov, ()) + (ref,)
+                    n = numbers.base(board) + number[prov]
+                if first < 0:
+                    first = n
+                else:
+                    second = n
+            if kind == "move" and o.dest[0] != key:
+                dest_board = o.dest[0]
+                incoming[dest_board] = incoming.get(dest_board, ()) + (ref,)
+            rows.append(table_row(o, base + number[own], first, second, variant, mode))
+        units = world.boards[key].units
+        if len(given) < len(units):  # some units have no order: they hold
+            # (every legal order is for a different unit: repeats and replaced orders are out)
+            ordered = {_PROVINCE[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
+            for prov, unit in units.items():
+                if prov not in ordered:
+                    idx = len(stored)
+                    stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                    stored_results.append(_PENDING)
+                    if inner is None:
+                        inner, base = inner_map(key), numbers.base(key)
+                    inner[prov] = inner.get(prov, ()) + ((key, idx),)
+                    rows.append((HOLD, base + number[prov], unit.nation, -1, -1, True, False, ""))
+        new_orders[key] = tuple(stored)
+        rows_at = [idx for idx, r in enumerate(stored_results) if r is _PENDING] if refused else None
+        boards_stored.append((key, first_row, stored_results, given, rows_at))
+
+    for board, inner in inner_maps.items():
+        refs[board] = MappingProxyType(inner)
+    new_results = world.results.copy()
+    if names_old_boards:
+        _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers)
+    else:
+        # Nothing else is linked: the table is the new orders alone, board by board.
+        adjudicated = results_of(world, rows, numbers)
+        for key, first_row, stored_results, _, rows_at in boards_stored:
+            if first_row < 0:
+                continue
+            if rows_at is None:
+                stored_results[:] = adjudicated[first_row:first_row + len(stored_results)]
+            else:
+                for k, idx in enumerate(rows_at, first_row):
+                    stored_results[idx] = adjudicated[k]
+    for key, _, stored_results, given, rows_at in boards_stored:
+        final = new_results[key] = tuple(stored_results)
+        if rows_at is None:
+            for i, r in zip(given, final):
+                results[i] = r
+        else:
+            for i, idx in zip(given, rows_at):
+                results[i] = final[idx]
+    world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
+                         refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
+    boards = world.boards
+    return world, where, {k for k in numbers.boards if k in boards}
+
+
+def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: list[Result | None]
+              ) -> dict[BoardKey, list[tuple[int, tuple[Order, str | None]]]]:
+    """The submission's orders by the board they are given on, each with its place. An
+    order refused on no active board is answered here (there is nowhere to keep it)."""
+    ends = world.ends
+    per_board: dict[BoardKey, list] = {}
+    last_key: BoardKey | None = None
+    last_list: list = []
+    for i, pair in enumerate(checked):
+        if repeats and i in repeats:
+            continue
+        o, reason = pair
+        key = o.unit[0] if o.kind in UNIT_KINDS else o.board
+        if key is not last_key and key != last_key:  # orders usually come board by board
+            if reason is not None and ends.get(key[0]) != key[1]:
+                results[i] = Result("invalid", reason, illegal=True)
+                continue
+            last_key = key
+            last_list = per_board.get(key)
+            if last_list is None:
+                last_list = per_board[key] = []
+        last_list.append((i, pair))
+    return per_board
+
+
+def _adjudicate_linked(world: World, rows: list[tuple], boards_stored: list,
+                       refs, orders, new_results: dict, numbers: SpaceNumbers) -> None:
+    """Adjudicate the new orders' rows with those of every stored movement order linked
+    to them through the spaces they name; write each result where its order is stored
+    (a new board's list in ``boards_stored``, a past board's in ``new_results``)."""
+    variant, mode = world.variant, world.adjacency
+    row_refs = [(key, idx) for key, first_row, stored_results, _, rows_at in boards_stored if first_row >= 0
+                for idx in (rows_at if rows_at is not None else range(len(stored_results)))]
+    seen: set[Ref] = set(row_refs)
+    visited: set[Space] = set()
+    stack: list[Space] = []
+    for ref in row_refs:
+        stack.extend(spaces_named(orders[ref[0]][ref[1]]))
+    table = list(zip(row_refs, rows))
+    linked = False
+    while stack:
+        sp = stack.pop()
+        if sp in visited:
+            continue
+        visited.add(sp)
+        on_board = refs.get(sp[0])
+        for ref in on_board.get(sp[1], ()) if on_board is not None else ():
+            if ref not in seen:
+                seen.add(ref)
+                o = orders[ref[0]][ref[1]]
+                named = spaces_named(o)
+                stack.extend(named)
+                n = [numbers.base(b) + numbers.number[p] for b, p in named] + [-1, -1]
+                table.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
+                linked = True
+    if linked:
+        table.sort(key=lambda entry: entry[0])  # board order, as the table always is
+    lists = {key: stored_results for key, _, stored_results, _, _ in boards_stored}
+    key = lst = None
+    for (ref, _), r in zip(table, results_of(world, [row for _, row in table], numbers)):
+        if ref[0] is not key:  # rows come board by board: one lookup per board
+            key = ref[0]
+            lst = lists.get(key)
+            if lst is None:  # a past board's linked orders
+                lst = lists[key] = list(new_results[key])
+        lst[ref[1]] = r
+    for key, lst in lists.items():
+        new_results[key] = tuple(lst)

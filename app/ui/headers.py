@@ -40,6 +40,20 @@ def paint_headers(view, painter: QPainter) -> None:
     last = max(world.ends.values()) if world.ends else None
     if last is not None and view.ws.ghosts:      # ghost boards (support into the future) are named too
         last = max([last, *(k.turn for k in view.ws.ghosts)])
+    year_need = fm.horizontalAdvance("8888") + 8
+    if (lay.year_w - lay.gap_x) * s < year_need:
+        # far out: every 2nd, 5th, 10th… year, at the start of its columns, as on a time axis
+        step = next((n for n in (2, 5, 10, 20, 50, 100) if n * lay.year_w * s >= year_need), 200)
+        for year in range(year0 - step, year1 + 1):
+            if year < lay.first_year or (year - lay.first_year) % step:
+                continue
+            if last is not None and Turn(year, Season.SPRING) > last:
+                break
+            x0 = (lay.column_x(Turn(year, Season.SPRING)) - left.x()) * s
+            a, b = max(x0, HEADER_W) + 3, min(x0 + step * lay.year_w * s, vp.width())
+            if fm.horizontalAdvance(str(year)) + 3 <= b - a:
+                painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignLeft | Qt.AlignVCenter, str(year))
+        year1 = year0 - 1                        # no season names
     for year in range(year0, year1 + 1):
         if year < lay.first_year:
             continue

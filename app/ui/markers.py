@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
 from app.engine.coords import BoardKey
 
+from .layout import Layout
 from .map_art import HIGHLIGHT
 
 DISLODGED = QColor("#e03131")
@@ -33,6 +35,12 @@ OWED_FROM_PX = 60.0    # boards at least this wide show how many orders they sti
 EDGE_R = 13.0          # edge marker radius, pixels
 EDGE_MARGIN = 20.0     # edge markers sit this far inside the viewport's free area
 EDGE_BUCKET = 60.0     # off-screen targets whose edge points are this close share a marker
+
+
+@lru_cache(maxsize=8192)
+def _board_rect(layout: Layout, key: BoardKey) -> QRectF:
+    """A board's scene rectangle (the layout is frozen: its rectangles never change)."""
+    return layout.rect(key)
 
 
 @dataclass(frozen=True)
@@ -95,10 +103,13 @@ class ViewMarkers:
         painter.setRenderHint(QPainter.Antialiasing, True)
         badges: list[_Badge] = []
         seen = free.adjusted(-40, -40, 40, 40)
+        inv, _ok = t.inverted()
+        visible = inv.mapRect(seen)          # in scene units: boards out of it cost one test
         for key, locs in dislodged.items():
-            r = t.mapRect(lay.rect(key))
-            if not r.intersects(seen):
+            rect = _board_rect(lay, key)
+            if not rect.intersects(visible):
                 continue
+            r = t.mapRect(rect)
             owes = self.owed.get(key, {}).get("retreats", 0) > 0
             pen = QPen(DISLODGED, 3.0 if owes else 2.0)
             painter.setPen(pen)
@@ -108,17 +119,14 @@ class ViewMarkers:
             if r.width() >= RING_FROM_PX:
                 self._rings(painter, t, lay, art, key, locs, r.width() / art.rect.width())
         owed_shown = lay.board_w * t.m11() >= OWED_FROM_PX
+        # far out the active frames show where the present is; counts on every board there
+        # would hide the boards (dislodged units, rarer and urgent, are badged always)
         for key, owed in (self.owed.items() if owed_shown else ()):
-            if key in dislodged:
+            if key in dislodged or not _board_rect(lay, key).intersects(visible):
                 continue
             n = sum(c for what, c in owed.items() if what != "retreats")
-            if not n:
-                continue
-            r = t.mapRect(lay.rect(key))
-            # far out the active frames show where the present is; counts on every board
-            # there would hide the boards (dislodged units, rarer and urgent, are badged always)
-            if r.intersects(seen):
-                badges.append(_Badge(self._corner(r), n, OWED, True))
+            if n:
+                badges.append(_Badge(self._corner(t.mapRect(_board_rect(lay, key))), n, OWED, True))
         self._badges(painter, badges, font)
         edges = self.edge_groups(t, free)
         self._paint_edges(painter, edges, font)

@@ -5,7 +5,7 @@ A mixin of the main window."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QThread, Qt
+from PySide6.QtCore import QEvent, QObject, QThread, QTimer, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.match import Round
@@ -30,7 +30,51 @@ class SubmitJob(QThread):
             self.error = e
 
 
+class AfterPaint(QObject):
+    """Calls ``fn`` once, just after ``widget`` next paints, or after ``limit_ms`` if it
+    does not paint by then (covered, minimised). Used to start the autosave only once the
+    new boards are on screen: the writer's thread encodes JSON holding the interpreter
+    lock, and would otherwise slow the window's own work after a submission."""
+
+    def __init__(self, widget, fn, limit_ms: int = 400):
+        super().__init__(widget)
+        self.widget = widget
+        self.fn = fn
+        widget.installEventFilter(self)
+        self.timer = QTimer(self, singleShot=True, interval=limit_ms, timeout=self.fire)
+        self.timer.start()
+
+    @guarded(default=False)
+    def eventFilter(self, obj, event) -> bool:
+        if obj is self.widget and event.type() == QEvent.Paint and self.fn is not None:
+            QTimer.singleShot(0, self, self.fire)     # after this paint is done
+        return False
+
+    def fire(self) -> None:
+        fn, self.fn = self.fn, None
+        if fn is None:
+            return
+        self.timer.stop()
+        self.widget.removeEventFilter(self)
+        self.deleteLater()
+        fn()
+
+
 class AdjudicationMixin:
+    _after_paint: AfterPaint | None = None
+
+    def autosave_after_paint(self) -> None:
+        """Autosave once the view has painted the new world (at once if it is not shown:
+        no paint is coming)."""
+        pending = self._after_paint
+        if pending is not None and pending.fn is not None:
+            return                                   # one is already waiting for the paint
+        view = self.view.viewport() if self.view is not None else None
+        if view is None or not view.isVisible():
+            self.files.autosave_now()
+            return
+        self._after_paint = AfterPaint(view, self.files.autosave_now)
+
     def _adjudicate(self) -> None:
         rnd = self.match.prepare()
         with_progress(self, rnd)
@@ -73,8 +117,8 @@ class AdjudicationMixin:
             return
         report = m.commit(job.round)
         self.files.changed()
-        self.files.autosave_now()
         self.refresh()
+        self.autosave_after_paint()
         self.scene.set_flash(set(report.new_boards))
         self._flash_timer.start(5000)
         fogged = m.fog and m.world.phase != "over"

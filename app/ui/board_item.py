@@ -22,6 +22,7 @@ from .guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
 
 LABEL_H = 70.0
+FLASH_OUT = 11.0      # how far the new-board frame reaches outside the map (the bounds allow 12)
 
 
 class BoardItem(QGraphicsItem):
@@ -113,8 +114,13 @@ class BoardItem(QGraphicsItem):
         painter.setBrush(Qt.NoBrush)
         painter.drawRect(rect)
         if self.flash:
-            painter.setPen(QPen(theme.flash, max(6.0 * px, 6.0)))
-            painter.drawRect(rect.adjusted(-8, -8, 8, 8))
+            # its outer edge inside the bounding rect (12 units around the map) at every
+            # zoom, growing inwards: a stroke past the bounds is never erased when the
+            # flash ends (green remnants)
+            w = max(6.0 * px, 6.0)
+            d = FLASH_OUT - w / 2
+            painter.setPen(QPen(theme.flash, w))
+            painter.drawRect(rect.adjusted(-d, -d, d, d))
         # live overlays
         if self.highlights or self.selected_loc or self.pending or self.pending_builds:
             painter.setRenderHint(QPainter.Antialiasing, sw > 250)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from app.engine.coords import BoardKey, Location
-from app.engine.orders import Build, Order
+from app.engine.orders import Build, Convoy, Move, Order, Retreat, Support
 from app.engine.world import World
 
 from .board_item import BoardItem
@@ -19,7 +19,7 @@ from .map_art import BoardState, MapArt, colour_of, paint_arrow
 from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
-from .state import board_cross_arrows, board_state, order_locations, pending_arrow, same_board
+from .state import board_state, order_locations, pending_arrow, same_board
 from .theme import Theme
 from .thumbnails import ThumbnailCache
 
@@ -153,6 +153,46 @@ def _same(a: tuple, b: tuple) -> bool:
     return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4:] == b[4:]
 
 
+def _spans_boards(o: Order) -> bool:
+    """Whether an order's arrow runs between boards: :func:`same_board` by attribute,
+    without building the location list (opening a big world asks it of every order)."""
+    t = type(o)
+    if t is Move or t is Retreat:
+        return o.dest.board != o.unit.board
+    if t is Support:
+        b = o.unit.board
+        return o.supported.board != b or (o.dest is not None and o.dest.board != b)
+    if t is Convoy:
+        b = o.unit.board
+        return o.army.board != b or o.dest.board != b
+    return False          # holds, disbands, builds: one place
+
+
+def _changed_keys(old: World, new: World) -> set[BoardKey]:
+    """The boards whose board, orders, results or retreats differ (by identity) between two
+    snapshots, and those only one of them has. Snapshots share their unchanged values, and
+    a mapping shared whole is skipped whole."""
+    out: set[BoardKey] = set()
+    for name in ("boards", "orders", "results", "retreats"):
+        a, b = getattr(old, name), getattr(new, name)
+        if a is b:
+            continue
+        get = a.get
+        out.update(k for k, v in b.items() if get(k) is not v)
+        out.update(a.keys() - b.keys())
+    return out
+
+
+def _dislodged_by_board(world: World) -> dict[BoardKey, frozenset[str]]:
+    """The provinces of each board holding a dislodged unit (during a retreat pause)."""
+    if world.pause is None:
+        return {}
+    grouped: dict[BoardKey, set[str]] = {}
+    for loc in world.pause.dislodged:
+        grouped.setdefault(loc.board, set()).add(loc.province)
+    return {k: frozenset(v) for k, v in grouped.items()}
+
+
 class WorldScene(QGraphicsScene):
     hovered = Signal(str)
 
@@ -176,7 +216,12 @@ class WorldScene(QGraphicsScene):
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._idents: dict[BoardKey, tuple] = {}
         self._unseen: dict[BoardKey, frozenset[str]] = {}   # fog of war: provinces veiled per board
-        self._cross: dict[BoardKey, list] = {}
+        self._cross: dict[BoardKey, list] = {}      # boards with arrows to other boards: their geometry
+        self._dislodged: dict[BoardKey, frozenset[str]] = {}
+        self._active: set[BoardKey] = set()
+        self._fog = None
+        self._flashed: set[BoardKey] = set()        # boards framed as new
+        self.touched = 0                              # boards the last set_world looked at
         self._parents = None
         self._board_rect = QRectF()
         self._lit: set[BoardKey] = set()            # boards showing highlights or the selection
@@ -185,14 +230,34 @@ class WorldScene(QGraphicsScene):
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
         """Show ``world``. Work is in proportion to what changed since the last world:
-        boards are immutable and shared between snapshots, so a board whose board,
-        orders, results, retreats and dislodged units are the same objects as last time
-        keeps its state, its item and its arrows. ``fog``: the nations whose sight the
-        boards are drawn in, the rest veiled (None: no fog of war)."""
+        boards are immutable and shared between snapshots, so the boards whose board,
+        orders, results or retreats are other objects than last time, whose dislodged units
+        differ or which became (in)active are found by identity (a C-speed pass over the
+        mappings) and only they are touched; the rest keep their state, item and arrows.
+        ``fog``: the nations whose sight the boards are drawn in, the rest veiled (None:
+        no fog of war; a fogged world is walked in full, its veils being per board)."""
+        old = self.world
         self.world = world
-        self._unseen = unseen_by_board(world, fog) if fog is not None else {}
+        unseen = unseen_by_board(world, fog) if fog is not None else {}
+        dislodged = _dislodged_by_board(world)
+        active_keys = world.active_boards()
+        active = set(active_keys)
+        full = old is None or fog is not None or self._fog is not None
+        if full:
+            touched = list(world.boards) + [k for k in self.items_by_key if k not in world.boards]
+        else:
+            touched = _changed_keys(old, world)
+            touched.update(k for k in dislodged.keys() | self._dislodged.keys()
+                           if dislodged.get(k) != self._dislodged.get(k))
+            touched.update(active ^ self._active)
+            touched = sorted(touched)
+        self._fog = fog
+        self._unseen = unseen
+        self._dislodged = dislodged
+        self._active = active
+        self.touched = len(touched)
         lay = self.layout
-        gone = [key for key in self.items_by_key if key not in world.boards]
+        gone = [key for key in touched if key not in world.boards and key in self.items_by_key]
         for key in gone:
             item = self.items_by_key.pop(key)
             self._drop_state(item)
@@ -200,39 +265,43 @@ class WorldScene(QGraphicsScene):
             self._idents.pop(key, None)
             self._cross.pop(key, None)
         self.overview.forget(gone)
-        dislodged: dict[BoardKey, frozenset[str]] = {}
-        if world.pause is not None:
-            grouped: dict[BoardKey, set[str]] = {}
-            for loc in world.pause.dislodged:
-                grouped.setdefault(loc.board, set()).add(loc.province)
-            dislodged = {k: frozenset(v) for k, v in grouped.items()}
-        active = set(world.active_boards())
         cross_changed = bool(gone)
-        for key, board in world.boards.items():
+        for key in touched:
+            board = world.boards.get(key)
+            if board is None:
+                continue
             orders, results, retreats = world.orders.get(key), world.results.get(key), world.retreats.get(key)
-            ident = (board, orders, results, retreats, dislodged.get(key, _NONE), self._unseen.get(key, _NONE))
-            old = self._idents.get(key)
+            ident = (board, orders, results, retreats, dislodged.get(key, _NONE), unseen.get(key, _NONE))
+            old_ident = self._idents.get(key)
+            changed = old_ident is None or not _same(old_ident, ident)
             item = self.items_by_key.get(key)
-            if item is None:
+            if item is None:       # a new item has no state yet: it is made when first drawn
                 item = BoardItem(key, self.art, self.cache, self.theme, states=self.state_of)
                 item.setPos(lay.pos(key))
                 item.setScale(lay.scale(key))
-                item.setVisible(not self.far)
+                if self.far:
+                    item.setVisible(False)
                 self.addItem(item)
                 self.items_by_key[key] = item
-            if old is None or not _same(old, ident):
-                self._idents[key] = ident
+            elif changed:
                 self._drop_state(item)
-                item.invalidate()   # its state is made when it is next drawn
-                if old is None or old[1:4] != ident[1:4]:
-                    self._cross[key] = self._cross_geoms(world, key)
-                    cross_changed = True
+                item.invalidate()   # its state is made again when it is next drawn
+            if changed:
+                self._idents[key] = ident
+                if old_ident is None or old_ident[1:4] != ident[1:4]:
+                    geoms = self._cross_geoms(world, key)
+                    if geoms or self._cross.pop(key, None) is not None:
+                        cross_changed = True
+                    if geoms:
+                        self._cross[key] = geoms
             item.set_active(key in active)
-            self.overview.mark(key, board, key in active, self._unseen.get(key, _NONE))
-        self.overview.set_active(k for k in world.active_boards())
+            self.overview.mark(key, board, key in active, unseen.get(key, _NONE))
+        self.overview.set_active(active_keys)
         if world.parents is not self._parents:
+            # a submission makes a new mapping; the arrows change only with its content
+            if self._parents is None or dict(world.parents) != dict(self._parents):
+                self._build_forks(world)
             self._parents = world.parents
-            self._build_forks(world)
         if cross_changed:
             self.overlay.set_arrows([g for key in sorted(self._cross) for g in self._cross[key]])
         self._update_rect()
@@ -348,10 +417,16 @@ class WorldScene(QGraphicsScene):
         return (bounds, a, b, via, order.kind, colour)
 
     def _cross_geoms(self, world: World, key: BoardKey) -> list:
+        """The arrows of the orders given on ``key`` that run to other boards (most run
+        nowhere else: those are drawn by the board itself)."""
         out = []
-        for ca in board_cross_arrows(world, key):
-            g = self._arrow_geom(ca.order, ca.status)
-            if g:
+        orders = world.orders.get(key)
+        if orders:
+            for o, r in zip(orders, world.results[key]):
+                if _spans_boards(o) and (g := self._arrow_geom(o, r.status)):
+                    out.append(g)
+        for o, r in world.retreats.get(key, ()):
+            if _spans_boards(o) and (g := self._arrow_geom(o, r.status)):
                 out.append(g)
         return out
 
@@ -420,11 +495,15 @@ class WorldScene(QGraphicsScene):
         self._update_rect()
 
     def set_flash(self, keys: set[BoardKey]) -> None:
-        for key, item in self.items_by_key.items():
-            f = key in keys
-            if f != item.flash:
-                item.flash = f
+        """Frame ``keys`` (the boards a submission made) in the flash colour; only boards
+        framed now or before are touched."""
+        keys = set(keys)
+        for key in self._flashed | keys:
+            item = self.items_by_key.get(key)
+            if item is not None and (key in keys) != item.flash:
+                item.flash = key in keys
                 item.update()
+        self._flashed = keys
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme

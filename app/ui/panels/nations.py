@@ -1,8 +1,16 @@
-"""Each nation's distinct centres on active boards (n/18), units, builds or disbands owed."""
+"""The nations panel: each nation's distinct centres on active boards (n/18, the victory
+count), its units on active boards and the builds or disbands it owes, sorted by centres;
+a nation's row names its centres (tooltip).
+
+Cheap on big worlds: only active boards are counted, and each board's counts are kept
+while the board is the same object (boards are immutable and shared between snapshots),
+so a submission recounts only the boards it made."""
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
+from itertools import chain
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap, QPainter
@@ -10,7 +18,14 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from app.engine.world import World
 
-from ..state import nation_summary
+from ..attention import tally
+
+CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
+               "several boards counts once. {need} win. Hover a nation to see its centres.")
+UNITS_TIP = ("Units on active boards: the nation's units on every active board added together, so "
+             "a nation with 5 units on each of 3 active boards has 15 (past boards are not counted).")
+OWED_TIP = "On active Winter boards: + builds owed, − disbands owed"
+HIDDEN = "Hidden by the fog of war"
 
 
 @lru_cache(maxsize=64)  # a few colours, asked for on every refresh
@@ -26,6 +41,67 @@ def swatch(colour: str, size: int = 14) -> QIcon:
     return QIcon(pm)
 
 
+def summarise(world: World) -> list[dict]:
+    """Per nation, sorted by centres (then units, then the variant's order): ``centres``
+    (distinct, on active boards), ``held`` ({centre: on how many active boards}), ``units``
+    (on active boards together), ``boards`` (active boards with its units) and ``owed``
+    ([(Winter board, builds (+) or disbands (−))])."""
+    names = world.variant.nation_names
+    owed: dict[str, list] = {n: [] for n in names}
+    tallies = []
+    for key in world.active_boards():
+        board = world.boards[key]
+        t = tally(board)
+        tallies.append(t)
+        if not board.is_movement:
+            for nation in names:
+                diff = t.centre_count(nation) - t.units.get(nation, 0)
+                if diff:
+                    owed[nation].append((key, diff))
+    # one counting pass each, in C, over all active boards' (cached) tallies
+    units = Counter(chain.from_iterable(t.unit_nations for t in tallies))
+    present = Counter(chain.from_iterable(t.units.keys() for t in tallies))
+    pairs = Counter(chain.from_iterable(t.owned for t in tallies))
+    held: dict[str, dict[str, int]] = {n: {} for n in names}
+    for (nation, prov), k in pairs.items():
+        if nation in held:
+            held[nation][prov] = k
+    rows = [{"nation": n, "centres": len(held[n]), "held": held[n], "units": units.get(n, 0),
+             "boards": present.get(n, 0), "owed": owed[n]} for n in names]
+    order = {n: i for i, n in enumerate(names)}
+    rows.sort(key=lambda r: (-r["centres"], -r["units"], order[r["nation"]]))
+    return rows
+
+
+def centres_text(world: World, row: dict, active: int) -> str:
+    """A nation's centres by name, each with the number of active boards holding it."""
+    n, held = row["nation"], row["held"]
+    if not held:
+        return f"{n} owns no supply centre on the active boards."
+    provinces = world.variant.provinces
+
+    def name(p: str) -> str:
+        info = provinces.get(p)
+        return info.name if info else p
+    parts = [f"{name(p)} ({k})" if active > 1 else name(p) for p, k in sorted(held.items(), key=lambda pk: name(pk[0]))]
+    head = f"{n}: {len(held)} distinct centre{'s' if len(held) != 1 else ''} on the active boards"
+    if active > 1:
+        head += f" (in brackets: on how many of the {active} active boards)"
+    return head + "\n" + _wrap(parts)
+
+
+def _wrap(parts: list[str], width: int = 70) -> str:
+    lines, line = [], ""
+    for p in parts:
+        piece = (", " if line else "") + p
+        if line and len(line) + len(piece) > width:
+            lines.append(line + ",")
+            line = p
+        else:
+            line += piece
+    return "\n".join(lines + [line])
+
+
 class NationsPanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -35,17 +111,18 @@ class NationsPanel(QWidget):
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Nation", "Centres", "Units", "Builds / disbands"])
+        self.table.setHorizontalHeaderLabels(["Nation", "Centres", "Units (active)", "Builds / disbands"])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
         self.table.setFocusPolicy(Qt.NoFocus)
         hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(0, QHeaderView.ResizeToContents)
-        hh.setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        hh.setSectionResizeMode(2, QHeaderView.ResizeToContents)
+        # sized once per refresh (resizeColumnsToContents), not again for every cell set
+        for col in range(3):
+            hh.setSectionResizeMode(col, QHeaderView.Interactive)
         hh.setSectionResizeMode(3, QHeaderView.Stretch)
-        self.table.setToolTip("Centres: distinct supply centres a nation owns across all active boards")
+        for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
+            self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed
@@ -62,37 +139,56 @@ class NationsPanel(QWidget):
         self.legend.set_nations(fog)
         self.legend.show()
 
+    def _cell(self, row: int, col: int) -> QTableWidgetItem:
+        item = self.table.item(row, col)
+        if item is None:
+            item = QTableWidgetItem()
+            if col in (1, 2):
+                item.setTextAlignment(Qt.AlignCenter)
+            self.table.setItem(row, col, item)
+        return item
+
     def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None) -> None:
         """``fog``: the nations whose sight ``world`` is (fog of war): only their counts are
-        shown, the others' stay hidden; None: no fog."""
+        shown, the others' stay hidden (and are listed after them, in the variant's order,
+        so the order tells nothing); None: no fog."""
         self._show_legend(fog)
-        rows = nation_summary(world)
+        rows = summarise(world)
         if fog is not None:
-            rows = [r if r["nation"] in fog else {"nation": r["nation"], "centres": "?", "units": "?", "owed": []}
-                    for r in rows]
+            rows = ([r for r in rows if r["nation"] in fog]
+                    + [{"nation": n, "centres": "?", "held": {}, "units": "?", "boards": "?", "owed": []}
+                       for n in world.variant.nation_names if n not in fog])
         self.rows = rows
         need = world.variant.victory_centres
+        active = len(world.ends)
+        self.table.horizontalHeaderItem(1).setToolTip(CENTRES_TIP.format(need=need))
+        self.table.setUpdatesEnabled(False)
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
             n = world.variant.nations[r["nation"]]
-            name = QTableWidgetItem(swatch(n.colour), r["nation"] + (f"  ({seats[r['nation']]})" if seats and r["nation"] in seats else ""))
-            self.table.setItem(i, 0, name)
-            c = QTableWidgetItem(f"{r['centres']}/{need}")
-            c.setTextAlignment(Qt.AlignCenter)
-            if r["centres"] == "?":
-                c.setToolTip("Hidden by the fog of war")
-            elif r["centres"] >= need:
-                f = c.font(); f.setBold(True); c.setFont(f)
-            self.table.setItem(i, 1, c)
-            u = QTableWidgetItem(str(r["units"]))
-            u.setTextAlignment(Qt.AlignCenter)
-            self.table.setItem(i, 2, u)
-            owed = ", ".join(f"{k}: {'+' if d > 0 else ''}{d}" for k, d in r["owed"]) or "—"
-            o = QTableWidgetItem(owed)
-            o.setToolTip("On active Winter boards: + builds owed, − disbands owed")
-            self.table.setItem(i, 3, o)
-        active = world.active_boards()
+            hidden = r["centres"] == "?"
+            name = self._cell(i, 0)
+            name.setIcon(swatch(n.colour))
+            name.setText(r["nation"] + (f"  ({seats[r['nation']]})" if seats and r["nation"] in seats else ""))
+            tip = HIDDEN if hidden else centres_text(world, r, active)
+            name.setToolTip(tip)
+            c = self._cell(i, 1)
+            c.setText(f"{r['centres']}/{need}")
+            c.setToolTip(tip)
+            f = c.font()
+            f.setBold(not hidden and r["centres"] >= need)
+            c.setFont(f)
+            u = self._cell(i, 2)
+            u.setText(str(r["units"]))
+            u.setToolTip(HIDDEN if hidden else
+                         f"{r['units']} unit{'s' if r['units'] != 1 else ''} on {r['boards']} of the {active} "
+                         f"active board{'s' if active != 1 else ''}, added together")
+            o = self._cell(i, 3)
+            o.setText(", ".join(f"{k}: {'+' if d > 0 else ''}{d}" for k, d in r["owed"]) or "—")
+            o.setToolTip(OWED_TIP)
+        self.table.resizeColumnsToContents()
+        self.table.setUpdatesEnabled(True)
         phase = {"movement": "orders", "retreats": "retreats", "over": "game over"}[world.phase]
         self.summary.setText(f"<b>{len(world.boards)}</b> boards · <b>{len(world.timelines)}</b> timelines · "
-                             f"<b>{len(active)}</b> active · waiting for <b>{phase}</b><br>"
+                             f"<b>{active}</b> active · waiting for <b>{phase}</b><br>"
                              f"{need} distinct centres on active boards win.")

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QTre
                                QVBoxLayout, QWidget)
 
 import re
+from bisect import bisect_left
 
 from app.engine.coords import BoardKey
 from app.engine.notation import format_order
@@ -68,37 +69,98 @@ class OrdersPanel(QWidget):
         self.count = 0
         self.feedback_ok = True
         self.icons = None   # nation -> QIcon, set by the window
+        self._clear()
 
     def set_orders(self, orders: dict, title: str = "Orders") -> None:
-        """``orders``: {order key: Order}. Grouped by timeline, then board."""
-        self.tree.clear()
+        """``orders``: {order key: Order}. Grouped by timeline, then board, each group in
+        order. Only what changed since the last call is added or removed: entering one
+        order among hundreds adds one row (rebuilding the list cost ~0.3 ms an order)."""
         self.count = len(orders)
         self.title.setText(f"{title} ({len(orders)})")
-        by_tl: dict[int, dict[BoardKey, list]] = {}
-        for k, o in orders.items():
-            by_tl.setdefault(o.board.timeline, {}).setdefault(o.board, []).append((k, o))
-        for tl in sorted(by_tl):
-            n = sum(len(v) for v in by_tl[tl].values())
-            top = QTreeWidgetItem([f"Timeline {tl}  ·  {n} order{'s' if n != 1 else ''}"])
-            top.setData(0, Qt.UserRole, ("board", min(by_tl[tl])))
+        shown = self._shown
+        gone = [k for k, o in shown.items() if orders.get(k) is not o]
+        new = [k for k, o in orders.items() if shown.get(k) is not o]
+        if not orders or not shown or len(gone) + len(new) > max(64, len(orders)):
+            self._clear()
+            new = sorted(orders, key=lambda k: (orders[k].board, orders[k].nation, format_order(orders[k])))
+        else:
+            for k in gone:
+                self._remove(k, shown.pop(k))
+        for k in new:
+            self._add(k, orders[k])
+            shown[k] = orders[k]
+
+    def _clear(self) -> None:
+        self.tree.clear()
+        self._shown: dict = {}                               # order key -> order shown
+        self._order_items: dict = {}                         # order key -> its row
+        self._board_items: dict[BoardKey, QTreeWidgetItem] = {}
+        self._board_sort: dict[BoardKey, list] = {}          # each board's rows' sort keys, in order
+        self._tl_items: dict[int, QTreeWidgetItem] = {}
+        self._tl_boards: dict[int, list[BoardKey]] = {}      # each timeline's boards, in order
+        self._tl_count: dict[int, int] = {}
+
+    def _add(self, k, o) -> None:
+        key = o.board
+        tl = key.timeline
+        top = self._tl_items.get(tl)
+        if top is None:
+            top = QTreeWidgetItem([""])
             f = top.font(0)
             f.setBold(True)
             top.setFont(0, f)
-            self.tree.addTopLevelItem(top)
-            for key in sorted(by_tl[tl]):
-                bi = QTreeWidgetItem([f"{key}  {key.turn.title}"])
-                bi.setData(0, Qt.UserRole, ("board", key))
-                top.addChild(bi)
-                for k, o in sorted(by_tl[tl][key], key=lambda ko: (ko[1].nation, format_order(ko[1]))):
-                    oi = QTreeWidgetItem([f"{o.nation[:3]}  {short_text(o)}"])
-                    if self.icons is not None:
-                        oi.setIcon(0, self.icons(o.nation))
-                    oi.setData(0, Qt.UserRole, ("order", k, format_order(o), o.board))
-                    oi.setToolTip(0, format_order(o) + "\nClick: go to the board · Delete: remove · double-click: edit")
-                    bi.addChild(oi)
+            self.tree.insertTopLevelItem(bisect_left(sorted(self._tl_items), tl), top)
             top.setExpanded(True)
-            for i in range(top.childCount()):
-                top.child(i).setExpanded(True)
+            self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], 0
+        bi = self._board_items.get(key)
+        if bi is None:
+            bi = QTreeWidgetItem([f"{key}  {key.turn.title}"])
+            bi.setData(0, Qt.UserRole, ("board", key))
+            boards = self._tl_boards[tl]
+            i = bisect_left(boards, key)
+            boards.insert(i, key)
+            top.insertChild(i, bi)
+            bi.setExpanded(True)
+            top.setData(0, Qt.UserRole, ("board", boards[0]))
+            self._board_items[key], self._board_sort[key] = bi, []
+        text = format_order(o)
+        oi = QTreeWidgetItem([f"{o.nation[:3]}  {short_text(o)}"])
+        if self.icons is not None:
+            oi.setIcon(0, self.icons(o.nation))
+        oi.setData(0, Qt.UserRole, ("order", k, text, key))
+        oi.setToolTip(0, text + "\nClick: go to the board · Delete: remove · double-click: edit")
+        sort = self._board_sort[key]
+        i = bisect_left(sort, (o.nation, text))
+        sort.insert(i, (o.nation, text))
+        bi.insertChild(i, oi)
+        self._order_items[k] = oi
+        self._count(tl, +1)
+
+    def _remove(self, k, o) -> None:
+        key = o.board
+        tl = key.timeline
+        oi = self._order_items.pop(k)
+        bi = self._board_items[key]
+        i = bi.indexOfChild(oi)
+        bi.takeChild(i)
+        del self._board_sort[key][i]
+        top = self._tl_items[tl]
+        if bi.childCount() == 0:
+            top.takeChild(top.indexOfChild(bi))
+            self._tl_boards[tl].remove(key)
+            del self._board_items[key], self._board_sort[key]
+            if self._tl_boards[tl]:
+                top.setData(0, Qt.UserRole, ("board", self._tl_boards[tl][0]))
+        self._count(tl, -1)
+
+    def _count(self, tl: int, delta: int) -> None:
+        n = self._tl_count[tl] = self._tl_count[tl] + delta
+        top = self._tl_items[tl]
+        if n == 0:
+            self.tree.takeTopLevelItem(self.tree.indexOfTopLevelItem(top))
+            del self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl]
+        else:
+            top.setText(0, f"Timeline {tl}  ·  {n} order{'s' if n != 1 else ''}")
 
     def order_texts(self) -> list[str]:
         out = []

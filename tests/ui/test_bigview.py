@@ -185,6 +185,13 @@ def test_nations_panel_sorted_by_centres_names_them_and_counts_units_on_active_b
         assert not any(f"{provinces[p].name} (" in tip for p in others), n
     assert "active boards" in table.horizontalHeaderItem(2).text() + table.horizontalHeaderItem(2).toolTip()
     assert "counts once" in table.horizontalHeaderItem(1).toolTip()
+    summary = panel.summary.text()
+    assert f"<b>{len(world.boards)}</b> boards · <b>{len(world.timelines)}</b> timelines" in summary
+
+
+def test_nations_summary_says_one_board_in_the_singular(qtbot, window):
+    window.new_game("sandbox")
+    assert "<b>1</b> board · <b>1</b> timeline · " in window.nations_panel.summary.text()
 
 
 def test_arrows_between_boards_are_exactly_the_orders_that_span_boards(qtbot, window):

@@ -189,6 +189,8 @@ class NationsPanel(QWidget):
         self.table.resizeColumnsToContents()
         self.table.setUpdatesEnabled(True)
         phase = {"movement": "orders", "retreats": "retreats", "over": "game over"}[world.phase]
-        self.summary.setText(f"<b>{len(world.boards)}</b> boards · <b>{len(world.timelines)}</b> timelines · "
+        boards, timelines = len(world.boards), len(world.timelines)
+        self.summary.setText(f"<b>{boards}</b> board{'s' if boards != 1 else ''} · "
+                             f"<b>{timelines}</b> timeline{'s' if timelines != 1 else ''} · "
                              f"<b>{active}</b> active · waiting for <b>{phase}</b><br>"
                              f"{need} distinct centres on active boards win.")

@@ -52,11 +52,14 @@ class ThumbnailCache(QObject):
         self._notifier = _Notifier()
         self._notifier.done.connect(self._on_done)
         self.rendered = 0
-        # the static layers are made here, on the GUI thread, before any worker needs them
-        self._level_bytes = {}
-        for lv in LEVELS:
-            fills = art.layers(lv)[0]
-            self._level_bytes[lv] = fills.sizeInBytes()
+        # A level's image size, for the budget, without drawing its layers.
+        self._level_bytes = {lv: lv * max(1, round(lv * art.rect.height() / art.rect.width())) * 4
+                             for lv in LEVELS}
+        # The static layers are drawn on the GUI thread, never by a worker: the small ones
+        # now; the full-size one (~0.2 s, most of the layers' memory) when a board is first
+        # asked for at that size, which opening a big world far out never does.
+        for lv in LEVELS[:-1]:
+            art.layers(lv)
 
     def fit_screen(self, boards: int, level: int) -> None:
         """The view shows about ``boards`` boards at ``level``: budget for ``SCREENS`` such
@@ -87,6 +90,7 @@ class ThumbnailCache(QObject):
         if key in self._images or key in self._pending:
             return
         self._pending.add(key)
+        self.art.layers(level)                 # drawn here (GUI thread) if not yet: see __init__
         fut = self.pool.submit(self._work, state, level)
         self._futures.add(fut)
         fut.add_done_callback(self._futures.discard)

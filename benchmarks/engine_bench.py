@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import io
 import json
 import platform
@@ -54,7 +53,7 @@ from app.engine.submission import submit  # noqa: E402
 from app.engine.targets import move_targets, support_options  # noqa: E402
 from app.engine.variant import Variant, load_variant  # noqa: E402
 from app.engine.world import World  # noqa: E402
-from engine_scale import big_worlds, measure_scale, render_scale  # noqa: E402
+from engine_scale import big_worlds, cpu_timed, measure_scale, render_scale  # noqa: E402
 
 try:
     import pydip
@@ -84,21 +83,6 @@ def pct(values: list[float], p: float) -> float:
     k = (len(s) - 1) * p / 100.0
     lo, hi = int(k), min(int(k) + 1, len(s) - 1)
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
-
-
-def timed(fn, *args):
-    """CPU seconds of this thread taken by one call, with the collector off (like timeit).
-    CPU time rather than wall time: the machine may be shared, and a wall-clock timer
-    charges whichever side happens to be running to other processes' turns."""
-    gc_was = gc.isenabled()
-    gc.disable()
-    try:
-        t0 = time.thread_time()
-        out = fn(*args)
-        return time.thread_time() - t0, out
-    finally:
-        if gc_was:
-            gc.enable()
 
 
 # =========================================================================================
@@ -360,9 +344,9 @@ def bench_single_board(n_games: int, last_year: int, agree_phases: int, profile_
         resolve_turn(pm.game_map, commands)    # warm-up
         a = b = float("inf")
         for r in range(REPEATS):
-            a = min(a, timed(ours_call, worlds[r + 1], orders)[0])
-            b = min(b, timed(resolve_turn, pm.game_map, commands)[0])
-        c = min(timed(pydip_built, board, orders)[0] for _ in range(REPEATS))
+            a = min(a, cpu_timed(ours_call, worlds[r + 1], orders)[0])
+            b = min(b, cpu_timed(resolve_turn, pm.game_map, commands)[0])
+        c = min(cpu_timed(pydip_built, board, orders)[0] for _ in range(REPEATS))
         ours_t.append(ms(a))
         theirs_t.append(ms(b))
         theirs_built_t.append(ms(c))
@@ -413,7 +397,7 @@ def profile_ours(variant: Variant, phases: list) -> dict:
 
 def median_submit(world: World, orders: list, n: int = REPEATS) -> float:
     submit(world, orders)  # warm-up
-    return ms(statistics.median(timed(submit, world, orders)[0] for _ in range(n)))
+    return ms(statistics.median(cpu_timed(submit, world, orders)[0] for _ in range(n)))
 
 
 def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int], verify: bool, log) -> dict:
@@ -470,17 +454,17 @@ def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int],
     for loc in units:
         move_targets(fw, loc)
         support_options(fw, loc)
-        mt.append(ms(min(timed(move_targets, fw, loc)[0] for _ in range(3))))
-        so.append(ms(min(timed(support_options, fw, loc)[0] for _ in range(3))))
+        mt.append(ms(min(cpu_timed(move_targets, fw, loc)[0] for _ in range(3))))
+        so.append(ms(min(cpu_timed(support_options, fw, loc)[0] for _ in range(3))))
     out["targets"] = {"units": len(units), "move_targets_ms": {"median": statistics.median(mt), "p90": pct(mt, 90)},
                       "support_options_ms": {"median": statistics.median(so), "p90": pct(so, 90)}}
 
     # Save and load.
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "bench.json"
-        saves = [ms(timed(game.save, path)[0]) for _ in range(3)]
+        saves = [ms(cpu_timed(game.save, path)[0]) for _ in range(3)]
         size = path.stat().st_size
-        loads = [ms(timed(Game.load, path)[0]) for _ in range(3)]
+        loads = [ms(cpu_timed(Game.load, path)[0]) for _ in range(3)]
         loaded = Game.load(path)
     out["save_ms"] = statistics.median(saves)
     out["load_ms"] = statistics.median(loads)

@@ -46,19 +46,6 @@ def _window():
     return w
 
 
-def _settle(w, app) -> None:
-    """Paint until the boards in view have their sharp images (rendered in worker threads)."""
-    for _ in range(8):
-        app.processEvents()
-        if w.view is not None:
-            w.scene.overview.flush()       # far away: every miniature, not the first batches
-            w.view.viewport().grab()
-            if not w.scene.cache.busy():
-                break
-            w.scene.cache.wait(10000)
-    app.processEvents()
-
-
 def _submit(w, texts=()) -> None:
     for t in texts:
         if not w.console_order(t):
@@ -144,6 +131,7 @@ def main(argv=None) -> int:
         return 1
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
+    from app.ui.app import settle
     failed = 0
     for name in names:
         w = _window()
@@ -155,7 +143,7 @@ def main(argv=None) -> int:
                 w.resize(width, height)
                 app.processEvents()
                 frame()
-                _settle(w, app)
+                settle(w, rounds=8, whole_overview=True)
                 path = out / f"{name}-{width}x{height}-{theme}.png"
                 if w.grab().save(str(path)):
                     print(path)

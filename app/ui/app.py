@@ -35,11 +35,16 @@ def name_app(app) -> None:
     app.setWindowIcon(app_icon())
 
 
-def settle(window, rounds: int = 6) -> None:
-    """Let the view paint, the thumbnail workers finish and the view paint again."""
+def settle(window, rounds: int = 6, whole_overview: bool = False) -> None:
+    """Let the view paint, the thumbnail workers finish and the view paint again.
+
+    ``whole_overview``: far away, also draw every miniature now rather than in the
+    overview's timed batches (an export or a screenshot wants the whole picture)."""
     from PySide6.QtWidgets import QApplication
     for _ in range(rounds):
         QApplication.processEvents()
+        if whole_overview and window.scene is not None and window.scene.far:
+            window.scene.overview.flush()
         if window.view is not None:
             window.view.viewport().grab()
         if window.scene is None or not window.scene.cache.busy():

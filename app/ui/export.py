@@ -26,6 +26,7 @@ from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
 from app.match.fog import fogged_world
 
+from .app import settle
 from .map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -186,23 +187,10 @@ def board_svg(w, key: BoardKey) -> bytes:
     return _svg_bytes(QSize(round(mw), round(mh + cap)), QRectF(0, 0, mw, mh + cap), _caption(w, key), draw)
 
 
-def _settle_view(w, rounds: int = 4) -> None:
-    """Let the boards in view fetch their sharp images (rendered in worker threads), and
-    the far-away overview blit every miniature (it fills in batches on a timer)."""
-    if w.scene.far:
-        w.scene.overview.flush()
-    vp = w.view.viewport()
-    for _ in range(rounds):
-        vp.grab()                      # paints: boards ask for the images their size needs
-        if not w.scene.cache.busy():
-            return
-        w.scene.cache.wait(5000)
-
-
 def view_image(w) -> QImage:
     """The view exactly as on screen (boards, arrows, headers), at the view's pixel size."""
     _check_seated(w)
-    _settle_view(w)
+    settle(w, whole_overview=True)   # sharp images in view, every far miniature
     return w.view.viewport().grab().toImage()
 
 
@@ -210,7 +198,7 @@ def view_svg(w) -> bytes:
     """The view as SVG: arrows, frames and headers as vectors, the boards as the images
     the view draws them with (embedded)."""
     _check_seated(w)
-    _settle_view(w)
+    settle(w, whole_overview=True)   # sharp images in view, every far miniature
     vp = w.view.viewport()
     size = vp.size()
     rect = QRectF(0, 0, size.width(), size.height())

@@ -67,7 +67,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     from app.bots.selfplay import random_orders
     from app.match.storage import open_match
     step("imports")

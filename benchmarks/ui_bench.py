@@ -70,7 +70,7 @@ def measure(path: Path, frames: int, submissions: int = 3) -> dict:
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     from app.bots.selfplay import random_orders
     from app.engine.targets import orderable_units
     import_s = time.perf_counter() - t_import

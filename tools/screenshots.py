@@ -37,7 +37,7 @@ BIG_SEED = 7
 
 
 def _window():
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     w.files.ask_unsaved = lambda doing: "discard"
     w.ask_missing = lambda owed: True          # submit what is there, unasked (no modal question)

@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                         handlers=handlers)
     from .guard import reporter
     reporter.install()
-    from .main_window import MainWindow
+    from .window.main_window import MainWindow
     window = MainWindow(theme=args.theme)
     if args.screenshot:
         if args.open:

@@ -16,7 +16,7 @@ PLANS = {
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
     w.resize(1366, 768)

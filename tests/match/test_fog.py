@@ -208,9 +208,9 @@ def test_no_leak_across_a_grown_multiverse(adjacency):
 
 def test_the_drawn_board_is_the_same_whether_or_not_an_unseen_unit_is_there(qapp):
     """Rendered with the real drawing code, veil included, at a thumbnail and a close-up size."""
-    from app.ui.fog_art import unseen_by_board
-    from app.ui.map_art import map_art, render_board_image
-    from app.ui.state import board_state
+    from app.ui.multiverse.fog_art import unseen_by_board
+    from app.ui.multiverse.map_art import map_art, render_board_image
+    from app.ui.multiverse.state import board_state
     england = frozenset({"England"})
     w1 = world_of("England A yor", "England F nth", "Russia A mos", centres={"Russia": ["mos"]})
     w2 = with_unit(w1, S1901, Unit("France", "A", "cly"))
@@ -229,7 +229,7 @@ def test_the_drawn_board_is_the_same_whether_or_not_an_unseen_unit_is_there(qapp
 
 
 def test_veil_covers_exactly_the_unseen_provinces(qapp):
-    from app.ui.fog_art import unseen_by_board
+    from app.ui.multiverse.fog_art import unseen_by_board
     w = world_of("England A yor")
     unseen = unseen_by_board(fogged_world(w, ["England"]), ["England"])[S1901]
     assert unseen == frozenset(w.variant.provinces) - board_sight(w, "England", S1901)

@@ -12,7 +12,7 @@ def _data_dir(tmp_path, monkeypatch):
 
 @pytest.fixture
 def window(qtbot):
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
     w.resize(1600, 1000)

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from app.bots.selfplay import grow_world, random_orders
-from app.ui.overview import Miniatures
-from app.ui.world_view import FAR_BOARD_PX
+from app.ui.multiverse.overview import Miniatures
+from app.ui.multiverse.world_view import FAR_BOARD_PX
 
 from .helpers import key
 
@@ -195,8 +195,8 @@ def test_nations_summary_says_one_board_in_the_singular(qtbot, window):
 
 
 def test_arrows_between_boards_are_exactly_the_orders_that_span_boards(qtbot, window):
-    from app.ui.state import board_cross_arrows, same_board
-    from app.ui.world_scene import _spans_boards
+    from app.ui.multiverse.state import board_cross_arrows, same_board
+    from app.ui.multiverse.world_scene import _spans_boards
     window.set_game(grow_world(seed=8, boards=120, victory=False), None)
     world = window.game.world
     orders = [o for k in world.orders for o in world.orders[k]] + [o for k in world.retreats for o, _ in world.retreats[k]]

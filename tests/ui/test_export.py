@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from app.engine.notation import parse_order
 from app.engine.transcript import SEPARATOR
-from app.ui import export
-from app.ui.export import BOARD_WIDTH, CAPTION_H, export_to
+from app.ui.window import export
+from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_to
 
 from .helpers import key, submit
 from .test_hotseat import ADA, BEN, secrets_of
@@ -200,7 +200,7 @@ def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, 
 
 def test_far_away_the_view_export_waits_for_every_miniature(qtbot, window, tmp_path):
     from app.bots.selfplay import grow_world
-    from app.ui.overview import BATCH
+    from app.ui.multiverse.overview import BATCH
     window.set_game(grow_world(seed=7, boards=BATCH + 10, victory=False), None)
     window.view.fit_all()
     assert window.scene.far                                # far: the overview draws the boards

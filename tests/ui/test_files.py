@@ -119,7 +119,7 @@ def test_bad_save_file_shows_message_and_keeps_running(qtbot, window, tmp_path):
 
 
 def test_autosave_and_crash_restore(qtbot, tmp_path):
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w1 = MainWindow(theme="light")
     qtbot.addWidget(w1)
     w1.files.ask_unsaved = lambda doing: "discard"

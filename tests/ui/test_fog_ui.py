@@ -8,7 +8,7 @@ from app.engine.game import Game
 from app.engine.visibility import board_sight
 from app.match import Match, Seat
 from app.ui.app import settle
-from app.ui.state import board_cross_arrows
+from app.ui.multiverse.state import board_cross_arrows
 
 from .helpers import key, submit
 
@@ -82,7 +82,7 @@ def test_fogged_hotseat_seat_2_never_sees_seat_1s_unseen_units(qtbot, window):
 
 def _at_bens_seat(qtbot, world):
     """A fresh window (same size, same view) with Ben at the table of a fogged match."""
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     window = MainWindow(theme="light")
     qtbot.addWidget(window)
     window.resize(1600, 1000)

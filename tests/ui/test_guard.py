@@ -27,7 +27,7 @@ def fresh_reporter():
 
 
 def test_an_exception_in_paint_is_reported_once_and_the_game_goes_on(qtbot, window, monkeypatch):
-    from app.ui.board_item import BoardItem
+    from app.ui.multiverse.board_item import BoardItem
     window.new_game("sandbox")
     window.console_order("A par - bur")
 
@@ -51,8 +51,8 @@ def test_an_exception_in_paint_is_reported_once_and_the_game_goes_on(qtbot, wind
 
 
 def test_resize_and_hover_exceptions_are_reported(qtbot, window, monkeypatch):
-    from app.ui.board_item import BoardItem
-    from app.ui.world_view import WorldView
+    from app.ui.multiverse.board_item import BoardItem
+    from app.ui.multiverse.world_view import WorldView
     window.new_game("sandbox")
     monkeypatch.setattr(WorldView, "refresh_area", lambda self: 1 / 0)
     window.resize(1400, 900)

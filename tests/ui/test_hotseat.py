@@ -65,7 +65,7 @@ def assert_hidden(window, secrets, files=()):
         for s in secrets:
             assert s.encode() not in raw, f"{s!r} is in {p}"
     # the board shows the pending arrows of the seat at the table only
-    from app.ui.state import pending_arrow
+    from app.ui.multiverse.state import pending_arrow
     own = {pending_arrow(window.scene.art, o) for o in window.pending.values()}
     drawn = {a for it in window.scene.items_by_key.values() for a in it.pending}
     assert drawn <= own and window.scene.overlay.pending == []

@@ -4,9 +4,9 @@ import pytest
 
 from app.bots.selfplay import grow_world
 from app.engine.variant import load_variant
-from app.ui import thumbnails
-from app.ui.map_art import BoardState, map_art
-from app.ui.thumbnails import LEVELS, ThumbnailCache, level_for
+from app.ui.multiverse import thumbnails
+from app.ui.multiverse.map_art import BoardState, map_art
+from app.ui.multiverse.thumbnails import LEVELS, ThumbnailCache, level_for
 
 
 def _states(n):

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 
 from app.bots.selfplay import grow_world
-from app.ui.attention import needs
+from app.match.attention import needs
 
 from .helpers import key
 

@@ -171,7 +171,7 @@ def test_undo_then_redo_by_keys(qtbot, window):
 
 
 def test_stale_temp_files_go_at_start(qtbot, tmp_path):
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     stale = data_dir() / ".autosave-x.json.abc.tmp"
     stale.write_text("half")
     os.utime(stale, (time.time() - 3600, time.time() - 3600))
@@ -181,7 +181,7 @@ def test_stale_temp_files_go_at_start(qtbot, tmp_path):
 
 
 def test_two_instances_have_their_own_autosave(qtbot, window):
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     other = MainWindow(theme="light")
     qtbot.addWidget(other)
     other.files.ask_unsaved = lambda doing: "discard"

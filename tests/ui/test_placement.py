@@ -2,11 +2,11 @@
 
 from PySide6.QtCore import QRect, QSize
 
-from app.ui.placement import available_rect, fitting_size
+from app.ui.window.placement import available_rect, fitting_size
 
 
 def _open(qtbot):
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"

@@ -5,7 +5,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
 from app.ui.app import settle
-from app.ui.world_view import HEADER_H, HEADER_W
+from app.ui.multiverse.world_view import HEADER_H, HEADER_W
 
 
 def _screen(window):
@@ -98,9 +98,9 @@ from app.bots.selfplay import grow_world
 from app.engine.coords import Season, Turn
 from app.engine.orders import Disband
 from app.engine.targets import orderable_units
-from app.ui.cursors import mode_cursor, mode_label
-from app.ui.markers import BADGE_R, DISLODGED, EDGE_R
-from app.ui.headers import column_label
+from app.ui.window.cursors import mode_cursor, mode_label
+from app.ui.multiverse.markers import BADGE_R, DISLODGED, EDGE_R
+from app.ui.multiverse.headers import column_label
 
 from .helpers import submit
 
@@ -189,7 +189,7 @@ def test_boards_owing_orders_get_a_count_badge(window, qtbot):
     assert window.view.markers.owed == {key: {"orders": 22}}
     img = _shown(window)
     r = _screen_rect(window, key)
-    from app.ui.markers import OWED
+    from app.ui.multiverse.markers import OWED
     assert _near(img.pixel(int(r.right() - BADGE_R * 0.4 - BADGE_R + 3), int(r.top() + BADGE_R * 0.4)), OWED, 60)
 
 
@@ -223,7 +223,7 @@ def test_off_screen_targets_get_edge_markers_that_pan_there(window, qtbot):
     assert sum(m.count for m in edges) == len(off)               # each off-screen target counted once
     assert len(edges) <= len(off)
     img = _shown(window)
-    from app.ui.map_colours import HIGHLIGHT
+    from app.ui.multiverse.map_colours import HIGHLIGHT
     for m in edges:
         assert free.contains(m.pos)                               # inside the view, by its edge
         assert min(m.pos.x() - free.left(), free.right() - m.pos.x(),

@@ -79,7 +79,7 @@ def test_overlays_switch_and_play(preview, qtbot):
 
 def test_play_a_sandbox_opens_the_main_window_on_the_variant(qtbot, folder, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     from app.ui.preview.window import open_sandbox
     window = open_sandbox(MainWindow, folder)
     qtbot.addWidget(window)
@@ -91,7 +91,7 @@ def test_play_a_sandbox_opens_the_main_window_on_the_variant(qtbot, folder, tmp_
 def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
     from PySide6.QtWidgets import QFileDialog
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="dark")
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"

@@ -45,7 +45,7 @@ def test_a_movement_then_a_build(mini, tmp_path):
 
 def test_the_window_plays_it(mini, qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"  # closed by pytest-qt without asking

@@ -120,7 +120,7 @@ def test_random_thrown_game_is_ready_to_play():
 def test_new_game_dialog_and_main_window_start_a_thrown_game_that_saves_its_record(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
     from app.ui.dialogs.new_game import NewGameDialog
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     dlg = NewGameDialog()
     qtbot.addWidget(dlg)
     dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))

@@ -13,7 +13,7 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.variants.catalog import available
 
-from ..bots_ui import SandboxOpponents
+from ..window.bots_ui import SandboxOpponents
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]

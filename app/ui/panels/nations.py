@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetIte
 
 from app.engine.world import World
 
-from ..attention import tally
+from app.match.attention import tally
 
 CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
                "several boards counts once. {need} win. Hover a nation to see its centres.")
@@ -133,7 +133,7 @@ class NationsPanel(QWidget):
                 self.legend.hide()
             return
         if self.legend is None:
-            from ..fog_art import FogLegend
+            from ..multiverse.fog_art import FogLegend
             self.legend = FogLegend(fog)
             self.layout().insertWidget(1, self.legend)
         self.legend.set_nations(fog)

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("5D Diplomacy")
     from app.ui.theme import THEMES, apply_palette
     apply_palette(app, THEMES[args.theme])
-    from app.ui.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow
     from .window import PreviewWindow, open_sandbox
     window = PreviewWindow(args.variant, theme=args.theme, play=lambda folder: open_sandbox(MainWindow, folder))
     if args.all_overlays:

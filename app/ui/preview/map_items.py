@@ -14,7 +14,7 @@ from app.engine.coords import province_of
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry
 from app.ui.guard import guarded
-from app.ui.map_art import MapArt, _line_path, _poly_path
+from app.ui.multiverse.map_art import MapArt, _line_path, _poly_path
 from app.variants.geomcheck import coast_id, unit_id
 from app.engine.problems import Problem
 

@@ -234,9 +234,9 @@ class PreviewWindow(QMainWindow):
             self.game_ready.emit()
             return
         try:
-            from app.ui.map_art import MapArt
-            from app.ui.world_scene import WorldScene
-            from app.ui.world_view import WorldView
+            from app.ui.multiverse.map_art import MapArt
+            from app.ui.multiverse.world_scene import WorldScene
+            from app.ui.multiverse.world_view import WorldView
             from app.variants.sample import two_timeline_world
             world = two_timeline_world(variant)
             scene = WorldScene(MapArt(variant, ins.board), self.theme, self)

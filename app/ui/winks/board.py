@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from app.engine.variant import Variant
 from app.ui.guard import guarded
-from app.ui.map_art import MapArt, colour_of, fleet_shape, map_art
+from app.ui.multiverse.map_art import MapArt, colour_of, fleet_shape, map_art
 from app.winks.physics import Table
 
 PILE_GAP = 70.0  # map units between the launch point and each stack of the pile

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
 
-from .attention import Need, needs
+from app.match.attention import Need, needs
 
 
 class NavigationMixin:

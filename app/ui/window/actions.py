@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
 from .export import add_export_actions
-from .fog_art import fill_view_as_menu
-from .icons import icon
-from .panels.history import add_replay
+from ..multiverse.fog_art import fill_view_as_menu
+from ..icons import icon
+from ..panels.history import add_replay
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).
 ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
@@ -51,8 +51,8 @@ def build_actions(w) -> None:
     w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
-    from .preview import open_preview_dialog
-    from .preview.window import open_sandbox
+    from ..preview import open_preview_dialog
+    from ..preview.window import open_sandbox
     w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder)), None,
                        "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu
 from app.engine.coords import BoardKey, Location, Space
 from app.engine.notation import format_order
 
-from .guard import guarded
+from ..guard import guarded
 
 VERBS = (("hold", "Hold", "H"), ("move", "Move…", "M"), ("support", "Support…", "S"),
          ("convoy", "Convoy…", "C"), ("disband", "Disband", "D"))

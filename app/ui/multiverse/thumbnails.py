@@ -1,6 +1,6 @@
 """Board images rendered off the GUI thread and cached by board content.
 
-A board's look depends only on its :class:`~app.ui.map_art.BoardState` (units, centres,
+A board's look depends only on its :class:`~app.ui.multiverse.map_art.BoardState` (units, centres,
 orders and their results), so images are keyed by ``(state, level)``; past boards never
 change and are rendered once. Levels are image widths (a mip chain); the view asks for the
 smallest level at least as wide as the board on screen and draws what it has meanwhile.

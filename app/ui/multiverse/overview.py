@@ -28,7 +28,7 @@ from app.engine.world import Board
 
 from .map_art import MapArt
 from .map_colours import LAND
-from .guard import guarded
+from ..guard import guarded
 
 CELL_W = 48          # overview pixels across a full-size board
 TILE = 512           # overview pixels per tile side

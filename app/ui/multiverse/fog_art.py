@@ -3,7 +3,7 @@
 The veil is a slate wash with a fine diagonal hatch: borders, names and the sea/land
 pattern stay readable through it, so the map is still a map, while it is plain at a
 glance what lies out of sight. Small thumbnails get the wash alone (a hatch would shimmer).
-The veil is part of a board's :class:`~app.ui.map_art.BoardState` (its ``fog`` field: the
+The veil is part of a board's :class:`~app.ui.multiverse.map_art.BoardState` (its ``fog`` field: the
 unseen provinces), so thumbnails are cached and drawn with it like everything else.
 
 The window computes the unseen provinces from the seat's *view* (``app.match.fog``):

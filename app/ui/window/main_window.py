@@ -30,18 +30,18 @@ from .clicks import ClickMixin
 from .context_menus import ContextMenus
 from .docks import build_docks, build_status
 from .files import FileKeeper
-from .guard import guarded, reporter
+from ..guard import guarded, reporter
 from .hotseat import Table
-from .icons import app_icon
-from .map_art import map_art
+from ..icons import app_icon
+from ..multiverse.map_art import map_art
 from .navigation import NavigationMixin
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
-from .order_entry import OrderEntry
-from .panels.nations import swatch
-from .theme import DARK, LIGHT, THEMES, apply_palette
-from .world_scene import WorldScene
-from .world_view import WorldView
+from app.match.order_entry import OrderEntry
+from ..panels.nations import swatch
+from ..theme import DARK, LIGHT, THEMES, apply_palette
+from ..multiverse.world_scene import WorldScene
+from ..multiverse.world_view import WorldView
 
 APP_NAME = "5D Diplomacy"
 # The order entry's stage (order_entry.py) -> the toolbar verb shown checked meanwhile.
@@ -469,7 +469,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def new_game_dialog(self) -> None:
         if not self.files.confirm_discard("start a new game"):
             return
-        from .dialogs.new_game import NewGameDialog
+        from ..dialogs.new_game import NewGameDialog
         dlg = NewGameDialog(self, self.files.recent.list())
         if dlg.exec() != NewGameDialog.Accepted:
             return
@@ -487,7 +487,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         """A thrown start (app.ui.winks): the throwing window, or a random one straight to play;
         the played-out game becomes this window's match."""
         import random
-        from .winks import open_thrown_start, random_thrown_game
+        from ..winks import open_thrown_start, random_thrown_game
         seed = random.randrange(1, 10**6) if seed is None else seed
         nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
 
@@ -525,12 +525,12 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.view.viewport().update()
 
     def show_rules(self) -> None:
-        from .dialogs.rules import RulesDialog
+        from ..dialogs.rules import RulesDialog
         self._rules = RulesDialog(self)
         self._rules.show()
 
     def show_about(self) -> None:
-        from .dialogs.about import AboutDialog
+        from ..dialogs.about import AboutDialog
         self._about = AboutDialog(self)
         self._about.show()
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QWidget
 
-from .panels.history import HistoryBar
-from .panels.nations import NationsPanel
-from .panels.orders import OrdersPanel
-from .panels.results import ResultsPanel
+from ..panels.history import HistoryBar
+from ..panels.nations import NationsPanel
+from ..panels.orders import OrdersPanel
+from ..panels.results import ResultsPanel
 
 
 def build_docks(w) -> None:

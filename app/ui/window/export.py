@@ -26,8 +26,8 @@ from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
 from app.match.fog import fogged_world
 
-from .app import settle
-from .map_art import paint_board, render_board_image
+from ..app import settle
+from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
 CAPTION_H = 44           # the caption strip above an exported board (PNG pixels; SVG map units scaled alike)

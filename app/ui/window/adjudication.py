@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from app.match import Round
 
 from .bots_ui import with_progress
-from .guard import guarded
+from ..guard import guarded
 from .report import summary
 
 

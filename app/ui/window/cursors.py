@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QCursor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
-# the order entry's stages (app.ui.order_entry) and the tag each shows; idle: the plain arrow
+# the order entry's stages (app.match.order_entry) and the tag each shows; idle: the plain arrow
 MODES = {"move": ("Move", "#1971c2"), "retreat": ("Retreat", "#e03131"),
          "support_pick": ("Support", "#2f9e44"), "support_dest": ("Support", "#2f9e44"),
          "convoy_pick": ("Convoy", "#7048e8"), "convoy_dest": ("Convoy", "#7048e8")}

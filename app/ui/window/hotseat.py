@@ -16,8 +16,8 @@ from PySide6.QtCore import QEvent, QObject, QRect
 
 from app.match import MatchFileError
 
-from .dialogs.curtain import Curtain
-from .guard import guarded
+from ..dialogs.curtain import Curtain
+from ..guard import guarded
 
 
 @dataclass

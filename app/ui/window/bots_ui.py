@@ -26,7 +26,7 @@ from app.engine.variant import load_variant
 from app.engine.world import World
 from app.match import OrderRefused, Seat
 
-from .guard import guarded
+from ..guard import guarded
 
 YOU, NOBODY = "you", "nobody"
 COMPUTER_COLOUR = "#495057"

@@ -204,7 +204,7 @@ class BoardState:
     centres: tuple        # ((province, nation), ...)
     arrows: tuple = ()    # (Arrow, ...)
     winter: bool = False
-    fog: frozenset = frozenset()  # provinces out of sight, veiled (fog of war; app.ui.fog_art)
+    fog: frozenset = frozenset()  # provinces out of sight, veiled (fog of war; app.ui.multiverse.fog_art)
 
     def __hash__(self) -> int:  # hashed on every paint: compute once
         h = self.__dict__.get("_h")

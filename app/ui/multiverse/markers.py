@@ -72,7 +72,7 @@ class ViewMarkers:
 
     # -- data ------------------------------------------------------------------------------
     def set_needs(self, needs) -> None:
-        """What the seat at the table still owes (:func:`app.ui.attention.needs`)."""
+        """What the seat at the table still owes (:func:`app.match.attention.needs`)."""
         owed: dict[BoardKey, dict[str, int]] = {}
         for n in needs:
             owed.setdefault(n.board, {})[n.what] = n.count

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QMenu
 
 from app.engine.coords import BoardKey
 
-from .guard import guarded
-from .order_entry import Outcome
+from ..guard import guarded
+from app.match.order_entry import Outcome
 
 
 class ClickMixin:

@@ -18,7 +18,7 @@ from app.engine.coords import BoardKey
 
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
 from .map_colours import HIGHLIGHT
-from .guard import guarded
+from ..guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
 
 LABEL_H = 70.0
@@ -214,7 +214,7 @@ class BoardItem(QGraphicsItem):
                 unit += "\nNeutral supply centre"
         world = getattr(self.scene(), "world", None)
         if world is not None:     # the orders given here and what became of them (h10)
-            from .panels.results import orders_at
+            from ..panels.results import orders_at
             unit += "".join("\n" + line for line in orders_at(world, self.key, prov))
         self.setToolTip(f"{name}  ·  {self.key.timeline}:{prov}:{self.key.turn}{unit}")
         scene = self.scene()

@@ -13,14 +13,14 @@ from app.engine.orders import Build, Convoy, Move, Order, Retreat, Support
 from app.engine.world import World
 
 from .board_item import BoardItem
-from .guard import guarded
+from ..guard import guarded
 from .layout import Layout
 from .map_art import BoardState, MapArt, colour_of, paint_arrow
 from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
 from .state import board_state, order_locations, pending_arrow, same_board
-from .theme import Theme
+from ..theme import Theme
 from .thumbnails import ThumbnailCache
 
 

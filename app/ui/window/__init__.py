@@ -1,0 +1,1 @@
+"""The window and its flows: actions, files, the hotseat curtain, navigation, clicks, adjudication, notices, export."""

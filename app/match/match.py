@@ -272,17 +272,25 @@ class Match:
 
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
+        return self.add_order(self.read_order(text, seat), seat)
+
+    def read_order(self, text: str, seat: int | None = None) -> Order:
+        """An order in notation, read against what the seat sees (not added); raises
+        :class:`OrderRefused` (``kind`` "notation")."""
         try:
-            order = self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
+            return self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
-        return self.add_order(order, seat)
 
     def remove_order(self, key, seat: int | None = None) -> Order | None:
         o = self._pending[self._seat(seat)].pop(key, None)
         if o is not None:
             self._changed()
         return o
+
+    def pending_order(self, key, seat: int | None = None) -> Order | None:
+        """The seat's pending order under ``key`` (see :func:`order_key`), if any."""
+        return self._pending[self._seat(seat)].get(key)
 
     def replaces(self, order: Order, seat: int | None = None) -> bool:
         return order_key(order) in self._pending[self._seat(seat)]

@@ -68,7 +68,7 @@ def assert_hidden(window, secrets, files=()):
     from app.ui.multiverse.state import pending_arrow
     own = {pending_arrow(window.scene.art, o) for o in window.pending.values()}
     drawn = {a for it in window.scene.items_by_key.values() for a in it.pending}
-    assert drawn <= own and window.scene.overlay.pending == []
+    assert drawn <= own and not window.scene.overlay.pending
 
 
 def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window, tmp_path):

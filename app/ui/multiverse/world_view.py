@@ -233,6 +233,19 @@ class WorldView(QGraphicsView):
             if had or self.edge_markers():      # else the lit boards repaint themselves
                 self.viewport().update()
 
+    def show_owed(self, owed: dict, boards=None) -> None:
+        """What the seat still owes, as {board: {what: count}} (an Attention's ``owed``,
+        shared: the badges read it as it is kept up to date). ``boards``: the only boards
+        whose counts changed (their badges are repainted, not the whole view)."""
+        if owed is not self.markers.owed:
+            self.markers.owed = owed
+            self.viewport().update()
+        elif boards:
+            lay = self.scene().layout
+            for key in boards:
+                r = self.mapFromScene(lay.rect(key)).boundingRect()
+                self.viewport().update(r.adjusted(-30, -30, 30, 30))    # the badge sits on the corner
+
     def show_needs(self, needs) -> None:
         """What the seat still owes, board by board: badges on those boards."""
         old = self.markers.owed

@@ -25,29 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
 from app.engine.game import Game
 from app.engine.savefile import write_text_atomic
 
 from .match import Match
-
-APP_DIR_NAME = "5D Diplomacy"
-
-
-def data_dir() -> Path:
-    """The per-user data folder (autosaves, settings, recent files); ``DIPLO5D_DATA_DIR``
-    overrides it (tests)."""
-    env = os.environ.get("DIPLO5D_DATA_DIR")
-    if env:
-        d = Path(env)
-    elif sys.platform == "win32":
-        d = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / APP_DIR_NAME / APP_DIR_NAME
-    elif sys.platform == "darwin":
-        d = Path.home() / "Library" / "Application Support" / APP_DIR_NAME / APP_DIR_NAME
-    else:
-        d = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP_DIR_NAME / APP_DIR_NAME
-    d.mkdir(parents=True, exist_ok=True)
-    return d
-
 
 # -- writing and reading -------------------------------------------------------------------
 
@@ -91,6 +73,7 @@ class BackgroundWriter:
         self.errors: list[str] = []
         self.written: list[Path] = []
         self.on_error: Callable[[Path, OSError], None] | None = None
+        self.on_done: Callable[[Path], None] | None = None
 
     def write(self, path: Path, snap: Snapshot) -> None:
         with self._lock:
@@ -113,6 +96,8 @@ class BackgroundWriter:
             try:
                 write_text_atomic(path, snap.to_text())
                 self.written.append(path)
+                if self.on_done is not None:
+                    self.on_done(path)
             except OSError as e:
                 self.errors.append(f"{path}: {e.strerror or e}")
                 if self.on_error is not None:
@@ -168,16 +153,30 @@ class Session:
 
     def __init__(self, folder: Path | None = None):
         self.folder = Path(folder) if folder else data_dir()
-        self.folder.mkdir(parents=True, exist_ok=True)
         self.id = uuid.uuid4().hex[:12]
         self.lock_path = self.folder / f"session-{self.id}.lock"
         self.autosave_path = self.folder / f"autosave-{self.id}.json"
-        self._lock_file = open(self.lock_path, "a+")
-        if not _try_lock(self._lock_file):
-            raise OSError(f"{self.lock_path}: cannot lock")
-        self._lock_file.write(str(os.getpid()))
-        self._lock_file.flush()
         self.closed = False
+        #: why this session can keep no lock nor autosave (a read-only, full or missing data
+        #: folder), None when it can: the game plays on, unprotected against a crash
+        self.problem: str | None = None
+        self._lock_file = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock_file = open(self.lock_path, "a+")
+            if not _try_lock(self._lock_file):
+                raise OSError(f"{self.lock_path}: cannot lock")
+            self._lock_file.write(str(os.getpid()))
+            self._lock_file.flush()
+        except OSError as e:
+            self.problem = describe_error(e)
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
 
     def crashed(self) -> list[Path]:
         """Autosaves left by instances that did not close properly, newest first."""
@@ -219,6 +218,8 @@ class Session:
         if self.closed:
             return
         self.closed = True
+        if self._lock_file is None:
+            return
         _unlock(self._lock_file)
         self._lock_file.close()
         if not keep_autosave:

@@ -12,6 +12,7 @@ recovery and the unsaved-changes prompt. The files themselves are :mod:`app.matc
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from app.engine.game import GameFileError
 from app.match import Match
 from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
-                               open_match, snapshot, temp_patterns, write_text_atomic)
+                               data_dir_problem, describe_error, open_match, snapshot, temp_patterns,
+                               write_text_atomic)
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
@@ -28,6 +30,7 @@ FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
 
 class FileKeeper(QObject):
     write_failed = Signal(str)      # from the writer's thread; shown on the GUI thread
+    write_done = Signal(str)        # a write that went well (from the writer's thread too)
 
     def __init__(self, window):
         super().__init__(window)
@@ -38,8 +41,15 @@ class FileKeeper(QObject):
         self.session = Session()
         self.recent = RecentFiles()
         self.writer = BackgroundWriter()
-        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {e.strerror or e}")
-        self.write_failed.connect(lambda text: self.w.set_status(f"The automatic save failed: {text}", error=True))
+        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {describe_error(e)}")
+        self.writer.on_done = lambda path: self.write_done.emit(str(path))
+        self.write_failed.connect(self._autosave_failed)
+        self.write_done.connect(self._autosave_worked)
+        #: why the data folder cannot be written (None: it can): autosave, recent games and
+        #: settings are then not kept, and the window says so once
+        self.lost = data_dir_problem() or self.session.problem
+        if self.lost:
+            self.w.notice_board.show("data-folder", self.lost_text(), "warning")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -77,10 +87,30 @@ class FileKeeper(QObject):
     def autosave_now(self) -> bool:
         """Queue the match for this instance's autosave; True if there was one to save."""
         self.timer.stop()
-        if self.match is None:
-            return False
+        if self.match is None or not self.session.usable:
+            return False      # no data folder to write to: the notice said so at the start
         self.writer.write(self.session.autosave_path, snapshot(self.match))
         return True
+
+    def lost_text(self) -> str:
+        """What is not kept when the data folder cannot be written, and what to do."""
+        return (f"<b>Nothing is saved automatically in this session.</b> 5D Diplomacy cannot write to its "
+                f"data folder <code>{html.escape(str(data_dir()))}</code>: {html.escape(self.lost or '')}.<br>"
+                "Until it can, there is <b>no automatic save</b> (a crash loses what you have not saved), and "
+                "the <b>recent games</b> list and your <b>settings</b> (theme, window size and place) are not "
+                "kept. The game plays normally: save it with File → Save As in a folder you can write to.")
+
+    def _autosave_failed(self, text: str) -> None:
+        self.w.set_status(f"The automatic save failed: {text}", error=True)
+        self.w.notice_board.show(
+            "autosave", "<b>The automatic save failed</b>: " + html.escape(text) + ".<br>Until it works again, a "
+            "crash would lose the changes made since your last save. Save the game now in another place "
+            "(File → Save As, Ctrl+Shift+S), or free some space on that disk.", "error",
+            [("Save As…", lambda: self.save_as())])
+
+    def _autosave_worked(self, path: str) -> None:
+        if path == str(self.session.autosave_path):
+            self.w.notice_board.hide("autosave")     # it works again: a new failure is said again
 
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:

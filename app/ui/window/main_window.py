@@ -35,6 +35,7 @@ from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from .navigation import NavigationMixin
+from .notice_bar import NoticeBoard
 from .pending_shown import PendingShown
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
@@ -85,6 +86,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
                                   "File → New game (Ctrl+N) or Open (Ctrl+O)")
         self.placeholder.setAlignment(Qt.AlignCenter)
         self.stack.addWidget(self.placeholder)
+        self.notice_board = NoticeBoard(self.stack)
         self.files = FileKeeper(self)
         self.pending_shown = PendingShown(self)
         build_docks(self)

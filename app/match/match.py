@@ -45,6 +45,7 @@ from app.engine.world import World
 
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
+from .pin_tries import PinTries
 from .secret import SeatLocks
 
 Decide = Callable[..., list[Order]]
@@ -52,6 +53,14 @@ Decide = Callable[..., list[Order]]
 
 class MatchError(ValueError):
     """The match cannot do that now (e.g. adjudicate before every seat is done)."""
+
+
+class PinWait(MatchError):
+    """Too many wrong PINs: the seat may try again in ``seconds``."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"too many wrong PINs: try again in {seconds:.0f} s")
+        self.seconds = seconds
 
 
 class OrderRefused(ValueError):
@@ -147,6 +156,7 @@ class Match:
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
         self.locks = SeatLocks(self._aad)
+        self.pin_tries = PinTries()           # wrong PINs wait longer each time (its clock may be set)
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
@@ -220,18 +230,55 @@ class Match:
         """A PIN seat whose sealed orders (read from a file) were not opened yet."""
         return self.locks.is_locked(seat)
 
-    def check_pin(self, seat: int, pin: str) -> bool:
-        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
+    def check_pin(self, seat: int, pin: str, key: bytes | None = None) -> bool:
+        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it. Wrong
+        tries make the seat wait longer each time (:mod:`.pin_tries`): a try while it must
+        wait raises :class:`PinWait`. ``key``: :meth:`pin_key`'s answer for ``pin``, when a
+        front end derived it on a worker thread."""
         if not self.locks.has_pin(seat):
             return True
+        if (wait := self.pin_tries.wait_left(seat)) > 0:
+            raise PinWait(wait)
         if not self.locks.is_locked(seat):
-            return self.locks.matches(seat, pin)
-        plain = self.locks.unlock(seat, pin)
-        if plain is None:
-            return False
-        texts = json.loads(plain.decode("utf-8"))
-        self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
-        return True
+            ok = self.locks.matches(seat, pin, key)
+        else:
+            plain = self.locks.unlock(seat, pin, key)
+            ok = plain is not None
+            if ok:
+                where = f"the sealed orders of {self.seats[seat].name}"
+                try:
+                    texts = json.loads(plain.decode("utf-8"))
+                except (UnicodeDecodeError, ValueError):
+                    raise MatchFileError(f"{where}: not a list of orders") from None
+                self._pending[seat] = self._parse_pending(texts, where, "")
+        if ok:
+            self.pin_tries.succeeded(seat)
+        else:
+            self.pin_tries.failed(seat)
+        return ok
+
+    def pin_key(self, seat: int, pin: str) -> bytes:
+        """The key ``pin`` gives the seat: the slow part of :meth:`check_pin` (a quarter of a
+        second), reading nothing that changes, so a worker thread may run it."""
+        return self.locks.derive(seat, pin)
+
+    def pin_wait(self, seat: int) -> float:
+        """Seconds before the seat may try a PIN again (0: now)."""
+        return self.pin_tries.wait_left(seat)
+
+    def reset_pin(self, seat: int, pin: str) -> None:
+        """A forgotten PIN, with the table's agreement: the seat's sealed orders are
+        discarded unread (nobody, the seat included, learns what they were), ``pin`` is
+        its PIN from now on, and it gives its orders again this round."""
+        if not self.seats[seat].is_person or not pin:
+            raise MatchError("only a person's seat sets a PIN, and a PIN is not empty")
+        self.locks.reset(seat, pin)
+        self.pin_tries.succeeded(seat)
+        self._pending[seat] = {}
+        self._done.discard(seat)
+        self.revision += 1
+        if self.turn is None or self.turn == seat:
+            self.turn = self._next_seat(seat)
 
     def _aad(self, seat: int) -> bytes:
         return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")

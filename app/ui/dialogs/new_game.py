@@ -14,6 +14,7 @@ from app.match import Seat
 from app.variants.catalog import available
 
 from ..window.bots_ui import SandboxOpponents
+from .pin_fields import PIN_ADVICE, PinFields
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
@@ -64,14 +65,9 @@ class SeatRow(QWidget):
                                                        " (computer players are not installed)"))
         self.player.currentIndexChanged.connect(self._player_changed)
         lay.addWidget(self.player)
-        self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.Password)
-        self.pin.setPlaceholderText("PIN (optional)")
-        self.pin.setMaximumWidth(120)
-        self.pin.setMaxLength(64)
-        self.pin.setToolTip("With a PIN the curtain asks for it before showing this seat's board, and the "
-                            "save file keeps the seat's orders encrypted. Without one, privacy rests on trust.")
-        lay.addWidget(self.pin)
+        self.pin_fields = PinFields()              # the PIN, typed twice (pin_fields.py)
+        self.pin, self.pin_again = self.pin_fields.pin, self.pin_fields.again
+        lay.addWidget(self.pin_fields)
         self.boxes: dict[str, QCheckBox] = {}
         for n in nations:
             cb = QCheckBox(n[:3])
@@ -91,7 +87,7 @@ class SeatRow(QWidget):
             self._paint()
 
     def _player_changed(self) -> None:
-        self.pin.setEnabled(self.player.currentData()[0] == "person")
+        self.pin_fields.setEnabled(self.player.currentData()[0] == "person")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
@@ -170,6 +166,10 @@ class NewGameDialog(QDialog):
         self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
                             "and a unit sees what it could reach on the boards next to its own.")
         sl.addWidget(self.fog)
+        self.pin_advice = QLabel(PIN_ADVICE)
+        self.pin_advice.setWordWrap(True)
+        self.pin_advice.setStyleSheet("font-size: 12px;")
+        sl.addWidget(self.pin_advice)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -222,6 +222,8 @@ class NewGameDialog(QDialog):
         # deal the nations round-robin as a starting point
         for j, n in enumerate(nations):
             self.seat_rows[j % k].boxes[n].setChecked(True)
+        # wide enough for a seat's row (its name, PINs and every nation), however many nations
+        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60))
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
@@ -232,7 +234,7 @@ class NewGameDialog(QDialog):
             seats = []
             for i, r in enumerate(self.seat_rows):
                 seats.append(r.seat())
-                if r.pin.isEnabled() and r.pin.text():
+                if r.pin_fields.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
@@ -253,6 +255,8 @@ class NewGameDialog(QDialog):
                     return f"{n} is ticked for both {seen[n]} and {name}."
                 seen[n] = name
             people += r.player.currentData()[0] == "person"
+            if p := r.pin_fields.problem(name):
+                return p
         if people == 0:
             return "At least one seat must be played by a person."
         if self.start.currentData() != "standard":

@@ -184,6 +184,23 @@ class WorldView(QGraphicsView):
         self.centerOn(c)
         self.zoomed.emit(s)
 
+    def place(self) -> tuple[float, QPointF]:
+        """Where the view is: its zoom and the scene point at its centre."""
+        return self.scale_factor(), self.mapToScene(self.viewport().rect().center())
+
+    def set_place(self, place: tuple[float, QPointF]) -> None:
+        """Back to a :meth:`place`."""
+        self._anim.stop()
+        s, centre = place
+        self._apply_scale(max(MIN_SCALE, min(MAX_SCALE, s)))
+        self.centerOn(centre)
+        self.zoomed.emit(self.scale_factor())
+
+    def hide_refusal(self) -> None:
+        """The refusal bubble goes at once (the seat that was refused has left the table)."""
+        if self.bubble is not None:
+            self.bubble.dismiss()
+
     def keep_place(self, new_boards) -> bool:
         """After a submission: the player stays where they were, at the same zoom. Only when
         they were watching the present (the boards the new ones continue from, or a new

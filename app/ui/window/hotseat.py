@@ -16,6 +16,7 @@ from PySide6.QtCore import QEvent, QObject, QRect
 
 from ..dialogs.curtain import Curtain
 from ..guard import guarded
+from .handover import HandOver
 from .pin_gate import PinGate
 
 
@@ -34,6 +35,7 @@ class Table(QObject):
         self.curtain.hide()
         self.curtain.ready.connect(self.lift)
         self.pins = PinGate(self)
+        self.handover = HandOver(window)
         self.seat: int | None = None       # the seat whose board is shown; None while the curtain is up
         self.up = False
         self.drafts: dict[int, SeatDraft] = {}
@@ -44,6 +46,7 @@ class Table(QObject):
         """A new or opened match: the curtain for the seat whose turn it is (hotseat)."""
         self.drafts = {}
         self.seat = None
+        self.handover.reset()
         m = self.w.match
         if m is not None and m.private and m.turn is not None:
             self.show_curtain(m.turn)
@@ -57,6 +60,7 @@ class Table(QObject):
         self._clear_console()
         self.drafts = {}
         self.seat = None
+        self.handover.reset()
         self._hide()
 
     def show_curtain(self, seat: int, note: str = "") -> None:
@@ -98,6 +102,7 @@ class Table(QObject):
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
         self.w.refresh()
+        self.handover.arrive(seat)
         s = m.seats[seat]
         self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
 
@@ -112,6 +117,7 @@ class Table(QObject):
         if self.seat is not None and self.w.match is not None and self.w.match.private:
             p = self.w.orders_panel
             self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok)
+        self.handover.leave(self.seat)
         self._clear_console()
 
     def _clear_console(self) -> None:

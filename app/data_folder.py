@@ -26,6 +26,9 @@ from pathlib import Path
 APP_DIR_NAME = "fived-diplomacy"
 OLD_DIR_NAME = "5D Diplomacy"          # the settings' folder before there was one folder
 
+# files both folders may hold: the one data folder's copy wins and the old one goes
+_SUPERSEDED = frozenset({"settings.ini", "recent.json", "errors.log"})
+
 _PROBLEMS: dict[Path, str | None] = {}
 _MIGRATED: set[Path] = set()
 
@@ -105,7 +108,8 @@ def describe_error(e: OSError) -> str:
 
 
 def migrate_old_folder(old: Path, new: Path) -> list[Path]:
-    """Move what ``old`` holds into ``new`` (files already in ``new`` win; a session still
+    """Move what ``old`` holds into ``new`` (files already in ``new`` win: the settings,
+    recent games and error log of ``old`` then go; anything else stays; a session still
     running in an older version keeps its lock and autosave where they are), then remove
     ``old`` if it is empty. Quiet: a file that cannot be moved stays. Returns what moved."""
     moved: list[Path] = []
@@ -123,6 +127,8 @@ def migrate_old_folder(old: Path, new: Path) -> list[Path]:
         target = new / p.name
         try:
             if target.exists():
+                if p.name in _SUPERSEDED:
+                    p.unlink()         # the one data folder's own copy is the newer one
                 continue
             new.mkdir(parents=True, exist_ok=True)
             shutil.move(str(p), str(target))

@@ -112,6 +112,7 @@ class Round:
     decide: Decide | None = None
     fog: bool = False
     report: Report | None = None
+    victory: bool = True          # False: nobody wins (a `selfplay --no-victory` game)
 
     def run(self) -> Report:
         orders = list(self.orders)
@@ -119,8 +120,24 @@ class Round:
             view = seat_view(self.world, c.nations, self.fog)
             orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
-        self.report = engine_submit(self.world, orders)
+        self.report = engine_submit(self.world if self.victory else _without_victory(self.world), orders)
         return self.report
+
+
+def _without_victory(world: World) -> World:
+    """``world`` under a copy of its variant in which nobody can win."""
+    from dataclasses import replace
+    from app.bots.selfplay import no_victory
+    v = world.variant
+    if v.victory_centres > v.centre_count:
+        return world                     # out of reach already
+    got = _NO_VICTORY.get(id(v))
+    if got is None or got[0] is not v:
+        got = _NO_VICTORY[id(v)] = (v, no_victory(v))
+    return replace(world, variant=got[1])
+
+
+_NO_VICTORY: dict[int, tuple] = {}     # a variant's id -> (it, its copy in which nobody wins)
 
 
 @dataclass
@@ -384,7 +401,7 @@ class Match:
         world = self.world
         computer = [ComputerTurn(s.level or "standard", n, s.nations, self._bot_seed(n))
                     for s in self.seats if s.is_computer for n in s.nations]
-        return Round(world, orders, computer, self.decide, self.fog)
+        return Round(world, orders, computer, self.decide, self.fog, victory=self.victory)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
@@ -445,6 +462,12 @@ class Match:
         self._done = set()
         self.revision += 1
         self.turn = self._next_seat(0)
+
+    @property
+    def victory(self) -> bool:
+        """Can a nation win? Not in a game grown with ``selfplay --no-victory`` (kept in
+        its file), so that it plays on past the size at which somebody would have won."""
+        return self.provenance is None or self.provenance.victory
 
     # -- the save file's part ------------------------------------------------------------
     def to_meta(self) -> dict[str, Any]:

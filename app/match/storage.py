@@ -65,7 +65,8 @@ class BackgroundWriter:
     runs waits for it (the newest request for a path replaces an older one still waiting),
     so the GUI never blocks and no save is lost or interleaved."""
 
-    def __init__(self):
+    def __init__(self, write: Callable[[Path, str], None] | None = None):
+        self._write = write or write_text_atomic
         self._lock = threading.Condition()
         self._queue: dict[Path, Snapshot] = {}
         self._busy = False
@@ -94,7 +95,7 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                write_text_atomic(path, snap.to_text())
+                self._write(path, snap.to_text())
                 self.written.append(path)
                 if self.on_done is not None:
                     self.on_done(path)
@@ -178,6 +179,44 @@ class Session:
     def usable(self) -> bool:
         return self.problem is None
 
+    def write(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` atomically, noted in the data folder while it runs (a
+        ``saving/<session>.<n>.path`` entry naming the file), so that if this instance dies
+        mid-write the next start finds the temporary file beside any game, and removes it
+        (:func:`clean_interrupted_saves`)."""
+        entry = None
+        if self.usable:
+            entry = self.folder / SAVING / f"{self.id}.{uuid.uuid4().hex[:8]}.path"
+            try:
+                entry.parent.mkdir(exist_ok=True)
+                entry.write_text(str(Path(path).resolve()), encoding="utf-8")
+            except OSError:
+                entry = None
+        try:
+            write_text_atomic(Path(path), text)
+        finally:
+            if entry is not None:
+                _remove(entry)
+
+    def set_aside(self, autosave: Path, why: str = "") -> Path | None:
+        """Keep a crashed session's autosave that was not restored in the recovered-games
+        folder (for :data:`KEEP_RECOVERED_DAYS` days), and forget the session. Returns where
+        it went (None if it could not be moved: it is then left where it is)."""
+        folder = self.folder / RECOVERED
+        stamp = time.strftime("%Y-%m-%d %H.%M.%S", time.localtime(_mtime(autosave)))
+        target = folder / f"game from {stamp}{why}.json"
+        try:
+            folder.mkdir(exist_ok=True)
+            n = 2
+            while target.exists():
+                target = folder / f"game from {stamp}{why} ({n}).json"
+                n += 1
+            os.replace(autosave, target)
+        except OSError:
+            return None
+        self.dismiss(autosave)
+        return target
+
     def crashed(self) -> list[Path]:
         """Autosaves left by instances that did not close properly, newest first."""
         found = []
@@ -238,6 +277,91 @@ def _remove(p: Path) -> None:
         pass
 
 
+SAVING = "saving"              # the data folder's notes of saves being written (Session.write)
+RECOVERED = "recovered"        # autosaves of crashed sessions that were not restored
+KEEP_RECOVERED_DAYS = 30
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return time.time()
+
+
+def _session_alive(folder: Path, sid: str) -> bool:
+    """Is the session ``sid`` (its lock in ``folder``) held by a running instance?"""
+    lock = folder / f"session-{sid}.lock"
+    if not lock.exists():
+        return False
+    try:
+        with open(lock, "a+") as f:
+            if not _try_lock(f):
+                return True
+            _unlock(f)
+            return False
+    except OSError:
+        return True         # cannot tell: better to leave its files alone
+
+
+def clean_interrupted_saves(folder: Path | None = None) -> list[Path]:
+    """Remove the temporary files of saves that were interrupted (the instance writing them
+    died), beside any game, however recent; never one that a running instance is writing
+    now. Returns the files removed."""
+    folder = Path(folder) if folder else data_dir()
+    try:
+        entries = list((folder / SAVING).glob("*.path"))
+    except OSError:
+        return []
+    dead: dict[Path, list[Path]] = {}
+    for e in entries:
+        if _session_alive(folder, e.name.split(".", 1)[0]):
+            continue
+        try:
+            target = Path(e.read_text(encoding="utf-8").strip())
+        except (OSError, ValueError):
+            target = None
+        dead.setdefault(target, []).append(e)
+    # the temporary files first, then what running instances write now: a save that starts
+    # after this look made its note before its file, so it is either seen below or not here
+    candidates = {t: list(t.parent.glob(f".{glob.escape(t.name)}.*.tmp")) if t is not None else []
+                  for t in dead}
+    live = set()
+    for e in (folder / SAVING).glob("*.path"):
+        if _session_alive(folder, e.name.split(".", 1)[0]):
+            try:
+                live.add(Path(e.read_text(encoding="utf-8").strip()))
+            except (OSError, ValueError):
+                pass
+    removed = []
+    for target, temps in candidates.items():
+        if target in live:
+            continue
+        for t in temps:
+            try:
+                t.unlink()
+                removed.append(t)
+            except OSError:
+                pass
+        for e in dead[target]:
+            _remove(e)
+    return removed
+
+
+def clean_recovered(folder: Path | None = None, days: float = KEEP_RECOVERED_DAYS) -> list[Path]:
+    """Forget recovered games older than ``days``."""
+    folder = (Path(folder) if folder else data_dir()) / RECOVERED
+    gone = []
+    try:
+        for p in folder.glob("*.json"):
+            if time.time() - _mtime(p) > days * 86400:
+                _remove(p)
+                gone.append(p)
+    except OSError:
+        pass
+    return gone
+
+
 def clean_stale_temps(patterns, older_than: float = 120.0) -> list[Path]:
     """Remove the temporary files interrupted saves left behind. ``patterns``: (folder,
     glob) pairs, e.g. our data folder with ``.*.tmp`` and, in a game's folder, only that
@@ -268,6 +392,33 @@ def temp_patterns(data: Path, games: list[str]) -> list[tuple[Path, str]]:
         p = Path(g)
         out.append((p.parent, f".{glob.escape(p.name)}.*.tmp"))
     return out
+
+
+# -- the file on disk -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DiskStamp:
+    """What a game file on disk was when this instance last opened or saved it. Every save
+    (ours or another instance's) replaces the file by a rename, so a new file id, time or
+    size says another save happened since."""
+
+    ino: int
+    mtime_ns: int
+    size: int
+
+    @classmethod
+    def of(cls, path: Path) -> "DiskStamp | None":
+        try:
+            st = Path(path).stat()
+        except OSError:
+            return None
+        return cls(st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def changed_on_disk(path: Path, stamp: "DiskStamp | None") -> bool:
+    """Was ``path`` written by someone else since ``stamp`` (a file that is gone was not)?"""
+    now = DiskStamp.of(path)
+    return stamp is not None and now is not None and now != stamp
 
 
 # -- recent files ----------------------------------------------------------------------------

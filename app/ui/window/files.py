@@ -20,9 +20,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine.game import GameFileError
 from app.match import Match
-from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
-                               data_dir_problem, describe_error, open_match, snapshot, temp_patterns,
-                               write_text_atomic)
+from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter, DiskStamp, RecentFiles,
+                               Session, changed_on_disk, clean_interrupted_saves, clean_recovered,
+                               clean_stale_temps, data_dir, data_dir_problem, describe_error, open_match,
+                               snapshot, temp_patterns)
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
@@ -40,7 +41,8 @@ class FileKeeper(QObject):
         self.restored = False           # the game came from a crash's autosave, unsaved since
         self.session = Session()
         self.recent = RecentFiles()
-        self.writer = BackgroundWriter()
+        self.writer = BackgroundWriter(write=self.session.write)
+        self.disk: DiskStamp | None = None     # the game file as this instance last opened or saved it
         self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {describe_error(e)}")
         self.writer.on_done = lambda path: self.write_done.emit(str(path))
         self.write_failed.connect(self._autosave_failed)
@@ -54,9 +56,14 @@ class FileKeeper(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.autosave_now)
-        self.stale_removed = clean_stale_temps(temp_patterns(data_dir(), self.recent.list()))
+        # temporary files of interrupted saves: any game's, noted while written; older
+        # versions' beside recent games and in the data folder
+        self.stale_removed = clean_interrupted_saves() + clean_stale_temps(
+            temp_patterns(data_dir(), self.recent.list()))
+        clean_recovered()
         self.ask_unsaved = self._ask_unsaved          # tests may replace the question
         self.ask_restore = self._ask_restore
+        self.ask_changed = self._ask_changed
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -70,6 +77,7 @@ class FileKeeper(QObject):
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
         self.path = Path(path) if path else None
+        self.disk = DiskStamp.of(self.path) if self.path else None
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
@@ -115,7 +123,7 @@ class FileKeeper(QObject):
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:
         try:
-            write_text_atomic(Path(path), snapshot(self.match).to_text())
+            self.session.write(Path(path), snapshot(self.match).to_text())
         except OSError as e:
             self.w.show_message("Cannot save", f"{path}: {e.strerror or e}")
             return False
@@ -126,8 +134,17 @@ class FileKeeper(QObject):
             return False
         if self.path is None:
             return self.save_as()
+        if changed_on_disk(self.path, self.disk):
+            answer = self.ask_changed(self.path)
+            if answer == "reload":
+                return self.open_game(self.path, confirmed=True)
+            if answer == "save_as":
+                return self.save_as(None, changed=True)
+            if answer != "overwrite":
+                return False
         if not self.save_to(self.path):
             return False
+        self.disk = DiskStamp.of(self.path)
         self.saved_revision = self.match.revision
         self.restored = False
         self.recent.add(self.path)
@@ -135,11 +152,12 @@ class FileKeeper(QObject):
         self.w.set_status(f"Saved {self.path}.")
         return True
 
-    def save_as(self, path: str | None = None) -> bool:
+    def save_as(self, path: str | None = None, changed: bool = False) -> bool:
         if self.match is None:
             return False
         if not path:
-            start = str(self.path or Path.home() / "game.json")
+            start = str(self.path.with_name(self.path.stem + " (mine).json") if changed and self.path
+                        else self.path or Path.home() / "game.json")
             path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
         if not path:
             return False
@@ -148,12 +166,32 @@ class FileKeeper(QObject):
                 and p.parent.resolve() == data_dir().resolve():
             self.w.show_message("Choose another name", "That file is the automatic save; choose another name.")
             return False
-        old = self.path
+        old, old_disk = self.path, self.disk
         self.path = p
+        self.disk = None               # the file chosen here is overwritten as asked in the dialog
         if not self.save():
-            self.path = old
+            self.path, self.disk = old, old_disk
             return False
         return True
+
+    def _ask_changed(self, path: Path) -> str:
+        """The file changed on disk since this window opened or saved it: "reload",
+        "save_as", "overwrite" or "cancel"."""
+        box = QMessageBox(QMessageBox.Warning, "The file changed on disk",
+                          f"{path.name} was saved by another window or program since you opened or saved it here.",
+                          QMessageBox.NoButton, self.w)
+        box.setInformativeText("Overwriting it loses what was saved there. Reload it (the changes made in this "
+                               "window are lost), save this game under another name, or overwrite the file?")
+        reload = box.addButton("Reload", QMessageBox.ActionRole)
+        save_as = box.addButton("Save As…", QMessageBox.AcceptRole)
+        overwrite = box.addButton("Overwrite", QMessageBox.DestructiveRole)
+        box.addButton("Cancel", QMessageBox.RejectRole)
+        box.setDefaultButton(save_as)
+        self.w.prompt = box
+        box.exec()
+        self.w.prompt = None
+        clicked = box.clickedButton()
+        return {reload: "reload", save_as: "save_as", overwrite: "overwrite"}.get(clicked, "cancel")
 
     # -- unsaved changes ---------------------------------------------------------------------
     def confirm_discard(self, doing: str) -> bool:
@@ -204,6 +242,7 @@ class FileKeeper(QObject):
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
         self.w.set_match(match, Path(path))
+        self.disk = DiskStamp.of(Path(path))
         self.recent.add(Path(path))
         w = match.world
         self.w.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
@@ -228,15 +267,17 @@ class FileKeeper(QObject):
             return False
         auto = found[0]
         if not self.ask_restore(auto):
-            self.session.dismiss(auto)
+            kept = self.session.set_aside(auto)
+            if kept is not None:
+                self.w.set_status(f"The game saved automatically is kept for {KEEP_RECOVERED_DAYS} days in {kept.parent}: "
+                                  "open it from there (File → Open) if you change your mind.")
             return False
         try:
             match = open_match(auto)
         except GameFileError as e:
+            kept = self.session.set_aside(auto, " (damaged)")
             self.w.show_message("Cannot restore the game",
-                                f"The automatic save could not be read, and was set aside:\n{e}")
-            auto.replace(auto.with_suffix(".damaged"))
-            self.session.dismiss(auto)
+                                f"The automatic save could not be read{f', and was set aside in {kept.parent}' if kept else ''}:\n{e}")
             return False
         self.w.set_match(match, None, restored=True)
         self.writer.write(self.session.autosave_path, snapshot(match))
@@ -249,7 +290,9 @@ class FileKeeper(QObject):
     def _ask_restore(self, auto: Path) -> bool:
         ans = QMessageBox.question(self.w, "Restore the autosave?",
                                    "5D Diplomacy did not close properly last time.\n"
-                                   "Restore the game it saved automatically?")
+                                   "Restore the game it saved automatically?\n\n"
+                                   f"If not, it is kept for {KEEP_RECOVERED_DAYS} days in "
+                                   f"{data_dir() / RECOVERED}.")
         return ans == QMessageBox.Yes
 
     def close(self) -> None:

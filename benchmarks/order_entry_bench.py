@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from ui_bench import SEED, no_victory, world_file  # noqa: E402  (the same worlds as the UI benchmark)
+from ui_bench import SEED, no_victory, table, world_file  # noqa: E402  (the same worlds and table as the UI benchmark)
 
 LAST = 20      # the turn's last orders, each timed with all the others pending
 
@@ -105,14 +105,6 @@ ROWS = [
 ]
 
 
-def table(results: list[dict]) -> str:
-    lines = [f"{'':34}" + "".join(f"{'world ' + str(i + 1):>12}" for i in range(len(results))) + f"{'target':>10}"]
-    for label, key, fmt, target in ROWS:
-        cells = [fmt.format(r[key]) if r.get(key) is not None else "—" for r in results]
-        lines.append(f"{label:34}" + "".join(f"{c:>12}" for c in cells) + (f"{'<= ' + str(target):>10}" if target else ""))
-    return "\n".join(lines)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="300,1000,2000", help="world sizes in boards (comma-separated)")
@@ -133,7 +125,7 @@ def main(argv=None) -> int:
             return 1
         results.append(json.loads(run.stdout.strip().splitlines()[-1]))
     print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print(table(results))
+    print(table(results, ROWS))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

@@ -263,6 +263,9 @@ class SeatLocks:
         self._aad = aad
         self._locks: dict[int, PinLock] = {}
         self._boxes: dict[int, SealedBox] = {}
+        #: called with the seat after :meth:`reset`: whatever else was sealed for the seat
+        #: with its old key (plans, notes, messages) cannot be opened any more, and goes
+        self.on_reset: list = []
 
     def set_pin(self, seat: int, pin: str) -> None:
         self._locks[seat] = PinLock.create(pin)
@@ -300,6 +303,8 @@ class SeatLocks:
         from now on (the table agreed; nothing sealed with the old PIN can be read again)."""
         self._boxes.pop(seat, None)
         self._locks[seat] = PinLock.create(pin)
+        for hook in self.on_reset:
+            hook(seat)
 
     def box(self, seat: int, plain: bytes) -> SealedBox:
         """What the file keeps for the seat: ``plain`` sealed, or a locked seat's box as read."""

@@ -17,11 +17,16 @@ from app.match.storage import open_match, save_match
 WRONG = [{}, [], None, -1, True, "x", [["x"]]]
 
 
+@pytest.fixture(scope="module")
+def base_file(tmp_path_factory) -> Path:
+    return _game_file(tmp_path_factory.mktemp("base"))
+
+
 def _game_file(tmp_path) -> Path:
     """A small hotseat game with every part a file can have: several boards and timelines,
     orders and results, a retreat pause, pending and sealed orders, a selfplay record."""
-    rng = random.Random(19)
-    m = Match.new(seed=19, seats=[Seat(name="Ada", nations=("England", "France", "Germany")),
+    rng = random.Random(36)
+    m = Match.new(seed=36, seats=[Seat(name="Ada", nations=("England", "France", "Germany")),
                          Seat(name="Ben", nations=("Russia", "Turkey", "Austria", "Italy"))], pins={0: "2718"})
     for _ in range(40):
         w = m.game.world
@@ -32,7 +37,7 @@ def _game_file(tmp_path) -> Path:
     path = tmp_path / "base.json"
     save_match(m, path)
     doc = json.loads(path.read_text())
-    doc["meta"]["selfplay"] = {"seed": 19, "submissions": len(m.game.submissions), "victory": True}
+    doc["meta"]["selfplay"] = {"seed": 36, "submissions": len(m.game.submissions), "victory": True}
     path.write_text(json.dumps(doc))
     open_match(path)                        # the undamaged file opens
     return path
@@ -83,9 +88,8 @@ def _corpus(base: dict, per_shape: int = 1):
             yield path, {"??": next(iter(value.values())), **value}
 
 
-def test_a_damaged_file_of_any_kind_is_a_named_error(tmp_path):
-    base_path = _game_file(tmp_path)
-    base = json.loads(base_path.read_text())
+def test_a_damaged_file_of_any_kind_is_a_named_error(tmp_path, base_file):
+    base = json.loads(base_file.read_text())
     escaped, tried = [], 0
     target = tmp_path / "damaged.json"
     for path, wrong in _corpus(base):
@@ -108,8 +112,8 @@ def test_a_damaged_file_of_any_kind_is_a_named_error(tmp_path):
     (("start", 0, "centres", "England"), [["lon"]]),             # a centre that is a list
     (("world", "boards", 0, "centres", "France"), [{"a": 1}]),
 ])
-def test_the_centres_and_statuses_of_the_issue(tmp_path, where, wrong):
-    base = json.loads(_game_file(tmp_path).read_text())
+def test_the_centres_and_statuses_of_the_issue(tmp_path, base_file, where, wrong):
+    base = json.loads(base_file.read_text())
     node = base
     for p in where[:-1]:
         node = node[p]
@@ -121,8 +125,8 @@ def test_the_centres_and_statuses_of_the_issue(tmp_path, where, wrong):
 
 
 @pytest.mark.parametrize("status", [["succeeds"], {"s": 1}])
-def test_a_result_status_that_is_a_list_or_an_object(tmp_path, status):
-    base = json.loads(_game_file(tmp_path).read_text())
+def test_a_result_status_that_is_a_list_or_an_object(tmp_path, base_file, status):
+    base = json.loads(base_file.read_text())
     base["world"]["orders"][0]["results"][0]["status"] = status
     target = tmp_path / "d.json"
     target.write_text(json.dumps(base))

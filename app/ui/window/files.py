@@ -177,21 +177,28 @@ class FileKeeper(QObject):
     def _ask_changed(self, path: Path) -> str:
         """The file changed on disk since this window opened or saved it: "reload",
         "save_as", "overwrite" or "cancel"."""
-        box = QMessageBox(QMessageBox.Warning, "The file changed on disk",
-                          f"{path.name} was saved by another window or program since you opened or saved it here.",
-                          QMessageBox.NoButton, self.w)
-        box.setInformativeText("Overwriting it loses what was saved there. Reload it (the changes made in this "
-                               "window are lost), save this game under another name, or overwrite the file?")
-        reload = box.addButton("Reload", QMessageBox.ActionRole)
-        save_as = box.addButton("Save As…", QMessageBox.AcceptRole)
-        overwrite = box.addButton("Overwrite", QMessageBox.DestructiveRole)
+        return self._ask("The file changed on disk",
+                         f"{path.name} was saved by another window or program since you opened or saved it here.",
+                         "Overwriting it loses what was saved there. Reload it (the changes made in this window "
+                         "are lost), save this game under another name, or overwrite the file?",
+                         [("Reload", QMessageBox.ActionRole, "reload"), ("Save As…", QMessageBox.AcceptRole, "save_as"),
+                          ("Overwrite", QMessageBox.DestructiveRole, "overwrite")], "save_as")
+
+    def _ask(self, title: str, text: str, info: str, buttons: list[tuple[str, object, str]], default: str) -> str:
+        """A warning with ``buttons`` (label, role, answer) and Cancel; the answer clicked."""
+        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.NoButton, self.w)
+        box.setInformativeText(info)
+        answers = {}
+        for label, role, answer in buttons:
+            b = box.addButton(label, role)
+            answers[b] = answer
+            if answer == default:
+                box.setDefaultButton(b)
         box.addButton("Cancel", QMessageBox.RejectRole)
-        box.setDefaultButton(save_as)
         self.w.prompt = box
         box.exec()
         self.w.prompt = None
-        clicked = box.clickedButton()
-        return {reload: "reload", save_as: "save_as", overwrite: "overwrite"}.get(clicked, "cancel")
+        return answers.get(box.clickedButton(), "cancel")
 
     # -- unsaved changes ---------------------------------------------------------------------
     def confirm_discard(self, doing: str) -> bool:
@@ -206,18 +213,9 @@ class FileKeeper(QObject):
 
     def _ask_unsaved(self, doing: str) -> str:
         name = self.path.name if self.path else "This game"
-        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
-                          f"{name} has changes that are not saved.", QMessageBox.NoButton, self.w)
-        box.setInformativeText(f"Save them before you {doing}?")
-        save = box.addButton("Save…" if self.path is None else "Save", QMessageBox.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
-        box.addButton("Cancel", QMessageBox.RejectRole)
-        box.setDefaultButton(save)
-        self.w.prompt = box
-        box.exec()
-        self.w.prompt = None
-        clicked = box.clickedButton()
-        return "save" if clicked is save else "discard" if clicked is discard else "cancel"
+        return self._ask("Unsaved changes", f"{name} has changes that are not saved.", f"Save them before you {doing}?",
+                         [("Save…" if self.path is None else "Save", QMessageBox.AcceptRole, "save"),
+                          ("Discard", QMessageBox.DestructiveRole, "discard")], "save")
 
     # -- open ------------------------------------------------------------------------------
     def open_dialog(self) -> None:

@@ -292,4 +292,34 @@ def test_a_thrown_play_out_is_judged_after_every_season(qtbot, window):
     dlg.boxes[1].setCurrentText("England")
     dlg.judge_btn.click()
     assert m.world.phase == "over" and m.world.winner == "England"
+    assert "everyone named England" in window.banner.text() and window.banner.isVisible()
     assert "England wins" in window.last_status and not window.a_submit.isEnabled()
+
+
+def test_the_window_starts_what_the_new_game_dialog_asks(qtbot, window, monkeypatch):
+    """The dialog's "Watch the computer play" and "Time per turn" reach the match."""
+    from app.ui.dialogs.new_game import NewGameDialog
+    asked = {}
+
+    def fake_exec(dlg):
+        asked["do"](dlg)
+        return NewGameDialog.Accepted
+    monkeypatch.setattr(NewGameDialog, "exec", fake_exec)
+
+    def watch(dlg):
+        dlg.watch.check.setChecked(True)
+        dlg.watch.levels.setCurrentIndex(dlg.watch.levels.findData("random"))
+    asked["do"] = watch
+    window.new_game_dialog()
+    m = window.match
+    assert all(s.controller == "computer" and s.level == "random" for s in m.seats)
+    assert window.table_ui.watcher.bar.isVisible() and window.seat is None
+    window.table_ui.watcher.timer.stop()
+
+    def deadline(dlg):
+        dlg.hotseat.setChecked(True)
+        dlg.deadline.box.setCurrentIndex(dlg.deadline.box.findData(180))
+    asked["do"] = deadline
+    window.new_game_dialog()
+    assert window.match.mode == "hotseat" and window.match.table.deadline.seconds == 180
+    assert not window.table_ui.watcher.bar.isVisible() and window.table_ui.deadline.timer.isActive()

@@ -168,7 +168,9 @@ class Watcher(QObject):
         self.schedule()
 
     def frame(self, keys) -> None:
-        """Fit the view to ``keys``' boards (readable: at most a board and a half across)."""
+        """Fit the view to ``keys``' boards (readable: at most a board and a half across).
+        When they are all in view already the view stays still: calmer to watch, and the
+        boards need not be drawn again at another scale."""
         view, scene = self.w.view, self.w.scene
         if view is None or not keys:
             return
@@ -177,5 +179,8 @@ class Watcher(QObject):
         for k in keys:
             r = r.united(lay.rect(k))
         r.adjust(0, -lay.gap_y * 0.5, 0, 0)                 # the boards' titles, drawn above them
+        seen = view.mapToScene(view.free_rect().toRect()).boundingRect()
+        if seen.contains(r) and r.width() > 0.5 * seen.width():
+            return
         vw = max(1, view.viewport().width())
         view.fit_rect(r, max_scale=vw / (lay.board_w * 1.5))

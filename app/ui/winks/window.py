@@ -522,6 +522,7 @@ class ThrownStartWindow(QWidget):
         if g.throws or self.flight is not None:
             return
         self._new_game(g.seed, next_rotation(g.rotation))
+        self._refresh()
 
     def _new_game(self, seed: int, rotation: int) -> None:
         g = self.game

@@ -394,3 +394,29 @@ def test_judging_refuses_what_it_cannot_take():
     m.table.judging.play_on()
     assert not m.table.judging.due
     assert not Match.new().table.judging.active
+
+
+def test_undoing_the_judged_season_takes_the_judgement_back():
+    from app.winks import throw_at_random
+    from app.winks.session import thrown_game
+    g = thrown_game(throw_at_random(2, seed=8))
+    nations = g.meta["thrown"]["nations"]
+    m = Match(g, [Seat(name="You", nations=tuple(nations))])      # a sandbox play-out
+    m.submit()
+    assert m.table.judging.judge({0: nations[1]}) == nations[1] and m.world.phase == "over"
+    m.undo()
+    assert m.world.phase != "over" and m.turn == 0 and not m.table.judging.due
+    m.redo()
+    assert m.world.winner == nations[1]
+
+
+def test_a_sandbox_player_who_leaves_to_the_computer_leaves_a_watched_game(tmp_path):
+    m = Match.new(seed=2)
+    assert m.sandbox_seat and not m.table.watch.can_watch
+    m.table.seats.leave(0, "random")
+    assert m.table.watch.can_watch and m.turn is None
+    m.table.watch.step()
+    save_match(m, tmp_path / "g.json")
+    back = open_match(tmp_path / "g.json")
+    assert back.seats[0].controller == "computer" and back.table.watch.can_watch
+    assert json.loads((tmp_path / "g.json").read_text())["meta"]["table"]["watch_seconds"] == 1.5

@@ -323,3 +323,13 @@ def test_the_window_starts_what_the_new_game_dialog_asks(qtbot, window, monkeypa
     window.new_game_dialog()
     assert window.match.mode == "hotseat" and window.match.table.deadline.seconds == 180
     assert not window.table_ui.watcher.bar.isVisible() and window.table_ui.deadline.timer.isActive()
+
+
+def test_closing_the_window_while_the_computer_thinks_waits_for_it(qtbot, window):
+    window.table_ui.start_watching("standard", ["standard"], seed=1, confirmed=True)
+    window.table_ui.watcher.timer.stop()
+    window.table_ui.watcher.step_now()
+    assert window.busy
+    window.close()                                      # must not leave a running thread behind
+    assert window._job is None and not window.busy and len(window.match.game.submissions) == 1
+    assert not window.table_ui.watcher.timer.isActive()

@@ -123,6 +123,7 @@ class SeatChanges:
         (pending orders, sealed box, PIN, messages)."""
         m = self.m
         m.seats = m.seats[:seat] + (new,) + m.seats[seat + 1:]
+        m.sandbox_seat = False                # the seats are saved from now on, as they are
         m._pending[seat] = {}
         m.locks.forget(seat)
         if self._on_leave is not None:
@@ -168,6 +169,7 @@ class SeatChanges:
                 m.seats = m.seats[:sources[0]] + (src.model_copy(update={"nations": rest}),) + m.seats[sources[0] + 1:]
             newcomer = Seat(name=name[:40], colour=colour or self._free_colour(), nations=nations)
             m.seats = m.seats + (newcomer,)
+            m.sandbox_seat = False
             m._pending.append({})
             seat = len(m.seats) - 1
         if pin:

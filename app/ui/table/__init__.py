@@ -88,6 +88,15 @@ class TableUI(QObject):
             self._show_messages(w.seat)
         self.deadline.show()
 
+    def closing(self) -> None:
+        """The window closes: no timer starts another round, and a round still running
+        finishes (its thread must not outlive the window)."""
+        self.watcher.timer.stop()
+        self.deadline.timer.stop()
+        if self.w.match is not None:
+            self.w.match.table.watch.pause()
+        self.w.finish_adjudication()
+
     def clear_private(self) -> None:
         """The curtain comes down: nothing of the seat's messages stays on screen."""
         self.messages.clear()

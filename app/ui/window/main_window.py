@@ -555,6 +555,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if not self.files.confirm_discard("quit"):
             event.ignore()
             return
+        self.table_ui.closing()           # no next watched submission; a running one is kept
         self.files.close()
         remember_window(self, self.settings)
         if reporter.autosave == self.files.autosave_now:

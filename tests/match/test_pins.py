@@ -186,3 +186,17 @@ def test_a_box_bound_to_its_seat_and_a_copy_does_not_open(tmp_path):
     doc2["meta"]["seats"][1]["sealed"] = doc["meta"]["seats"][0]["sealed"]
     back = open_match(_write(tmp_path, doc2))
     assert back.check_pin(0, "1111") and not back.check_pin(1, "1111")
+
+
+def test_a_forgotten_pin_discards_the_seats_sealed_messages_unread_too(tmp_path):
+    m = Match.new(seats=[ADA, BEN], pins={0: "2718"})
+    m.table.mail.write(1, 0, "meet me in Burgundy")
+    assert [x.text for x in m.table.mail.messages(0)] == ["meet me in Burgundy"]
+    doc = _saved(tmp_path, m)
+    assert "Burgundy" not in json.dumps(doc["meta"]["seats"][0])
+    back = open_match(tmp_path / "g.json")
+    back.reset_pin(0, "tulip-42")
+    assert back.table.mail.messages(0) == []
+    m.reset_pin(0, "tulip-42")                  # unlocked in this session: the same
+    assert m.table.mail.messages(0) == []
+    assert "Burgundy" not in json.dumps(_saved(tmp_path, m)["meta"]["seats"][0])

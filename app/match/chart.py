@@ -202,14 +202,22 @@ def _slot(order: Order, retreat_phase: bool):
 
 
 def _stored_results(world: World) -> dict:
-    out = {}
+    """Slot → the (order, result) pairs stored there, in the order stored: a refused order
+    is kept beside the hold its unit got instead."""
+    out: dict = {}
     for key, orders in world.orders.items():
         for o, r in zip(orders, world.results[key]):
-            out[_slot(o, False)] = (o, r)
+            out.setdefault(_slot(o, False), []).append((o, r))
     for key, pairs in world.retreats.items():
         for o, r in pairs:
-            out[_slot(o, True)] = (o, r)
+            out.setdefault(_slot(o, True), []).append((o, r))
     return out
+
+
+def _result_of(order: Order, stored: list):
+    """The result stored for ``order``: the pair holding that very order, else the first
+    (the order as the engine normalised it comes before any hold it added)."""
+    return next((r for o, r in stored if o == order), stored[0][1])
 
 
 def _in_retreats(order: Order) -> bool:
@@ -238,7 +246,7 @@ def order_stats(game, nations: Iterable[str] | None = None) -> dict[str, OrderSt
             if last[slot] is not o or here is None:
                 c[3] += 1                               # replaced, or never stored: invalid
                 continue
-            j = _COLUMN.get(here[1].status)
+            j = _COLUMN.get(_result_of(o, here).status)
             if j is not None:                           # (an adjustment waiting for retreats: not yet)
                 c[j] += 1
     return {n: OrderStats(*c) for n, c in counts.items()}

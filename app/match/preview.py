@@ -101,7 +101,7 @@ def seat_input(match, seat: int) -> tuple[World, list[Order]]:
 def preview(world: World, orders: list[Order]) -> Preview:
     """What submitting ``orders`` on ``world`` would do (``world`` is left as it is)."""
     t0 = time.thread_time()
-    if not orders or world.phase == "over":
+    if world.phase == "over":
         return Preview(tuple(orders), phase=world.phase, winner=world.winner)
     try:
         report = submit(world, list(orders))
@@ -191,6 +191,13 @@ class PreviewRunner:
 
     def is_current(self, generation: int) -> bool:
         return generation == self.generation
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Wait until every request asked for is computed (tests, benchmarks)."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
 
     def stop(self, timeout: float = 5.0) -> None:
         """Finish: no new work; waits for the one being computed (if any)."""

@@ -201,16 +201,14 @@ def _slot(order: Order, retreat_phase: bool):
     return ("retreat" if retreat_phase else "unit", order.unit.board, order.unit.province)
 
 
-def _stored_results(world: World) -> dict:
-    """Slot → the (order, result) pairs stored there, in the order stored: a refused order
-    is kept beside the hold its unit got instead."""
+def _board_slots(orders, results, retreats) -> dict:
+    """One board's slots → the (order, result) pairs stored there, in the order stored: a
+    refused order is kept beside the hold its unit got instead."""
     out: dict = {}
-    for key, orders in world.orders.items():
-        for o, r in zip(orders, world.results[key]):
-            out.setdefault(_slot(o, False), []).append((o, r))
-    for key, pairs in world.retreats.items():
-        for o, r in pairs:
-            out.setdefault(_slot(o, True), []).append((o, r))
+    for o, r in zip(orders, results):
+        out.setdefault(_slot(o, False), []).append((o, r))
+    for o, r in retreats:
+        out.setdefault(_slot(o, True), []).append((o, r))
     return out
 
 
@@ -224,29 +222,69 @@ def _in_retreats(order: Order) -> bool:
     return isinstance(order, Retreat) or (isinstance(order, Disband) and order.unit.board.turn.is_movement)
 
 
+def _given(orders: tuple) -> list:
+    """A submission's orders as (order, slot, counts): the same order twice counts once,
+    and a unit's later order replaces its earlier one (which stays counted, as invalid)."""
+    unique = list(dict.fromkeys(orders))
+    slots = [_slot(o, _in_retreats(o)) for o in unique]
+    last = dict(zip(slots, unique))
+    return [(o, slot, last[slot] is o) for o, slot in zip(unique, slots)]
+
+
 _COLUMN = {"succeeds": 1, "fails": 2, "invalid": 3}
 
 
-def order_stats(game, nations: Iterable[str] | None = None) -> dict[str, OrderStats]:
-    """Per nation (default: all), what became of the orders it gave (see :class:`OrderStats`)."""
-    wanted = tuple(nations) if nations is not None else tuple(game.variant.nation_names)
-    stored = _stored_results(game.world)
-    counts = {n: [0, 0, 0, 0] for n in wanted}
-    for orders in game.submissions:
-        last: dict = {}
-        for o in dict.fromkeys(orders):               # the same order twice counts once
-            last[_slot(o, _in_retreats(o))] = o
-        for o in dict.fromkeys(orders):
-            c = counts.get(o.nation)
-            if c is None:
-                continue
+class StatsBuilder:
+    """Order statistics of a game, keeping what it has counted: each submission's counts
+    stand while the results stored on the boards its orders name are the same objects (a
+    submission makes new result tuples only for the boards it adjudicates, and an attack
+    from the future that cuts a past support makes that board's new), so after a submission
+    little is counted again."""
+
+    def __init__(self):
+        self._subs: dict[int, tuple] = {}      # submission index -> (its tuple, deps, counts by nation)
+
+    @staticmethod
+    def _deps(world: World, boards) -> tuple:
+        return tuple((world.orders.get(k), world.results.get(k), world.retreats.get(k)) for k in boards)
+
+    def _count(self, world: World, orders: tuple) -> tuple:
+        given = _given(orders)
+        boards = sorted({slot[1] for _o, slot, _last in given})
+        tables = {k: _board_slots(world.orders.get(k, ()), world.results.get(k, ()), world.retreats.get(k, ()))
+                  for k in boards}
+        counts: dict[str, list[int]] = {}
+        for o, slot, last in given:
+            c = counts.setdefault(o.nation, [0, 0, 0, 0])
             c[0] += 1
-            slot = _slot(o, _in_retreats(o))
-            here = stored.get(slot)
-            if last[slot] is not o or here is None:
+            here = tables[slot[1]].get(slot)
+            if not last or here is None:
                 c[3] += 1                               # replaced, or never stored: invalid
                 continue
             j = _COLUMN.get(_result_of(o, here).status)
             if j is not None:                           # (an adjustment waiting for retreats: not yet)
                 c[j] += 1
-    return {n: OrderStats(*c) for n, c in counts.items()}
+        return boards, self._deps(world, boards), counts
+
+    def build(self, game, nations: Iterable[str] | None = None) -> dict[str, OrderStats]:
+        wanted = tuple(nations) if nations is not None else tuple(game.variant.nation_names)
+        world = game.world
+        total = {n: [0, 0, 0, 0] for n in wanted}
+        for i, orders in enumerate(game.submissions):
+            held = self._subs.get(i)
+            if held is None or held[0] is not orders or any(
+                    a is not b for dep, now in zip(held[2], self._deps(world, held[1])) for a, b in zip(dep, now)):
+                held = self._subs[i] = (orders, *self._count(world, orders))
+            for n, c in held[3].items():
+                t = total.get(n)
+                if t is not None:
+                    for j in range(4):
+                        t[j] += c[j]
+        for i in [i for i in self._subs if i >= len(game.submissions)]:
+            del self._subs[i]                           # undone
+        return {n: OrderStats(*c) for n, c in total.items()}
+
+
+def order_stats(game, nations: Iterable[str] | None = None) -> dict[str, OrderStats]:
+    """Per nation (default: all), what became of the orders it gave (see :class:`OrderStats`)."""
+    return StatsBuilder().build(game, nations)

@@ -12,7 +12,7 @@ from app.bots.selfplay import random_orders
 from app.engine.coords import BoardKey
 from app.engine.game import Game
 from app.match import Match, Seat
-from app.match.chart import ChartBuilder, OrderStats, order_stats, visible_nations
+from app.match.chart import ChartBuilder, OrderStats, StatsBuilder, order_stats, visible_nations
 
 
 def test_docstring_examples():
@@ -115,3 +115,15 @@ def test_order_statistics_count_given_succeeded_failed_and_invalid():
     assert stats["Germany"] == OrderStats(given=4, succeeded=3, failed=1, invalid=0)
     assert stats["England"] == OrderStats(given=3, succeeded=0, failed=2, invalid=1)   # a bounce and no way to Moscow
     assert order_stats(g, ["Italy"]) == {"Italy": OrderStats()}
+
+
+def test_the_statistics_builder_counts_again_only_what_changed_and_always_agrees():
+    rng = random.Random(11)
+    g = Game.new(seed=11)
+    b = StatsBuilder()
+    for i in range(16):
+        g.submit(random_orders(g.world, rng, 0.6))     # time travel re-adjudicates past boards
+        assert b.build(g) == order_stats(g)
+        if i % 5 == 4:
+            g.undo()
+            assert b.build(g) == order_stats(g)

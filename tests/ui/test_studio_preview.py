@@ -42,7 +42,7 @@ def test_the_preview_follows_the_orders_on_a_multi_board_world_and_is_gone_on_su
     assert [o.status for o in p.outcomes] == [o.status for o in preview(*seat_input(window.match, 0)).outcomes]
     item = studio.preview.item
     assert len(item.badges) == len(p.outcomes) == 2
-    assert {b[2] for b in item.badges} == {"succeeds", "fails"}
+    assert {b[1] for b in item.badges} == {"succeeds", "fails"}
     assert "1 succeed · 1 fail" in studio.preview.chip.text() and studio.preview.chip.isVisible()
     # the game did not change
     assert window.game.world is world_before and len(window.game.submissions) == subs
@@ -52,7 +52,7 @@ def test_the_preview_follows_the_orders_on_a_multi_board_world_and_is_gone_on_su
     p2 = shown.args[0]
     assert [o.status for o in p2.outcomes] == ["succeeds"] * 3
     assert "3 succeed · 0 fail" in studio.preview.chip.text()
-    assert studio.preview.item.badges[0][3] == ""          # nothing to say of a success
+    assert studio.preview.item.badges[0][2] == ""          # nothing to say of a success
     # a move into the past would fork: the preview draws the timeline it would make
     with qtbot.waitSignal(studio.preview.shown, timeout=20000) as shown:
         assert window.console_order("A 2:par:S1902 - 1:par:S1902")

@@ -20,7 +20,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
-from app.match.chart import CentreChart, ChartBuilder, order_stats, visible_nations
+from app.match.chart import CentreChart, ChartBuilder, StatsBuilder, visible_nations
 
 from ..guard import guarded
 from .chart_art import chart_image, paint_chart
@@ -32,7 +32,7 @@ class ChartCanvas(QWidget):
     def __init__(self, pane: "ChartPane"):
         super().__init__()
         self.pane = pane
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(30)          # the dock shares its column: the window must still fit small screens
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.last_paint_s = 0.0
 
@@ -69,6 +69,7 @@ class ChartPane(QWidget):
         super().__init__()
         self.w = window
         self.builder = ChartBuilder()
+        self.stats_builder = StatsBuilder()
         self._game = None
         self.full: CentreChart | None = None
         self.shown: CentreChart | None = None
@@ -103,6 +104,7 @@ class ChartPane(QWidget):
         lay.addWidget(self.canvas, 3)
         self.note = QLabel("")
         self.note.setWordWrap(True)
+        self.note.setVisible(False)
         lay.addWidget(self.note)
         self.table = QTableWidget(0, 5)
         self.table.setHorizontalHeaderLabels(["Orders", "given", "succeeded", "failed", "invalid"])
@@ -111,6 +113,7 @@ class ChartPane(QWidget):
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setMinimumHeight(30)
         self.table.setToolTip("What became of each nation's orders over the game (results as they stand now)")
         lay.addWidget(self.table, 2)
         self.timer = QTimer(self, singleShot=True, interval=250, timeout=self.build)
@@ -139,6 +142,7 @@ class ChartPane(QWidget):
         self.which.clear()
         self.which.blockSignals(False)
         self.note.setText("")
+        self.note.setVisible(False)
         self.empty_text = "Nobody is at the table."
         self._set_enabled(False)
         self.canvas.update()
@@ -153,6 +157,7 @@ class ChartPane(QWidget):
         if m.game is not self._game:
             self._game = m.game
             self.builder = ChartBuilder()
+            self.stats_builder = StatsBuilder()
             self.full = None
         if self.w.seat is None or self.w.table.up:
             self.forget()
@@ -172,14 +177,14 @@ class ChartPane(QWidget):
         gen = self.generation
         snap = m.game.snapshot()            # a copy to read while the game goes on (about a millisecond)
         nations = visible_nations(m, self.w.seat)
-        builder = self.builder
+        builder, stats_builder = self.builder, self.stats_builder
         self.busy = True
 
         def run():
             t0 = time.thread_time()
             try:
                 chart = builder.build(snap)
-                stats = order_stats(snap, nations)
+                stats = stats_builder.build(snap, nations)
             except Exception as e:          # shown in the pane; the game is untouched
                 self.built.done.emit(gen, e, None)
                 return
@@ -214,6 +219,7 @@ class ChartPane(QWidget):
         self._fill_table()
         hidden = len(chart.nations) - len(nations)
         self.note.setText(f"Fog of war: {hidden} nations' counts are hidden." if hidden else "")
+        self.note.setVisible(bool(hidden))
         self.empty_text = "No nation of yours to chart." if not nations else ""
         self._set_enabled(bool(nations))
         self.canvas.update()

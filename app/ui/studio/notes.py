@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
-from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
+                               QVBoxLayout, QWidget)
 
 from app.match.notes import MAX_NOTES
 
@@ -48,7 +48,7 @@ class NotesPane(QWidget):
         row = QHBoxLayout()
         row.setSpacing(2)
         self.draw_button = QToolButton()
-        self.draw_button.setText("Draw plans")
+        self.draw_button.setText("Draw")
         self.draw_button.setCheckable(True)
         self.draw_button.setToolTip("Draw arrows and rings on the boards (A; or hold Shift): drag for an arrow, "
                                     "click for a ring. Plans are yours alone and never orders.")
@@ -76,11 +76,13 @@ class NotesPane(QWidget):
         row.addStretch(1)
         lay.addLayout(row)
         self.title = QLabel("")
-        self.title.setWordWrap(True)
+        # one line, cut short in a narrow dock (its tooltip says it all)
+        self.title.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
         lay.addWidget(self.title)
         self.edit = QPlainTextEdit()
         self.edit.setPlaceholderText("Your notes: plans, deals, suspicions… Saved with the game.")
         self.edit.setTabChangesFocus(True)
+        self.edit.setMinimumHeight(36)     # the dock shares its column: the window must still fit small screens
         lay.addWidget(self.edit, 1)
         self.edit.textChanged.connect(self._typed)
         self.show_seat(None)
@@ -100,16 +102,20 @@ class NotesPane(QWidget):
         self.edit.setReadOnly(seat is None)
         for b in [self.draw_button, self.take_back_button, self.clear_button, *self.colours.buttons()]:
             b.setEnabled(seat is not None)
+        self.title.setVisible(seat is not None)
         if seat is None:
             self.title.setText("")
+            self.title.setToolTip("")
             self.edit.setPlaceholderText("")
         elif m.private:
             s = m.seats[seat]
             sealed = " and sealed with the PIN" if m.has_pin(seat) else ""
             self.title.setText(f"<b>{s.name}'s notes and plans</b> — private to {s.name}{sealed}.")
+            self.title.setToolTip(f"Only {s.name} sees these notes and plans{sealed}.")
             self.edit.setPlaceholderText("Your notes: plans, deals, suspicions… Only you see them.")
         else:
             self.title.setText("<b>Notes and plans</b> — saved with the game.")
+            self.title.setToolTip("Your notes and plans are saved with the game.")
             self.edit.setPlaceholderText("Your notes: plans, deals, suspicions… Saved with the game.")
 
     def _stale(self) -> bool:

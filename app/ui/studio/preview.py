@@ -32,19 +32,19 @@ DISLODGED = QColor("#e03131")
 GLYPH = {"succeeds": "✓", "fails": "✗", "invalid": "–", "pending": "…"}
 
 
-def _outcome_point(scene, order) -> QPointF | None:
-    """Where an order's outcome is drawn: on a move's or retreat's arrow near its head (two
-    moves into one province keep a badge each), else at the unit (a build's place)."""
-    boards = scene.world.boards if scene.world is not None else {}
+def _outcome_point(point, boards, order) -> QPointF | None:
+    """Where an order's outcome is drawn (``point``: the scene's place of a location): on a
+    move's or retreat's arrow near its head (two moves into one province keep a badge
+    each), else beside the unit (a build's place)."""
     kind = order.kind
     if kind == "build":
-        return scene.loc_point(order.at) if order.at.board in boards else None
+        return point(order.at) + QPointF(15, -15) if order.at.board in boards else None
     unit = getattr(order, "unit", None)
     if unit is None or unit.board not in boards:
         return None
-    a = scene.loc_point(unit)
+    a = point(unit)
     if kind in ("move", "retreat") and order.dest.board in boards:
-        b = scene.loc_point(order.dest)
+        b = point(order.dest)
         return QPointF(a.x() + (b.x() - a.x()) * 0.7, a.y() + (b.y() - a.y()) * 0.7)
     return QPointF(a.x() + 15, a.y() - 15)          # beside the unit, not over it
 
@@ -60,14 +60,20 @@ def short_reason(order, reason: str) -> str:
 
 
 class PreviewItem(QGraphicsItem):
-    """The preview's marks, culled to the exposed area; level of detail by zoom."""
+    """The preview's marks over the boards. Outcomes are kept per board and placed only when
+    a board they stand on is first drawn (most boards of a large world are never in view);
+    level of detail by zoom."""
 
-    def __init__(self, theme):
+    def __init__(self, theme, point, boards):
         super().__init__()
         self.theme = theme
-        self.badges: list[tuple[QRectF, QPointF, str, str]] = []      # bounds, point, status, reason
-        self.dislodged: list[tuple[QRectF, QPointF]] = []
+        self._point = point                      # the scene's place of a location
+        self._boards = boards                    # the boards that exist (to place on)
+        self.groups: dict = {}                   # board -> [(order, status, reason)]
+        self.lost: dict = {}                     # board -> [dislodged location]
+        self.areas: dict = {}                    # board -> the scene area its marks may take
         self.forks: list[tuple[QRectF, QRectF, QPainterPath, str]] = []  # bounds, ghost rect, path, label
+        self._placed: dict = {}                  # board -> ([(point, status, reason)], [point])
         self._bounds = QRectF()
         self.setZValue(12)
         self.setAcceptedMouseButtons(Qt.NoButton)
@@ -77,26 +83,43 @@ class PreviewItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def show_preview(self, badges, dislodged, forks) -> None:
+    def show_preview(self, groups, lost, areas, forks, boards=None) -> None:
         self.prepareGeometryChange()
-        self.badges, self.dislodged, self.forks = badges, dislodged, forks
+        self.groups, self.lost, self.areas, self.forks = groups, lost, areas, forks
+        if boards is not None:
+            self._boards = boards
+        self._placed = {}
         r = QRectF()
-        for b in badges:
-            r = r.united(b[0])
-        for d in dislodged:
-            r = r.united(d[0])
+        for area in areas.values():
+            r = r.united(area)
         for f in forks:
             r = r.united(f[0])
         self._bounds = r
         self.update()
 
     def clear(self) -> None:
-        if self.badges or self.dislodged or self.forks:
-            self.show_preview([], [], [])
+        if not self.empty:
+            self.show_preview({}, {}, {}, [])
 
     @property
     def empty(self) -> bool:
-        return not (self.badges or self.dislodged or self.forks)
+        return not (self.groups or self.lost or self.forks)
+
+    @property
+    def badges(self) -> list[tuple[QPointF, str, str]]:
+        """Every outcome as placed: (point, status, reason) — all boards (tests)."""
+        return [b for key in self.areas for b in self._place(key)[0]]
+
+    def _place(self, key):
+        placed = self._placed.get(key)
+        if placed is None:
+            badges = []
+            for order, status, reason in self.groups.get(key, ()):
+                c = _outcome_point(self._point, self._boards, order)
+                if c is not None:
+                    badges.append((c, status, short_reason(order, reason)))
+            placed = self._placed[key] = (badges, [self._point(loc) for loc in self.lost.get(key, ())])
+        return placed
 
     @guarded
     def paint(self, painter: QPainter, option, widget=None) -> None:
@@ -122,15 +145,15 @@ class PreviewItem(QGraphicsItem):
                 painter.setFont(f)
                 painter.setPen(self.theme.fork)
                 painter.drawText(ghost.adjusted(30, 30, -30, -30), Qt.AlignCenter | Qt.TextWordWrap, label)
+        shown = [key for key, area in self.areas.items() if area.intersects(exposed)]
         r_dis = max(24.0, 9 * px)
-        for bounds, c in self.dislodged:
-            if not bounds.intersects(exposed):
-                continue
-            painter.setBrush(Qt.NoBrush)
-            painter.setPen(QPen(QColor(255, 255, 255, 200), max(7.0, 3.5 * px)))
-            painter.drawEllipse(c, r_dis, r_dis)
-            painter.setPen(QPen(DISLODGED, max(4.0, 2.2 * px), Qt.DashLine))
-            painter.drawEllipse(c, r_dis, r_dis)
+        for key in shown:
+            for c in self._place(key)[1]:
+                painter.setBrush(Qt.NoBrush)
+                painter.setPen(QPen(QColor(255, 255, 255, 200), max(7.0, 3.5 * px)))
+                painter.drawEllipse(c, r_dis, r_dis)
+                painter.setPen(QPen(DISLODGED, max(4.0, 2.2 * px), Qt.DashLine))
+                painter.drawEllipse(c, r_dis, r_dis)
         r = max(9.0, 6 * px)
         font = QFont(self.theme.font_family)
         font.setBold(True)
@@ -138,33 +161,31 @@ class PreviewItem(QGraphicsItem):
         reason_font = QFont(self.theme.font_family)
         reason_font.setPixelSize(max(1, int(max(13.0, 9 * px))))
         placed: list[QRectF] = []
-        for bounds, c, status, reason in self.badges:
-            if not bounds.intersects(exposed):
-                continue
-            colour = STATUS_COLOURS.get(status, STATUS_COLOURS["invalid"])
-            centre = c
-            painter.setPen(QPen(QColor(255, 255, 255), max(1.5, 1.2 * px)))
-            painter.setBrush(colour)
-            painter.drawEllipse(centre, r, r)
-            if px < 6:
-                painter.setFont(font)
-                painter.setPen(QColor("white"))
-                painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter,
-                                 GLYPH.get(status, "?"))
-            if near and reason and status != "succeeds":
-                painter.setFont(reason_font)
-                fm = painter.fontMetrics()
-                text = reason if len(reason) < 48 else reason[:46] + "…"
-                w, h = fm.horizontalAdvance(text) + 10, fm.height() + 4
-                box = QRectF(centre.x() + r + 3, centre.y() - h / 2, w, h)
-                while any(box.intersects(b) for b in placed):    # several outcomes in one place: stack them
-                    box.translate(0, h + 2)
-                placed.append(box)
-                painter.setPen(Qt.NoPen)
-                painter.setBrush(QColor(255, 255, 255, 225))
-                painter.drawRoundedRect(box, 4, 4)
-                painter.setPen(colour.darker(140))
-                painter.drawText(box, Qt.AlignCenter, text)
+        for key in shown:
+            for centre, status, reason in self._place(key)[0]:
+                colour = STATUS_COLOURS.get(status, STATUS_COLOURS["invalid"])
+                painter.setPen(QPen(QColor(255, 255, 255), max(1.5, 1.2 * px)))
+                painter.setBrush(colour)
+                painter.drawEllipse(centre, r, r)
+                if px < 6:
+                    painter.setFont(font)
+                    painter.setPen(QColor("white"))
+                    painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter,
+                                     GLYPH.get(status, "?"))
+                if near and reason and status != "succeeds":
+                    painter.setFont(reason_font)
+                    fm = painter.fontMetrics()
+                    text = reason if len(reason) < 48 else reason[:46] + "…"
+                    w, h = fm.horizontalAdvance(text) + 10, fm.height() + 4
+                    box = QRectF(centre.x() + r + 3, centre.y() - h / 2, w, h)
+                    while any(box.intersects(b) for b in placed):    # several outcomes in one place: stack them
+                        box.translate(0, h + 2)
+                    placed.append(box)
+                    painter.setPen(Qt.NoPen)
+                    painter.setBrush(QColor(255, 255, 255, 225))
+                    painter.drawRoundedRect(box, 4, 4)
+                    painter.setPen(colour.darker(140))
+                    painter.drawText(box, Qt.AlignCenter, text)
 
 
 class PreviewController(QObject):
@@ -203,7 +224,7 @@ class PreviewController(QObject):
         if scene is None:
             return None
         if self.item is None or self.item.scene() is not scene:
-            self.item = PreviewItem(self.w.theme)
+            self.item = PreviewItem(self.w.theme, scene.loc_point, {})
             scene.addItem(self.item)
         return self.item
 
@@ -259,27 +280,38 @@ class PreviewController(QObject):
 
     # -- drawing -------------------------------------------------------------------------------
     def _draw(self, p: Preview) -> None:
+        """Hand the outcomes to the item, grouped by board: O(orders) with no geometry; the
+        item places a board's marks when it first draws that board."""
         item = self._item()
         scene = self.w.scene
         if item is None:
             return
-        boards = scene.world.boards if scene.world is not None else {}
         if p.error is not None:
             item.clear()
             self._chip(f"Preview: {p.error}", "#e03131")
             return
-        badges = []
+        boards = scene.world.boards if scene.world is not None else {}
+        lay = scene.layout
+        groups: dict = {}
+        areas: dict = {}
         for o in p.outcomes:
-            c = _outcome_point(scene, o.order)
-            if c is None:
-                continue                   # a waive, or a board not on screen: nothing to draw on
-            badges.append((QRectF(c.x() - 60, c.y() - 60, 900, 400), c, o.status, short_reason(o.order, o.reason)))
-        dislodged = []
+            order = o.order
+            at = getattr(order, "unit", None) or getattr(order, "at", None)
+            if at is None or at.board not in boards:
+                continue                   # a waive, or a board not drawn: nothing to place on
+            key = at.board
+            groups.setdefault(key, []).append((order, o.status, o.reason))
+            if key not in areas:
+                areas[key] = lay.rect(key).adjusted(-60, -60, 900, 400)
+            dest = getattr(order, "dest", None)
+            if dest is not None and dest.board != key and dest.board in boards:
+                areas[key] = areas[key].united(lay.rect(dest.board))       # an arrow to another board
+        lost: dict = {}
         for loc in p.dislodged:
             if loc.board in boards:
-                c = scene.loc_point(loc)
-                dislodged.append((QRectF(c.x() - 80, c.y() - 80, 160, 160), c))
-        lay = scene.layout
+                lost.setdefault(loc.board, []).append(loc)
+                if loc.board not in areas:
+                    areas[loc.board] = lay.rect(loc.board).adjusted(-80, -80, 80, 80)
         forks = []
         for f in p.forks:
             src, ghost = lay.rect(f.parent), lay.rect(f.first)
@@ -293,7 +325,7 @@ class PreviewController(QObject):
             forks.append((ghost.united(path.boundingRect()).adjusted(-60, -60, 60, 60), ghost, path, label))
             if not scene.sceneRect().contains(ghost):
                 scene.setSceneRect(scene.sceneRect().united(ghost.adjusted(-300, -300, 300, 300)))
-        item.show_preview(badges, dislodged, forks)
+        item.show_preview(groups, lost, areas, forks, boards)
         self._chip(self.summary(p))
 
     @staticmethod

@@ -99,7 +99,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         build_status(self)
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
-        from ..studio import Studio
+        from ..studio.studio import Studio
         self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain

@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
+                               QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
 from app.match.chart import CentreChart, ChartBuilder, StatsBuilder, visible_nations
 
@@ -78,6 +78,7 @@ class ChartPane(QWidget):
         self.generation = 0
         self.busy = False
         self._again = False
+        self.on_screen = False
         self.built = _Built()
         self.built.done.connect(self._arrived, Qt.QueuedConnection)
         self._thread: threading.Thread | None = None
@@ -101,7 +102,11 @@ class ChartPane(QWidget):
         top.addWidget(self.csv_button)
         lay.addLayout(top)
         self.canvas = ChartCanvas(self)
-        lay.addWidget(self.canvas, 3)
+        # the chart and the statistics take turns in the dock's height (it shares a column)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.canvas, "Centres")
+        lay.addWidget(self.tabs, 1)
         self.note = QLabel("")
         self.note.setWordWrap(True)
         self.note.setVisible(False)
@@ -115,7 +120,7 @@ class ChartPane(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setMinimumHeight(30)
         self.table.setToolTip("What became of each nation's orders over the game (results as they stand now)")
-        lay.addWidget(self.table, 2)
+        self.tabs.addTab(self.table, "Order statistics")
         self.timer = QTimer(self, singleShot=True, interval=250, timeout=self.build)
         self._set_enabled(False)
 
@@ -162,7 +167,7 @@ class ChartPane(QWidget):
         if self.w.seat is None or self.w.table.up:
             self.forget()
             return
-        if self.isVisible():
+        if self.on_screen or not self.visibleRegion().isEmpty():
             self.timer.start()
 
     def build(self) -> None:
@@ -275,7 +280,9 @@ class ChartPane(QWidget):
         return True
 
     @guarded
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        if self.w.match is not None and (self.shown is None or self.full is None):
+    def dock_shown(self, on: bool) -> None:
+        """The dock's tab came to the front (or went behind another): a tabbed dock behind
+        another stays "visible" to Qt, so the dock says when it is really seen."""
+        self.on_screen = on
+        if on and self.w.match is not None:
             self.changed()

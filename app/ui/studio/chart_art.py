@@ -38,7 +38,8 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
     top_value = int(top_value * 1.08) + 1
     head = fm.height() + 10 if title else 6
     left = fm.horizontalAdvance(str(top_value)) + 14
-    legend = _legend_layout(lines, fm, rect.left() + left, rect.right())
+    # a legend only where there is room for it (a small dock shows the colours alone)
+    legend = _legend_layout(lines, fm, rect.left() + left, rect.right()) if rect.height() > 170 else []
     legend_rows = (max(r for r, _x, _l in legend) + 1) if legend else 0
     plot = QRectF(rect.left() + left, rect.top() + head, rect.width() - left - 12,
                   rect.height() - head - fm.height() * 2 - legend_rows * (fm.height() + 2) - 18)

@@ -235,7 +235,8 @@ class PositionEditorDialog(QDialog):
             widget.blockSignals(False)
         homes = "the variant's" if p.homes is None else "set here"
         self.summary.setText(f"<b>{p.turn.title}</b> ({'builds and disbands' if not p.turn.is_movement else 'orders'})"
-                             f"<br>{len(p.units)} units, {len(p.centres)} centres owned<br>Home centres: {homes}"
+                             f"<br>{len(p.units)} units, {len(p.centres)} centres owned<br>Home centres: {homes} "
+                             "(ringed in their nation's colour)"
                              f"<br>{p.variant.title}, {p.adjacency} adjacency")
         self.undo_button.setEnabled(self.editor.can_undo())
         self.redo_button.setEnabled(self.editor.can_redo())

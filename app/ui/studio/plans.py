@@ -27,7 +27,7 @@ from ..guard import guarded
 
 PLAN_COLOURS = (QColor("#f03e3e"), QColor("#1c7ed6"), QColor("#2f9e44"), QColor("#f59f00"))
 """Red, blue, green, amber: app.match.plans.COLOURS, as drawn."""
-ALPHA = 150
+ALPHA = 120          # orders beneath stay readable through a plan
 
 
 def place_at(scene, pos: QPointF) -> Location | None:

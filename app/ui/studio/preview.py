@@ -138,7 +138,7 @@ class PreviewItem(QGraphicsItem):
             fill.setAlpha(38)
             painter.setBrush(fill)
             painter.drawRect(ghost)
-            if px < 6:
+            if px < 14:
                 f = QFont(self.theme.font_family)
                 f.setPixelSize(max(1, int(max(38.0, 14 * px))))
                 f.setBold(True)
@@ -147,6 +147,9 @@ class PreviewItem(QGraphicsItem):
                 painter.drawText(ghost.adjusted(30, 30, -30, -30), Qt.AlignCenter | Qt.TextWordWrap, label)
         shown = [key for key, area in self.areas.items() if area.intersects(exposed)]
         r_dis = max(24.0, 9 * px)
+        label_font = QFont(self.theme.font_family)
+        label_font.setPixelSize(max(1, int(max(13.0, 9 * px))))
+        label_font.setBold(True)
         for key in shown:
             for c in self._place(key)[1]:
                 painter.setBrush(Qt.NoBrush)
@@ -154,6 +157,13 @@ class PreviewItem(QGraphicsItem):
                 painter.drawEllipse(c, r_dis, r_dis)
                 painter.setPen(QPen(DISLODGED, max(4.0, 2.2 * px), Qt.DashLine))
                 painter.drawEllipse(c, r_dis, r_dis)
+                if near:
+                    painter.setFont(label_font)
+                    box = QRectF(c.x() - 60, c.y() - r_dis - 24, 120, 20)
+                    painter.setPen(QColor(255, 255, 255, 230))
+                    painter.drawText(box.translated(1, 1), Qt.AlignCenter, "dislodged")
+                    painter.setPen(DISLODGED)
+                    painter.drawText(box, Qt.AlignCenter, "dislodged")
         r = max(9.0, 6 * px)
         font = QFont(self.theme.font_family)
         font.setBold(True)

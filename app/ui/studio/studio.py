@@ -44,12 +44,14 @@ class Studio(QObject):
         self.paste_dialog = None
         self.notes_dock = self._dock("Notes", "notes", self.notes)
         self.chart_dock = self._dock("Centres", "centres", self.chart)
+        self.chart_dock.visibilityChanged.connect(self.chart.dock_shown)
         self.notes.draw_button.toggled.connect(lambda on: self.a_draw.setChecked(on))
         self.notes.colours.idClicked.connect(self.plans.set_colour)
         self.notes.take_back_button.clicked.connect(self.plans.take_back)
         self.notes.clear_button.clicked.connect(self.plans.clear)
         self._build_actions()
         add_plan_keys(w, self.plans, self.notes)
+        self.set_theme(w.theme)
         w.a_cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
 
     def _dock(self, title: str, name: str, widget) -> QDockWidget:
@@ -142,6 +144,10 @@ class Studio(QObject):
     def set_theme(self, theme) -> None:
         self.preview.set_theme(theme)
         self.chart.canvas.update()
+        a = theme.accent       # the plans tool's Draw button shows plainly when it is on
+        self.notes.draw_button.setStyleSheet(
+            f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 70);"
+            f" border: 1px solid {a.name()}; border-radius: 4px; }}")
 
     def board_menu(self, menu, key: BoardKey) -> None:
         """Entries of the board's right-click menu."""

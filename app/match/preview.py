@@ -35,7 +35,7 @@ from typing import Callable
 from app.engine.coords import BoardKey, Location
 from app.engine.orders import Order
 from app.engine.submission import submit
-from app.engine.world import World
+from app.engine.world import Pause, World
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,9 @@ class Preview:
     - ``forks``: the new timelines; when the submission would pause for retreats they are
       those made if no unit retreats (``forks_after_retreats``);
     - ``phase``: what the world would wait for next; ``winner``: who would have won;
-    - ``error``: the engine refused the submission (nothing else is set).
+    - ``error``: the engine refused the submission (nothing else is set);
+    - ``retreats_only``: a fogged view of a retreat phase: the retreats' outcomes only (what
+      the finished submission makes depends on what the seat does not see).
     """
 
     orders: tuple[Order, ...] = ()
@@ -84,6 +86,7 @@ class Preview:
     winner: str | None = None
     error: str | None = None
     seconds: float = 0.0            # thread CPU time the adjudication took
+    retreats_only: bool = False     # a fogged retreat phase: what follows the retreats is not the seat's to see
 
     def counts(self) -> dict[str, int]:
         """How many orders would succeed, fail and be invalid."""
@@ -103,6 +106,12 @@ def preview(world: World, orders: list[Order]) -> Preview:
     t0 = time.thread_time()
     if world.phase == "over":
         return Preview(tuple(orders), phase=world.phase, winner=world.winner)
+    # A fogged view of a retreat phase keeps the pause's dislodged units the seat sees, not
+    # the paused submission's own state (which boards it adjudicated): the retreats can be
+    # previewed, what the finished submission makes cannot.
+    retreats_only = world.pause is not None and world.pause.finish is None
+    if retreats_only:
+        world = world.derive(pause=Pause(world.pause.dislodged, frozenset()))
     try:
         report = submit(world, list(orders))
     except ValueError as e:             # SubmissionError and any order the engine cannot take
@@ -130,6 +139,9 @@ def preview(world: World, orders: list[Order]) -> Preview:
                              bool(r.dislodged) or getattr(o, "unit", None) in dislodged)
                      for o, r in zip(orders, report.results))
     forks, after_retreats = _forks(report), False
+    if retreats_only:
+        return Preview(tuple(orders), outcomes, (), frozenset(), (), (), False, "movement", None, None,
+                       time.thread_time() - t0, retreats_only=True)
     if after.pause is not None:         # the forks once the retreats are in (if none retreats)
         try:
             forks, after_retreats = _forks(submit(after, [])), True
@@ -217,6 +229,12 @@ class PreviewRunner:
                     self._thread = None
                     return
                 req, self._waiting = self._waiting, None
-            result = self._compute(req.world, req.orders)
+            try:
+                result = self._compute(req.world, req.orders)
+            except Exception as e:        # a fault of ours: said in the preview, never a crash
+                result = Preview(tuple(req.orders), error=f"the preview failed ({type(e).__name__}: {e})")
             if self.is_current(req.generation):
-                self._deliver(req.generation, result)
+                try:
+                    self._deliver(req.generation, result)
+                except RuntimeError:      # the receiver is gone (its window closed meanwhile)
+                    return

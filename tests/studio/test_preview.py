@@ -114,3 +114,26 @@ def test_the_runner_drops_stale_requests_and_delivers_the_newest():
     release.set()
     runner.wait()
     assert delivered == [(third, 1)]       # the first ran but was stale; the second never ran
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), submissions=st.integers(2, 12))
+def test_under_fog_every_seat_previews_on_its_view_without_error(seed, submissions):
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    for _ in range(submissions):
+        if game.world.phase == "over":
+            return
+        game.submit(random_orders(game.world, rng, 0.4))
+    seats = [Seat(name="Ada", nations=("France", "England", "Germany")),
+             Seat(name="Ben", nations=("Russia", "Turkey", "Austria", "Italy"))]
+    m = Match(game, seats, fog=True)
+    for i in (0, 1):
+        view = m.view_for(i)
+        own = [o for o in random_orders(view, random.Random(seed + i), 0.4) if o.nation in seats[i].nations]
+        p = preview(view, own)
+        assert p.error is None, p.error
+        assert len(p.outcomes) == len(own)
+        assert p.retreats_only == (view.pause is not None)     # under fog a paused submission is not the seat's
+        if p.retreats_only:
+            assert p.forks == () and p.new_boards == ()

@@ -146,3 +146,16 @@ def test_the_paste_box_closes_behind_the_curtain(qtbot, window):
     window.submit()
     assert window.table.up and not d.isVisible()
     assert all("ecl" not in t for t in visible_texts(window))
+
+
+def test_typing_an_order_or_a_note_does_not_touch_the_plans_keys(qtbot, window):
+    window.new_game("sandbox")
+    console = window.orders_panel.console
+    console.setFocus()
+    qtbot.keyClicks(console, "A par - bur")
+    assert console.text() == "A par - bur" and not window.studio.a_draw.isChecked()
+    window.studio.notes_dock.raise_()
+    window.studio.notes.edit.setFocus()
+    qtbot.keyClicks(window.studio.notes.edit, "A 1234 O")
+    assert window.match.notes.of(0) == "A 1234 O" and not window.studio.a_draw.isChecked()
+    assert not window.studio.a_preview.isChecked()

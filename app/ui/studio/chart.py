@@ -185,16 +185,21 @@ class ChartPane(QWidget):
         builder, stats_builder = self.builder, self.stats_builder
         self.busy = True
 
+        built = self.built
+
         def run():
             t0 = time.thread_time()
             try:
                 chart = builder.build(snap)
                 stats = stats_builder.build(snap, nations)
+                self.last_build_s = time.thread_time() - t0
+                out = (gen, chart, (stats, nations))
             except Exception as e:          # shown in the pane; the game is untouched
-                self.built.done.emit(gen, e, None)
-                return
-            self.last_build_s = time.thread_time() - t0
-            self.built.done.emit(gen, chart, (stats, nations))
+                out = (gen, e, None)
+            try:
+                built.done.emit(*out)
+            except RuntimeError:            # the window closed meanwhile
+                pass
         self._thread = threading.Thread(target=run, name="centre-chart", daemon=True)
         self._thread.start()
 

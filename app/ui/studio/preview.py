@@ -351,6 +351,8 @@ class PreviewController(QObject):
             parts.append(f"timeline{'s' if len(p.forks) > 1 else ''} {t} would fork")
         if p.winner:
             parts.append(f"{p.winner} would win")
+        if p.retreats_only:
+            parts.append("the retreats only (fog of war)")
         return "Preview: " + " · ".join(parts)
 
     def _chip(self, text: str, colour: str | None = None) -> None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
 from app.engine.coords import BoardKey
 
 from ..guard import guarded
+from ..window.actions import _act
 from .chart import ChartPane
 from .notes import NotesPane, add_plan_keys
 from .plans import PlansTool
@@ -16,17 +17,12 @@ from .preview import PreviewController
 
 
 def _action(w, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
-    a = QAction(text, w)
-    if shortcut:
-        a.setShortcut(QKeySequence(shortcut))
-        a.setShortcutContext(Qt.WindowShortcut)
-    if tip:
-        sc = a.shortcut().toString(QKeySequence.NativeText)
-        a.setToolTip(f"{tip} ({sc})" if sc else tip)
-        a.setStatusTip(tip)
-    a.setCheckable(checkable)
-    (a.toggled if checkable else a.triggered).connect(slot)
-    w.addAction(a)
+    """The window's kind of action (:func:`app.ui.window.actions._act`); a checkable one
+    follows ``toggled``, so that setting it from code acts as a click does."""
+    if not checkable:
+        return _act(w, text, slot, shortcut, tip)
+    a = _act(w, text, lambda *_: None, shortcut, tip, checkable=True)
+    a.toggled.connect(slot)
     return a
 
 

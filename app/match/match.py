@@ -48,6 +48,7 @@ from .plans import Plans, unknown_place
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .secret import SeatLocks
+from .table import MatchTable
 
 Decide = Callable[..., list[Order]]
 
@@ -153,6 +154,7 @@ class Match:
             if pin:
                 self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
+        self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
@@ -177,13 +179,25 @@ class Match:
 
     # -- who plays what ------------------------------------------------------------------
     @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is to order (None: the round is complete)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int | None) -> None:
+        self._turn = seat
+        self.table.turn_changed()             # a deadline's clock starts with the turn
+
+    @property
     def world(self) -> World:
-        return self.game.world
+        return self.table.world(self.game.world)   # a thrown play-out's agreed winner (table.judging)
 
     @property
     def mode(self) -> str:
-        """``hotseat`` when two or more people share the table, else ``sandbox``."""
-        return "hotseat" if sum(s.is_person for s in self.seats) > 1 else "sandbox"
+        """``hotseat`` when two or more people share the table (or one person with a PIN:
+        the curtain still guards the seat), else ``sandbox``."""
+        persons = [i for i, s in enumerate(self.seats) if s.is_person]
+        return "hotseat" if len(persons) > 1 or any(self.locks.has_pin(i) for i in persons) else "sandbox"
 
     @property
     def private(self) -> bool:
@@ -234,7 +248,8 @@ class Match:
         if plain is None:
             return False
         where = f"the sealed orders of {self.seats[seat].name}"
-        texts, plans, notes = seat_box.open_box(plain, where, self.game.variant)
+        rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
+        texts = self.table.open_payload(seat, rest, where)      # its messages go to its list
         self._pending[seat] = self._parse_pending(texts, where, "")
         self.plans.restore(seat, plans)
         self.notes.restore(seat, notes)
@@ -357,6 +372,7 @@ class Match:
         self._done = set()
         self._redo.clear()
         self.revision += 1
+        self.table.after_round()              # seats that submitted as they left go now
         self.turn = self._next_seat(0)
         return rnd.report
 
@@ -411,7 +427,8 @@ class Match:
             sealed = None
             if self.locks.has_pin(i):
                 texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
-                sealed = self.locks.box(i, seat_box.pack(texts, self.plans.dump(i), self.notes.dump(i)))
+                sealed = self.locks.box(i, seat_box.pack(self.table.sealed_payload(i, texts),
+                                                         self.plans.dump(i), self.notes.dump(i)))
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
@@ -419,7 +436,8 @@ class Match:
         plain = [i for i in range(len(self.seats)) if not self.locks.has_pin(i)]
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
                          done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
-                         thrown=self.thrown, plans={i: self.plans.dump(i) for i in plain if self.plans.dump(i)},
+                         thrown=self.thrown, table=self.table.to_part(),
+                         plans={i: self.plans.dump(i) for i in plain if self.plans.dump(i)},
                          notes={i: self.notes.dump(i) for i in plain if self.notes.dump(i)})
         return dump_part(part)
 
@@ -450,6 +468,7 @@ class Match:
         for i, text in part.notes.items():
             m.notes.restore(i, text)
         m._done = set(part.done)
+        m.table.load_part(part.table, where)
         m.provenance = part.selfplay
         m.turn = m._next_seat(part.turn)
         game.meta = {}

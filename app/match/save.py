@@ -20,6 +20,7 @@ from app.engine.jsonfile import validate
 from .plans import PlanMark
 from .secret import SealedBox
 from .seats import Controller
+from .table import TablePart
 
 MATCH_VERSION = 1
 
@@ -58,6 +59,7 @@ class MatchPart(_M):
     fog: bool = False
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
+    table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
     plans: dict[int, list[PlanMark]] = {}            # seat index -> drawn arrows and marks (no PIN; app.match.plans)
     notes: dict[int, str] = {}                       # seat index -> notes (no PIN; app.match.notes)
 

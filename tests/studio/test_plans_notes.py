@@ -96,14 +96,17 @@ def test_hotseat_plans_and_notes_are_each_seats_own_and_sealed_with_its_pin(tmp_
     assert len(again.pending(0)) == 1 and again.notes.of(1) == "Ben's plain notes"
 
 
-def test_older_sealed_boxes_holding_a_list_of_orders_still_open():
+def test_the_sealed_box_holds_plans_and_notes_beside_orders_and_messages():
     from app.match.sealed import open_box, pack
-    assert pack(["A par - bur"], [], "") == b'["A par - bur"]'
-    assert open_box(b'["A par - bur"]', "f") == (["A par - bur"], [], "")
-    with pytest.raises(MatchFileError, match="other than orders"):
-        open_box(b'{"orders": [], "secrets": 1}', "f")
+    assert pack(b'["A par - bur"]', [], "") == b'["A par - bur"]'         # as older files: a list
+    assert open_box(b'["A par - bur"]', "f") == (b'["A par - bur"]', [], "")
+    both = pack(b'{"orders": ["A par - bur"], "messages": [{"text": "hi"}]}', [], "a note")
+    rest, plans, notes = open_box(both, "f")
+    assert json.loads(rest) == {"orders": ["A par - bur"], "messages": [{"text": "hi"}]} and notes == "a note"
     with pytest.raises(MatchFileError, match="sealed plan 1"):
         open_box(b'{"plans": [{"kind": "ring", "at": "1:par:S1901"}]}', "f")
+    with pytest.raises(MatchFileError, match="plans or notes do not read"):
+        open_box(b'{"orders": [], "notes": 3}', "f")
 
 
 @pytest.mark.parametrize("meta, message", [

@@ -147,3 +147,18 @@ def test_plans_are_not_in_the_transcript():
     text = format_transcript(m.game)
     assert "bur" in text and "pic" not in text
     assert "1:pic:S1901" in json.dumps(m.to_meta())      # the plan is kept, with the match
+
+
+def test_a_pin_seats_box_keeps_its_messages_plans_and_notes_together(tmp_path):
+    m = Match.new(seats=[ADA, BEN], pins={0: "2718", 1: "1111"})
+    m.table.mail.write(1, 0, "Ben to Ada: truce in Galicia?")       # Ada receives a sealed message
+    m.notes.write(0, SECRET_NOTE)
+    m.plans.draw(0, PlanMark(kind="mark", at="1:gal:S1901"))
+    path = tmp_path / "g.json"
+    save_match(m, path)
+    raw = path.read_bytes()
+    assert b"truce" not in raw and SECRET_NOTE.encode() not in raw and b"1:gal:S1901" not in raw
+    back = open_match(path)
+    assert back.check_pin(0, "2718")
+    assert back.notes.of(0) == SECRET_NOTE and back.plans.of(0)[0].at == "1:gal:S1901"
+    assert [x.text for x in back.table.mail.messages(0)] == ["Ben to Ada: truce in Galicia?"]

@@ -93,10 +93,20 @@ def measure(boards: int, changes: int = 9) -> dict:
     studio = win.studio
     ctl = studio.preview
     studio.a_preview.setChecked(True)
-    draws, computes, compute_walls, latencies = [], [], [], []
+    draws, computes, compute_walls, latencies, queued, worker_walls = [], [], [], [], [], []
+    marks = {}
+    real_compute = ctl.runner._compute
+
+    def timed_compute(world, own):
+        marks["start"] = time.perf_counter()
+        p = real_compute(world, own)
+        marks["end"] = time.perf_counter()
+        return p
+    ctl.runner._compute = timed_compute
     real_draw = ctl._draw
 
     def timed_draw(p):
+        marks["arrived"] = time.perf_counter()
         t0 = time.thread_time()
         real_draw(p)
         draws.append(time.thread_time() - t0)
@@ -122,6 +132,8 @@ def measure(boards: int, changes: int = 9) -> dict:
         p = wait_shown()
         latencies.append(time.perf_counter() - t0)
         computes.append(p.seconds)
+        worker_walls.append(marks["end"] - marks["start"])
+        queued.append(marks["arrived"] - marks["end"])      # the GUI thread busy elsewhere (painting)
     # the compute's wall time, alone (no window work beside it)
     from app.match.preview import preview, seat_input
     world, own = seat_input(win.match, win.seat)
@@ -131,7 +143,8 @@ def measure(boards: int, changes: int = 9) -> dict:
         compute_walls.append(time.perf_counter() - t0)
     out["preview"] = {"compute_cpu_ms": _med(computes) * 1000, "compute_wall_ms": _med(compute_walls) * 1000,
                       "draw_cpu_ms": _med(draws) * 1000, "latency_ms": _med(latencies) * 1000,
-                      "latency_max_ms": max(latencies) * 1000, "debounce_ms": 120}
+                      "latency_max_ms": max(latencies) * 1000, "debounce_ms": 120,
+                      "worker_wall_ms": _med(worker_walls) * 1000, "waiting_for_gui_ms": _med(queued) * 1000}
     # the chart
     game = win.match.game
     builder, counter = ChartBuilder(), StatsBuilder()
@@ -187,7 +200,9 @@ def main(argv=None) -> int:
               f"load average {os.getloadavg()[0]:.1f}")
         print(f"  preview after a change: latency {p['latency_ms']:.0f} ms median (max {p['latency_max_ms']:.0f}), "
               f"compute {p['compute_cpu_ms']:.0f} ms CPU / {p['compute_wall_ms']:.0f} ms wall on the worker, "
-              f"draw {p['draw_cpu_ms']:.1f} ms CPU on the GUI thread (+ {p['debounce_ms']} ms debounce pause)")
+              f"draw {p['draw_cpu_ms']:.1f} ms CPU on the GUI thread (+ {p['debounce_ms']} ms debounce pause); "
+              f"of the latency: worker {p['worker_wall_ms']:.0f} ms wall, result waiting for the GUI thread "
+              f"{p['waiting_for_gui_ms']:.0f} ms")
         print(f"  chart of {c['points']} points, {c['timelines']} timelines: build {c['build_cpu_ms']:.0f} ms CPU / "
               f"{c['build_wall_ms']:.0f} ms wall (worker); after one more submission {c['after_one_submission_cpu_ms']:.1f} ms "
               f"CPU; order statistics {c['order_stats_first_cpu_ms']:.0f} ms CPU, after one more submission "

@@ -59,6 +59,24 @@ def short_reason(order, reason: str) -> str:
     return re.sub(rf"\b{b.timeline}:([a-z]+(?:/[a-z]+)?):{b.turn}\b", r"\1", reason)
 
 
+class Placer:
+    """Scene points of locations, as ``WorldScene.loc_point`` gives them, with each board's
+    origin kept: placing a thousand outcomes costs a thousand additions, not a thousand
+    layout computations."""
+
+    def __init__(self, layout, anchor):
+        self.layout, self.anchor = layout, anchor
+        self.origins: dict = {}
+
+    def __call__(self, loc) -> QPointF:
+        o = self.origins.get(loc.board)
+        if o is None:
+            p = self.layout.pos(loc.board)
+            o = self.origins[loc.board] = (p.x(), p.y(), self.layout.scale(loc.board))
+        ax, ay = self.anchor(loc.loc)
+        return QPointF(o[0] + ax * o[2], o[1] + ay * o[2])
+
+
 class PreviewItem(QGraphicsItem):
     """The preview's marks over the boards. Outcomes are kept per board and placed only when
     a board they stand on is first drawn (most boards of a large world are never in view);
@@ -107,8 +125,8 @@ class PreviewItem(QGraphicsItem):
 
     @property
     def badges(self) -> list[tuple[QPointF, str, str]]:
-        """Every outcome as placed: (point, status, reason) — all boards (tests)."""
-        return [b for key in self.areas for b in self._place(key)[0]]
+        """Every outcome as placed: (point, status, reason as shown) — all boards (tests)."""
+        return [(c, status, short_reason(*why)) for key in self.areas for c, status, why in self._place(key)[0]]
 
     def _place(self, key):
         placed = self._placed.get(key)
@@ -117,16 +135,38 @@ class PreviewItem(QGraphicsItem):
             for order, status, reason in self.groups.get(key, ()):
                 c = _outcome_point(self._point, self._boards, order)
                 if c is not None:
-                    badges.append((c, status, short_reason(order, reason)))
+                    badges.append((c, status, (order, reason)))
             placed = self._placed[key] = (badges, [self._point(loc) for loc in self.lost.get(key, ())])
         return placed
+
+    def _paint_far(self, painter: QPainter, shown) -> None:
+        """Far away: each outcome a dot of its colour, each dislodged unit a red dot, one
+        call per colour without antialiasing (hundreds of boards in view cost a few calls)."""
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        by_status: dict[str, list[QPointF]] = {}
+        lost: list[QPointF] = []
+        for key in shown:
+            badges, dislodged = self._place(key)
+            for c, status, _reason in badges:
+                by_status.setdefault(status, []).append(c)
+            lost.extend(dislodged)
+        if lost:
+            pen = QPen(DISLODGED, 9)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawPoints(lost)
+        for status, points in by_status.items():
+            pen = QPen(STATUS_COLOURS.get(status, STATUS_COLOURS["invalid"]), 5)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawPoints(points)
 
     @guarded
     def paint(self, painter: QPainter, option, widget=None) -> None:
         exposed = option.exposedRect
         px = 1.0 / max(painter.worldTransform().m11(), 1e-6)
         near = px < 1.6                      # a board wider than ~600 pixels: words are legible
-        painter.setRenderHint(QPainter.Antialiasing, px < 4)
+        painter.setRenderHint(QPainter.Antialiasing, px < 2.5)
         for bounds, ghost, path, label in self.forks:
             if not bounds.intersects(exposed):
                 continue
@@ -146,6 +186,9 @@ class PreviewItem(QGraphicsItem):
                 painter.setPen(self.theme.fork)
                 painter.drawText(ghost.adjusted(30, 30, -30, -30), Qt.AlignCenter | Qt.TextWordWrap, label)
         shown = [key for key, area in self.areas.items() if area.intersects(exposed)]
+        if px > 3:
+            self._paint_far(painter, shown)
+            return
         r_dis = max(24.0, 9 * px)
         label_font = QFont(self.theme.font_family)
         label_font.setPixelSize(max(1, int(max(13.0, 9 * px))))
@@ -172,7 +215,7 @@ class PreviewItem(QGraphicsItem):
         reason_font.setPixelSize(max(1, int(max(13.0, 9 * px))))
         placed: list[QRectF] = []
         for key in shown:
-            for centre, status, reason in self._place(key)[0]:
+            for centre, status, why in self._place(key)[0]:
                 colour = STATUS_COLOURS.get(status, STATUS_COLOURS["invalid"])
                 painter.setPen(QPen(QColor(255, 255, 255), max(1.5, 1.2 * px)))
                 painter.setBrush(colour)
@@ -182,7 +225,8 @@ class PreviewItem(QGraphicsItem):
                     painter.setPen(QColor("white"))
                     painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter,
                                      GLYPH.get(status, "?"))
-                if near and reason and status != "succeeds":
+                if near and why[1] and status != "succeeds":
+                    reason = short_reason(*why)
                     painter.setFont(reason_font)
                     fm = painter.fontMetrics()
                     text = reason if len(reason) < 48 else reason[:46] + "…"
@@ -234,7 +278,7 @@ class PreviewController(QObject):
         if scene is None:
             return None
         if self.item is None or self.item.scene() is not scene:
-            self.item = PreviewItem(self.w.theme, scene.loc_point, {})
+            self.item = PreviewItem(self.w.theme, Placer(scene.layout, scene.art.anchor), {})
             scene.addItem(self.item)
         return self.item
 

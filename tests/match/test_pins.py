@@ -188,15 +188,20 @@ def test_a_box_bound_to_its_seat_and_a_copy_does_not_open(tmp_path):
     assert back.check_pin(0, "1111") and not back.check_pin(1, "1111")
 
 
-def test_a_forgotten_pin_discards_the_seats_sealed_messages_unread_too(tmp_path):
+def test_a_forgotten_pin_discards_the_seats_sealed_messages_plans_and_notes_unread_too(tmp_path):
+    from app.engine.coords import Location
+    from app.match.plans import PlanMark
     m = Match.new(seats=[ADA, BEN], pins={0: "2718"})
     m.table.mail.write(1, 0, "meet me in Burgundy")
+    here = m.world.active_boards()[0]
+    m.plans.draw(0, PlanMark.arrow(Location(here, "par"), Location(here, "bur")))
+    m.notes.write(0, "Ben is lying about Burgundy")
     assert [x.text for x in m.table.mail.messages(0)] == ["meet me in Burgundy"]
     doc = _saved(tmp_path, m)
     assert "Burgundy" not in json.dumps(doc["meta"]["seats"][0])
     back = open_match(tmp_path / "g.json")
     back.reset_pin(0, "tulip-42")
-    assert back.table.mail.messages(0) == []
+    assert back.table.mail.messages(0) == [] and back.plans.of(0) == () and back.notes.of(0) == ""
     m.reset_pin(0, "tulip-42")                  # unlocked in this session: the same
-    assert m.table.mail.messages(0) == []
+    assert m.table.mail.messages(0) == [] and m.plans.of(0) == () and m.notes.of(0) == ""
     assert "Burgundy" not in json.dumps(_saved(tmp_path, m)["meta"]["seats"][0])

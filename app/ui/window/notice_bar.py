@@ -35,7 +35,9 @@ class NoticeBar(QFrame):
         back, ink, edge = STYLE.get(kind, STYLE["warning"])
         self.setStyleSheet(f"#notice {{ background: {back}; border: 1px solid {edge}; border-left: 6px solid {edge};"
                            f" border-radius: 8px; }} #notice QLabel {{ color: {ink}; background: transparent; }}"
-                           f" #notice QPushButton {{ padding: 4px 12px; }}")
+                           f" #notice QPushButton {{ padding: 4px 12px; }}"
+                           f" #notice QPushButton#notice-close {{ color: {ink}; background: transparent; border: none;"
+                           f" font-size: 15px; padding: 2px; }}")
         lay = QHBoxLayout(self)
         lay.setContentsMargins(12, 8, 8, 8)
         lay.setSpacing(10)
@@ -54,6 +56,7 @@ class NoticeBar(QFrame):
             lay.addWidget(b, 0, Qt.AlignVCenter)
             self.buttons[label] = b
         self.close_button = QPushButton("✕")
+        self.close_button.setObjectName("notice-close")    # in the notice's ink: legible in dark mode too
         self.close_button.setFlat(True)
         self.close_button.setFixedWidth(30)
         self.close_button.setToolTip("Dismiss this notice")

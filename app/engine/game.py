@@ -37,7 +37,13 @@ class Game:
     """Settings plus history: world ``i`` is the world after the i-th submission (world 0
     the start), made by the orders ``submissions[i - 1]``. ``meta`` carries what the front
     end wants saved (mode, seats, names). Past worlds are rebuilt on demand from the present
-    one (:meth:`world_at`) and kept once built."""
+    one (:meth:`world_at`) and kept once built.
+
+    In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
+    the number of submissions made when it was given: world ``i`` is then the world after
+    submission ``i`` and the gifts given before the next (:mod:`app.engine.civgame`)."""
+
+    gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -107,14 +113,26 @@ class Game:
     def submit_text(self, texts: list[str]) -> Report:
         return self.submit([self.parse(t) for t in texts])
 
+    @property
+    def calendar(self):
+        """How this game names its turns (RULES.md §10: the civilisations' calendar)."""
+        from .civgame import calendar_of
+        return calendar_of(self.world)
+
+    def give(self, gift) -> World:
+        """Apply an accepted gift (RULES.md §10) to the present world; raises GiftRefused."""
+        from .civgame import give
+        return give(self, gift)
+
     def can_undo(self) -> bool:
-        return bool(self.submissions)
+        # an accepted gift is never taken back (it was answered by another civilisation)
+        return bool(self.submissions) and not (self.gifts and self.gifts[-1][0] == len(self.submissions))
 
     def undo(self) -> tuple[tuple[Order, ...], World]:
         """Take back the last submission; returns its orders and the world it made (what
         :meth:`redo` takes to put it back without adjudicating again)."""
-        if not self.submissions:
-            raise IndexError("nothing to undo")
+        if not self.can_undo():
+            raise IndexError("nothing to undo" if not self.submissions else "an accepted gift cannot be undone")
         n = len(self.submissions)
         undone = self._present
         before = self.world_at(n - 1)
@@ -162,9 +180,8 @@ class Game:
         alone, e.g. by hand): once, and never for a game loaded from a save."""
         if self.index is not None:
             return
-        worlds = [self._start]
-        for orders in self.submissions:
-            worlds.append(submit(worlds[-1], list(orders)).world)
+        from .civgame import replay
+        worlds = replay(self._start, self.submissions, self.gifts, submit)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
 
     def snapshot(self, meta: dict[str, Any] | None = None) -> "Game":
@@ -180,6 +197,7 @@ class Game:
         g._cache = {len(g.submissions): g._present}
         g.index = self.index.copy()
         g._fragments = self._fragments
+        g.gifts = self.gifts
         return g
 
     # -- files -------------------------------------------------------------------------

@@ -219,7 +219,7 @@ class OrderEntry:
                 if not self._allowed(unit.nation):
                     return Outcome(None, f"Refused: that unit is {unit.nation}'s.", refused=True)
                 return self._finish(Disband(unit.nation, unit.type, Location(key, unit.loc)))
-            nation = w.home_nation_of(here.province)  # the game's home centres (RULES.md §9)
+            nation = w.home_nation_of(here.province, key)  # the game's home centres (RULES.md §9, §10)
             if nation is None:
                 return Outcome(None, f"Refused: {here.province} is not a home centre.", refused=True)
             if not self._allowed(nation):
@@ -247,7 +247,7 @@ class OrderEntry:
 
     def choose_build(self, at: Location, choice: str) -> Outcome:
         utype, loc = choice.split()
-        nation = self.world.home_nation_of(at.province) or ""
+        nation = self.world.home_nation_of(at.province, at.board) or ""
         return self._finish(Build(nation, utype, Location(at.board, loc)))
 
     def _click_target(self, key: BoardKey, province: str, x: float, y: float, art) -> Outcome:

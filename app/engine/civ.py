@@ -50,6 +50,16 @@ class Homes:
     def of(self, nation: str) -> tuple[str, ...]:
         return self.homes.get(nation, ())
 
+    @property
+    def owned_once(self) -> frozenset[tuple[str, str]]:
+        """Every (centre, civilisation) gained so far: a board whose owners are all in it
+        brings no gain (asked in C, for every board after a Fall)."""
+        cached = self.__dict__.get("_owned_once")
+        if cached is None:
+            cached = frozenset((c, n) for n, cs in self.gained.items() for c in cs)
+            object.__setattr__(self, "_owned_once", cached)
+        return cached
+
     def nation_of(self, province: str, owner: str | None = None) -> str | None:
         """Whose home ``province`` is; a centre lost and then gained by a civilisation still
         short of three homes is home to both, and then the ``owner`` is the one meant."""
@@ -74,11 +84,20 @@ class Civ:
 
     def with_contacts(self, pairs: Iterable[frozenset[str]], at: int) -> "Civ":
         """This state with ``pairs`` in contact from moment ``at`` (pairs already in
-        contact keep their earlier moment)."""
-        new = {p: at for p in pairs if p not in self.contacts and len(p) == 2}
+        contact keep their earlier moment; contacts of a later moment, left by an undone
+        submission, are forgotten first)."""
+        base = self.until(at)
+        new = {p: at for p in pairs if p not in base.contacts and len(p) == 2}
         if not new:
+            return base
+        return _replace(base, contacts=MappingProxyType({**base.contacts, **new}))
+
+    def until(self, at: int) -> "Civ":
+        """This state without the contacts made after moment ``at``: a world rebuilt from a
+        later one (undo) still carries them, unseen, and a new history must not inherit them."""
+        if all(t <= at for t in self.contacts.values()):
             return self
-        return _replace(self, contacts=MappingProxyType({**self.contacts, **new}))
+        return _replace(self, contacts=MappingProxyType({p: t for p, t in self.contacts.items() if t <= at}))
 
 
 def _replace(civ: Civ, **changes) -> Civ:
@@ -148,6 +167,8 @@ def next_homes(before: Homes, source_turn: Turn, new_centres: Mapping[str, str],
     fourth home: its earliest-gained centre owned there that is not yet a home."""
     season = source_turn.season
     if season == Season.FALL:
+        if before.owned_once.issuperset(new_centres.items()):
+            return before
         gained = dict(before.gained)
         fresh: dict[str, list[str]] = {}
         for prov in sorted(new_centres):
@@ -186,7 +207,7 @@ def homes_after(world: "World", new_boards: Iterable[BoardKey]) -> "World":
     civ = world.civ
     if civ is None or civ.homes is None:
         return world
-    homes = dict(civ.homes)
+    homes = civ.homes.copy()     # a C copy (dict() of a read-only mapping walks it in Python)
     transfers = civ.transfers
     cleared = False
     for key in sorted(new_boards, key=lambda k: (k.turn, k.timeline)):

@@ -41,61 +41,73 @@ def _near(variant: Variant) -> dict[str, frozenset[str]]:
 def bounces(world: World, boards: Iterable[BoardKey]) -> set[frozenset[str]]:
     """Rule 1 on ``boards`` (those a submission adjudicated), from their current results."""
     found: set[frozenset[str]] = set()
-    orders, results, all_boards = world.orders, world.results, world.boards
+    orders, results, all_boards, incoming = world.orders, world.results, world.boards, world.incoming
     for key in boards:
         if key[1][1] == Season.WINTER or key not in all_boards:
             continue
-        movers = [(key, i) for i, o in enumerate(orders.get(key, ())) if o.kind == "move" and o.dest[0] == key]
-        movers.extend(world.incoming.get(key, ()))
         failed: dict[str, set[str]] = {}
-        for k, i in movers:
-            r = results[k][i]
-            if r.status != "fails" or r.moved or r.illegal or r.reason.startswith("the convoy was disrupted"):
-                continue     # only a move that reached its destination and was stopped there bounced
-            o = orders[k][i]
-            failed.setdefault(_PROVINCE[o.dest[1]], set()).add(o.nation)
+        left: set[str] = set()     # provinces whose unit moved away
+        for o, r in zip(orders.get(key, ()), results.get(key, ())):
+            if r.moved:
+                left.add(_PROVINCE[o.unit[1]])
+            elif o.kind == "move" and o.dest[0] == key and _bounced(r):
+                failed.setdefault(_PROVINCE[o.dest[1]], set()).add(o.nation)
+        for k, i in incoming.get(key, ()):
+            if _bounced(results[k][i]):
+                o = orders[k][i]
+                failed.setdefault(_PROVINCE[o.dest[1]], set()).add(o.nation)
         if not failed:
             continue
         units = all_boards[key].units
         for prov, nations in failed.items():
-            for a in nations:
-                for b in nations:
-                    if a < b:
-                        found.add(pair(a, b))
             stander = units.get(prov)
-            if stander is not None and _stayed(world, key, prov):
+            if stander is not None and prov not in left:
+                nations = nations | {stander.nation}
+            if len(nations) > 1:
                 for a in nations:
-                    if a != stander.nation:
-                        found.add(pair(a, stander.nation))
+                    for b in nations:
+                        if a < b:
+                            found.add(pair(a, b))
     return found
 
 
-def _stayed(world: World, key: BoardKey, prov: str) -> bool:
-    """Whether the unit in ``prov`` on board ``key`` stood there (it did not move away)."""
-    for o, r in zip(world.orders.get(key, ()), world.results.get(key, ())):
-        if getattr(o, "unit", None) is not None and _PROVINCE[o.unit[1]] == prov:
-            return not r.moved
-    return True
+def _bounced(r) -> bool:
+    """A move that reached its destination and was stopped there (not a broken convoy)."""
+    return r.status == "fails" and not r.moved and not r.illegal and not r.reason.startswith("the convoy was disrupted")
 
 
-def meetings(world: World, boards: Iterable[BoardKey]) -> set[frozenset[str]]:
-    """Rules 2 and 3 on those of ``boards`` that a movement turn produced."""
+def meetings(world: World, boards: Iterable[BoardKey], known: frozenset[frozenset[str]] = frozenset()
+             ) -> set[frozenset[str]]:
+    """Rules 2 and 3 on those of ``boards`` that a movement turn produced (pairs in
+    ``known`` need not be looked for). Per board and civilisation, the provinces its units
+    stand in or next to, against the provinces each other civilisation stands in or owns."""
     found: set[frozenset[str]] = set()
     near = _near(world.variant)
     for key in boards:
         if key[1][1] == Season.SPRING or key not in world.boards:
             continue     # a Spring board follows a Winter: no movement produced it
         board = world.boards[key]
-        units, centres = board.units, board.centres
-        for prov, unit in units.items():
-            a = unit.nation
-            for q in near.get(prov, (prov,)):
-                other = units.get(q)
-                if other is not None and other.nation != a:
-                    found.add(pair(a, other.nation))
-                owner = centres.get(q)
-                if owner is not None and owner != a:
-                    found.add(pair(a, owner))
+        stands: dict[str, list[str]] = {}
+        present: dict[str, set[str]] = {}
+        for prov, unit in board.units.items():
+            stands.setdefault(unit.nation, []).append(prov)
+            present.setdefault(unit.nation, set()).add(prov)
+        for prov, owner in board.centres.items():
+            present.setdefault(owner, set()).add(prov)
+        if len(present) < 2:
+            continue
+        for a, provs in stands.items():
+            reach = None
+            for b, there in present.items():
+                if b == a:
+                    continue
+                p = pair(a, b)
+                if p in found or p in known:
+                    continue
+                if reach is None:
+                    reach = set().union(*[near.get(x, (x,)) for x in provs])
+                if not reach.isdisjoint(there):
+                    found.add(p)
     return found
 
 
@@ -117,7 +129,7 @@ def after_submission(world: World, met: set[frozenset[str]], new_boards: Iterabl
         return world
     new_boards = list(new_boards)
     world = homes_after(world, new_boards)
-    return with_contacts(world, met | meetings(world, new_boards))
+    return with_contacts(world, met | meetings(world, new_boards, frozenset(world.civ.contacts)))
 
 
 __all__ = ["after_submission", "bounces", "meetings", "with_contacts"]

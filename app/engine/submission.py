@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .civ import clock
 from .contact import after_submission, bounces
 from .coords import BoardKey
 from .next_boards import finish
@@ -63,6 +64,8 @@ def submit(world: World, orders: list[Order]) -> Report:
     left untouched)."""
     if world.phase == "over":
         raise SubmissionError(f"the game is over: {world.winner} has won")
+    if world.civ is not None and world.civ.until(clock(world)) is not world.civ:
+        world = world.derive(civ=world.civ.until(clock(world)))    # RULES.md §10: an undone future's contacts
     if world.pause is not None:
         world, results, touched = resolve_retreats(world, orders)
         world, new_boards, new_timelines, forked = finish(world, touched)

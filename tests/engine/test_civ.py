@@ -254,3 +254,21 @@ def test_the_calendar_names_turns_from_4000_bc_without_a_year_0():
     assert Game.new().calendar.title(Turn(1901, 0)) == "Spring 1901"
     with pytest.raises(ValueError, match="begins in 4000 BC"):
         c.parse("4250 BC")
+
+
+def test_a_contact_of_an_undone_submission_is_not_inherited_by_a_new_one():
+    from app.engine.civstart import with_civ
+    from app.engine.coords import BoardKey
+    from app.engine.world import World, make_board
+    v = with_nations(load_variant(), [("Sumer", PALETTE[0]), ("Akkad", PALETTE[1])])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "pic"), ("Akkad", "A", "ruh")], {})
+    game = Game.from_world(with_civ(World.from_boards(v, [board])))
+    game.submit([game.parse("A pic - bur")])
+    assert in_contact(game.world, "Sumer", "Akkad")
+    text = game.dumps()
+    game = Game.from_json(json.loads(text), "g.json", text)    # past worlds now rebuilt from the present
+    game.undo()
+    assert not in_contact(game.world, "Sumer", "Akkad")
+    game.submit([game.parse("A pic H")])
+    game.submit([])
+    assert not in_contact(game.world, "Sumer", "Akkad")

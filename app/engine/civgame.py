@@ -6,7 +6,8 @@ and is logged in ``Game.gifts`` with the number of submissions made when it was 
 Every past world rebuilt from the present one keeps the gifts given before the submission
 that followed it (a unit given stays given on its board; a contact carries its moment), so
 ``Game.world_at(i)`` is world ``i`` with its gifts; replaying a save applies them again in
-their place. An accepted gift is never undone.
+their place. Undoing a submission takes back the gifts given after it (they were given in
+the world it made), and redoing it puts them back.
 """
 
 from __future__ import annotations
@@ -59,6 +60,22 @@ def _gifted(world: World, gifts: Sequence[tuple[int, Gift]], at: int) -> World:
     return world
 
 
+def take_back(game, n: int, undone: World) -> None:
+    """Undo of submission ``n``: the gifts given after it leave the log, kept for redo."""
+    dropped = tuple(x for x in game.gifts if x[0] == n)
+    game.gifts = tuple(x for x in game.gifts if x[0] != n)
+    game.__dict__.setdefault("_undone_gifts", []).append((undone, dropped))
+
+
+def put_back(game, world: World) -> None:
+    """Redo: the gifts taken back with ``world`` return; any other new world ends the chain."""
+    stack = game.__dict__["_undone_gifts"]
+    if stack and stack[-1][0] is world:
+        game.gifts = (*game.gifts, *stack.pop()[1])
+    else:
+        stack.clear()
+
+
 def world_before_gift(game, index: int) -> World:
     """The world as it was when ``game.gifts[index]`` was accepted (before it and the gifts
     after it in the same pause between submissions): what a map gift showed."""
@@ -95,4 +112,4 @@ def _ungift(world: World, gift: Gift) -> World:
     return world
 
 
-__all__ = ["calendar_of", "give", "replay", "world_before_gift"]
+__all__ = ["calendar_of", "give", "put_back", "replay", "take_back", "world_before_gift"]

@@ -125,26 +125,32 @@ class Game:
         return give(self, gift)
 
     def can_undo(self) -> bool:
-        # an accepted gift is never taken back (it was answered by another civilisation)
-        return bool(self.submissions) and not (self.gifts and self.gifts[-1][0] == len(self.submissions))
+        return bool(self.submissions)
 
     def undo(self) -> tuple[tuple[Order, ...], World]:
         """Take back the last submission; returns its orders and the world it made (what
-        :meth:`redo` takes to put it back without adjudicating again)."""
-        if not self.can_undo():
-            raise IndexError("nothing to undo" if not self.submissions else "an accepted gift cannot be undone")
+        :meth:`redo` takes to put it back without adjudicating again); the gifts given
+        after it are taken back with it, and come back with :meth:`redo`."""
+        if not self.submissions:
+            raise IndexError("nothing to undo")
         n = len(self.submissions)
         undone = self._present
         before = self.world_at(n - 1)
         self.index.pop()
         self._cache.pop(n, None)
         self._present = before
+        if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
+            from .civgame import take_back
+            take_back(self, n, undone)
         return self.submissions.pop(), undone
 
     def redo(self, orders: tuple[Order, ...], world: World) -> None:
         """Append a submission whose world is already known (an undone one, or one a front
         end adjudicated off its GUI thread from the present world)."""
         self._push(tuple(orders), world)
+        if "_undone_gifts" in self.__dict__:
+            from .civgame import put_back
+            put_back(self, world)
 
     def _push(self, orders: tuple[Order, ...], world: World) -> None:
         self._ensure_index()

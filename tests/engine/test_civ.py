@@ -205,7 +205,7 @@ def _met_game():
     return Game.from_world(world)
 
 
-def test_gifts_are_logged_replayed_from_a_save_and_never_undone(tmp_path):
+def test_gifts_are_logged_replayed_from_a_save_and_undone_with_their_submission(tmp_path):
     game = _met_game()
     game.submit([])
     bur = Location(game.world.active_boards()[0], "bur")
@@ -213,13 +213,15 @@ def test_gifts_are_logged_replayed_from_a_save_and_never_undone(tmp_path):
     game.give(Gift("contact", "Sumer", "Akkad", third="Elam"))
     assert game.world.boards[bur.board].units["bur"].nation == "Akkad"
     assert in_contact(game.world, "Akkad", "Elam")
-    assert not game.can_undo()
-    with pytest.raises(IndexError, match="gift"):
-        game.undo()
     with pytest.raises(GiftRefused, match="already in contact"):
         game.give(Gift("contact", "Sumer", "Akkad", third="Elam"))
+    # undo takes back the submission and the gifts given after it; redo puts both back
+    orders, undone = game.undo()
+    assert game.gifts == () and not in_contact(game.world, "Akkad", "Elam")
+    assert game.world.boards[game.world.active_boards()[0]].units["bur"].nation == "Sumer"
+    game.redo(orders, undone)
+    assert [g.kind for _, g in game.gifts] == ["unit", "contact"] and in_contact(game.world, "Akkad", "Elam")
     game.submit([game.parse("Akkad: A bur - ruh")])
-    assert game.can_undo()
     path = tmp_path / "g.json"
     game.save(path)
     raw = json.loads(path.read_text())

@@ -1,0 +1,306 @@
+"""Gifts and exchanges between civilisations as the match's transactions (RULES.md §10):
+offered during a seat's turn, answered by the receiver at its turn, behind its curtain.
+
+- :meth:`CivTable.offer` makes an offer: the giver is the seat's civilisation, the receiver
+  one it is in contact with, neither has an open offer (made or received), and the gift
+  holds now. A computer civilisation answers at once (``app.bots.civ``).
+- :meth:`CivTable.answer` accepts or rejects it. On acceptance the gift is applied at once
+  (``Game.give``); an offer that no longer holds then *lapses* (its reason is kept).
+- A map gift or exchange gives the receiver a snapshot: a read-only view of what the giver
+  saw at that moment, named after the giver and the date (:class:`Snapshot`).
+
+Privacy: an open offer is a pending intention, kept like pending orders. In the save it
+is written in the clear only when neither party has a PIN; otherwise sealed in the box
+(``app.match.secret``) of each party with a PIN that is open now (the maker's always is,
+at its turn). Answered offers leave only their number (``answered``); accepted gifts are
+part of the game (``Game.gifts``), like orders once adjudicated, and snapshots are read
+from them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.engine.civ import in_contact
+from app.engine.civgame import world_before_gift
+from app.engine.coords import BoardKey, Location, Turn
+from app.engine.gifts import KINDS, Gift, follow_unit, refusal
+from app.engine.world import World
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+class OfferRefused(ValueError):
+    """An offer that cannot be made now; the message says why (in the seat's words)."""
+
+
+@dataclass
+class Offer:
+    """One transaction. ``status``: open, accepted, rejected or lapsed (``reason`` says why)."""
+
+    id: int
+    gift: Gift
+    made_at: int                   # submissions made when offered
+    status: str = "open"
+    reason: str = ""
+
+    @property
+    def giver(self) -> str:
+        return self.gift.giver
+
+    @property
+    def receiver(self) -> str:
+        return self.gift.receiver
+
+    def to_json(self) -> dict[str, Any]:
+        g = self.gift
+        d: dict[str, Any] = {"id": self.id, "kind": g.kind, "from": g.giver, "to": g.receiver, "made_at": self.made_at}
+        if g.unit is not None:
+            d["unit"] = str(g.unit)
+        if g.third is not None:
+            d["with"] = g.third
+        return d
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A map received: what ``giver`` saw when the gift was accepted (``gift`` is its place
+    in ``Game.gifts``); ``turn`` names the moment."""
+
+    giver: str
+    receiver: str
+    gift: int
+    turn: Turn
+
+    def title(self, calendar) -> str:
+        return f"Map from {self.giver}, {calendar.title(self.turn)}"
+
+
+@dataclass
+class CivTable:
+    """The transactions of a civilisations match (see the module docstring)."""
+
+    match: "Match" = field(repr=False)
+    offers: dict[int, Offer] = field(default_factory=dict)     # open ones, and those answered this session
+    answered: set[int] = field(default_factory=set)
+    next_id: int = 1
+    sealed: dict[int, Any] = field(default_factory=dict)         # a locked seat's box, as read
+
+    # -- asking -----------------------------------------------------------------------------
+
+    @property
+    def world(self) -> World:
+        return self.match.world
+
+    def in_contact(self, a: str, b: str) -> bool:
+        return in_contact(self.world, a, b)
+
+    def open_offers(self, nation: str) -> list[Offer]:
+        """Open offers ``nation`` made or received (at most one)."""
+        return [o for o in self.offers.values() if o.status == "open" and nation in (o.giver, o.receiver)]
+
+    def to_answer(self, nations) -> list[Offer]:
+        """Open offers made to any of ``nations``."""
+        return [o for o in self.offers.values() if o.status == "open" and o.receiver in set(nations)]
+
+    def made_by(self, nations) -> list[Offer]:
+        return [o for o in self.offers.values() if o.status == "open" and o.giver in set(nations)]
+
+    def history(self, nations) -> list[Offer]:
+        """This session's answered offers that ``nations`` made or received, latest first."""
+        mine = set(nations)
+        return sorted((o for o in self.offers.values() if o.status != "open" and mine & {o.giver, o.receiver}),
+                      key=lambda o: -o.id)
+
+    def snapshots(self, nation: str) -> list[Snapshot]:
+        """The maps ``nation`` received, oldest first (read from the game's accepted gifts)."""
+        out = []
+        game = self.match.game
+        for i, (at, g) in enumerate(game.gifts):
+            if g.kind == "map" and g.receiver == nation:
+                giver = g.giver
+            elif g.kind == "maps" and nation in (g.giver, g.receiver):
+                giver = g.receiver if nation == g.giver else g.giver
+            else:
+                continue
+            turn = min(k.turn for k in game.world_at(at).active_boards())
+            out.append(Snapshot(giver, nation, i, turn))
+        return out
+
+    def snapshot_view(self, snapshot: Snapshot) -> World:
+        """The read-only view a snapshot shows: the giver's own view of that moment, its
+        unknown civilisations called Unknown for the receiver too."""
+        from .civ_view import civ_view
+        world = world_before_gift(self.match.game, snapshot.gift)
+        return civ_view(world, [snapshot.giver])
+
+    # -- offering and answering ---------------------------------------------------------------
+
+    def refusal(self, gift: Gift) -> str | None:
+        """Why ``gift`` cannot be offered now (giver's view of the rules), or None."""
+        if gift.kind not in KINDS:
+            return f"'{gift.kind}' is not a kind of offer"
+        for n in (gift.giver, gift.receiver):
+            busy = self.open_offers(n)
+            if busy:
+                who = "you have" if n == gift.giver else f"{n} has"
+                return f"{who} an open offer: it must be answered before another is made"
+        seat = self.match.seat_of(gift.receiver)
+        if seat is not None and self.match.seats[seat].controller == "nobody":
+            return f"nobody plays {gift.receiver} now: it cannot answer"
+        return refusal(self.world, gift)
+
+    def offer(self, gift: Gift) -> Offer:
+        """Make an offer (see the module docstring); a computer receiver answers at once.
+        Raises :class:`OfferRefused`."""
+        reason = self.refusal(gift)
+        if reason is not None:
+            raise OfferRefused(reason)
+        if gift.kind == "unit":
+            gift = Gift("unit", gift.giver, gift.receiver, unit=follow_unit(self.world, gift.unit))
+        o = Offer(self.next_id, gift, len(self.match.game.submissions))
+        self.next_id += 1
+        self.offers[o.id] = o
+        self.match._changed()
+        seat = self.match.seat_of(gift.receiver)
+        if seat is not None and self.match.seats[seat].is_computer:
+            from app.bots.civ import answer as computer_answer
+            view = self.match.view_for_nations([gift.receiver])
+            self.answer(o.id, computer_answer(view, o.gift, gift.receiver))
+        return o
+
+    def answer(self, offer_id: int, accept: bool) -> Offer:
+        """The receiver's answer. Accepted: the gift is applied now, or the offer lapses if
+        it no longer holds."""
+        o = self.offers.get(offer_id)
+        if o is None or o.status != "open":
+            raise OfferRefused("that offer is no longer open")
+        self.answered.add(o.id)
+        if not accept:
+            o.status = "rejected"
+        else:
+            reason = refusal(self.world, o.gift)
+            if reason is not None:
+                o.status, o.reason = "lapsed", reason
+            else:
+                moved = follow_unit(self.world, o.gift.unit) if o.gift.kind == "unit" else None
+                self.match.game.give(o.gift)
+                o.status = "accepted"
+                if moved is not None:
+                    self.match._drop_pending_for(moved, o.gift.giver)
+        self.match._changed()
+        return o
+
+    def computers_offer(self) -> list[Offer]:
+        """After a submission: each computer civilisation may offer a map exchange to one it
+        is in contact with (``app.bots.civ.offers``)."""
+        from app.bots.civ import EXCHANGE_EVERY, offers
+        m = self.match
+        if m.world.phase == "over":
+            return []
+        made = []
+        n = len(m.game.submissions)
+        for seat in m.seats:
+            if not seat.is_computer:
+                continue
+            for nation in seat.nations:
+                if self.open_offers(nation):
+                    continue
+                recent = {g.receiver if g.giver == nation else g.giver for at, g in m.game.gifts
+                          if g.kind == "maps" and nation in g.parties and at > n - 2 * EXCHANGE_EVERY}
+                busy = {x for o in self.offers.values() if o.status == "open" for x in o.gift.parties}
+                for gift in offers(m.view_for_nations([nation]), nation, m.game.seed, recent, busy):
+                    if self.refusal(gift) is None:
+                        made.append(self.offer(gift))
+        return made
+
+    # -- the save file ----------------------------------------------------------------------
+
+    def part(self) -> dict[str, Any]:
+        """The match part's ``civ`` field: open offers in the clear or sealed per seat."""
+        m = self.match
+        clear, boxes = [], {}
+        per_seat: dict[int, list[dict]] = {}
+        for o in self.offers.values():
+            if o.status != "open":
+                continue
+            seats = [m.seat_of(o.giver), m.seat_of(o.receiver)]
+            pinned = [i for i in seats if i is not None and m.has_pin(i)]
+            if not pinned:
+                clear.append(o.to_json())
+                continue
+            for i in pinned:
+                if not m.is_locked(i):
+                    per_seat.setdefault(i, []).append(o.to_json())
+            if all(m.is_locked(i) for i in pinned) and m.seat_of(o.giver) not in pinned:
+                clear.append(o.to_json())      # the maker has no PIN: its intention is not sealed
+        for i in range(len(m.seats)):
+            if not m.has_pin(i):
+                continue
+            if m.is_locked(i):
+                if i in self.sealed:
+                    boxes[str(i)] = self.sealed[i]
+                continue
+            plain = json.dumps(per_seat.get(i, [])).encode("utf-8")
+            boxes[str(i)] = m.locks.box(i, plain).model_dump(mode="json")
+        out: dict[str, Any] = {"next_id": self.next_id}
+        if clear:
+            out["open"] = clear
+        if boxes:
+            out["sealed"] = boxes
+        if self.answered and any(m.has_pin(i) for i in range(len(m.seats))):
+            out["answered"] = sorted(self.answered)     # so that a stale sealed box brings none back
+        return out
+
+    def read_part(self, raw: dict[str, Any] | None, where: str) -> None:
+        from .save import MatchFileError
+        if not raw:
+            return
+        try:
+            self.next_id = int(raw.get("next_id", 1))
+            self.answered = {int(i) for i in raw.get("answered", [])}
+            for item in raw.get("open", []):
+                self._add_json(item)
+            from .secret import SealedBox
+            for i, box in (raw.get("sealed") or {}).items():
+                self.sealed[int(i)] = SealedBox.model_validate(box)
+        except (TypeError, ValueError, KeyError) as e:
+            raise MatchFileError(f"{where}: field 'meta.civ': {e}") from None
+
+    def unseal(self, seat: int, pin: str) -> None:
+        """A seat gave its PIN: its sealed offers join the table."""
+        box = self.sealed.pop(seat, None)
+        if box is None:
+            return
+        from .secret import PinLock, WrongPin
+        try:
+            plain = PinLock.from_box(box).open(pin, box, self.match._aad(seat))
+        except WrongPin:
+            self.sealed[seat] = box
+            return
+        for item in json.loads(plain.decode("utf-8")):
+            self._add_json(item)
+
+    def _add_json(self, item: dict) -> None:
+        oid = int(item["id"])
+        if oid in self.answered or oid in self.offers:
+            return
+        w = self.world
+        for name in ("from", "to") + (("with",) if item.get("kind") == "contact" else ()):
+            if item.get(name) not in w.variant.nations:
+                raise ValueError(f"offer {oid}: {item.get(name)!r} is not a civilisation of this game")
+        unit = None
+        if item.get("unit"):
+            t, prov, turn = str(item["unit"]).split(":")
+            unit = Location(BoardKey(int(t), Turn.parse(turn)), prov)
+        if item.get("kind") not in KINDS:
+            raise ValueError(f"offer {oid}: {item.get('kind')!r} is not a kind of offer")
+        gift = Gift(item["kind"], item["from"], item["to"], unit=unit, third=item.get("with"))
+        self.offers[oid] = Offer(oid, gift, int(item.get("made_at", 0)))
+        self.next_id = max(self.next_id, oid + 1)
+
+
+__all__ = ["CivTable", "Offer", "OfferRefused", "Snapshot"]

@@ -130,28 +130,44 @@ class CivTable:
             out.append(Snapshot(giver, nation, i, turn))
         return out
 
-    def snapshot_view(self, snapshot: Snapshot) -> World:
-        """The read-only view a snapshot shows: the giver's own view of that moment, its
-        unknown civilisations called Unknown for the receiver too."""
-        from .civ_view import civ_view
+    def snapshot_view(self, snapshot: Snapshot, viewer_knows=None) -> World:
+        """The read-only view a snapshot shows: the giver's own view of that moment. A
+        civilisation is named only if the giver knew it then and the viewer (whose known
+        civilisations are ``viewer_knows``; default: the receiver's now) knows it too."""
+        from .civ_view import civ_view, known_civilisations
         world = world_before_gift(self.match.game, snapshot.gift)
-        return civ_view(world, [snapshot.giver])
+        if viewer_knows is None:
+            viewer_knows = known_civilisations(self.world, [snapshot.receiver])
+        names = set(known_civilisations(world, [snapshot.giver])) & set(viewer_knows)
+        return civ_view(world, [snapshot.giver], names)
 
     # -- offering and answering ---------------------------------------------------------------
 
     def refusal(self, gift: Gift) -> str | None:
-        """Why ``gift`` cannot be offered now (giver's view of the rules), or None."""
+        """Why ``gift`` cannot be offered now, or None: only what the giver may know decides
+        (whether the receiver is busy with others, or already knows a third civilisation,
+        is the receiver's: such an offer waits, or lapses when answered)."""
         if gift.kind not in KINDS:
             return f"'{gift.kind}' is not a kind of offer"
-        for n in (gift.giver, gift.receiver):
-            busy = self.open_offers(n)
-            if busy:
-                who = "you have" if n == gift.giver else f"{n} has"
-                return f"{who} an open offer: it must be answered before another is made"
+        if self.open_offers(gift.giver):
+            return "you have an open offer, made or received: it must be answered before you make another"
         seat = self.match.seat_of(gift.receiver)
         if seat is not None and self.match.seats[seat].controller == "nobody":
             return f"nobody plays {gift.receiver} now: it cannot answer"
+        if gift.kind == "contact" and gift.third is not None and in_contact(self.world, gift.receiver, gift.third) \
+                and in_contact(self.world, gift.giver, gift.third) and in_contact(self.world, gift.giver, gift.receiver):
+            return None      # the receiver's own business: the offer lapses when answered
         return refusal(self.world, gift)
+
+    def giftable_units(self, nation: str) -> list[Location]:
+        """``nation``'s units that may be given now: on active movement boards, not on a
+        supply centre, while no board waits for retreats."""
+        w = self.world
+        if w.pause is not None or w.phase == "over":
+            return []
+        centres = w.variant.supply_centres
+        return sorted(Location(k, u.loc) for k in w.active_boards() if w.boards[k].is_movement
+                      for p, u in w.boards[k].units.items() if u.nation == nation and p not in centres)
 
     def offer(self, gift: Gift) -> Offer:
         """Make an offer (see the module docstring); a computer receiver answers at once.

@@ -47,18 +47,21 @@ def shown_name(name: str | None, known: Iterable[str]) -> str:
     return name if name in set(known) else "unknown civilisation"
 
 
-def civ_view(world: World, nations: Iterable[str]) -> World:
+def civ_view(world: World, nations: Iterable[str], known: Iterable[str] | None = None) -> World:
     """The world as a seat playing ``nations`` may see it (see the module docstring).
-    The same world and nations give the same view object while it is cached."""
+    ``known``: name only these (default: the civilisations ``nations`` know in ``world``).
+    The same world, nations and names give the same view object while it is cached."""
     seat = frozenset(nations)
+    names = frozenset(known_civilisations(world, seat)) if known is None else frozenset(known)
+    memo = (id(world), seat, names)
     with _LOCK:
-        hit = _VIEWS.get((id(world), seat))
+        hit = _VIEWS.get(memo)
         if hit is not None and hit[0] is world:
-            _VIEWS.move_to_end((id(world), seat))
+            _VIEWS.move_to_end(memo)
             return hit[1]
-    view = _mask(fogged_world(world, seat), world, seat)
+    view = _mask(fogged_world(world, seat), world, seat, names)
     with _LOCK:
-        _VIEWS[id(world), seat] = (world, view)
+        _VIEWS[memo] = (world, view)
         if len(_VIEWS) > 32:
             _VIEWS.popitem(last=False)
     return view
@@ -70,8 +73,7 @@ _MASKED: dict = {}      # (id(board), known) -> (board, masked board)
 _HOMES: dict = {}       # (id(homes), seat) -> (homes, filtered)
 
 
-def _mask(view: World, world: World, seat: frozenset[str]) -> World:
-    known = frozenset(known_civilisations(world, seat))
+def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]) -> World:
     boards = {}
     changed = False
     for key, board in view.boards.items():

@@ -91,10 +91,10 @@ def test_offers_answered_at_the_receivers_turn_and_the_rules_of_one_open_offer()
     offer = t.offer(Gift("unit", "Sumer", "Akkad", unit=Location(S1901, "bur")))
     with pytest.raises(OfferRefused, match="you have an open offer"):
         t.offer(Gift("map", "Sumer", "Elam"))
-    with pytest.raises(OfferRefused, match="Sumer has an open offer"):
-        t.offer(Gift("map", "Elam", "Sumer"))               # the one that made it, too, until it is answered
     with pytest.raises(OfferRefused, match="you have an open offer"):
         t.offer(Gift("maps", "Akkad", "Sumer"))             # the one that received it, too
+    waiting = t.offer(Gift("map", "Elam", "Sumer"))         # a busy receiver: the offer waits (nobody is told)
+    assert t.to_answer(["Sumer"]) == [waiting]
     assert t.to_answer(["Akkad"]) == [offer] and t.to_answer(["Elam"]) == []
     m.done()                                               # Sumer passes on; Akkad's turn
     t.answer(offer.id, True)
@@ -102,6 +102,7 @@ def test_offers_answered_at_the_receivers_turn_and_the_rules_of_one_open_offer()
     assert m.world.boards[S1901].units["bur"].nation == "Akkad"
     assert m.pending(0) == []                              # the giver's order for it is dropped
     m.add_text("A bur - ruh", 1)                            # the receiver orders it at once
+    t.answer(waiting.id, False)
     assert t.offer(Gift("map", "Sumer", "Elam")).status == "open"    # answered: free to offer again
 
 
@@ -139,12 +140,16 @@ def test_a_snapshot_is_what_the_giver_saw_then_and_never_changes():
     [snap] = m.civ.snapshots("Sumer")
     view = m.civ.snapshot_view(snap)
     units = {str(u) for u in view.boards[S1901].units.values()}
-    assert units == {"Akkad A mun", "Akkad A sil", "Elam A war", "Sumer A bur"}   # what Akkad sees
+    # what Akkad saw, Elam unnamed for Sumer who has not met it
+    assert units == {"Akkad A mun", "Akkad A sil", f"{UNKNOWN} A war", "Sumer A bur"}
     assert snap.title(m.game.calendar) == "Map from Akkad, Spring 4000 BC"
     m.add_text("A war - pru", 2)
     finish_round(m)
     later = m.civ.snapshot_view(snap)
     assert set(later.boards) == {S1901} and {str(u) for u in later.boards[S1901].units.values()} == units
+    m.civ.answer(m.civ.offer(Gift("contact", "Akkad", "Sumer", third="Elam")).id, True)
+    named = {str(u) for u in m.civ.snapshot_view(snap).boards[S1901].units.values()}
+    assert "Elam A war" in named                           # once met, named on the old map too
 
 
 # -- saving and sealing -----------------------------------------------------------------------

@@ -138,6 +138,7 @@ class NewGameDialog(QDialog):
         self.start.addItem("Standard opening", "standard")
         self.start.addItem("Thrown pieces — throw armies and fleets at the board", "thrown")
         self.start.addItem("Random thrown start — everything thrown at once, straight to play", "random-thrown")
+        self.start.addItem("Civilisations — start alone on one centre in the fog, meet the others", "civilisations")
         self.start.setToolTip("Thrown pieces (Diplomacywinks): 2–7 players, a nation each; the game goes on from "
                               "Fall 1901 with no centre owned, and builds in the centres owned at Winter 1901")
         starts.addWidget(self.start, 1)
@@ -152,6 +153,10 @@ class NewGameDialog(QDialog):
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
+        from .civ_game import CivOptions       # RULES.md §10: its own box
+        self.civ = CivOptions(computer_levels())
+        self.variant.currentIndexChanged.connect(lambda _=0: self.civ.set_variant(self.variant.currentData()))
+        outer.addWidget(self.civ)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)
         cnt = QHBoxLayout()
@@ -197,10 +202,15 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
-        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
-        self.seats_box.setEnabled(self.hotseat.isChecked())
-        self.seats_box.setVisible(self.hotseat.isChecked())
-        self.opponents.setVisible(not self.hotseat.isChecked())
+        civ = self.start.currentData() == "civilisations"
+        self.thrown_players.setVisible(self.start.currentData() not in ("standard", "civilisations")
+                                       and not self.hotseat.isChecked())
+        self.seats_box.setEnabled(self.hotseat.isChecked() and not civ)
+        self.seats_box.setVisible(self.hotseat.isChecked() and not civ)
+        self.opponents.setVisible(not self.hotseat.isChecked() and not civ)
+        self.civ.setVisible(civ)
+        for mode in (self.sandbox, self.hotseat):     # a civilisations game's seats are in its own box
+            mode.setEnabled(not civ)
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -237,9 +247,12 @@ class NewGameDialog(QDialog):
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
                 "start": self.start.currentData(),
-                "thrown_players": len(seats) if seats else self.thrown_players.value()}
+                "thrown_players": len(seats) if seats else self.thrown_players.value(),
+                **({"civ": self.civ.settings()} if self.start.currentData() == "civilisations" else {})}
 
     def problem(self) -> str | None:
+        if self.start.currentData() == "civilisations":
+            return self.civ.problem()
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}

@@ -28,6 +28,7 @@ from .actions import apply_icons, build_actions, keys_html, style_submit_button
 from .adjudication import AdjudicationMixin, SubmitJob
 from .clicks import ClickMixin
 from .context_menus import ContextMenus
+from ..civ.controller import CivUI
 from .docks import build_docks, build_status
 from .files import FileKeeper
 from ..guard import guarded, reporter
@@ -86,6 +87,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.stack.addWidget(self.placeholder)
         self.files = FileKeeper(self)
         build_docks(self)
+        self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
         self.orders_panel.edit.connect(self.edit_order)
@@ -235,7 +237,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._update_highlights()
         self._show_orders()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        self.nations_panel.set_world(w, seats, fog=fog)
+        civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
+        self.nations_panel.set_world(w, None if civ else seats, fog=fog,
+                                     known=self.match.known_civilisations(self.seat) if civ else None)
+        self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self._update_banner()
         self.update_actions()
@@ -477,6 +482,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.files.open_game(dlg.open_path, confirmed=True)
             return
         s = dlg.settings()
+        if s.get("start") == "civilisations":
+            self.civ_ui.start(s)
+            return
         if s.get("start", "standard") != "standard":
             self.start_thrown(s)
             return

@@ -149,6 +149,11 @@ class CivTable:
         is the receiver's: such an offer waits, or lapses when answered)."""
         if gift.kind not in KINDS:
             return f"'{gift.kind}' is not a kind of offer"
+        from .civ_view import known_civilisations
+        known = known_civilisations(self.world, [gift.giver])
+        for name in (gift.receiver,) + ((gift.third,) if gift.kind == "contact" else ()):
+            if name not in known:       # unmet or not playing: the giver cannot tell which
+                return f"you know no civilisation called {name}"
         if self.open_offers(gift.giver):
             return "you have an open offer, made or received: it must be answered before you make another"
         seat = self.match.seat_of(gift.receiver)

@@ -85,7 +85,7 @@ def test_offers_answered_at_the_receivers_turn_and_the_rules_of_one_open_offer()
                   centres={"Sumer": ["par", "mar"], "Akkad": ["mun"]}, contacts={"Sumer": ["Akkad", "Elam"]})
     m = hotseat(w)
     t = m.civ
-    with pytest.raises(OfferRefused, match="not in contact"):
+    with pytest.raises(OfferRefused, match="you know no civilisation called Elam"):
         t.offer(Gift("map", "Akkad", "Elam"))
     m.add_text("A bur - ruh", 0)
     offer = t.offer(Gift("unit", "Sumer", "Akkad", unit=Location(S1901, "bur")))

@@ -114,8 +114,8 @@ class CivOptions(QGroupBox):
         lv.addStretch(1)
         outer.addLayout(lv)
         self.rows: list[CivPlayerRow] = []
-        self.count.valueChanged.connect(self._counts_changed)
-        self.people.valueChanged.connect(self._counts_changed)
+        self.count.valueChanged.connect(lambda _n: self._counts_changed())
+        self.people.valueChanged.connect(lambda _n: self._counts_changed())
         self.set_variant("standard")
 
     @guarded

@@ -9,7 +9,8 @@ The policy is simple and predictable:
 - a unit gift: accepted when the unit stands within two steps of the receiver's own units
   or centres on its board (it can use it), else rejected;
 - offers: after each submission, to each civilisation it is in contact with and has not
-  exchanged maps with in the last two years, a map exchange, with a seeded even chance.
+  exchanged maps with in the last three years, a map exchange, with a seeded chance of one
+  in three (one offer at a time).
 
 >>> from app.engine.gifts import Gift
 >>> answer(None, Gift("map", "Sumer", "Akkad"), "Akkad")
@@ -26,7 +27,7 @@ from app.engine.coords import province_of
 from app.engine.gifts import Gift, follow_unit
 from app.engine.world import World
 
-EXCHANGE_EVERY = 4      # movement turns between two map exchanges with the same civilisation
+EXCHANGE_EVERY = 6      # movement turns between two map exchanges with the same civilisation
 
 
 def answer(view: World | None, gift: Gift, nation: str) -> bool:
@@ -54,7 +55,7 @@ def offers(view: World, nation: str, seed: int, recent: Iterable[str], busy: Ite
     rng = random.Random(f"civ-offer/{seed}/{nation}/{view.submissions}")
     skip = set(recent) | set(busy)
     for other in sorted(contacts_with(view, nation)):
-        if other not in skip and rng.random() < 0.5:
+        if other not in skip and rng.random() < 1 / 3:
             return [Gift("maps", nation, other)]
     return []
 

@@ -212,3 +212,30 @@ def test_a_single_player_game_against_computers_makes_contact_and_exchanges_maps
     assert any(g.kind == "maps" for _, g in m.game.gifts)
     # a computer civilisation decided from its own view: no order names a unit it could not see
     assert in_contact(m.world, *[n for n in m.known_civilisations(0)][:2])
+
+
+def test_every_shipped_variant_plays_civilisations():
+    from app.engine.civstart import civ_range
+    for variant in ("standard", "baltic", "isles"):
+        high = civ_range(load_variant(variant))[1]
+        m = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a")], computers=high - 1, seed=1, variant=variant,
+                          levels=["easy"])
+        for _ in range(6):
+            m.submit()
+        assert len(m.game.variant.nation_names) == high and m.world.civ is not None
+        assert m.known_civilisations(0)[0] == "Sumer"
+
+
+def test_sixteen_people_at_one_table():
+    from app.engine.nations import default_nations
+    v = load_variant("baltic")
+    # no shipped map holds sixteen starting centres apart: a scenario-like start, one army each
+    game_variant = with_nations(v, default_nations(16, variant=v))
+    provinces = sorted(p for p in v.provinces if v.kind(p) != "sea")[:16]
+    board = make_board(S1901, [(n, "A", p) for n, p in zip(game_variant.nation_names, provinces)], {})
+    m = Match(Game.from_world(with_civ(World.from_boards(game_variant, [board]))),
+              [Seat(name=n, nations=(n,)) for n in game_variant.nation_names], fog=True)
+    assert m.mode == "hotseat" and len(m.seats) == 16
+    finish_round(m)
+    finish_round(m)
+    assert len(m.game.submissions) == 2

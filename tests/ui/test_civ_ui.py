@@ -119,6 +119,8 @@ def test_a_hotseat_seat_sees_its_offers_only_behind_the_curtain(qtbot, window):
                                        Seat(name="Cy", nations=("Elam",))], fog=True)
     window.set_match(m, None)
     assert window.table.up and window.civ_ui.panel.state.me == []       # the curtain: nothing shown
+    curtain_text = "".join(lbl.text() for lbl in window.curtain.findChildren(type(window.curtain.title)))
+    assert "Ada" in curtain_text and "Sumer" not in curtain_text      # no civilisation named to the room
     window.curtain.button.click()
     panel = window.civ_ui.panel
     assert [n for n, _ in panel.state.met] == ["Akkad", "Elam"]

@@ -17,10 +17,12 @@ from app.match.civ_setup import CivPlayer
 
 from ..guard import guarded
 
-DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
-DEFAULT_CIVS = ["Sumer", "Akkad", "Elam", "Minoa", "Hatti", "Nubia", "Olmec"]
+DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
+                   "Noa", "Oli", "Pia"]
+DEFAULT_CIVS = ["Sumer", "Akkad", "Elam", "Minoa", "Hatti", "Nubia", "Olmec", "Lydia", "Media", "Saba", "Kush",
+                "Shang", "Troy", "Mari", "Ebla", "Axum"]
 UNIT_CHOICES = (("Army", False), ("Fleet, if my centre is on a coast", True), ("Let the computer choose", None))
-MAX_PEOPLE = 7
+MAX_PEOPLE = 16   # a seat per civilisation, up to 16
 
 
 class CivPlayerRow(QWidget):

@@ -1,4 +1,4 @@
-"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–7 seats, each
+"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–16 seats, each
 with a player name, a colour, who plays it (a person, or a computer player when the bots are
 installed), an optional PIN and the nations it plays (nations nobody plays hold)."""
 
@@ -15,8 +15,11 @@ from app.variants.catalog import available
 
 from ..window.bots_ui import SandboxOpponents
 
-SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
-DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
+SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
+                "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
+DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
+                 "Noa", "Oli", "Pia"]
+MAX_SEATS = 16     # one per nation, and a game has up to 16
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -162,7 +165,7 @@ class NewGameDialog(QDialog):
         cnt = QHBoxLayout()
         cnt.addWidget(QLabel("Players"))
         self.seat_count = QSpinBox()
-        self.seat_count.setRange(2, 7)
+        self.seat_count.setRange(2, MAX_SEATS)
         self.seat_count.setValue(2)
         self.seat_count.valueChanged.connect(self._rebuild_seats)
         cnt.addWidget(self.seat_count)

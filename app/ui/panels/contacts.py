@@ -44,6 +44,7 @@ class ContactsPanel(QWidget):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)     # rows wrap, buttons stay in sight
         outer.addWidget(self.scroll)
         self.state = ContactsState()
         self.buttons: dict[str, QWidget] = {}      # by name, for tests and keyboard users
@@ -90,7 +91,9 @@ class ContactsPanel(QWidget):
             icon = QLabel()
             icon.setPixmap(swatch(colour).pixmap(14, 14))
             row.addWidget(icon)
-            row.addWidget(QLabel(name), 1)
+            label = QLabel(name)
+            label.setMinimumWidth(20)
+            row.addWidget(label, 1)
             btn = QToolButton()
             btn.setText("Offer…")
             btn.setPopupMode(QToolButton.InstantPopup)
@@ -106,7 +109,9 @@ class ContactsPanel(QWidget):
             lay.addWidget(self._heading("Maps received"))
             for index, title in state.maps:
                 row = QHBoxLayout()
-                row.addWidget(QLabel(title), 1)
+                label = QLabel(title)
+                label.setWordWrap(True)
+                row.addWidget(label, 1)
                 b = QPushButton("View")
                 b.setToolTip("Open this map: what its giver saw then (old, read-only)")
                 b.clicked.connect(lambda _=False, i=index: self._view(i))

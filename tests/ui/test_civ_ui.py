@@ -41,9 +41,12 @@ def test_the_new_game_dialog_offers_civilisations(qtbot, window):
     dlg = NewGameDialog(window)
     qtbot.addWidget(dlg)
     dlg.show()
+    dlg.variant.setCurrentIndex(dlg.variant.findData("baltic"))
     dlg.start.setCurrentIndex(dlg.start.findData("civilisations"))
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum()) == (2, 8)
+    dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))
     assert dlg.civ.isVisible() and not dlg.opponents.isVisible() and not dlg.seats_box.isVisible()
-    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum(), dlg.civ.count.value()) == (7, 13, 9)
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum(), dlg.civ.count.value()) == (7, 13, 8)   # kept
     dlg.civ.people.setValue(3)
     assert len(dlg.civ.rows) == 3 and all(r.pin.isEnabled() for r in dlg.civ.rows)
     dlg.civ.rows[1].civ.setText("Paris")
@@ -54,7 +57,7 @@ def test_the_new_game_dialog_offers_civilisations(qtbot, window):
     dlg.civ.rows[2].unit.setCurrentIndex(1)            # a fleet, if the centre is on a coast
     assert dlg.problem() is None
     s = dlg.settings()
-    assert s["start"] == "civilisations" and s["civ"]["computers"] == 6
+    assert s["start"] == "civilisations" and s["civ"]["computers"] == 5
     assert [p.civilisation for p in s["civ"]["players"]] == ["Sumer", "Akkad", "Elam"]
     assert s["civ"]["players"][2].fleet is True
     dlg.variant.setCurrentIndex(dlg.variant.findData("isles"))

@@ -103,7 +103,7 @@ class CivUI:
         known = m.known_civilisations(seat)
         met = [(n, v.nations[n].colour) for n in known if n not in mine]
         cal = m.game.calendar
-        incoming = [(o.id, o.giver, f"<b>{o.giver}</b>: {self._describe(o.gift, mine)}") for o in t.to_answer(mine)]
+        incoming = [(o.id, o.giver, self._offered(o.gift)) for o in t.to_answer(mine)]
         waiting = [self._describe(o.gift, mine) for o in t.made_by(mine)]
         maps = [(s.gift, s.title(cal)) for n in mine for s in t.snapshots(n)]
         log = [self._logged(o, mine) for o in t.history(mine)]
@@ -137,6 +137,19 @@ class CivUI:
             name = self.w.match.game.variant.provinces[u.province].name
             return f"{giver} give{'s' if giver != 'you' else ''} {receiver} the unit in {name} ({cal.board(u.board)})"
         return f"{giver} introduce{'s' if giver != 'you' else ''} {receiver} to {gift.third}"
+
+    def _offered(self, gift: Gift) -> str:
+        """An offer waiting for the seat's answer, in words."""
+        g = f"<b>{gift.giver}</b>"
+        if gift.kind == "map":
+            return f"{g} offers you a map of what it sees"
+        if gift.kind == "maps":
+            return f"{g} offers to exchange maps"
+        if gift.kind == "unit":
+            u = gift.unit
+            name = self.w.match.game.variant.provinces[u.province].name
+            return f"{g} offers you its unit in {name} ({self.w.match.game.calendar.board(u.board)})"
+        return f"{g} offers to introduce you to {gift.third}"
 
     def _logged(self, o, mine: list[str]) -> str:
         text = self._describe(o.gift, mine)

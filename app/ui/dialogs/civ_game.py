@@ -6,9 +6,10 @@ levels for the others. The dialog (``dialogs/new_game.py``) shows this box when 
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
-                               QLineEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from app.engine.civstart import civ_range
 from app.engine.nations import PALETTE, name_problem
@@ -23,6 +24,7 @@ DEFAULT_CIVS = ["Sumer", "Akkad", "Elam", "Minoa", "Hatti", "Nubia", "Olmec", "L
                 "Shang", "Troy", "Mari", "Ebla", "Axum"]
 UNIT_CHOICES = (("Army", False), ("Fleet, if my centre is on a coast", True), ("Let the computer choose", None))
 MAX_PEOPLE = 16   # a seat per civilisation, up to 16
+VISIBLE_ROWS = 6  # more people scroll (the dialog fits a 768-pixel screen)
 
 
 class CivPlayerRow(QWidget):
@@ -102,8 +104,16 @@ class CivOptions(QGroupBox):
         grid.addWidget(self.people, 0, 3)
         grid.setColumnStretch(4, 1)
         outer.addLayout(grid)
-        self.rows_box = QVBoxLayout()
-        outer.addLayout(self.rows_box)
+        holder = QWidget()
+        self.rows_box = QVBoxLayout(holder)
+        self.rows_box.setContentsMargins(0, 0, 0, 0)
+        self.rows_box.setSpacing(0)
+        self.rows_scroll = QScrollArea()      # many people still fit a 768-pixel screen
+        self.rows_scroll.setWidget(holder)
+        self.rows_scroll.setWidgetResizable(True)
+        self.rows_scroll.setFrameShape(QFrame.NoFrame)
+        self.rows_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        outer.addWidget(self.rows_scroll)
         lv = QHBoxLayout()
         lv.addWidget(QLabel("The computer plays the others at"))
         self.level_boxes: dict[str, QCheckBox] = {}
@@ -151,6 +161,16 @@ class CivOptions(QGroupBox):
             self.rows_box.addWidget(row)
         for row in self.rows:
             row.pin.setEnabled(want > 1)
+        row_h = self.rows[0].sizeHint().height() if self.rows else 26
+        self.rows_scroll.setFixedHeight(min(len(self.rows), VISIBLE_ROWS) * row_h + 2)
+        top = self.window()
+        if top is not self and top.isVisible():
+            QTimer.singleShot(0, lambda: self._fit(top))     # room for the rows just added, once laid out
+
+    @guarded
+    def _fit(self, top) -> None:
+        # not adjustSize(): it stops at two thirds of the screen, and would squeeze the rows
+        top.resize(top.width(), top.sizeHint().height())
 
     def computers(self) -> int:
         return self.count.value() - self.people.value()

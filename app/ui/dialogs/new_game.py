@@ -159,6 +159,7 @@ class NewGameDialog(QDialog):
         from .civ_game import CivOptions       # RULES.md §10: its own box
         self.civ = CivOptions(computer_levels())
         self.variant.currentIndexChanged.connect(lambda _=0: self.civ.set_variant(self.variant.currentData()))
+        self.civ.set_variant(self.variant.currentData())
         outer.addWidget(self.civ)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)

@@ -8,11 +8,10 @@ same arguments write the same bytes.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from .jsonfile import write_for_command
 from .civstart import CivStartError, civ_range, civ_start
 from .nations import default_nations
 from .variant import VariantError, load_variant
@@ -57,10 +56,7 @@ def main(argv: list[str]) -> int:
         low, high = civ_range(load_variant(args.variant))
         print(f"civ: {e}" + ("" if str(low) in str(e) else f" ({low} to {high} on this map)"), file=sys.stderr)
         return 2
-    try:
-        Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as e:
-        print(f"civ: cannot write {args.out}: {e.strerror}", file=sys.stderr)
+    if not write_for_command(args.out, data, "civ"):
         return 2
     print(f"{args.out}: {args.civs} civilisations on {data['variant']} at 1:S1901 (seed {args.seed})")
     return 0

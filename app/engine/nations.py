@@ -19,7 +19,7 @@ import copy
 import re
 from typing import Iterable, Sequence
 
-from .coords import parse_timeline
+from .notation import _is_timeline
 from .order_words import ORDER_WORDS
 from .variant_checks import MAX_NATIONS
 from .variant_model import NationModel, NationsFile, Variant
@@ -61,14 +61,6 @@ def name_problem(name: str, taken: Iterable[str] = (), variant: Variant | None =
     if name.lower() in {t.lower() for t in taken}:
         return f"'{name}' is taken by another civilisation"
     return None
-
-
-def _is_timeline(word: str) -> bool:
-    try:
-        parse_timeline(word)
-        return True
-    except ValueError:
-        return False
 
 
 def colour_problem(colour: str) -> str | None:

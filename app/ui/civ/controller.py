@@ -124,32 +124,27 @@ class CivUI:
         return ContactsState([(n, v.nations[n].colour) for n in mine], met, incoming, waiting, maps, log, units,
                              blocked, cal.title(present))
 
-    def _describe(self, gift: Gift, mine: list[str]) -> str:
-        cal = self.w.match.game.calendar
-        giver = "you" if gift.giver in mine else gift.giver
-        receiver = "you" if gift.receiver in mine else gift.receiver
+    def _what(self, gift: Gift, whose: str = "its") -> str:
+        """What a gift gives, in words (``whose``: the giver's possessive)."""
         if gift.kind == "map":
-            return f"{giver} give{'s' if giver != 'you' else ''} {receiver} a map of what {giver} see{'s' if giver != 'you' else ''}"
+            return "a map of what it sees" if whose == "its" else "a map of what you see"
         if gift.kind == "maps":
-            return f"{giver} and {receiver} exchange maps"
+            return "an exchange of maps"
         if gift.kind == "unit":
             u = gift.unit
             name = self.w.match.game.variant.provinces[u.province].name
-            return f"{giver} give{'s' if giver != 'you' else ''} {receiver} the unit in {name} ({cal.board(u.board)})"
-        return f"{giver} introduce{'s' if giver != 'you' else ''} {receiver} to {gift.third}"
+            return f"{whose} unit in {name} ({self.w.match.game.calendar.board(u.board)})"
+        return f"an introduction to {gift.third}"
 
     def _offered(self, gift: Gift) -> str:
         """An offer waiting for the seat's answer, in words."""
-        g = f"<b>{gift.giver}</b>"
-        if gift.kind == "map":
-            return f"{g} offers you a map of what it sees"
-        if gift.kind == "maps":
-            return f"{g} offers to exchange maps"
-        if gift.kind == "unit":
-            u = gift.unit
-            name = self.w.match.game.variant.provinces[u.province].name
-            return f"{g} offers you its unit in {name} ({self.w.match.game.calendar.board(u.board)})"
-        return f"{g} offers to introduce you to {gift.third}"
+        return f"<b>{gift.giver}</b> offers you {self._what(gift)}"
+
+    def _describe(self, gift: Gift, mine: list[str]) -> str:
+        """An offer the seat made or received, in words."""
+        if gift.giver in mine:
+            return f"your offer to {gift.receiver}: {self._what(gift, 'your')}"
+        return f"{gift.giver}'s offer to you: {self._what(gift)}"
 
     def _logged(self, o, mine: list[str]) -> str:
         text = self._describe(o.gift, mine)
@@ -173,11 +168,11 @@ class CivUI:
             self.w.set_status(f"Offer refused: {e}.", error=True)
             return
         self.w.files.changed()
-        text = self._describe(o.gift, [giver])
+        what = self._what(o.gift, "your")
         if o.status == "open":
-            self.w.set_status(f"Offer made: {text}. {receiver} answers at its turn.")
+            self.w.set_status(f"Offer made to {receiver}: {what}. {receiver} answers at its turn.")
         else:
-            self.w.set_status(f"{receiver} {'accepted' if o.status == 'accepted' else 'did not take'}: {text}.")
+            self.w.set_status(f"{receiver} {'accepted' if o.status == 'accepted' else 'did not take'} {what}.")
         self.w.refresh()
 
     @guarded
@@ -199,9 +194,9 @@ class CivUI:
             self.w.set_status(f"The offer lapsed: {o.reason}.", error=True)
         elif o.status == "accepted":
             extra = " Open the map from Contacts." if o.gift.kind in ("map", "maps") else ""
-            self.w.set_status(f"Accepted: {text}.{extra}")
+            self.w.set_status(f"Accepted {text}.{extra}")
         else:
-            self.w.set_status(f"Rejected: {text}.")
+            self.w.set_status(f"Rejected {text}.")
         self.w.refresh()
 
     @guarded

@@ -15,7 +15,7 @@ submission at 300 and 2000 boards, and a computer civilisation's decision.
     submission with and without it. CPU time of this thread, best of 5. The target is
     ≤ 10 ms per submission at 2000 boards.
 (c) A computer civilisation's decision: ten civilisations played by the computer on the
-    standard map for five years; then each level decides for each civilisation from its
+    standard map for ``--turns`` submissions (15: five years); then each level decides for each civilisation from its
     own fogged view (what a computer civilisation sees), CPU ms per decision (view making
     excluded and reported apart), and the answer to an offer.
 """
@@ -121,13 +121,13 @@ def bench_contact(sizes: list[int]) -> dict:
     return out
 
 
-def bench_decisions(levels: list[str]) -> dict:
+def bench_decisions(levels: list[str], turns: int = 15) -> dict:
     from app.bots import decide
     from app.engine.game import Game
     from app.match.civ_view import civ_view
     v = load_variant()
     game = Game.from_world(civ_start(v, default_nations(10, variant=v), seed=3))
-    for _ in range(15):
+    for _ in range(turns):
         w = game.world
         orders = []
         for nation in w.variant.nation_names:
@@ -153,6 +153,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="300,2000")
     ap.add_argument("--json")
     ap.add_argument("--skip", default="", help="comma-separated parts to skip: start,contact,decisions")
+    ap.add_argument("--turns", type=int, default=15, help="submissions played before the decisions are timed")
     args = ap.parse_args(argv)
     skip = set(args.skip.split(","))
     import os
@@ -163,7 +164,7 @@ def main(argv=None) -> int:
     if "contact" not in skip:
         figures["contact"] = bench_contact([int(s) for s in args.sizes.split(",") if s])
     if "decisions" not in skip:
-        figures["decisions"] = bench_decisions(["random", "easy", "standard"])
+        figures["decisions"] = bench_decisions(["random", "easy", "standard"], args.turns)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
     return 0

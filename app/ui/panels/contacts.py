@@ -81,7 +81,7 @@ class ContactsPanel(QWidget):
         if state.waiting:
             lay.addWidget(self._heading("Your open offer"))
             for text in state.waiting:
-                lay.addWidget(self._note(text + " — waiting for an answer."))
+                lay.addWidget(self._note(text[:1].upper() + text[1:] + " — waiting for an answer."))
         lay.addWidget(self._heading("Civilisations you have met"))
         if not state.met:
             lay.addWidget(self._note("None yet. Bounce against another civilisation, or stand next to its units "

@@ -19,6 +19,7 @@ from app.engine.jsonfile import validate
 
 from .secret import SealedBox
 from .seats import Controller
+from .table import TablePart
 
 MATCH_VERSION = 1
 
@@ -58,6 +59,7 @@ class MatchPart(_M):
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
     civ: dict[str, Any] | None = None                # a civilisations game's offers (app.match.civ_table)
+    table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

@@ -89,6 +89,19 @@ class CivTable:
     next_id: int = 1
     sealed: dict[int, Any] = field(default_factory=dict)         # a locked seat's box, as read
 
+    def __post_init__(self) -> None:
+        table = getattr(self.match, "table", None)
+        if table is not None:       # RULES.md §10: messages pass only between civilisations in contact
+            table.mail.rule = self.may_write
+
+    def may_write(self, match, sender: int, receiver: int) -> str | None:
+        """The messages' rule of a civilisations game: a seat writes only to a seat whose
+        civilisation one of its own is in contact with."""
+        mine, theirs = match.seats[sender].nations, match.seats[receiver].nations
+        if any(in_contact(self.world, a, b) for a in mine for b in theirs):
+            return None
+        return "you have not met that seat's civilisation"
+
     # -- asking -----------------------------------------------------------------------------
 
     @property

@@ -239,3 +239,14 @@ def test_sixteen_people_at_one_table():
     finish_round(m)
     finish_round(m)
     assert len(m.game.submissions) == 2
+
+
+def test_messages_pass_only_between_civilisations_in_contact():
+    w = civ_world(["Sumer A pic", "Akkad A ruh", "Elam F aeg"], contacts={"Sumer": ["Akkad"]})
+    m = hotseat(w)
+    mail = m.table.mail
+    assert mail.recipients(0) == [1] and mail.recipients(2) == []
+    mail.write(0, 1, "Well met.")
+    from app.match.table.messages import MessageRefused
+    with pytest.raises(MessageRefused, match="not met"):
+        mail.write(0, 2, "Hello?")

@@ -190,3 +190,26 @@ def test_the_window_looks_the_same_to_a_seat_whether_or_not_an_unmet_civilisatio
         seen.append(out)
     assert seen[0] == seen[1]
     assert "Kish" in seen[1][-3] and "no civilisation called Kish" in seen[1][-2]
+
+
+def test_the_tables_seat_dialogs_name_no_unmet_civilisation(qtbot, window):
+    from app.ui.table.seat_dialogs import LeaveDialog, TakeOverDialog
+    names = ["Sumer", "Akkad", "Elam", "Kish"]
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    board = make_board(S1901, [("Sumer", "A", "bur"), ("Akkad", "A", "mun"), ("Elam", "F", "ion"), ("Kish", "A", "mos")],
+                       {})
+    world = with_civ(World.from_boards(v, [board]), contacts={"Sumer": ["Akkad"]})
+    m = Match(Game.from_world(world), [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Elam",)),
+                                       Seat(name="Computer", nations=("Akkad", "Kish"), controller="computer",
+                                            level="easy")], fog=True)
+    window.set_match(m, None)
+    window.curtain.button.click()                            # Ada at the table
+    leave = LeaveDialog(m, window.seat, window)
+    qtbot.addWidget(leave)
+    texts = [leave.seat.itemText(i) for i in range(leave.seat.count())]
+    assert texts == ["Ada — Sumer", "Ben"]                   # Ben's civilisation is not named
+    take = TakeOverDialog(m, window)
+    qtbot.addWidget(take)
+    offered = [take.nation.itemText(i) for i in range(take.nation.count())]
+    assert len(offered) == 1 and offered[0].startswith("Akkad")       # met; Kish is not named
+    assert window.table_ui is not None

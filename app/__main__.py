@@ -9,6 +9,7 @@
     python -m app watch [--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]
     python -m app install-desktop [--uninstall]
     python -m app tournament --players standard,easy,random --games N --years Y --seed S [--json FILE]
+    python -m app chart GAME.json (--out CHART.png | --out COUNTS.csv | --stats) [--timeline N] [--seat NAME]
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "install-desktop":
         from app.ui.desktop import main as desktop_main
         return desktop_main(args[1:])
+    if args and args[0] == "chart":
+        from app.ui.studio.chart_cli import main as chart_main
+        return chart_main(args[1:])
     if args and args[0] == "tournament":
         from app.bots.tournament import main as tournament_main
         return tournament_main(args[1:])

@@ -10,11 +10,11 @@ offered during a seat's turn, answered by the receiver at its turn, behind its c
   saw at that moment, named after the giver and the date (:class:`Snapshot`).
 
 Privacy: an open offer is a pending intention, kept like pending orders. In the save it
-is written in the clear only when neither party has a PIN; otherwise sealed in the box
-(``app.match.secret``) of each party with a PIN that is open now (the maker's always is,
-at its turn). Answered offers leave only their number (``answered``); accepted gifts are
-part of the game (``Game.gifts``), like orders once adjudicated, and snapshots are read
-from them.
+is written in the clear only when neither party has a PIN; otherwise in the sealed box
+(``app.match.secret``) of each party with a PIN, beside its orders (``offers``; a seat
+still locked keeps its box as read, offers included). Answered offers leave only their
+number (``answered``); accepted gifts are part of the game (``Game.gifts``), like orders
+once adjudicated, and snapshots are read from them.
 """
 
 from __future__ import annotations
@@ -87,7 +87,6 @@ class CivTable:
     offers: dict[int, Offer] = field(default_factory=dict)     # open ones, and those answered this session
     answered: set[int] = field(default_factory=set)
     next_id: int = 1
-    sealed: dict[int, Any] = field(default_factory=dict)         # a locked seat's box, as read
 
     def __post_init__(self) -> None:
         table = getattr(self.match, "table", None)
@@ -253,41 +252,56 @@ class CivTable:
 
     # -- the save file ----------------------------------------------------------------------
 
-    def part(self) -> dict[str, Any]:
-        """The match part's ``civ`` field: open offers in the clear or sealed per seat."""
+    def _clear(self, o: Offer) -> bool:
+        """Whether an open offer is written in the clear: no party has a PIN, or none of
+        the parties with one can take it now and the maker has none (its intention is not
+        sealed, like its orders)."""
         m = self.match
-        clear, boxes = [], {}
-        per_seat: dict[int, list[dict]] = {}
-        for o in self.offers.values():
-            if o.status != "open":
-                continue
-            seats = [m.seat_of(o.giver), m.seat_of(o.receiver)]
-            pinned = [i for i in seats if i is not None and m.has_pin(i)]
-            if not pinned:
-                clear.append(o.to_json())
-                continue
-            for i in pinned:
-                if not m.is_locked(i):
-                    per_seat.setdefault(i, []).append(o.to_json())
-            if all(m.is_locked(i) for i in pinned) and m.seat_of(o.giver) not in pinned:
-                clear.append(o.to_json())      # the maker has no PIN: its intention is not sealed
-        for i in range(len(m.seats)):
-            if not m.has_pin(i):
-                continue
-            if m.is_locked(i):
-                if i in self.sealed:
-                    boxes[str(i)] = self.sealed[i]
-                continue
-            plain = json.dumps(per_seat.get(i, [])).encode("utf-8")
-            boxes[str(i)] = m.locks.box(i, plain).model_dump(mode="json")
+        pinned = [i for i in (m.seat_of(o.giver), m.seat_of(o.receiver)) if i is not None and m.has_pin(i)]
+        if not pinned:
+            return True
+        return all(m.is_locked(i) for i in pinned) and m.seat_of(o.giver) not in pinned
+
+    def part(self) -> dict[str, Any]:
+        """The match part's ``civ`` field: the open offers written in the clear, the next
+        offer's number, and (with PINs) the numbers of answered offers."""
+        m = self.match
         out: dict[str, Any] = {"next_id": self.next_id}
+        clear = [o.to_json() for o in self.offers.values() if o.status == "open" and self._clear(o)]
         if clear:
             out["open"] = clear
-        if boxes:
-            out["sealed"] = boxes
         if self.answered and any(m.has_pin(i) for i in range(len(m.seats))):
-            out["answered"] = sorted(self.answered)     # so that a stale sealed box brings none back
+            out["answered"] = sorted(self.answered)     # so that a box written earlier brings none back
         return out
+
+    def pack(self, seat: int, payload: bytes) -> bytes:
+        """A PIN seat's sealed box's JSON with the open offers it is a party to (``offers``)."""
+        m = self.match
+        mine = [o.to_json() for o in self.offers.values()
+                if o.status == "open" and seat in (m.seat_of(o.giver), m.seat_of(o.receiver))]
+        if not mine:
+            return payload
+        data = json.loads(payload.decode("utf-8"))
+        if isinstance(data, list):
+            data = {"orders": data}
+        data["offers"] = mine
+        return json.dumps(data).encode("utf-8")
+
+    def open_box(self, seat: int, plain: bytes, where: str) -> bytes:
+        """A PIN seat's box, opened: its offers join the table; returns the rest."""
+        from .save import MatchFileError
+        try:
+            data = json.loads(plain.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise MatchFileError(f"{where}: the sealed box does not read") from None
+        if not isinstance(data, dict) or "offers" not in data:
+            return plain
+        try:
+            for item in data.pop("offers"):
+                self._add_json(item)
+        except (TypeError, ValueError, KeyError) as e:
+            raise MatchFileError(f"{where}: the sealed offers do not read ({e})") from None
+        return json.dumps(data).encode("utf-8")
 
     def read_part(self, raw: dict[str, Any] | None, where: str) -> None:
         from .save import MatchFileError
@@ -298,25 +312,8 @@ class CivTable:
             self.answered = {int(i) for i in raw.get("answered", [])}
             for item in raw.get("open", []):
                 self._add_json(item)
-            from .secret import SealedBox
-            for i, box in (raw.get("sealed") or {}).items():
-                self.sealed[int(i)] = SealedBox.model_validate(box)
         except (TypeError, ValueError, KeyError) as e:
             raise MatchFileError(f"{where}: field 'meta.civ': {e}") from None
-
-    def unseal(self, seat: int, pin: str) -> None:
-        """A seat gave its PIN: its sealed offers join the table."""
-        box = self.sealed.pop(seat, None)
-        if box is None:
-            return
-        from .secret import PinLock, WrongPin
-        try:
-            plain = PinLock.from_box(box).open(pin, box, self.match._aad(seat))
-        except WrongPin:
-            self.sealed[seat] = box
-            return
-        for item in json.loads(plain.decode("utf-8")):
-            self._add_json(item)
 
     def _add_json(self, item: dict) -> None:
         oid = int(item["id"])

@@ -42,6 +42,9 @@ from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
 from app.engine.world import World
 
+from . import sealed as seat_box
+from .notes import Notes
+from .plans import Plans, unknown_place
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .secret import SeatLocks
@@ -156,6 +159,8 @@ class Match:
                 self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
+        self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
+        self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
@@ -251,10 +256,13 @@ class Match:
         if plain is None:
             return False
         where = f"the sealed orders of {self.seats[seat].name}"
-        texts = self.table.open_payload(seat, plain, where)      # its messages go to its list
+        if self.civ is not None:             # its open offers (RULES.md §10) join the table
+            plain = self.civ.open_box(seat, plain, where)
+        rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
+        texts = self.table.open_payload(seat, rest, where)      # its messages go to its list
         self._pending[seat] = self._parse_pending(texts, where, "")
-        if self.civ is not None:
-            self.civ.unseal(seat, pin)
+        self.plans.restore(seat, plans)
+        self.notes.restore(seat, notes)
         return True
 
     def _aad(self, seat: int) -> bytes:
@@ -315,6 +323,10 @@ class Match:
     def _changed(self) -> None:
         self.revision += 1
         self._redo.clear()   # as in an editor: a change after undo ends the redo chain
+
+    def _touched(self) -> None:
+        """Plans or notes changed: worth saving, but no change to the orders (redo stays)."""
+        self.revision += 1
 
     # -- the round -----------------------------------------------------------------------
     def _next_seat(self, start: int) -> int | None:
@@ -432,15 +444,21 @@ class Match:
             sealed = None
             if self.locks.has_pin(i):
                 texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
-                sealed = self.locks.box(i, self.table.sealed_payload(i, texts))
+                payload = seat_box.pack(self.table.sealed_payload(i, texts), self.plans.dump(i), self.notes.dump(i))
+                if self.civ is not None:     # its open offers (RULES.md §10)
+                    payload = self.civ.pack(i, payload)
+                sealed = self.locks.box(i, payload)
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
+        plain = [i for i in range(len(self.seats)) if not self.locks.has_pin(i)]
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
                          done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
                          thrown=self.thrown, table=self.table.to_part(),
-                         civ=self.civ.part() if self.civ is not None else None)
+                         civ=self.civ.part() if self.civ is not None else None,
+                         plans={i: self.plans.dump(i) for i in plain if self.plans.dump(i)},
+                         notes={i: self.notes.dump(i) for i in plain if self.notes.dump(i)})
         return dump_part(part)
 
     @staticmethod
@@ -463,6 +481,12 @@ class Match:
                 m.locks.set_box(i, s.sealed)
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
+        for i, marks in part.plans.items():
+            if (bad := unknown_place(marks, game.variant)) is not None:
+                raise MatchFileError(f"{where}: field 'meta.plans.{i}': '{bad}' is not a place on the map")
+            m.plans.restore(i, marks)
+        for i, text in part.notes.items():
+            m.notes.restore(i, text)
         m._done = set(part.done)
         m.table.load_part(part.table, where)
         m.provenance = part.selfplay

@@ -179,7 +179,7 @@ def test_an_offer_involving_a_pin_seat_is_sealed_and_opens_with_the_pin():
     m.civ.offer(Gift("unit", "Sumer", "Akkad", unit=Location(S1901, "bur")))
     loaded, text = _reload(m)
     meta = json.loads(text)["meta"]
-    assert "open" not in meta["civ"] and set(meta["civ"]["sealed"]) == {"0", "1"}
+    assert "open" not in meta["civ"] and all(s["sealed"] for s in meta["seats"][:2])   # in each party's box
     assert "1:bur:S1901" not in json.dumps(meta)
     assert loaded.civ.to_answer(["Akkad"]) == []            # locked: nothing shown yet
     assert not loaded.check_pin(1, "9999") and loaded.civ.to_answer(["Akkad"]) == []
@@ -188,6 +188,9 @@ def test_an_offer_involving_a_pin_seat_is_sealed_and_opens_with_the_pin():
     assert o.gift.unit == Location(S1901, "bur")
     assert loaded.check_pin(0, "1111")
     assert len(loaded.civ.open_offers("Sumer")) == 1        # the same offer, from both boxes, once
+    loaded.civ.answer(o.id, True)                          # answered: a box written before brings none back
+    again, _ = _reload(loaded)
+    assert again.check_pin(0, "1111") and again.civ.open_offers("Sumer") == []
 
 
 def test_a_new_civ_match_seats_people_and_one_computer_seat_per_level():

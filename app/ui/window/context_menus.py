@@ -74,6 +74,7 @@ class ContextMenus(QObject):
         go.triggered.connect(lambda _=False, k=key: w.goto_board(k))
         copy = menu.addAction(f"Copy its name “{key}”")
         copy.triggered.connect(lambda _=False, k=key: self.copy_name(k))
+        w.studio.board_menu(menu, key)    # new sandbox from this board, edit its position (app/ui/studio)
         self.menu = menu
         menu.popup(screen if screen is not None else w.view.mapToGlobal(w.view.mapFromScene(pos)))
         return menu

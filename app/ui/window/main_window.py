@@ -103,6 +103,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
+        from ..studio.studio import Studio
+        self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
@@ -250,6 +252,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._update_banner()
         self.update_actions()
         self.table_ui.refresh()
+        self.studio.refresh()
 
     def _show_orders(self) -> None:
         live = self.replay_index is None
@@ -271,6 +274,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.refresh()                # fog of war: the boards show nobody's sight now
         self.hover_label.setText("")
         self.set_status("")
+        self.studio.clear_private()
         QToolTip.hideText()
 
     def update_actions(self) -> None:
@@ -294,6 +298,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             a.setEnabled(m is not None)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
+        self.studio.update_actions()
 
     def update_title(self) -> None:
         if self.match is None:
@@ -368,6 +373,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._show_orders()
         self.files.changed()
         self.update_actions()
+        self.studio.orders_changed()
 
     def delete_order(self, key) -> None:
         o = self.match.remove_order(key, self.seat) if self.seat is not None else None
@@ -544,6 +550,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
+        self.studio.set_theme(self.theme)
 
     def show_rules(self) -> None:
         from ..dialogs.rules import RulesDialog

@@ -59,6 +59,7 @@ class MatchPart(_M):
     fog: bool = False
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
+    civ: dict[str, Any] | None = None                # a civilisations game's offers (app.match.civ_table)
     table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
     plans: dict[int, list[PlanMark]] = {}            # seat index -> drawn arrows and marks (no PIN; app.match.plans)
     notes: dict[int, str] = {}                       # seat index -> notes (no PIN; app.match.notes)

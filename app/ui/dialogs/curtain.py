@@ -87,7 +87,7 @@ class Curtain(QWidget):
                            " text-decoration: underline; padding: 2px 8px; }")
         self.seat_name, self.has_pin = name, has_pin
         self.title.setText(f"<div style='font-size:34px; font-weight:600'>Pass the computer to {name}</div>")
-        lines = [f"{name} plays {', '.join(nations)}."]
+        lines = [f"{name} plays {', '.join(nations)}."] if nations else []   # none: a civilisations game
         if note:
             lines.append(note)
         lines.append("Everyone else: please look away.")

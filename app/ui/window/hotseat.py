@@ -71,7 +71,9 @@ class Table(QObject):
         self.seat = None
         self.w.clear_private()
         s = self.w.match.seats[seat]
-        self.curtain.show_for(s.name, s.colour, s.nations, note, self.w.match.has_pin(seat))
+        # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
+        nations = () if self.w.match.world.civ is not None else s.nations
+        self.curtain.show_for(s.name, s.colour, nations, note, self.w.match.has_pin(seat))
         self.curtain.set_menus([a.menu() for a in self.w.menuBar().actions() if a.menu() is not None])
         self.up = True
         self._cover()

@@ -28,6 +28,7 @@ from .actions import apply_icons, build_actions, keys_html, style_submit_button
 from .adjudication import AdjudicationMixin, SubmitJob
 from .clicks import ClickMixin
 from .context_menus import ContextMenus
+from ..civ.controller import CivUI
 from .docks import build_docks, build_status
 from .files import FileKeeper
 from ..guard import guarded, reporter
@@ -91,6 +92,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.files = FileKeeper(self)
         self.pending_shown = PendingShown(self)
         build_docks(self)
+        self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
         self.orders_panel.edit.connect(self.edit_order)
@@ -244,7 +246,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.pending_shown.sync()
         self._update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        self.nations_panel.set_world(w, seats, fog=fog)
+        civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
+        self.nations_panel.set_world(w, None if civ else seats, fog=fog,
+                                     known=self.match.known_civilisations(self.seat) if civ else None)
+        self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self._update_banner()
         self.update_actions()
@@ -496,6 +501,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         s = dlg.settings()
         if s.get("watch"):
             self.table_ui.start_watching(s["variant"], s["watch"], adjacency=s["adjacency"], confirmed=True)
+            return
+        if s.get("start") == "civilisations":
+            self.civ_ui.start(s)
             return
         if s.get("start", "standard") != "standard":
             self.start_thrown(s)

@@ -185,7 +185,8 @@ def _start_rules(v: Variant, owner: dict[str, str]) -> Iterator[Problem]:
             home = v.home_nation.get(c)
             if nation in v.nations and home is not None and home != nation and owner.get(c) == nation:
                 yield Problem(f, f"centres.{nation}", f"{nation} starts with '{c}', a home centre of {home}: "
-                              f"give it to {home} (or make it a home of {nation})", provinces=(c,))
+                              f"give it to {home} (or make it a home of {nation}), unless the variant means it",
+                              "warning", provinces=(c,))
     for i, nation in enumerate(v.files["nations.json"].nations):
         for c in nation.home_centres:
             if c in v.supply_centres and c not in owner:

@@ -71,6 +71,7 @@ def draft_of(m: MapText, name: str | None = None) -> Draft:
             d.coasts[cid] = m.place_names.get(loc.upper(), f"{d.provinces[ids[prov]].name} ({coast.lower()})")
             d.provinces[ids[prov]].kind = "coast"
     _edges(m, d, ids)
+    _dry_coasts(d)
     _nations(m, d, ids)
     _rules(m, d)
     d.keep_aliases({ids[a]: [x.replace("+", " ") for x in al if _alias_kept(x)]
@@ -122,8 +123,17 @@ def _edges(m: MapText, d: Draft, ids: dict[str, str]) -> None:
         d.notes.append(f"borders one way only made two-way (borders go both ways here): {', '.join(sorted(one_way))}")
 
 
+def _dry_coasts(d: Draft) -> None:
+    """A coastal province no fleet can reach or leave is inland: a fleet built there could
+    never move, and no drawing could show its coast."""
+    sailed = {d.province_of(x) for e in d.fleet for x in e}
+    for p in d.provinces.values():
+        if p.kind == "coast" and p.id not in sailed and not any(d.province_of(c) == p.id for c in d.coasts):
+            p.kind = "land"
+            d.notes.append(f"'{p.id}' is COAST in the .map, but no fleet can reach it: imported as inland ('land')")
+
+
 def _nations(m: MapText, d: Draft, ids: dict[str, str]) -> None:
-    home_of: dict[str, str] = {}
     for p in m.powers:
         name = nation_name(m.written_name.get(p, p))
         if name.lower() in ORDER_WORDS or any(n.name == name for n in d.nations):
@@ -131,21 +141,13 @@ def _nations(m: MapText, d: Draft, ids: dict[str, str]) -> None:
             name += "X"
         if m.written_name.get(p, p) != name.upper():
             d.notes.append(f"power {m.written_name[p]} is {name} here (a nation's name is one word of letters)")
-        homes = []
-        for h in m.homes.get(p, []):
-            pid = ids.get(m.province(h), h.lower())
-            if pid not in d.provinces:
-                continue
-            if pid in home_of:
-                d.notes.append(f"'{pid}' is a home centre of {home_of[pid]} and {name}: here a centre is home "
-                               f"to one nation, it stays {home_of[pid]}'s")
-                continue
-            home_of[pid] = name
-            homes.append(pid)
+        homes = [pid for pid in (ids.get(m.province(h), h.lower()) for h in m.homes.get(p, []))
+                 if pid in d.provinces]
         centres = [ids.get(m.province(c), c.lower()) for c in m.start_centres(p)]
         units = [f"{u[0]} {_loc(ids, u[2:])}" for u in m.units.get(p, [])]
         d.nations.append(DraftNation(name, adjective_of(m.adjective.get(p, p)), homes,
                                      [c for c in centres if c in d.provinces], units))
+    d.one_home_each()
 
 
 def _rules(m: MapText, d: Draft) -> None:

@@ -106,6 +106,30 @@ class Draft:
             self.notes.append(f"aliases left out (each must name one province and not be a word of orders): "
                               f"{', '.join(dropped[:12])}{' …' if len(dropped) > 12 else ''}")
 
+    def one_home_each(self) -> None:
+        """A centre home to two nations stays home to the first only (here a centre is home to
+        one nation at most); listed in the notes."""
+        home_of: dict[str, str] = {}
+        for n in self.nations:
+            kept = []
+            for h in n.homes:
+                if home_of.setdefault(h, n.name) == n.name:
+                    kept.append(h)
+                else:
+                    self.notes.append(f"'{h}' is a home centre of {home_of[h]} and {n.name}: here a centre is home "
+                                      f"to one nation, it stays {home_of[h]}'s")
+            n.homes = kept
+
+    def leave_out(self, nation: str) -> bool:
+        """Leave a nation out (as ``UNPLAYED``): its units go, its centres stay, neutral."""
+        found = next((n for n in self.nations if n.name.lower() == nation.lower()
+                      or n.name.lower() == nation_name(nation).lower()), None)
+        if found is None:
+            return False
+        self.nations.remove(found)
+        self.notes.append(f"--unplayed {nation}: {found.name} left out, its home centres are neutral")
+        return True
+
     def check_size(self) -> str | None:
         """Why the draft cannot be a variant here, if it cannot."""
         if len(self.nations) > MAX_NATIONS:

@@ -3,8 +3,9 @@
 The drawing is read as the map generator reads it (:func:`app.mapgeo.terrain.derive_terrain`)
 and compared with the data:
 
-- kinds: a ``coast`` province borders a sea (else fleets could be built inland), a ``land``
-  province borders none;
+- kinds: a ``coast`` province borders a sea, or a strait marker carries one of its fleet routes
+  (to a sea, or along a river to another coast) — else fleets could be built inland; a
+  ``land`` province borders no sea;
 - fleet edges between two coastal provinces: their shared border reaches a sea both border (a
   fleet sails along that coast), or a strait marker joins them; and the other way, two coastal
   provinces whose border reaches a sea both border have a fleet edge;
@@ -44,6 +45,7 @@ class _TerrainCheck:
         water = {p for p in drawn if board.province_class[p] == "sea"}
         self.terrain = derive_terrain(drawn, water, min_border=MIN_BORDER * self.px, touch=TOUCH * self.px)
         self.straits = board.strait_pairs()
+        self.fleet_pairs = {frozenset((province_of(a), province_of(c))) for a, c in v.files["adjacency.json"].fleet}
 
     def run(self) -> Iterator[Problem]:
         yield from self.kinds()
@@ -59,7 +61,9 @@ class _TerrainCheck:
                 continue  # sea against the drawing's class: app.variants.geomcheck
             seas = sorted(o for o in t.neighbours(p) if t.kinds[o] == "sea")
             if declared == "coast" and drawn == "land":
-                across = [q for pair in self.straits if p in pair for q in pair if q != p and v.kinds.get(q) == "sea"]
+                # a fleet route across a marker (to a sea, or along a river or canal to a coast)
+                across = [q for pair in self.straits if p in pair for q in pair
+                          if q != p and (v.kinds.get(q) == "sea" or frozenset((p, q)) in self.fleet_pairs)]
                 if not across:
                     yield Problem("provinces.json", f"provinces.{index[p]}.kind", f"'{p}' is declared 'coast', but "
                                   "on the map it borders no sea: fleets could be built and stand inland (make it "
@@ -99,11 +103,11 @@ class _TerrainCheck:
         touch = COAST_TOUCH * self.px
         seas = [g for p, g in b.provinces.items() if b.province_class.get(p) == "sea"] + \
             list(b.impassable_water.values())
-        sea = shapely.union_all(seas) if seas else None
+        sea = shapely.union_all(seas).buffer(touch) if seas else None
         for prov, coasts in v.coasts_of.items():
             if prov not in b.provinces:
                 continue
-            shore = b.provinces[prov].boundary.intersection(sea.buffer(touch)) if sea is not None else None
+            shore = b.provinces[prov].boundary.intersection(sea) if sea is not None else None
             lines = {c: b.coasts[c] for c in coasts if c in b.coasts}
             for c, line in lines.items():
                 off = line.difference(shore.buffer(touch)).length / self.px if shore is not None else line.length

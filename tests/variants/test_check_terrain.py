@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.variant import VariantError, load_variant
+from app.engine.variant import load_variant
 from app.variants.check import check_variant
 from tests.variants.helpers import copy_variant, edit_json
 
@@ -79,9 +79,9 @@ def test_a_nation_starting_with_another_nations_home_centre(folder):
         d["centres"]["Germany"].remove("mun")
         d["centres"]["France"].append("mun")
     edit_json(folder / "start.json", give)
-    _found(folder, "start.json", "centres.France", "'mun'", "home centre of Germany")
-    with pytest.raises(VariantError, match="home centre of Germany"):
-        load_variant(str(folder))
+    # a warning: some variants mean it (Parlance's Shift Around starts each power on another's homes)
+    _found(folder, "start.json", "centres.France", "'mun'", "home centre of Germany", severity="warning")
+    load_variant(str(folder))
 
 
 def test_a_nation_without_units(folder):

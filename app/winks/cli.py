@@ -13,13 +13,14 @@ from typing import Any
 from app.engine.jsonfile import write_for_command
 from app.engine.variant import VariantError, load_variant
 
-from .session import WinksError, throw_at_random
+from .session import WinksError, pieces_each, throw_at_random
 
 
 def scenario_of(players: int, seed: int, variant: str = "standard") -> dict[str, Any]:
     """The scenario file (as JSON data) of the random thrown start for ``players`` and ``seed``
     on ``variant`` (a name or a folder; the file names it so that it loads again)."""
     v = load_variant(variant)
+    pieces_each(players)  # 2 to 7 players, whatever the variant
     if players > len(v.nation_names):
         raise WinksError(f"{v.title} has {len(v.nation_names)} nations: a thrown start on it is for at most "
                          f"{len(v.nation_names)} players, not {players}")

@@ -40,10 +40,11 @@ from shapely.strtree import STRtree
 from app.mapgeo import _NUMBER, _shape_subpaths, _path_subpaths, _svgelements_subpaths
 
 from .data import WIDTH, BoardData
-from .mend import clean, mend, parts
+from .mend import clean, mend, parts, rebuild
 from .svgout import write_svg
 
-THIN = 5.0   # px (1000 px wide): a gap no wider than twice this goes to the provinces beside it
+THIN = 5.0       # px (1000 px wide): a gap no wider than twice this goes to the provinces beside it
+SIMPLIFY = 0.8   # px: how far a simplified border may stray from the drawn one
 
 
 class ConversionError(ValueError):
@@ -195,6 +196,7 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
     notes = []
     cells, blocked = _coverage({p: to_board(raw[p]) for p in data.provinces},
                                [to_board(raw[p]) for p in impassable if p in raw], data, frame)
+    cells, blocked = _simplified(*rebuild(cells, blocked, frame))
     board = mend(data, cells, frame, blocked)
     walls = sum(1 for _ in board.blocked) - len(blocked)
     if board.straits:
@@ -211,6 +213,15 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
     centres = {place(k): point(xy) for k, xy in shapes.centres.items() if place(k)}
     return write_svg(data, board, height, f"{svg_path.stem} (converted from the diplomacy package's drawing)",
                      units, centres), notes
+
+
+def _simplified(cells: dict[str, object], blocked: list) -> tuple[dict[str, object], list]:
+    """The coverage with its curves (sampled in many short segments) simplified within
+    ``SIMPLIFY`` px, every shared border the same on both sides."""
+    ids = list(cells)
+    geoms = shapely.coverage_simplify([cells[p] for p in ids] + list(blocked), SIMPLIFY)
+    return ({p: clean(g) for p, g in zip(ids, geoms[:len(ids)])},
+            [g for g in geoms[len(ids):] if not g.is_empty])
 
 
 def _coverage(raw: dict[str, object], impassable: list, data: BoardData, frame) -> tuple[dict[str, object], list]:

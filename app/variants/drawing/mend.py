@@ -57,7 +57,7 @@ def clean(geom):
 GRID = 0.1  # every vertex on this grid, shared by the regions on both sides (as written)
 
 
-def _rebuild(cells: dict[str, object], cuts: list, frame) -> tuple[dict[str, object], list]:
+def rebuild(cells: dict[str, object], cuts: list, frame) -> tuple[dict[str, object], list]:
     """``cells`` less ``cuts``, as a coverage: the linework is noded on a grid and cut into faces,
     so two regions that meet share every vertex of their border (read back from the SVG, their
     borders coincide exactly)."""
@@ -88,7 +88,7 @@ def mend(data: BoardData, cells: dict[str, object], frame, fixed: list = ()) -> 
     the sea, straits for what the cells cannot show. ``fixed``: impassable areas to keep."""
     ids = list(cells)
     cuts = list(fixed)  # impassable areas of a source drawing
-    cells, _ = _rebuild(cells, cuts, frame)  # a clean coverage first: borders that coincide exactly
+    cells, _ = rebuild(cells, cuts, frame)  # a clean coverage first: borders that coincide exactly
     touching = _touching(ids, [cells[p] for p in ids])
     for pair, length in touching.items():
         if pair not in data.pairs:
@@ -96,7 +96,7 @@ def mend(data: BoardData, cells: dict[str, object], frame, fixed: list = ()) -> 
             where = cells[a].boundary.intersection(cells[b].boundary)
             cuts.append(where.buffer(WALL / 2) if length > 0.5 else where.buffer(WALL))
     sea = {p for p in ids if data.kinds[p] == "sea"}
-    walled, _ = _rebuild(cells, cuts, frame)
+    walled, _ = rebuild(cells, cuts, frame)
     # borders of coastal pairs reaching a sea both border, where the data has no fleet route
     terrain = derive_terrain(walled, sea, min_border=MIN_BORDER, touch=TOUCH)
     for pair, seas in terrain.coast_seas.items():
@@ -107,7 +107,7 @@ def mend(data: BoardData, cells: dict[str, object], frame, fixed: list = ()) -> 
         for end in shapely.get_parts(merged.boundary):
             if any(walled[s].distance(end) < TOUCH * 4 for s in seas):
                 cuts.append(end.buffer(NOTCH))
-    final, blocked = _rebuild(cells, cuts, frame)
+    final, blocked = rebuild(cells, cuts, frame)
     board = Board(final, blocked)
     terrain = derive_terrain(final, sea, min_border=MIN_BORDER, touch=TOUCH)
     fleet_shown = {frozenset(x.split("/")[0] for x in e) for e in terrain.fleet}

@@ -55,8 +55,8 @@ def draft_of(m: MapText, name: str | None = None) -> Draft:
     shut = {m.province(loc) for loc in m.locs if m.terrain(loc) == "SHUT"}
     for prov in shut:
         d.impassable.append(ids.get(prov, prov.lower()))
-        d.notes.append(f"impassable '{prov.lower()}' ({m.place_names.get(prov, prov)}): left out of the data; "
-                       "the map draws it as an impassable area")
+        d.notes.append(f"impassable '{prov.lower()}' ({m.place_names.get(prov, prov)}): no unit enters it, so it is "
+                       "left out of the data (a converted drawing shows it as an impassable area)")
     centres = {c for c in m.centres if m.province(c) not in shut}
     for loc in m.locs:
         prov = m.province(loc)
@@ -78,7 +78,8 @@ def draft_of(m: MapText, name: str | None = None) -> Draft:
                     for a, al in m.aliases.items() if a in ids})
     odd = sorted({f"{x} ({a.lower()})" for a, al in m.aliases.items() for x in al if not _alias_kept(x)})
     if odd:
-        d.notes.append(f"aliases with coasts or '?' left out (coasts are typed 'spa/nc' here): {', '.join(odd[:8])}"
+        d.notes.append(f"aliases written with a coast (typed 'spa/nc' here) or marked unclear with '?' left out: "
+                       f"{', '.join(odd[:8])}"
                        + (" …" if len(odd) > 8 else ""))
     return d
 

@@ -193,26 +193,30 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
     missing = [p for p in data.provinces if p not in raw]
     if missing:
         raise ConversionError(f"{svg_path.name} does not draw {', '.join(missing[:8])}")
-    notes = []
     cells, blocked = _coverage({p: to_board(raw[p]) for p in data.provinces},
                                [to_board(raw[p]) for p in impassable if p in raw], data, frame)
     cells, blocked = _simplified(*rebuild(cells, blocked, frame))
     board = mend(data, cells, frame, blocked)
-    walls = sum(1 for _ in board.blocked) - len(blocked)
-    if board.straits:
-        notes.append(f"the drawing does not show {len(board.straits)} border(s) of the data: strait markers "
-                     f"drawn ({', '.join('-'.join(s) for s in board.straits[:6])}{' …' if len(board.straits) > 6 else ''})")
-    if walls > 0:
-        notes.append("where the drawing has provinces touching that the data does not join, a thin impassable "
-                      "wall parts them")
     units = {}
     for key, xy in shapes.units.items():
         loc = place(key)
         if loc:
             units.setdefault(loc, point(xy))
     centres = {place(k): point(xy) for k, xy in shapes.centres.items() if place(k)}
-    return write_svg(data, board, height, f"{svg_path.stem} (converted from the diplomacy package's drawing)",
-                     units, centres), notes
+    svg = write_svg(data, board, height, f"{svg_path.stem} (converted from the diplomacy package's drawing)",
+                    units, centres)
+    notes = []
+    if board.straits:
+        notes.append(f"the drawing does not show {len(board.straits)} border(s) of the data: strait markers drawn "
+                     f"({', '.join('-'.join(s) for s in board.straits[:6])}{' …' if len(board.straits) > 6 else ''})")
+    if board.walls:
+        notes.append(f"{len(board.walls)} pair(s) of provinces touch on the drawing but are not adjacent in the "
+                     f"data: a thin impassable wall parts them ({', '.join('-'.join(w) for w in board.walls[:6])}"
+                     f"{' …' if len(board.walls) > 6 else ''})")
+    if board.notches:
+        notes.append(f"{board.notches} border(s) of two coastal provinces kept off a sea where the data has no "
+                     "fleet route along them")
+    return svg, notes
 
 
 def _simplified(cells: dict[str, object], blocked: list) -> tuple[dict[str, object], list]:

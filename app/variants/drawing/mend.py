@@ -41,6 +41,8 @@ class Board:
     cells: dict[str, object]
     blocked: list                                     # impassable areas (walls, notches)
     straits: list[tuple[str, str]] = field(default_factory=list)
+    walls: list[tuple[str, str]] = field(default_factory=list)     # pairs parted by a wall
+    notches: int = 0                                  # borders kept off a sea
 
 
 def parts(geom) -> list:
@@ -90,9 +92,11 @@ def mend(data: BoardData, cells: dict[str, object], frame, fixed: list = ()) -> 
     cuts = list(fixed)  # impassable areas of a source drawing
     cells, _ = rebuild(cells, cuts, frame)  # a clean coverage first: borders that coincide exactly
     touching = _touching(ids, [cells[p] for p in ids])
+    walls = []
     for pair, length in touching.items():
         if pair not in data.pairs:
             a, b = sorted(pair)
+            walls.append((a, b))
             where = cells[a].boundary.intersection(cells[b].boundary)
             cuts.append(where.buffer(WALL / 2) if length > 0.5 else where.buffer(WALL))
     sea = {p for p in ids if data.kinds[p] == "sea"}
@@ -107,8 +111,9 @@ def mend(data: BoardData, cells: dict[str, object], frame, fixed: list = ()) -> 
         for end in shapely.get_parts(merged.boundary):
             if any(walled[s].distance(end) < TOUCH * 4 for s in seas):
                 cuts.append(end.buffer(NOTCH))
+    notches = len(cuts) - len(fixed) - len(walls)
     final, blocked = rebuild(cells, cuts, frame)
-    board = Board(final, blocked)
+    board = Board(final, blocked, walls=sorted(walls), notches=notches)
     terrain = derive_terrain(final, sea, min_border=MIN_BORDER, touch=TOUCH)
     fleet_shown = {frozenset(x.split("/")[0] for x in e) for e in terrain.fleet}
     for pair in sorted(data.pairs, key=sorted):

@@ -192,6 +192,7 @@ class Match:
         self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
                                 lambda i: self.notes.restore(i, "")]
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
+        self.source: str | None = None        # the file it was read from (named by a sealed box that does not read)
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
         self.civ = None                       # a civilisations game's transactions (RULES.md §10)
@@ -292,6 +293,8 @@ class Match:
             ok = plain is not None
             if ok:
                 where = f"the sealed orders of {self.seats[seat].name}"
+                if self.source:                      # name the file and the field, as a load error does
+                    where = f"{self.source}: field 'meta.seats.{seat}.sealed' ({where})"
                 if self.civ is not None:             # its open offers (RULES.md §10) join the table
                     plain = self.civ.open_box(seat, plain, where)
                 rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
@@ -572,6 +575,7 @@ class Match:
         m._done = set(part.done)
         m.table.load_part(part.table, where)
         m.provenance = part.selfplay
+        m.source = where
         if m.civ is not None:
             m.civ.read_part(part.civ, where)
         m.turn = m._next_seat(part.turn)

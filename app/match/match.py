@@ -188,9 +188,11 @@ class Match:
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
-        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes)
-        self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
-                                lambda i: self.notes.restore(i, "")]
+        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes);
+        # a seat that leaves takes its plans and notes with it (the table forgets its messages)
+        forget_studio = [lambda i: self.plans.restore(i, []), lambda i: self.notes.restore(i, "")]
+        self.locks.on_reset += [self.table.mail.forget, *forget_studio]
+        self.table.seats.on_leave += forget_studio
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.source: str | None = None        # the file it was read from (named by a sealed box that does not read)
         self.revision = 0                     # grows with every change (dirty tracking, autosave)

@@ -159,6 +159,7 @@ class Studio(QObject):
         for d in (self.editor_dialog, self.paste_dialog):
             if d is not None:
                 d.close()
+                d.deleteLater()              # a closed dialog keeps no seat's text (nor its undo history)
         self.editor_dialog = self.paste_dialog = None
 
     # -- the studio's verbs -----------------------------------------------------------------------

@@ -557,6 +557,11 @@ class Match:
     def from_game(cls, game: Game, where: str = "save", decide: Decide | None = None) -> "Match":
         """The match stored in ``game.meta`` (validated; raises :class:`MatchFileError`)."""
         part = read_part(game.meta, where)
+        from app.bots import LEVELS
+        for i, s in enumerate(part.seats):          # a level no computer player has fails every submission
+            if s.controller == "computer" and s.level not in LEVELS:
+                raise MatchFileError(f"{where}: field 'meta.seats.{i}.level': {s.level!r} is not a computer "
+                                     f"level (one of {', '.join(LEVELS)})")
         seats = [Seat(name=s.name, colour=s.colour, nations=tuple(s.nations), controller=s.controller,
                       level=s.level) for s in part.seats]
         try:

@@ -296,3 +296,26 @@ def test_a_damaged_sealed_box_is_a_named_error_when_opened(tmp_path, new_parts_f
         assert str(target) in str(e)
     else:       # what reads is read as it is: a seat's own box may hold nothing of a kind
         assert damaged.pending(0) is not None
+
+
+@pytest.mark.parametrize("where, level", [("seat", "x"), ("seat", ""), ("seat", None), ("leaving", "x"),
+                                          ("leaving", "")])
+def test_a_computer_level_the_game_does_not_have_is_a_named_error(tmp_path, where, level):
+    """A computer seat's level, or the level a leaving seat goes to, that is no level: named
+    when the file opens (it opened, and every submission after failed with 'unknown computer
+    level')."""
+    m = Match.new(seats=[Seat(name="Ada", nations=("England",)), Seat(name="Ben", nations=("Germany",)),
+                         Seat(name="C", nations=("France",), controller="computer", level="easy")])
+    m.table.seats.leave(1, "easy", submit=True)
+    path = tmp_path / "g.json"
+    save_match(m, path)
+    doc = json.loads(path.read_text())
+    if where == "seat":
+        doc["meta"]["seats"][2]["level"] = level
+        field = r"meta\.seats\.2\.level"
+    else:
+        doc["meta"]["table"]["leaving"]["1"] = level
+        field = r"meta\.table\.leaving\.1"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(GameFileError, match=rf"g\.json: field '{field}'.*(level|random, easy)"):
+        open_match(path)

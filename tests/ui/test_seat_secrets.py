@@ -199,3 +199,53 @@ def test_a_newcomer_in_a_left_seat_finds_nothing_of_the_player_who_left(qtbot, w
     assert window.save_as(str(path))
     raw = path.read_text()
     assert [s for s in ben + ["1:hol"] if s in raw] == []
+
+
+def test_a_civilisations_seat_never_reads_the_name_of_one_it_has_not_met(qtbot, window):
+    """RULES.md §10: a seat is not told who plays. With the studio open on everything —
+    the position editor, paste orders with a name it does not know, the centre chart, the
+    preview — no text of the window names a civilisation the seat has not met."""
+    from app.engine.civstart import with_civ
+    from app.engine.coords import BoardKey, Turn
+    from app.engine.game import Game
+    from app.engine.nations import PALETTE, with_nations
+    from app.engine.variant import load_variant
+    from app.engine.world import World, make_board
+    from app.match import Match, Seat
+    names = ["Sumer", "Akkad", "Elam", "Kish"]
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    board = make_board(BoardKey(1, Turn(1901, 0)),
+                       [("Sumer", "A", "bur"), ("Akkad", "A", "mun"), ("Elam", "F", "ion"), ("Kish", "A", "ruh")],
+                       {"par": "Sumer", "mun": "Akkad", "nap": "Elam", "mos": "Kish"})
+    world = with_civ(World.from_boards(v, [board]), contacts={"Sumer": ["Akkad"]})
+    m = Match(Game.from_world(world), [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",)),
+                                       Seat(name="Cy", nations=("Elam",)),
+                                       Seat(name="Computer", nations=("Kish",), controller="computer", level="easy")],
+              fog=True, pins={0: "1111"})
+    window.set_match(m, None)
+    lift(qtbot, window, "1111")
+    studio = window.studio
+    editor = studio.open_editor()
+    assert editor is not None, window.last_status               # the board has an unmet army in sight (ruh)
+    assert [editor.nation.itemText(i) for i in range(editor.nation.count())] == ["Sumer", "Akkad"]
+    editor.close()
+    paste = studio.open_paste()
+    paste.box.setPlainText("Kish: A ruh H\nZork: A bur H\nA ruh - hol\nA bur - ruh")
+    report = paste.add()
+    assert len(report.problems) == 3
+    assert window.console_order("A bur - ruh")
+    studio.a_preview.setChecked(True)
+    qtbot.waitUntil(lambda: studio.preview.current is not None, timeout=15000)
+    studio.chart_dock.show()
+    studio.chart_dock.raise_()
+    studio.chart.build()
+    studio.chart.wait()
+    qtbot.wait(20)
+    assert studio.chart.shown is not None and studio.chart.shown.nations == ("Sumer",)
+    def unprompted(t):         # the player's own words (the pasted text, quoted back) aside
+        for own in ("Kish: A ruh H", "“Kish”: 'Kish' is not a nation"):
+            t = t.replace(own, "")
+        return t
+    told = [(k, t) for k, t in all_texts(window) for n in ("Elam", "Kish", "3 nations", "2 nations")
+            if n in unprompted(t)]
+    assert told == []

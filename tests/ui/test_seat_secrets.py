@@ -183,6 +183,10 @@ def test_a_newcomer_in_a_left_seat_finds_nothing_of_the_player_who_left(qtbot, w
     dlg.submit.setChecked(False)
     dlg.accept()
     assert leaks(window, ben + ["MSGBEN"]) == []
+    # the notes pane wrote what it showed back to the seat it showed (a computer's now, with no PIN)
+    assert window.match.notes.of(1) == "" and not window.match.plans.of(1)
+    assert window.save_as(str(tmp_path / "left.json"))
+    assert [s for s in ben + ["1:hol"] if s in (tmp_path / "left.json").read_text()] == []
     lift(qtbot, window)
     assert leaks(window, ben + ["MSGBEN"]) == []                          # Cy
     window.table_ui.take_over()

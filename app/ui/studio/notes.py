@@ -92,7 +92,8 @@ class NotesPane(QWidget):
         """Show ``seat``'s notes (None: none, closed)."""
         if seat == self.seat and (seat is None or not self._stale()):
             return
-        self.write()
+        # nothing to write first: typing writes at once (_typed), and what the pane still shows may
+        # be what the match has since forgotten (a seat that left, a forgotten PIN)
         self.seat = seat
         m = self.w.match
         self._loading = True

@@ -67,7 +67,7 @@ class NotesPane(QWidget):
         self.colours.button(0).setChecked(True)
         self.take_back_button = QToolButton()
         self.take_back_button.setText("Undo")
-        self.take_back_button.setToolTip("Take back the last arrow or ring (Backspace while drawing)")
+        self.take_back_button.setToolTip("Take back the last arrow or ring (Backspace while drawing), or a Clear")
         row.addWidget(self.take_back_button)
         self.clear_button = QToolButton()
         self.clear_button.setText("Clear")

@@ -57,6 +57,7 @@ class MatchPart(_M):
     fog: bool = False
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
+    saved_as: str | None = None                      # an autosave's game file (restored, Save proposes it)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

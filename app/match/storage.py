@@ -62,9 +62,14 @@ class Snapshot:
         return self.game.dumps()
 
 
-def snapshot(match: Match) -> Snapshot:
+def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
+    """``saved_as``: the game's own file, kept in an autosave so that a restored game
+    knows its name again."""
     g = match.game
-    return Snapshot(g.snapshot(meta=match.to_meta()))
+    meta = match.to_meta()
+    if saved_as is not None:
+        meta["saved_as"] = str(saved_as)
+    return Snapshot(g.snapshot(meta=meta))
 
 
 def save_match(match: Match, path: Path) -> None:
@@ -75,7 +80,11 @@ def open_match(path: Path, decide=None) -> Match:
     """Load a save file and its match part; raises ``GameFileError`` (a ``MatchFileError``
     for the match part) naming the file and field."""
     path = Path(path)
-    return Match.from_game(Game.load(path), str(path), decide=decide)
+    game = Game.load(path)
+    saved_as = game.meta.get("saved_as") if isinstance(game.meta, dict) else None
+    match = Match.from_game(game, str(path), decide=decide)
+    match.saved_as = saved_as if isinstance(saved_as, str) else None   # an autosave's game file
+    return match
 
 
 class BackgroundWriter:

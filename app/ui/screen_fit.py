@@ -70,3 +70,31 @@ def fits(widget) -> bool:
     g = widget.frameGeometry()
     return a.contains(g) and widget.height() + FRAME_ROOM.height() <= a.height() \
         and widget.width() + FRAME_ROOM.width() <= a.width()
+
+
+APP_NAME = "5D Diplomacy"
+TITLE_BAR_EXTRAS = 130     # a title bar's icon and buttons, beside the title
+
+
+def title_width(widget) -> int:
+    """How wide ``widget`` must be for a window manager to show its whole title, with the
+    application's name it appends (" — 5D Diplomacy"), in a bold title-bar font."""
+    from PySide6.QtGui import QFont, QFontMetrics
+    title = widget.windowTitle()
+    full = title if title.endswith(APP_NAME) else f"{title} — {APP_NAME}"
+    f = QFont(widget.font())
+    f.setBold(True)
+    return QFontMetrics(f).horizontalAdvance(full) + TITLE_BAR_EXTRAS
+
+
+def fit_title(widget) -> None:
+    """Make ``widget`` at least as wide as its title needs (within the screen): a short
+    dialog's title is never cut to "Export a …iplomacy"."""
+    from PySide6.QtWidgets import QInputDialog, QLabel
+    want = min(room(widget).width(), max(widget.minimumWidth(), title_width(widget)))
+    label = widget.findChild(QLabel) if isinstance(widget, QInputDialog) else None
+    if label is not None:
+        # an input dialog sets its own minimum from its layout on every show: widen its label
+        label.setMinimumWidth(want)
+    else:
+        widget.setMinimumWidth(want)

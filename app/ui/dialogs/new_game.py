@@ -91,7 +91,11 @@ class SeatRow(QWidget):
             self._paint()
 
     def _player_changed(self) -> None:
-        self.pin.setEnabled(self.player.currentData()[0] == "person")
+        person = self.player.currentData()[0] == "person"
+        if not person:
+            self.pin.clear()             # a PIN guards a person's orders: a computer has none to guard
+        self.pin.setEnabled(person)
+        self.pin.setPlaceholderText("PIN (optional)" if person else "no PIN (computer)")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
@@ -149,6 +153,7 @@ class NewGameDialog(QDialog):
         starts.addWidget(self.thrown_players)
         form.addRow("Start", starts)
         self.start.currentIndexChanged.connect(self._mode_changed)
+        self.thrown_players.valueChanged.connect(self._mode_changed)
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
@@ -197,7 +202,9 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
-        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
+        thrown = self.start.currentData() != "standard"
+        self.thrown_players.setVisible(thrown and not self.hotseat.isChecked())
+        self.opponents.set_thrown(self.thrown_players.value() if thrown else None)
         self.seats_box.setEnabled(self.hotseat.isChecked())
         self.seats_box.setVisible(self.hotseat.isChecked())
         self.opponents.setVisible(not self.hotseat.isChecked())
@@ -222,6 +229,12 @@ class NewGameDialog(QDialog):
         # deal the nations round-robin as a starting point
         for j, n in enumerate(nations):
             self.seat_rows[j % k].boxes[n].setChecked(True)
+        for row in self.seat_rows:
+            for cb in row.boxes.values():
+                cb.toggled.connect(self._recheck)
+            row.player.currentIndexChanged.connect(self._recheck)
+            row.name.textChanged.connect(self._recheck)
+        self._recheck()
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
@@ -237,7 +250,7 @@ class NewGameDialog(QDialog):
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
                 "start": self.start.currentData(),
-                "thrown_players": len(seats) if seats else self.thrown_players.value()}
+                "thrown_players": len(seats) if mode == "hotseat" else self.thrown_players.value()}
 
     def problem(self) -> str | None:
         if not self.hotseat.isChecked():
@@ -267,6 +280,11 @@ class NewGameDialog(QDialog):
             self.error.setText(p)
             return
         self.accept()
+
+    def _recheck(self) -> None:
+        """A problem shown is checked again at each change: fixed, it goes (or the next shows)."""
+        if self.error.text():
+            self.error.setText(self.problem() or "")
 
     def _open(self) -> None:
         from PySide6.QtWidgets import QFileDialog

@@ -79,6 +79,8 @@ def paint_headers(view, painter: QPainter) -> None:
                 text = column_label(t, b - a, fm)
             if text is not None:
                 painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignCenter, text)
+            if short:
+                break                                   # the year stands over Fall and Winter too
     # rows
     for tl in world.timelines:
         y0 = (lay.row_y(tl) - left.y()) * s
@@ -95,8 +97,11 @@ def paint_headers(view, painter: QPainter) -> None:
 
 
 def column_label(turn: Turn, width: float, fm: QFontMetricsF) -> str | None:
-    """The longest of a turn's names that fits ``width`` pixels in the font of ``fm``."""
-    for text in (turn.title, str(turn)):
+    """The longest of a turn's names that fits ``width`` pixels in the font of ``fm``: a
+    Winter column, narrower than its year's others, keeps its initial when "W1901" no
+    longer fits (the year stands over the Spring and Fall beside it)."""
+    names = (turn.title, str(turn)) + ((str(turn)[0],) if turn.season == Season.WINTER else ())
+    for text in names:
         if fm.horizontalAdvance(text) + 6 <= width:
             return text
     return None

@@ -218,6 +218,46 @@ class WorldView(QGraphicsView):
         self._scroll_by_scene(QPointF(-dx, -dy))
         return True
 
+    def boards_in_view(self) -> set[BoardKey]:
+        """The boards whose place meets the view's free area (from the layout)."""
+        if self.ws.world is None:
+            return set()
+        return set(self._keys_near(self.mapToScene(self.free_rect().toRect()).boundingRect()))
+
+    def after_boards_went(self, shown: set[BoardKey]) -> bool:
+        """After an undo: when boards that were in view (``shown``, taken before) are gone and
+        the view's centre is over no board, pan at the same zoom to the active board nearest
+        to it (the present the undo went back to). Returns whether it panned."""
+        world = self.ws.world
+        if world is None or not world.boards or not (shown - world.boards.keys()):
+            return False
+        lay = self.ws.layout
+        free = self.free_rect()
+        c = self.mapToScene(free.center().toPoint())
+        if self.ws.key_at(c) is not None:
+            return False
+        near = min((lay.rect(k) for k in world.active_boards()),
+                   key=lambda r: (r.center().x() - c.x()) ** 2 + (r.center().y() - c.y()) ** 2)
+        self._anim.stop()
+        self._scroll_by_scene(c - near.center())
+        return True
+
+    def _keys_near(self, seen: QRectF):
+        """The boards whose place in the layout meets ``seen`` (from the layout, not a scan)."""
+        world, lay = self.ws.world, self.ws.layout
+        t0, t1 = lay.timeline_at_y(seen.top()), lay.timeline_at_y(seen.bottom())
+        for t in range(max(1, t0), min(max(world.timelines, default=0), t1) + 1):
+            end, start = world.ends.get(t), world.starts.get(t)
+            if end is None:
+                continue
+            turn = start
+            while turn is not None and turn <= end:
+                if lay.column_x(turn) > seen.right():
+                    break
+                if lay.column_x(turn) + lay.column_width(turn) >= seen.left():
+                    yield BoardKey(t, turn)
+                turn = turn.next()
+
     def show_targets(self, marks: dict) -> None:
         """The legal targets lit across boards ({board: {province: kind}}): those outside the
         view get edge markers."""

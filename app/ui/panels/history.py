@@ -12,12 +12,33 @@ list on the submission shown.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..guard import guarded
 
 SPEEDS = ((0.5, "0.5 s"), (1.0, "1 s"), (2.0, "2 s"))
 """Seconds per submission offered for a replay (the default is the middle one)."""
+
+
+class JumpSlider(QSlider):
+    """A slider whose groove, clicked, jumps to the click (not one step towards it); the
+    handle, then under the mouse, can be dragged on at once."""
+
+    @guarded
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and self.maximum() > self.minimum():
+            opt = QStyleOptionSlider()
+            self.initStyleOption(opt)
+            style = self.style()
+            handle = style.subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderHandle, self)
+            at = event.position().toPoint()
+            if not handle.contains(at):
+                groove = style.subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderGroove, self)
+                span = groove.width() - handle.width()
+                x = at.x() - groove.x() - handle.width() // 2
+                self.setValue(QStyle.sliderValueFromPosition(self.minimum(), self.maximum(), x, max(1, span),
+                                                             opt.upsideDown))
+        super().mousePressEvent(event)
 
 
 class HistoryBar(QWidget):
@@ -45,7 +66,7 @@ class HistoryBar(QWidget):
         self.speed.setToolTip("Replay speed: seconds per submission")
         self.speed.currentIndexChanged.connect(lambda _: self.timer.setInterval(self.step_ms()))
         lay.addWidget(self.speed)
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = JumpSlider(Qt.Horizontal)
         self.slider.setMinimum(0)
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TicksBelow)

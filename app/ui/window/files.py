@@ -33,6 +33,7 @@ class FileKeeper(QObject):
         super().__init__(window)
         self.w = window
         self.path: Path | None = None
+        self.proposed: Path | None = None     # a restored game's own file: Save proposes it
         self.saved_revision = 0
         self.restored = False           # the game came from a crash's autosave, unsaved since
         self.session = Session()
@@ -60,6 +61,7 @@ class FileKeeper(QObject):
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
         self.path = Path(path) if path else None
+        self.proposed = None
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
@@ -79,7 +81,7 @@ class FileKeeper(QObject):
         self.timer.stop()
         if self.match is None:
             return False
-        self.writer.write(self.session.autosave_path, snapshot(self.match))
+        self.writer.write(self.session.autosave_path, snapshot(self.match, self.path or self.proposed))
         return True
 
     # -- save ------------------------------------------------------------------------------
@@ -109,7 +111,7 @@ class FileKeeper(QObject):
         if self.match is None:
             return False
         if not path:
-            start = str(self.path or Path.home() / "game.json")
+            start = str(self.path or self.proposed or Path.home() / "game.json")
             path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
         if not path:
             return False
@@ -209,7 +211,9 @@ class FileKeeper(QObject):
             self.session.dismiss(auto)
             return False
         self.w.set_match(match, None, restored=True)
-        self.writer.write(self.session.autosave_path, snapshot(match))
+        self.proposed = Path(match.saved_as) if getattr(match, "saved_as", None) else None
+        self.w.update_title()
+        self.writer.write(self.session.autosave_path, snapshot(match, self.proposed))
         self.writer.flush()
         self.session.dismiss(auto)
         self.w.set_status("Restored the game saved automatically before 5D Diplomacy closed. "

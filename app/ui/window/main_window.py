@@ -208,6 +208,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
         self.view.go_to_present()
+        if not self.table.up:
+            self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
 
     def seat_nations(self) -> set[str] | None:
@@ -288,7 +290,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.setWindowTitle(APP_NAME)
             return
         f = self.files
-        name = f.path.name if f.path else "Untitled"
+        name = f.path.name if f.path else f"{f.proposed.name} (restored)" if f.proposed else "Untitled"
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
 
@@ -438,9 +440,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def undo(self) -> None:
         if self.match is None or self.busy or not self.match.can_undo():
             return
+        shown = self.view.boards_in_view()
         self.match.undo()
         self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
                               "its orders are pending again (Ctrl+Shift+Z redoes).")
+        self.view.after_boards_went(shown)      # never a view of the empty space they left
 
     def redo(self) -> None:
         if self.match is None or self.busy or not self.match.can_redo():
@@ -489,7 +493,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         import random
         from ..winks import open_thrown_start, random_thrown_game
         seed = random.randrange(1, 10**6) if seed is None else seed
-        nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
+        # hotseat: one nation per seat; a sandbox: the variant's first ones
+        nations = [seat.nations[0] for seat in s["seats"]] if s["mode"] == "hotseat" else s["thrown_players"]
 
         def play(game: Game) -> None:
             self.set_match(Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False)), None)

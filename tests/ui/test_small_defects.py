@@ -301,3 +301,56 @@ def test_arrow_keys_pan_after_a_tab_was_clicked(qtbot, window):
     for _ in range(30):                      # Tab through every focusable widget: never the tab bar
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key_Tab)
         assert QApplication.focusWidget() is not bar
+
+
+# -- a thrown start from the command line is playable --------------------------------------------------
+
+def test_a_thrown_scenario_opens_as_a_new_game(qtbot, window, tmp_path):
+    from app.__main__ import main
+    out = tmp_path / "t.json"
+    assert main(["throw", "--players", "4", "--seed", "7", "--out", str(out)]) == 0
+    before = out.read_bytes()
+    assert window.open_game(str(out)), window.last_message
+    w = window.game.world
+    assert [str(k) for k in w.active_boards()] == ["1:F1901"] and not w.boards[key("1:F1901")].centres
+    assert {u.nation for u in w.boards[key("1:F1901")].units.values()} <= set(window_variant_first(4))
+    assert window.files.path is None and "t-game.json" in str(window.files.proposed)
+    assert "from t.json" in window.windowTitle()
+    for o in _some_orders(window):
+        assert window.add_order(o)
+    submit(qtbot, window)
+    assert len(window.game.submissions) == 1
+    assert out.read_bytes() == before, "the scenario file is never written over"
+
+
+def _some_orders(window):
+    from app.engine.orders import Hold
+    from app.engine.coords import Location
+    w = window.game.world
+    k = w.active_boards()[0]
+    return [Hold(u.nation, u.type, Location(k, u.loc)) for u in w.boards[k].units.values()]
+
+
+def test_a_scenario_with_steps_opens_after_its_steps(qtbot, window, tmp_path):
+    import json
+    sc = tmp_path / "steps.json"
+    sc.write_text(json.dumps({"name": "two steps", "steps": [{"orders": ["A par - bur"]}, {"orders": ["A bur - bel"]}]}))
+    assert window.open_game(str(sc)), window.last_message
+    assert len(window.game.submissions) == 2
+    assert window.game.world.boards[key("1:W1901")].units["bel"].nation == "France"
+    window.undo()
+    assert len(window.game.submissions) == 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"steps": [{"orders": ["A par - mars"]}]}))
+    assert not window.open_game(str(bad))
+    assert "bad.json" in window.last_message and "step 1" in window.last_message
+
+
+def test_throw_can_write_a_save_to_play(tmp_path, capsys):
+    from app.__main__ import main
+    from app.match.storage import open_match
+    out = tmp_path / "thrown-game.json"
+    assert main(["throw", "--players", "3", "--seed", "5", "--save", str(out)]) == 0
+    m = open_match(out)
+    assert [str(k) for k in m.world.active_boards()] == ["1:F1901"] and m.thrown is not None
+    assert "--open" in capsys.readouterr().out

@@ -23,7 +23,7 @@ from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_sta
                                open_match, snapshot, temp_patterns, write_text_atomic)
 
 AUTOSAVE_DELAY_MS = 1500
-FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
+FILTER = "5D Diplomacy games and scenarios (*.json *.5dd);;All files (*)"
 
 
 class FileKeeper(QObject):
@@ -34,6 +34,7 @@ class FileKeeper(QObject):
         self.w = window
         self.path: Path | None = None
         self.proposed: Path | None = None     # a restored game's own file: Save proposes it
+        self.scenario: Path | None = None     # the scenario file a new game was started from
         self.saved_revision = 0
         self.restored = False           # the game came from a crash's autosave, unsaved since
         self.session = Session()
@@ -61,7 +62,7 @@ class FileKeeper(QObject):
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
         self.path = Path(path) if path else None
-        self.proposed = None
+        self.proposed = self.scenario = None
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
@@ -69,6 +70,16 @@ class FileKeeper(QObject):
             # the game left behind was saved or discarded: a crash now must not offer it back
             self.writer.flush()
             self.session.forget_autosave()
+
+    def title_name(self) -> str:
+        """The game's name in the window's title."""
+        if self.path is not None:
+            return self.path.name
+        if self.scenario is not None:
+            return f"Untitled (from {self.scenario.name})"
+        if self.proposed is not None:
+            return f"{self.proposed.name} (restored)"
+        return "Untitled"
 
     def changed(self) -> None:
         """The match changed: autosave within seconds."""
@@ -175,6 +186,20 @@ class FileKeeper(QObject):
             self.w.show_message("Cannot open the game", f"{path}: {e}")
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
+        scenario = getattr(match, "scenario", None)
+        if scenario:
+            # a new game from a scenario file: never saved over the scenario itself
+            self.w.set_match(match, None)
+            p = Path(path)
+            self.proposed = p.with_name(f"{p.stem}-game.json")
+            self.scenario = p
+            self.w.update_title()
+            self.recent.add(p)
+            steps = len(match.game.submissions)
+            self.w.set_status(f"A new game from the scenario {p.name}: its start"
+                              + (f" and {steps} step{'s' if steps != 1 else ''}" if steps else "")
+                              + ". Save it (Ctrl+S) to keep it.")
+            return True
         self.w.set_match(match, Path(path))
         self.recent.add(Path(path))
         w = match.world

@@ -290,7 +290,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.setWindowTitle(APP_NAME)
             return
         f = self.files
-        name = f.path.name if f.path else f"{f.proposed.name} (restored)" if f.proposed else "Untitled"
+        name = f.title_name()
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
 

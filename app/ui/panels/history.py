@@ -5,8 +5,8 @@ The play button replays the game from where the slider is (from the start when i
 the present), one submission per step at the chosen speed, on a timer (the window stays
 responsive); it pauses at the present, on the pause button, when the slider is grabbed,
 and — through :func:`add_replay` — when the player clicks, drags, scrolls or types in the
-view. :func:`add_replay` also keeps the boards each step makes in view and the results
-list on the submission shown.
+view. :func:`add_replay` also keeps the boards each step makes in view (the results list
+follows the submission shown by itself: :class:`app.ui.panels.results.ResultsFollower`).
 """
 
 from __future__ import annotations
@@ -209,28 +209,11 @@ def follow(w, i: int) -> None:
     w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
 
 
-def show_results(w, i: int) -> None:
-    """The results list shows submission ``i``'s failed and invalid orders as they stood
-    after it (what the boards of that moment show); under fog of war it is left alone."""
-    m = w.match
-    if m is None or w.busy or (m.fog and m.world.phase != "over"):
-        return
-    if i <= 0:
-        w.results_panel.clear("The start of the game: no submission yet.")
-        return
-    from app.engine.transcript import step_at
-    step = step_at(w.game, min(i, len(w.game.submissions)))
-    pairs = [(line.order, line.first or line.result) for _, lines in step.boards for line in lines
-             if not line.default] + [(line.order, line.result) for line in step.refused]
-    w.results_panel.set_results(step.number, pairs)
-
-
 def add_replay(w) -> None:
     """Wire the history bar's replay to the window ``w``: follow each step's new boards,
     pause when the player acts in the view, adjudicates, or another game is opened."""
     bar: HistoryBar = w.history
     bar.stepped.connect(lambda i: follow(w, i))
-    bar.moved.connect(lambda i: show_results(w, i))      # after the window showed world i
     interrupt = _Interrupt(w, bar)
     w._replay_interrupt = interrupt
     game = [None]

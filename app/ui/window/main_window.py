@@ -39,6 +39,7 @@ from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from app.match.order_entry import OrderEntry
 from ..panels.nations import swatch
+from ..panels.results import ResultsFollower
 from ..theme import DARK, LIGHT, THEMES, apply_palette
 from ..multiverse.world_scene import WorldScene
 from ..multiverse.world_view import WorldView
@@ -93,6 +94,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.orders_panel.icons = self._nation_icon
         self.history.moved.connect(self.show_history)
         self.results_panel.goto.connect(self.goto_board)
+        self.results = ResultsFollower(self)     # the list follows the submission the boards show
         build_actions(self)
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
@@ -189,6 +191,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.files.attach(match, path, restored)
         self.replay_index = None
         self.results_panel.clear()
+        self.results.shown = None
         self._attention_at = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
@@ -239,6 +242,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
         self.nations_panel.set_world(w, seats, fog=fog)
         self.history.set_count(len(self.game.submissions), self.replay_index)
+        self.results.update()
         self._update_banner()
         self.update_actions()
 
@@ -257,6 +261,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.scene.set_pending([])
             self._update_highlights()
         self.orders_panel.set_orders({}, "Orders")
+        if self.match is not None and self.match.fog:
+            self.results.forget()         # it held the seat's sight of the results
         if self.match is not None and self.match.fog and self.scene is not None:
             self.refresh()                # fog of war: the boards show nobody's sight now
         self.hover_label.setText("")
@@ -454,8 +460,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
-        self.results_panel.clear("Results of the submission taken back or put back: hover a unit to see its order.")
-        self.refresh()
+        self.refresh()                    # the results list shows the submission now last
         self.files.changed()
         self.set_status(text)
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from app.engine.coords import BoardKey
 
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
+from .labels import IMAGE_MAX_PX, MIN_BOARD_PX, label_image, paint_labels, touched_provinces
 from .map_colours import HIGHLIGHT
 from ..guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
@@ -99,6 +100,7 @@ class BoardItem(QGraphicsItem):
             painter.setOpacity(1.0)
         else:
             painter.drawImage(rect, img)
+            self._paint_names(painter, sw)
             if not self.active:
                 painter.fillRect(rect, theme.past_dim)
         # frame
@@ -128,6 +130,26 @@ class BoardItem(QGraphicsItem):
         # coordinate label above the board
         if sw > 70:
             self._paint_label(painter, px)
+
+    def _paint_names(self, painter: QPainter, sw: float) -> None:
+        """The province names at the screen's size (:mod:`.labels`): from an image shared by
+        every board of this size while boards are small, as text when the board is large
+        (few are in view then); none far out."""
+        if sw < MIN_BOARD_PX:
+            return
+        scale = painter.worldTransform().m11()
+        if sw <= IMAGE_MAX_PX:
+            painter.setRenderHint(QPainter.SmoothPixmapTransform, False)
+            painter.drawImage(self._rect, label_image(self.art, round(sw)))
+        else:
+            paint_labels(painter, self.art, scale)
+        # a name over a unit's marker in a small province: the unit stays on top
+        touched = touched_provinces(self.art, scale)
+        if touched and self.state is not None:
+            painter.setRenderHint(QPainter.Antialiasing, True)
+            for loc, nation, utype, dislodged in self.state.units:
+                if loc.split("/")[0] in touched:
+                    paint_unit(painter, self.art, loc, nation, utype, dislodged, sw >= 300)
 
     def _screen(self, painter: QPainter) -> tuple[int, int]:
         """About how many boards the painted device shows, and the image level a full-size

@@ -24,7 +24,9 @@ CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards
                "several boards counts once. {need} win. Hover a nation to see its centres.")
 UNITS_TIP = ("Units on active boards: the nation's units on every active board added together, so "
              "a nation with 5 units on each of 3 active boards has 15 (past boards are not counted).")
-OWED_TIP = "On active Winter boards: + builds owed, − disbands owed"
+OWED_TIP = "Builds and disbands owed on active Winter boards: + builds owed, − disbands owed"
+HEADERS = ["Nation", "Centres", "Units", "Builds ±"]       # short: the panel fits a laptop's side
+ROWS_SHOWN = 7            # the table is never shorter than this many rows (a standard game's nations)
 HIDDEN = "Hidden by the fog of war"
 
 
@@ -111,8 +113,11 @@ class NationsPanel(QWidget):
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Nation", "Centres", "Units (active)", "Builds / disbands"])
+        self.table.setHorizontalHeaderLabels(HEADERS)
         self.table.verticalHeader().setVisible(False)
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)     # compact rows: seven fit a laptop
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
         self.table.setFocusPolicy(Qt.NoFocus)
@@ -124,8 +129,23 @@ class NationsPanel(QWidget):
         for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
             self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
+        self._fit_rows(ROWS_SHOWN)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed
+
+    def _fit_rows(self, n: int) -> None:
+        """The height the table would like: ``n`` rows and the header, without a scroll bar
+        (the window's side panel gives the panel this much when it can)."""
+        t = self.table
+        self._table_h = (t.horizontalHeader().sizeHint().height() + n * t.verticalHeader().defaultSectionSize()
+                         + 2 * t.frameWidth() + 2)
+
+    def preferred_height(self) -> int:
+        """The panel's height with every row of a standard game's table in sight."""
+        m = self.layout().contentsMargins()
+        legend = self.legend.sizeHint().height() + 6 if self.legend is not None and self.legend.isVisible() else 0
+        return m.top() + m.bottom() + self.summary.sizeHint().height() + 2 * self.fontMetrics().height() \
+            + legend + self._table_h + 12
 
     def _show_legend(self, fog) -> None:
         if fog is None:
@@ -163,6 +183,8 @@ class NationsPanel(QWidget):
         active = len(world.ends)
         self.table.horizontalHeaderItem(1).setToolTip(CENTRES_TIP.format(need=need))
         self.table.setUpdatesEnabled(False)
+        if len(rows) != self.table.rowCount():
+            self._fit_rows(min(len(rows), ROWS_SHOWN))
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
             n = world.variant.nations[r["nation"]]

@@ -106,7 +106,7 @@ def build_actions(w) -> None:
     for a in w.order_actions + (w.a_cancel,):
         m.addAction(a)
     w.bot_menu = BotMenu(w, m)
-    m = mb.addMenu("&View")
+    m = w.view_menu = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
         m.addAction(a)
     m.addSeparator()
@@ -192,7 +192,8 @@ KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D
         ("Right click", "a unit: its orders; a board: go to it, copy its name"), ("Ctrl+Enter", "submit (hotseat: done)"),
         ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
         ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("N", "next board needing attention"), ("Ctrl+G", "go to a board by name"), ("Home / P", "go to the present"),
-        ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"), ("F1", "rules")]
+        ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"),
+        ("F9", "show or hide the side panel"), ("F1", "rules")]
 
 
 def keys_html() -> str:

@@ -37,6 +37,7 @@ from ..multiverse.map_art import map_art
 from .navigation import NavigationMixin
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
+from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
@@ -99,6 +100,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
         build_status(self)
+        self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.submitted.connect(lambda _report: self.table.forget_feedback())
@@ -114,6 +116,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
+        self.side_panel.restore()
         reporter.autosave = self.files.autosave_now
         reporter.parent = lambda: self
         self.update_actions()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QWidget
 from app.engine.variant import Variant
 from app.ui.guard import guarded
 from app.ui.multiverse.map_art import MapArt, colour_of, fleet_shape, map_art
+from app.ui.multiverse.labels import paint_labels
 from app.winks.physics import Table
 
 PILE_GAP = 70.0  # map units between the launch point and each stack of the pile
@@ -157,6 +158,12 @@ class ThrowBoard(QWidget):
         target = QRectF(x, y, w, h)
         p.drawImage(target, fills)
         p.drawImage(target, lines)
+        p.save()                           # the province names, at the screen's size
+        k = w / self.art.rect.width()
+        p.translate(x, y)
+        p.scale(k, k)
+        paint_labels(p, self.art, scale * k)
+        p.restore()
         p.setPen(QPen(QColor("#2b2418"), 2.0))
         p.setBrush(Qt.NoBrush)
         p.drawRect(target)

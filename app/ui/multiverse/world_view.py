@@ -155,13 +155,38 @@ class WorldView(QGraphicsView):
         self.fit_rect(self.ws.board_rect())
 
     def go_to_present(self) -> None:
-        r = self.ws.active_rect()
+        self.frame_rect(self.ws.active_rect())
+
+    def working_scale(self) -> float:
+        """The zoom at which one board is shown at its working size (as large as the present
+        is shown): no framing zooms in closer."""
+        vw = max(1, self.viewport().width() - HEADER_W)
+        return vw / (self.ws.layout.board_w * 1.35)
+
+    def frame_rect(self, r: QRectF) -> None:
+        """Fit boards' rect ``r`` (their titles above them included) in the view, no closer
+        than the working size."""
         if r.isEmpty():
             return
-        r.adjust(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
-        # the present can be many boards tall; show a column of them, readable
-        vw = max(1, self.viewport().width() - HEADER_W)
-        self.fit_rect(r, max_scale=vw / (self.ws.layout.board_w * 1.35))
+        r = r.adjusted(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
+        self.fit_rect(r, max_scale=self.working_scale())
+
+    def frame_boards(self, keys, only_if_hidden: bool = False) -> bool:
+        """Show the boards ``keys`` (a replay's step: the boards it made) framed in the view.
+        ``only_if_hidden``: leave the view as it is when one of them is in view already.
+        Returns whether the view moved."""
+        lay = self.ws.layout
+        r = QRectF()
+        for k in keys:
+            r = r.united(lay.rect(k))
+        if r.isEmpty():
+            return False
+        if only_if_hidden:
+            seen = self.mapToScene(self.free_rect().toRect()).boundingRect()
+            if any(lay.rect(k).intersects(seen) for k in keys):
+                return False
+        self.frame_rect(r)
+        return True
 
     def show_board(self, key, boards_across: float = 1.5) -> None:
         item = self.ws.items_by_key.get(key) or self.ws.ghosts.get(key)

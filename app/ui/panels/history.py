@@ -11,7 +11,7 @@ follows the submission shown by itself: :class:`app.ui.panels.results.ResultsFol
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..guard import guarded
@@ -194,19 +194,53 @@ def new_boards_at(game, i: int) -> list:
     return [k for k, at in game.index.born.items() if at == i]
 
 
-def follow(w, i: int) -> None:
-    """Centre the view on the boards submission ``i`` made (keeping the zoom)."""
+def follow(w, i: int, only_if_hidden: bool = False) -> None:
+    """Frame the boards submission ``i`` made in the view (``only_if_hidden``: when none of
+    them is in view)."""
     if w.view is None or w.scene is None or w.match is None:
         return
-    r = QRectF()
-    for k in new_boards_at(w.game, i):
-        item = w.scene.items_by_key.get(k)
-        if item is not None:
-            r = r.united(item.sceneBoundingRect())
-    if not r.isEmpty():
-        w.view.centerOn(r.center())
+    w.view.frame_boards([k for k in new_boards_at(w.game, i) if k in w.scene.items_by_key], only_if_hidden)
     n = len(w.game.submissions)
     w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
+
+
+def step_history(w, where: str) -> None:
+    """The history keys (as jDip has them): ``"back"`` / ``"on"`` one submission (Ctrl+PgUp,
+    Ctrl+PgDn), ``"start"`` / ``"present"`` (Ctrl+Home, Ctrl+End). The boards the shown
+    submission made are brought into view when none of them is."""
+    if w.match is None or w.busy:
+        return
+    bar: HistoryBar = w.history
+    bar.pause("you moved through the history")
+    n = bar.slider.maximum()
+    v = bar.slider.value()
+    target = {"back": v - 1, "on": v + 1, "start": 0, "present": n}[where]
+    target = max(0, min(n, target))
+    if target == v:
+        return
+    bar.slider.setValue(target)           # the window shows that world (HistoryBar.moved)
+    if 0 < target:
+        follow(w, target, only_if_hidden=True)
+
+
+HISTORY_KEYS = (("back", "Previous submission", "Ctrl+PgUp"), ("on", "Next submission", "Ctrl+PgDown"),
+                ("start", "The start of the game", "Ctrl+Home"), ("present", "The present", "Ctrl+End"))
+
+
+def add_history_keys(w, menu) -> None:
+    """View → History ▸: the history keys, on the window (they work wherever the focus is)."""
+    from PySide6.QtGui import QAction, QKeySequence
+    sub = menu.addMenu("&History")
+    w.history_actions = {}
+    for where, text, keys in HISTORY_KEYS:
+        a = QAction(text, w)
+        a.setShortcut(QKeySequence(keys))
+        a.setShortcutContext(Qt.WindowShortcut)
+        a.setStatusTip(f"{text} in the game's history ({keys})")
+        a.triggered.connect(lambda _=False, where=where: step_history(w, where))
+        w.addAction(a)
+        sub.addAction(a)
+        w.history_actions[where] = a
 
 
 def add_replay(w) -> None:

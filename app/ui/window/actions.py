@@ -11,7 +11,7 @@ from .bots_ui import BotMenu
 from .export import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
-from ..panels.history import add_replay
+from ..panels.history import add_history_keys, add_replay
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).
 ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
@@ -109,6 +109,7 @@ def build_actions(w) -> None:
     m = w.view_menu = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
         m.addAction(a)
+    add_history_keys(w, m)           # Ctrl+PgUp/PgDn, Ctrl+Home/End through the submissions
     m.addSeparator()
     w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
     w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
@@ -193,6 +194,8 @@ KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D
         ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
         ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("N", "next board needing attention"), ("Ctrl+G", "go to a board by name"), ("Home / P", "go to the present"),
         ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"),
+        ("Ctrl+PgUp / Ctrl+PgDn", "previous / next submission (history)"),
+        ("Ctrl+Home / Ctrl+End", "the start / the present (history)"),
         ("F9", "show or hide the side panel"), ("F1", "rules")]
 
 

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QColor, QImage, QPainter, QPainterPath, QPen, QPolygonF)
+from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
 
 from app.engine.variant import Variant
 from app.mapgeo import MapGeometry, load_map
 
 from .fog_art import paint_fog
+from .nation_look import look_of
 from .map_colours import BORDER, COAST, IMPASSABLE, LAND, SEA, STATUS_COLOURS
 
 
@@ -168,6 +169,21 @@ class MapArt:
             return got
 
 
+_fonts = threading.local()      # fonts are not to be shared between threads (thumbnail workers)
+
+
+def _letter_font(px: int) -> QFont:
+    own = getattr(_fonts, "letters", None)
+    if own is None:
+        own = _fonts.letters = {}
+    f = own.get(px)
+    if f is None:
+        f = own[px] = QFont("DejaVu Sans")
+        f.setBold(True)
+        f.setPixelSize(px)
+    return f
+
+
 @lru_cache(maxsize=None)
 def map_art(variant: Variant) -> MapArt:
     return MapArt(variant, load_map(variant.map_path))
@@ -195,18 +211,19 @@ class BoardState:
     arrows: tuple = ()    # (Arrow, ...)
     winter: bool = False
     fog: frozenset = frozenset()  # provinces out of sight, veiled (fog of war; app.ui.multiverse.fog_art)
+    safe: bool = False            # drawn in the colour-vision-safe palette (app.ui.multiverse.nation_look)
 
     def __hash__(self) -> int:  # hashed on every paint: compute once
         h = self.__dict__.get("_h")
         if h is None:
-            h = hash((self.units, self.centres, self.arrows, self.winter, self.fog))
+            h = hash((self.units, self.centres, self.arrows, self.winter, self.fog, self.safe))
             object.__setattr__(self, "_h", h)
         return h
 
 
 def colour_of(variant: Variant, nation: str) -> QColor:
-    n = variant.nations.get(nation)
-    return QColor(n.colour if n else "#777777")
+    """A nation's colour as drawn: the map's own, or the colour-vision-safe palette's."""
+    return look_of(variant).colour(nation)
 
 
 def paint_tints(p: QPainter, art: MapArt, state: BoardState) -> None:
@@ -282,7 +299,19 @@ def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, disl
     p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.8 if not dislodged else 2.6))
     p.setBrush(colour)
     p.drawPath(shape)
-    if utype == "A" and detail:
+    letter = look_of(art.variant).letters.get(nation)
+    if letter and detail:
+        # a nation whose colour lies close to another's carries its initial (nation_look)
+        ink = QColor("#111111") if colour.lightnessF() > 0.6 else QColor("#ffffff")
+        if utype == "A":
+            box = QRectF(c.x() - r, c.y() - r * 0.75, 2 * r, 1.5 * r)
+            p.setFont(_letter_font(16 if len(letter) == 1 else 12))
+        else:                      # on the hull, below the sail
+            box = QRectF(c.x() - r * 0.8, c.y() + r * 0.02, 1.6 * r, 0.75 * r)
+            p.setFont(_letter_font(9 if len(letter) == 1 else 8))
+        p.setPen(ink)
+        p.drawText(box, Qt.AlignCenter, letter)
+    elif utype == "A" and detail:
         # a small emblem: two crossed sabres
         p.setPen(QPen(QColor(255, 255, 255, 235), 2.0, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(QPointF(c.x() - r * 0.5, c.y() - r * 0.45), QPointF(c.x() + r * 0.5, c.y() + r * 0.45))

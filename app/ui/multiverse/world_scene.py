@@ -505,6 +505,16 @@ class WorldScene(QGraphicsScene):
                 item.update()
         self._flashed = keys
 
+    def restyle(self) -> None:
+        """The nations' colours changed (View → Colour-vision-safe colours): every board is
+        drawn again from a new state (the cached images are the old colours')."""
+        self.cache.clear()
+        for item in self.items_by_key.values():
+            self._drop_state(item)
+            item.invalidate()
+        self.overview.restyle()
+        self.overlay.update()
+
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.overview.set_theme(theme)

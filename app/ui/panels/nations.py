@@ -20,6 +20,8 @@ from app.engine.world import World
 
 from app.match.attention import tally
 
+from ..multiverse.nation_look import look_of
+
 CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
                "several boards counts once. {need} win. Hover a nation to see its centres.")
 UNITS_TIP = ("Units on active boards: the nation's units on every active board added together, so "
@@ -182,15 +184,15 @@ class NationsPanel(QWidget):
         need = world.variant.victory_centres
         active = len(world.ends)
         self.table.horizontalHeaderItem(1).setToolTip(CENTRES_TIP.format(need=need))
+        look = look_of(world.variant)          # the palette shown (colour-vision-safe or the map's)
         self.table.setUpdatesEnabled(False)
         if len(rows) != self.table.rowCount():
             self._fit_rows(min(len(rows), ROWS_SHOWN))
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
-            n = world.variant.nations[r["nation"]]
             hidden = r["centres"] == "?"
             name = self._cell(i, 0)
-            name.setIcon(swatch(n.colour))
+            name.setIcon(swatch(look.colour(r["nation"]).name()))
             name.setText(r["nation"] + (f"  ({seats[r['nation']]})" if seats and r["nation"] in seats else ""))
             tip = HIDDEN if hidden else centres_text(world, r, active)
             name.setToolTip(tip)

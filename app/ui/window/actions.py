@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
+from .palette_ui import add_palette_action
 from .export import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
@@ -114,6 +115,7 @@ def build_actions(w) -> None:
     w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
     w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
     m.addAction(w.a_dark)
+    add_palette_action(w, m)         # colour-vision-safe colours, letters on close nations' units
     m = mb.addMenu("&Help")
     m.addAction(w.a_rules)
     m.addAction(w.a_keys)

@@ -34,6 +34,7 @@ from ..guard import guarded, reporter
 from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
+from ..multiverse.nation_look import look_of
 from .navigation import NavigationMixin
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
@@ -225,8 +226,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         return None if nations == set(self.match.game.variant.nation_names) else nations
 
     def _nation_icon(self, nation: str):
-        n = self.game.variant.nations.get(nation) if self.game else None
-        return swatch(n.colour if n else "#888888")
+        return swatch(look_of(self.game.variant).colour(nation).name() if self.game else "#888888")
 
     # ------------------------------------------------------------------ rendering
     def refresh(self) -> None:

@@ -80,6 +80,8 @@ class BoardItem(QGraphicsItem):
     @guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         sw = self.on_screen_width(painter)
+        scene = self.scene()
+        ts = getattr(scene, "text_scale", 1.0) if scene is not None else 1.0   # an export at 2×, 4×
         rect = self._rect
         theme = self.theme
         level = level_for(sw)
@@ -100,11 +102,11 @@ class BoardItem(QGraphicsItem):
             painter.setOpacity(1.0)
         else:
             painter.drawImage(rect, img)
-            self._paint_names(painter, sw)
+            self._paint_names(painter, sw, ts)
             if not self.active:
                 painter.fillRect(rect, theme.past_dim)
         # frame
-        px = 1.0 / max(painter.worldTransform().m11(), 1e-6)  # one screen pixel in item units
+        px = ts / max(painter.worldTransform().m11(), 1e-6)  # one screen pixel in item units
         if self.ghost:
             pen = QPen(theme.ghost_frame, 2.5 * px, Qt.DashLine)
         elif self.active:
@@ -131,20 +133,20 @@ class BoardItem(QGraphicsItem):
         if sw > 70:
             self._paint_label(painter, px)
 
-    def _paint_names(self, painter: QPainter, sw: float) -> None:
-        """The province names at the screen's size (:mod:`.labels`): from an image shared by
-        every board of this size while boards are small, as text when the board is large
-        (few are in view then); none far out."""
-        if sw < MIN_BOARD_PX:
+    def _paint_names(self, painter: QPainter, sw: float, ts: float = 1.0) -> None:
+        """The province names at the screen's size (:mod:`.labels`; ``ts`` times it in an
+        export at 2× or 4×): from an image shared by every board of this size while boards
+        are small, as text when the board is large (few are in view then); none far out."""
+        if sw < MIN_BOARD_PX * ts:
             return
         scale = painter.worldTransform().m11()
         if sw <= IMAGE_MAX_PX:
             painter.setRenderHint(QPainter.SmoothPixmapTransform, False)
-            painter.drawImage(self._rect, label_image(self.art, round(sw)))
+            painter.drawImage(self._rect, label_image(self.art, round(sw), ts))
         else:
-            paint_labels(painter, self.art, scale)
+            paint_labels(painter, self.art, scale, ts)
         # a name over a unit's marker in a small province: the unit stays on top
-        touched = touched_provinces(self.art, scale)
+        touched = touched_provinces(self.art, scale / ts)
         if touched and self.state is not None:
             painter.setRenderHint(QPainter.Antialiasing, True)
             for loc, nation, utype, dislodged in self.state.units:

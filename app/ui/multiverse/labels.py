@@ -200,16 +200,28 @@ class LabelFitter:
         hit_any = shapely.intersects(self._all_marks, boxes)
         centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
                                         [r[2][1] for r in rows])
-        chosen: dict[str, Label] = {}
+        chosen: dict[str, tuple[int, Label]] = {}
         for (prov, lines, at, extent, kind), ok_in, own, other, mid in zip(rows, inside, hit_own, hit_any, centre_in):
             if prov in chosen:
                 continue
             # 0: inside the province, clear of its markers; 1: the short label beside the unit,
             # clear of every marker, over the border if it must; 2: the short label at its anchor
             if (kind == 0 and ok_in and not own) or (kind == 1 and mid and not other) or kind == 2:
-                chosen[prov] = Label(prov, lines, at, px, prov in self.sea, extent, kind == 0 or bool(ok_in),
-                                     kind == 2 and bool(own))
-        return tuple(chosen[prov] for prov in self.provinces)
+                chosen[prov] = (kind, Label(prov, lines, at, px, prov in self.sea, extent, kind == 0 or bool(ok_in),
+                                            kind == 2 and bool(own)))
+        # names inside their provinces first; one that leaves its province is left out where it
+        # would cover another name (far out, small boards keep the names that fit)
+        placed: list[tuple[float, float, float, float]] = []
+        gap = 1.0 / s
+        out = {}
+        for prov, (kind, lab) in sorted(chosen.items(), key=lambda kv: kv[1][0]):
+            x0, y0, x1, y1 = lab.box
+            if kind and any(x0 < b[2] + gap and b[0] < x1 + gap and y0 < b[3] + gap and b[1] < y1 + gap
+                            for b in placed):
+                continue
+            placed.append(lab.box)
+            out[prov] = lab
+        return tuple(out[prov] for prov in self.provinces if prov in out)
 
     def _size(self, lines, px, sea, fm, s) -> tuple[float, float]:
         return (max(_advance(t, px, sea) for t in lines) / s,
@@ -296,10 +308,10 @@ _IMAGES: OrderedDict[tuple[int, int], QImage] = OrderedDict()
 _IMAGES_LOCK = threading.Lock()
 
 
-def label_image(art, width: int) -> QImage:
+def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
     """The names of a board drawn ``width`` pixels wide, on transparency (a few widths are
-    kept: every board of a size shares one)."""
-    key = (id(art), width)
+    kept: every board of a size shares one); ``text_scale``: an export's 2× or 4×."""
+    key = (id(art), width, text_scale)
     with _IMAGES_LOCK:
         img = _IMAGES.get(key)
         if img is not None:
@@ -311,7 +323,7 @@ def label_image(art, width: int) -> QImage:
     p = QPainter(img)
     s = width / art.rect.width()
     p.scale(s, s)
-    paint_labels(p, art, s)
+    paint_labels(p, art, s, text_scale)
     p.end()
     with _IMAGES_LOCK:
         _IMAGES[key] = img

@@ -143,6 +143,14 @@ class MapArt:
             from .labels import paint_labels
             paint_labels(p, self, p.worldTransform().m11())
 
+    def drop_layers(self, widths) -> None:
+        """Forget the static layers at ``widths`` (an export's sizes, not the view's levels)."""
+        from .thumbnails import LEVELS
+        with self._lock:
+            for width in widths:
+                if width not in LEVELS:
+                    self._layers.pop(width, None)
+
     def layers(self, width: int) -> tuple[QImage, QImage]:
         """The static map at ``width`` pixels: (fills, lines on transparent)."""
         with self._lock:

@@ -212,6 +212,7 @@ class WorldScene(QGraphicsScene):
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.far = False
+        self.text_scale = 1.0           # an export at 2× or 4×: names, frames and titles that much larger
         self.world: World | None = None
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._idents: dict[BoardKey, tuple] = {}

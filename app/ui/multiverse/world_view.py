@@ -52,6 +52,7 @@ class WorldView(QGraphicsView):
         self.mode_cursor = None          # the order mode's cursor (None: the arrow)
         self.bubble: Bubble | None = None  # the last refusal, near where it happened
         self._edges_shown = False          # edge markers were drawn in the last frame
+        self.export_scale = 1.0            # an export renders the view at 2× or 4× (export.py)
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:
@@ -450,6 +451,8 @@ class WorldView(QGraphicsView):
             return
         painter.save()
         painter.resetTransform()
+        if self.export_scale != 1.0:       # an export at 2× or 4×: the overlays in viewport pixels, scaled
+            painter.scale(self.export_scale, self.export_scale)
         self._edges_shown = self.markers.draw(painter, self.viewportTransform(), self.free_rect(), self.ws,
                                               self.ws.theme.font_family)
         if self.show_headers:

@@ -122,5 +122,6 @@ def main(argv: list[str] | None = None) -> int:
         window.new_game(args.new or "sandbox", variant=args.variant or "standard")
     elif not window.files.offer_restore():
         from PySide6.QtCore import QTimer
-        QTimer.singleShot(0, window.new_game_dialog)
+        from .tutorial import offer_on_first_start    # the very first start: a guided first game
+        QTimer.singleShot(0, lambda: offer_on_first_start(window) or window.new_game_dialog())
     return app.exec()

@@ -90,10 +90,16 @@ def title_width(widget) -> int:
 def fit_title(widget) -> None:
     """Make ``widget`` at least as wide as its title needs (within the screen): a short
     dialog's title is never cut to "Export a …iplomacy"."""
-    from PySide6.QtWidgets import QInputDialog, QLabel
+    from PySide6.QtWidgets import QInputDialog, QLabel, QMessageBox, QSizePolicy, QSpacerItem
     want = min(room(widget).width(), max(widget.minimumWidth(), title_width(widget)))
     label = widget.findChild(QLabel) if isinstance(widget, QInputDialog) else None
-    if label is not None:
+    if isinstance(widget, QMessageBox):
+        # a message box sizes itself to its text: a strut across its grid widens it
+        grid = widget.layout()
+        m = grid.contentsMargins()
+        grid.addItem(QSpacerItem(want - m.left() - m.right(), 0, QSizePolicy.Minimum, QSizePolicy.Expanding),
+                     grid.rowCount(), 0, 1, grid.columnCount())
+    elif label is not None:
         # an input dialog sets its own minimum from its layout on every show: widen its label
         label.setMinimumWidth(want)
     else:

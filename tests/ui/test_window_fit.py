@@ -64,6 +64,7 @@ def test_window_fits_1366x768(measured, name):
     assert gh + TITLE_BAR <= ah, f"{name}: {gw}×{gh} leaves no room for a title bar at 768 px"
     mw, mh = row["min"]
     assert mw <= aw and mh + TITLE_BAR <= ah, f"{name}: its layout needs at least {mw}×{mh}"
+    assert gw >= min(row["title_need"], aw - 16), f"{name}: its title '{row['title']}' is cut at {gw} px"
 
 
 def _window_classes() -> set[str]:

@@ -112,14 +112,14 @@ def _curtain(w):
 
 
 def _export_board(w):
-    from app.ui.window.export import ExportImageDialog
+    from app.ui.window.export_options import ExportImageDialog
     dlg = ExportImageDialog(w, "board")
     dlg.show()
     return dlg
 
 
 def _export_view(w):
-    from app.ui.window.export import ExportImageDialog
+    from app.ui.window.export_options import ExportImageDialog
     dlg = ExportImageDialog(w, "view")
     dlg.show()
     return dlg
@@ -143,6 +143,28 @@ def _tutorial(w):
     return t.card
 
 
+def _tutorial_offer(w):
+    from app.ui.tutorial import _ask
+    return _modal(_ask)(w)
+
+
+def _multiverse_progress(w):
+    from app.ui.window.export_multiverse import export_multiverse
+    import tempfile
+    job = export_multiverse(w, tempfile.mktemp(suffix=".png"), 1)
+    dlg = w._multiverse_progress
+    dlg.show()
+    m = _measure_now(dlg)
+    job.cancelled = True
+    job.thread.join()
+    return m
+
+
+def _print_dialog(w):
+    from app.ui.window.printing import print_dialog
+    return _modal(lambda w: print_dialog(w, "view"))(w)
+
+
 WINDOWS: list[Entry] = [
     Entry("main window", ("MainWindow",), lambda w: w),
     Entry("new game (sandbox)", ("NewGameDialog",), _new_game(False)),
@@ -160,6 +182,9 @@ WINDOWS: list[Entry] = [
     Entry("orders missing", (), _missing),
     Entry("unsaved changes", (), _unsaved),
     Entry("tutorial", ("TutorialCard",), _tutorial),
+    Entry("tutorial offer", (), _tutorial_offer),
+    Entry("multiverse export progress", (), _multiverse_progress),
+    Entry("print", (), _print_dialog),
 ]
 
 
@@ -176,9 +201,16 @@ def _measure_now(widget) -> dict:
     top = widget.window()
     g, f = top.geometry(), top.frameGeometry()
     hint = top.minimumSizeHint()
+    from PySide6.QtGui import QFont, QFontMetrics
+    bold = QFont(top.font())
+    bold.setBold(True)
+    title = top.windowTitle()
+    full = title if title.endswith("5D Diplomacy") else f"{title} — 5D Diplomacy"
     out = {"avail": [a.x(), a.y(), a.width(), a.height()], "frame": [f.x(), f.y(), f.width(), f.height()],
            "geometry": [g.x(), g.y(), g.width(), g.height()], "min": [hint.width(), hint.height()],
-           "top_level": widget.isWindow(), "title": top.windowTitle()}
+           "top_level": widget.isWindow(), "title": title,
+           # a window manager's bold title with the app's name after it, and its buttons
+           "title_need": QFontMetrics(bold).horizontalAdvance(full) + 130}
     if not widget.isWindow():          # a cover inside the main window (the curtain)
         r = widget.geometry()
         inside = widget.childrenRect()

@@ -78,6 +78,8 @@ def build_actions(w) -> None:
     w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
     w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
     w.a_about = _act(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
+    w.a_tutorial = _act(w, "&Tutorial", lambda: _start_tutorial(w), None,
+                        "Play your first moves with a guide: orders, support, time travel, undo")
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")
     w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
@@ -117,6 +119,7 @@ def build_actions(w) -> None:
     m.addAction(w.a_dark)
     add_palette_action(w, m)         # colour-vision-safe colours, letters on close nations' units
     m = mb.addMenu("&Help")
+    m.addAction(w.a_tutorial)
     m.addAction(w.a_rules)
     m.addAction(w.a_keys)
     m.addSeparator()
@@ -146,6 +149,11 @@ def build_actions(w) -> None:
     w.seat_chip.setVisible(False)
     w.toolbar = tb
     apply_icons(w)
+
+
+def _start_tutorial(w) -> None:
+    from ..tutorial import Tutorial
+    Tutorial.start(w)
 
 
 def apply_icons(w) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter, QPainte
 from PySide6.QtWidgets import QProgressDialog
 
 from ..multiverse.map_art import paint_arrow, render_board_image
+from ..screen_fit import fit_title
 from ..multiverse.state import board_state
 
 BOARD_PX = {1: 500, 2: 1000, 4: 2000}    # a full board's width at 1×, 2×, 4×
@@ -211,6 +212,7 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
     if show_progress:
         dlg = QProgressDialog(f"Drawing {n} boards into {Path(path).name}…", "Cancel", 0, n, w)
         dlg.setWindowTitle("Exporting the multiverse")
+        fit_title(dlg)
         dlg.setWindowModality(Qt.WindowModal)
         dlg.setMinimumDuration(300)
         dlg.setValue(0)

@@ -22,6 +22,8 @@ from app.match import Match
 from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
                                open_match, snapshot, temp_patterns, write_text_atomic)
 
+from ..screen_fit import fit_title
+
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games and scenarios (*.json *.5dd);;All files (*)"
 
@@ -158,6 +160,7 @@ class FileKeeper(QObject):
         discard = box.addButton("Discard", QMessageBox.DestructiveRole)
         box.addButton("Cancel", QMessageBox.RejectRole)
         box.setDefaultButton(save)
+        fit_title(box)
         self.w.prompt = box
         box.exec()
         self.w.prompt = None

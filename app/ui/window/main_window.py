@@ -536,6 +536,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
+        tutorial = getattr(self, "tutorial", None)
+        if tutorial is not None and not tutorial.finished:
+            tutorial.card.restyle(self.theme)
 
     def show_rules(self) -> None:
         from ..dialogs.rules import RulesDialog

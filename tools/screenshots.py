@@ -214,6 +214,7 @@ def seq_tutorial(w):
     t = Tutorial.start(w)
     for i, step in enumerate(t.steps):
         w.view.go_to_present()
+        t._place()                               # (the card follows the view after 150 ms in use)
         settle(w)
         yield f"{i + 1:02d}", None
         if i == len(t.steps) - 1:

@@ -3,7 +3,7 @@ in the way), with the step's title and text, where it stands, and its buttons.""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from ..guard import guarded
@@ -82,11 +82,24 @@ class TutorialCard(QFrame):
             f"#tutorial-state {{ color: {'#8ce99a' if dark else '#2b8a3e'}; font-weight: bold; }}")
 
     def place(self, view) -> None:
-        """At the top right of the view's free area (below the turn headers)."""
-        from ..multiverse.headers import HEADER_H
+        """In a corner of the view's free area (below the turn headers), the one that hides
+        the least of the active boards: the top right unless another hides less."""
+        from ..multiverse.headers import HEADER_H, HEADER_W
         vp = view.viewport()
-        p = vp.mapTo(self.parentWidget(), QPoint(vp.width() - self.width() - 12, HEADER_H + 10))
-        self.move(p)
+        w, h, m = self.width(), self.sizeHint().height(), 12
+        corners = [QPoint(vp.width() - w - m, HEADER_H + m), QPoint(vp.width() - w - m, vp.height() - h - m - 40),
+                   QPoint(HEADER_W + m, HEADER_H + m), QPoint(HEADER_W + m, vp.height() - h - m - 40)]
+        boards = []
+        world = view.ws.world
+        if world is not None:
+            for key in world.active_boards():
+                boards.append(view.mapFromScene(view.ws.layout.rect(key)).boundingRect())
+
+        def hidden(c: QPoint) -> int:
+            card = QRect(c, QSize(w, h))
+            return sum((card & b).width() * (card & b).height() for b in boards)
+        best = min(range(len(corners)), key=lambda i: (hidden(corners[i]) * 10 // max(1, w * h), i))
+        self.move(vp.mapTo(self.parentWidget(), corners[best]))
         self.raise_()
 
     @guarded

@@ -55,6 +55,14 @@ def _submit(t) -> None:
     t.w.wait_idle()
 
 
+def _order(text: str):
+    """Give an order as the player would type it (the click being entered, if any, dropped)."""
+    def do(t) -> None:
+        t.w.cancel_entry()
+        t.w.console_order(text)
+    return do
+
+
 STEPS: tuple[Step, ...] = (
     Step("Welcome to 5D Diplomacy",
          "Diplomacy, with time travel: units move across the map <i>and</i> across turns, and changing "
@@ -70,23 +78,23 @@ STEPS: tuple[Step, ...] = (
          "Click <b>Burgundy</b>, lit up east of Paris: the army is ordered to move there. The order "
          "joins the list on the right; nothing happens until you submit.",
          done=lambda t: _pending(t, "move", "par", "bur") is not None,
-         do_it=lambda t: t.w.console_order("A par - bur")),
+         do_it=_order("A par - bur")),
     Step("Support",
          "Units help each other. Click the army in <b>Marseilles</b>, press <b>S</b> (or Support on "
          "the toolbar), then click the army in <b>Paris</b> and then <b>Burgundy</b>: Marseilles "
          "supports the move.",
          done=lambda t: _pending(t, "support", "mar") is not None,
-         do_it=lambda t: t.w.console_order("A mar S A par - bur")),
+         do_it=_order("A mar S A par - bur")),
     Step("A rival",
          "In a sandbox you give every nation's orders. Germany wants Burgundy too: click the German "
          "army in <b>Munich</b> (grey), then <b>Burgundy</b>.",
          done=lambda t: _pending(t, "move", "mun", "bur") is not None,
-         do_it=lambda t: t.w.console_order("A mun - bur")),
+         do_it=_order("A mun - bur")),
     Step("A fleet",
          "Fleets move on water and along coasts. Click the French fleet in <b>Brest</b>, then the "
          "<b>English Channel</b> north of it. (You will need this fleet later.)",
          done=lambda t: _pending(t, "move", "bre", "eng") is not None,
-         do_it=lambda t: t.w.console_order("F bre - eng")),
+         do_it=_order("F bre - eng")),
     Step("Submit",
          "Press <b>Submit</b> on the toolbar (or Ctrl+Enter). Every order is adjudicated at once and "
          "a new board, <b>Fall 1901</b>, appears to the right of Spring's.",
@@ -103,7 +111,7 @@ STEPS: tuple[Step, ...] = (
          "(Fall 1901), then the <b>English Channel on the Spring 1901 board</b> to its left: the fleet "
          "sails one season back in time.",
          done=lambda t: _pending(t, "move", "eng", "eng", cross=True) is not None,
-         do_it=lambda t: t.w.console_order("F 1:eng:F1901 - 1:eng:S1901")),
+         do_it=_order("F 1:eng:F1901 - 1:eng:S1901")),
     Step("A new timeline",
          "Submit again. In Spring 1901 the fleet now meets its own past self sailing into the "
          "Channel: both bounce. The past has changed, so a <b>new timeline</b> branches off below, "

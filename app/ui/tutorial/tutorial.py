@@ -31,6 +31,12 @@ class Tutorial(QObject):
         self.card.do_it_clicked.connect(self.do_it)
         self.card.end_clicked.connect(self.end)
         self.timer = QTimer(self, interval=CHECK_MS, timeout=self.check)
+        # the card moves to the corner hiding the least, once the view has settled after a move
+        self._replace = QTimer(self, singleShot=True, interval=150, timeout=self._place)
+        view = window.view
+        view.zoomed.connect(self._replace.start)
+        view.horizontalScrollBar().valueChanged.connect(self._replace.start)
+        view.verticalScrollBar().valueChanged.connect(self._replace.start)
         self._advance = QTimer(self, singleShot=True, interval=NEXT_MS, timeout=self._next_step)
         window.message.connect(self._soon)
         window.submitted.connect(self._soon)
@@ -90,6 +96,10 @@ class Tutorial(QObject):
                             self.index == len(self.steps) - 1)
         self.card.do_btn.setEnabled(True)
         self.card.place(w.view)
+
+    def _place(self) -> None:
+        if not self.finished:
+            self.card.place(self.w.view)
 
     @guarded
     def check(self, *_):

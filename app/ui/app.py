@@ -123,5 +123,6 @@ def main(argv: list[str] | None = None) -> int:
     elif not window.files.offer_restore():
         from PySide6.QtCore import QTimer
         from .tutorial import offer_on_first_start    # the very first start: a guided first game
-        QTimer.singleShot(0, lambda: offer_on_first_start(window) or window.new_game_dialog())
+        from .guard import guarded
+        QTimer.singleShot(0, guarded(lambda: offer_on_first_start(window) or window.new_game_dialog()))
     return app.exec()

@@ -204,6 +204,7 @@ def follow(w, i: int, only_if_hidden: bool = False) -> None:
     w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
 
 
+@guarded
 def step_history(w, where: str) -> None:
     """The history keys (as jDip has them): ``"back"`` / ``"on"`` one submission (Ctrl+PgUp,
     Ctrl+PgDn), ``"start"`` / ``"present"`` (Ctrl+Home, Ctrl+End). The boards the shown

@@ -97,6 +97,7 @@ class Tutorial(QObject):
         self.card.do_btn.setEnabled(True)
         self.card.place(w.view)
 
+    @guarded
     def _place(self) -> None:
         if not self.finished:
             self.card.place(self.w.view)
@@ -117,9 +118,11 @@ class Tutorial(QObject):
         self._advance.start()
         return True
 
+    @guarded
     def _soon(self, *_):
         QTimer.singleShot(0, self, self.check)      # after the window has finished acting
 
+    @guarded
     def _result_clicked(self, _key) -> None:
         self.clicked_result = True
         self._soon()
@@ -132,6 +135,7 @@ class Tutorial(QObject):
             return
         self._next_step()
 
+    @guarded
     def _next_step(self) -> None:
         if self.finished:
             return

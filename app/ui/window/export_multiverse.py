@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QProgressDialog
 
+from ..guard import guarded
 from ..multiverse.map_art import paint_arrow, render_board_image
 from ..screen_fit import fit_title
 from ..multiverse.state import board_state
@@ -237,8 +238,8 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
             w.show_message("Cannot export", error)
         else:
             w.set_status(f"Exported {path} ({p.width:,} × {p.height:,} pixels).")
-    job.signals.progress.connect(progress)
-    job.signals.done.connect(finished)
+    job.signals.progress.connect(guarded(progress))
+    job.signals.done.connect(guarded(finished))
     w._multiverse_job = job
     w.set_status(p.text)
     job.start()

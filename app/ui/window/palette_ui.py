@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAction
 
+from ..guard import guarded
 from ..multiverse import nation_look
 
 
@@ -26,6 +27,7 @@ def add_palette_action(w, menu) -> QAction:
     return a
 
 
+@guarded
 def set_palette(w, safe: bool) -> None:
     """Switch the palette and draw everything again in it."""
     nation_look.set_safe(safe)

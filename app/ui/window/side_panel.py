@@ -76,6 +76,7 @@ class SidePanel(QObject):
         self.w.resizeDocks([self.docks[0]], [getattr(self, "_width", self.default_width())], Qt.Horizontal)
         self.room_for_nations()
 
+    @guarded
     def room_for_nations(self) -> None:
         """Below the orders, room for every nation's row (the dock's title and the Nations |
         Results tabs included) when the Nations dock has less and the orders can spare it."""
@@ -99,6 +100,7 @@ class SidePanel(QObject):
             self._save.start()
         return False
 
+    @guarded
     def _remember_width(self) -> None:
         d = self.docks[0]
         if d.isVisible() and d.width() >= MIN_WIDTH:

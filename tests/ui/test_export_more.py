@@ -3,15 +3,13 @@ its size planned to fit in memory), PDF and print of a board, the view and the t
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
 
 from app.ui.window import export_multiverse as em
 from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_dialog, export_to
 from app.ui.multiverse.headers import HEADER_H
 
-from .helpers import key, submit
+from .helpers import key, submit, when_modal
 
 
 def _played(qtbot, window, rounds=2):
@@ -48,31 +46,23 @@ def test_the_export_dialog_offers_resolutions_and_names_the_size(qtbot, window, 
     _played(qtbot, window, 1)
     seen = []
 
-    def answer():
-        dlg = QApplication.activeModalWidget()
-        if dlg is None:
-            QTimer.singleShot(20, answer)
-            return
+    def answer(dlg):
         dlg.scale.setCurrentIndex(dlg.scale.findData(4))
         seen.append((dlg.windowTitle(), dlg.note.text()))
         dlg.board.setText("9:S1950")
         seen.append(dlg.ok.isEnabled())
         dlg.reject()
-    QTimer.singleShot(30, answer)
+    when_modal(answer)
     export_dialog(window, "view-png")
     vp = window.view.viewport()
     assert seen[0][0] == "Export the view" and f"{vp.width() * 4:,} × {vp.height() * 4:,} pixels" in seen[0][1]
     seen.clear()
 
-    def answer_board():
-        dlg = QApplication.activeModalWidget()
-        if dlg is None:
-            QTimer.singleShot(20, answer_board)
-            return
+    def answer_board(dlg):
         dlg.board.setText("9:S1950")
         seen.append((dlg.ok.isEnabled(), dlg.note.text()))
         dlg.reject()
-    QTimer.singleShot(30, answer_board)
+    when_modal(answer_board)
     export_dialog(window, "board-png")
     assert seen == [(False, "There is no board 9:S1950 in this game.")]
 

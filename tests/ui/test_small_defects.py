@@ -6,14 +6,14 @@ Nations/Results tabs and the arrow keys."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QFileDialog, QStyle, QStyleOptionSlider, QTabBar
 
 from app.engine.notation import format_order
 from app.match.attention import needs
 
-from .helpers import key, submit
+from .helpers import key, submit, when_modal
 
 ADA = {"name": "Ada", "colour": "#1971c2", "nations": ["England", "France", "Germany"]}
 BEN = {"name": "Ben", "colour": "#e8590c", "nations": ["Russia", "Turkey"]}
@@ -150,14 +150,10 @@ def test_export_a_board_title_is_not_truncated(qtbot, window):
     window.new_game(confirmed=True)
     seen = []
 
-    def grab():
-        m = QApplication.activeModalWidget()
-        if m is None:
-            QTimer.singleShot(20, grab)
-            return
+    def grab(m):
         seen.append((m.width(), m.windowTitle()))
         m.reject()
-    QTimer.singleShot(50, grab)
+    when_modal(grab)
     export_dialog(window, "board-png")
     assert seen
     width, title = seen[0]

@@ -30,20 +30,15 @@ class Entry:
 def _modal(fn):
     """Open a modal dialog (``exec``) and hand back the modal widget while it is up."""
     def opener(w):
-        from PySide6.QtCore import QTimer
-        from PySide6.QtWidgets import QApplication
+        from tests.ui.helpers import when_modal
         got = []
 
-        def grab():
-            m = QApplication.activeModalWidget()
-            if m is None:
-                QTimer.singleShot(20, grab)
-                return
+        def grab(m):
             got.append(_measure_now(m))
             m.close()
             if hasattr(m, "reject"):
                 m.reject()
-        QTimer.singleShot(50, grab)
+        when_modal(grab)
         fn(w)
         return got[0] if got else None
     return opener

@@ -107,7 +107,7 @@ def print_to(w, what: str, key: BoardKey | None, printer) -> None:
 @guarded
 def print_dialog(w, what: str) -> None:
     """File → Print ▸: ask which board (for a board), then the system's print dialog."""
-    from .export import ExportError, _check_seated, board_under_cursor
+    from .export import ExportError, _check_seated, board_under_cursor, describe
     from .export_options import ask_options
     try:
         _check_seated(w)
@@ -116,11 +116,7 @@ def print_dialog(w, what: str) -> None:
         return
     key = None
     if what == "board":
-        def describe(o):
-            if o.key not in w.world.boards:
-                raise ValueError(f"There is no board {o.key} in this game.")
-            return f"Board {o.key}, on one page."
-        options = ask_options(w, "print-board", board_under_cursor(w), describe)
+        options = ask_options(w, "print-board", board_under_cursor(w), lambda o: describe(w, "board-pdf", o))
         if options is None:
             return
         key = options.key

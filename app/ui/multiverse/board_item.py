@@ -141,8 +141,13 @@ class BoardItem(QGraphicsItem):
             return
         scale = painter.worldTransform().m11()
         if sw <= IMAGE_MAX_PX:
-            painter.setRenderHint(QPainter.SmoothPixmapTransform, False)
-            painter.drawImage(self._rect, label_image(self.art, round(sw), ts))
+            # the image is the board's size on the device: blitted there, untransformed (fast)
+            img = label_image(self.art, round(sw), ts)
+            at = painter.worldTransform().map(self._rect.topLeft())
+            painter.save()
+            painter.resetTransform()
+            painter.drawImage(QPointF(round(at.x()), round(at.y())), img)
+            painter.restore()
         else:
             paint_labels(painter, self.art, scale, ts)
         # a name over a unit's marker in a small province: the unit stays on top

@@ -32,6 +32,7 @@ from .map_colours import LABEL, SEA_LABEL
 LABEL_PX = 10.0          # names' height on screen (pixels) at the working size and below
 MIN_BOARD_PX = 200.0     # a board drawn narrower than this shows no names (far out)
 IMAGE_MAX_PX = 1300.0    # up to this width a board's names come from a cached image; above, as text
+CROWDED_PX = 400.0       # below this width a board shows only the names clear of the markers
 UNIT_KEEPOUT = 14.0      # map units around a unit's anchor a full name keeps clear of (its marker)
 CENTRE_KEEPOUT = 6.5     # ... and around a supply centre's marker
 INSET = 1.0              # map units a name keeps inside its province's border
@@ -191,7 +192,8 @@ class LabelFitter:
             for ux, uy in self._units[prov]:
                 for x, y in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy)):
                     rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1))
-            rows.append((prov, short, (x0, y0), (x0 - w / 2, y0 - h / 2, x0 + w / 2, y0 + h / 2), 2))
+            if s * self.art.rect.width() >= CROWDED_PX:    # a small board: no name over a unit
+                rows.append((prov, short, (x0, y0), (x0 - w / 2, y0 - h / 2, x0 + w / 2, y0 + h / 2), 2))
         if not rows:
             return ()
         boxes = shapely.box(*list(zip(*(r[3] for r in rows))))

@@ -30,8 +30,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from .map_colours import LABEL, SEA_LABEL
 
 LABEL_PX = 10.0          # names' height on screen (pixels) at the working size and below
-MIN_BOARD_PX = 200.0     # a board drawn narrower than this shows no names (far out)
-IMAGE_MAX_PX = 1300.0    # up to this width a board's names come from a cached image; above, as text
+MIN_BOARD_PX = 260.0     # a board drawn narrower than this shows no names (far out; a Winter board at working size has them)
+IMAGE_MAX_PX = 1000.0    # up to this width a board's names come from a cached image; above, as text
 CROWDED_PX = 400.0       # below this width a board shows only the names clear of the markers
 UNIT_KEEPOUT = 14.0      # map units around a unit's anchor a full name keeps clear of (its marker)
 CENTRE_KEEPOUT = 6.5     # ... and around a supply centre's marker
@@ -329,7 +329,7 @@ def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
     p.end()
     with _IMAGES_LOCK:
         _IMAGES[key] = img
-        if len(_IMAGES) > 6:
+        if len(_IMAGES) > 4:
             _IMAGES.popitem(last=False)
     return img
 

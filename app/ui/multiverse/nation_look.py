@@ -152,8 +152,8 @@ def safe() -> bool:
 def look_of(variant) -> NationLook:
     """The variant's nations' look in the palette chosen now (cached)."""
     key = (id(variant), _safe)
-    got = _looks.get(key)
-    if got is None or got.colours.keys() != variant.nations.keys():
+    got = _looks.get(key)           # asked for every unit and arrow drawn: one dict look-up
+    if got is None:
         got = NationLook.of({n: v.colour for n, v in variant.nations.items()}, _safe)
         with _lock:
             _looks[key] = got

@@ -9,11 +9,11 @@ seed writes the same bytes.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from app.engine.jsonfile import write_for_command
 from app.engine.variant import VariantError
 
 from app.engine.savefile import write_text_atomic
@@ -60,17 +60,18 @@ def main(argv: list[str]) -> int:
         print(f"throw: {e}", file=sys.stderr)
         return 2
     units = len(data['start']['boards'][0]['units'])
-    for path, text in ((args.out, lambda: json.dumps(data, indent=1, ensure_ascii=False) + "\n"),
-                       (args.save, lambda: _save_text(thrown))):
-        if not path:
-            continue
+    if args.out and not write_for_command(args.out, data, "throw"):
+        return 2
+    if args.save:
         try:
-            write_text_atomic(Path(path), text())
+            write_text_atomic(Path(args.save), _save_text(thrown))
         except OSError as e:
-            print(f"throw: cannot write {path}: {e.strerror or e}", file=sys.stderr)
+            print(f"throw: cannot write {args.save}: {e.strerror or e}", file=sys.stderr)
             return 2
-        print(f"{path}: {units} units at 1:F1901 ({args.players} players, seed {args.seed}); "
-              f"play it: python -m app --open {path}")
+    for path in (args.out, args.save):
+        if path:
+            print(f"{path}: {units} units at 1:F1901 ({args.players} players, seed {args.seed}); "
+                  f"play it: python -m app --open {path}")
     return 0
 
 

@@ -135,7 +135,7 @@ class NationLook:
 
 
 _safe = False
-_looks: dict[tuple, NationLook] = {}
+_looks: dict[tuple, tuple] = {}       # (id, safe) -> (variant, its look)
 _lock = threading.Lock()
 
 
@@ -153,11 +153,11 @@ def look_of(variant) -> NationLook:
     """The variant's nations' look in the palette chosen now (cached)."""
     key = (id(variant), _safe)
     got = _looks.get(key)           # asked for every unit and arrow drawn: one dict look-up
-    if got is None:
-        got = NationLook.of({n: v.colour for n, v in variant.nations.items()}, _safe)
+    if got is None or got[0] is not variant:     # (a game's own nations are a variant of their own)
+        got = (variant, NationLook.of({n: v.colour for n, v in variant.nations.items()}, _safe))
         with _lock:
             _looks[key] = got
-    return got
+    return got[1]
 
 
 __all__ = ["NationLook", "SAFE", "CLOSE", "distance", "letters_for", "look_of", "safe", "safe_colours",

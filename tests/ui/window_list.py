@@ -155,6 +155,41 @@ def _multiverse_progress(w):
     return m
 
 
+def _hotseat(w):
+    from app.match import Seat
+    w.new_game("hotseat", seats=[Seat(name="Ada", nations=("England", "France", "Germany", "Italy")),
+                                 Seat(name="Ben", nations=("Austria", "Russia", "Turkey"))], confirmed=True)
+    w.curtain.button.click()
+
+
+def _leave(w):
+    _hotseat(w)
+    w.table_ui.leave()
+    return w.table_ui.dialog
+
+
+def _take_over(w):
+    _hotseat(w)
+    w.table_ui.take_over()
+    return w.table_ui.dialog
+
+
+def _judging(w):
+    from app.match import Seat
+    seats = [Seat(name="Ada", nations=("Austria",)), Seat(name="Ben", nations=("England",))]
+    w.start_thrown({"seats": seats, "pins": {}, "variant": "standard", "adjacency": "strict",
+                    "start": "random-thrown", "thrown_players": 2}, seed=3)
+    w.table_ui.ask_judgement()
+    return w.table_ui.dialog
+
+
+def _snapshot(w):
+    from app.ui.civ.snapshot import SnapshotDialog
+    dlg = SnapshotDialog(w, w.world, "France", "Spring 1901", w.scene.art, w.theme)
+    dlg.show()
+    return dlg
+
+
 def _print_dialog(w):
     from app.ui.window.printing import print_dialog
     return _modal(lambda w: print_dialog(w, "view"))(w)
@@ -180,6 +215,12 @@ WINDOWS: list[Entry] = [
     Entry("tutorial offer", (), _tutorial_offer),
     Entry("multiverse export progress", (), _multiverse_progress),
     Entry("print", (), _print_dialog),
+    Entry("position editor (studio)", ("PositionEditorDialog",), lambda w: w.studio.open_editor()),
+    Entry("paste orders (studio)", ("PasteDialog",), lambda w: w.studio.open_paste()),
+    Entry("leave a seat (table)", ("LeaveDialog",), _leave),
+    Entry("take over (table)", ("TakeOverDialog",), _take_over),
+    Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
+    Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
 ]
 
 

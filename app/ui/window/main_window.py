@@ -526,7 +526,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         from ..winks import open_thrown_start, random_thrown_game
         seed = random.randrange(1, 10**6) if seed is None else seed
         # hotseat: one nation per seat; a sandbox: the variant's first ones
-        nations = [seat.nations[0] for seat in s["seats"]] if s["mode"] == "hotseat" else s["thrown_players"]
+        hotseat = s.get("mode", "hotseat" if s["seats"] else "sandbox") == "hotseat"
+        nations = [seat.nations[0] for seat in s["seats"]] if hotseat else s["thrown_players"]
 
         def play(game: Game, limit: int | None = s.get("deadline")) -> None:
             match = Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QDockWidget, QToolButton
 
 from ..guard import guarded
 from ..screen_fit import available_rect
@@ -63,11 +63,23 @@ class SidePanel(QObject):
         self.action.setChecked(shown)
         self.set_shown(shown)
 
+    def _right_docks(self) -> list:
+        """Every dock beside the map now (the studio's, the table's, a civilisations game's
+        dock join the orders, nations and results there)."""
+        w = self.w
+        return [d for d in w.findChildren(QDockWidget)
+                if not d.isFloating() and w.dockWidgetArea(d) == Qt.RightDockWidgetArea]
+
     @guarded
     def set_shown(self, shown: bool) -> None:
-        for d in self.docks:
-            d.setVisible(shown)
-        if shown:
+        if not shown:
+            self._hidden = [d for d in self._right_docks() if d.isVisible()] or list(self.docks)
+            for d in self._hidden:
+                d.setVisible(False)
+        else:
+            for d in getattr(self, "_hidden", None) or self.docks:
+                d.setVisible(True)
+            self._hidden = []
             self._resize()
         self.settings.setValue("panel/shown", "true" if shown else "false")
 

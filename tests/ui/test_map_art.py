@@ -100,3 +100,15 @@ def test_the_safe_palette_is_a_remembered_view_choice(qtbot, window):
         assert colour_of(window.game.variant, "France").name().lower() == std["France"].lower()
     finally:
         set_safe(False)
+
+
+def test_a_games_own_nations_look_the_same_whoever_else_plays():
+    """Civilisations: a nation's colour and letters never depend on the other nations (an
+    unmet civilisation must not show through a letter or a palette)."""
+    from app.ui.multiverse.nation_look import NationLook
+    two = {"Sumer": "#c92a2a", "Akkad": "#1971c2"}
+    three = dict(two, Kish="#e03131")                     # a colour close to Sumer's
+    for safe in (False, True):
+        a, b = NationLook.of(two, safe, independent=True), NationLook.of(three, safe, independent=True)
+        assert all(a.colours[n] == b.colours[n] and a.letters[n] == b.letters[n] for n in two)
+    assert NationLook.of(three).letters != NationLook.of(two).letters      # (the standard rule would tell)

@@ -116,9 +116,17 @@ class NationLook:
     letters: Mapping[str, str] = field(default_factory=dict)   # nation -> letter(s) on its units
 
     @classmethod
-    def of(cls, colours: Mapping[str, str], safe: bool = False) -> "NationLook":
+    def of(cls, colours: Mapping[str, str], safe: bool = False, independent: bool = False) -> "NationLook":
         """The look of nations with these colours (hex), in the map's or the safe palette;
-        letters for those whose colour lies close to another's."""
+        letters for those whose colour lies close to another's. ``independent``: each
+        nation's look from its own colour and name alone, never from which other nations
+        play — a game's own nations (civilisations), where a seat must not learn from a
+        letter or a colour that a civilisation it has not met exists: every nation carries
+        its first two letters, and its safe colour is the nearest to its own."""
+        if independent:
+            shown = ({n: min(SAFE, key=lambda s, c=c: math.dist(seen_as(c), seen_as(s))) for n, c in colours.items()}
+                     if safe else {n: QColor(c).name() for n, c in colours.items()})
+            return cls(shown, {n: n[:1].upper() + n[1:2].lower() for n in colours})
         shown = safe_colours(colours) if safe else {n: QColor(c).name() for n, c in colours.items()}
         close = set()
         names = list(shown)
@@ -154,7 +162,8 @@ def look_of(variant) -> NationLook:
     key = (id(variant), _safe)
     got = _looks.get(key)           # asked for every unit and arrow drawn: one dict look-up
     if got is None or got[0] is not variant:     # (a game's own nations are a variant of their own)
-        got = (variant, NationLook.of({n: v.colour for n, v in variant.nations.items()}, _safe))
+        got = (variant, NationLook.of({n: v.colour for n, v in variant.nations.items()}, _safe,
+                                      independent=bool(getattr(variant, "game_nations", False))))
         with _lock:
             _looks[key] = got
     return got[1]

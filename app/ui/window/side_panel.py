@@ -43,9 +43,7 @@ class SidePanel(QObject):
         self.button.setText("Side panel")
         self.button.setAutoRaise(True)
         window.statusBar().addPermanentWidget(self.button)
-        self._save = QTimer(self, singleShot=True, interval=300, timeout=self._remember_width)
-        self.docks[0].installEventFilter(self)
-        window.installEventFilter(self)          # closing: the width as it is now
+        window.installEventFilter(self)          # closing: the width as it is then is remembered
 
     def default_width(self) -> int:
         return WIDTH_LAPTOP if available_rect(self.w).width() < 1500 else WIDTH_WIDE
@@ -105,11 +103,9 @@ class SidePanel(QObject):
     def eventFilter(self, obj, event) -> bool:
         if obj is self.w:
             if event.type() == QEvent.Close:
-                self._remember_width()
+                self._remember_width()        # (only then: another window open meanwhile keeps its own)
             elif event.type() in (QEvent.Show, QEvent.Resize):
                 QTimer.singleShot(0, self, self.room_for_nations)   # once the layout has the new size
-        elif event.type() == QEvent.Resize and obj.isVisible() and self.w.isVisible():
-            self._save.start()
         return False
 
     @guarded

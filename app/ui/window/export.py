@@ -109,6 +109,17 @@ def _check_seated(w) -> None:
                           "take a seat first.")
 
 
+def seated(w, doing: str = "export") -> bool:
+    """Whether the seat at the table may export (or print) now; if not, the player is told
+    why (``doing``: the word for it in the message's title)."""
+    try:
+        _check_seated(w)
+    except ExportError as e:
+        w.show_message(f"Cannot {doing}", str(e))
+        return False
+    return True
+
+
 def board_under_cursor(w) -> BoardKey | None:
     """The board to export: the one under the mouse, else the selected unit's, else the one
     in the middle of the view, else the first active board."""
@@ -390,10 +401,7 @@ def _default_name(w, what: str, key: BoardKey | None) -> str:
 
 def export_dialog(w, what: str) -> None:
     """Ask where (and for a board, which board), then export."""
-    try:
-        _check_seated(w)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
+    if not seated(w):
         return
     options = ExportOptions()
     if what in _ASKS:

@@ -197,11 +197,8 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
     """Start drawing the whole multiverse at ``k``× into ``path`` (PNG) in the background;
     the window shows its progress and says when the file is written. Returns the job (None
     when refused: the player is told why)."""
-    from .export import ExportError, _check_seated
-    try:
-        _check_seated(w)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
+    from .export import seated
+    if not seated(w):
         return None
     p = plan(w, k)
     if p.refused:

@@ -107,12 +107,9 @@ def print_to(w, what: str, key: BoardKey | None, printer) -> None:
 @guarded
 def print_dialog(w, what: str) -> None:
     """File → Print ▸: ask which board (for a board), then the system's print dialog."""
-    from .export import ExportError, _check_seated, board_under_cursor, describe
+    from .export import ExportError, board_under_cursor, describe, seated
     from .export_options import ask_options
-    try:
-        _check_seated(w)
-    except ExportError as e:
-        w.show_message("Cannot print", str(e))
+    if not seated(w, "print"):
         return
     key = None
     if what == "board":

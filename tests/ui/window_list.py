@@ -190,6 +190,13 @@ def _snapshot(w):
     return dlg
 
 
+def _forgotten_pin(w):
+    from app.ui.dialogs.forgot_pin import ForgottenPinDialog
+    dlg = ForgottenPinDialog(w, "Bartholomew the Second")
+    dlg.show()
+    return dlg
+
+
 def _print_dialog(w):
     from app.ui.window.printing import print_dialog
     return _modal(lambda w: print_dialog(w, "view"))(w)
@@ -221,6 +228,7 @@ WINDOWS: list[Entry] = [
     Entry("take over (table)", ("TakeOverDialog",), _take_over),
     Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
+    Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
 ]
 
 

@@ -208,6 +208,27 @@ def _dialog(qtbot, window):
     return dlg
 
 
+def test_the_new_game_dialog_starts_on_standard(qtbot, window):
+    """The variants are listed by name (Baltic Crowns first), but a new game defaults to Standard."""
+    from app.ui.dialogs.new_game import NewGameDialog
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    assert dlg.variant.itemData(0) != "standard", "the test needs Standard away from the top of the list"
+    assert dlg.variant.currentData() == "standard", dlg.variant.currentText()
+    dlg.hotseat.setChecked(True)
+    ticked = {n for row in dlg.seat_rows for n in row.boxes}
+    assert {"England", "France", "Turkey"} <= ticked, ticked       # Standard's nations in the seats
+    assert dlg.settings()["variant"] == "standard"
+
+
+def test_without_standard_the_dialog_starts_on_the_first_variant(qtbot, window, monkeypatch):
+    from app.ui.dialogs import new_game
+    monkeypatch.setattr(new_game, "variants", lambda: [("isles", "The Isles"), ("baltic", "Baltic Crowns")])
+    dlg = new_game.NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    assert dlg.variant.currentData() == "isles"
+
+
 def test_a_fixed_conflict_is_no_longer_reported(qtbot, window):
     dlg = _dialog(qtbot, window)
     dlg.hotseat.setChecked(True)

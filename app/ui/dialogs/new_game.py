@@ -22,6 +22,7 @@ SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599"
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
                  "Noa", "Oli", "Pia"]
 MAX_SEATS = 16     # one per nation, and a game has up to 16
+DEFAULT_VARIANT = "standard"   # chosen when the dialog opens, if installed
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -120,6 +121,8 @@ class NewGameDialog(QDialog):
         self.variant = QComboBox()
         for name, title in variants():
             self.variant.addItem(title, name)
+        if (standard := self.variant.findData(DEFAULT_VARIANT)) >= 0:
+            self.variant.setCurrentIndex(standard)   # listed by name, but a first game is Standard
         self.variant.setToolTip("The map and nations")
         form.addRow("Variant", self.variant)
         self.adjacency = QComboBox()

@@ -8,8 +8,10 @@ window manager's title bar and borders, which Qt only learns once the window is 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize
 from PySide6.QtGui import QGuiApplication
+
+from .guard import guarded
 
 # What a window manager adds around a window (borders, a title bar), kept free around the
 # window's own size so that its frame, title-bar buttons included, stays on the screen.
@@ -62,6 +64,23 @@ def place_inside(widget, size: QSize | None = None) -> None:
     x = max(a.left(), min(centre.x() - outer_w // 2, a.right() + 1 - outer_w))
     y = max(a.top(), min(centre.y() - outer_h // 2, a.bottom() + 1 - outer_h))
     widget.move(QPoint(x, y))
+
+
+class _KeepInside(QObject):
+    """Puts its window back inside the available area whenever it is shown or resized."""
+
+    @guarded(default=False)
+    def eventFilter(self, obj, event) -> bool:
+        if event.type() in (QEvent.Show, QEvent.Resize) and obj.isWindow() and obj.isVisible() and not fits(obj):
+            place_inside(obj)
+        return False
+
+
+def keep_inside(widget) -> None:
+    """Keep ``widget`` (a top-level window whose content grows, such as the new-game dialog
+    when seats are added) inside the available area: a window that grows past the screen's
+    bottom edge is moved up, over its parent's centre where there is room."""
+    widget.installEventFilter(_KeepInside(widget))
 
 
 def fits(widget) -> bool:

@@ -111,3 +111,28 @@ def test_the_side_panel_collapses_and_remembers_its_width(qtbot, window):
     qtbot.waitUntil(lambda: again.docks[0].isVisible())
     qtbot.wait(50)
     assert abs(again.docks[0].width() - width) < 30, (again.docks[0].width(), width)
+
+
+def test_long_names_of_an_imported_map_fit_their_regions_or_give_way(qtbot, tmp_path):
+    """The diplomacy package's Ancient Mediterranean, imported with its own drawing: names up
+    to "Province of Carthage" are drawn whole inside their provinces when near, and where a
+    name does not fit, only a short label (never a cut piece of the name) takes its place."""
+    from shapely.geometry import box
+    from app.variants.dpimport import package_maps_dir
+    from app.variants.importer import import_variant
+    folder = tmp_path / "ancmed"
+    import_variant(package_maps_dir() / "ancmed.map", folder)
+    art = map_art(load_variant(str(folder)))
+    names = {p: i.name for p, i in art.variant.provinces.items()}
+    assert max(len(n) for n in names.values()) >= 20
+    for scale in (0.3, 0.5, 1.0, 2.0):
+        labs = fitter(art).labels(scale)
+        for lab in labs:
+            assert lab.text in (names[lab.province], art.geo.labels.get(lab.province), lab.province.capitalize()), lab
+            if lab.fitted:
+                assert art.geo.provinces[lab.province].buffer(0.5).contains(box(*lab.box)), (scale, lab)
+            else:
+                assert len(lab.text) <= 4, (scale, lab)
+    near = fitter(art).labels(2.0)
+    long_whole = [lab.text for lab in near if lab.fitted and lab.text == names[lab.province] and len(lab.text) > 10]
+    assert len(long_whole) >= 5, f"long names drawn whole near: {long_whole}"

@@ -229,6 +229,28 @@ def test_without_standard_the_dialog_starts_on_the_first_variant(qtbot, window, 
     assert dlg.variant.currentData() == "isles"
 
 
+def test_many_seats_scroll_so_the_dialog_fits_a_laptop(qtbot, window, monkeypatch):
+    """Up to 16 seats (RULES.md §10): past VISIBLE_SEATS the seat rows scroll, and the dialog
+    is no taller than with that many rows, every row a scroll away and as wide as before."""
+    from app.ui.dialogs import new_game
+    monkeypatch.setattr(new_game, "VISIBLE_SEATS", 3)
+    dlg = _dialog(qtbot, window)
+    dlg.hotseat.setChecked(True)
+    dlg.seat_count.setValue(3)
+    qtbot.waitUntil(lambda: dlg.seat_scroll.height() >= sum(r.height() for r in dlg.seat_rows))
+    qtbot.wait(20)
+    three = dlg.height()
+    dlg.seat_count.setValue(7)
+    qtbot.wait(20)
+    bar = dlg.seat_scroll.verticalScrollBar()
+    assert bar.maximum() > 0 and dlg.height() <= three + 2, (dlg.height(), three)
+    last = dlg.seat_rows[-1]
+    dlg.seat_scroll.ensureWidgetVisible(last)
+    assert last.visibleRegion().boundingRect().height() == last.height()
+    assert last.width() >= last.minimumSizeHint().width(), "the scroll bar squeezes the rows"
+    assert not dlg.fog.geometry().intersects(dlg.seat_scroll.geometry())
+
+
 def test_a_fixed_conflict_is_no_longer_reported(qtbot, window):
     dlg = _dialog(qtbot, window)
     dlg.hotseat.setChecked(True)

@@ -64,10 +64,14 @@ def _go_to_board(w):
     return w.prompt
 
 
-def _new_game(hotseat: bool, seats: int = 2):
+def _new_game(hotseat: bool, seats: int = 2, after_show: bool = False):
     def opener(w):
+        from PySide6.QtWidgets import QApplication
         from app.ui.dialogs.new_game import NewGameDialog
         dlg = NewGameDialog(w, ["/home/someone/games/a-long-name-for-a-saved-game.json"])
+        if after_show:               # as a player does: it opens small, then grows with the seats
+            dlg.show()
+            QApplication.processEvents()
         if hotseat:
             dlg.hotseat.setChecked(True)
             dlg.seat_count.setValue(seats)
@@ -206,6 +210,7 @@ WINDOWS: list[Entry] = [
     Entry("main window", ("MainWindow",), lambda w: w),
     Entry("new game (sandbox)", ("NewGameDialog",), _new_game(False)),
     Entry("new game (hotseat, 7 seats)", ("NewGameDialog",), _new_game(True, 7)),
+    Entry("new game (7 seats added once open)", ("NewGameDialog",), _new_game(True, 7, after_show=True)),
     Entry("rules (F1)", ("RulesDialog",), _rules),
     Entry("about", ("AboutDialog",), _about),
     Entry("keyboard shortcuts", (), _keys),

@@ -15,7 +15,9 @@ from app.variants.catalog import available
 
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
+from ..screen_fit import keep_inside
 from .pin_fields import PIN_ADVICE, PinFields
+from .scrolling_rows import ScrollingRows
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
                 "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
@@ -23,6 +25,7 @@ DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy",
                  "Noa", "Oli", "Pia"]
 MAX_SEATS = 16     # one per nation, and a game has up to 16
 DEFAULT_VARIANT = "standard"   # chosen when the dialog opens, if installed
+VISIBLE_SEATS = 8  # seat rows in view at once; more scroll
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -113,6 +116,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game — 5D Diplomacy")
         self.setMinimumWidth(720)
+        keep_inside(self)                # it grows with the seats: never past a laptop screen's edge
         self.open_path: str | None = None
         outer = QVBoxLayout(self)
         head = QLabel("<h2 style='margin:0'>5D Diplomacy</h2><span>Diplomacy with multiverse time travel</span>")
@@ -182,8 +186,9 @@ class NewGameDialog(QDialog):
         cnt.addWidget(QLabel("  Tick the nations each player plays; nations nobody plays hold."))
         cnt.addStretch(1)
         sl.addLayout(cnt)
-        self.seat_holder = QVBoxLayout()
-        sl.addLayout(self.seat_holder)
+        self.seat_scroll = ScrollingRows()      # past eight seats they scroll (a 768-pixel screen)
+        self.seat_holder = self.seat_scroll.rows
+        sl.addWidget(self.seat_scroll)
         self.fog = QCheckBox("Fog of war — each player sees only what their nations' units and centres can see")
         self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
                             "and a unit sees what it could reach on the boards next to its own.")
@@ -261,8 +266,10 @@ class NewGameDialog(QDialog):
             row.player.currentIndexChanged.connect(self._recheck)
             row.name.textChanged.connect(self._recheck)
         self._recheck()
+        self.seat_scroll.show_at_most(VISIBLE_SEATS)
         # wide enough for a seat's row (its name, PINs and every nation), however many nations
-        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60))
+        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60
+                                 + self.seat_scroll.bar_width()))
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}

@@ -80,6 +80,17 @@ def _new_game(hotseat: bool, seats: int = 2, after_show: bool = False):
     return opener
 
 
+def _new_civ_game(w):
+    from PySide6.QtWidgets import QApplication
+    dlg = _new_game(False)(w)
+    dlg.start.setCurrentIndex(dlg.start.findData("civilisations"))
+    dlg.civ.count.setValue(dlg.civ.count.maximum())
+    dlg.civ.people.setValue(dlg.civ.people.maximum())
+    for _ in range(3):
+        QApplication.processEvents()
+    return dlg
+
+
 def _thrown(w):
     from app.ui.winks import open_thrown_start
     return open_thrown_start(w, 7, 3, lambda game: None)
@@ -211,6 +222,7 @@ WINDOWS: list[Entry] = [
     Entry("new game (sandbox)", ("NewGameDialog",), _new_game(False)),
     Entry("new game (hotseat, 7 seats)", ("NewGameDialog",), _new_game(True, 7)),
     Entry("new game (7 seats added once open)", ("NewGameDialog",), _new_game(True, 7, after_show=True)),
+    Entry("new game (civilisations, 16 people)", ("NewGameDialog",), _new_civ_game),
     Entry("rules (F1)", ("RulesDialog",), _rules),
     Entry("about", ("AboutDialog",), _about),
     Entry("keyboard shortcuts", (), _keys),

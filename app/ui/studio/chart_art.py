@@ -85,7 +85,10 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
         y = y_of(chart.victory)
         p.setPen(QPen(QColor("#c92a2a"), 1.5, Qt.DashLine))
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-        p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width(), fm.height()),
+        above = y - fm.height() - 2
+        grid_above = y_of((chart.victory // step + 1) * step)    # the grid line the label would sit on
+        label_y = above if above >= plot.top() and above >= grid_above else y + 2
+        p.drawText(QRectF(plot.left() + 4, label_y, plot.width(), fm.height()),
                    Qt.AlignLeft | Qt.AlignBottom, f"{chart.victory} to win")
     # one path per nation
     for nation, values in lines:

@@ -194,6 +194,35 @@ def test_future_version_is_refused(tmp_path):
     _refused(tmp_path, data, "newer version")
 
 
+def _add_centre(board, part):
+    board["centres"] += "; " + part
+
+
+@pytest.mark.parametrize("edit,needle", [
+    (lambda d: d["world"]["orders"][0]["results"].__setitem__(0, "susceeds"), "susceeds"),
+    (lambda d: _add_centre(d["world"]["boards"][0], "Atlantis: mun"), "Atlantis"),
+    (lambda d: d["world"]["boards"][0].update(centres=d["world"]["boards"][0]["centres"].replace(
+        "Germany: ber", "Germany: ber xyz")), "xyz"),
+    (lambda d: d["world"]["boards"][0].update(centres=d["world"]["boards"][0]["centres"].replace(
+        "Germany: ber", "Germany: ber par")), "par"),
+    (lambda d: _add_centre(d["start"][0], "Narnia: par"), "Narnia"),
+    (lambda d: d["world"]["orders"][0]["results"].__setitem__(0, "fd=nowhere"), "nowhere"),
+    (lambda d: d["world"].update(winner="Atlantis"), "Atlantis"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyrr"), "tyrr"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun@+1+0 H"), "own board"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyr@+0-9999999"), "too far"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyr@-1+0"), "is no board"),
+    (lambda d: d["submissions"][0].__setitem__(0, "Germany: A mun - tyr"), "submissions.0.0"),
+    (lambda d: d["world"].update(parents={"x": None}), "world.parents"),
+    (lambda d: d.update(variant="9" * 5000), "field 'variant'"),  # found by a corpus of 1013 damaged files
+    (lambda d: d.update(variant="no-such-variant"), "no-such-variant"),
+])
+def test_bad_names_and_values_are_refused(tmp_path, edit, needle):
+    data = _small_game().to_json()
+    edit(data)
+    _refused(tmp_path, data, needle)
+
+
 @pytest.mark.parametrize("edit,needle", [
     (lambda d: d["world"]["orders"][0]["results"][0].update(status="susceeds"), "susceeds"),
     (lambda d: d["world"]["boards"][0]["centres"].update(Atlantis=["mun"]), "Atlantis"),
@@ -205,11 +234,9 @@ def test_future_version_is_refused(tmp_path):
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 1:mun:S1901 - 1:tyrr:S1901"), "tyrr"),
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 2:mun:S1901 H"), "not an order on board"),
     (lambda d: d["world"].update(parents={"x": None}), "world.parents"),
-    (lambda d: d.update(variant="9" * 5000), "field 'variant'"),  # found by a corpus of 1013 damaged files
-    (lambda d: d.update(variant="no-such-variant"), "no-such-variant"),
 ])
-def test_bad_names_and_values_are_refused(tmp_path, edit, needle):
-    data = _small_game().to_json()
+def test_bad_names_and_values_of_version_2_files_are_refused(tmp_path, edit, needle):
+    data = json.loads((FIXTURES / "v2_small.json").read_text())
     edit(data)
     _refused(tmp_path, data, needle)
 
@@ -222,6 +249,9 @@ def test_stored_world_must_be_what_its_submissions_make(tmp_path):
     msg = _refused(tmp_path, data, "is not what its own submissions make", "1:S1901")
     assert "world" in msg
     data = g.to_json()
+    data["submissions"][0] = ["1:S1901 Germany: A mun - boh"]
+    _refused(tmp_path, data, "is not what its own submissions make")
+    data = json.loads((FIXTURES / "v2_small.json").read_text())   # and an old file, checked the same way
     data["submissions"][0] = ["Germany: A 1:mun:S1901 - 1:boh:S1901"]
     _refused(tmp_path, data, "is not what its own submissions make")
 

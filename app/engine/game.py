@@ -7,8 +7,10 @@
 >>> _ = g.undo(); [str(k) for k in g.world.active_boards()]
 ['1:S1901']
 
-Every past world is kept or rebuilt from the present one without adjudicating
-(:mod:`app.engine.history`); save files are written and read by :mod:`app.engine.savefile`.
+Past worlds are rebuilt from the present one without adjudicating
+(:mod:`app.engine.history`) and only the last few are kept, so a long session's memory
+stays that of its present world; save files are written and read by
+:mod:`app.engine.savefile`.
 """
 
 from __future__ import annotations
@@ -37,7 +39,11 @@ class Game:
     """Settings plus history: world ``i`` is the world after the i-th submission (world 0
     the start), made by the orders ``submissions[i - 1]``. ``meta`` carries what the front
     end wants saved (mode, seats, names). Past worlds are rebuilt on demand from the present
-    one (:meth:`world_at`) and kept once built."""
+    one (:meth:`world_at`); the :attr:`PAST_WORLDS_KEPT` last asked for are kept (a world
+    shares its boards and orders with its neighbours, but its own tables grow with the
+    multiverse: a megabyte at 10,000 boards)."""
+
+    PAST_WORLDS_KEPT = 8
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -53,10 +59,11 @@ class Game:
         self._cache: dict[int, World] = {len(self.submissions): self._present}
         self.index: HistoryIndex | None = None
         if len(worlds) == len(self.submissions) + 1:
-            self._cache.update(enumerate(worlds))
             self.index = HistoryIndex.starting(worlds[0])
             for before, after in zip(worlds, worlds[1:]):
                 self.index.push(before, after)
+            for i in range(max(0, len(worlds) - 1 - self.PAST_WORLDS_KEPT), len(worlds)):
+                self._cache[i] = worlds[i]
         self._fragments: dict[Any, tuple] = {}
 
     @classmethod
@@ -133,12 +140,13 @@ class Game:
         self.index.push(self._present, world)
         self.submissions.append(orders)
         self._present = world
-        self._cache[len(self.submissions)] = world
+        self._keep(len(self.submissions), world)
 
     def world_at(self, i: int) -> World:
         """World ``i`` (0: the start; ``len(submissions)``: now), without adjudicating."""
         w = self._cache.get(i)
         if w is not None:
+            self._keep(i, w)
             return w
         n = len(self.submissions)
         if not 0 <= i <= n:
@@ -149,8 +157,18 @@ class Game:
         while j > i:
             w = self.index.step_back(w, j)
             j -= 1
-            self._cache[j] = w
+            self._keep(j, w)
         return w
+
+    def _keep(self, i: int, world: World) -> None:
+        """Remember world ``i`` as the latest asked for; forget the least recent past world
+        beyond :attr:`PAST_WORLDS_KEPT` (the present is always kept)."""
+        cache = self._cache
+        cache.pop(i, None)
+        cache[i] = world
+        if len(cache) > self.PAST_WORLDS_KEPT + 1:
+            present = len(self.submissions)
+            del cache[next(k for k in cache if k != present)]
 
     def history(self) -> "Sequence[World]":
         """Every world from the start to now, as a sequence that builds a world when it is

@@ -43,6 +43,7 @@ from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
 from app.engine.world import World
 
+from .redo import RedoChain
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .secret import SeatLocks
@@ -114,13 +115,6 @@ class Round:
         return self.report
 
 
-@dataclass
-class _Undone:
-    orders: tuple[Order, ...]
-    world: World
-    pending_after: list[dict]
-
-
 def _default_decide(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
     from app.bots import decide   # h5-bots; imported only when a computer seat plays
     return decide(level, world, nation, seed=seed)
@@ -150,7 +144,7 @@ class Match:
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
-        self._redo: list[_Undone] = []
+        self._redo = RedoChain()
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
@@ -369,7 +363,7 @@ class Match:
             raise MatchError("nothing to undo")
         after = [dict(p) for p in self._pending]
         orders, world = self.game.undo()
-        self._redo.append(_Undone(orders, world, after))
+        self._redo.push(orders, self.game.world, world, after)
         pending: list[dict] = [{} for _ in self.seats]
         for o in orders:
             i = self.seat_of(getattr(o, "nation", ""))
@@ -385,7 +379,7 @@ class Match:
         if not self.can_redo():
             raise MatchError("nothing to redo")
         u = self._redo.pop()
-        self.game.redo(u.orders, u.world)
+        self.game.redo(u.orders, u.redone(self.game.world))
         self._pending = u.pending_after
         self._done = set()
         self.revision += 1

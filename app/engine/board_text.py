@@ -252,19 +252,8 @@ class BoardTextReader:
         if offset is None:
             return lambda key: _new(Location, (key, place))
         dt, dn = offset
-        shifted = self._shift
-        return lambda key: _new(Location, (shifted(key, dt, dn), place))
-
-    def _shift(self, key: BoardKey, dt: int, dn: int) -> BoardKey:
-        k = (key, dt, dn)
-        board = self._shifted.get(k)
-        if board is None:
-            timeline = key[0] + dt
-            year, season = divmod(key[1].index + dn, 3)
-            if timeline < 1 or not 1000 <= year <= 9999:
-                raise ValueError(f"{dt:+d}{dn:+d} from board {key} is no board")
-            board = self._shifted[k] = BoardKey(timeline, Turn(year, season))
-        return board
+        shifted = self._shifted   # a table, not a bound method: no reference cycle back to the reader
+        return lambda key: _new(Location, (shifted.get((key, dt, dn)) or _shift(shifted, key, dt, dn), place))
 
     # -- results -----------------------------------------------------------------------
 
@@ -377,6 +366,16 @@ class BoardTextReader:
         if len({p for p, _ in items}) != len(items):
             raise ValueError(f"a centre is listed twice in '{part[:60]}'")
         return tuple(items)
+
+
+def _shift(shifted: dict, key: BoardKey, dt: int, dn: int) -> BoardKey:
+    """The board ``dt`` timelines and ``dn`` seasons from ``key`` (remembered in ``shifted``)."""
+    timeline = key[0] + dt
+    year, season = divmod(key[1].index + dn, 3)
+    if timeline < 1 or not 1000 <= year <= 9999:
+        raise ValueError(f"{dt:+d}{dn:+d} from board {key} is no board")
+    board = shifted[key, dt, dn] = BoardKey(timeline, Turn(year, season))
+    return board
 
 
 class IndexedFault(ValueError):

@@ -169,13 +169,13 @@ def _lines(parts: list[str], pieces) -> None:
     parts.append("\n")
 
 
-def keep_lines(game: Game, text: str, raw: dict) -> None:
+def keep_lines(game: Game, text: str) -> None:
     """Give the writer the lines of a file that its checksum vouches for (each is exactly
     what the writer made of its piece): the first save after opening then only writes what
     changed. Does nothing if the lines are not laid out as the writer lays them out."""
     lines = text.split("\n")
     n_sub, w = len(game.submissions), game.world
-    n_boards, n_orders = len(raw["world"]["boards"]), len(raw["world"]["orders"])
+    n_boards, n_orders = len(w.boards), len(w.orders)   # one line each: the file was read whole
     at_boards = 2 + n_sub
     at_orders = at_boards + 1 + n_boards
     if len(lines) < at_orders + n_orders + 1 or lines[at_boards - 1] != '],"world":{"boards":[' \

@@ -162,6 +162,10 @@ class SaveReader:
             return self._game(raw, version)
         except Fault as e:
             raise self.fail(str(e)) from None
+        finally:
+            # The readers refer to each other and to the parsed file: let them go now (a load
+            # runs with the collector off and freezes what it made, cycles included).
+            self.parts = self.raw = None
 
     def _game(self, raw: dict, version: int) -> Game:
         v2 = ("history", "checksum") if version >= 2 else ()
@@ -213,7 +217,7 @@ class SaveReader:
                 self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
             if version == SAVE_VERSION:
-                keep_lines(game, self.text, raw)
+                keep_lines(game, self.text)
             return game
         self._replay(game)
         return game
@@ -226,6 +230,7 @@ class SaveReader:
             if board.key in boards:
                 raise Fault(f"world.boards.{i}", f"board {board.key} is there twice")
             boards[board.key] = board
+        raw["boards"] = None   # the parsed boards go now: a big file's parse tree is the peak of opening it
         parents: dict[int, BoardKey | None] = {}
         for t, p in mapping(raw["parents"], "world.parents").items():
             if not t.isdigit() or int(t) < 1:

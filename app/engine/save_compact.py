@@ -173,7 +173,12 @@ def keep_lines(game: Game, text: str) -> None:
     """Give the writer the lines of a file that its checksum vouches for (each is exactly
     what the writer made of its piece): the first save after opening then only writes what
     changed. Does nothing if the lines are not laid out as the writer lays them out."""
-    lines = text.split("\n")
+    lines = []   # the text's lines without the commas that end them, each piece copied once
+    for chunk in text.split(",\n"):
+        if "\n" in chunk:
+            lines += chunk.split("\n")
+        else:
+            lines.append(chunk)
     n_sub, w = len(game.submissions), game.world
     n_boards, n_orders = len(w.boards), len(w.orders)   # one line each: the file was read whole
     at_boards = 2 + n_sub
@@ -183,11 +188,7 @@ def keep_lines(game: Game, text: str) -> None:
         return
     cache, index = game._fragments, game.index
     writer = SaveWriter(game)
-
-    def piece(i: int) -> str:
-        line = lines[i]
-        return line[:-1] if line.endswith(",") else line
-
+    piece = lines.__getitem__
     for i in range(n_sub):
         cache[("submission", i)] = (game.submissions[i], piece(1 + i))
     keys = sorted(w.boards)

@@ -337,15 +337,16 @@ class SaveReader:
             idx.pauses[whole(obj(p, f, ("at", "dislodged", "boards"))["at"], f"{f}.at", 0, n)] = \
                 self._pause(p, f, world.boards)
         idx.born = {k: self.born.get(k, -1) for k in world.boards}
-        complete = (len(idx.counts) == n + 1 and all(0 <= b <= n for b in idx.born.values())
+        born, given = idx.born.values(), idx.given.values()
+        complete = (len(idx.counts) == n + 1 and min(born) >= 0 and max(born) <= n
                     and all(idx.born[k] == 0 for k in start.boards) and idx.given.keys() == world.orders.keys()
-                    and all(0 <= g <= n for g in idx.given.values())
+                    and (not given or min(given) >= 0 and max(given) <= n)
                     and all(len(idx.retreat_at.get(k, ())) == len(r) for k, r in world.retreats.items())
                     and (world.pause is None or idx.pauses.get(n) == world.pause))
         if not complete:
             return False
         for vs in idx.versions.values():
-            if any(a[0] >= b[0] for a, b in zip(vs, vs[1:])) or not 0 <= vs[-1][0] <= n:
+            if len(vs) > 1 and any(a[0] >= b[0] for a, b in zip(vs, vs[1:])) or not 0 <= vs[-1][0] <= n:
                 return False
         idx._log = [([], [], [], []) for _ in range(n + 1)]
         for k, i in idx.born.items():

@@ -51,11 +51,13 @@ class _Masks:
     """A variant's provinces as bits of a whole number, so that the union of two sets of
     provinces is one ``|``: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    the sets of names back from numbers. Numbers are read in chunks of :attr:`CHUNK` bits,
-    each chunk's names and neighbours looked up once (kept, bounded by size)."""
+    the names back from numbers. Numbers are read in chunks of :attr:`CHUNK` bits, each
+    chunk's names and neighbours looked up once. Every table is bounded by size (numbers
+    and short tuples only: the sets of names are the sight's own, see :class:`WorldSight`)."""
 
     CHUNK = 24
-    KEPT = 200_000
+    KEPT = 50_000
+    CENTRES_KEPT = 4096
 
     def __init__(self, variant: Variant):
         self.variant = variant
@@ -67,9 +69,8 @@ class _Masks:
                       for t in ("A", "F") for loc in variant.locations}
         chunks = range((len(provinces) + self.CHUNK - 1) // self.CHUNK)
         self.chunks = [(i * self.CHUNK, {}, {}) for i in chunks]   # (first bit, names of a chunk, its neighbours)
-        self.sets: dict[int, frozenset[str]] = {0: _NOTHING}
-        self.near_sets: dict[int, int] = {}
-        self.centres: dict[int, tuple[Mapping, dict[str, int]]] = {}            # id(centres) -> sight
+        self.near_sets: dict[int, int] = {}                         # stands -> with their neighbours
+        self.centres: dict[int, tuple[Mapping, dict[str, int]]] = {}   # id(centres) -> sight per owner
 
     def _names(self, first: int, chunk: int) -> tuple[str, ...]:
         out, provinces = [], self.provinces
@@ -81,21 +82,18 @@ class _Masks:
 
     def as_set(self, mask: int) -> frozenset[str]:
         """The provinces whose bits are set in ``mask``."""
-        got = self.sets.get(mask)
-        if got is None:
-            if len(self.sets) > self.KEPT:
-                self.clear()
-            out: list[str] = []
-            full = (1 << self.CHUNK) - 1
-            for first, names, _ in self.chunks:
-                c = (mask >> first) & full
-                if c:
-                    t = names.get(c)
-                    if t is None:
-                        t = names[c] = self._names(first, c)
-                    out += t
-            got = self.sets[mask] = frozenset(out)
-        return got
+        out: list[str] = []
+        full = (1 << self.CHUNK) - 1
+        for first, names, _ in self.chunks:
+            c = (mask >> first) & full
+            if c:
+                t = names.get(c)
+                if t is None:
+                    if len(names) > self.KEPT:
+                        names.clear()
+                    t = names[c] = self._names(first, c)
+                out += t
+        return frozenset(out)
 
     def near_of(self, stands: int) -> int:
         """The provinces in ``stands`` and their map neighbours."""
@@ -114,6 +112,8 @@ class _Masks:
             if c:
                 m = near.get(c)
                 if m is None:
+                    if len(near) > self.KEPT:
+                        near.clear()
                     m = 0
                     for p in self._names(first, c):
                         m |= self.near[p]
@@ -131,16 +131,22 @@ class _Masks:
         for prov, nation in centres.items():
             owned[nation] = owned.get(nation, 0) | bit[prov]
         sight = {n: self.near_of(m) for n, m in owned.items()}
-        if len(self.centres) > self.KEPT // 4:
+        if len(self.centres) > self.CENTRES_KEPT:
             self.centres.clear()
         self.centres[id(centres)] = (centres, sight)
         return sight
 
-    def clear(self) -> None:
-        self.sets = {0: _NOTHING}
-        for _, names, near in self.chunks:
-            names.clear()
-            near.clear()
+
+class _Sets(dict):
+    """Sets of names for numbers, made once each within one :meth:`WorldSight.of`."""
+
+    def __init__(self, masks: _Masks):
+        super().__init__({0: _NOTHING})
+        self.masks = masks
+
+    def __missing__(self, mask: int) -> frozenset[str]:
+        got = self[mask] = self.masks.as_set(mask)
+        return got
 
 
 def _mask(bit: dict[str, int], provinces) -> int:
@@ -171,9 +177,13 @@ def board_parts(board: Board, variant: Variant, mode: str) -> Parts:
         n = unit.nation
         units[n] = units.get(n, 0) | bit[prov]
     own = masks.centre_sight(board.centres).copy()
-    near_of = masks.near_of
+    known = masks.near_sets.get
     for n, m in units.items():
-        own[n] = own.get(n, 0) | near_of(m)
+        near = known(m)
+        if near is None:
+            near = masks.near_of(m)
+        c = own.get(n)
+        own[n] = near if c is None else c | near
     if board.key[1][1] == 2:   # Winter boards touch nothing
         return board, own, {}
     if mode == "loose":
@@ -245,15 +255,16 @@ class WorldSight:
             old = self.seen.get(k)
             seen[k] = old if old is not None and (old is new or old == new) else new
         out = WorldSight(world, parts, seen)
-        masks = _masks(variant)
+        old_seen = self.seen
         for nations, base in self._of.items():   # the seats asked about here, carried over
+            sets = _Sets(_masks(variant))
             mine = base.copy()
             for k in gone:
                 del mine[k]
             for k in touched:
                 s = seen.get(k)
-                if s is not None:
-                    mine[k] = masks.as_set(_seat_mask(s, nations))
+                if s is not None and s is not old_seen.get(k):
+                    mine[k] = sets[_seat_mask(s, nations)]
             out._of[nations] = mine
         return out
 
@@ -261,12 +272,12 @@ class WorldSight:
         """The provinces ``nations`` see on every board (kept for the last few seats)."""
         got = self._of.get(nations)
         if got is None:
-            as_set = _masks(self.world.variant).as_set
+            sets = _Sets(_masks(self.world.variant))   # boards with the same sight share one set
             if len(nations) == 1:
                 n = nations[0]
-                got = {k: as_set(s.get(n, 0)) for k, s in self.seen.items()}
+                got = {k: sets[s.get(n, 0)] for k, s in self.seen.items()}
             else:
-                got = {k: as_set(_seat_mask(s, nations)) for k, s in self.seen.items()}
+                got = {k: sets[_seat_mask(s, nations)] for k, s in self.seen.items()}
             self._of[nations] = got
             if len(self._of) > self.KEEP_SEATS:
                 self._of.popitem(last=False)

@@ -5,6 +5,7 @@
     python -m app scenario FILE [FILE ...] [--no-check]
     python -m app selfplay (--turns N | --boards N) [--no-victory] --seed S --out FILE
     python -m app throw --players N --seed S --out FILE
+    python -m app watch [--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]
     python -m app install-desktop [--uninstall]
     python -m app tournament --players standard,easy,random --games N --years Y --seed S [--json FILE]
 """
@@ -25,6 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "throw":
         from app.winks.cli import main as throw_main
         return throw_main(args[1:])
+    if args and args[0] == "watch":
+        from app.ui.table.cli import main as watch_main
+        return watch_main(args[1:])
     if args and args[0] == "preview":
         from app.ui.preview.cli import main as preview_main
         return preview_main(args[1:])

@@ -31,7 +31,6 @@ nation's orders, then adjudicates; a seat played by nobody holds.
 
 from __future__ import annotations
 
-import json
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
@@ -47,6 +46,7 @@ from .redo import RedoChain
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .secret import SeatLocks
+from .table import MatchTable
 
 Decide = Callable[..., list[Order]]
 
@@ -145,6 +145,7 @@ class Match:
             if pin:
                 self.locks.set_pin(i, pin)
         self._redo = RedoChain()
+        self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
@@ -167,13 +168,25 @@ class Match:
 
     # -- who plays what ------------------------------------------------------------------
     @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is to order (None: the round is complete)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int | None) -> None:
+        self._turn = seat
+        self.table.turn_changed()             # a deadline's clock starts with the turn
+
+    @property
     def world(self) -> World:
-        return self.game.world
+        return self.table.world(self.game.world)   # a thrown play-out's agreed winner (table.judging)
 
     @property
     def mode(self) -> str:
-        """``hotseat`` when two or more people share the table, else ``sandbox``."""
-        return "hotseat" if sum(s.is_person for s in self.seats) > 1 else "sandbox"
+        """``hotseat`` when two or more people share the table (or one person with a PIN:
+        the curtain still guards the seat), else ``sandbox``."""
+        persons = [i for i, s in enumerate(self.seats) if s.is_person]
+        return "hotseat" if len(persons) > 1 or any(self.locks.has_pin(i) for i in persons) else "sandbox"
 
     @property
     def private(self) -> bool:
@@ -223,8 +236,9 @@ class Match:
         plain = self.locks.unlock(seat, pin)
         if plain is None:
             return False
-        texts = json.loads(plain.decode("utf-8"))
-        self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
+        where = f"the sealed orders of {self.seats[seat].name}"
+        texts = self.table.open_payload(seat, plain, where)      # its messages go to its list
+        self._pending[seat] = self._parse_pending(texts, where, "")
         return True
 
     def _aad(self, seat: int) -> bytes:
@@ -340,6 +354,7 @@ class Match:
         self._done = set()
         self._redo.clear()
         self.revision += 1
+        self.table.after_round()              # seats that submitted as they left go now
         self.turn = self._next_seat(0)
         return rnd.report
 
@@ -394,14 +409,14 @@ class Match:
             sealed = None
             if self.locks.has_pin(i):
                 texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
-                sealed = self.locks.box(i, json.dumps(texts).encode("utf-8"))
+                sealed = self.locks.box(i, self.table.sealed_payload(i, texts))
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
                          done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
-                         thrown=self.thrown)
+                         thrown=self.thrown, table=self.table.to_part())
         return dump_part(part)
 
     @staticmethod
@@ -425,6 +440,7 @@ class Match:
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
         m._done = set(part.done)
+        m.table.load_part(part.table, where)
         m.provenance = part.selfplay
         m.turn = m._next_seat(part.turn)
         game.meta = {}

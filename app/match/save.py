@@ -19,6 +19,7 @@ from app.engine.jsonfile import validate
 
 from .secret import SealedBox
 from .seats import Controller
+from .table import TablePart
 
 MATCH_VERSION = 1
 
@@ -57,6 +58,7 @@ class MatchPart(_M):
     fog: bool = False
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
+    table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

@@ -13,6 +13,7 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.variants.catalog import available
 
+from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
@@ -149,6 +150,9 @@ class NewGameDialog(QDialog):
         starts.addWidget(self.thrown_players)
         form.addRow("Start", starts)
         self.start.currentIndexChanged.connect(self._mode_changed)
+        self.watch = WatchOption()            # "Watch the computer play" (app/ui/table)
+        form.addRow("", self.watch)
+        self.watch.toggled.connect(self._mode_changed)
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
@@ -170,6 +174,8 @@ class NewGameDialog(QDialog):
         self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
                             "and a unit sees what it could reach on the boards next to its own.")
         sl.addWidget(self.fog)
+        self.deadline = DeadlineOption()      # a time limit per seat turn (app/ui/table)
+        sl.addWidget(self.deadline)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -201,6 +207,7 @@ class NewGameDialog(QDialog):
         self.seats_box.setEnabled(self.hotseat.isChecked())
         self.seats_box.setVisible(self.hotseat.isChecked())
         self.opponents.setVisible(not self.hotseat.isChecked())
+        self.watch.cover(self)
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -236,10 +243,13 @@ class NewGameDialog(QDialog):
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
-                "start": self.start.currentData(),
+                "start": self.start.currentData(), "watch": self.watch.chosen(),
+                "deadline": self.deadline.seconds() if mode == "hotseat" else None,
                 "thrown_players": len(seats) if seats else self.thrown_players.value()}
 
     def problem(self) -> str | None:
+        if self.watch.chosen():
+            return None
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}

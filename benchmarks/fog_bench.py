@@ -25,10 +25,6 @@ cold; a seat's fogged world after a submission <= 50 ms.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import statistics
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -36,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import grown_file, load_average  # noqa: E402
+from grown import grown_file, load_average, run_script  # noqa: E402
 
 # Runs in a fresh process per world and revision: only API every revision has.
 MEASURE = r"""
@@ -108,12 +104,7 @@ ROWS = [("sight_cold", "every nation's sight, cold", 60), ("sight_warm", "every 
 
 
 def measure(what: str, root: Path, repeat: int) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-c", MEASURE, what, str(repeat)], env=env, cwd=root,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        return {"error": (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]}
-    return json.loads(r.stdout)
+    return run_script(MEASURE, [what, str(repeat)], root)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ boards takes about a minute.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -55,6 +56,29 @@ def _in_this_format(path: Path) -> None:
     load_variant("standard").victory_centres = 10 ** 6   # as it was grown
     print(f"saving {path.name} again in format version {SAVE_VERSION} …", file=sys.stderr, flush=True)
     Game.load(path).save(path)
+
+
+STATUS = '''
+def status():
+    """(VmRSS, VmHWM) of this process in MB."""
+    got = {}
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                got[line.split(":")[0]] = int(line.split()[1]) / 1024
+    return got["VmRSS"], got["VmHWM"]
+'''
+"""Source of ``status()`` for the scripts the benchmarks run in fresh processes."""
+
+
+def run_script(script: str, args: list[str], root: Path) -> dict:
+    """Run ``script`` (Python source that prints one JSON object) in a fresh process with
+    the code at ``root``: its object, or ``{"error": …}`` with the last line of its errors."""
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+    r = subprocess.run([sys.executable, "-c", script, *args], env=env, cwd=root, capture_output=True, text=True)
+    if r.returncode != 0:
+        return {"error": (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]}
+    return json.loads(r.stdout)
 
 
 def load_average() -> str:

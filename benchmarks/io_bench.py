@@ -39,18 +39,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import grown_file, load_average  # noqa: E402
+from grown import STATUS, grown_file, load_average, run_script  # noqa: E402
 
 # Runs in a fresh process for each file, revision and run: only API both revisions have.
-MEASURE = r"""
+MEASURE = STATUS + r"""
 import json, sys, time, tempfile, os
-def status():
-    got = {}
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(("VmRSS:", "VmHWM:")):
-                got[line.split(":")[0]] = int(line.split()[1]) / 1024
-    return got["VmRSS"], got["VmHWM"]
 from app.engine.game import Game
 from app.engine.variant import load_variant
 load_variant("standard").victory_centres = 10 ** 6  # as the world was grown: replays must not end in a win
@@ -147,12 +140,7 @@ def bench_inputs() -> list[tuple[str, str, str]]:
 
 
 def measure(path: Path, app_root: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(app_root), PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-c", MEASURE, str(path)], env=env, cwd=app_root,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        return {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"exit {r.returncode}"}
-    return json.loads(r.stdout)
+    return run_script(MEASURE, [str(path)], app_root)
 
 
 def export_revision(rev: str, into: Path) -> Path:

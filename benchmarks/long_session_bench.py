@@ -24,9 +24,6 @@ printed beside the figures.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -34,17 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import grown_file, load_average  # noqa: E402
+from grown import STATUS, grown_file, load_average, run_script as run  # noqa: E402
 
-COMMON = r"""
+COMMON = STATUS + r"""
 import gc, json, os, random, sys, tempfile, time
-def status():
-    got = {}
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(("VmRSS:", "VmHWM:")):
-                got[line.split(":")[0]] = int(line.split()[1]) / 1024
-    return got["VmRSS"], got["VmHWM"]
 from app.engine.game import Game
 from app.engine.variant import load_variant
 from app.bots.selfplay import random_orders
@@ -111,14 +101,6 @@ rss, peak = status()
 print(json.dumps({"marks": marks, "peak": peak, "boards": len(m.world.boards),
                   "wall": time.perf_counter() - w0, "cpu": time.process_time() - c0}))
 """
-
-
-def run(script: str, args: list[str], root: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-c", script, *args], env=env, cwd=root, capture_output=True, text=True)
-    if r.returncode != 0:
-        return {"error": (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]}
-    return json.loads(r.stdout)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -80,11 +80,10 @@ class _Masks:
             chunk ^= low
         return tuple(out)
 
-    def as_set(self, mask: int) -> frozenset[str]:
-        """The provinces whose bits are set in ``mask``."""
-        out: list[str] = []
+    def _pieces(self, mask: int):
+        """Per chunk of ``mask`` with a bit set: the chunk, its names, its neighbours' table."""
         full = (1 << self.CHUNK) - 1
-        for first, names, _ in self.chunks:
+        for first, names, near in self.chunks:
             c = (mask >> first) & full
             if c:
                 t = names.get(c)
@@ -92,7 +91,13 @@ class _Masks:
                     if len(names) > self.KEPT:
                         names.clear()
                     t = names[c] = self._names(first, c)
-                out += t
+                yield c, t, near
+
+    def as_set(self, mask: int) -> frozenset[str]:
+        """The provinces whose bits are set in ``mask``."""
+        out: list[str] = []
+        for _, names, _ in self._pieces(mask):
+            out += names
         return frozenset(out)
 
     def near_of(self, stands: int) -> int:
@@ -101,24 +106,18 @@ class _Masks:
         if got is None:
             if len(self.near_sets) > self.KEPT:
                 self.near_sets.clear()
-            got = self.near_sets[stands] = self._near_of(stands)
-        return got
-
-    def _near_of(self, stands: int) -> int:
-        got = 0
-        full = (1 << self.CHUNK) - 1
-        for first, names, near in self.chunks:
-            c = (stands >> first) & full
-            if c:
+            got = 0
+            for c, names, near in self._pieces(stands):
                 m = near.get(c)
                 if m is None:
                     if len(near) > self.KEPT:
                         near.clear()
                     m = 0
-                    for p in self._names(first, c):
+                    for p in names:
                         m |= self.near[p]
                     near[c] = m
                 got |= m
+            self.near_sets[stands] = got
         return got
 
     def centre_sight(self, centres: Mapping[str, str]) -> dict[str, int]:

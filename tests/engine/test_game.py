@@ -6,6 +6,7 @@ import pytest
 
 from app.engine.game import Game, GameFileError, world_to_json
 from app.engine.submission import SubmissionError
+from tests.worlds import assert_same_world
 
 
 def test_submit_and_undo():
@@ -89,12 +90,6 @@ from app.engine import savefile  # noqa: E402
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def _same_world(a, b):
-    assert world_to_json(a) == world_to_json(b)
-    assert dict(a.refs) == dict(b.refs) and dict(a.incoming) == dict(b.incoming)
-    assert a.pause == b.pause and a.winner == b.winner and dict(a.ends) == dict(b.ends)
-
-
 @pytest.fixture(scope="module")
 def grown():
     """A game with forks and a retreat pause (seed 150), and its live worlds."""
@@ -108,7 +103,7 @@ def test_past_worlds_are_rebuilt_exactly(grown):
     fresh = game_module.Game(g.variant, g.adjacency, g.seed, live, g.submissions, {}, live[0])
     fresh.worlds = [live[-1]]  # only the present: the past comes from the history index
     for i, w in enumerate(live):
-        _same_world(fresh.world_at(i), w)
+        assert_same_world(fresh.world_at(i), w)
 
 
 def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypatch):
@@ -122,18 +117,18 @@ def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypa
     monkeypatch.setattr(savefile, "submit", no_replay)
     h = Game.load(tmp_path / "g.json")
     assert len(h.history()) == len(live)
-    _same_world(h.history()[len(live) - 2], live[-2])
+    assert_same_world(h.history()[len(live) - 2], live[-2])
     orders, undone = h.undo()
     assert orders == g.submissions[-1]
-    _same_world(undone, live[-1])
-    _same_world(h.world, live[-2])
-    _same_world(h.world_at(3), live[3])
+    assert_same_world(undone, live[-1])
+    assert_same_world(h.world, live[-2])
+    assert_same_world(h.world_at(3), live[3])
     monkeypatch.undo()
     h.redo(orders, undone)
-    _same_world(h.world, live[-1])
+    assert_same_world(h.world, live[-1])
     h.undo()
     h.submit(list(g.submissions[-1]))  # adjudicating again on the rebuilt world gives the same
-    _same_world(h.world, live[-1])
+    assert_same_world(h.world, live[-1])
 
 
 def test_saving_again_reuses_and_matches(grown, tmp_path):
@@ -158,7 +153,7 @@ def test_version_1_save_still_loads(tmp_path):
     assert data["version"] == game_module.SAVE_VERSION and data["checksum"].startswith("sha256:")
     h = Game.load(tmp_path / "v2.json")
     for i in range(len(g.submissions) + 1):
-        _same_world(h.world_at(i), g.world_at(i))
+        assert_same_world(h.world_at(i), g.world_at(i))
 
 
 # -- files that must be refused ----------------------------------------------------------
@@ -368,4 +363,4 @@ def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, mon
     assert data["meta"] == {"seats": []} and len(data["submissions"]) == len(live) - 1
     monkeypatch.undo()
     (tmp_path / "s.json").write_text(text)
-    _same_world(Game.load(tmp_path / "s.json").world, live[-1])
+    assert_same_world(Game.load(tmp_path / "s.json").world, live[-1])

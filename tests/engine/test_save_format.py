@@ -20,15 +20,10 @@ from app.engine.coords import BoardKey, Location, Turn
 from app.engine.game import Game, GameFileError, world_to_json
 from app.engine.orders import Build, Convoy, Disband, Hold, Move, Result, Retreat, Support, Waive
 from app.engine.variant import load_variant
+from tests.worlds import assert_same_world
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V = load_variant()
-
-
-def _same_world(a, b):
-    assert world_to_json(a) == world_to_json(b)
-    assert dict(a.refs) == dict(b.refs) and dict(a.incoming) == dict(b.incoming)
-    assert a.pause == b.pause and a.winner == b.winner and dict(a.ends) == dict(b.ends)
 
 
 def test_docstring_examples():
@@ -143,12 +138,12 @@ def test_a_world_read_from_the_file_is_the_world_replayed(tmp_path, seed, adjace
     trusted = Game.load(path)                     # the checksum holds: read, not replayed
     assert trusted.submissions == g.submissions
     for i, w in enumerate(live):
-        _same_world(trusted.world_at(i), w)
+        assert_same_world(trusted.world_at(i), w)
     data = json.loads(text)
     del data["checksum"]
     path.write_text(json.dumps(data))
     replayed = Game.load(path)                    # no checksum: replayed and compared
-    _same_world(replayed.world, live[-1])
+    assert_same_world(replayed.world, live[-1])
 
 
 def test_a_trusted_file_is_not_replayed(grown, tmp_path, monkeypatch):
@@ -158,7 +153,7 @@ def test_a_trusted_file_is_not_replayed(grown, tmp_path, monkeypatch):
     monkeypatch.setattr(savefile, "submit", lambda *a, **k: pytest.fail("replayed"))
     h = Game.load(tmp_path / "g.json")
     for i in (len(live) - 1, len(live) // 2, 0):
-        _same_world(h.world_at(i), live[i])
+        assert_same_world(h.world_at(i), live[i])
 
 
 def test_loaded_objects_are_shared(grown, tmp_path):
@@ -186,12 +181,12 @@ def test_old_files_load_and_save_as_version_3(name, tmp_path, monkeypatch):
     (tmp_path / "replay.json").write_text(json.dumps(old))
     replayed = Game.load(tmp_path / "replay.json")
     for i in range(len(g.submissions) + 1):
-        _same_world(g.world_at(i), replayed.world_at(i))
+        assert_same_world(g.world_at(i), replayed.world_at(i))
     g.save(tmp_path / "v3.json")
     assert json.loads((tmp_path / "v3.json").read_text())["version"] == savefile.SAVE_VERSION == 3
     h = Game.load(tmp_path / "v3.json")
     for i in range(len(g.submissions) + 1):
-        _same_world(h.world_at(i), g.world_at(i))
+        assert_same_world(h.world_at(i), g.world_at(i))
 
 
 def test_an_edited_old_file_is_replayed_and_refused_when_it_differs(tmp_path):

@@ -138,6 +138,8 @@ def test_a_sight_expectation_naming_nonsense_is_a_file_error(tmp_path, capsys, s
 # -- sight made from the world before it --------------------------------------------------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from tests.worlds import take_step  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
@@ -154,13 +156,7 @@ def test_sight_kept_from_the_world_before_equals_sight_from_scratch(seed, adjace
     nations = game.world.variant.nation_names
     seats = [(n,) for n in nations] + [("England", "France"), tuple(nations)]
     for step in steps:
-        if step == "submit" and game.world.phase != "over":
-            game.submit(random_orders(game.world, rng, time_travel=0.5))
-            undone.clear()
-        elif step == "undo" and game.can_undo():
-            undone.append(game.undo())
-        elif step == "redo" and undone:
-            game.redo(*undone.pop())
+        take_step(game, step, rng, undone, 0.5)
         world = game.world
         seat = rng.choice(seats)
         kept = visibility.sight(world, seat)              # derived from the last world asked about

@@ -302,6 +302,8 @@ def test_under_fog_every_seat_takes_its_turn_in_a_retreat_pause():
 # -- views made from the view before --------------------------------------------------------
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from tests.worlds import take_step  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from app.engine import visibility  # noqa: E402
@@ -329,13 +331,7 @@ def test_a_view_made_from_the_view_before_equals_one_made_from_scratch(seed, adj
     fog.clear_cache()
     seats = [("England",), ("France", "Germany"), ("Turkey",)]
     for step in steps:
-        if step == "submit" and game.world.phase != "over":
-            game.submit(random_orders(game.world, rng, time_travel=0.6))
-            undone.clear()
-        elif step == "undo" and game.can_undo():
-            undone.append(game.undo())
-        elif step == "redo" and undone:
-            game.redo(*undone.pop())
+        take_step(game, step, rng, undone, 0.6)
         for seat in seats:
             kept = fogged_world(game.world, seat)          # made from this seat's view before
             scratch = fog._fog(game.world, frozenset(seat), None).view

@@ -10,12 +10,7 @@ from app.engine.game import Game, world_to_json
 from app.match import fog
 from app.match.match import Match
 from app.match.redo import REDO_WORLDS_KEPT
-
-
-def _same(a, b):
-    assert world_to_json(a) == world_to_json(b)
-    assert dict(a.refs) == dict(b.refs) and dict(a.incoming) == dict(b.incoming)
-    assert a.submissions == b.submissions and a.pause == b.pause and dict(a.ends) == dict(b.ends)
+from tests.worlds import assert_same_world
 
 
 def _play(game: Game, n: int, seed: int = 1) -> list:
@@ -32,15 +27,15 @@ def test_a_game_keeps_only_a_few_past_worlds_and_rebuilds_the_rest():
     live = _play(g, 30)
     assert len(g._cache) <= Game.PAST_WORLDS_KEPT + 1
     for i in (0, 7, 29, 15, 30):
-        _same(g.world_at(i), live[i])
+        assert_same_world(g.world_at(i), live[i])
         assert len(g._cache) <= Game.PAST_WORLDS_KEPT + 1
     assert g.world is live[-1]
     history = g.history()
-    _same(history[12], live[12])
+    assert_same_world(history[12], live[12])
     for _ in range(12):
         g.undo()
         assert len(g._cache) <= Game.PAST_WORLDS_KEPT + 1
-    _same(g.world, live[18])
+    assert_same_world(g.world, live[18])
 
 
 def test_a_long_redo_chain_keeps_few_worlds_and_redoes_them_all_exactly():
@@ -54,7 +49,7 @@ def test_a_long_redo_chain_keeps_few_worlds_and_redoes_them_all_exactly():
     assert len(kept) == REDO_WORLDS_KEPT
     for i in range(12):
         m.redo()
-        _same(m.world, live[3 + i])
+        assert_same_world(m.world, live[3 + i])
         if i < REDO_WORLDS_KEPT:
             assert m.world is undone[-1 - i]   # the last few undone come back as the very same world
     assert not m.can_redo()

@@ -51,8 +51,8 @@ class _Masks:
     """A variant's provinces as bits of a whole number, so that the union of two sets of
     provinces is one ``|``: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    the names back from numbers. Numbers are read in chunks of :attr:`CHUNK` bits, each
-    chunk's names and neighbours looked up once. Every table is bounded by size (numbers
+    the names back from numbers (read in chunks of :attr:`CHUNK` bits, each chunk's names
+    looked up once). Every table is bounded by size (numbers
     and short tuples only: the sets of names are the sight's own, see :class:`WorldSight`)."""
 
     CHUNK = 24
@@ -65,10 +65,11 @@ class _Masks:
         self.bit = bit = {p: 1 << i for i, p in enumerate(provinces)}
         self.near = {p: bit[p] | _mask(bit, variant.army_adjacent.get(p, _NOTHING))
                      | _mask(bit, variant.fleet_adjacent_provinces.get(p, _NOTHING)) for p in provinces}
+        self.near_bit = {bit[p]: m for p, m in self.near.items()}
         self.moves = {(t, loc): bit[province_of(loc)] | _mask(bit, variant.adjacent_provinces(t, loc))
                       for t in ("A", "F") for loc in variant.locations}
         chunks = range((len(provinces) + self.CHUNK - 1) // self.CHUNK)
-        self.chunks = [(i * self.CHUNK, {}, {}) for i in chunks]   # (first bit, names of a chunk, its neighbours)
+        self.chunks = [(i * self.CHUNK, {}) for i in chunks]   # (first bit, names of a chunk)
         self.near_sets: dict[int, int] = {}                         # stands -> with their neighbours
         self.centres: dict[int, tuple[Mapping, dict[str, int]]] = {}   # id(centres) -> sight per owner
 
@@ -80,10 +81,11 @@ class _Masks:
             chunk ^= low
         return tuple(out)
 
-    def _pieces(self, mask: int):
-        """Per chunk of ``mask`` with a bit set: the chunk, its names, its neighbours' table."""
+    def as_set(self, mask: int) -> frozenset[str]:
+        """The provinces whose bits are set in ``mask``."""
+        out: list[str] = []
         full = (1 << self.CHUNK) - 1
-        for first, names, near in self.chunks:
+        for first, names in self.chunks:
             c = (mask >> first) & full
             if c:
                 t = names.get(c)
@@ -91,13 +93,7 @@ class _Masks:
                     if len(names) > self.KEPT:
                         names.clear()
                     t = names[c] = self._names(first, c)
-                yield c, t, near
-
-    def as_set(self, mask: int) -> frozenset[str]:
-        """The provinces whose bits are set in ``mask``."""
-        out: list[str] = []
-        for _, names, _ in self._pieces(mask):
-            out += names
+                out += t
         return frozenset(out)
 
     def near_of(self, stands: int) -> int:
@@ -106,17 +102,11 @@ class _Masks:
         if got is None:
             if len(self.near_sets) > self.KEPT:
                 self.near_sets.clear()
-            got = 0
-            for c, names, near in self._pieces(stands):
-                m = near.get(c)
-                if m is None:
-                    if len(near) > self.KEPT:
-                        near.clear()
-                    m = 0
-                    for p in names:
-                        m |= self.near[p]
-                    near[c] = m
-                got |= m
+            got, m, near = 0, stands, self.near_bit
+            while m:              # a nation's stands are a few bits: walk them
+                low = m & -m
+                got |= near[low]
+                m ^= low
             self.near_sets[stands] = got
         return got
 

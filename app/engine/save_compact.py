@@ -73,6 +73,7 @@ class SaveWriter:
         self.cache = game._fragments
         self.index = game.index
         self.used: set = set()
+        _take_lines(self.cache, self.index)
 
     def _board(self, b: Board) -> str:
         born = self.index.born[b.key]
@@ -169,33 +170,51 @@ def _lines(parts: list[str], pieces) -> None:
     parts.append("\n")
 
 
+_FILE = ("file",)   # the writer's cache entry for the text of the file the game was opened from
+
+
 def keep_lines(game: Game, text: str) -> None:
-    """Give the writer the lines of a file that its checksum vouches for (each is exactly
-    what the writer made of its piece): the first save after opening then only writes what
-    changed. Does nothing if the lines are not laid out as the writer lays them out."""
+    """Let the writer reuse the lines of a file that its checksum vouches for (each is
+    exactly what the writer made of its piece), so that the first save after opening only
+    writes what changed. The text is split at that first save, not while opening (an
+    autosave does it off the window's thread)."""
+    game._fragments[_FILE] = (text, game.world, tuple(game.submissions))
+
+
+def _take_lines(cache: dict, index) -> None:
+    """Turn a kept file text into the writer's pieces, for the world the file held (a piece
+    of a board or order list since changed is never reused: every hit is checked by
+    identity). Does nothing if the lines are not laid out as the writer lays them out."""
+    kept = cache.pop(_FILE, None)
+    if kept is None:
+        return
+    text, w, submissions = kept
     lines = []   # the text's lines without the commas that end them, each piece copied once
     for chunk in text.split(",\n"):
         if "\n" in chunk:
             lines += chunk.split("\n")
         else:
             lines.append(chunk)
-    n_sub, w = len(game.submissions), game.world
-    n_boards, n_orders = len(w.boards), len(w.orders)   # one line each: the file was read whole
+    n_sub, n_boards, n_orders = len(submissions), len(w.boards), len(w.orders)   # one line each
     at_boards = 2 + n_sub
     at_orders = at_boards + 1 + n_boards
     if len(lines) < at_orders + n_orders + 1 or lines[at_boards - 1] != '],"world":{"boards":[' \
             or lines[at_orders - 1] != '],"orders":[' or not lines[at_orders + n_orders].startswith("],"):
         return
-    cache, index = game._fragments, game.index
-    writer = SaveWriter(game)
     piece = lines.__getitem__
-    for i in range(n_sub):
-        cache[("submission", i)] = (game.submissions[i], piece(1 + i))
-    keys = sorted(w.boards)
-    for i, key in enumerate(keys):
-        cache[("board", key)] = (w.boards[key], index.born[key], piece(at_boards + i))
+    for i, orders in enumerate(submissions):
+        cache[("submission", i)] = (orders, piece(1 + i))
+    born = index.born
+    for i, key in enumerate(sorted(w.boards)):
+        board = w.boards[key]
+        if key in born:   # a board undone since is not cached (its key may be another board's now)
+            cache[("board", key)] = (board, born[key], piece(at_boards + i))
+    versions, given = index.versions, index.given
     for i, key in enumerate(sorted(w.orders)):
-        cache[("orders", key)] = (w.orders[key], w.results[key], writer.stamp(key), piece(at_orders + i))
+        vs = versions.get(key)
+        if vs is not None and key in given:
+            cache[("orders", key)] = (w.orders[key], w.results[key], (given[key], len(vs), vs[-1][0]),
+                                      piece(at_orders + i))
 
 
 # -- reading -------------------------------------------------------------------------------

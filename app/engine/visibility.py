@@ -326,6 +326,7 @@ def clear_cache() -> None:
     """Forget every kept sight (benchmarks use it to time a cold start)."""
     with _LOCK:
         _STATES.clear()
+        _TOLD.clear()
     _masks.cache_clear()
     _neighbours.cache_clear()
 
@@ -355,7 +356,26 @@ def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> fro
 def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset[str]]:
     """The provinces ``nation`` (or any of several nations: a seat) sees, on every board
     (a dict of the caller's own)."""
-    return dict(world_sight(world).of(_nations(nation)))
+    nations = _nations(nation)
+    with _LOCK:
+        told = _TOLD.get((id(world), frozenset(nations)))
+    if told is not None and told[0] is world:
+        return dict(told[1])
+    return dict(world_sight(world).of(nations))
+
+
+_TOLD: OrderedDict[tuple[int, frozenset[str]], tuple[World, Mapping[BoardKey, frozenset[str]]]] = OrderedDict()
+
+
+def remember_sight(world: World, nations: Iterable[str], seen: Mapping[BoardKey, frozenset[str]]) -> None:
+    """Remember that ``nations`` see ``seen`` in ``world``, a world made from another whose
+    sight is known: a seat's fogged view shows everything its sight depends on, so the seat
+    sees in the view what it sees in the whole world (``app.match.fog``), and a front end
+    veiling the view need not work it out again. The last few are remembered."""
+    with _LOCK:
+        _TOLD[id(world), frozenset(nations)] = (world, seen)
+        while len(_TOLD) > KEEP_WORLDS:
+            _TOLD.popitem(last=False)
 
 
 def sees(seen: frozenset[str], loc: str) -> bool:
@@ -363,4 +383,5 @@ def sees(seen: frozenset[str], loc: str) -> bool:
     return province_of(loc) in seen
 
 
-__all__ = ["Sight", "WorldSight", "board_sight", "board_parts", "sight", "sees", "clear_cache", "world_sight"]
+__all__ = ["Sight", "WorldSight", "board_sight", "board_parts", "sight", "sees", "clear_cache", "world_sight",
+           "remember_sight"]

@@ -39,7 +39,7 @@ from typing import Iterable, Mapping
 from app.engine.coords import BoardKey, province_of
 from app.engine.history import _unindex
 from app.engine.orders import Order, Result
-from app.engine.visibility import sight
+from app.engine.visibility import remember_sight, sight
 from app.engine.world import Board, Pause, World, index_orders, spaces_named
 
 VOID_UNSEEN = "void: nothing it names did what it says"
@@ -73,6 +73,7 @@ def fogged_world(world: World, nations: Iterable[str]) -> World:
             return hit.view
         base = next((v for (_, s), v in reversed(_VIEWS.items()) if s == seat and _related(v.world, world)), None)
     made = _fog(world, seat, base)
+    remember_sight(made.view, seat, made.seen)   # the seat sees the same in its view
     with _LOCK:
         _VIEWS[id(world), seat] = made
         _VIEWS.move_to_end((id(world), seat))

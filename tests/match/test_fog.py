@@ -336,6 +336,8 @@ def test_a_view_made_from_the_view_before_equals_one_made_from_scratch(seed, adj
             kept = fogged_world(game.world, seat)          # made from this seat's view before
             scratch = fog._fog(game.world, frozenset(seat), None).view
             _same_view(kept, scratch)
+            assert visibility.sight(kept, seat) == visibility.WorldSight.build(kept).of(seat) \
+                == visibility.sight(game.world, seat)       # the seat sees in its view what it sees
             for (key, i) in [r for rs in kept.refs.values() for refs in rs.values() for r in refs]:
                 assert i < len(kept.orders[key])
             for refs in (r for rs in kept.refs.values() for r in rs.values()):

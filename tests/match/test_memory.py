@@ -68,7 +68,7 @@ def test_fog_views_and_sights_stay_bounded_over_many_cycles():
             m.undo()
             fog.fogged_world(m.world, ("England",))
     assert len(fog._VIEWS) <= fog.KEEP_VIEWS
-    assert len(visibility._STATES) <= visibility.KEEP_WORLDS
+    assert len(visibility._STATES) <= visibility.KEEP_WORLDS and len(visibility._TOLD) <= visibility.KEEP_WORLDS
     masks = visibility._masks(m.world.variant)
     assert len(masks.near_sets) <= masks.KEPT + 1 and len(masks.centres) <= masks.CENTRES_KEPT + 1
     assert all(len(names) <= masks.KEPT + 1 for _, names in masks.chunks)

@@ -95,7 +95,7 @@ def result_text(r: Result) -> str:
             code += "=" + r.retreat_to
         if r.reason:
             code += ":" + r.reason
-        if len(_RESULT_CODES) > 50_000:   # reasons name boards: a very long game makes many
+        if len(_RESULT_CODES) > 4096:   # reasons name boards: a long game makes many
             _RESULT_CODES.clear()
         _RESULT_CODES[r] = code
     return code

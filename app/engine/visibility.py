@@ -56,8 +56,8 @@ class _Masks:
     and short tuples only: the sets of names are the sight's own, see :class:`WorldSight`)."""
 
     CHUNK = 24
-    KEPT = 50_000
-    CENTRES_KEPT = 4096
+    KEPT = 8192
+    CENTRES_KEPT = 1024
 
     def __init__(self, variant: Variant):
         self.variant = variant

@@ -119,7 +119,7 @@ def bench_inputs() -> list[tuple[str, str, str]]:
     g.submit_text(["A mun - tyr"])
     data = g.to_json()
     data.pop("checksum", None)
-    data["submissions"][0].append("A" + " " * 32_000 + "mun - tyr" + " " * 757)
+    data["submissions"][0].append("1:S1901 A" + " " * 32_000 + "mun - tyr" + " " * 749)
     data["meta"] = {"padding": "x" * 38_000}  # the 72 KB file of issue 7
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "long_order.json"

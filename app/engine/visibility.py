@@ -125,6 +125,13 @@ class _Masks:
         self.centres[id(centres)] = (centres, sight)
         return sight
 
+    def forget(self) -> None:
+        """Drop what was learnt from boards (the tables of the variant stay)."""
+        self.near_sets.clear()
+        self.centres.clear()
+        for _, names in self.chunks:
+            names.clear()
+
 
 class _Sets(dict):
     """Sets of names for numbers, made once each within one :meth:`WorldSight.of`."""
@@ -145,9 +152,16 @@ def _mask(bit: dict[str, int], provinces) -> int:
     return m
 
 
-@lru_cache(maxsize=8)
+_VARIANT_MASKS: dict[Variant, _Masks] = {}
+
+
 def _masks(variant: Variant) -> _Masks:
-    return _Masks(variant)
+    got = _VARIANT_MASKS.get(variant)
+    if got is None:
+        if len(_VARIANT_MASKS) >= 8:
+            _VARIANT_MASKS.clear()
+        got = _VARIANT_MASKS[variant] = _Masks(variant)
+    return got
 
 
 @lru_cache(maxsize=1 << 16)
@@ -323,11 +337,13 @@ def _closest(world: World, states: list[WorldSight]) -> WorldSight | None:
 
 
 def clear_cache() -> None:
-    """Forget every kept sight (benchmarks use it to time a cold start)."""
+    """Forget every kept sight and everything learnt from boards (benchmarks use it to time
+    a cold start); the variants' own tables of provinces stay."""
     with _LOCK:
         _STATES.clear()
         _TOLD.clear()
-    _masks.cache_clear()
+    for variant in list(_VARIANT_MASKS):
+        _VARIANT_MASKS[variant].forget()
     _neighbours.cache_clear()
 
 

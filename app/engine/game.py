@@ -39,11 +39,13 @@ class Game:
     """Settings plus history: world ``i`` is the world after the i-th submission (world 0
     the start), made by the orders ``submissions[i - 1]``. ``meta`` carries what the front
     end wants saved (mode, seats, names). Past worlds are rebuilt on demand from the present
-    one (:meth:`world_at`); the :attr:`PAST_WORLDS_KEPT` last asked for are kept (a world
-    shares its boards and orders with its neighbours, but its own tables grow with the
-    multiverse: a megabyte at 10,000 boards)."""
+    one (:meth:`world_at`); the :attr:`PAST_WORLDS_KEPT` last asked for are kept, and up to
+    :attr:`CHECKPOINTS` evenly spaced ones met on the way, so that walking the history
+    forwards costs a few steps back each (a world shares its boards and orders with its
+    neighbours, but its own tables grow with the multiverse: a megabyte at 10,000 boards)."""
 
     PAST_WORLDS_KEPT = 8
+    CHECKPOINTS = 16
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -57,6 +59,7 @@ class Game:
         self._start: World = start or worlds[0]
         self._present: World = worlds[-1] if worlds else self._start
         self._cache: dict[int, World] = {len(self.submissions): self._present}
+        self._checkpoints: dict[int, World] = {}
         self.index: HistoryIndex | None = None
         if len(worlds) == len(self.submissions) + 1:
             self.index = HistoryIndex.starting(worlds[0])
@@ -99,6 +102,7 @@ class Game:
         elif len(worlds) == 1:
             self._present = worlds[0]
             self._cache = {n: worlds[0]}
+            self._checkpoints = {}
         else:
             raise ValueError(f"{len(worlds)} worlds for {n} submissions")
 
@@ -127,6 +131,7 @@ class Game:
         before = self.world_at(n - 1)
         self.index.pop()
         self._cache.pop(n, None)
+        self._checkpoints.pop(n, None)
         self._present = before
         return self.submissions.pop(), undone
 
@@ -144,7 +149,7 @@ class Game:
 
     def world_at(self, i: int) -> World:
         """World ``i`` (0: the start; ``len(submissions)``: now), without adjudicating."""
-        w = self._cache.get(i)
+        w = self._cache.get(i) or self._checkpoints.get(i)
         if w is not None:
             self._keep(i, w)
             return w
@@ -152,12 +157,15 @@ class Game:
         if not 0 <= i <= n:
             raise IndexError(f"no world {i} (0 to {n})")
         self._ensure_index()
-        j = min(k for k in self._cache if k > i)  # the present is always known
-        w = self._cache[j]
+        j = min(k for k in (*self._cache, *self._checkpoints) if k > i)  # the present is always known
+        w = self._cache.get(j) or self._checkpoints[j]
+        spacing = max(8, -(-n // self.CHECKPOINTS))
         while j > i:
             w = self.index.step_back(w, j)
             j -= 1
             self._keep(j, w)
+            if j % spacing == 0:
+                self._checkpoint(j, w, spacing)
         return w
 
     def _keep(self, i: int, world: World) -> None:
@@ -169,6 +177,16 @@ class Game:
         if len(cache) > self.PAST_WORLDS_KEPT + 1:
             present = len(self.submissions)
             del cache[next(k for k in cache if k != present)]
+
+    def _checkpoint(self, i: int, world: World, spacing: int) -> None:
+        """Keep world ``i`` as a checkpoint: at most :attr:`CHECKPOINTS`, evenly spaced."""
+        points = self._checkpoints
+        points[i] = world
+        if len(points) > self.CHECKPOINTS:
+            for k in [k for k in points if k % spacing]:   # of an older, closer spacing
+                del points[k]
+            while len(points) > self.CHECKPOINTS:
+                del points[min(points)]
 
     def history(self) -> "Sequence[World]":
         """Every world from the start to now, as a sequence that builds a world when it is
@@ -196,6 +214,7 @@ class Game:
         g.meta = dict(self.meta) if meta is None else meta
         g._start, g._present = self._start, self._present
         g._cache = {len(g.submissions): g._present}
+        g._checkpoints = {}
         g.index = self.index.copy()
         g._fragments = self._fragments
         return g

@@ -4,9 +4,10 @@ bounded by size. Counts and sizes, not timings."""
 
 import random
 
-from app.bots.selfplay import random_orders
+from app.bots.selfplay import no_victory, random_orders
 from app.engine import visibility
-from app.engine.game import Game, world_to_json
+from app.engine.game import Game
+from app.engine.variant import load_variant
 from app.match import fog
 from app.match.match import Match
 from app.match.redo import REDO_WORLDS_KEPT
@@ -87,3 +88,20 @@ def test_the_writers_text_is_that_of_the_present_world_only():
         kinds.setdefault(kind, set()).add(key)
     assert kinds["board"] == set(g.world.boards) and kinds["orders"] == set(g.world.orders)
     assert kinds["submission"] == set(range(len(g.submissions)))
+
+
+def test_walking_the_history_forwards_costs_a_few_steps_each():
+    g = Game.new(no_victory(load_variant()))
+    live = _play(g, 60, seed=6)
+    steps = []
+    real = g.index.step_back
+
+    def counted(world, j):
+        steps.append(j)
+        return real(world, j)
+
+    g.index.step_back = counted
+    for i in range(len(live)):                 # the history slider played from the start
+        assert_same_world(g.world_at(i), live[i])
+    assert len(steps) < 4 * len(live)          # keeping only the last few, it would be ~n²/16
+    assert len(g._checkpoints) <= Game.CHECKPOINTS and len(g._cache) <= Game.PAST_WORLDS_KEPT + 1

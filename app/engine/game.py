@@ -42,10 +42,15 @@ class Game:
     one (:meth:`world_at`); the :attr:`PAST_WORLDS_KEPT` last asked for are kept, and up to
     :attr:`CHECKPOINTS` evenly spaced ones met on the way, so that walking the history
     forwards costs a few steps back each (a world shares its boards and orders with its
-    neighbours, but its own tables grow with the multiverse: a megabyte at 10,000 boards)."""
+    neighbours, but its own tables grow with the multiverse: a megabyte at 10,000 boards).
+
+    In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
+    the number of submissions made when it was given: world ``i`` is then the world after
+    submission ``i`` and the gifts given before the next (:mod:`app.engine.civgame`)."""
 
     PAST_WORLDS_KEPT = 8
     CHECKPOINTS = 16
+    gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -118,12 +123,24 @@ class Game:
     def submit_text(self, texts: list[str]) -> Report:
         return self.submit([self.parse(t) for t in texts])
 
+    @property
+    def calendar(self):
+        """How this game names its turns (RULES.md §10: the civilisations' calendar)."""
+        from .civgame import calendar_of
+        return calendar_of(self.world)
+
+    def give(self, gift) -> World:
+        """Apply an accepted gift (RULES.md §10) to the present world; raises GiftRefused."""
+        from .civgame import give
+        return give(self, gift)
+
     def can_undo(self) -> bool:
         return bool(self.submissions)
 
     def undo(self) -> tuple[tuple[Order, ...], World]:
         """Take back the last submission; returns its orders and the world it made (what
-        :meth:`redo` takes to put it back without adjudicating again)."""
+        :meth:`redo` takes to put it back without adjudicating again); the gifts given
+        after it are taken back with it, and come back with :meth:`redo`."""
         if not self.submissions:
             raise IndexError("nothing to undo")
         n = len(self.submissions)
@@ -133,12 +150,18 @@ class Game:
         self._cache.pop(n, None)
         self._checkpoints.pop(n, None)
         self._present = before
+        if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
+            from .civgame import take_back
+            take_back(self, n, undone)
         return self.submissions.pop(), undone
 
     def redo(self, orders: tuple[Order, ...], world: World) -> None:
         """Append a submission whose world is already known (an undone one, or one a front
         end adjudicated off its GUI thread from the present world)."""
         self._push(tuple(orders), world)
+        if "_undone_gifts" in self.__dict__:
+            from .civgame import put_back
+            put_back(self, world)
 
     def _push(self, orders: tuple[Order, ...], world: World) -> None:
         self._ensure_index()
@@ -198,9 +221,8 @@ class Game:
         alone, e.g. by hand): once, and never for a game loaded from a save."""
         if self.index is not None:
             return
-        worlds = [self._start]
-        for orders in self.submissions:
-            worlds.append(submit(worlds[-1], list(orders)).world)
+        from .civgame import replay
+        worlds = replay(self._start, self.submissions, self.gifts, submit)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
 
     def snapshot(self, meta: dict[str, Any] | None = None) -> "Game":
@@ -217,6 +239,7 @@ class Game:
         g._checkpoints = {}
         g.index = self.index.copy()
         g._fragments = self._fragments
+        g.gifts = self.gifts
         return g
 
     # -- files -------------------------------------------------------------------------
@@ -244,7 +267,8 @@ class Game:
         gc.disable()  # loading makes ~10^5 objects that all live: collections would be wasted
         try:
             text = read_text(path, GameFileError)
-            return cls.from_json(parse_json(text, str(path), GameFileError), str(path), text)
+            # the parsed file is this call's own: the reader may let go of it as it reads
+            return cls.from_json(parse_json(text, str(path), GameFileError), str(path), text, _release=True)
         finally:
             if collecting:
                 # The loaded game lives on, acyclic: the collector need never walk it (it
@@ -253,11 +277,11 @@ class Game:
                 gc.enable()
 
     @classmethod
-    def from_json(cls, raw: Any, where: str = "save", text: str | None = None) -> "Game":
-        """A game from a save file's parsed JSON; ``text`` (the file's text) lets an
-        unchanged file skip the replay check (its checksum vouches for it)."""
+    def from_json(cls, raw: Any, where: str = "save", text: str | None = None, *, _release: bool = False) -> "Game":
+        """A game from a save file's parsed JSON (left as it is); ``text`` (the file's
+        text) lets an unchanged file skip the replay check (its checksum vouches for it)."""
         try:
-            return SaveReader(raw, where, text).game()
+            return SaveReader(raw, where, text, release=_release).game()
         except GameFileError:
             raise
         except RecursionError:

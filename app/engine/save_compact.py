@@ -25,6 +25,7 @@ import json
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from . import civsave
 from .board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
@@ -130,7 +131,8 @@ class SaveWriter:
         head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.ref,
                       "adjacency": g.adjacency, "seed": g.seed,
                       "start": [board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)],
-                      **({"home_centres": homes} if homes is not None else {})})
+                      **({"home_centres": homes} if homes is not None else {}),
+                      **civsave.head_fields(g)})      # RULES.md §10
         retreats = [{"board": str(k), "order": order_text(o, k), "result": result_text(r), "at": at}
                     for k in sorted(w.retreats) for (o, r), at in zip(w.retreats[k], idx.retreat_at[k])]
         tail = _dump({
@@ -141,6 +143,7 @@ class SaveWriter:
             "winner": w.winner,
             "submissions": w.submissions,
             **homes_fields(w),
+            **civsave.world_fields(w),      # RULES.md §10
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **pause_json(p)} for i, p in sorted(idx.pauses.items())]})

@@ -79,7 +79,7 @@ class LegacyParts:
             if nation not in self.variant.nations:
                 raise Fault(f"{field}.centres", f"unknown nation '{nation}'")
             for c in listed(cs, f"{field}.centres.{nation}"):
-                if c not in self.variant.supply_centres:
+                if type(c) is not str or c not in self.variant.supply_centres:
                     raise Fault(f"{field}.centres.{nation}", f"{json.dumps(c)} is not a supply centre")
                 if c in centres:
                     raise Fault(f"{field}.centres.{nation}", f"'{c}' is owned by {centres[c]} too")
@@ -99,7 +99,7 @@ class LegacyParts:
         key = (raw.get("status"), raw.get("reason", ""), raw.get("moved", False), raw.get("dislodged", False),
                raw.get("retreat_to"), raw.get("illegal", False), raw.get("contests", False))
         obj(raw, field, ("status",), tuple(_RESULT_KEYS))
-        if key[0] not in _STATUSES:
+        if type(key[0]) is not str or key[0] not in _STATUSES:
             raise Fault(f"{field}.status", f"{json.dumps(key[0])} is not a status (succeeds, fails, invalid or pending)")
         text(key[1], f"{field}.reason")
         for name, value in zip(("moved", "dislodged"), key[2:4]):
@@ -108,7 +108,7 @@ class LegacyParts:
         for name, value in zip(("illegal", "contests"), key[5:]):
             if type(value) is not bool:
                 raise Fault(f"{field}.{name}", f"expected true/false, found {kind(value)}")
-        if key[4] is not None and key[4] not in self.variant.locations:
+        if key[4] is not None and (type(key[4]) is not str or key[4] not in self.variant.locations):
             raise Fault(f"{field}.retreat_to", f"{json.dumps(key[4])} is not a location")
         r = Result(_STATUS[key[0]], key[1].encode().decode(), key[2], key[3],  # see SaveReader
                    None if key[4] is None else self.places[key[4]], key[5], key[6])

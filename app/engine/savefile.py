@@ -22,6 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from . import civgame, civsave
 from .coords import BoardKey, Turn
 from .history import HistoryIndex, order_index
 from .homes import homes_fields, read_homes_fields, with_homes
@@ -111,6 +112,7 @@ def world_to_json(w: World) -> dict[str, Any]:
         "winner": w.winner,
         "submissions": w.submissions,
         **homes_fields(w),
+        **civsave.world_fields(w),      # RULES.md §10
     }
 
 
@@ -141,8 +143,10 @@ class SaveReader:
     returns its memory only in whole blocks: one value kept from it (a province name in a
     board's centres) would keep its block, and a whole world keeps every block."""
 
-    def __init__(self, raw: Any, where: str, text: str | None):
-        self.raw, self.where, self.text = raw, where, text
+    def __init__(self, raw: Any, where: str, text: str | None, release: bool = False):
+        """``release``: the parsed file is the reader's to take apart as it reads (a big
+        file's parse tree is the peak of opening it)."""
+        self.raw, self.where, self.text, self.release = raw, where, text, release
 
     def fail(self, message: str) -> GameFileError:
         return GameFileError(f"{self.where}: {message}")
@@ -162,6 +166,8 @@ class SaveReader:
             return self._game(raw, version)
         except Fault as e:
             raise self.fail(str(e)) from None
+        except (TypeError, AttributeError, KeyError, IndexError) as e:  # a damage no check above names
+            raise self.fail(f"damaged: a value of the wrong kind ({type(e).__name__}: {e})") from None
         finally:
             # The readers refer to each other and to the parsed file: let them go now (a load
             # runs with the collector off and freezes what it made, cycles included).
@@ -170,7 +176,7 @@ class SaveReader:
     def _game(self, raw: dict, version: int) -> Game:
         v2 = ("history", "checksum") if version >= 2 else ()
         obj(raw, "", ("format", "version", "variant", "start", "world"),
-            ("adjacency", "seed", "submissions", "meta", "home_centres") + v2)
+            ("adjacency", "seed", "submissions", "meta", "home_centres", "civ") + v2)
         name = _text(raw["variant"], "variant")
         try:
             variant = load_variant(name)
@@ -190,6 +196,8 @@ class SaveReader:
         if not isinstance(meta, dict):
             raise Fault("meta", f"expected an object, found {kind(meta)}")
         meta = json.loads(_dump(meta)) if meta else {}
+        with civ_faults():
+            variant = civsave.game_variant(variant, raw.get("civ"))     # RULES.md §10: the game's nations
         self.variant = variant
         self.names = {n: n for n in variant.nations}           # the variant's own strings
         self.places = {loc: loc for loc in variant.locations}
@@ -206,13 +214,17 @@ class SaveReader:
             start = with_homes(start, raw.get("home_centres"))  # RULES.md §9
         except ValueError as e:
             raise Fault("home_centres", str(e).split(": ", 1)[-1]) from None
+        with civ_faults():
+            start = civsave.read_start(start, raw.get("civ"))     # RULES.md §10
         world = self._world(obj(raw["world"], "world", ("boards", "orders", "parents", "starts"),
                                 ("retreats", "pause", "winner", "submissions", "home_centres",
-                                 "homes_at_first_winter")), start)
+                                 "homes_at_first_winter", "civ")), start)
         submissions = [parts.submission(listed(texts, f"submissions.{i}"), world, f"submissions.{i}")
                        for i, texts in enumerate(listed(raw.get("submissions", []), "submissions"))]
         from .game import Game
         game = Game(variant, adjacency, seed, [world], submissions, meta, start)
+        with civ_faults():
+            game.gifts = civsave.read_gifts(raw.get("civ"), world, len(submissions))     # RULES.md §10
         if version >= 2 and self.text is not None and _checksum_holds(self.text) and \
                 self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
@@ -230,7 +242,8 @@ class SaveReader:
             if board.key in boards:
                 raise Fault(f"world.boards.{i}", f"board {board.key} is there twice")
             boards[board.key] = board
-        raw["boards"] = None   # the parsed boards go now: a big file's parse tree is the peak of opening it
+        if self.release:
+            raw["boards"] = None   # the parsed boards go now
         parents: dict[int, BoardKey | None] = {}
         for t, p in mapping(raw["parents"], "world.parents").items():
             if not t.isdigit() or int(t) < 1:
@@ -296,7 +309,7 @@ class SaveReader:
                 idx.retreat_at.setdefault(key, []).append(whole(sr["at"], f"{f}.at"))
         pause = None if raw.get("pause") is None else self._pause(raw["pause"], "world.pause", boards)
         winner = raw.get("winner")
-        if winner is not None and winner not in variant.nations:
+        if winner is not None and (type(winner) is not str or winner not in variant.nations):
             raise Fault("world.winner", f"{json.dumps(winner)} is not a nation")
         winner = self.names.get(winner)
         refs, incoming = order_index(orders, results, sorted(orders, key=lambda k: (idx.given.get(k, 0), k)))
@@ -305,9 +318,11 @@ class SaveReader:
                      retreats=MappingProxyType(retreats), pause=pause, winner=winner,
                      submissions=whole(raw.get("submissions", 0), "world.submissions"))
         try:
-            return read_homes_fields(w, raw)  # RULES.md §9
+            w = read_homes_fields(w, raw)  # RULES.md §9
         except ValueError as e:
             raise Fault("world.home_centres", str(e).split(": ", 1)[-1]) from None
+        with civ_faults():
+            return civsave.read_world(w, raw.get("civ"))     # RULES.md §10
 
     def _pause(self, raw: Any, field: str, boards) -> Pause:
         obj(raw, field, ("dislodged", "boards"), ("at",))
@@ -367,9 +382,17 @@ class SaveReader:
         worlds = [game.start]
         for i, orders in enumerate(game.submissions):
             try:
+                if game.gifts:     # RULES.md §10: the gifts given before this submission
+                    worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts if at == i], submit)[0]
                 worlds.append(submit(worlds[-1], list(orders)).world)
             except (SubmissionError, ValueError, KeyError, AttributeError) as e:
                 raise self.fail(f"field 'submissions.{i}': cannot be replayed ({e})") from None
+        if game.gifts:
+            try:
+                worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts
+                                                             if at == len(game.submissions)], submit)[0]
+            except ValueError as e:
+                raise self.fail(f"field 'civ.gifts': cannot be replayed ({e})") from None
         difference = _first_difference(worlds[-1], game.world)
         if difference:
             raise self.fail(f"field 'world' is not what its own submissions make: {difference}; "
@@ -392,4 +415,19 @@ def _first_difference(replayed: World, stored: World) -> str | None:
         return f"the winner should be {replayed.winner}, not {stored.winner}"
     if replayed.submissions != stored.submissions:
         return "the number of submissions differs"
-    return None
+    return civsave.same_civ(replayed, stored)     # RULES.md §10
+
+
+# -- civilisations (RULES.md §10): optional fields, read and written by app.engine.civsave --
+
+
+class civ_faults:
+    """Turns a fault in a civilisations field into the file's fault naming that field."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if isinstance(error, civsave.CivFault):
+            raise Fault(error.field, str(error)) from None
+        return False

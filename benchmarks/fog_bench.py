@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import grown_file, load_average, run_script  # noqa: E402
+from grown import grown_file, load_average, revisions, run_script  # noqa: E402
 
 # Runs in a fresh process per world and revision: only API every revision has.
 MEASURE = r"""
@@ -114,12 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loose", type=int, default=300, help="boards of the loose-adjacency world (0: none)")
     ap.add_argument("--baseline", metavar="REV", help="also time this git revision, side by side")
     args = ap.parse_args(argv)
-    from io_bench import export_revision
     print(f"{load_average()} at the start")
     with tempfile.TemporaryDirectory() as d:
-        codes = [("this code", ROOT, "")]
-        if args.baseline:
-            codes.append((args.baseline, export_revision(args.baseline, Path(d)), args.baseline))
+        codes = revisions(args.baseline, Path(d))
         results = []
         for n in args.sizes:
             for label, root, tag in codes:

@@ -18,6 +18,8 @@ import os
 import re
 import subprocess
 import sys
+import tarfile
+from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,6 +81,24 @@ def run_script(script: str, args: list[str], root: Path) -> dict:
     if r.returncode != 0:
         return {"error": (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]}
     return json.loads(r.stdout)
+
+
+def export_revision(rev: str, into: Path) -> Path:
+    """The ``app/`` and ``data/`` of git revision ``rev``, exported into ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "app", "data"],
+                             capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def revisions(baseline: str | None, folder: Path) -> list[tuple[str, Path, str]]:
+    """``(label, code root, cache tag)`` of this code and, if given, the ``baseline``
+    revision exported into ``folder``."""
+    codes = [("this code", ROOT, "")]
+    if baseline:
+        codes.append((baseline, export_revision(baseline, folder), baseline))
+    return codes
 
 
 def load_average() -> str:

@@ -29,17 +29,15 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import STATUS, grown_file, load_average, run_script  # noqa: E402
+from grown import STATUS, export_revision, grown_file, load_average, run_script  # noqa: E402
 
 # Runs in a fresh process for each file, revision and run: only API both revisions have.
 MEASURE = STATUS + r"""
@@ -141,14 +139,6 @@ def bench_inputs() -> list[tuple[str, str, str]]:
 
 def measure(path: Path, app_root: Path) -> dict:
     return run_script(MEASURE, [str(path)], app_root)
-
-
-def export_revision(rev: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "app", "data"],
-                             capture_output=True, check=True).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    return into
 
 
 TIMES = [("load", "load"), ("json", "json.loads"), ("save_first", "first save"), ("save", "save"),

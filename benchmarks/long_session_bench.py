@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from grown import STATUS, grown_file, load_average, run_script as run  # noqa: E402
+from grown import STATUS, grown_file, load_average, revisions, run_script as run  # noqa: E402
 
 COMMON = STATUS + r"""
 import gc, json, os, random, sys, tempfile, time
@@ -109,12 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cycles", type=int, default=2000)
     ap.add_argument("--baseline", metavar="REV", help="also run this git revision")
     args = ap.parse_args(argv)
-    from io_bench import export_revision
     print(f"{load_average()} at the start")
     with tempfile.TemporaryDirectory() as d:
-        codes = [("this code", ROOT, "")]
-        if args.baseline:
-            codes.append((args.baseline, export_revision(args.baseline, Path(d) / "code"), args.baseline))
+        codes = revisions(args.baseline, Path(d) / "code")
         for label, root, tag in codes:
             print(f"\n== {label}")
             if args.submissions:

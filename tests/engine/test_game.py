@@ -90,14 +90,6 @@ from app.engine import savefile  # noqa: E402
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-@pytest.fixture(scope="module")
-def grown():
-    """A game with forks and a retreat pause (seed 150), and its live worlds."""
-    g = selfplay.grow_world(seed=150, turns=12)
-    assert len(g.world.timelines) > 1 and any(w.pause for w in g.worlds)
-    return g, list(g.worlds)
-
-
 def test_past_worlds_are_rebuilt_exactly(grown):
     g, live = grown
     fresh = game_module.Game(g.variant, g.adjacency, g.seed, live, g.submissions, {}, live[0])

@@ -103,13 +103,6 @@ def test_a_bad_order_text_is_named(text, needle):
 # -- whole files ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def grown():
-    g = selfplay.grow_world(seed=150, turns=12)
-    assert len(g.world.timelines) > 1 and any(w.pause for w in g.worlds)
-    return g, list(g.worlds)
-
-
 def test_the_file_is_laid_out_one_piece_to_a_line(tmp_path):
     g = Game.new()
     g.submit_text(["A mun - tyr", "F kie - den"])

@@ -51,11 +51,12 @@ class _Masks:
     """A variant's provinces as bits of a whole number, so that the union of two sets of
     provinces is one ``|``: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    the names back from numbers (read in chunks of :attr:`CHUNK` bits, each chunk's names
-    looked up once). Every table is bounded by size (numbers
-    and short tuples only: the sets of names are the sight's own, see :class:`WorldSight`)."""
+    the names back from numbers. Numbers are read a byte at a time: for each byte of the
+    number and each of its 256 values, the names of its provinces and the provinces they
+    see, made once per variant (a few thousand short tuples and numbers). Every table
+    learnt from boards is bounded by size (numbers and short tuples only: the sets of
+    names are the sight's own, see :class:`WorldSight`)."""
 
-    CHUNK = 24
     KEPT = 8192
     CENTRES_KEPT = 1024
 
@@ -65,35 +66,31 @@ class _Masks:
         self.bit = bit = {p: 1 << i for i, p in enumerate(provinces)}
         self.near = {p: bit[p] | _mask(bit, variant.army_adjacent.get(p, _NOTHING))
                      | _mask(bit, variant.fleet_adjacent_provinces.get(p, _NOTHING)) for p in provinces}
-        self.near_bit = {bit[p]: m for p, m in self.near.items()}
         self.moves = {(t, loc): bit[province_of(loc)] | _mask(bit, variant.adjacent_provinces(t, loc))
                       for t in ("A", "F") for loc in variant.locations}
-        chunks = range((len(provinces) + self.CHUNK - 1) // self.CHUNK)
-        self.chunks = [(i * self.CHUNK, {}) for i in chunks]   # (first bit, names of a chunk)
+        self.width = (len(provinces) + 7) // 8                    # bytes in a number of provinces
+        self.byte_names: list[tuple[tuple[str, ...], ...]] = []  # per byte: names of each value
+        self.byte_near: list[tuple[int, ...]] = []                # per byte: those provinces and their neighbours
+        for first in range(0, self.width * 8, 8):
+            names: list[tuple[str, ...]] = [()]
+            near = [0]
+            for value in range(1, 256):
+                low = (value & -value).bit_length() - 1           # the lowest bit, and the rest made before
+                rest = value & (value - 1)
+                i = first + low
+                names.append(names[rest] + ((provinces[i],) if i < len(provinces) else ()))
+                near.append(near[rest] | (self.near[provinces[i]] if i < len(provinces) else 0))
+            self.byte_names.append(tuple(names))
+            self.byte_near.append(tuple(near))
         self.near_sets: dict[int, int] = {}                         # stands -> with their neighbours
         self.centres: dict[int, tuple[Mapping, dict[str, int]]] = {}   # id(centres) -> sight per owner
-
-    def _names(self, first: int, chunk: int) -> tuple[str, ...]:
-        out, provinces = [], self.provinces
-        while chunk:
-            low = chunk & -chunk
-            out.append(provinces[first + low.bit_length() - 1])
-            chunk ^= low
-        return tuple(out)
 
     def as_set(self, mask: int) -> frozenset[str]:
         """The provinces whose bits are set in ``mask``."""
         out: list[str] = []
-        full = (1 << self.CHUNK) - 1
-        for first, names in self.chunks:
-            c = (mask >> first) & full
-            if c:
-                t = names.get(c)
-                if t is None:
-                    if len(names) > self.KEPT:
-                        names.clear()
-                    t = names[c] = self._names(first, c)
-                out += t
+        for names, value in zip(self.byte_names, mask.to_bytes(self.width, "little")):
+            if value:
+                out += names[value]
         return frozenset(out)
 
     def near_of(self, stands: int) -> int:
@@ -102,11 +99,10 @@ class _Masks:
         if got is None:
             if len(self.near_sets) > self.KEPT:
                 self.near_sets.clear()
-            got, m, near = 0, stands, self.near_bit
-            while m:              # a nation's stands are a few bits: walk them
-                low = m & -m
-                got |= near[low]
-                m ^= low
+            got = 0
+            for near, value in zip(self.byte_near, stands.to_bytes(self.width, "little")):
+                if value:
+                    got |= near[value]
             self.near_sets[stands] = got
         return got
 
@@ -129,8 +125,6 @@ class _Masks:
         """Drop what was learnt from boards (the tables of the variant stay)."""
         self.near_sets.clear()
         self.centres.clear()
-        for _, names in self.chunks:
-            names.clear()
 
 
 class _Sets(dict):

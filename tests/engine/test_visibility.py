@@ -190,3 +190,18 @@ def test_kept_sights_are_bounded():
     for n in game.world.variant.nation_names:
         state.of((n, "England"))
     assert len(state._of) == visibility.WorldSight.KEEP_SEATS
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 200)))
+def test_provinces_read_back_from_their_bits_with_their_neighbours(picks):
+    masks = visibility._masks(load_variant())
+    chosen = [masks.provinces[i % len(masks.provinces)] for i in picks]
+    m = 0
+    for p in chosen:
+        m |= masks.bit[p]
+    assert masks.as_set(m) == frozenset(chosen)
+    near = set(chosen)
+    for p in chosen:
+        near |= load_variant().army_adjacent.get(p, frozenset()) | load_variant().fleet_adjacent_provinces.get(p, frozenset())
+    assert masks.as_set(masks.near_of(m)) == near

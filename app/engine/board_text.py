@@ -432,7 +432,7 @@ def _shift(shifted: dict, key: BoardKey, dt: int, dn: int) -> BoardKey:
     """The board ``dt`` timelines and ``dn`` seasons from ``key`` (remembered in ``shifted``)."""
     timeline = key[0] + dt
     year, season = divmod(key[1].index + dn, 3)
-    if timeline < 1 or not 1000 <= year <= 9999:
+    if timeline < 1 or not 1 <= year <= 9999:   # years from 1 (ancient variants), printed in four digits
         raise ValueError(f"{dt:+d}{dn:+d} from board {key} is no board")
     board = shifted[key, dt, dn] = BoardKey(timeline, Turn(year, season))
     return board

@@ -5,7 +5,7 @@ Used both by the tests (``test_saved_parts.py``: each part round-trips in the cu
 version) and to write the older files they must still open: run with an older code first on
 the path, e.g.::
 
-    git archive b0bad7e app data | tar -x -C /tmp/old
+    git archive 60672d0 app data | tar -x -C /tmp/old
     PYTHONPATH=/tmp/old:. python -m tests.match.saved_parts tests/match/fixtures
 
 which writes ``v2_<part>.json`` (the file, in that code's version) and
@@ -21,7 +21,7 @@ from typing import Any
 
 from app.match import Match, Seat
 
-PINS = {"table": {1: "2718"}, "civ": {1: "2222"}, "imported": {}}
+PINS = {"table": {1: "2718"}, "civ": {1: "2222"}, "imported": {}, "autosave": {1: "2718"}}
 """The PIN of each sealed seat, by part (what opens them again)."""
 
 PARTS = tuple(PINS)
@@ -110,7 +110,17 @@ def imported_game() -> Match:
     return m
 
 
-BUILD = {"table": table_game, "civ": civ_game, "imported": imported_game}
+BUILD = {"table": table_game, "civ": civ_game, "imported": imported_game, "autosave": table_game}
+SAVED_AS = {"autosave": "/home/ada/games/Ada and Ben.json"}
+"""An autosave keeps the name of the game's own file (``meta.saved_as``)."""
+
+
+def save(m: Match, part: str, path: Path) -> None:
+    """Save as the window does: the game's file, or an autosave naming the game's file."""
+    from app.engine.savefile import write_text_atomic
+    from app.match.storage import snapshot
+    saved_as = SAVED_AS.get(part)
+    write_text_atomic(path, snapshot(m, Path(saved_as)).to_text() if saved_as else snapshot(m).to_text())
 
 
 def unlock(m: Match, part: str) -> Match:
@@ -132,6 +142,7 @@ def seen(m: Match) -> dict[str, Any]:
         "plans": [[p.model_dump(mode="json") for p in m.plans.of(i)] for i in range(len(m.seats))],
         "notes": [m.notes.of(i) for i in range(len(m.seats))],
         "deadline": m.table.deadline.seconds,
+        "saved_as": getattr(m, "saved_as", None),
         "submissions": len(m.game.submissions),
         "worlds": [],
     }
@@ -151,11 +162,11 @@ def seen(m: Match) -> dict[str, Any]:
 
 def write_fixtures(folder: Path) -> None:
     from app.engine.savefile import SAVE_VERSION
-    from app.match.storage import save_match
+    from app.match.storage import open_match
     for part in PARTS:
-        m = BUILD[part]()
         path = folder / f"v{SAVE_VERSION}_{part}.json"
-        save_match(m, path)
+        save(BUILD[part](), part, path)
+        m = unlock(open_match(path), part)     # seen as it opens in that code (an autosave names its game)
         (folder / f"v{SAVE_VERSION}_{part}.seen.json").write_text(json.dumps(seen(m), indent=1) + "\n")
         print(path)
 

@@ -45,6 +45,7 @@ from app.engine.world import World
 from . import sealed as seat_box
 from .notes import Notes
 from .plans import Plans, unknown_place
+from .redo import RedoChain
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .pin_tries import PinTries
@@ -147,13 +148,6 @@ def _without_victory(world: World) -> World:
 _NO_VICTORY: dict[int, tuple] = {}     # a variant's id -> (it, its copy in which nobody wins)
 
 
-@dataclass
-class _Undone:
-    orders: tuple[Order, ...]
-    world: World
-    pending_after: list[dict]
-
-
 def _default_decide(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
     from app.bots import decide   # h5-bots; imported only when a computer seat plays
     return decide(level, world, nation, seed=seed)
@@ -184,7 +178,7 @@ class Match:
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
-        self._redo: list[_Undone] = []
+        self._redo = RedoChain()
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
@@ -494,7 +488,7 @@ class Match:
             raise MatchError("nothing to undo")
         after = [dict(p) for p in self._pending]
         orders, world = self.game.undo()
-        self._redo.append(_Undone(orders, world, after))
+        self._redo.push(orders, self.game.world, world, after)
         pending: list[dict] = [{} for _ in self.seats]
         for o in orders:
             i = self.seat_of(getattr(o, "nation", ""))
@@ -510,7 +504,7 @@ class Match:
         if not self.can_redo():
             raise MatchError("nothing to redo")
         u = self._redo.pop()
-        self.game.redo(u.orders, u.world)
+        self.game.redo(u.orders, u.redone(self.game.world))
         self._pending = u.pending_after
         self._done = set()
         self.revision += 1

@@ -107,13 +107,20 @@ def test_a_damaged_file_of_any_kind_is_a_named_error(tmp_path, base_file):
     assert not escaped, f"{len(escaped)} of {tried} damaged files escape:\n" + "\n".join(escaped[:40])
 
 
-@pytest.mark.parametrize("where, wrong", [
-    (("start", 0, "centres", "England"), [{"lon": 1}]),          # a centre that is an object
-    (("start", 0, "centres", "England"), [["lon"]]),             # a centre that is a list
-    (("world", "boards", 0, "centres", "France"), [{"a": 1}]),
+V2_FILE = Path(__file__).parents[1] / "engine" / "fixtures" / "v2_small.json"   # the issue's files were version 2
+
+
+@pytest.mark.parametrize("version, where, wrong", [
+    (2, ("start", 0, "centres", "England"), [{"lon": 1}]),          # a centre that is an object
+    (2, ("start", 0, "centres", "England"), [["lon"]]),             # a centre that is a list
+    (2, ("world", "boards", 0, "centres", "France"), [{"a": 1}]),
+    (3, ("start", 0, "centres"), {"England": ["lon"]}),             # the owners' text an object
+    (3, ("start", 0, "centres"), ["England: lon"]),                 # or a list
+    (3, ("world", "boards", 0, "centres"), {"a": 1}),
 ])
-def test_the_centres_and_statuses_of_the_issue(tmp_path, base_file, where, wrong):
-    base = json.loads(base_file.read_text())
+def test_the_centres_and_statuses_of_the_issue(tmp_path, base_file, version, where, wrong):
+    base = json.loads((base_file if version == 3 else V2_FILE).read_text())
+    assert base["version"] == version
     node = base
     for p in where[:-1]:
         node = node[p]
@@ -126,11 +133,16 @@ def test_the_centres_and_statuses_of_the_issue(tmp_path, base_file, where, wrong
 
 @pytest.mark.parametrize("status", [["succeeds"], {"s": 1}])
 def test_a_result_status_that_is_a_list_or_an_object(tmp_path, base_file, status):
-    base = json.loads(base_file.read_text())
+    base = json.loads(V2_FILE.read_text())
     base["world"]["orders"][0]["results"][0]["status"] = status
     target = tmp_path / "d.json"
     target.write_text(json.dumps(base))
     with pytest.raises(GameFileError, match="status"):
+        Game.load(target)
+    base = json.loads(base_file.read_text())         # version 3: a result is a short code
+    base["world"]["orders"][0]["results"][0] = status
+    target.write_text(json.dumps(base))
+    with pytest.raises(GameFileError, match=r"world\.orders\.0\.results\.0"):
         Game.load(target)
 
 

@@ -193,7 +193,8 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     def count(supports: list[int], maxi: bool, exclude: str | None = None) -> int:
         c = 0
         for s in supports:
-            if (exclude is None or nation[s] != exclude) and resolve(s, maxi):
+            # (a decided support is read without a call: most are decided before resolving)
+            if (exclude is None or nation[s] != exclude) and (result[s] if resolved[s] else resolve(s, maxi)):
                 c += 1
         return c
 

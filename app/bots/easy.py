@@ -3,10 +3,12 @@
 On each active movement board, in this order:
 
 1. **take**: a unit next to an empty supply centre that its nation does not own moves in;
+   an army that has none next to it is convoyed to one by its own fleets at sea, if they can;
 2. **defend**: a unit on a threatened centre of its own stays; one next to an empty,
    threatened centre of its own moves in;
 3. **advance**: every other unit steps towards the nearest centre its nation does not own,
-   onto a place none of its own units holds or goes to.
+   onto a place none of its own units holds or goes to (an army that cannot get nearer
+   over land goes by sea when its own idle fleets can carry it nearer).
 
 It never supports. Builds go to home centres nearest the centres it lacks (armies unless
 only a fleet gets closer); disbands remove the units farthest from them; retreats go
@@ -24,6 +26,7 @@ from app.engine.orders import Hold, Move, Order
 from app.engine.world import Board, World
 
 from .common import adjustments, complete, movement_boards, retreats
+from .convoys import convoy_orders, convoy_routes
 from .timetravel import budget_for, improve
 from .values import map_index
 
@@ -78,6 +81,11 @@ def board_orders(world: World, key: BoardKey, nation: str, rng: random.Random) -
                 dest[u.loc] = d
                 claimed.add(p)
                 break
+    # 1b. take by sea: an army with no take of its own is convoyed by its own fleets at sea
+    # (that have none either) to an empty centre its nation does not own
+    sea_moves: dict[str, tuple[str, tuple[str, ...]]] = {}   # army -> (destination, fleets)
+    _by_sea(world, key, nation, units, dest, claimed, sea_moves,
+            lambda army, p: p in v.supply_centres and board.centres.get(p) != nation and p not in board.units)
     # 2. defend
     for u in units:
         if u.loc in dest:
@@ -93,6 +101,15 @@ def board_orders(world: World, key: BoardKey, nation: str, rng: random.Random) -
                 dest[u.loc] = d
                 claimed.add(p)
                 break
+    # 2b. advance by sea: an army that cannot get nearer a centre over land, carried to the
+    # coast nearest one (its own fleets at sea that have nothing to do carry it)
+    def nearer_by_sea(army: str, p: str) -> bool:
+        here = dist.get(("A", army), FAR)
+        land = min((dist.get(("A", d), FAR) for d in v.adjacent_locations("A", army) if province_of(d) not in claimed
+                    and province_of(d) not in own_at), default=FAR)
+        return land >= here and dist.get(("A", p), FAR) < min(here, land) and p not in board.units
+    _by_sea(world, key, nation, units, dest, claimed, sea_moves, nearer_by_sea,
+            rank=lambda p: dist.get(("A", p), FAR))
     # 3. advance
     for u in units:
         if u.loc in dest:
@@ -109,11 +126,39 @@ def board_orders(world: World, key: BoardKey, nation: str, rng: random.Random) -
         dest[u.loc] = d
         claimed.add(province_of(d))
     orders: list[Order] = []
+    carriers = {f for _, chain in sea_moves.values() for f in chain}
     for u in units:
+        if u.loc in sea_moves or u.loc in carriers:
+            continue
         d = dest[u.loc]
         at = Location(key, u.loc)
         orders.append(Hold(nation, u.type, at) if d == u.loc else Move(nation, u.type, at, Location(key, d)))
+    for army, (to, chain) in sorted(sea_moves.items()):
+        orders.extend(convoy_orders(world, key, nation, army, to, chain))
     return orders
+
+
+def _by_sea(world: World, key: BoardKey, nation: str, units, dest: dict[str, str], claimed: set[str],
+            sea_moves: dict[str, tuple[str, tuple[str, ...]]], wanted, rank=None) -> None:
+    """Convoy each army without a destination yet to a coast ``wanted(army, coast)`` says
+    yes to (the lowest by ``rank``, else the first in order), over its nation's fleets at
+    sea that have no destination either; those fleets stay to convoy it."""
+    free = {u.loc for u in units if u.type == "F" and u.loc not in dest}
+    routes = convoy_routes(world, key, nation, fleets=free)
+    for army in sorted(routes):
+        if army in dest:
+            continue
+        options = [(p, chain) for p, chain in routes[army].items()
+                   if p not in claimed and wanted(army, p) and all(f not in dest for f in chain)]
+        if not options:
+            continue
+        p, chain = min(options, key=lambda o: ((rank(o[0]) if rank else 0), len(o[1]), o[0]))
+        dest[army] = p
+        claimed.add(p)
+        for f in chain:
+            dest[f] = f
+            claimed.add(f)
+        sea_moves[army] = (p, chain)
 
 
 class _Closeness:

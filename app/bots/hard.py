@@ -1,0 +1,100 @@
+"""The Hard player: it searches, board by board, then looks across boards for what pays.
+
+1. **Each board** where the nation has units is searched (:class:`app.bots.search.BoardSearch`):
+   candidate orders for its units against its neighbours' likely replies, each judged by
+   adjudicating with the real engine and valuing the board that follows; the best
+   response is kept. Convoys within the board are among the candidates.
+2. **Across boards** (5D games): moves into the past or to a neighbouring timeline, a
+   support of a move or hold that failed on a past board (a unit saved, a centre taken,
+   a new timeline where it went better), supports of its own moves on neighbouring
+   timelines, convoys to another board. Each is adjudicated with the whole world and kept
+   only for what it gains (:func:`gain`): the distinct centres the nation will hold, the
+   units it keeps, the best rival held back — not a habit.
+3. Retreats, builds and disbands as Standard chooses them (province values).
+
+The adjudications a decision may spend are counted, never timed, so the same position and
+seed give the same orders; they shrink as the world grows so that a decision stays near a
+second. Progress is reported through :mod:`app.bots.progress`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from app.engine.orders import Order
+from app.engine.world import World
+
+from . import timetravel
+from .common import adjustments, complete, movement_boards, projected_centres, retreats
+from .progress import report
+from .judge import Census
+from .search import BoardSearch
+from .standard import _Values
+
+ONE_BOARD_BUDGET = 900    # adjudications on a world of one active board…
+MIN_BOARD_BUDGET = 24     # …and at least this many on each board of a large world
+TOTAL_BUDGET = 1400       # adjudications a decision may spend on all its boards together
+ACROSS_BUDGET = 24        # whole-world adjudications for candidates across boards
+
+
+def decide(world: World, nation: str, rng: random.Random, budget: int | None = None,
+           time_travel: bool = True) -> list[Order]:
+    vals = _Values(world, nation)
+    if world.pause is not None:
+        return retreats(world, nation, vals)
+    boards = movement_boards(world, nation)
+    plan: list[Order] = []
+    per_board = _budgets(world, boards, nation, budget)
+    spent = 0
+    total = sum(per_board) or 1
+    census = Census(world)
+    for i, key in enumerate(boards):
+        def progress(done: float, _text: str, i=i, start=spent) -> None:
+            report((start + done * per_board[i]) / total * (0.9 if time_travel else 1.0),
+                   f"{nation}: board {i + 1} of {len(boards)}")
+        report(spent / total, f"{nation}: board {i + 1} of {len(boards)}")
+        search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
+                             census=census)
+        plan.extend(search.run())
+        spent += per_board[i]
+    if time_travel and plan:
+        report(0.9, f"{nation}: across boards")
+        plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
+                                  score=gain)
+    report(1.0, f"{nation}: done")
+    return complete(world, nation, plan + adjustments(world, nation, vals))
+
+
+def gain(world: World, nation: str) -> tuple:
+    """What a whole world is worth to ``nation`` after a candidate (see
+    :func:`app.bots.timetravel.evaluate`): the distinct centres it will hold, then the best
+    rival's (fewer is better), then its units on active boards."""
+    held = projected_centres(world)
+    mine = len(held.get(nation, ()))
+    rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
+    units = sum(1 for k in world.active_boards() for u in world.boards[k].units.values() if u.nation == nation)
+    return mine, -rival, units
+
+
+def _budgets(world: World, boards: list, nation: str, budget: int | None) -> list[int]:
+    """Adjudications for each board: the whole budget on a one-board world; shared on a
+    large one, more where the nation has more units, never below the minimum."""
+    if not boards:
+        return []
+    if budget is not None:
+        return [max(4, budget // len(boards))] * len(boards)
+    if len(boards) == 1:
+        return [ONE_BOARD_BUDGET]
+    units = [sum(1 for u in world.boards[k].units.values() if u.nation == nation) for k in boards]
+    total = sum(units) or 1
+    return [max(MIN_BOARD_BUDGET, int(TOTAL_BUDGET * n / total)) for n in units]
+
+
+def _replies(boards: int) -> int:
+    """Likely replies sampled per board: four on a small world, fewer on a large one."""
+    return 4 if boards <= 2 else 3 if boards <= 6 else 2
+
+
+def _across(world: World) -> int:
+    """Whole-world adjudications for cross-board candidates (each costs more as it grows)."""
+    return max(6, min(ACROSS_BUDGET, int(2400 / (len(world.boards) + 60))))

@@ -34,7 +34,7 @@ from .standard import _Values
 ONE_BOARD_BUDGET = 900    # adjudications on a world of one active board…
 MIN_BOARD_BUDGET = 24     # …and at least this many on each board of a large world
 TOTAL_BUDGET = 1400       # adjudications a decision may spend on all its boards together
-ACROSS_BUDGET = 24        # whole-world adjudications for candidates across boards
+ACROSS_BUDGET = 40        # whole-world adjudications for candidates across boards, at most
 
 
 def decide(world: World, nation: str, rng: random.Random, budget: int | None = None,
@@ -60,7 +60,7 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
         plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
-                                  score=gain)
+                                  score=gain, rank=_promise(world, nation, census))
     report(1.0, f"{nation}: done")
     return complete(world, nation, plan + adjustments(world, nation, vals))
 
@@ -74,6 +74,27 @@ def gain(world: World, nation: str) -> tuple:
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
     units = sum(1 for k in world.active_boards() for u in world.boards[k].units.values() if u.nation == nation)
     return mine, -rival, units
+
+
+def _promise(world: World, nation: str, census: Census):
+    """How promising a cross-board candidate looks before it is adjudicated (lower first):
+    one that ends on, or backs a move into, a centre the nation holds nowhere comes first,
+    then one about any centre; a move that takes a unit off a centre it stands on comes
+    last. (The adjudicator still decides: this only orders the budget.)"""
+    centres = world.variant.supply_centres
+    mine = set(census.counts.get(nation, ()))
+    kinds = {"support": 0, "move": 1, "convoy": 2}
+
+    def promise(candidate) -> tuple:
+        first = candidate[0]
+        target = first.dest if first.kind != "support" else (first.dest or first.supported)
+        p = target.province
+        score = (3 if p in centres and p not in mine else 1 if p in centres else 0)
+        if first.kind == "move" and first.unit.province in centres:
+            score -= 2
+        return (-score, kinds.get(first.kind, 3))
+
+    return promise
 
 
 def _budgets(world: World, boards: list, nation: str, budget: int | None) -> list[int]:
@@ -97,4 +118,4 @@ def _replies(boards: int) -> int:
 
 def _across(world: World) -> int:
     """Whole-world adjudications for cross-board candidates (each costs more as it grows)."""
-    return max(6, min(ACROSS_BUDGET, int(2400 / (len(world.boards) + 60))))
+    return max(8, min(ACROSS_BUDGET, int(3600 / (len(world.boards) + 60))))

@@ -141,12 +141,16 @@ def replace(plan: list[Order], candidate: Candidate) -> list[Order]:
 
 
 def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int,
-            score: Score = standing) -> list[Order]:
+            score: Score = standing, rank: Callable[[Candidate], tuple] | None = None,
+            log: list[tuple[Candidate, bool]] | None = None) -> list[Order]:
     """The plan, with every time-travel candidate that the adjudicator shows to help (by
-    ``score``)."""
+    ``score``). ``rank``: candidates are tried lowest first (after the seeded shuffle);
+    ``log`` receives each candidate adjudicated and whether it was kept."""
     if world.pause is not None or budget <= 0 or not movement_boards(world, nation):
         return plan
     found = candidates(world, nation, plan, rng)
+    if rank is not None:
+        found.sort(key=rank)
     if not found:
         return plan
     best = evaluate(world, nation, plan, score)
@@ -160,6 +164,8 @@ def improve(world: World, nation: str, plan: list[Order], rng: random.Random, bu
         tried += 1
         trial = replace(plan, legal)
         value = evaluate(world, nation, trial, score)
+        if log is not None:
+            log.append((legal, value > best))
         if value > best:
             plan, best = trial, value
     return plan

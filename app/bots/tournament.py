@@ -15,8 +15,9 @@ Per level it prints: nation-games, the average of distinct centres owned on acti
 at the end (the victory measure) with its 95% confidence interval, solo wins, the ratio of
 its average to the other levels' (with a 95% interval from resampling the games), convoys
 per game (convoy orders given, armies carried), and the time of one decision (one nation,
-one submission): average and worst, wall clock and CPU. Everything but the times is the
-same for the same seed. ``--json FILE`` writes the same figures.
+one submission): average and worst, wall clock and CPU; then the average by nation, and
+(5D) the orders across boards each level gives per game, by kind. Everything but the
+times is the same for the same seed. ``--json FILE`` writes the same figures.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class LevelFigures:
     convoy_orders: int = 0
     convoyed: int = 0                                    # armies carried by convoy (moves that succeeded)
     by_nation: dict[str, list[int]] = field(default_factory=dict)
+    travel: dict[str, int] = field(default_factory=dict)  # orders across boards, by kind (travel_kind)
 
     @property
     def mean(self) -> float:
@@ -72,7 +74,7 @@ class LevelFigures:
                 "max_ms": round(1000 * max(self.times), 2) if self.times else 0.0,
                 "avg_cpu_ms": round(1000 * statistics.fmean(self.cpu), 2) if self.cpu else 0.0,
                 "max_cpu_ms": round(1000 * max(self.cpu), 2) if self.cpu else 0.0,
-                "convoy_orders": self.convoy_orders, "convoyed": self.convoyed,
+                "convoy_orders": self.convoy_orders, "convoyed": self.convoyed, "across_boards": dict(self.travel),
                 "by_nation": {n: round(statistics.fmean(cs), 2) for n, cs in sorted(self.by_nation.items())}}
 
 
@@ -151,6 +153,27 @@ class GameRecord:
     cpu: dict[str, list[float]] = field(default_factory=dict)
     convoy_orders: dict[str, int] = field(default_factory=dict)
     convoyed: dict[str, int] = field(default_factory=dict)
+    travel: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+def travel_kind(world, order) -> str | None:
+    """What kind of order across boards ``order`` is, if it is one: a move or support into
+    the past or to another timeline, or a convoy across boards."""
+    kind = order.kind
+    if kind == "move":
+        there = order.dest.board
+    elif kind == "support":
+        there = (order.dest or order.supported).board
+    elif kind == "convoy":
+        there = order.dest.board if order.dest.board != order.unit.board else order.army.board
+    else:
+        return None
+    if there == order.unit.board:
+        return None
+    if kind == "convoy":
+        return "convoy across boards"
+    where = "to another timeline" if world.is_active(there) else "into the past"
+    return f"{kind} {where}"
 
 
 def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "standard",
@@ -173,6 +196,11 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
             if record is not None:
                 record.times.setdefault(level, []).append(time.perf_counter() - t0)
                 record.cpu.setdefault(level, []).append(time.thread_time() - c0)
+                for o in given:
+                    k = travel_kind(world, o) if world.pause is None else None
+                    if k is not None:
+                        kinds = record.travel.setdefault(level, {})
+                        kinds[k] = kinds.get(k, 0) + 1
             orders.extend(given)
             levels.extend([level] * len(given))
         if world.pause is None:
@@ -212,6 +240,8 @@ def tournament(players: list[str], games: int, years: int, seed: int, variant: s
             figures[level].cpu.extend(record.cpu.get(level, ()))
             figures[level].convoy_orders += record.convoy_orders.get(level, 0)
             figures[level].convoyed += record.convoyed.get(level, 0)
+            for k, n in record.travel.get(level, {}).items():
+                figures[level].travel[k] = figures[level].travel.get(k, 0) + n
         if progress:
             progress(g, game, seats)
     return figures, results
@@ -268,6 +298,17 @@ def nation_table(figures: dict[str, LevelFigures], nations: tuple[str, ...]) -> 
     return "\n".join(lines)
 
 
+def travel_table(figures: dict[str, LevelFigures], games: int) -> str:
+    """Orders across boards per game, by level and kind."""
+    kinds = sorted({k for f in figures.values() for k in f.travel})
+    if not kinds:
+        return "no order across boards"
+    lines = ["orders across boards per game:", f"{'kind':<28}" + "".join(f"{lv:>10}" for lv in figures)]
+    for k in kinds:
+        lines.append(f"{k:<28}" + "".join(f"{f.travel.get(k, 0) / max(1, games):>10.2f}" for f in figures.values()))
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app tournament",
                                  description="Computer levels play games against each other; prints figures per level.")
@@ -311,6 +352,9 @@ def main(argv: list[str]) -> int:
     print(table(figures, results, args.seed))
     print()
     print(nation_table(figures, variant.nation_names))
+    if not args.classic:
+        print()
+        print(travel_table(figures, len(results)))
     if args.json:
         data = {"levels": {level: f.as_json() for level, f in figures.items()},
                 "vs_others": {level: (None if (r := ratio_to_others(level, results, args.seed)) is None

@@ -136,7 +136,15 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     uses_convoy = [False] * n
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
     via, direct = orders.via, orders.direct
+    attackers: dict[int, list[int]] = {}
     for m in moves:
+        d = dest[m]
+        if d in attackers:
+            attackers[d].append(m)
+        else:
+            attackers[d] = [m]
+        if not (via[m] or not direct[m] or m in convoys_for):
+            continue
         fleets = convoys_for.get(m, ())
         if via[m] or not direct[m] or (fleets and any(nation[c] == nation[m] for c in fleets)):
             uses_convoy[m] = True
@@ -148,9 +156,6 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
                 void[m] = True
 
     # -- supports --------------------------------------------------------------------------
-    attackers: dict[int, list[int]] = {}
-    for m in moves:
-        attackers.setdefault(dest[m], []).append(m)
     empty: list[int] = []
     move_supports: dict[int, list[int]] = {}
     hold_supports: dict[int, list[int]] = {}

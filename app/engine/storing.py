@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .adjudicator import HOLD, MOVE
+from .adjudicator import HOLD, MOVE, SUPPORT
 from .coords import _PROVINCE, BoardKey, Location, Space
 from .order_table import SpaceNumbers, results_of, table_row
 from .orders import UNIT_KINDS, Order, Result, quick_hold, quick_result
@@ -213,6 +213,20 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                                  dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(o.unit[1], ()),
                                  o.via_convoy, dest[1].partition("/")[2]))
                     continue
+            elif kind == "support":
+                supported, dest = o.supported, o.dest
+                sup_board = supported[0]
+                if (sup_board is key or sup_board == key) and (dest is None or dest[0] is key or dest[0] == key):
+                    sp = _PROVINCE[supported[1]]
+                    inner[sp] = inner.get(sp, ()) + (ref,)
+                    if dest is None:
+                        rows.append((SUPPORT, base + number[own], o.nation, -1, base + number[sp], True, False, ""))
+                    else:
+                        to = _PROVINCE[dest[1]]
+                        inner[to] = inner.get(to, ()) + (ref,)
+                        rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
+                                     True, False, dest[1].partition("/")[2]))
+                    continue
             # The other spaces the order names, in spaces_named's order.
             if kind == "move":
                 named = (o.dest,)
@@ -273,7 +287,9 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                     stored_results[idx] = adjudicated[k]
     for key, _, stored_results, given, rows_at in boards_stored:
         final = new_results[key] = tuple(stored_results)
-        if rows_at is None:
+        if rows_at is None and len(given) == len(results):  # one board took every order, in order
+            results[:] = final[:len(results)]
+        elif rows_at is None:
             for i, r in zip(given, final):
                 results[i] = r
         else:

@@ -165,9 +165,13 @@ def _check_move(world: World, order: Move, utype: str, loc: str, prov: str, unit
             if to != prov and (len(world.boards) == 1 or convoys_alone(world, _new_tuple(Space, (board, prov)))):
                 if to in reach.get(prov, ()):
                     return order, None
+                # refused, with the reason _check_move_anew would give
                 kinds = v.kinds
-                if kinds[prov] == "coast" and kinds.get(to) == "coast":  # (what _check_move_anew would say)
+                kind = kinds.get(to)
+                if kinds[prov] == "coast" and kind == "coast":
                     return order, f"no chain of fleets could convoy this army to {dest}"
+                if kind is not None and kind != "sea" and not order.via_convoy:
+                    return order, f"{dest} is out of reach"  # (the table above holds every move next door)
     return _check_move_anew(world, order, utype, loc, prov)
 
 

@@ -67,13 +67,17 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
 
 def gain(world: World, nation: str) -> tuple:
     """What a whole world is worth to ``nation`` after a candidate (see
-    :func:`app.bots.timetravel.evaluate`): the distinct centres it will hold, then the best
-    rival's (fewer is better), then its units on active boards."""
+    :func:`app.bots.timetravel.evaluate`): first its lead in distinct centres over the best
+    rival (a fork copies everyone's units, and a new timeline that gives rivals as much as
+    the nation gains nothing), then its own distinct centres, then its units per active
+    board (a unit saved counts; a traveller that vanishes, or one that leaves its timeline
+    weaker, costs)."""
     held = projected_centres(world)
     mine = len(held.get(nation, ()))
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
-    units = sum(1 for k in world.active_boards() for u in world.boards[k].units.values() if u.nation == nation)
-    return mine, -rival, units
+    active = world.active_boards()
+    units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
+    return mine - rival, mine, round(units / max(1, len(active)), 6)
 
 
 def _promise(world: World, nation: str, census: Census):

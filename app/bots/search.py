@@ -26,6 +26,7 @@ from typing import Callable
 
 from app.engine.coords import BoardKey, Location, province_of
 from app.engine.orders import Hold, Move, Order, Support
+from app.engine.validation import check
 from app.engine.world import World
 
 from . import standard, values
@@ -239,7 +240,13 @@ class BoardSearch:
             after = self.arena.play(list(best.values()) + self.replies[0][1])
             sc = self.variant.supply_centres
             self.census.plan(self.nation, {p for p, u in after.units.items() if p in sc and u.nation == self.nation})
-        return [self.arena.home(o) for o in best.values()]
+        # The orders as given in the world (a candidate the engine refuses there holds)
+        out = []
+        for o in best.values():
+            o = self.arena.home(o)
+            normal, reason = check(self.world, o)
+            out.append(normal if reason is None else Hold(o.nation, o.unit_type, o.unit))
+        return out
 
     def _by_tension(self) -> list:
         """The nation's units, those with rival units near first (where orders matter most)."""

@@ -42,27 +42,38 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     vals = _Values(world, nation)
     if world.pause is not None:
         return retreats(world, nation, vals)
-    boards = movement_boards(world, nation)
-    plan: list[Order] = []
-    per_board = _budgets(world, boards, nation, budget)
-    spent = 0
-    total = sum(per_board) or 1
     census = Census(world)
-    for i, key in enumerate(boards):
-        def progress(done: float, _text: str, i=i, start=spent) -> None:
-            report((start + done * per_board[i]) / total * (0.9 if time_travel else 1.0),
-                   f"{nation}: board {i + 1} of {len(boards)}")
-        report(spent / total, f"{nation}: board {i + 1} of {len(boards)}")
-        search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
-                             census=census)
-        plan.extend(search.run())
-        spent += per_board[i]
+    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0)
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
         plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
                                   score=gain, rank=_promise(world, nation, census))
     report(1.0, f"{nation}: done")
     return complete(world, nation, plan + adjustments(world, nation, vals))
+
+
+def board_plans(world: World, nation: str, rng: random.Random, budget: int | None = None,
+                census: Census | None = None, share: float = 1.0) -> list[Order]:
+    """The nation's orders on each active movement board where it has units, each board
+    searched in turn (step 1 of the module docstring; progress up to ``share``)."""
+    boards = movement_boards(world, nation)
+    census = census or Census(world)
+    per_board = _budgets(world, boards, nation, budget)
+    total = sum(per_board) or 1
+    plan: list[Order] = []
+    spent = 0
+    for i, key in enumerate(boards):
+        text = f"{nation}: board {i + 1} of {len(boards)}"
+
+        def progress(done: float, _text: str, i=i, start=spent, text=text) -> None:
+            report((start + done * per_board[i]) / total * share, text)
+
+        report(spent / total * share, text)
+        search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
+                             census=census)
+        plan.extend(search.run())
+        spent += per_board[i]
+    return plan
 
 
 def gain(world: World, nation: str) -> tuple:

@@ -32,8 +32,9 @@ from .search import BoardSearch
 from .standard import _Values
 
 ONE_BOARD_BUDGET = 900    # adjudications on a world of one active board…
-MIN_BOARD_BUDGET = 24     # …and at least this many on each board of a large world
-TOTAL_BUDGET = 1400       # adjudications a decision may spend on all its boards together
+MIN_BOARD_BUDGET = 16     # …at least this many on each board of a larger one where rivals touch it
+TOTAL_BUDGET = 1400       # adjudications a decision may spend on all its boards together (a few boards)…
+MANY_BOARDS_BUDGET = 480  # …and at least this many when the boards multiply
 ACROSS_BUDGET = 40        # whole-world adjudications for candidates across boards, at most
 
 
@@ -113,17 +114,37 @@ def _promise(world: World, nation: str, census: Census):
 
 
 def _budgets(world: World, boards: list, nation: str, budget: int | None) -> list[int]:
-    """Adjudications for each board: the whole budget on a one-board world; shared on a
-    large one, more where the nation has more units, never below the minimum."""
+    """Adjudications for each board: the whole budget on a one-board world; on a larger one
+    a total that shrinks as the boards multiply (a decision stays near a second), shared by
+    tension: the rival units that touch the nation's units or centres there. A quiet board,
+    where none do, gets none (Standard's plan is played there unjudged)."""
     if not boards:
         return []
     if budget is not None:
         return [max(4, budget // len(boards))] * len(boards)
     if len(boards) == 1:
         return [ONE_BOARD_BUDGET]
-    units = [sum(1 for u in world.boards[k].units.values() if u.nation == nation) for k in boards]
-    total = sum(units) or 1
-    return [max(MIN_BOARD_BUDGET, int(TOTAL_BUDGET * n / total)) for n in units]
+    total = max(MANY_BOARDS_BUDGET, int(TOTAL_BUDGET * 3 / len(boards))) if len(boards) > 3 else TOTAL_BUDGET
+    weights = [tension(world, k, nation) for k in boards]
+    busy = sum(weights)
+    if not busy:
+        return [0] * len(boards)
+    return [max(MIN_BOARD_BUDGET, int(total * t / busy)) if t else 0 for t in weights]
+
+
+def tension(world: World, key, nation: str) -> int:
+    """How many rival units on board ``key`` could reach a province that a unit of the
+    nation could reach, or a centre it owns (where its orders meet theirs)."""
+    v = world.variant
+    board = world.boards[key]
+    ours: set[str] = {p for p, n in board.centres.items() if n == nation}
+    for u in board.units.values():
+        if u.nation == nation:
+            ours.add(u.loc.split("/")[0])
+            ours.update(v.adjacent_provinces(u.type, u.loc))
+    return sum(1 for u in board.units.values()
+               if u.nation != nation and (u.loc.split("/")[0] in ours or not ours.isdisjoint(
+                   v.adjacent_provinces(u.type, u.loc))))
 
 
 def _replies(boards: int) -> int:

@@ -64,11 +64,19 @@ class BoardSearch:
         self.stakes = self.census.stakes(key, nation)
         self.vals = values.board_values(self.variant, self.board, nation, _weights(key), frozenset(held.get(nation, ())))
         self.units = sorted((u for u in self.board.units.values() if u.nation == nation), key=lambda u: u.loc)
-        self.replies = self._replies(replies)
+        self._reply_count = replies
+        self._replies_made: list[tuple[float, list[Order]]] | None = None
         self._memo: dict[frozenset, float] = {}
         self.spent = 0
 
     # -- likely replies ------------------------------------------------------------------
+
+    @property
+    def replies(self) -> list[tuple[float, list[Order]]]:
+        """The likely replies, sampled when first needed (a board not judged needs none)."""
+        if self._replies_made is None:
+            self._replies_made = self._replies(self._reply_count)
+        return self._replies_made
 
     def _replies(self, count: int) -> list[tuple[float, list[Order]]]:
         rivals = sorted({u.nation for u in self.board.units.values()} - {self.nation})
@@ -209,6 +217,9 @@ class BoardSearch:
         """The best plan found, written for the board it is for."""
         if not self.units:
             return []
+        if self.budget < self._reply_count:
+            self.best = self.standard_plan()  # nothing to spend: Standard's plan, unjudged
+            return self._as_given(self.best)
         starts = [self.standard_plan()]
         best, best_score = None, float("-inf")
         for plan in starts:
@@ -240,9 +251,12 @@ class BoardSearch:
             after = self.arena.play(list(best.values()) + self.replies[0][1])
             sc = self.variant.supply_centres
             self.census.plan(self.nation, {p for p, u in after.units.items() if p in sc and u.nation == self.nation})
-        # The orders as given in the world (a candidate the engine refuses there holds)
+        return self._as_given(best)
+
+    def _as_given(self, plan: Plan) -> list[Order]:
+        """The plan's orders as given in the world (a candidate the engine refuses there holds)."""
         out = []
-        for o in best.values():
+        for o in plan.values():
             o = self.arena.home(o)
             normal, reason = check(self.world, o)
             out.append(normal if reason is None else Hold(o.nation, o.unit_type, o.unit))

@@ -137,6 +137,7 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
     via, direct = orders.via, orders.direct
     attackers: dict[int, list[int]] = {}
+    empty_route: list[int] = []
     for m in moves:
         d = dest[m]
         if d in attackers:
@@ -148,7 +149,15 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
         fleets = convoys_for.get(m, ())
         if via[m] or not direct[m] or (fleets and any(nation[c] == nation[m] for c in fleets)):
             uses_convoy[m] = True
-            starts, ends, links = _route_graph(space[m], dest[m], fleets, space, convoy_step) if fleets else ([], [], {})
+            if len(fleets) == 1:  # the usual convoy: one fleet, next to both shores or not
+                c = fleets[0]
+                if convoy_step(space[m], space[c]) and convoy_step(space[c], d):
+                    route[m] = ([c], [c], {c: empty_route})
+                else:
+                    route[m] = None
+                    void[m] = True
+                continue
+            starts, ends, links = _route_graph(space[m], d, fleets, space, convoy_step) if fleets else ([], [], {})
             if starts and ends and _on_some_route(starts, ends, links):
                 route[m] = (starts, ends, links)
             else:

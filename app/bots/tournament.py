@@ -18,6 +18,9 @@ per game (convoy orders given, armies carried), and the time of one decision (on
 one submission): average and worst, wall clock and CPU; then the average by nation, and
 (5D) the orders across boards each level gives per game, by kind. Everything but the
 times is the same for the same seed. ``--json FILE`` writes the same figures.
+
+``--civ N`` plays civilisations games instead (RULES.md §10): N civilisations from the
+seeded start, each deciding from its own view (fog of war, unknown civilisations unnamed).
 """
 
 from __future__ import annotations
@@ -145,6 +148,16 @@ def _has_orders(world, nation: str) -> bool:
     return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
 
 
+def new_game(variant: str, adjacency: str, seed: int, civs: int = 0) -> Game:
+    """The variant's standard start, or with ``civs`` a civilisations start (RULES.md §10)."""
+    if not civs:
+        return Game.new(variant, adjacency, seed)
+    from app.engine.civstart import civ_start
+    from app.engine.nations import default_nations
+    v = load_variant(variant)
+    return Game.from_world(civ_start(v, default_nations(civs, seed=seed, variant=v), seed, adjacency))
+
+
 @dataclass
 class GameRecord:
     """What one game says about its seats: times per decision and convoys, per level."""
@@ -177,11 +190,13 @@ def travel_kind(world, order) -> str | None:
 
 
 def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "standard",
-              adjacency: str = "strict", record: GameRecord | None = None, classic: bool = False) -> Game:
+              adjacency: str = "strict", record: GameRecord | None = None, classic: bool = False,
+              civs: int = 0) -> Game:
     """One game: every nation played by its level for ``years`` years or until a win.
     ``classic``: nobody leaves its board (one board, no time travel). Times and convoys
-    go into ``record``."""
-    game = Game.new(variant, adjacency, seed)
+    go into ``record``. In a civilisations game each decides from its own view."""
+    from app.match.match import seat_view
+    game = new_game(variant, adjacency, seed, civs)
     turns = 0
     while turns < 3 * years and game.world.phase != "over":
         world = game.world
@@ -192,7 +207,8 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
                 continue
             level = seats[nation]
             t0, c0 = time.perf_counter(), time.thread_time()
-            given = decide(level, world, nation, seed=seed, time_travel=not classic)
+            view = seat_view(world, (nation,), False)     # the whole world, but for a civilisation
+            given = decide(level, view, nation, seed=seed, time_travel=not classic)
             if record is not None:
                 record.times.setdefault(level, []).append(time.perf_counter() - t0)
                 record.cpu.setdefault(level, []).append(time.thread_time() - c0)
@@ -216,16 +232,18 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
 
 
 def tournament(players: list[str], games: int, years: int, seed: int, variant: str = "standard",
-               adjacency: str = "strict", progress=None, classic: bool = False
+               adjacency: str = "strict", progress=None, classic: bool = False, civs: int = 0
                ) -> tuple[dict[str, LevelFigures], list[dict[str, tuple[str, int]]]]:
-    """Play the games; per level its figures, and per game each nation's (level, centres)."""
-    nations = load_variant(variant).nation_names
+    """Play the games; per level its figures, and per game each nation's (level, centres).
+    ``civs``: civilisations games of that many civilisations (each game its own)."""
     figures = {level: LevelFigures() for level in dict.fromkeys(players)}
     results: list[dict[str, tuple[str, int]]] = []
     for g in range(games):
+        nations = new_game(variant, adjacency, seed + g, civs).variant.nation_names if civs \
+            else load_variant(variant).nation_names
         seats = seating(players, nations, g)
         record = GameRecord()
-        game = play_game(seats, years, seed + g, variant, adjacency, record, classic)
+        game = play_game(seats, years, seed + g, variant, adjacency, record, classic, civs)
         owned = game.world.centres_on_active_boards()
         results.append({n: (seats[n], len(owned.get(n, ()))) for n in nations})
         for nation, level in seats.items():
@@ -323,13 +341,17 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--classic", action="store_true", help="one board, no time travel")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--civ", type=int, default=0, metavar="N",
+                    help="play civilisations games (RULES.md §10) of N civilisations (7 to 13 on the standard map)")
     args = ap.parse_args(argv)
     try:
         variant = load_variant(args.variant)
     except VariantError as e:
         ap.error(f"--variant: {e}")
+    if args.civ and not 7 <= args.civ <= 13:
+        ap.error("--civ: 7 to 13 civilisations on the standard map")
     try:
-        players = parse_players(args.players, len(variant.nation_names))
+        players = parse_players(args.players, args.civ or len(variant.nation_names))
     except ValueError as e:
         ap.error(str(e))
     if args.games < 1 or args.years < 1:
@@ -345,13 +367,15 @@ def main(argv: list[str]) -> int:
               f"winner {w.winner or '-'}; {held}", file=sys.stderr, flush=True)
 
     figures, results = tournament(players, args.games, args.years, args.seed, args.variant, args.adjacency,
-                                  progress=progress, classic=args.classic)
+                                  progress=progress, classic=args.classic, civs=args.civ)
     mode = "classic (one board)" if args.classic else f"5D, {args.adjacency} adjacency"
     print(f"{args.games} games of {args.years} years, {variant.name}, {mode}, seed {args.seed}, "
-          f"seats {','.join(players)} (turned one nation a game)")
+          f"seats {','.join(players)} (turned one nation a game)"
+          + (f", {args.civ} civilisations" if args.civ else ""))
     print(table(figures, results, args.seed))
-    print()
-    print(nation_table(figures, variant.nation_names))
+    if not args.civ:   # (civilisations differ from game to game)
+        print()
+        print(nation_table(figures, variant.nation_names))
     if not args.classic:
         print()
         print(travel_table(figures, len(results)))
@@ -362,6 +386,7 @@ def main(argv: list[str]) -> int:
                               for level in figures} if len(figures) > 1 else {},
                 "games": [{n: {"level": lv, "centres": c} for n, (lv, c) in g.items()} for g in results],
                 "settings": {"players": players, "games": args.games, "years": args.years, "seed": args.seed,
-                             "variant": variant.name, "adjacency": args.adjacency, "classic": args.classic}}
+                             "variant": variant.name, "adjacency": args.adjacency, "classic": args.classic,
+                             **({"civ": args.civ} if args.civ else {})}}
         Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -42,8 +42,12 @@ from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
 from app.engine.world import World
 
+from . import sealed as seat_box
+from .notes import Notes
+from .plans import Plans, unknown_place
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
+from .pin_tries import PinTries
 from .secret import SeatLocks
 from .table import MatchTable
 
@@ -52,6 +56,14 @@ Decide = Callable[..., list[Order]]
 
 class MatchError(ValueError):
     """The match cannot do that now (e.g. adjudicate before every seat is done)."""
+
+
+class PinWait(MatchError):
+    """Too many wrong PINs: the seat may try again in ``seconds``."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"too many wrong PINs: try again in {seconds:.0f} s")
+        self.seconds = seconds
 
 
 class OrderRefused(ValueError):
@@ -74,7 +86,11 @@ def order_key(order: Order):
 
 def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
     """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
-    what its nations see (``app.match.fog``)."""
+    what its nations see (``app.match.fog``); in a civilisations game always the fogged
+    view, unknown civilisations unnamed (``app.match.civ_view``)."""
+    if world.civ is not None:
+        from .civ_view import civ_view
+        return civ_view(world, nations)
     if not fog:
         return world
     from .fog import fogged_world     # h4-fog
@@ -103,6 +119,7 @@ class Round:
     decide: Decide | None = None
     fog: bool = False
     report: Report | None = None
+    victory: bool = True          # False: nobody wins (a `selfplay --no-victory` game)
 
     def run(self) -> Report:
         orders = list(self.orders)
@@ -110,8 +127,24 @@ class Round:
             view = seat_view(self.world, c.nations, self.fog)
             orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
-        self.report = engine_submit(self.world, orders)
+        self.report = engine_submit(self.world if self.victory else _without_victory(self.world), orders)
         return self.report
+
+
+def _without_victory(world: World) -> World:
+    """``world`` under a copy of its variant in which nobody can win."""
+    from dataclasses import replace
+    from app.bots.selfplay import no_victory
+    v = world.variant
+    if v.victory_centres > v.centre_count:
+        return world                     # out of reach already
+    got = _NO_VICTORY.get(id(v))
+    if got is None or got[0] is not v:
+        got = _NO_VICTORY[id(v)] = (v, no_victory(v))
+    return replace(world, variant=got[1])
+
+
+_NO_VICTORY: dict[int, tuple] = {}     # a variant's id -> (it, its copy in which nobody wins)
 
 
 @dataclass
@@ -147,14 +180,24 @@ class Match:
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
         self.locks = SeatLocks(self._aad)
+        self.pin_tries = PinTries()           # wrong PINs wait longer each time (its clock may be set)
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
+        self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
+        self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
+        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes)
+        self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
+                                lambda i: self.notes.restore(i, "")]
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
+        self.civ = None                       # a civilisations game's transactions (RULES.md §10)
+        if game.world.civ is not None:
+            from .civ_table import CivTable
+            self.civ = CivTable(self)
 
     @classmethod
     def new(cls, variant: str = "standard", adjacency: str = "strict", seed: int = 0,
@@ -233,19 +276,62 @@ class Match:
         """A PIN seat whose sealed orders (read from a file) were not opened yet."""
         return self.locks.is_locked(seat)
 
-    def check_pin(self, seat: int, pin: str) -> bool:
-        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
+    def check_pin(self, seat: int, pin: str, key: bytes | None = None) -> bool:
+        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it. Wrong
+        tries make the seat wait longer each time (:mod:`.pin_tries`): a try while it must
+        wait raises :class:`PinWait`. ``key``: :meth:`pin_key`'s answer for ``pin``, when a
+        front end derived it on a worker thread."""
         if not self.locks.has_pin(seat):
             return True
+        if (wait := self.pin_tries.wait_left(seat)) > 0:
+            raise PinWait(wait)
         if not self.locks.is_locked(seat):
-            return self.locks.matches(seat, pin)
-        plain = self.locks.unlock(seat, pin)
-        if plain is None:
-            return False
-        where = f"the sealed orders of {self.seats[seat].name}"
-        texts = self.table.open_payload(seat, plain, where)      # its messages go to its list
-        self._pending[seat] = self._parse_pending(texts, where, "")
-        return True
+            ok = self.locks.matches(seat, pin, key)
+        else:
+            plain = self.locks.unlock(seat, pin, key)
+            ok = plain is not None
+            if ok:
+                where = f"the sealed orders of {self.seats[seat].name}"
+                if self.civ is not None:             # its open offers (RULES.md §10) join the table
+                    plain = self.civ.open_box(seat, plain, where)
+                rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
+                try:
+                    texts = self.table.open_payload(seat, rest, where)    # its messages go to its list
+                except MatchFileError:
+                    raise
+                except ValueError:                                        # not JSON, not UTF-8
+                    raise MatchFileError(f"{where}: not a list of orders") from None
+                self._pending[seat] = self._parse_pending(texts, where, "")
+                self.plans.restore(seat, plans)
+                self.notes.restore(seat, notes)
+        if ok:
+            self.pin_tries.succeeded(seat)
+        else:
+            self.pin_tries.failed(seat)
+        return ok
+
+    def pin_key(self, seat: int, pin: str) -> bytes:
+        """The key ``pin`` gives the seat: the slow part of :meth:`check_pin` (a quarter of a
+        second), reading nothing that changes, so a worker thread may run it."""
+        return self.locks.derive(seat, pin)
+
+    def pin_wait(self, seat: int) -> float:
+        """Seconds before the seat may try a PIN again (0: now)."""
+        return self.pin_tries.wait_left(seat)
+
+    def reset_pin(self, seat: int, pin: str) -> None:
+        """A forgotten PIN, with the table's agreement: the seat's sealed orders are
+        discarded unread (nobody, the seat included, learns what they were), ``pin`` is
+        its PIN from now on, and it gives its orders again this round."""
+        if not self.seats[seat].is_person or not pin:
+            raise MatchError("only a person's seat sets a PIN, and a PIN is not empty")
+        self.locks.reset(seat, pin)
+        self.pin_tries.succeeded(seat)
+        self._pending[seat] = {}
+        self._done.discard(seat)
+        self.revision += 1
+        if self.turn is None or self.turn == seat:
+            self.turn = self._next_seat(seat)
 
     def _aad(self, seat: int) -> bytes:
         return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")
@@ -286,11 +372,16 @@ class Match:
 
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
+        return self.add_order(self.read_order(text, seat), seat)
+
+    def read_order(self, text: str, seat: int | None = None) -> Order:
+        """An order in notation, read against what the seat sees (not added); raises
+        :class:`OrderRefused` (``kind`` "notation")."""
         try:
-            order = self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
+            i = self._seat(seat)
+            return self.view_for(i).resolve(parse_order(text, self._notation_variant(i)))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
-        return self.add_order(order, seat)
 
     def remove_order(self, key, seat: int | None = None) -> Order | None:
         o = self._pending[self._seat(seat)].pop(key, None)
@@ -298,12 +389,20 @@ class Match:
             self._changed()
         return o
 
+    def pending_order(self, key, seat: int | None = None) -> Order | None:
+        """The seat's pending order under ``key`` (see :func:`order_key`), if any."""
+        return self._pending[self._seat(seat)].get(key)
+
     def replaces(self, order: Order, seat: int | None = None) -> bool:
         return order_key(order) in self._pending[self._seat(seat)]
 
     def _changed(self) -> None:
         self.revision += 1
         self._redo.clear()   # as in an editor: a change after undo ends the redo chain
+
+    def _touched(self) -> None:
+        """Plans or notes changed: worth saving, but no change to the orders (redo stays)."""
+        self.revision += 1
 
     # -- the round -----------------------------------------------------------------------
     def _next_seat(self, start: int) -> int | None:
@@ -341,9 +440,13 @@ class Match:
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        computer = [ComputerTurn(s.level or "standard", n, s.nations, self._bot_seed(n))
+        civ = world.civ is not None     # each computer civilisation sees for itself (RULES.md §10)
+        computer = [ComputerTurn(s.level or "standard", n, (n,) if civ else s.nations, self._bot_seed(n))
                     for s in self.seats if s.is_computer for n in s.nations]
-        return Round(world, orders, computer, self.decide, self.fog)
+        if civ:     # a unit given away since its order was entered is no longer the giver's
+            orders = [o for o in orders if not hasattr(o, "unit") or getattr(world.unit_at(o.unit), "nation", None)
+                      in (o.nation, None)]
+        return Round(world, orders, computer, self.decide, self.fog, victory=self.victory)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
@@ -362,6 +465,8 @@ class Match:
         self.revision += 1
         self.table.after_round()              # seats that submitted as they left go now
         self.turn = self._next_seat(0)
+        if self.civ is not None:
+            self.civ.computers_offer()
         return rnd.report
 
     def submit(self) -> Report:
@@ -406,6 +511,12 @@ class Match:
         self.revision += 1
         self.turn = self._next_seat(0)
 
+    @property
+    def victory(self) -> bool:
+        """Can a nation win? Not in a game grown with ``selfplay --no-victory`` (kept in
+        its file), so that it plays on past the size at which somebody would have won."""
+        return self.provenance is None or self.provenance.victory
+
     # -- the save file's part ------------------------------------------------------------
     def to_meta(self) -> dict[str, Any]:
         """The match part of a save file. PIN seats' pending orders are sealed; a locked
@@ -415,14 +526,21 @@ class Match:
             sealed = None
             if self.locks.has_pin(i):
                 texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
-                sealed = self.locks.box(i, self.table.sealed_payload(i, texts))
+                payload = seat_box.pack(self.table.sealed_payload(i, texts), self.plans.dump(i), self.notes.dump(i))
+                if self.civ is not None:     # its open offers (RULES.md §10)
+                    payload = self.civ.pack(i, payload)
+                sealed = self.locks.box(i, payload)
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
+        plain = [i for i in range(len(self.seats)) if not self.locks.has_pin(i)]
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
                          done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
-                         thrown=self.thrown, table=self.table.to_part())
+                         thrown=self.thrown, table=self.table.to_part(),
+                         civ=self.civ.part() if self.civ is not None else None,
+                         plans={i: self.plans.dump(i) for i in plain if self.plans.dump(i)},
+                         notes={i: self.notes.dump(i) for i in plain if self.notes.dump(i)})
         return dump_part(part)
 
     @staticmethod
@@ -445,9 +563,17 @@ class Match:
                 m.locks.set_box(i, s.sealed)
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
+        for i, marks in part.plans.items():
+            if (bad := unknown_place(marks, game.variant)) is not None:
+                raise MatchFileError(f"{where}: field 'meta.plans.{i}': '{bad}' is not a place on the map")
+            m.plans.restore(i, marks)
+        for i, text in part.notes.items():
+            m.notes.restore(i, text)
         m._done = set(part.done)
         m.table.load_part(part.table, where)
         m.provenance = part.selfplay
+        if m.civ is not None:
+            m.civ.read_part(part.civ, where)
         m.turn = m._next_seat(part.turn)
         game.meta = {}
         return m
@@ -466,3 +592,42 @@ class Match:
                 raise MatchFileError(f"{at}: {e}") from None
             out[order_key(o)] = o
         return out
+
+    # -- civilisations (RULES.md §10): the transactions live in app.match.civ_table -------------
+    def in_contact(self, a: str, b: str) -> bool:
+        """Are civilisations ``a`` and ``b`` in contact (who may write to whom)?"""
+        from app.engine.civ import in_contact
+        return in_contact(self.world, a, b)
+
+    def known_civilisations(self, seat: int | None) -> list[str]:
+        """The nations a seat may name: every nation, except in a civilisations game (its
+        own and those in contact: a seat is not told how many play)."""
+        if self.world.civ is None or self.world.phase == "over":
+            return list(self.game.variant.nation_names)
+        from .civ_view import known_civilisations
+        return known_civilisations(self.world, self.seats[seat].nations if seat is not None else ())
+
+    def view_for_nations(self, nations) -> World:
+        return seat_view(self.world, nations, self.fog)
+
+    def _notation_variant(self, seat: int):
+        """The variant orders are read with: in a civilisations game its nations are the
+        seat's known ones only (an unknown name reads as no nation at all)."""
+        v = self.game.variant
+        if self.world.civ is None:
+            return v
+        known = tuple(self.known_civilisations(seat))
+        cache = self.__dict__.setdefault("_notation_variants", {})
+        if known not in cache:
+            from app.engine.nations import with_nations
+            cache[known] = with_nations(v, [(n, v.nations[n].colour) for n in known])
+        return cache[known]
+
+    def _drop_pending_for(self, loc, nation: str) -> None:
+        """A unit given away: its giver's pending order for it is dropped (RULES.md §10)."""
+        i = self.seat_of(nation)
+        if i is None or self.is_locked(i):
+            return
+        for k, o in list(self._pending[i].items()):
+            if getattr(o, "unit", None) is not None and o.unit.board == loc.board and o.unit.province == loc.province:
+                del self._pending[i][k]

@@ -91,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     reporter.install()
     from .window.main_window import MainWindow
     window = MainWindow(theme=args.theme)
+    if window.files.lost:        # the window says it too, over the board
+        print(f"note: the data folder {data_dir()} cannot be written ({window.files.lost}): no autosave, "
+              "recent games or settings are kept in this session", file=sys.stderr)
     if args.screenshot:
         if args.open:
             if not window.open_game(args.open):

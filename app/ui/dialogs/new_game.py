@@ -1,4 +1,4 @@
-"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–7 seats, each
+"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–16 seats, each
 with a player name, a colour, who plays it (a person, or a computer player when the bots are
 installed), an optional PIN and the nations it plays (nations nobody plays hold)."""
 
@@ -15,9 +15,13 @@ from app.variants.catalog import available
 
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
+from .pin_fields import PIN_ADVICE, PinFields
 
-SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
-DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
+SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
+                "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
+DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
+                 "Noa", "Oli", "Pia"]
+MAX_SEATS = 16     # one per nation, and a game has up to 16
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -65,14 +69,9 @@ class SeatRow(QWidget):
                                                        " (computer players are not installed)"))
         self.player.currentIndexChanged.connect(self._player_changed)
         lay.addWidget(self.player)
-        self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.Password)
-        self.pin.setPlaceholderText("PIN (optional)")
-        self.pin.setMaximumWidth(120)
-        self.pin.setMaxLength(64)
-        self.pin.setToolTip("With a PIN the curtain asks for it before showing this seat's board, and the "
-                            "save file keeps the seat's orders encrypted. Without one, privacy rests on trust.")
-        lay.addWidget(self.pin)
+        self.pin_fields = PinFields()              # the PIN, typed twice (pin_fields.py)
+        self.pin, self.pin_again = self.pin_fields.pin, self.pin_fields.again
+        lay.addWidget(self.pin_fields)
         self.boxes: dict[str, QCheckBox] = {}
         for n in nations:
             cb = QCheckBox(n[:3])
@@ -92,7 +91,7 @@ class SeatRow(QWidget):
             self._paint()
 
     def _player_changed(self) -> None:
-        self.pin.setEnabled(self.player.currentData()[0] == "person")
+        self.pin_fields.setEnabled(self.player.currentData()[0] == "person")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
@@ -139,6 +138,7 @@ class NewGameDialog(QDialog):
         self.start.addItem("Standard opening", "standard")
         self.start.addItem("Thrown pieces — throw armies and fleets at the board", "thrown")
         self.start.addItem("Random thrown start — everything thrown at once, straight to play", "random-thrown")
+        self.start.addItem("Civilisations — start alone on one centre in the fog, meet the others", "civilisations")
         self.start.setToolTip("Thrown pieces (Diplomacywinks): 2–7 players, a nation each; the game goes on from "
                               "Fall 1901 with no centre owned, and builds in the centres owned at Winter 1901")
         starts.addWidget(self.start, 1)
@@ -156,12 +156,17 @@ class NewGameDialog(QDialog):
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
+        from .civ_game import CivOptions       # RULES.md §10: its own box
+        self.civ = CivOptions(computer_levels())
+        self.variant.currentIndexChanged.connect(lambda _=0: self.civ.set_variant(self.variant.currentData()))
+        self.civ.set_variant(self.variant.currentData())
+        outer.addWidget(self.civ)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)
         cnt = QHBoxLayout()
         cnt.addWidget(QLabel("Players"))
         self.seat_count = QSpinBox()
-        self.seat_count.setRange(2, 7)
+        self.seat_count.setRange(2, MAX_SEATS)
         self.seat_count.setValue(2)
         self.seat_count.valueChanged.connect(self._rebuild_seats)
         cnt.addWidget(self.seat_count)
@@ -176,6 +181,10 @@ class NewGameDialog(QDialog):
         sl.addWidget(self.fog)
         self.deadline = DeadlineOption()      # a time limit per seat turn (app/ui/table)
         sl.addWidget(self.deadline)
+        self.pin_advice = QLabel(PIN_ADVICE)
+        self.pin_advice.setWordWrap(True)
+        self.pin_advice.setStyleSheet("font-size: 12px;")
+        sl.addWidget(self.pin_advice)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -203,11 +212,18 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
-        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
-        self.seats_box.setEnabled(self.hotseat.isChecked())
-        self.seats_box.setVisible(self.hotseat.isChecked())
-        self.opponents.setVisible(not self.hotseat.isChecked())
+        civ = self.start.currentData() == "civilisations"
+        self.thrown_players.setVisible(self.start.currentData() not in ("standard", "civilisations")
+                                       and not self.hotseat.isChecked())
+        self.seats_box.setEnabled(self.hotseat.isChecked() and not civ)
+        self.seats_box.setVisible(self.hotseat.isChecked() and not civ)
+        self.opponents.setVisible(not self.hotseat.isChecked() and not civ)
         self.watch.cover(self)
+        civ = civ and not self.watch.chosen()
+        self.civ.setVisible(civ)
+        if civ:                  # a civilisations game's seats are in its own box
+            for mode in (self.sandbox, self.hotseat):
+                mode.setEnabled(False)
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -229,6 +245,8 @@ class NewGameDialog(QDialog):
         # deal the nations round-robin as a starting point
         for j, n in enumerate(nations):
             self.seat_rows[j % k].boxes[n].setChecked(True)
+        # wide enough for a seat's row (its name, PINs and every nation), however many nations
+        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60))
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
@@ -239,17 +257,23 @@ class NewGameDialog(QDialog):
             seats = []
             for i, r in enumerate(self.seat_rows):
                 seats.append(r.seat())
-                if r.pin.isEnabled() and r.pin.text():
+                if r.pin_fields.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
                 "start": self.start.currentData(), "watch": self.watch.chosen(),
                 "deadline": self.deadline.seconds() if mode == "hotseat" else None,
-                "thrown_players": len(seats) if seats else self.thrown_players.value()}
+                "thrown_players": len(seats) if seats else self.thrown_players.value(),
+                **({"civ": self.civ.settings()} if self._civ_chosen() else {})}
+
+    def _civ_chosen(self) -> bool:
+        return self.start.currentData() == "civilisations" and not self.watch.chosen()
 
     def problem(self) -> str | None:
         if self.watch.chosen():
             return None
+        if self._civ_chosen():
+            return self.civ.problem()
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}
@@ -263,6 +287,8 @@ class NewGameDialog(QDialog):
                     return f"{n} is ticked for both {seen[n]} and {name}."
                 seen[n] = name
             people += r.player.currentData()[0] == "person"
+            if p := r.pin_fields.problem(name):
+                return p
         if people == 0:
             return "At least one seat must be played by a person."
         if self.start.currentData() != "standard":

@@ -26,9 +26,11 @@ class LeaveDialog(QDialog):
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.seat = QComboBox()
+        civ = match.world.civ is not None        # RULES.md §10: no civilisation named but one's own
         for i in match.table.seats.person_seats():
             s = match.seats[i]
-            self.seat.addItem(f"{s.name} — {', '.join(s.nations)}", i)
+            shown = s.nations if not civ or i == at_table else ()
+            self.seat.addItem(f"{s.name} — {', '.join(shown)}" if shown else s.name, i)
         if at_table is not None:
             self.seat.setCurrentIndex(max(0, self.seat.findData(at_table)))
         form.addRow("Who leaves", self.seat)
@@ -103,6 +105,10 @@ class TakeOverDialog(QDialog):
         self.nation = QComboBox()
         variant = match.game.variant
         open_ = match.table.seats.open_nations()
+        if match.world.civ is not None:     # RULES.md §10: only civilisations the seat at the table has met
+            at_table = None if parent is None or parent.table.up else parent.seat
+            known = set(match.known_civilisations(at_table)) if at_table is not None else set()
+            open_ = [n for n in open_ if n in known]
         # a whole seat first (a player who left played several nations), then each nation
         for i, s in enumerate(match.seats):
             if len(s.nations) > 1 and all(n in open_ for n in s.nations):

@@ -4,11 +4,13 @@ A mixin of the main window."""
 
 from __future__ import annotations
 
+from ..civ.names import calendar_for
+
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
 
-from app.match.attention import Need, needs
+from app.match.attention import Need
 
 
 class NavigationMixin:
@@ -16,17 +18,10 @@ class NavigationMixin:
 
     def attention(self) -> list[Need]:
         """What the seat at the table still owes, board by board (nothing in a replay)."""
-        if self.match is None or self.seat is None or self.replay_index is not None:
-            return []
-        return needs(self.world, self.pending.values(), self.seat_nations())
+        return self.pending_shown.needs()
 
     def update_attention(self) -> None:
-        todo = self.attention()
-        boards = len({n.board for n in todo})
-        if self.view is not None:
-            self.view.show_needs(todo)            # badges on the boards owing something
-        self.a_next.setText(f"Next board ({boards})" if boards else "Next board")
-        self.a_next.setEnabled(bool(boards))
+        self.pending_shown.update_attention()
 
     def next_attention(self) -> Need | None:
         """Go to the next active board (after the last one visited) that needs attention."""
@@ -45,16 +40,19 @@ class NavigationMixin:
 
     def go_to_board_text(self, text: str) -> bool:
         """Go to the board named ``text`` (``3:F1905``); a clear status message if there is none."""
+        cal = calendar_for(self.world)
         try:
             key = BoardKey.parse(text.strip())
         except (ValueError, KeyError) as e:
-            self.set_status(f"Not a board name: {e}", error=True)
-            return False
+            key = _dated_board(text, cal)       # a civilisations game: '2: Fall 3250 BC' (RULES.md §10)
+            if key is None:
+                self.set_status(f"Not a board name: {e}", error=True)
+                return False
         if self.world is None or key not in self.world.boards:
             self.set_status(f"There is no board {key} in this game.", error=True)
             return False
         self.goto_board(key)
-        self.set_status(f"Board {key}.")
+        self.set_status(f"Board {key}" + (f", {cal.title(key.turn)}." if cal.is_civ else "."))
         return True
 
     def go_to_board_dialog(self) -> None:
@@ -98,3 +96,14 @@ class NavigationMixin:
         self._attention_at = None
         self.next_attention()
         return False
+
+
+def _dated_board(text: str, cal) -> BoardKey | None:
+    """A board named by its timeline and a date as the calendar shows it, or None."""
+    head, sep, date = text.partition(":")
+    if not cal.is_civ or not sep or not head.strip().isdigit():
+        return None
+    try:
+        return BoardKey(int(head), cal.parse(date.strip()))
+    except ValueError:
+        return None

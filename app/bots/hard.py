@@ -7,9 +7,11 @@
 2. **Across boards** (5D games): moves into the past or to a neighbouring timeline, a
    support of a move or hold that failed on a past board (a unit saved, a centre taken,
    a new timeline where it went better), supports of its own moves on neighbouring
-   timelines, convoys to another board. Each is adjudicated with the whole world and kept
-   only for what it gains (:func:`gain`): the distinct centres the nation will hold, the
-   units it keeps, the best rival held back — not a habit.
+   timelines, convoys to another board. The likeliest to pay are tried first; each is
+   adjudicated with the whole world and kept only for what it gains (:func:`gain`): its
+   lead in distinct centres over the best rival (a fork copies everyone's units: a new
+   timeline that helps rivals as much gains nothing), then its distinct centres, then the
+   units it keeps per board — not a habit.
 3. Retreats, builds and disbands as Standard chooses them (province values).
 
 The adjudications a decision may spend are counted, never timed, so the same position and
@@ -26,8 +28,8 @@ from app.engine.world import World
 
 from . import timetravel
 from .common import adjustments, complete, movement_boards, projected_centres, retreats
-from .progress import report
 from .judge import Census
+from .progress import report
 from .search import BoardSearch
 from .standard import _Values
 

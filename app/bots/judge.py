@@ -103,9 +103,8 @@ class Census:
     def plan(self, nation: str, centres: set[str]) -> None:
         self.planned.setdefault(nation, set()).update(centres)
 
-    def stakes(self, key: BoardKey, nation: str, w: "Worth" = None) -> Stakes:
+    def stakes(self, key: BoardKey, nation: str, w: Worth = WORTH) -> Stakes:
         """The stakes of board ``key`` for ``nation`` (none on a world of one board)."""
-        w = w or WORTH
         if self.boards <= 1:
             return NO_STAKES
         here = self.holders.get(key, {})

@@ -220,17 +220,11 @@ class BoardSearch:
         if self.budget < self._reply_count:
             self.best = self.standard_plan()  # nothing to spend: Standard's plan, unjudged
             return self._as_given(self.best)
-        starts = [self.standard_plan()]
-        best, best_score = None, float("-inf")
-        for plan in starts:
-            s = self.score(plan)
-            if s > best_score:
-                best, best_score = plan, s
-        rounds = 0
+        best = self.standard_plan()
+        best_score = self.score(best)
         improved = True
         while improved and self.affordable():
             improved = False
-            rounds += 1
             changes: list[list[Order]] = []
             for u in self._by_tension():
                 changes.extend([o] for o in self.unit_options(best, u))

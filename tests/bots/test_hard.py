@@ -109,14 +109,26 @@ def test_standard_convoys_where_the_far_shore_is_worth_more():
     assert sorted(o.kind for o in orders) == ["convoy", "move"], orders
 
 
-def test_easy_convoys_an_army_that_cannot_get_nearer_over_land():
-    world = _board([("England", "A", "lon"), ("England", "F", "eng"), ("France", "F", "bre"),
-                    ("Germany", "F", "bel")], turn="S1902",
+def test_easy_takes_a_free_centre_by_sea_army_first():
+    """Easy's armies take centres before its fleets: an army with no free centre next to it
+    is carried to one by its own fleet (which then stays at sea, free to carry it on)."""
+    world = _board([("England", "A", "lon"), ("England", "F", "eng"), ("France", "F", "bre")], turn="S1902",
                    centres={"lon": "England", "lvp": "England", "edi": "England", "bre": "France"})
     orders = decide("easy", world, "England", seed=1, time_travel=False)
     move = next(o for o in orders if o.unit.province == "lon")
-    assert move.kind == "move" and move.via_convoy and move.dest.province == "pic", orders
+    assert move.kind == "move" and move.via_convoy and move.dest.province == "bel", orders
     assert any(o.kind == "convoy" and o.unit.province == "eng" for o in orders)
+
+
+def test_easy_walks_an_island_army_to_its_port():
+    """An army that no land route takes nearer a centre walks to a coast its fleets at sea
+    touch (Easy counts their crossing in its distances)."""
+    world = _board([("England", "A", "lvp"), ("England", "F", "nth"), ("France", "F", "bre")], turn="S1902",
+                   centres={"lon": "England", "lvp": "England", "edi": "England", "bre": "France",
+                            "nwy": "Russia", "den": "Russia", "hol": "Germany", "bel": "Germany"})
+    orders = decide("easy", world, "England", seed=1, time_travel=False)
+    move = next(o for o in orders if o.unit.province == "lvp")
+    assert move.kind == "move" and move.dest.province in {"yor", "edi"}, orders
 
 
 def test_hard_time_travel_is_kept_only_for_what_it_gains():

@@ -194,6 +194,42 @@ def test_computer_players_fork_on_every_shipped_variant(variant):
         assert any(len(g.world.timelines) > 1 for g in games), (variant, level)
 
 
+@pytest.fixture(scope="module")
+def lakes(tmp_path_factory) -> str:
+    """A variant imported from a diplomacy ``.map`` file: two nations, seven provinces, a
+    split coast, victory at four."""
+    from pathlib import Path
+    from app.variants.importer import import_variant
+    folder = tmp_path_factory.mktemp("imported") / "lakes"
+    import_variant(Path(__file__).resolve().parents[1] / "variants" / "data" / "lakes.map", folder)
+    return str(folder)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), adjacency=st.sampled_from(["strict", "loose"]), turns=st.integers(0, 14))
+def test_hard_orders_are_legal_on_an_imported_variant(lakes, seed, adjacency, turns):
+    world = grow_world(lakes, adjacency=adjacency, seed=seed, turns=turns).world
+    if world.phase == "over":
+        return
+    for nation in world.variant.nation_names:
+        assert_legal(world, nation, decide("hard", world, nation, seed=seed))
+
+
+def test_computer_players_fork_on_a_small_imported_variant(lakes):
+    """Selfplay forks timelines on the imported map, and so do Hard within a few years and
+    Standard within ten (a small map must not leave the bots stuck on one board)."""
+    from app.bots.tournament import play_game
+    folder = lakes
+    v = load_variant(folder)
+    assert v.nation_names == ("Northland", "Southmark")
+    forked = [len(grow_world(folder, seed=s, turns=16).world.timelines) > 1 for s in range(4)]
+    assert sum(forked) >= 3, forked
+    for level, years in (("hard", 4), ("standard", 10)):
+        games = [play_game({n: level for n in v.nation_names}, years, seed, folder) for seed in range(3)]
+        assert any(len(g.world.timelines) > 1 for g in games), level
+
+
 def test_fogged_world_gives_hard_no_hidden_information():
     from tests.bots.test_fog import _with_strangers
     from app.match import fog

@@ -108,9 +108,13 @@ def test_hard_is_offered_wherever_levels_are(qtbot, window):
     assert "hard" in levels and window.bot_menu.level == "standard"
 
 
-def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window):
+def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window, monkeypatch):
     """The round's computer players report while they search: the bar moves within a
-    nation's share, not only from one nation to the next."""
+    nation's share, not only from one nation to the next; and the window's own event loop
+    keeps running while Hard thinks."""
+    import threading
+    from PySide6.QtCore import QTimer
+    from app.bots import hard
     from app.match import Seat
     from app.ui.window import bots_ui
     seats = [Seat(name="You", nations=("France", "Austria", "England", "Italy", "Russia", "Turkey")),
@@ -118,8 +122,24 @@ def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window):
     assert window.new_game("sandbox", seats=seats, confirmed=True)
     steps = []
     bots_ui._notifier(window).step.connect(lambda done, total, text: steps.append((done, total, text)))
+    # The window never blocks: while Hard is mid-think, the GUI thread's event loop still
+    # runs (a timer of the window fires); were the think on the GUI thread, it could not.
+    thinking, seen_by_gui, answered = threading.Event(), threading.Event(), []
+    board_plans = hard.board_plans
+
+    def plans_while_the_window_runs(*args, **kwargs):
+        thinking.set()
+        answered.append(seen_by_gui.wait(20))
+        return board_plans(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "board_plans", plans_while_the_window_runs)
+    ticker = QTimer()
+    ticker.timeout.connect(lambda: thinking.is_set() and seen_by_gui.set())
+    ticker.start(5)
     submit(qtbot, window)
-    qtbot.waitUntil(lambda: steps and steps[-1][0] == steps[-1][1], timeout=30000)
+    qtbot.waitUntil(lambda: steps and steps[-1][0] == steps[-1][1], timeout=60000)
+    ticker.stop()
+    assert answered == [True]
     assert any(0 < done < bots_ui.STEPS for done, _, _ in steps), steps[:5]
     assert any("Germany (hard)" in text and "%" in text for _, _, text in steps)
     assert {o.nation for o in window.game.submissions[-1] if o.kind == "move"} >= {"Germany"}

@@ -27,6 +27,7 @@ from .layout import Layout
 from app.engine.world import Board
 
 from .map_art import MapArt
+from .nation_look import look_of
 from .map_colours import LAND
 from ..guard import guarded
 
@@ -83,8 +84,9 @@ class Miniatures:
         # a tinted province is one colour: the land colour under the nation's tint
         self.tints: dict[str, tuple[int, int]] = {}
         self.dots: dict[str, int] = {}
-        for name, nat in art.variant.nations.items():
-            c = QColor(nat.colour)
+        look = look_of(art.variant)           # the palette shown (nation_look)
+        for name in art.variant.nations:
+            c = look.colour(name)
             self.tints[name] = (_blend(LAND, c, LAND_ALPHA), _blend(LAND, c, SC_ALPHA))
             self.dots[name] = c.darker(160).rgba()
         from .fog_art import VEIL
@@ -194,6 +196,14 @@ class OverviewItem(QGraphicsItem):
     def set_theme(self, theme) -> None:
         self.theme = theme
         self.dirty.update(self.states)
+        self.update()
+
+    def restyle(self) -> None:
+        """The nations' colours changed (the colour-vision-safe palette): every miniature again."""
+        self.minis = Miniatures(self.art)
+        self.dirty.update(self.states)
+        if not self._filler.isActive():
+            self._filler.start()
         self.update()
 
     def flush(self, limit: int | None = None) -> int:

@@ -188,10 +188,13 @@ class Match:
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
-        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes)
-        self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
-                                lambda i: self.notes.restore(i, "")]
+        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes);
+        # a seat that leaves takes its plans and notes with it (the table forgets its messages)
+        forget_studio = [lambda i: self.plans.restore(i, []), lambda i: self.notes.restore(i, "")]
+        self.locks.on_reset += [self.table.mail.forget, *forget_studio]
+        self.table.seats.on_leave += forget_studio
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
+        self.source: str | None = None        # the file it was read from (named by a sealed box that does not read)
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
         self.civ = None                       # a civilisations game's transactions (RULES.md §10)
@@ -292,6 +295,8 @@ class Match:
             ok = plain is not None
             if ok:
                 where = f"the sealed orders of {self.seats[seat].name}"
+                if self.source:                      # name the file and the field, as a load error does
+                    where = f"{self.source}: field 'meta.seats.{seat}.sealed' ({where})"
                 if self.civ is not None:             # its open offers (RULES.md §10) join the table
                     plain = self.civ.open_box(seat, plain, where)
                 rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
@@ -552,6 +557,11 @@ class Match:
     def from_game(cls, game: Game, where: str = "save", decide: Decide | None = None) -> "Match":
         """The match stored in ``game.meta`` (validated; raises :class:`MatchFileError`)."""
         part = read_part(game.meta, where)
+        from app.bots import LEVELS
+        for i, s in enumerate(part.seats):          # a level no computer player has fails every submission
+            if s.controller == "computer" and s.level not in LEVELS:
+                raise MatchFileError(f"{where}: field 'meta.seats.{i}.level': {s.level!r} is not a computer "
+                                     f"level (one of {', '.join(LEVELS)})")
         seats = [Seat(name=s.name, colour=s.colour, nations=tuple(s.nations), controller=s.controller,
                       level=s.level) for s in part.seats]
         try:
@@ -572,6 +582,7 @@ class Match:
         m._done = set(part.done)
         m.table.load_part(part.table, where)
         m.provenance = part.selfplay
+        m.source = where
         if m.civ is not None:
             m.civ.read_part(part.civ, where)
         m.turn = m._next_seat(part.turn)

@@ -308,6 +308,27 @@ def test_a_seat_that_leaves_takes_its_messages_with_it():
     assert [x.text for x in m.table.mail.messages(0)] == [NOTE]
 
 
+@pytest.mark.parametrize("submit", [False, True])
+def test_a_seat_that_leaves_takes_its_plans_and_notes_with_it(tmp_path, submit):
+    """Taking a seat reveals nothing of the seat that left: its notes and drawn plans go with
+    it, now or once its submitted round is adjudicated (they stayed, and the newcomer read them)."""
+    from app.match.plans import PlanMark
+    m = three()
+    m.notes.write(1, NOTE)
+    m.plans.draw(1, PlanMark(kind="arrow", at="1:war:S1901", to="1:gal:S1901"))
+    m.table.seats.leave(1, "easy", submit=submit)
+    if submit:
+        while m.turn is not None:
+            m.done()
+        m.submit()
+    new = m.table.seats.take_over(("Russia", "Turkey"), "Dev")
+    assert new == 1
+    assert m.notes.of(1) == "" and not m.plans.of(1)
+    save_match(m, tmp_path / "g.json")
+    raw = (tmp_path / "g.json").read_text()
+    assert "Galicia is a feint" not in raw and "1:gal:S1901" not in raw
+
+
 def test_a_damaged_message_list_is_named(tmp_path):
     m = three()
     m.table.mail.write(0, 1, NOTE)

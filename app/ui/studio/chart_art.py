@@ -37,6 +37,9 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
                     [v for _, vs in lines for v in vs if v is not None] + [1])
     top_value = int(top_value * 1.08) + 1
     head = fm.height() + 10 if title else 6
+    note_top = rect.top() + head
+    if chart.hidden:                      # a band of its own: inside the plot it covered the victory label
+        head += fm.height() + 4
     left = fm.horizontalAdvance(str(top_value)) + 14
     # a legend only where there is room for it (a small dock shows the colours alone)
     legend = _legend_layout(lines, fm, rect.left() + left, rect.right()) if rect.height() > 170 else []
@@ -120,7 +123,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
                    label)
     if chart.hidden:
         p.setPen(text)
-        p.drawText(QRectF(plot.left(), plot.top(), plot.width() - 4, fm.height()), Qt.AlignRight | Qt.AlignTop,
+        p.drawText(QRectF(plot.left(), note_top, plot.width() - 4, fm.height()), Qt.AlignRight | Qt.AlignTop,
                    "other nations' counts are hidden (fog of war)")
     p.restore()
 

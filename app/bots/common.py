@@ -129,10 +129,14 @@ def projected_centres(world: World) -> dict[str, set[str]]:
     return out
 
 
-def standing(world: World, nation: str) -> tuple[int, int]:
+def standing(world: World, nation: str) -> tuple[int, int, float]:
     """How well ``nation`` stands by the victory measure: its projected unique centres, then
-    minus the best rival's (a candidate that cuts the leader down also counts in its favour)."""
+    minus the best rival's (a candidate that cuts the leader down also counts in its favour),
+    then its units per active board (a unit saved on a past board, and the new timeline
+    where it lives, count; a traveller that vanishes costs)."""
     held = projected_centres(world)
     mine = len(held.get(nation, ()))
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
-    return mine, -rival
+    active = world.active_boards()
+    units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
+    return mine, -rival, round(units / max(1, len(active)), 6)

@@ -49,10 +49,16 @@ def random_orders(world: World, rng: random.Random, time_travel: float = 0.3,
             across = [t for t in targets if t.board != key]
             here = [t for t in targets if t.board == key]
             r = rng.random()
-            if across and travellers < max_travellers and r < time_travel:
+            # one draw decides: below time_travel a unit that can travel does; the next
+            # move_rate of the range (or the first, when it cannot travel) moves it on its
+            # own board. (A plain move must not wait for travel to be impossible: a unit
+            # that never moves only ever travels into its own past self, and on a small
+            # map, where no nation runs out of travellers, nothing would ever fork.)
+            travel = bool(across) and travellers < max_travellers
+            if travel and r < time_travel:
                 dest = rng.choice(across)
                 travellers += 1
-            elif here and r < move_rate:
+            elif here and r < (time_travel if travel else 0.0) + move_rate:
                 dest = rng.choice(here)
             else:
                 continue

@@ -7,8 +7,10 @@ from being predictable). A move is discounted by its odds (:func:`_odds`): DumbB
 never asks whether a move can succeed. Two of its own units never aim at one province:
 a unit whose favourite province is already the goal of a contestable move of its own
 supports that move instead, and a unit left standing supports a move of its own into a
-province a rival can contest, or the hold of a threatened neighbour. Retreats go to the
-best free location; builds go where the value is highest and disbands where it is lowest.
+province a rival can contest, or the hold of a threatened neighbour. An army is convoyed by
+its own fleets when the far shore is worth more than what they would do otherwise
+(:func:`with_convoys`). Retreats go to the best free location; builds go where the value is
+highest and disbands where it is lowest.
 Then :mod:`app.bots.timetravel` looks across boards.
 """
 
@@ -22,12 +24,16 @@ from app.engine.world import World
 
 from . import values
 from .common import adjustments, complete, movement_boards, projected_centres, retreats
+from .convoys import convoy_orders, convoy_routes
 from .timetravel import budget_for, improve
 
 CLOSE = 0.05        # a second-best option within this fraction of the best…
 WANDER = 0.2        # …is taken with this probability
 ALONE = 0.35        # a move into a rival's unit that no other unit of ours could support is worth this much
 CONTESTED = 0.8     # a move that a rival unit could contest (or one we could back) is worth this much
+SUPPORT_SHARE = 0.3  # a support is worth this share of the value of the place it backs
+CONVOY_MARGIN = 0.05 # a convoy is made when it beats the plan by this share
+MAX_CONVOYS = 2      # convoys a board, at most
 
 
 class _Values:
@@ -51,8 +57,10 @@ class _Values:
         return self.board(key).value(unit_type, loc)
 
 
-def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardValues, rng: random.Random) -> list[Order]:
-    """Moves, holds and supports for ``nation``'s units on one active movement board."""
+def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardValues, rng: random.Random,
+                 wander: float = WANDER) -> list[Order]:
+    """Moves, holds, supports and convoys for ``nation``'s units on one active movement
+    board. ``wander``: how often a close second-best option is taken instead."""
     v = world.variant
     board = world.boards[key]
     units = sorted((u for u in board.units.values() if u.nation == nation), key=lambda u: u.loc)
@@ -81,12 +89,12 @@ def board_orders(world: World, key: BoardKey, nation: str, vals: values.BoardVal
             choice = u.loc
         else:
             choice = free[0][1]
-            if len(free) > 1 and free[0][0] - free[1][0] <= CLOSE * abs(free[0][0]) and rng.random() < WANDER:
+            if len(free) > 1 and free[0][0] - free[1][0] <= CLOSE * abs(free[0][0]) and rng.random() < wander:
                 choice = free[1][1]
         claimed[province_of(choice)] = u.loc
         dest[u.loc] = choice
     _settle(dest, {province_of(u.loc): u.loc for u in units})
-    return _with_supports(world, key, nation, units, dest, vals, helps)
+    return with_convoys(world, key, nation, _with_supports(world, key, nation, units, dest, vals, helps), vals)
 
 
 def _odds(board, nation: str, dest: str, vals: values.BoardValues) -> float:
@@ -183,6 +191,68 @@ def _with_supports(world: World, key: BoardKey, nation: str, units, dest: dict[s
             orders.append(best[1])
             backing[best[2]] = backing.get(best[2], 0) + 1
     return orders
+
+
+def _planned_value(board, nation: str, o: Order, vals: values.BoardValues) -> float:
+    """What a unit's planned order is worth by the values: where it ends up (a move
+    discounted by its odds), and for a support, a share of the move or hold it backs."""
+    if o.kind == "move":
+        return _odds(board, nation, o.dest.loc, vals) * vals.value(o.unit_type, o.dest.loc)
+    here = vals.value(o.unit_type, o.unit.loc)
+    if o.kind == "support":
+        target = o.dest if o.dest is not None else o.supported
+        return here + SUPPORT_SHARE * max(0.0, vals.value(o.supported_type or "A", target.loc))
+    return here
+
+
+def with_convoys(world: World, key: BoardKey, nation: str, orders: list[Order], vals: values.BoardValues
+                 ) -> list[Order]:
+    """Convoys where the far shore is worth more: an army carried by the nation's own fleets
+    at sea to a coast no unit of its own goes to, when the army's value there (discounted
+    by its odds) plus the fleets' value at sea beats what the army and those fleets were
+    going to do. The best such convoy is made, then the next, at most ``MAX_CONVOYS``."""
+    board = world.boards[key]
+    by_prov = {o.unit.province: o for o in orders}
+    made = 0
+    while made < MAX_CONVOYS:
+        busy = {p for p, o in by_prov.items() if o.kind == "convoy" or (o.kind == "move" and o.via_convoy)}
+        claimed = {(o.dest.province if o.kind == "move" else p): p for p, o in by_prov.items()}
+        routes = convoy_routes(world, key, nation, fleets={p for p in by_prov if p not in busy})
+        best = None
+        for army, dests in routes.items():
+            if army in busy:
+                continue
+            before_army = _planned_value(board, nation, by_prov[army], vals)
+            for dest, chain in dests.items():
+                if claimed.get(dest, army) not in (army,) + chain \
+                        or dest in board.units and board.units[dest].nation == nation:
+                    continue  # another unit of ours goes or stays there
+                after = _odds(board, nation, dest, vals) * vals.value("A", dest) \
+                    + sum(vals.value("F", f) for f in chain)
+                before = before_army + sum(_planned_value(board, nation, by_prov[f], vals) for f in chain)
+                gain = after - before
+                if gain > CONVOY_MARGIN * abs(before) and (best is None or (gain, army, dest) > best[0]):
+                    best = ((gain, army, dest), army, dest, chain)
+        if best is None:
+            break
+        _, army, dest, chain = best
+        for o in convoy_orders(world, key, nation, army, dest, chain):
+            by_prov[o.unit.province] = o
+        made += 1
+    if not made:
+        return orders
+    # supports of what the convoy's army and fleets no longer do are void now: they hold
+    out = []
+    for o in orders:
+        o = by_prov[o.unit.province]
+        if o.kind == "support" and o.supported.province in by_prov:
+            backed = by_prov[o.supported.province]
+            wanted = o.dest.province if o.dest is not None else None
+            does = backed.dest.province if backed.kind == "move" else None
+            if wanted != does:
+                o = Hold(nation, o.unit_type, o.unit)
+        out.append(o)
+    return out
 
 
 def decide(world: World, nation: str, rng: random.Random, budget: int | None = None) -> list[Order]:

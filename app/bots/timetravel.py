@@ -13,6 +13,7 @@ seeded order, at most ``budget`` of them, so a decision is as deterministic as i
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from app.engine.adjacency import adjacent_board_keys
 from app.engine.coords import Location, Space
@@ -27,13 +28,17 @@ from .common import movement_boards, own_units, standing
 Candidate = tuple[Order, ...]
 
 
-def evaluate(world: World, nation: str, orders: list[Order]) -> tuple[int, int]:
+Score = Callable[[World, str], tuple]  # a world after the candidate, the nation -> how it stands (higher is better)
+
+
+def evaluate(world: World, nation: str, orders: list[Order], score: Score = standing) -> tuple:
     """Where ``nation`` stands after ``orders`` are adjudicated (others hold; dislodged
-    units that would retreat are counted as lost, on every side)."""
+    units that would retreat are counted as lost, on every side), by ``score`` (default:
+    :func:`app.bots.common.standing`)."""
     after = submit(world, orders).world
     if after.pause is not None:
         after = submit(after, []).world
-    return standing(after, nation)
+    return score(after, nation)
 
 
 def budget_for(world: World, share: float = 1.0) -> int:
@@ -135,14 +140,20 @@ def replace(plan: list[Order], candidate: Candidate) -> list[Order]:
     return [o for o in plan if not (hasattr(o, "unit") and _unit_key(o) in mine)] + list(candidate)
 
 
-def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int) -> list[Order]:
-    """The plan, with every time-travel candidate that the adjudicator shows to help."""
+def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int,
+            score: Score = standing, rank: Callable[[Candidate], tuple] | None = None,
+            log: list[tuple[Candidate, bool]] | None = None) -> list[Order]:
+    """The plan, with every time-travel candidate that the adjudicator shows to help (by
+    ``score``). ``rank``: candidates are tried lowest first (after the seeded shuffle);
+    ``log`` receives each candidate adjudicated and whether it was kept."""
     if world.pause is not None or budget <= 0 or not movement_boards(world, nation):
         return plan
     found = candidates(world, nation, plan, rng)
+    if rank is not None:
+        found.sort(key=rank)
     if not found:
         return plan
-    best = evaluate(world, nation, plan)
+    best = evaluate(world, nation, plan, score)
     tried = 0
     for cand in found:
         if tried >= budget:
@@ -152,9 +163,11 @@ def improve(world: World, nation: str, plan: list[Order], rng: random.Random, bu
             continue
         tried += 1
         trial = replace(plan, legal)
-        score = evaluate(world, nation, trial)
-        if score > best:
-            plan, best = trial, score
+        value = evaluate(world, nation, trial, score)
+        if log is not None:
+            log.append((legal, value > best))
+        if value > best:
+            plan, best = trial, value
     return plan
 
 

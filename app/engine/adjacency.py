@@ -87,16 +87,78 @@ def _may_convoy(world, key: BoardKey, army: Space) -> bool:
     return any(getattr(o, "kind", "") == "convoy" and o.army.space == army for o in world.orders.get(key, ()))
 
 
+def sea_fleets(variant: Variant, board) -> frozenset[str]:
+    """The sea provinces of ``board`` that hold a fleet (what a convoy chain can use there).
+    Remembered per board: a board never changes, and convoy questions ask about the same
+    few boards many times."""
+    units = board.units
+    got = _SEA_FLEETS.get(id(units))
+    if got is not None and got[0] is units:
+        return got[1]
+    kinds = variant.kinds
+    seas = frozenset(p for p, u in units.items() if u.type == "F" and kinds[p] == "sea")
+    if len(_SEA_FLEETS) > 20000:
+        _SEA_FLEETS.clear()
+    _SEA_FLEETS[id(units)] = (units, seas)  # (the mapping is kept: its id cannot be reused meanwhile)
+    return seas
+
+
+_SEA_FLEETS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def convoy_reach(variant: Variant, board) -> dict[str, frozenset[str]]:
+    """For one board alone: each coast → the coasts an army there could be convoyed to by
+    the board's fleets at sea (the coasts touching a connected group of them)."""
+    units = board.units
+    got = _REACH.get(id(units))
+    if got is not None and got[0] is units:
+        return got[1]
+    seas = sea_fleets(variant, board)
+    adj, kinds = variant.fleet_adjacent_provinces, variant.kinds
+    reach: dict[str, frozenset[str]] = {}
+    left = set(seas)
+    while left:
+        group = [left.pop()]
+        for s in group:  # (grows while it is walked)
+            for n in adj[s]:
+                if n in left:
+                    left.discard(n)
+                    group.append(n)
+        shores = frozenset(c for s in group for c in adj[s] if kinds[c] == "coast")
+        for c in shores:
+            reach[c] = reach[c] | shores if c in reach else shores
+    if len(_REACH) > 20000:
+        _REACH.clear()
+    _REACH[id(units)] = (units, reach)
+    return reach
+
+
+_REACH: dict[int, tuple[object, dict[str, frozenset[str]]]] = {}
+
+
+def convoys_alone(world, army: Space) -> bool:
+    """Whether only fleets on the army's own board could take part in its convoy: no
+    board next to it exists where a fleet could convoy it."""
+    boards = world.boards
+    if len(boards) == 1:
+        return True
+    for k in adjacent_board_keys(army[0]):
+        if k in boards and _may_convoy(world, k, army):
+            return False
+    return True
+
+
 def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, army: Space | None = None) -> list[Space]:
     """Sea spaces holding a fleet one convoy step from ``sp``, on boards where a fleet
     could convoy ``army``."""
     out = []
-    boards = [sp.board] + [k for k in adjacent_board_keys(sp.board) if k in world.boards]
+    all_boards = world.boards
+    boards = [sp.board] + [k for k in adjacent_board_keys(sp.board) if k in all_boards]
     if army is not None:
-        boards = [k for k in boards if k in world.boards and _may_convoy(world, k, army)]
+        boards = [k for k in boards if k in all_boards and _may_convoy(world, k, army)]
     near = variant.fleet_adjacent_provinces[sp.province]
     for key in boards:
-        board = world.boards.get(key)
+        board = all_boards.get(key)
         if board is None:
             continue
         if key == sp.board:
@@ -105,9 +167,9 @@ def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, army: Space
             provinces = near | {sp.province}
         else:
             provinces = (sp.province,)
+        seas = sea_fleets(variant, board)
         for p in provinces:
-            u = board.units.get(p)
-            if u is not None and u.type == "F" and variant.kind(p) == "sea":
+            if p in seas:
                 out.append(Space(key, p))
     return out
 
@@ -122,6 +184,10 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
     and support, DATC 6.D.31). The search is bounded; past the bound the answer is yes.
     """
     variant, mode = world.variant, world.adjacency
+    if army[0] == dest[0] and (through is None or through[0] == army[0]) and convoys_alone(world, army):
+        return _possible_on_one_board(variant, world.boards[army[0]], army[1], dest[1],
+                                      through[1] if through is not None else None,
+                                      without[1] if without is not None and without[0] == army[0] else None)
 
     def step(a: Space, b: Space) -> bool:
         return convoy_step(variant, mode, a, b)
@@ -160,3 +226,48 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
             path.pop()
 
     return any(extend(first) for first in _fleet_neighbours(world, variant, mode, army, army))
+
+
+def _possible_on_one_board(variant: Variant, board, army: str, dest: str, through: str | None,
+                           without: str | None) -> bool:
+    """:func:`convoy_possible` when only the board's own fleets can take part: the same
+    answers, from the board's fleets at sea by province."""
+    if without is None and through is None:
+        return dest in convoy_reach(variant, board).get(army, ())
+    seas = sea_fleets(variant, board)
+    adj = variant.fleet_adjacent_provinces
+    if through is None:  # a route that avoids one fleet
+        seen = {without}
+        stack = [s for s in adj[army] if s in seas]
+        while stack:
+            s = stack.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            if dest in adj[s]:
+                return True
+            stack.extend(n for n in adj[s] if n in seas and n not in seen)
+        return False
+    if through not in seas:
+        return False
+    # A route that needs ``through``: an induced chain (no fleet touches an earlier step but
+    # the one before it, nor the army's coast unless it is the first) through that fleet.
+    path: list[str] = []
+    budget = [_SEARCH_BUDGET]
+
+    def extend(node: str) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        near = adj[node]
+        if path and (army in near or any(p in near for p in path[:-1])):
+            return False
+        path.append(node)
+        try:
+            if dest in near:
+                return through in path
+            return any(extend(n) for n in near if n in seas and n not in path)
+        finally:
+            path.pop()
+
+    return any(extend(s) for s in adj[army] if s in seas)

@@ -136,11 +136,28 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     uses_convoy = [False] * n
     route: dict[int, tuple[list[int], list[int], dict[int, list[int]]] | None] = {}
     via, direct = orders.via, orders.direct
+    attackers: dict[int, list[int]] = {}
+    empty_route: list[int] = []
     for m in moves:
+        d = dest[m]
+        if d in attackers:
+            attackers[d].append(m)
+        else:
+            attackers[d] = [m]
+        if not (via[m] or not direct[m] or m in convoys_for):
+            continue
         fleets = convoys_for.get(m, ())
         if via[m] or not direct[m] or (fleets and any(nation[c] == nation[m] for c in fleets)):
             uses_convoy[m] = True
-            starts, ends, links = _route_graph(space[m], dest[m], fleets, space, convoy_step) if fleets else ([], [], {})
+            if len(fleets) == 1:  # the usual convoy: one fleet, next to both shores or not
+                c = fleets[0]
+                if convoy_step(space[m], space[c]) and convoy_step(space[c], d):
+                    route[m] = ([c], [c], {c: empty_route})
+                else:
+                    route[m] = None
+                    void[m] = True
+                continue
+            starts, ends, links = _route_graph(space[m], d, fleets, space, convoy_step) if fleets else ([], [], {})
             if starts and ends and _on_some_route(starts, ends, links):
                 route[m] = (starts, ends, links)
             else:
@@ -148,9 +165,6 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
                 void[m] = True
 
     # -- supports --------------------------------------------------------------------------
-    attackers: dict[int, list[int]] = {}
-    for m in moves:
-        attackers.setdefault(dest[m], []).append(m)
     empty: list[int] = []
     move_supports: dict[int, list[int]] = {}
     hold_supports: dict[int, list[int]] = {}
@@ -193,7 +207,8 @@ def adjudicate(orders: Orders, convoy_step: Callable[[int, int], bool]) -> Outco
     def count(supports: list[int], maxi: bool, exclude: str | None = None) -> int:
         c = 0
         for s in supports:
-            if (exclude is None or nation[s] != exclude) and resolve(s, maxi):
+            # (a decided support is read without a call: most are decided before resolving)
+            if (exclude is None or nation[s] != exclude) and (result[s] if resolved[s] else resolve(s, maxi)):
                 c += 1
         return c
 

@@ -10,6 +10,8 @@ starts from it (RULES.md §4). Then victory is counted (RULES.md §5).
 
 from __future__ import annotations
 
+from collections import Counter
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Mapping
 
@@ -150,20 +152,17 @@ def _winner(variant, boards: Mapping[BoardKey, Board], ends: Mapping[int, Turn])
     """RULES.md §5: the nation owning the most distinct centres on active boards, if it
     has at least the variant's victory count and strictly more than every other."""
     victory = variant.victory_centres
-    counts: dict[str, int] = {}
     if len(ends) == 1:
         [(t, turn)] = ends.items()
         owners = boards[(t, turn)].centres.values()
         if len(owners) < victory:  # not enough centres owned for anyone to have won
             return None
-        for n in owners:
-            counts[n] = counts.get(n, 0) + 1
+        counts = Counter(owners)
     else:
         owned: set[tuple[str, str]] = set()  # (province, nation): a province counts once per nation
         for t, turn in ends.items():
             owned.update(boards[(t, turn)].centres.items())
-        for _, n in owned:
-            counts[n] = counts.get(n, 0) + 1
+        counts = Counter(map(itemgetter(1), owned))
     if not counts:
         return None
     best = max(counts.values())

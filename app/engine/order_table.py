@@ -25,7 +25,7 @@ from __future__ import annotations
 from .adjacency import convoy_step, reaches
 from .adjudicator import CONVOY, HOLD, MOVE, SUPPORT, Orders, Outcome, adjudicate
 from .coords import BoardKey, Space
-from .orders import Order, Result
+from .orders import Order, Result, quick_result
 
 # Shared results: an order that simply succeeds gets one of these, never a new value.
 SUCCEEDS = Result("succeeds")
@@ -84,6 +84,20 @@ def _province_numbers(variant) -> tuple[dict[str, int], list[str]]:
 _NUMBERS: dict[int, tuple[object, dict[str, int], list[str]]] = {}
 
 
+def _fleet_numbers(variant) -> list[frozenset[int]]:
+    """The variant's province-level sea contacts (what a convoy step follows on one
+    board), by province number; made once per variant."""
+    got = _FLEET_NUMBERS.get(id(variant))
+    if got is None or got[0] is not variant:
+        number, provinces = _province_numbers(variant)
+        near = [frozenset(number[q] for q in variant.fleet_adjacent_provinces[p]) for p in provinces]
+        got = _FLEET_NUMBERS[id(variant)] = (variant, near)
+    return got[1]
+
+
+_FLEET_NUMBERS: dict[int, tuple[object, list[frozenset[int]]]] = {}
+
+
 def table_row(o: Order, own: int, first: int, second: int, variant, mode: str) -> tuple:
     """The adjudicator's row (:meth:`~.adjudicator.Orders.add`'s fields) for a movement
     order whose named spaces (see :func:`~.world.spaces_named`: its unit's, then the
@@ -114,8 +128,12 @@ def results_of(world, rows: list[tuple], numbers: SpaceNumbers) -> list[Result]:
     space = numbers.space
     table = Orders.from_rows(rows)
     step_cache: dict[tuple[int, int], bool] = {}
+    size = numbers.size
+    near = _fleet_numbers(variant)
 
     def step(a: int, b: int) -> bool:
+        if a // size == b // size:  # one board: the map's sea contacts
+            return b % size in near[a % size]
         k = (a, b)
         r = step_cache.get(k)
         if r is None:
@@ -142,7 +160,7 @@ def _result_for(n: int, table: Orders, out: Outcome, numbers: SpaceNumbers, worl
     by = f"dislodged from {numbers.name(table.space[n])}" if dislodged else ""
     given = table.kind[n]
     if out.void[n] and kind == MOVE:
-        return Result("invalid", "no convoy is ordered along a complete route for this move"
+        return quick_result("invalid", "no convoy is ordered along a complete route for this move"
                       + (f"; {by}" if by else ""), dislodged=dislodged)
     if out.void[n]:
         target_board = numbers.space(table.target[n]).board if table.target[n] >= 0 else None
@@ -152,23 +170,23 @@ def _result_for(n: int, table: Orders, out: Outcome, numbers: SpaceNumbers, worl
         else:
             reason = {SUPPORT: "the supported unit does not do what the support says",
                       CONVOY: "no army is convoyed along this fleet's route"}.get(given, "void")
-        return Result("invalid", reason + (f"; {by}" if by else ""), dislodged=dislodged)
+        return quick_result("invalid", reason + (f"; {by}" if by else ""), dislodged=dislodged)
     if kind == MOVE:
         if out.success[n]:
             return MOVED
         reason = "the convoy was disrupted" if not out.path[n] else f"bounced at {numbers.name(table.dest[n])}"
-        return Result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged, contests=out.contests[n])
+        return quick_result("fails", reason + (f"; {by}" if by else ""), dislodged=dislodged, contests=out.contests[n])
     if kind == SUPPORT:
         if out.success[n]:
-            return Result("succeeds", "", dislodged=dislodged)
-        return Result("fails", by or "support cut", dislodged=dislodged)
+            return quick_result("succeeds", "", dislodged=dislodged)
+        return quick_result("fails", by or "support cut", dislodged=dislodged)
     if kind == CONVOY:
         army = out.convoy_of[n]
         if out.success[n] and army >= 0 and out.success[army] and out.uses_convoy[army]:
-            return Result("succeeds", "", dislodged=dislodged)
+            return quick_result("succeeds", "", dislodged=dislodged)
         if not out.uses_convoy[army]:
             reason = by or "the army went overland"
         else:
             reason = by or ("the convoy route was broken (paradox)" if not out.success[n] else "the army did not move")
-        return Result("fails", reason, dislodged=dislodged)
-    return Result("fails", by, dislodged=True)
+        return quick_result("fails", reason, dislodged=dislodged)
+    return quick_result("fails", by, dislodged=True)

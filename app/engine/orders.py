@@ -139,6 +139,21 @@ class Waive:
         return self.on
 
 
+def quick_hold(nation: str, unit_type: str, unit: Location) -> Hold:
+    """``Hold(nation, unit_type, unit)`` without the frozen dataclass's constructor (which
+    sets each field through ``object.__setattr__``): the engine makes one for every unit
+    left without an order, every submission."""
+    h = _new_object(Hold)
+    _set_nation(h, nation)
+    _set_type(h, unit_type)
+    _set_unit(h, unit)
+    return h
+
+
+_new_object = object.__new__
+_set_nation, _set_type, _set_unit = (Hold.__dict__[f].__set__ for f in ("nation", "unit_type", "unit"))
+
+
 Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Waive]
 UnitOrder = Union[Hold, Move, Support, Convoy, Retreat, Disband]
 MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
@@ -163,3 +178,13 @@ class Result(NamedTuple):
     retreat_to: str | None = None
     illegal: bool = False
     contests: bool = False
+
+
+_new_tuple = tuple.__new__
+
+
+def quick_result(status: str, reason: str = "", moved: bool = False, dislodged: bool = False,
+                 illegal: bool = False, contests: bool = False) -> Result:
+    """``Result(...)`` built as a plain tuple (a named tuple's own constructor is a
+    Python-level call, and adjudication makes one per order that does not simply succeed)."""
+    return _new_tuple(Result, (status, reason, moved, dislodged, None, illegal, contests))

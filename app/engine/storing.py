@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from .adjudicator import HOLD
+from .adjudicator import HOLD, MOVE, SUPPORT
 from .coords import _PROVINCE, BoardKey, Location, Space
 from .order_table import SpaceNumbers, results_of, table_row
-from .orders import UNIT_KINDS, Hold, Order, Result
+from .orders import UNIT_KINDS, Order, Result, quick_hold, quick_result
 from .world import Ref, World, spaces_named
 
 INVALID_REPLACED = "replaced by a later order for the same unit"
@@ -127,6 +127,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     else:
         per_board = _by_board(world, checked, repeats, results)
     variant, mode = world.variant, world.adjacency
+    army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
     numbers = SpaceNumbers(variant)
     number = numbers.number
     old_refs = world.refs
@@ -163,7 +164,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 if repeats and i in repeats:
                     continue
                 if reason is not None:
-                    results[i] = r = Result("invalid", reason, illegal=True)
+                    results[i] = r = quick_result("invalid", reason, illegal=True)
                     if (o.unit[0] if o.kind in UNIT_KINDS else o.board) != key:
                         continue
                 else:
@@ -184,7 +185,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 continue
             idx = len(stored)
             if reason is not None:  # refused: kept to be shown (if given here), takes no part
-                results[i] = r = Result("invalid", reason, illegal=True)
+                results[i] = r = quick_result("invalid", reason, illegal=True)
                 if (o.unit[0] if o.kind in UNIT_KINDS else o.board) == key:
                     stored.append(o)
                     stored_results.append(r)
@@ -199,9 +200,33 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
             ref = (key, idx)
             inner[own] = inner.get(own, ()) + (ref,)
             kind = o.kind
-            if kind == "hold":  # the commonest order, tabled inline
+            if kind == "hold":  # the commonest orders, tabled inline
                 rows.append((HOLD, base + number[own], o.nation, -1, -1, True, False, ""))
                 continue
+            if kind == "move":
+                dest = o.dest
+                dest_board = dest[0]
+                if dest_board is key or dest_board == key:  # (table_row's fields, on one board)
+                    to = _PROVINCE[dest[1]]
+                    inner[to] = inner.get(to, ()) + (ref,)
+                    rows.append((MOVE, base + number[own], o.nation, base + number[to], -1,
+                                 dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(o.unit[1], ()),
+                                 o.via_convoy, dest[1].partition("/")[2]))
+                    continue
+            elif kind == "support":
+                supported, dest = o.supported, o.dest
+                sup_board = supported[0]
+                if (sup_board is key or sup_board == key) and (dest is None or dest[0] is key or dest[0] == key):
+                    sp = _PROVINCE[supported[1]]
+                    inner[sp] = inner.get(sp, ()) + (ref,)
+                    if dest is None:
+                        rows.append((SUPPORT, base + number[own], o.nation, -1, base + number[sp], True, False, ""))
+                    else:
+                        to = _PROVINCE[dest[1]]
+                        inner[to] = inner.get(to, ()) + (ref,)
+                        rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
+                                     True, False, dest[1].partition("/")[2]))
+                    continue
             # The other spaces the order names, in spaces_named's order.
             if kind == "move":
                 named = (o.dest,)
@@ -234,7 +259,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
             for prov, unit in units.items():
                 if prov not in ordered:
                     idx = len(stored)
-                    stored.append(Hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                    stored.append(quick_hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
                     stored_results.append(_PENDING)
                     if inner is None:
                         inner, base = inner_map(key), numbers.base(key)
@@ -262,7 +287,9 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                     stored_results[idx] = adjudicated[k]
     for key, _, stored_results, given, rows_at in boards_stored:
         final = new_results[key] = tuple(stored_results)
-        if rows_at is None:
+        if rows_at is None and len(given) == len(results):  # one board took every order, in order
+            results[:] = final[:len(results)]
+        elif rows_at is None:
             for i, r in zip(given, final):
                 results[i] = r
         else:
@@ -289,7 +316,7 @@ def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: 
         key = o.unit[0] if o.kind in UNIT_KINDS else o.board
         if key is not last_key and key != last_key:  # orders usually come board by board
             if reason is not None and ends.get(key[0]) != key[1]:
-                results[i] = Result("invalid", reason, illegal=True)
+                results[i] = quick_result("invalid", reason, illegal=True)
                 continue
             last_key = key
             last_list = per_board.get(key)

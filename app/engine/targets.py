@@ -12,7 +12,7 @@ unit's board that do not exist yet); ``support_options`` lists those as ghost en
 
 from __future__ import annotations
 
-from .adjacency import _fleet_neighbours, adjacent_board_keys, convoy_step, reaches, reaches_province
+from .adjacency import _fleet_neighbours, adjacent_board_keys, convoy_possible, convoy_step, reaches, reaches_province
 from .coords import BoardKey, Location, Space, province_of
 from .orders import Move
 from .world import World
@@ -141,9 +141,14 @@ def support_options(world: World, loc: Location) -> dict[Location, list[Location
                 dests = [] if far else _direct_into(world, target, other, reach_by_board)
                 if groups:
                     seen = {d.space for d in dests}
+                    # a fleet cannot both convoy and support (DATC 6.D.31): when the supporter
+                    # is one of the chain's fleets, the army must have a route without it
+                    mine = network.group.get(frm.space)
                     dests += [Location(sp.board, sp.province) for sp in sorted(ends, key=_space_order)
                               if sp not in seen and sp != space and ends[sp] & groups
-                              and network.carries(world, target, sp, ends[sp] & groups)]
+                              and network.carries(world, target, sp, ends[sp] & groups)
+                              and (mine not in ends[sp] & groups
+                                   or convoy_possible(world, space, sp, without=frm.space))]
                 options.extend(dests)
             else:
                 given = world.order_of(space)
@@ -299,7 +304,6 @@ def support_targets(world: World, supporter: Location, supported: Location) -> l
 
 def convoy_options(world: World, loc: Location) -> dict[Location, list[Location]]:
     """For a fleet at sea at ``loc``: armies it could help convoy, with their destinations."""
-    from .adjacency import convoy_possible
     unit = _unit(world, loc)
     v = world.variant
     if unit is None or unit.type != "F" or v.kind(loc.province) != "sea":

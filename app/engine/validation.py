@@ -9,7 +9,7 @@ is illegal. Reasons are sentences a player can read in the status bar.
 
 from __future__ import annotations
 
-from .adjacency import boards_adjacent, convoy_possible, reaches, reaches_province
+from .adjacency import _REACH, boards_adjacent, convoy_possible, convoy_reach, convoys_alone, reaches, reaches_province
 from .coords import _PROVINCE, Location, Space
 from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support, Waive
 from .world import World
@@ -20,6 +20,7 @@ from .world import World
 # provinces in ``_PROVINCE`` rather than call the equivalent properties, which cost a
 # Python-level call each.
 _WINTER = 2
+_new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
 
 def check(world: World, order: Order) -> tuple[Order, str | None]:
@@ -62,7 +63,7 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
     if kind == "hold":
         return order, None
     if kind == "move":
-        return _check_move(world, order, unit.type, unit.loc, prov)
+        return _check_move(world, order, unit.type, unit.loc, prov, board.units)
     if kind == "support":
         return _check_support(world, order, unit.type, unit.loc, prov)
     if kind == "convoy":
@@ -79,6 +80,10 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
     if world.winner is not None or world.pause is not None:
         return [check(world, o) for o in orders]
     boards, ends = world.boards, world.ends
+    v = world.variant
+    legal_moves = _legal_moves(v)
+    reach = v.adjacent_provinces
+    army_adjacent = v.army_adjacent
     out = []
     append = out.append
     last_key = None  # the last board found active and not Winter (orders come board by board)
@@ -103,9 +108,27 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
                 if kind == "hold":
                     append((o, None))
                 elif kind == "move":
-                    append(_check_move(world, o, unit.type, unit.loc, prov))
+                    # the common case inline: a move on its own board in normal form that
+                    # the variant's table of moves without a convoy holds (see _check_move)
+                    dest = o.dest
+                    if dest[0] == key and not o.via_convoy \
+                            and legal_moves.get((unit.type, unit.loc, dest[1])) == dest[1]:
+                        append((o, None))
+                    else:
+                        append(_check_move(world, o, unit.type, unit.loc, prov, units))
                 elif kind == "support":
-                    append(_check_support(world, o, unit.type, unit.loc, prov))
+                    # the common case inline, as _check_support's first test
+                    supported, dest = o.supported, o.dest
+                    if supported[0] == key and (dest is None or dest[0] == key):
+                        supported_prov = _PROVINCE[supported[1]]
+                        target_prov = _PROVINCE[dest[1]] if dest is not None else supported_prov
+                        if supported_prov != prov and target_prov != prov and target_prov in reach(unit.type, unit.loc):
+                            other = units.get(supported_prov)
+                            if other is None or dest is None or other.type != "A" \
+                                    or dest[1] in army_adjacent.get(other.loc, ()):
+                                append((o, None))
+                                continue
+                    append(_check_support_anew(world, o, unit.type, unit.loc, prov))
                 else:
                     append(_check_convoy(world, o, unit.type))
                 continue
@@ -116,20 +139,39 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
 _MOVEMENT_KINDS = frozenset({"hold", "move", "support", "convoy"})
 
 
-def _check_move(world: World, order: Move, utype: str, loc: str, prov: str) -> tuple[Order, str | None]:
+def _check_move(world: World, order: Move, utype: str, loc: str, prov: str, units) -> tuple[Order, str | None]:
+    """``units``: the units of the order's board (where the ordered unit stands)."""
     v = world.variant
     dest = order.dest
     board = order.unit[0]
     dest_board = dest[0]
     same_board = dest_board == board
-    if same_board and not order.via_convoy:
-        # A legal move on its own board without a convoy depends on the map alone: the
-        # variant's table of them gives its normal destination.
-        normal = _legal_moves(v).get((utype, loc, dest[1]))
-        if normal is not None:
-            if normal == dest[1]:
-                return order, None
-            return Move(order.nation, order.unit_type, order.unit, Location(dest_board, normal)), None
+    if same_board:
+        if not order.via_convoy:
+            # A legal move on its own board without a convoy depends on the map alone: the
+            # variant's table of them gives its normal destination.
+            normal = _legal_moves(v).get((utype, loc, dest[1]))
+            if normal is not None:
+                if normal == dest[1]:
+                    return order, None
+                return Move(order.nation, order.unit_type, order.unit, Location(dest_board, normal)), None
+        # An army convoyed on its own board when only that board's fleets can carry it (as
+        # on every board of a classic game): the coasts the board's fleets at sea connect.
+        # (The table holds coasts only: a hit is a coast-to-coast move of an army on a coast.)
+        if utype == "A":
+            got = _REACH.get(id(units))
+            reach = got[1] if got is not None and got[0] is units else convoy_reach(v, world.boards[board])
+            to = dest[1]
+            if to != prov and (len(world.boards) == 1 or convoys_alone(world, _new_tuple(Space, (board, prov)))):
+                if to in reach.get(prov, ()):
+                    return order, None
+                # refused, with the reason _check_move_anew would give
+                kinds = v.kinds
+                kind = kinds.get(to)
+                if kinds[prov] == "coast" and kind == "coast":
+                    return order, f"no chain of fleets could convoy this army to {dest}"
+                if kind is not None and kind != "sea" and not order.via_convoy:
+                    return order, f"{dest} is out of reach"  # (the table above holds every move next door)
     return _check_move_anew(world, order, utype, loc, prov)
 
 
@@ -289,22 +331,31 @@ def _check_support_anew(world: World, order: Support, utype: str, loc: str, own_
 
 def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str | None]:
     v = world.variant
-    if utype != "F" or v.kind(order.unit.province) != "sea":
+    kinds = v.kinds
+    own, army, dest = order.unit, order.army, order.dest
+    own_prov, army_prov, dest_prov = _PROVINCE[own[1]], _PROVINCE[army[1]], _PROVINCE[dest[1]]
+    if utype != "F" or kinds[own_prov] != "sea":
         return order, "only a fleet at sea can convoy"
-    if v.kind(order.army.province) != "coast" or v.kind(order.dest.province) != "coast":
+    if kinds.get(army_prov) != "coast" or kinds.get(dest_prov) != "coast":
         return order, "a convoy carries an army from a coast to a coast"
-    if order.army.space == order.dest.space:
+    army_key, dest_key = army[0], dest[0]
+    if army_key == dest_key and army_prov == dest_prov:
         return order, "a unit cannot move to where it stands"
-    for where in (order.army, order.dest):
-        if not where.board.turn.is_movement:
-            return order, f"{where.board} is a Winter board"
-    army_board = world.boards.get(order.army.board)
-    if army_board is not None:
-        unit = army_board.units.get(order.army.province)   # none there: void at adjudication
-        if unit is not None and unit.type != "A":
-            return order, "only armies are convoyed"
-    if army_board is not None and not convoy_possible(world, order.army.space, order.dest.space, order.unit.space):
-        return order, f"no convoy route from {order.army.space} to {order.dest.space} needs this fleet"
+    for key in (army_key, dest_key):
+        if key[1][1] == _WINTER:
+            return order, f"{key} is a Winter board"
+    army_board = world.boards.get(army_key)
+    if army_board is None:
+        return order, None
+    unit = army_board.units.get(army_prov)   # none there: void at adjudication
+    if unit is not None and unit.type != "A":
+        return order, "only armies are convoyed"
+    near = v.fleet_adjacent_provinces[own_prov]
+    if army_key == dest_key == own[0] and army_prov in near and dest_prov in near \
+            and (len(world.boards) == 1 or convoys_alone(world, _new_tuple(Space, (army_key, army_prov)))):
+        return order, None   # the fleet alone carries the army: a route that needs it
+    if not convoy_possible(world, army.space, dest.space, order.unit.space):
+        return order, f"no convoy route from {army.space} to {dest.space} needs this fleet"
     return order, None
 
 

@@ -112,7 +112,7 @@ def test_ghost_convoy_targets_are_legal_and_become_valid():
 def _support_options_by_search(world, loc):
     """support_options as first written: every space tested for reach, every unit's move
     and convoy targets searched in full. Slow; the reference for the fast one."""
-    from app.engine.adjacency import adjacent_board_keys, reaches_province
+    from app.engine.adjacency import adjacent_board_keys, convoy_possible, reaches, reaches_province
     from app.engine.coords import Space
     unit = targets._unit(world, loc)
     if unit is None or not loc.board.turn.is_movement:
@@ -145,7 +145,11 @@ def _support_options_by_search(world, loc):
                 if target.space in reach_spaces:
                     options.append(None)
                 found = targets.convoy_targets(world, target) if far else targets.move_targets(world, target)
-                options += [d for d in found if d.space in reach_spaces]
+                # a fleet cannot both convoy and support (DATC 6.D.31): a move by convoy is
+                # supported only if a route without the supporter carries it
+                options += [d for d in found if d.space in reach_spaces
+                            and (reaches(v, world.adjacency, other.type, target, d)
+                                 or convoy_possible(world, target.space, d.space, without=frm.space))]
             else:
                 given = world.order_of(Space(key, prov))
                 if given is None:

@@ -205,7 +205,7 @@ def _unit_with_targets_elsewhere(window):
 
 
 def test_off_screen_targets_get_edge_markers_that_pan_there(window, qtbot):
-    window.set_game(grow_world(seed=3, turns=9, victory=False), None)
+    window.set_game(grow_world(seed=4, turns=9, victory=False), None)   # several timelines, orders owed
     window.resize(1366, 768)
     loc, marks = _unit_with_targets_elsewhere(window)
     view = window.view

@@ -1,7 +1,7 @@
 """``python -m app watch [--variant V] [--players LEVELS] [--seed S] [--speed SECONDS]``:
 open the window on a new game that every nation's computer plays, and watch it.
 
-``--players`` lists computer levels (``standard``, ``easy``, ``random``) given to the
+``--players`` lists computer levels (``hard``, ``standard``, ``easy``, ``random``) given to the
 nations in the variant's order, repeated when shorter: ``standard,random`` alternates.
 ``--speed`` is the seconds per submission (0.5 to 4). Pause, step and take over any
 nation at a pause from the window.

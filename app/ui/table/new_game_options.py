@@ -14,7 +14,7 @@ from app.match.table.deadlines import LIMITS, SEASON_SUGGESTION, limit_text
 
 from ..guard import guarded
 
-MIXES = (("standard", "Standard for every nation"), ("easy", "Easy for every nation"),
+MIXES = (("standard", "Standard for every nation"), ("hard", "Hard for every nation"), ("easy", "Easy for every nation"),
          ("random", "Random for every nation"), ("standard,easy,random", "A mix of Standard, Easy and Random"))
 
 

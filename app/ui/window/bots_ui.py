@@ -17,9 +17,11 @@ from __future__ import annotations
 import zlib
 
 from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QMenu
 
 from app.bots import LEVELS, decide
+from app.bots.progress import reporting_to
 from app.bots.common import adjustment_boards, movement_boards
 from app.engine.orders import Order
 from app.engine.variant import load_variant
@@ -146,9 +148,30 @@ def _notifier(window) -> _Notifier:
     return n
 
 
+STEPS = 100   # progress steps per computer nation (a long think moves the bar within its nation)
+
+
+class ThinkingSteps:
+    """Turns a player's progress within one nation's think (0..1) into the bar's steps
+    (``STEPS`` a nation), passing on only the steps that move the bar: a search reports
+    often, and each report crosses threads."""
+
+    def __init__(self, emit, index: int, total: int, text: str):
+        self.emit, self.index, self.total, self.text = emit, index, total, text
+        self.last = -1
+
+    def __call__(self, done: float, _what: str = "") -> None:
+        step = int(done * (STEPS - 1))
+        if step > self.last:
+            self.last = step
+            percent = f" {int(done * 100)}%" if done > 0 else ""
+            self.emit(self.index * STEPS + step, self.total * STEPS, self.text + percent)
+
+
 def with_progress(window, rnd) -> None:
-    """Wrap the round's ``decide`` so that each computer nation it asks shows on the window
-    (the signal crosses from the worker thread to the GUI thread queued)."""
+    """Wrap the round's ``decide`` so that each computer nation it asks shows on the window,
+    and a long think (Hard) moves the bar while it searches (the signal crosses from the
+    worker thread to the GUI thread queued)."""
     window.progress.setRange(0, 0)
     total = len(rnd.computer)
     if not total:
@@ -161,11 +184,13 @@ def with_progress(window, rnd) -> None:
     count = [0]
 
     def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
-        notifier.step.emit(count[0], total, f"Computer players are choosing orders: {nation} ({level}), "
-                                            f"{count[0] + 1} of {total}…")
-        orders = ask(level, world, nation, seed=seed)
+        text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
+        listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
+        listener(0.0)
+        with reporting_to(listener):
+            orders = ask(level, world, nation, seed=seed)
         count[0] += 1
-        notifier.step.emit(count[0], total, "Adjudicating…" if count[0] == total else
+        notifier.step.emit(count[0] * STEPS, total * STEPS, "Adjudicating…" if count[0] == total else
                            f"Computer players are choosing orders ({count[0]} of {total})…")
         return orders
 
@@ -190,10 +215,13 @@ class SuggestJob(QThread):
 
     def run(self) -> None:
         try:
+            total = len(self.nations)
             for i, n in enumerate(self.nations):
-                self.step.emit(i, len(self.nations), f"The computer is thinking for {n} ({i + 1} of {len(self.nations)})…")
+                listener = ThinkingSteps(self.step.emit, i, total,
+                                         f"The computer ({self.level}) is thinking for {n} ({i + 1} of {total})…")
+                listener(0.0)
                 seed = zlib.crc32(f"{self.seed}/{self.world.submissions}/{n}/suggest".encode())
-                self.orders.extend(decide(self.level, self.world, n, seed=seed))
+                self.orders.extend(decide(self.level, self.world, n, seed=seed, progress=listener))
         except Exception as e:  # shown to the player; nothing is added
             self.error = e
 
@@ -220,10 +248,31 @@ class BotMenu(QObject):
         self.suggest_menu.setToolTipsVisible(True)
         self.suggest_menu.aboutToShow.connect(self._fill_suggest_menu)
         self.a_fill = menu.addAction("Fill in orders for every nation without orders")
-        self.a_fill.setStatusTip("The computer (standard) gives orders to each of your nations that has none yet; "
-                                 "they are pending orders you can change")
         self.a_fill.triggered.connect(self.fill_in)
+        self.level_menu = menu.addMenu("Suggestions by")
+        self.level_actions = QActionGroup(self)
+        for level in LEVELS:
+            a = self.level_menu.addAction(f"Computer ({level})")
+            a.setCheckable(True)
+            a.setChecked(level == self.LEVEL)
+            a.setData(level)
+            self.level_actions.addAction(a)
+        self.level_actions.triggered.connect(lambda a: self.set_level(a.data()))
+        self.level = self.LEVEL
+        self._tip()
         menu.aboutToShow.connect(self.update)
+
+    def set_level(self, level: str) -> None:
+        """The computer level that suggests and fills in orders (Standard at first)."""
+        if level in LEVELS:
+            self.level = level
+            for a in self.level_actions.actions():
+                a.setChecked(a.data() == level)
+            self._tip()
+
+    def _tip(self) -> None:
+        self.a_fill.setStatusTip(f"The computer ({self.level}) gives orders to each of your nations that has none "
+                                 "yet; they are pending orders you can change")
 
     # -- what may be done now ----------------------------------------------------------------
     def _seat_nations(self) -> list[str]:
@@ -265,13 +314,13 @@ class BotMenu(QObject):
         if not self._ready() or not nations:
             return
         w = self.w
-        job = SuggestJob(w.match.view_for(w.seat), nations, self.LEVEL, w.match.game.seed, self)
+        job = SuggestJob(w.match.view_for(w.seat), nations, self.level, w.match.game.seed, self)
         job.base = w.match.world
         job.fill = fill
         job.step.connect(self._step)
         job.finished.connect(lambda: self._done(job))
         self.job = job
-        w.progress.setRange(0, len(nations))
+        w.progress.setRange(0, len(nations) * STEPS)
         w.progress.setValue(0)
         w.progress.setVisible(True)
         job.start()

@@ -18,7 +18,7 @@ from app.engine.game import Game
 from app.engine.orders import Unit
 from app.engine.variant import load_variant
 from app.engine.world import World, make_board
-from app.variants.catalog import available
+from app.engine.catalog import available
 
 from .test_players import BUILT_IN, _crosses, _disbands_owed, assert_legal
 

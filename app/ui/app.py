@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     reporter.install()
     from .window.main_window import MainWindow
     window = MainWindow(theme=args.theme)
+    from .first_paint import watch
+    watch(window)            # the start-up benchmark's report (only when it asks)
     if args.screenshot:
         if args.open:
             if not window.open_game(args.open):

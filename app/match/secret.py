@@ -17,9 +17,6 @@ import base64
 import os
 from dataclasses import dataclass
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from pydantic import BaseModel, ConfigDict, Field
 
 # scrypt cost: 50-150 ms per try on this machine. Trying every 4-digit PIN against the file then
@@ -56,6 +53,7 @@ def _unb64(s: str, what: str) -> bytes:
 
 
 def derive_key(pin: str, salt: bytes, n: int = SCRYPT_N) -> bytes:
+    from cryptography.hazmat.primitives.kdf.scrypt import Scrypt   # imported when a PIN is first used
     return Scrypt(salt=salt, length=32, n=n, r=SCRYPT_R, p=SCRYPT_P).derive(pin.encode("utf-8"))
 
 
@@ -88,12 +86,15 @@ class PinLock:
     def seal(self, plain: bytes, aad: bytes) -> SealedBox:
         if self.key is None:
             raise WrongPin("the seat is locked: its PIN has not been given")
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         nonce = os.urandom(12)
         data = AESGCM(self.key).encrypt(nonce, plain, aad)
         return SealedBox(n=self.n, salt=_b64(self.salt), nonce=_b64(nonce), data=_b64(data))
 
     def open(self, pin: str, box: SealedBox, aad: bytes) -> bytes:
         """The box's plaintext; the PIN's key is kept for sealing again. Raises WrongPin."""
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         key = derive_key(pin, self.salt, self.n)
         try:
             plain = AESGCM(key).decrypt(_unb64(box.nonce, "nonce"), _unb64(box.data, "data"), aad)

@@ -55,11 +55,10 @@ class ThumbnailCache(QObject):
         # A level's image size, for the budget, without drawing its layers.
         self._level_bytes = {lv: lv * max(1, round(lv * art.rect.height() / art.rect.width())) * 4
                              for lv in LEVELS}
-        # The static layers are drawn on the GUI thread, never by a worker: the small ones
-        # now; the full-size one (~0.2 s, most of the layers' memory) when a board is first
-        # asked for at that size, which opening a big world far out never does.
-        for lv in LEVELS[:-1]:
-            art.layers(lv)
+        # The static layers are drawn on the GUI thread, never by a worker: each level's when
+        # a board is first asked for at that level (request), so a start draws only the
+        # sizes its first frame shows (the full-size one costs ~0.2 s and most of the
+        # layers' memory, and opening a big world far out never needs it).
 
     def fit_screen(self, boards: int, level: int) -> None:
         """The view shows about ``boards`` boards at ``level``: budget for ``SCREENS`` such

@@ -9,7 +9,8 @@
   nation without orders". The computer decides off the GUI thread; its orders arrive as
   pending orders the player may change or delete.
 
-The decisions themselves are :func:`app.bots.decide` (no Qt).
+The decisions themselves are :func:`app.bots.decide` (no Qt), imported when first asked:
+the window's first paint does not wait for the computer players' modules.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ import zlib
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QMenu
 
-from app.bots import LEVELS, decide
-from app.bots.common import adjustment_boards, movement_boards
 from app.engine.orders import Order
 from app.engine.variant import load_variant
 from app.engine.world import World
@@ -59,6 +58,7 @@ class SandboxOpponents(QGroupBox):
                       "nations nobody plays hold.")
         note.setWordWrap(True)
         self.grid.addWidget(note, 0, 0, 1, 4)
+        from app.bots import LEVELS
         for i, n in enumerate(v.nation_names):
             name = QLabel(f"<span style='color:{v.nations[n].colour}'>■</span> {n}")
             box = QComboBox()
@@ -91,6 +91,7 @@ class SandboxOpponents(QGroupBox):
         if set(picked) == {YOU}:
             return []
         seats = [Seat(name="You", nations=tuple(picked.get(YOU, ())))]
+        from app.bots import LEVELS
         for level in LEVELS:
             if picked.get(level):
                 seats.append(Seat(name=f"Computer ({level})", colour=COMPUTER_COLOUR, nations=tuple(picked[level]),
@@ -162,6 +163,7 @@ class SuggestJob(QThread):
 
     def run(self) -> None:
         try:
+            from app.bots import decide
             for i, n in enumerate(self.nations):
                 self.step.emit(i, len(self.nations), f"The computer is thinking for {n} ({i + 1} of {len(self.nations)})…")
                 seed = zlib.crc32(f"{self.seed}/{self.world.submissions}/{n}/suggest".encode())
@@ -175,6 +177,7 @@ def has_something_to_order(world: World, nation: str) -> bool:
         return False
     if world.pause is not None:
         return any((u := world.unit_at(loc)) is not None and u.nation == nation for loc in world.pause.dislodged)
+    from app.bots.common import adjustment_boards, movement_boards
     return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
 
 

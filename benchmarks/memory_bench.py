@@ -65,7 +65,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
 
     locals_: dict = {}
     step("python")
-    from ui_bench import no_victory
+    from ui_bench import enter_orders, no_victory
     no_victory()
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
@@ -147,8 +147,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
         if len(done) == 2:
             break
         kind = "retreats" if win.game.world.pause is not None else "movement"
-        for o in random_orders(win.game.world, rng):
-            win.add_order(o)
+        enter_orders(win, random_orders(win.game.world, rng))
         win.submit()
         win.wait_idle()
         frame()

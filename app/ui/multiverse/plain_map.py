@@ -218,7 +218,7 @@ def _store(path: Path, plain: PlainMap) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".map-", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(plain.to_json(), f, separators=(",", ":"))
+            f.write(json.dumps(plain.to_json(), separators=(",", ":")))   # dumps: the C encoder
         os.replace(tmp, path)             # whole or not at all: a second instance reads either
     except OSError:
         try:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from app.engine.coords import BoardKey
 
-from .layout import Layout
+from .layout import Layout, painted_area
 from app.engine.world import Board
 
 from .map_art import MapArt
@@ -37,7 +37,8 @@ FILL_AFTER_MS = 1000  # while hidden, miniatures are made this long after their 
 class OverviewItem(QGraphicsItem):
     """Every board's miniature in a few large tiles; shown instead of the board items when
     boards are too small on screen to show more. Updated lazily: :meth:`mark` records the
-    boards to re-blit, and they are blitted when the overview is next drawn."""
+    boards to re-blit, :meth:`fill_soon` has them made (see :meth:`_fill`), and those still
+    waiting are blitted when the overview is next drawn."""
 
     def __init__(self, art: MapArt, layout: Layout, theme, owner: QObject | None = None):
         super().__init__()
@@ -90,6 +91,10 @@ class OverviewItem(QGraphicsItem):
                 self._blit(key, None, False)   # another seat's sight: never shown while refilling
             self.states[key] = (board, active, fog)
             self.dirty.add(key)
+
+    def fill_soon(self) -> None:
+        """Make the miniatures marked since (see :meth:`_fill`)."""
+        if self.dirty:
             self._fill()
 
     def _fill(self) -> None:
@@ -186,7 +191,7 @@ class OverviewItem(QGraphicsItem):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         if self.dirty and len(self.dirty) <= BATCH:
             self.flush()   # a submission's few new boards show at once; a new world fills in
-        exposed = option.exposedRect
+        exposed = painted_area(painter, option.exposedRect)
         side = TILE / self.k
         # far out a tile covers a few dozen pixels: draw a halved copy near that size rather
         # than filtering the whole tile down on every frame

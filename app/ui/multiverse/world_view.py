@@ -3,7 +3,7 @@ fit all, go to the present, and sticky headers naming the visible turns and time
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QVariantAnimation, Signal, QEasingCurve
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, QVariantAnimation, Signal, QEasingCurve
 from PySide6.QtGui import QCursor, QPainter, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -37,7 +37,9 @@ class WorldView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
-        self.viewport().grabGesture(Qt.PinchGesture)
+        # pinch to zoom: Qt's gesture machinery costs ~30 ms to set up, so not before the
+        # first frame (nobody pinches in the first half second)
+        QTimer.singleShot(500, self, self._grab_gestures)
         self._press: QPointF | None = None
         self._dragging = False
         self._last = QPointF()
@@ -52,6 +54,10 @@ class WorldView(QGraphicsView):
         self.mode_cursor = None          # the order mode's cursor (None: the arrow)
         self.bubble: Bubble | None = None  # the last refusal, near where it happened
         self._edges_shown = False          # edge markers were drawn in the last frame
+
+    @guarded
+    def _grab_gestures(self) -> None:
+        self.viewport().grabGesture(Qt.PinchGesture)
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:

@@ -78,34 +78,54 @@ class Miniatures:
             x = int(pt.x() * scale)
             y = int(pt.y() * scale)
             self.anchor_px[loc] = (min(max(x, 0), width - 2), min(max(y, 0), self.height - 2))
+        # per location (coasts too) and province: its province's slot in the colour table,
+        # the slot of a tint (0: a sea, never tinted by a unit) and the 2×2 pixels of its dot
+        self._slot = {p: i for p, i in self.index.items()}
+        self._land = {p: i for p, i in self.index.items() if not self.is_sea[i]}
+        self._centre = {p for p, i in self.index.items() if self.is_centre[i]}
+        self._sea = {p for p, i in self.index.items() if self.is_sea[i]}
+        self._dot: dict[str, tuple[int, int, int, int]] = {}
+        for loc in set(self.anchor_px) | {l for l in art.geo.unit_anchors}:
+            xy = self.anchor_px.get(loc) or self.anchor_px.get(loc.split("/")[0])
+            if xy is not None:
+                x, y = xy
+                o = y * width + x
+                self._dot[loc] = (o, o + 1, o + width, o + width + 1)
+        self._empty = [0] * (len(self.index) + 1)
 
     def image(self, board: Board, fog: frozenset[str] = frozenset()) -> QImage:
         """The board's miniature: owner tints as on the full board, units as dots; the
-        ``fog`` provinces (fog of war) veiled."""
-        lut = np.zeros(len(self.index) + 1, dtype=np.uint32)   # 0: the plain map shows
+        ``fog`` provinces (fog of war) veiled. The colour table and the dots are worked out
+        with plain Python (numpy's per-element access costs more than the work), the pixels
+        with one look-up and one choice over the whole raster."""
+        lut = self._empty.copy()           # 0: the plain map shows
         owners = dict(board.centres)
         units = [(u.loc, u.nation) for u in board.units.values()]
+        land = self._land
         for loc, nation in units:
             prov = loc.split("/")[0]
-            if prov not in owners:
-                i = self.index.get(prov)
-                if i is not None and not self.is_sea[i]:
-                    owners[prov] = nation
+            if prov not in owners and prov in land:
+                owners[prov] = nation
+        tints, slot, centre = self.tints, self._slot, self._centre
         for prov, nation in owners.items():
-            i = self.index.get(prov)
-            if i is not None and nation in self.tints:
-                lut[i] = self.tints[nation][1 if self.is_centre[i] else 0]
+            i = slot.get(prov)
+            if i is not None and nation in tints:
+                lut[i] = tints[nation][1 if prov in centre else 0]
         for prov in fog:
-            i = self.index.get(prov)
+            i = slot.get(prov)
             if i is not None:
-                lut[i] = self.veiled[1 if self.is_sea[i] else 0]
-        px = lut[self.labels]
+                lut[i] = self.veiled[1 if prov in self._sea else 0]
+        px = np.array(lut, dtype=np.uint32)[self.labels]
         out = np.where(px != 0, px, self.base)
+        where, colours = [], []
+        dots, dot = self.dots, self._dot
         for loc, nation in units:
-            xy = self.anchor_px.get(loc) or self.anchor_px.get(loc.split("/")[0])
-            if xy is not None and nation in self.dots:
-                x, y = xy
-                out[y:y + 2, x:x + 2] = self.dots[nation]
+            d = dot.get(loc) or dot.get(loc.split("/")[0])
+            if d is not None and nation in dots:
+                where.extend(d)
+                colours.extend((dots[nation],) * 4)
+        if where:
+            out.reshape(-1)[where] = colours
         out = np.ascontiguousarray(out)
         img = QImage(out.data, self.width, self.height, self.width * 4, QImage.Format_RGB32)
         return img.copy()  # own the pixels: the array goes away

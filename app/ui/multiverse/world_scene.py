@@ -116,8 +116,11 @@ class OverlayItem(QGraphicsItem):
 
     def set_board_arrows(self, key: BoardKey, geoms: list | None) -> bool:
         """The arrows given on ``key`` (None or []: none); returns whether they changed."""
-        if not geoms and key not in self.by_board:
+        had = self.by_board.get(key)
+        if not geoms and had is None:
             return False
+        if geoms and had is not None and [g[1:] for g in geoms] == [g[1:] for g in had]:
+            return False                     # the same arrows (the board changed otherwise)
         cell = _bucket(key)
         if key in self.by_board:
             self._far = None                 # some go: all are batched again when next drawn far

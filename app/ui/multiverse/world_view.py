@@ -15,6 +15,7 @@ from ..window.bubble import Bubble
 from ..window.cursors import mode_cursor
 from .headers import HEADER_H, HEADER_W, paint_headers
 from .markers import ViewMarkers
+from .overview import as_tile_colour
 
 MIN_SCALE = 0.004
 MAX_SCALE = 3.0
@@ -365,18 +366,20 @@ class WorldView(QGraphicsView):
     @guarded
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         theme = self.ws.theme
-        painter.fillRect(rect, theme.background)
+        painter.fillRect(rect, as_tile_colour(theme.background))   # the far overview's ground too
         lay = self.ws.layout
         world = self.ws.world
         if world is None:
             return
         row_h = lay.board_h + lay.gap_y
+        # every second row banded, timelines to come too: the far overview's tiles hold
+        # the same ground under their boards (overview._ground)
         t0 = max(1, lay.timeline_at_y(rect.top()))
-        t1 = min(max(world.timelines, default=1), lay.timeline_at_y(rect.bottom()))
+        t1 = lay.timeline_at_y(rect.bottom()) + 1
         for t in range(t0, t1 + 1):
             if t % 2 == 0:
                 y = lay.row_y(t) - lay.gap_y / 2
-                painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), theme.band)
+                painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), as_tile_colour(theme.band))
 
     def free_rect(self) -> QRectF:
         """The viewport's area not under the sticky headers (viewport pixels)."""

@@ -1,0 +1,162 @@
+"""The window at thousands of boards: work in proportion to what changed and to what is
+seen (issue 24). These tests count calls, items and rebuilds; timings are the benchmarks'."""
+
+import random
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage, QPainter
+
+from app.bots.selfplay import grow_world, random_orders
+from app.engine.coords import BoardKey, Season, Turn
+from app.ui.multiverse import world_scene
+from app.ui.multiverse.layout import Layout
+from app.ui.multiverse.world_scene import INDEX_YEARS, OverlayItem, _changed_keys
+
+
+def _settle(qtbot, window):
+    window.wait_idle()
+    qtbot.wait(10)
+
+
+def _submit_random(qtbot, window, rng):
+    for o in random_orders(window.game.world, rng):
+        window.add_order(o)
+    window.submit()
+    _settle(qtbot, window)
+
+
+@pytest.fixture(scope="module")
+def _grown():
+    return grow_world(seed=5, boards=160, victory=False)
+
+
+@pytest.fixture
+def grown(_grown):
+    """A fresh copy each test: the window's submissions go into the game it is given."""
+    return _grown.snapshot()
+
+
+def _render(window) -> QImage:
+    vp = window.view.viewport()
+    img = QImage(vp.size(), QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    window.view.render(p, img.rect().toRectF(), vp.rect())
+    p.end()
+    return img
+
+
+def test_place_is_pos_and_scale_at_once():
+    lay = Layout(1200.0, 950.0, 1901)
+    for t in (1, 2, 7, 40):
+        for year in (1901, 1902, 1930):
+            for season in Season:
+                k = BoardKey(t, Turn(year, season))
+                p = lay.pos(k)
+                assert lay.place(k) == (p.x(), p.y(), lay.scale(k))
+
+
+def test_the_diff_of_two_snapshots_is_the_plain_identity_diff(grown):
+    """Whichever way two snapshots of a game are compared (a submission, an undo, a jump in
+    the history), the boards found changed are exactly those whose values are other objects."""
+    def plain(old, new):
+        out = set()
+        for name in ("boards", "orders", "results", "retreats"):
+            a, b = getattr(old, name), getattr(new, name)
+            out |= {k for k in a.keys() | b.keys() if a.get(k) is not b.get(k)}
+        return out
+    history = grown.history()
+    pairs = [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 3)]
+    pairs += [(b, a) for a, b in pairs] + [(history[2], history[-1]), (history[-1], history[5])]
+    for a, b in pairs:
+        assert _changed_keys(a, b) == plain(a, b)
+
+
+def test_far_batches_take_a_submissions_new_arrows_without_being_made_again(qtbot, window, grown):
+    window.set_game(grown, None)
+    overlay = window.scene.overlay
+    rng = random.Random(11)
+
+    def batches(o):
+        return sorted((c.rgba(), p.elementCount()) for c, p in o.far_paths())
+
+    def fresh(o):
+        """The batches a new overlay holding the same arrows makes."""
+        other = OverlayItem(window.scene)
+        for k, geoms in o.by_board.items():
+            other.set_board_arrows(k, geoms)
+        return batches(other)
+
+    batches(overlay)
+    made = overlay.rebuilt
+    for _ in range(8):
+        before = len(overlay.arrows)
+        _submit_random(qtbot, window, rng)
+        assert batches(overlay) == fresh(overlay)
+        assert overlay.rebuilt == made, "new arrows are added to the batches, which are not made again"
+        if len(overlay.arrows) > before:
+            break
+    else:
+        pytest.fail("no submission gave orders between boards")
+    window.undo()                       # takes those arrows away: the batches are made again, once
+    assert batches(overlay) == fresh(overlay)
+    assert overlay.rebuilt == made + 1
+
+
+def test_the_item_index_is_not_laid_out_again_by_each_submission(qtbot, window, grown):
+    window.set_game(grown, None)
+    scene = window.scene
+    resets = scene.index_resets
+    first = max(grown.world.ends.values())
+    rng = random.Random(3)
+    for _ in range(4):
+        _submit_random(qtbot, window, rng)
+    assert max(window.game.world.ends.values()) > first, "the world grew to the right"
+    assert max(window.game.world.ends.values()).year - first.year < INDEX_YEARS
+    assert scene.index_resets == resets
+    assert scene.sceneRect().contains(scene.board_rect())
+
+
+def test_a_frame_near_the_boards_draws_only_the_arrows_it_shows(qtbot, window, grown, monkeypatch):
+    """``QGraphicsView.render`` exposes the overlay whole; its arrows are culled to what
+    lands on the image all the same (at 10,000 boards a close frame drew all 1200)."""
+    window.set_game(grown, None)
+    window.resize(1600, 1000)
+    window.view.go_to_present()
+    window.view.set_boards_across(1.5)
+    qtbot.wait(10)
+    drawn = []
+    real = world_scene.paint_arrow
+    monkeypatch.setattr(world_scene, "paint_arrow", lambda p, a, b, *rest, **kw: (drawn.append((a, b)),
+                                                                                  real(p, a, b, *rest, **kw)))
+    _render(window)
+    seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    arrows = window.scene.overlay.arrows
+    near = [g for g in arrows if g[0].intersects(seen)]
+    assert len(arrows) > len(near), "some arrows are out of sight"
+    assert len(drawn) <= len(near) + len(window.scene.overlay.pending)
+
+
+def test_the_painted_area_is_what_lands_on_the_device():
+    """Items as large as the world cull against it (render() exposes them whole)."""
+    from app.ui.multiverse.layout import painted_area
+    img = QImage(200, 100, QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    p.scale(0.5, 0.5)
+    p.translate(-1000, -300)
+    assert painted_area(p, QRectF(0, 0, 10000, 10000)) == QRectF(1000, 300, 400, 200)
+    assert painted_area(p, QRectF(1100, 350, 50, 50)) == QRectF(1100, 350, 50, 50)
+    p.end()
+
+
+def test_a_hidden_overview_makes_its_miniatures_later_and_a_shown_one_at_once(qtbot, window, grown):
+    window.set_game(grown, None)
+    ov = window.scene.overview
+    window.view.go_to_present()
+    window.view.set_boards_across(3)
+    assert not window.scene.far and ov.dirty
+    assert ov._later.isActive() and not ov._filler.isActive(), "hidden: after a pause, not at once"
+    window.view.fit_all()
+    assert window.scene.far
+    assert ov._filler.isActive(), "shown: at once"
+    qtbot.waitUntil(lambda: not ov.dirty, timeout=10000)

@@ -12,6 +12,9 @@ on active boards at the end (the victory measure), solo wins, and the average an
 time of one decision (one nation, one submission). Everything but the times is the same
 for the same seed. ``--json FILE`` writes the same figures as
 ``{"levels": {"standard": {"games", "avg_centres", "wins", "avg_ms", "max_ms"}, …}}``.
+
+``--civ N`` plays civilisations games instead (RULES.md §10): N civilisations from the
+seeded start, each deciding from its own view (fog of war, unknown civilisations unnamed).
 """
 
 from __future__ import annotations
@@ -55,11 +58,24 @@ def _has_orders(world, nation: str) -> bool:
     return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
 
 
+def new_game(variant: str, adjacency: str, seed: int, civs: int = 0) -> Game:
+    """The variant's standard start, or with ``civs`` a civilisations start (RULES.md §10)."""
+    if not civs:
+        return Game.new(variant, adjacency, seed)
+    from app.engine.civstart import civ_start
+    from app.engine.nations import default_nations
+    from app.engine.variant import load_variant
+    v = load_variant(variant)
+    return Game.from_world(civ_start(v, default_nations(civs, seed=seed, variant=v), seed, adjacency))
+
+
 def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "standard",
-              adjacency: str = "strict", times: dict[str, list[float]] | None = None) -> Game:
+              adjacency: str = "strict", times: dict[str, list[float]] | None = None, civs: int = 0) -> Game:
     """One game: every nation played by its level for ``years`` years or until a win. The
-    time of each decision is appended to ``times[level]``."""
-    game = Game.new(variant, adjacency, seed)
+    time of each decision is appended to ``times[level]``. In a civilisations game each
+    decides from its own view."""
+    from app.match.match import seat_view
+    game = new_game(variant, adjacency, seed, civs)
     turns = 0
     while turns < 3 * years and game.world.phase != "over":
         world = game.world
@@ -68,7 +84,8 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
             if not _has_orders(world, nation):
                 continue
             t0 = time.perf_counter()
-            orders.extend(decide(seats[nation], world, nation, seed=seed))
+            view = seat_view(world, (nation,), False)     # the whole world, but for a civilisation
+            orders.extend(decide(seats[nation], view, nation, seed=seed))
             if times is not None:
                 times.setdefault(seats[nation], []).append(time.perf_counter() - t0)
         if world.pause is None:
@@ -78,13 +95,13 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
 
 
 def tournament(players: list[str], games: int, years: int, seed: int, variant: str = "standard",
-               adjacency: str = "strict", progress=None) -> dict[str, LevelFigures]:
+               adjacency: str = "strict", progress=None, civs: int = 0) -> dict[str, LevelFigures]:
     figures = {level: LevelFigures() for level in dict.fromkeys(players)}
     for g in range(games):
-        nations = Game.new(variant, adjacency, seed + g).variant.nation_names
+        nations = new_game(variant, adjacency, seed + g, civs).variant.nation_names
         seats = seating(players, nations, g)
         times: dict[str, list[float]] = {}
-        game = play_game(seats, years, seed + g, variant, adjacency, times)
+        game = play_game(seats, years, seed + g, variant, adjacency, times, civs)
         owned = game.world.centres_on_active_boards()
         for nation, level in seats.items():
             f = figures[level]
@@ -117,6 +134,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--adjacency", choices=["strict", "loose"], default="strict")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--civ", type=int, default=0, metavar="N",
+                    help="play civilisations games (RULES.md §10) of N civilisations (7 to 13 on the standard map)")
     args = ap.parse_args(argv)
     players = [p.strip().lower() for p in args.players.split(",") if p.strip()]
     unknown = [p for p in players if p not in LEVELS]
@@ -124,6 +143,8 @@ def main(argv: list[str]) -> int:
         ap.error(f"--players: unknown level {', '.join(unknown) or '(none given)'}; choose from {', '.join(LEVELS)}")
     if args.games < 1 or args.years < 1:
         ap.error("--games and --years must be at least 1")
+    if args.civ and not 7 <= args.civ <= 13:
+        ap.error("--civ: 7 to 13 civilisations on the standard map")
 
     def progress(g: int, game: Game, seats: dict[str, str]) -> None:
         if args.quiet:
@@ -134,12 +155,14 @@ def main(argv: list[str]) -> int:
         print(f"game {g + 1}/{args.games}: {len(w.boards)} boards, {len(w.timelines)} timelines, "
               f"winner {w.winner or '-'}; {held}", file=sys.stderr, flush=True)
 
-    figures = tournament(players, args.games, args.years, args.seed, adjacency=args.adjacency, progress=progress)
-    print(f"{args.games} games of {args.years} years, seed {args.seed}, players {','.join(players)}")
+    figures = tournament(players, args.games, args.years, args.seed, adjacency=args.adjacency, progress=progress,
+                         civs=args.civ)
+    print(f"{args.games} games of {args.years} years, seed {args.seed}, players {','.join(players)}"
+          + (f", {args.civ} civilisations" if args.civ else ""))
     print(table(figures))
     if args.json:
         data = {"levels": {level: f.as_json() for level, f in figures.items()},
                 "settings": {"players": players, "games": args.games, "years": args.years, "seed": args.seed,
-                             "adjacency": args.adjacency}}
+                             "adjacency": args.adjacency, **({"civ": args.civ} if args.civ else {})}}
         Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -37,7 +37,13 @@ class Game:
     """Settings plus history: world ``i`` is the world after the i-th submission (world 0
     the start), made by the orders ``submissions[i - 1]``. ``meta`` carries what the front
     end wants saved (mode, seats, names). Past worlds are rebuilt on demand from the present
-    one (:meth:`world_at`) and kept once built."""
+    one (:meth:`world_at`) and kept once built.
+
+    In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
+    the number of submissions made when it was given: world ``i`` is then the world after
+    submission ``i`` and the gifts given before the next (:mod:`app.engine.civgame`)."""
+
+    gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -107,12 +113,24 @@ class Game:
     def submit_text(self, texts: list[str]) -> Report:
         return self.submit([self.parse(t) for t in texts])
 
+    @property
+    def calendar(self):
+        """How this game names its turns (RULES.md §10: the civilisations' calendar)."""
+        from .civgame import calendar_of
+        return calendar_of(self.world)
+
+    def give(self, gift) -> World:
+        """Apply an accepted gift (RULES.md §10) to the present world; raises GiftRefused."""
+        from .civgame import give
+        return give(self, gift)
+
     def can_undo(self) -> bool:
         return bool(self.submissions)
 
     def undo(self) -> tuple[tuple[Order, ...], World]:
         """Take back the last submission; returns its orders and the world it made (what
-        :meth:`redo` takes to put it back without adjudicating again)."""
+        :meth:`redo` takes to put it back without adjudicating again); the gifts given
+        after it are taken back with it, and come back with :meth:`redo`."""
         if not self.submissions:
             raise IndexError("nothing to undo")
         n = len(self.submissions)
@@ -121,12 +139,18 @@ class Game:
         self.index.pop()
         self._cache.pop(n, None)
         self._present = before
+        if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
+            from .civgame import take_back
+            take_back(self, n, undone)
         return self.submissions.pop(), undone
 
     def redo(self, orders: tuple[Order, ...], world: World) -> None:
         """Append a submission whose world is already known (an undone one, or one a front
         end adjudicated off its GUI thread from the present world)."""
         self._push(tuple(orders), world)
+        if "_undone_gifts" in self.__dict__:
+            from .civgame import put_back
+            put_back(self, world)
 
     def _push(self, orders: tuple[Order, ...], world: World) -> None:
         self._ensure_index()
@@ -162,9 +186,8 @@ class Game:
         alone, e.g. by hand): once, and never for a game loaded from a save."""
         if self.index is not None:
             return
-        worlds = [self._start]
-        for orders in self.submissions:
-            worlds.append(submit(worlds[-1], list(orders)).world)
+        from .civgame import replay
+        worlds = replay(self._start, self.submissions, self.gifts, submit)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
 
     def snapshot(self, meta: dict[str, Any] | None = None) -> "Game":
@@ -180,6 +203,7 @@ class Game:
         g._cache = {len(g.submissions): g._present}
         g.index = self.index.copy()
         g._fragments = self._fragments
+        g.gifts = self.gifts
         return g
 
     # -- files -------------------------------------------------------------------------

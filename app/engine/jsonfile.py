@@ -1,4 +1,5 @@
-"""Reading a JSON file into a pydantic model, with errors that name the file and field."""
+"""Reading a JSON file into a pydantic model, with errors that name the file and field;
+writing a command's JSON file (a scenario) with a message when it cannot be written."""
 
 from __future__ import annotations
 
@@ -79,3 +80,15 @@ def validate(raw: Any, model: type[M], where: str, error: type[Exception]) -> M:
 
 def read_model(path: Path, model: type[M], error: type[Exception]) -> M:
     return validate(read_json(path, error), model, str(path), error)
+
+
+def write_for_command(path: str | Path, data: Any, prog: str) -> bool:
+    """Write ``data`` as indented JSON for a command line tool; on failure say so on
+    standard error as ``prog: cannot write …`` and return False."""
+    import sys
+    try:
+        Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"{prog}: cannot write {path}: {e.strerror}", file=sys.stderr)
+        return False
+    return True

@@ -54,7 +54,7 @@ def finish(world: World, touched: set[BoardKey]) -> tuple[World, list[BoardKey],
         units = next_units(world, key)
         centres = _centres_after(world, board, units)
         candidate = Board(BoardKey(0, key.turn.next()), MappingProxyType(units), centres)
-        if any(world.boards[c].same_position(candidate) for c in world.children(key)):
+        if any(_same_child(world, c, candidate) for c in world.children(key)):
             continue
         if any(src == key and candidate.same_position(b) for src, b in ((f[0], f[3]) for f in forks)):
             continue
@@ -79,6 +79,17 @@ def finish(world: World, touched: set[BoardKey]) -> tuple[World, list[BoardKey],
                          submissions=world.submissions + 1, winner=_winner(world.variant, boards, ends))
     world = world.with_first_winter_homes(new_boards)  # RULES.md §9
     return world, new_boards, new_timelines, changed
+
+
+def _same_child(world: World, child: BoardKey, candidate: Board) -> bool:
+    """Whether a past board's recomputed next board is its existing ``child``: the same
+    position once the units given away on the child (RULES.md §10) are given again."""
+    transfers = world.civ.transfers.get(child) if world.civ is not None else None
+    if transfers:
+        units = {p: (unit_of(nation, u.type, u.loc) if (u := candidate.units.get(p)) is not None else None)
+                 for p, nation in transfers.items()}
+        candidate = candidate._replace(units={**candidate.units, **{p: u for p, u in units.items() if u}})
+    return world.boards[child].same_position(candidate)
 
 
 def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mapping[str, str]:

@@ -25,7 +25,13 @@ from .variant import Variant
 
 
 class NotationError(ValueError):
-    """Order or location text that cannot be read. The message names the word at fault."""
+    """Order or location text that cannot be read. The message names the word at fault;
+    ``word`` holds it when one word is to blame (as the parser read it: a keyword by its
+    meaning, e.g. ``move`` for ``-``)."""
+
+    def __init__(self, message: str, word: str | None = None):
+        super().__init__(message)
+        self.word = word
 
 
 MAX_ORDER_LENGTH = 300
@@ -191,7 +197,8 @@ def _read_location(t: str, text: str, variant: Variant) -> LocSpec:
         coast = coast.lower()
     province = variant.lookup_province(prov_text)
     if province is None:
-        raise NotationError(f"'{prov_text}' is not a province" + (f" (in '{text}')" if prov_text != text else ""))
+        raise NotationError(f"'{prov_text}' is not a province" + (f" (in '{text}')" if prov_text != text else ""),
+                            prov_text)
     if coast is not None and f"{province}/{coast}" not in variant.coasts:
         coast = None  # DATC 4.B.6: an unknown or irrelevant coast is ignored
     return LocSpec(timeline, province, coast, turn)
@@ -233,14 +240,14 @@ def _turn(text: str, whole: str) -> Turn:
     try:
         return Turn.parse(text)
     except ValueError:
-        raise NotationError(f"'{text}' is not a turn (in '{whole}'; write S1901, F1901, W1901)") from None
+        raise NotationError(f"'{text}' is not a turn (in '{whole}'; write S1901, F1901, W1901)", text) from None
 
 
 def _timeline(text: str, whole: str) -> int:
     try:
         return parse_timeline(text)
     except ValueError:
-        raise NotationError(f"'{text}' is not a timeline (in '{whole}'; write 1, 2, … or a, b, …)") from None
+        raise NotationError(f"'{text}' is not a timeline (in '{whole}'; write 1, 2, … or a, b, …)", text) from None
 
 
 def parse_order(text: str, variant: Variant) -> OrderSpec:
@@ -258,7 +265,7 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
             nation = name
             body = body[m.end():]
         elif not _is_timeline(word) and variant.lookup_province(word) is None:
-            raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}")
+            raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}", word)
     items = _tokens(_normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)
@@ -275,7 +282,7 @@ def _unit_at(items: list[tuple[str, str]], i: int, variant: Variant, text: str) 
         i += 1
     if i >= len(items) or items[i][0] != "ph":
         got = items[i][1] if i < len(items) else "the end"
-        raise NotationError(f"'{text}': expected a unit's location, found '{got}'")
+        raise NotationError(f"'{text}': expected a unit's location, found '{got}'", got)
     return utype, _read_location(items[i][1], items[i][1], variant), i + 1
 
 
@@ -287,7 +294,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         if items[0][0] == "ph":
             name = next((n for n in variant.nation_names if n.lower() == items[0][1].lower()), None)
             if name is None:
-                raise NotationError(f"'{items[0][1]}' is not a nation")
+                raise NotationError(f"'{items[0][1]}' is not a nation", items[0][1])
             if nation is not None and nation != name:
                 raise NotationError(f"'{text}': two different nations")
             nation = name
@@ -328,7 +335,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         raise NotationError(f"'{text}': what should the unit do? (H, -, S, C, R, D)")
     kw = items[i]
     if kw[0] != "kw":
-        raise NotationError(f"'{text}': expected H, -, S, C, R or D after the unit, found '{kw[1]}'")
+        raise NotationError(f"'{text}': expected H, -, S, C, R or D after the unit, found '{kw[1]}'", kw[1])
     verb = kw[1]
     i += 1
     if verb == "hold":
@@ -339,7 +346,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         return OrderSpec(text, "disband", nation, utype, unit)
     if verb in ("move", "retreat"):
         if i >= len(items) or items[i][0] != "ph":
-            raise NotationError(f"'{text}': '{verb}' needs a destination")
+            raise NotationError(f"'{text}': '{verb}' needs a destination", verb)
         dest = _read_location(items[i][1], items[i][1], variant)
         i += 1
         via = False
@@ -366,13 +373,13 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         if verb == "convoy" and dest is None:
             raise NotationError(f"'{text}': a convoy names a move ('C A lon - bel')")
         return OrderSpec(text, verb, nation, utype, unit, ttype, target, dest)
-    raise NotationError(f"'{text}': '{verb}' cannot follow a unit")
+    raise NotationError(f"'{text}': '{verb}' cannot follow a unit", verb)
 
 
 def _expect_end(items: list[tuple[str, str]], i: int, text: str, end: int | None = None) -> None:
     end = len(items) if end is None else end
     if i < end:
-        raise NotationError(f"'{text}': unexpected '{items[i][1]}'")
+        raise NotationError(f"'{text}': unexpected '{items[i][1]}'", items[i][1])
 
 
 # -- printing --------------------------------------------------------------------------

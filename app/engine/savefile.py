@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .coords import BoardKey, Turn
 from .history import HistoryIndex, order_index
 from .homes import homes_fields, homes_json, read_homes_fields, with_homes
+from . import civgame, civsave
 from .notation import CanonicalReader, NotationError, format_order, parse_order
 from .orders import Order, Result, Unit
 from .submission import SubmissionError, submit
@@ -132,6 +133,7 @@ def world_to_json(w: World) -> dict[str, Any]:
         "winner": w.winner,
         "submissions": w.submissions,
         **homes_fields(w),
+        **civsave.world_fields(w),      # RULES.md §10
     }
 
 
@@ -191,7 +193,8 @@ class SaveWriter:
         head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.ref,
                       "adjacency": g.adjacency, "seed": g.seed,
                       "start": [_board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)],
-                      **({"home_centres": homes_json(g.start)} if homes_json(g.start) is not None else {})})
+                      **({"home_centres": homes_json(g.start)} if homes_json(g.start) is not None else {}),
+                      **civsave.head_fields(g)})      # RULES.md §10
         retreats = [{"board": str(k), "order": format_order(o), "result": _result_json(r), "at": at}
                     for k in sorted(w.retreats) for (o, r), at in zip(w.retreats[k], idx.retreat_at[k])]
         tail = _dump({
@@ -202,6 +205,7 @@ class SaveWriter:
             "winner": w.winner,
             "submissions": w.submissions,
             **homes_fields(w),
+            **civsave.world_fields(w),      # RULES.md §10
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **_pause_json(p)} for i, p in sorted(idx.pauses.items())]})
@@ -340,7 +344,7 @@ class SaveReader:
     def _game(self, raw: dict, version: int) -> Game:
         v2 = ("history", "checksum") if version >= 2 else ()
         _obj(raw, "", ("format", "version", "variant", "start", "world"),
-             ("adjacency", "seed", "submissions", "meta", "home_centres") + v2)
+             ("adjacency", "seed", "submissions", "meta", "home_centres", "civ") + v2)
         name = _str(raw["variant"], "variant")
         try:
             variant = load_variant(name)
@@ -360,6 +364,8 @@ class SaveReader:
         if not isinstance(meta, dict):
             raise _Fault("meta", f"expected an object, found {_kind(meta)}")
         meta = json.loads(_dump(meta)) if meta else {}
+        with civ_faults():
+            variant = civsave.game_variant(variant, raw.get("civ"))     # RULES.md §10: the game's nations
         self.variant = variant
         self.names = {n: n for n in variant.nations}           # the variant's own strings
         self.places = {loc: loc for loc in variant.locations}
@@ -377,16 +383,20 @@ class SaveReader:
             start = with_homes(start, raw.get("home_centres"))  # RULES.md §9
         except ValueError as e:
             raise _Fault("home_centres", str(e).split(": ", 1)[-1]) from None
+        with civ_faults():
+            start = civsave.read_start(start, raw.get("civ"))     # RULES.md §10
         self.born: dict[BoardKey, int] = {}
         self.index = HistoryIndex()
         world = self._world(_obj(raw["world"], "world", ("boards", "orders", "parents", "starts"),
                                  ("retreats", "pause", "winner", "submissions", "home_centres",
-                                  "homes_at_first_winter")), start)
+                                  "homes_at_first_winter", "civ")), start)
         submissions = []
         for i, texts in enumerate(_list(raw.get("submissions", []), "submissions")):
             submissions.append(self._orders_on(_list(texts, f"submissions.{i}"), world, None, f"submissions.{i}"))
         from .game import Game
         game = Game(variant, adjacency, seed, [world], submissions, meta, start)
+        with civ_faults():
+            game.gifts = civsave.read_gifts(raw.get("civ"), world, len(submissions))     # RULES.md §10
         if version >= 2 and self.text is not None and _checksum_holds(self.text) and \
                 self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
@@ -589,9 +599,11 @@ class SaveReader:
                      retreats=MappingProxyType(retreats), pause=pause, winner=winner,
                      submissions=_int(raw.get("submissions", 0), "world.submissions"))
         try:
-            return read_homes_fields(w, raw)  # RULES.md §9
+            w = read_homes_fields(w, raw)  # RULES.md §9
         except ValueError as e:
             raise _Fault("world.home_centres", str(e).split(": ", 1)[-1]) from None
+        with civ_faults():
+            return civsave.read_world(w, raw.get("civ"))     # RULES.md §10
 
     def _pause(self, raw: Any, field: str, boards) -> Pause:
         _obj(raw, field, ("dislodged", "boards"), ("at",))
@@ -650,9 +662,17 @@ class SaveReader:
         worlds = [game.start]
         for i, orders in enumerate(game.submissions):
             try:
+                if game.gifts:     # RULES.md §10: the gifts given before this submission
+                    worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts if at == i], submit)[0]
                 worlds.append(submit(worlds[-1], list(orders)).world)
             except (SubmissionError, ValueError, KeyError, AttributeError) as e:
                 raise self.fail(f"field 'submissions.{i}': cannot be replayed ({e})") from None
+        if game.gifts:
+            try:
+                worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts
+                                                             if at == len(game.submissions)], submit)[0]
+            except ValueError as e:
+                raise self.fail(f"field 'civ.gifts': cannot be replayed ({e})") from None
         difference = _first_difference(worlds[-1], game.world)
         if difference:
             raise self.fail(f"field 'world' is not what its own submissions make: {difference}; "
@@ -691,4 +711,19 @@ def _first_difference(replayed: World, stored: World) -> str | None:
         return f"the winner should be {replayed.winner}, not {stored.winner}"
     if replayed.submissions != stored.submissions:
         return "the number of submissions differs"
-    return None
+    return civsave.same_civ(replayed, stored)     # RULES.md §10
+
+
+# -- civilisations (RULES.md §10): optional fields, read and written by app.engine.civsave --
+
+
+class civ_faults:
+    """Turns a fault in a civilisations field into the file's fault naming that field."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if isinstance(error, civsave.CivFault):
+            raise _Fault(error.field, str(error)) from None
+        return False

@@ -24,6 +24,7 @@ from app.variants.catalog import looks_like_path
 
 from .variant import VariantError, load_variant, parse_unit_text
 from .homes import with_homes
+from . import civ_scenario
 from .world import World, make_board
 
 
@@ -42,9 +43,31 @@ class StartBoard(_Model):
     centres: dict[str, list[str]] | None = None
 
 
+class CivHomes(_Model):
+    """A civilisations game started mid-way (RULES.md §10): its homes and order of gains."""
+    rule: Literal["civilisations"]
+    homes: dict[str, list[str]] = {}
+    gained: dict[str, list[str]] = {}
+
+
 class Start(_Model):
     boards: list[StartBoard]
-    home_centres: dict[str, list[str]] | Literal["first_winter"] | None = None  # RULES.md §9
+    # RULES.md §9 ("first_winter") and §10 ("civilisations", or the mid-game object)
+    home_centres: dict[str, list[str]] | Literal["first_winter", "civilisations"] | CivHomes | None = None
+    nations: list[str] | None = None                 # RULES.md §10: the game's own nations
+    contacts: dict[str, list[str]] | None = None     # RULES.md §10: contacts made before the start
+
+
+class GiftStep(_Model):
+    """A gift accepted before a step's orders (RULES.md §10)."""
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    kind: Literal["unit", "contact", "map", "maps"]
+    giver: str | None = Field(None, alias="from")
+    receiver: str | None = Field(None, alias="to")
+    unit: str | None = None
+    third: str | None = Field(None, alias="with")
+    between: list[str] | None = None
+    expect: Literal["refused"] | None = None
 
 
 class Expect(_Model):
@@ -55,10 +78,13 @@ class Expect(_Model):
     winner: str | None = "__unset__"
     phase: Literal["movement", "retreats", "over"] | None = None
     sight: dict[str, dict[str, list[str]]] = {}
+    contacts: dict[str, list[str]] = {}              # RULES.md §10
+    homes: dict[str, dict[str, list[str]]] = {}      # RULES.md §10
 
 
 class Step(_Model):
     orders: list[str] = []
+    gifts: list[GiftStep] = []
     expect: Expect | None = None
 
 
@@ -78,7 +104,7 @@ def load(path: Path) -> ScenarioFile:
         if step.expect is None:
             continue
         for field, keys in (("boards", step.expect.boards), ("no_boards", step.expect.no_boards),
-                            ("centres", step.expect.centres)):
+                            ("centres", step.expect.centres), ("homes", step.expect.homes)):
             for text in keys:
                 try:
                     _board_key(text)
@@ -103,6 +129,8 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         raise ScenarioError(f"{path}: field 'variant': {e}") from None
     if sc.start is None:
         return World.initial(variant, sc.adjacency, sc.seed)
+    if sc.start.nations is not None:
+        variant = civ_scenario.game_variant(variant, sc.start.nations, f"{path}: field 'start.nations'")
     boards = []
     for i, b in enumerate(sc.start.boards):
         where = f"{path}: field 'start.boards.{i}"
@@ -135,6 +163,8 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         world = World.from_boards(variant, boards, sc.adjacency, sc.seed)
     except ValueError as e:
         raise ScenarioError(f"{path}: field 'start.boards': {e}") from None
+    if civ_scenario.is_civ(sc.start):
+        return civ_scenario.civ_start_world(world, sc.start, path)
     try:
         return with_homes(world, sc.start.home_centres)
     except ValueError as e:
@@ -267,6 +297,7 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
     steps = []
     ok = True
     for n, step in enumerate(sc.steps, 1):
+        world, gift_failures = civ_scenario.give(world, step.gifts, f"{path}: step {n}")
         orders = []
         for text in step.orders:
             try:
@@ -285,6 +316,9 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             raise ScenarioError(f"{path}: step {n}: the game passes the year 9999, "
                                 "which board names cannot be written in")
         failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
+        civ_report, civ_failures = civ_scenario.expect(world, step.expect, f"{path}: step {n}")
+        if check:
+            failures = gift_failures + failures + civ_failures
         sight = sight_report(world, step.expect.sight, f"{path}: step {n}") if step.expect and step.expect.sight else None
         if sight and check:
             failures += sight[1]
@@ -298,6 +332,7 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             "winner": world.winner,
             "failures": failures,
             **({"sight": sight[0]} if sight else {}),
+            **civ_report,
         })
     return {"file": str(path), "name": sc.name, "ok": ok, "steps": steps}
 

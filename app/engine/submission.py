@@ -29,6 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .civ import clock
+from .contact import after_submission, bounces
 from .coords import BoardKey
 from .next_boards import finish
 from .orders import Order, Result
@@ -62,9 +64,12 @@ def submit(world: World, orders: list[Order]) -> Report:
     left untouched)."""
     if world.phase == "over":
         raise SubmissionError(f"the game is over: {world.winner} has won")
+    if world.civ is not None and world.civ.until(clock(world)) is not world.civ:
+        world = world.derive(civ=world.civ.until(clock(world)))    # RULES.md §10: an undone future's contacts
     if world.pause is not None:
         world, results, touched = resolve_retreats(world, orders)
         world, new_boards, new_timelines, forked = finish(world, touched)
+        world = after_submission(world, set(), new_boards)     # RULES.md §10 (civilisations)
         return Report(world, [r if r is not None else _UNANSWERED for r in results],
                       new_boards, new_timelines, forked)
     checked = check_all(world, orders)
@@ -77,10 +82,13 @@ def submit(world: World, orders: list[Order]) -> Report:
     before = world
     world, where, touched = store_and_adjudicate(world, checked, repeats, results)
     world, dislodged = settle_retreats(before, world, touched)
+    met = bounces(world, touched) if world.civ is not None else set()    # RULES.md §10, contact rule 1
     if dislodged:
         paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
+        paused = after_submission(paused, met, ())
         return Report(paused, _collect(paused, results, where))
     world, new_boards, new_timelines, forked = finish(world, touched)
+    world = after_submission(world, met, new_boards)
     return Report(world, _collect(world, results, where), new_boards, new_timelines, forked)
 
 

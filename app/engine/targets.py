@@ -362,7 +362,7 @@ def build_options(world: World, key: BoardKey, nation: str) -> dict[str, list[st
     if board.centre_count(nation) - board.unit_count(nation) <= 0:
         return {}
     out = {}
-    for prov in sorted(world.home_centres_of(nation)):
+    for prov in sorted(world.home_centres_of(nation, key)):
         if board.centres.get(prov) != nation or prov in board.units:
             continue
         choices = [f"A {prov}"]

@@ -348,7 +348,7 @@ def _check_build(world: World, order: Build) -> str | None:
     if not world.is_active(board.key):
         return f"board {board.key} is in the past: its orders are locked"
     prov = order.at.province
-    if prov not in world.home_centres_of(order.nation):
+    if prov not in world.home_centres_of(order.nation, board.key):
         return f"{prov} is not a home centre of {order.nation or 'that nation'}"
     if board.centres.get(prov) != order.nation:
         return f"{order.nation} does not own {prov} on this board"

@@ -16,7 +16,7 @@ from .order_words import ORDER_WORDS
 from .problems import Problem
 from .variant_model import Variant, parse_unit_text
 
-MIN_NATIONS, MAX_NATIONS = 2, 10
+MIN_NATIONS, MAX_NATIONS = 2, 16
 
 
 def data_problems(v: Variant) -> list[Problem]:

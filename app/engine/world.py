@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
+from .civ import Civ, home_centres as civ_home_centres, home_nation as civ_home_nation
 from .coords import _PROVINCE, BoardKey, Location, Season, Space, Turn
 from .notation import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
@@ -103,6 +104,8 @@ class World:
     # Home centres the game sets (RULES.md §9, thrown starts): None means the variant's.
     home_centres: Mapping[str, frozenset[str]] | None = None
     homes_at_first_winter: bool = False
+    # The civilisations' state (RULES.md §10: homes per board, contacts): None in other games.
+    civ: "Civ | None" = None
 
     # -- construction --------------------------------------------------------------------
 
@@ -143,14 +146,20 @@ class World:
 
     # -- home centres (the variant's, or set by the game: RULES.md §9) ---------------------
 
-    def home_centres_of(self, nation: str) -> frozenset[str]:
+    def home_centres_of(self, nation: str, key: BoardKey | None = None) -> frozenset[str]:
         """Where ``nation`` may build: the game's home centres if it sets them, else the
-        variant's."""
+        variant's. In a civilisations game homes are per board (``key``; without one, those
+        of any active board)."""
+        if self.civ is not None and self.civ.homes is not None:
+            return civ_home_centres(self, nation, key)
         homes = self.variant.home_centres if self.home_centres is None else self.home_centres
         return homes.get(nation, frozenset())
 
-    def home_nation_of(self, province: str) -> str | None:
-        """The nation whose home centre ``province`` is, if any."""
+    def home_nation_of(self, province: str, key: BoardKey | None = None) -> str | None:
+        """The nation whose home centre ``province`` is (on board ``key`` in a
+        civilisations game), if any."""
+        if self.civ is not None and self.civ.homes is not None:
+            return civ_home_nation(self, province, key)
         if self.home_centres is None:
             return self.variant.home_nation.get(province)
         return next((n for n, cs in self.home_centres.items() if province in cs), None)
@@ -272,7 +281,7 @@ class World:
             # DATC 4.C.3: no type given builds an army inland, a fleet where a coast is named.
             utype = spec.unit_type or ("A" if self.variant.kind(spec.unit.province) == "land"
                                        else "F" if spec.unit.coast else "?")
-            nation = spec.nation or self.home_nation_of(spec.unit.province) or ""
+            nation = spec.nation or self.home_nation_of(spec.unit.province, loc.board) or ""
             return Build(nation, utype, loc)
         unit_loc = self._locate(spec.unit, spec.text)
         unit = self.unit_at(unit_loc)

@@ -31,7 +31,6 @@ nation's orders, then adjudicates; a seat played by nobody holds.
 
 from __future__ import annotations
 
-import json
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
@@ -43,9 +42,13 @@ from app.engine.submission import Report, submit as engine_submit
 from app.engine.validation import check
 from app.engine.world import World
 
+from . import sealed as seat_box
+from .notes import Notes
+from .plans import Plans, unknown_place
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .secret import SeatLocks
+from .table import MatchTable
 
 Decide = Callable[..., list[Order]]
 
@@ -74,7 +77,11 @@ def order_key(order: Order):
 
 def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
     """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
-    what its nations see (``app.match.fog``)."""
+    what its nations see (``app.match.fog``); in a civilisations game always the fogged
+    view, unknown civilisations unnamed (``app.match.civ_view``)."""
+    if world.civ is not None:
+        from .civ_view import civ_view
+        return civ_view(world, nations)
     if not fog:
         return world
     from .fog import fogged_world     # h4-fog
@@ -151,9 +158,16 @@ class Match:
             if pin:
                 self.locks.set_pin(i, pin)
         self._redo: list[_Undone] = []
+        self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
+        self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
+        self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
+        self.civ = None                       # a civilisations game's transactions (RULES.md §10)
+        if game.world.civ is not None:
+            from .civ_table import CivTable
+            self.civ = CivTable(self)
 
     @classmethod
     def new(cls, variant: str = "standard", adjacency: str = "strict", seed: int = 0,
@@ -173,13 +187,25 @@ class Match:
 
     # -- who plays what ------------------------------------------------------------------
     @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is to order (None: the round is complete)."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, seat: int | None) -> None:
+        self._turn = seat
+        self.table.turn_changed()             # a deadline's clock starts with the turn
+
+    @property
     def world(self) -> World:
-        return self.game.world
+        return self.table.world(self.game.world)   # a thrown play-out's agreed winner (table.judging)
 
     @property
     def mode(self) -> str:
-        """``hotseat`` when two or more people share the table, else ``sandbox``."""
-        return "hotseat" if sum(s.is_person for s in self.seats) > 1 else "sandbox"
+        """``hotseat`` when two or more people share the table (or one person with a PIN:
+        the curtain still guards the seat), else ``sandbox``."""
+        persons = [i for i, s in enumerate(self.seats) if s.is_person]
+        return "hotseat" if len(persons) > 1 or any(self.locks.has_pin(i) for i in persons) else "sandbox"
 
     @property
     def private(self) -> bool:
@@ -229,8 +255,14 @@ class Match:
         plain = self.locks.unlock(seat, pin)
         if plain is None:
             return False
-        texts = json.loads(plain.decode("utf-8"))
-        self._pending[seat] = self._parse_pending(texts, f"the sealed orders of {self.seats[seat].name}", "")
+        where = f"the sealed orders of {self.seats[seat].name}"
+        if self.civ is not None:             # its open offers (RULES.md §10) join the table
+            plain = self.civ.open_box(seat, plain, where)
+        rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
+        texts = self.table.open_payload(seat, rest, where)      # its messages go to its list
+        self._pending[seat] = self._parse_pending(texts, where, "")
+        self.plans.restore(seat, plans)
+        self.notes.restore(seat, notes)
         return True
 
     def _aad(self, seat: int) -> bytes:
@@ -273,7 +305,8 @@ class Match:
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
         try:
-            order = self.view_for(self._seat(seat)).resolve(parse_order(text, self.game.variant))
+            i = self._seat(seat)
+            order = self.view_for(i).resolve(parse_order(text, self._notation_variant(i)))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
         return self.add_order(order, seat)
@@ -290,6 +323,10 @@ class Match:
     def _changed(self) -> None:
         self.revision += 1
         self._redo.clear()   # as in an editor: a change after undo ends the redo chain
+
+    def _touched(self) -> None:
+        """Plans or notes changed: worth saving, but no change to the orders (redo stays)."""
+        self.revision += 1
 
     # -- the round -----------------------------------------------------------------------
     def _next_seat(self, start: int) -> int | None:
@@ -327,8 +364,12 @@ class Match:
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        computer = [ComputerTurn(s.level or "standard", n, s.nations, self._bot_seed(n))
+        civ = world.civ is not None     # each computer civilisation sees for itself (RULES.md §10)
+        computer = [ComputerTurn(s.level or "standard", n, (n,) if civ else s.nations, self._bot_seed(n))
                     for s in self.seats if s.is_computer for n in s.nations]
+        if civ:     # a unit given away since its order was entered is no longer the giver's
+            orders = [o for o in orders if not hasattr(o, "unit") or getattr(world.unit_at(o.unit), "nation", None)
+                      in (o.nation, None)]
         return Round(world, orders, computer, self.decide, self.fog)
 
     def _bot_seed(self, nation: str) -> int:
@@ -346,7 +387,10 @@ class Match:
         self._done = set()
         self._redo.clear()
         self.revision += 1
+        self.table.after_round()              # seats that submitted as they left go now
         self.turn = self._next_seat(0)
+        if self.civ is not None:
+            self.civ.computers_offer()
         return rnd.report
 
     def submit(self) -> Report:
@@ -400,14 +444,21 @@ class Match:
             sealed = None
             if self.locks.has_pin(i):
                 texts = [] if self.is_locked(i) else [self._text(o) for o in self._pending[i].values()]
-                sealed = self.locks.box(i, json.dumps(texts).encode("utf-8"))
+                payload = seat_box.pack(self.table.sealed_payload(i, texts), self.plans.dump(i), self.notes.dump(i))
+                if self.civ is not None:     # its open offers (RULES.md §10)
+                    payload = self.civ.pack(i, payload)
+                sealed = self.locks.box(i, payload)
             elif self._pending[i]:
                 pending[i] = [self._text(o) for o in self._pending[i].values()]
             seats.append(SavedSeat(name=s.name, colour=s.colour, nations=list(s.nations),
                                    controller=s.controller, level=s.level, sealed=sealed))
+        plain = [i for i in range(len(self.seats)) if not self.locks.has_pin(i)]
         part = MatchPart(mode=self.mode, seats=[] if self.sandbox_seat else seats, turn=self.turn or 0,
                          done=sorted(self._done), pending=pending, fog=self.fog, selfplay=self.provenance,
-                         thrown=self.thrown)
+                         thrown=self.thrown, table=self.table.to_part(),
+                         civ=self.civ.part() if self.civ is not None else None,
+                         plans={i: self.plans.dump(i) for i in plain if self.plans.dump(i)},
+                         notes={i: self.notes.dump(i) for i in plain if self.notes.dump(i)})
         return dump_part(part)
 
     @staticmethod
@@ -430,8 +481,17 @@ class Match:
                 m.locks.set_box(i, s.sealed)
         for i, texts in part.pending.items():
             m._pending[i] = m._parse_pending(texts, where, f"meta.pending.{i}")
+        for i, marks in part.plans.items():
+            if (bad := unknown_place(marks, game.variant)) is not None:
+                raise MatchFileError(f"{where}: field 'meta.plans.{i}': '{bad}' is not a place on the map")
+            m.plans.restore(i, marks)
+        for i, text in part.notes.items():
+            m.notes.restore(i, text)
         m._done = set(part.done)
+        m.table.load_part(part.table, where)
         m.provenance = part.selfplay
+        if m.civ is not None:
+            m.civ.read_part(part.civ, where)
         m.turn = m._next_seat(part.turn)
         game.meta = {}
         return m
@@ -450,3 +510,42 @@ class Match:
                 raise MatchFileError(f"{at}: {e}") from None
             out[order_key(o)] = o
         return out
+
+    # -- civilisations (RULES.md §10): the transactions live in app.match.civ_table -------------
+    def in_contact(self, a: str, b: str) -> bool:
+        """Are civilisations ``a`` and ``b`` in contact (who may write to whom)?"""
+        from app.engine.civ import in_contact
+        return in_contact(self.world, a, b)
+
+    def known_civilisations(self, seat: int | None) -> list[str]:
+        """The nations a seat may name: every nation, except in a civilisations game (its
+        own and those in contact: a seat is not told how many play)."""
+        if self.world.civ is None or self.world.phase == "over":
+            return list(self.game.variant.nation_names)
+        from .civ_view import known_civilisations
+        return known_civilisations(self.world, self.seats[seat].nations if seat is not None else ())
+
+    def view_for_nations(self, nations) -> World:
+        return seat_view(self.world, nations, self.fog)
+
+    def _notation_variant(self, seat: int):
+        """The variant orders are read with: in a civilisations game its nations are the
+        seat's known ones only (an unknown name reads as no nation at all)."""
+        v = self.game.variant
+        if self.world.civ is None:
+            return v
+        known = tuple(self.known_civilisations(seat))
+        cache = self.__dict__.setdefault("_notation_variants", {})
+        if known not in cache:
+            from app.engine.nations import with_nations
+            cache[known] = with_nations(v, [(n, v.nations[n].colour) for n in known])
+        return cache[known]
+
+    def _drop_pending_for(self, loc, nation: str) -> None:
+        """A unit given away: its giver's pending order for it is dropped (RULES.md §10)."""
+        i = self.seat_of(nation)
+        if i is None or self.is_locked(i):
+            return
+        for k, o in list(self._pending[i].items()):
+            if getattr(o, "unit", None) is not None and o.unit.board == loc.board and o.unit.province == loc.province:
+                del self._pending[i][k]

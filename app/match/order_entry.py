@@ -206,7 +206,7 @@ class OrderEntry:
                 return Outcome(None, "Refused: the world waits for retreats; click a dislodged unit (marked with a red cross).",
                                refused=True)
             if not self._allowed(unit.nation):
-                return Outcome(None, f"Refused: that unit is {unit.nation}'s.", refused=True)
+                return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}.", refused=True)
             self.unit = loc
             self.targets = retreat_targets(w, loc)
             self.stage = "retreat"
@@ -217,9 +217,9 @@ class OrderEntry:
                 return Outcome(None, f"Refused: board {key} is in the past: its orders are locked.", refused=True)
             if unit is not None:
                 if not self._allowed(unit.nation):
-                    return Outcome(None, f"Refused: that unit is {unit.nation}'s.", refused=True)
+                    return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}.", refused=True)
                 return self._finish(Disband(unit.nation, unit.type, Location(key, unit.loc)))
-            nation = w.home_nation_of(here.province)  # the game's home centres (RULES.md §9)
+            nation = w.home_nation_of(here.province, key)  # the game's home centres (RULES.md §9, §10)
             if nation is None:
                 return Outcome(None, f"Refused: {here.province} is not a home centre.", refused=True)
             if not self._allowed(nation):
@@ -234,7 +234,7 @@ class OrderEntry:
         if unit is None:
             return Outcome(None, f"No unit in {here.province} on board {key}.", refused=True)
         if not self._allowed(unit.nation):
-            return Outcome(None, f"Refused: that unit is {unit.nation}'s; you play {', '.join(sorted(self.nations))}.",
+            return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}; you play {', '.join(sorted(self.nations))}.",
                            refused=True)
         loc = Location(key, unit.loc)
         _, reason = check(w, Hold(unit.nation, unit.type, loc))
@@ -247,7 +247,7 @@ class OrderEntry:
 
     def choose_build(self, at: Location, choice: str) -> Outcome:
         utype, loc = choice.split()
-        nation = self.world.home_nation_of(at.province) or ""
+        nation = self.world.home_nation_of(at.province, at.board) or ""
         return self._finish(Build(nation, utype, Location(at.board, loc)))
 
     def _click_target(self, key: BoardKey, province: str, x: float, y: float, art) -> Outcome:
@@ -299,3 +299,9 @@ class OrderEntry:
             return self._finish(Support(u.nation, u.type, self.unit, stype, self.other, None))
         dest = self._pick_loc(self.dests, key, province, x, y, art) or Location(key, province)
         return self._finish(Support(u.nation, u.type, self.unit, stype, self.other, dest))
+
+
+def _whose(nation: str) -> str:
+    """``Germany's``; a civilisation the seat has not met (RULES.md §10) is not named."""
+    from app.engine.nations import UNKNOWN
+    return "an unknown civilisation's" if nation == UNKNOWN else f"{nation}'s"

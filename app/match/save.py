@@ -17,8 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from app.engine.game import GameFileError
 from app.engine.jsonfile import validate
 
+from .plans import PlanMark
 from .secret import SealedBox
 from .seats import Controller
+from .table import TablePart
 
 MATCH_VERSION = 1
 
@@ -57,6 +59,10 @@ class MatchPart(_M):
     fog: bool = False
     selfplay: SelfplaySource | None = None
     thrown: dict[str, Any] | None = None             # a thrown start's record (app.winks, RULES.md §9)
+    civ: dict[str, Any] | None = None                # a civilisations game's offers (app.match.civ_table)
+    table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
+    plans: dict[int, list[PlanMark]] = {}            # seat index -> drawn arrows and marks (no PIN; app.match.plans)
+    notes: dict[int, str] = {}                       # seat index -> notes (no PIN; app.match.notes)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:
@@ -82,8 +88,18 @@ def read_part(meta: Any, where: str) -> MatchPart:
     for i in part.pending:
         if n and part.seats[i].sealed is not None:
             raise MatchFileError(f"{where}: field 'meta.pending.{i}': seat {i} has a PIN; its orders must be sealed")
+    for name, by_seat in (("plans", part.plans), ("notes", part.notes)):     # studio: plans and notes
+        for i in by_seat:
+            if not (0 <= i < max(n, 1)):
+                raise MatchFileError(f"{where}: field 'meta.{name}': seat {i} does not exist ({n} seats)")
+            if n and part.seats[i].sealed is not None:
+                raise MatchFileError(f"{where}: field 'meta.{name}.{i}': seat {i} has a PIN; its {name} must be sealed")
     return part
 
 
 def dump_part(part: MatchPart) -> dict[str, Any]:
-    return part.model_dump(mode="json", exclude_none=True)
+    out = part.model_dump(mode="json", exclude_none=True)
+    for optional in ("plans", "notes"):      # written only when there are some: older files stay as they were
+        if not out.get(optional):
+            out.pop(optional, None)
+    return out

@@ -144,6 +144,12 @@ class SeatLocks:
         del self._boxes[seat]
         return plain
 
+    def forget(self, seat: int) -> None:
+        """The seat has no PIN any more (it left the table): its lock and any sealed box
+        read from a file go, unopened."""
+        self._locks.pop(seat, None)
+        self._boxes.pop(seat, None)
+
     def box(self, seat: int, plain: bytes) -> SealedBox:
         """What the file keeps for the seat: ``plain`` sealed, or a locked seat's box as read."""
         if self.is_locked(seat):

@@ -20,8 +20,11 @@ after it, for showing them one by one):
 
 Then the players take **choosing** turns (:func:`choices`, :func:`choose`): keep one piece
 of a shared space (:class:`Keep`), or place an undecided piece in one of its candidates
-(:class:`Place`); step 4 runs again after each. It ends when every space holds at most one
-piece and every piece stands in one space (:attr:`Layout.settled`).
+(:class:`Place`); steps 3 to 5 run again after each (the seed's "mini Phase II": chain
+reactions, and extra pieces of one nation and type removed). It ends when every space
+holds at most one piece and every piece stands in one space (:attr:`Layout.settled`).
+The first chooser has the fewest pieces left; ties go to the one who threw last
+(:func:`first_chooser`).
 
 Which of several identical pieces step 3 or 5 keeps does not change the position; the
 first thrown is kept, so that replays agree.
@@ -290,8 +293,9 @@ def choices(layout: Layout) -> list[Choice]:
 
 
 def choose(layout: Layout, choice: Choice, variant: Variant) -> list[Step]:
-    """Apply one choosing turn, then step 4 again; returns the steps (the last one's
-    ``after`` is the new layout). Raises :class:`ChoiceError` for a choice not open now."""
+    """Apply one choosing turn, then steps 3 to 5 again (a "mini Phase II"); returns the
+    steps (the last one's ``after`` is the new layout): the choice, then those of steps 3
+    to 5 that changed something. Raises :class:`ChoiceError` for a choice not open now."""
     if isinstance(choice, Keep):
         ids = layout.occupants(choice.space)
         if len(ids) < 2:
@@ -315,13 +319,32 @@ def choose(layout: Layout, choice: Choice, variant: Variant) -> list[Step]:
                     resolved=(space,), after=layout._with(moved={choice.piece: choice.location}, resolved=(space,)))
     else:
         raise ChoiceError(f"not a choice: {choice!r}")
-    return [step, *_step4(step.after, variant)]  # type: ignore[arg-type]
+    return [step, *_mini_phase_two(step.after, variant)]  # type: ignore[arg-type]
 
 
-def first_chooser(layout: Layout, nations: tuple[str, ...]) -> int:
-    """The seat that takes the first choosing turn: fewest pieces left, ties to the
-    earlier seat."""
-    return min(range(len(nations)), key=lambda s: (layout.count(nations[s]), s))
+def _mini_phase_two(layout: Layout, variant: Variant) -> list[Step]:
+    """Steps 3 to 5 after a choice, keeping only the steps that change something: a
+    choice's chain reaction may bring two pieces of one nation and type into one space."""
+    out: list[Step] = []
+    three = _remove_duplicates(layout, variant, "3")
+    if three.removed or set(three.resolved) - layout.resolved:
+        out.append(three)
+        layout = three.after  # type: ignore[assignment]
+    rounds = _step4(layout, variant)
+    out.extend(rounds)
+    if rounds:
+        five = _remove_duplicates(rounds[-1].after, variant, "5")  # type: ignore[arg-type]
+        if five.removed:
+            out.append(five)
+    return out
+
+
+def first_chooser(layout: Layout, nations: tuple[str, ...], last_throws: Mapping[int, int] | None = None) -> int:
+    """The seat that takes the first choosing turn: the fewest pieces left on the board;
+    ties go to the one who threw last (``last_throws``: seat → the number of its last
+    throw; without it, the later seat, as seats throw in turn)."""
+    last = last_throws if last_throws is not None else {s: s for s in range(len(nations))}
+    return min(range(len(nations)), key=lambda s: (layout.count(nations[s]), -last.get(s, -1), s))
 
 
 def choice_to_json(choice: Choice) -> dict:

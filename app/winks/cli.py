@@ -7,11 +7,10 @@ that ``python -m app scenario FILE`` plays it. The same seed writes the same byt
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from pathlib import Path
 from typing import Any
 
+from app.engine.jsonfile import write_for_command
 from app.engine.variant import VariantError
 
 from .session import WinksError, throw_at_random
@@ -48,10 +47,7 @@ def main(argv: list[str]) -> int:
     except (WinksError, VariantError) as e:
         print(f"throw: {e}", file=sys.stderr)
         return 2
-    try:
-        Path(args.out).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    except OSError as e:
-        print(f"throw: cannot write {args.out}: {e.strerror}", file=sys.stderr)
+    if not write_for_command(args.out, data, "throw"):
         return 2
     print(f"{args.out}: {len(data['start']['boards'][0]['units'])} units at 1:F1901 ({args.players} players, seed {args.seed})")
     return 0

@@ -51,22 +51,59 @@ FRAME_RATE = 60.0              # recorded frames per second of flight (for the a
 MAX_TIME = 8.0                 # a slide never lasts longer (safety net)
 
 
+ROTATIONS = (0, 90, 180, 270)
+
+
 @dataclass(frozen=True)
 class Table:
-    """The board and the table around it, in map units.
+    """The board and the table around it, in *table units*: map units, turned with the
+    board (see ``rotation``), y growing away from the players.
 
     ``board`` is (x, y, width, height) of the board; the table extends ``depth`` below it,
     where the players sit; ``radius`` is a piece's footprint (a unit marker's size).
+    ``rotation`` is how far the board is turned on the table, clockwise (0, 90, 180 or 270
+    degrees: RULES.md §9, "Rotating the board"), about ``centre``, the map's middle; the
+    physics runs in table units and :meth:`to_map` / :meth:`to_table` convert.
+
+    >>> t = Table.for_board((0.0, 0.0, 1000.0, 800.0), rotation=90)
+    >>> t.board, t.to_table(1000.0, 400.0), t.to_map(500.0, 900.0)
+    ((100.0, -100.0, 800.0, 1000.0), (500.0, 900.0), (1000.0, 400.0))
     """
 
     board: tuple[float, float, float, float]
     depth: float
     radius: float = 13.0
+    rotation: int = 0
+    centre: tuple[float, float] = (0.0, 0.0)
 
     @classmethod
-    def for_board(cls, view_box: tuple[float, float, float, float], radius: float = 13.0) -> "Table":
-        """The standard table for a board: as deep as 30 % of the board's height."""
-        return cls(tuple(float(v) for v in view_box), 0.30 * view_box[3], radius)  # type: ignore[arg-type]
+    def for_board(cls, view_box: tuple[float, float, float, float], radius: float = 13.0,
+                  rotation: int = 0) -> "Table":
+        """The standard table for a board: as deep as 30 % of the board's extent away
+        from the players."""
+        if rotation not in ROTATIONS:
+            raise ValueError(f"the board turns a quarter turn at a time (0, 90, 180 or 270), not {rotation}")
+        x, y, w, h = (float(v) for v in view_box)
+        if rotation in (90, 270):
+            cx, cy = x + w / 2, y + h / 2
+            return cls((cx - h / 2, cy - w / 2, h, w), 0.30 * w, radius, rotation, (cx, cy))
+        return cls((x, y, w, h), 0.30 * h, radius, rotation, (x + w / 2, y + h / 2))
+
+    def to_table(self, x: float, y: float) -> tuple[float, float]:
+        """A map point in table units (rounded to 1/100, like a resting piece)."""
+        return self._turn(x, y, self.rotation)
+
+    def to_map(self, x: float, y: float) -> tuple[float, float]:
+        """A table point in map units (rounded to 1/100, like a resting piece)."""
+        return self._turn(x, y, (360 - self.rotation) % 360)
+
+    def _turn(self, x: float, y: float, degrees: int) -> tuple[float, float]:
+        if degrees == 0:
+            return x, y
+        cx, cy = self.centre
+        dx, dy = x - cx, y - cy
+        dx, dy = {90: (-dy, dx), 180: (-dx, -dy), 270: (dy, -dx)}[degrees]
+        return round(cx + dx, 2), round(cy + dy, 2)
 
     @property
     def launch(self) -> tuple[float, float]:

@@ -14,8 +14,13 @@ The phases follow one another::
   nation wins (``over``), otherwise the game may be played out (:meth:`ThrownGame.play_out`),
   which gives the engine world at 1:F1901 with no centre owned.
 
-The record (:meth:`ThrownGame.to_json`) holds the seed, the seats, every throw (piece, aim,
-strength and where pieces came to rest), every clean-up step and choice and the votes;
+The board may be turned a quarter turn on the table (``rotation``: 0, 90, 180 or 270
+degrees, RULES.md §9), so that the same aim lands on other provinces; a new throw after a
+game usually turns it once more (:func:`next_rotation`).
+
+The record (:meth:`ThrownGame.to_json`) holds the seed, the rotation, the seats, every throw
+(piece, aim, strength and where pieces came to rest, in map units), every clean-up step and
+choice and the votes;
 :meth:`ThrownGame.from_json` replays it from the seed and checks that it comes out the same.
 
 >>> g = throw_at_random(2, seed=3)
@@ -80,7 +85,8 @@ class ThrownGame:
     the choosing turns and the vote. One object per game; every action goes through a
     method that checks it is allowed now and records it."""
 
-    def __init__(self, nations: Sequence[str], seed: int = 0, variant: str | Variant = "standard"):
+    def __init__(self, nations: Sequence[str], seed: int = 0, variant: str | Variant = "standard",
+                 rotation: int = 0):
         self.variant = load_variant(variant) if isinstance(variant, str) else variant
         unknown = [n for n in nations if n not in self.variant.nations]
         if unknown:
@@ -91,7 +97,11 @@ class ThrownGame:
         self.each = pieces_each(len(self.nations))
         self.seed = seed
         self.footprints = Footprints.for_variant(self.variant)
-        self.table = Table.for_board(self.footprints.geometry.view_box, self.footprints.radius)
+        try:   # the board turned on the table, so that the same aim lands elsewhere
+            self.table = Table.for_board(self.footprints.geometry.view_box, self.footprints.radius, rotation)
+        except ValueError as e:
+            raise WinksError(str(e)) from None
+        self.rotation = rotation
         self.throws: list[ThrowRecord] = []
         self.owners: dict[int, tuple[str, str]] = {}       # piece → (nation, type)
         self.resting: dict[int, tuple[float, float]] = {}  # pieces on the board now
@@ -127,8 +137,9 @@ class ThrownGame:
 
     def throw(self, unit_type: str, throw: Throw, frames: bool = False) -> Landing:
         """The current thrower throws an army (``"A"``) or a fleet (``"F"``). Returns the
-        :class:`Landing` (with the flight's frames if asked). After the last throw the
-        clean-up runs by itself."""
+        :class:`Landing` in table units (with the flight's frames if asked); the pieces'
+        resting places (:attr:`resting`, the record) are in map units. After the last
+        throw the clean-up runs by itself."""
         if self.phase != "throwing":
             raise WinksError("every piece has been thrown")
         seat = self.thrower
@@ -138,14 +149,17 @@ class ThrownGame:
             raise WinksError(f"{self.nations[seat]} has no {'army' if unit_type == 'A' else 'fleet'} left to throw")
         piece = len(self.throws)
         rng = random.Random(f"{self.seed}/throw/{piece}")
-        landing = simulate(self.table, self.resting, piece, throw, rng, frames)
+        table = self.table
+        on_table = {p: table.to_table(*xy) for p, xy in self.resting.items()}
+        landing = simulate(table, on_table, piece, throw, rng, frames)
+        rests = {p: table.to_map(*xy) for p, xy in landing.rests.items()}
         self.owners[piece] = (self.nations[seat], unit_type)
-        self.resting.update(landing.rests)
+        self.resting.update(rests)
         for pid in landing.lost:
             del self.resting[pid]
             self.lost.append(pid)
         self.throws.append(ThrowRecord(seat, piece, unit_type, throw,
-                                       tuple((p, x, y) for p, (x, y) in landing.rests.items()), landing.lost))
+                                       tuple((p, x, y) for p, (x, y) in rests.items()), landing.lost))
         if all(sum(self.pile(s).values()) == 0 for s in range(len(self.nations))):
             self._clean_up()
         return landing
@@ -159,14 +173,15 @@ class ThrownGame:
         layout = Layout.of(pieces, {p.id: self.footprints.candidates(p.type, p.x, p.y) for p in pieces})
         self.cleanup_steps = clean_up(layout, self.variant)
         self.layout = self.cleanup_steps[-1].after
-        self._first_chooser = first_chooser(self.layout, self.nations)
+        last = {t.seat: i for i, t in enumerate(self.throws)}     # each seat's last throw
+        self._first_chooser = first_chooser(self.layout, self.nations, last)
 
     # -- choosing ------------------------------------------------------------------------------
 
     @property
     def chooser(self) -> int:
         """The seat whose choosing turn it is: first the one with the fewest pieces left
-        after the clean-up (ties: the earlier seat), then in seat order."""
+        after the clean-up (ties: of those, the one who threw last), then in seat order."""
         return (self._first_chooser + len(self.choice_steps)) % len(self.nations)
 
     def options(self) -> list[Choice]:
@@ -223,7 +238,7 @@ class ThrownGame:
         check the replay against)."""
         return {
             "format": RECORD_FORMAT, "variant": self.variant.name, "seed": self.seed,
-            "nations": list(self.nations),
+            "nations": list(self.nations), **({"rotation": self.rotation} if self.rotation else {}),
             "throws": [t.to_json() for t in self.throws],
             "cleanup": [s.to_json() for s in self.cleanup_steps],
             "choices": [{**choice_to_json(c), "seat": (self._first_chooser + i) % len(self.nations),
@@ -239,7 +254,7 @@ class ThrownGame:
         try:
             if raw.get("format") != RECORD_FORMAT:
                 raise WinksError(f"{where}: not a thrown-start record (field 'format')")
-            game = cls(raw["nations"], int(raw["seed"]), raw.get("variant", "standard"))
+            game = cls(raw["nations"], int(raw["seed"]), raw.get("variant", "standard"), int(raw.get("rotation", 0)))
             for i, t in enumerate(raw["throws"]):
                 rec = game.throws_made_by(t["type"], Throw(float(t["aim"]), float(t["strength"])))
                 if rec.to_json() != t:
@@ -264,17 +279,23 @@ class ThrownGame:
         return self.throws[-1]
 
 
+def next_rotation(rotation: int) -> int:
+    """The board turned one more quarter turn (the seed: "rotating the board 90 degrees
+    before you begin your next game")."""
+    return (rotation + 90) % 360
+
+
 # -- a random thrown start ---------------------------------------------------------------------
 
 
 def throw_at_random(players: int, seed: int = 0, variant: str | Variant = "standard",
-                    nations: Sequence[str] | None = None) -> ThrownGame:
+                    nations: Sequence[str] | None = None, rotation: int = 0) -> ThrownGame:
     """Every piece of every nation thrown from the seed (each aimed at a random space its
     type may stand in, armies and fleets in a random order), cleaned up, and every
     remaining choice made at random. Nations default to the variant's first ``players``."""
     v = load_variant(variant) if isinstance(variant, str) else variant
     pieces_each(players)
-    game = ThrownGame(tuple(nations) if nations else v.nation_names[:players], seed, v)
+    game = ThrownGame(tuple(nations) if nations else v.nation_names[:players], seed, v, rotation)
     rng = random.Random(f"{seed}/random-start")
     geo = game.footprints.geometry
     targets = {t: sorted(p for p in v.provinces if p in geo.unit_anchors and v.kind(p) in kinds)
@@ -282,7 +303,7 @@ def throw_at_random(players: int, seed: int = 0, variant: str | Variant = "stand
     while game.phase == "throwing":
         pile = game.pile(game.thrower)
         unit_type = rng.choice([t for t in ("A", "F") if pile[t] > 0])
-        target = geo.unit_anchors[rng.choice(targets[unit_type])]
+        target = game.table.to_table(*geo.unit_anchors[rng.choice(targets[unit_type])])
         game.throw(unit_type, aim_at(game.table, target))
     while game.phase == "choosing":
         game.choose(rng.choice(game.options()))
@@ -302,4 +323,4 @@ def thrown_game(thrown: ThrownGame, adjacency: str = "strict") -> Game:
     return game
 
 
-__all__ = ["ThrownGame", "ThrowRecord", "WinksError", "pieces_each", "throw_at_random", "random_thrown_start", "thrown_game"]
+__all__ = ["ThrownGame", "ThrowRecord", "WinksError", "next_rotation", "pieces_each", "throw_at_random", "random_thrown_start", "thrown_game"]

@@ -58,3 +58,24 @@ def test_command_same_seed_same_table_and_json(tmp_path):
 def test_command_refuses_an_unknown_level():
     r = _run("--players", "standard,grandmaster", "--games", "1", "--years", "1")
     assert r.returncode == 2 and "grandmaster" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_civilisations_games_between_levels(monkeypatch):
+    """``--civ N``: civilisations start, each civilisation deciding from its own view."""
+    import app.bots.tournament as t
+    from app.match.match import seat_view
+    seen = []
+
+    def watching(world, nations, fog):
+        seen.append((world, tuple(nations)))
+        return seat_view(world, nations, fog)
+    monkeypatch.setattr("app.match.match.seat_view", watching)
+    figures = tournament(["easy", "random"], games=1, years=2, seed=3, civs=8)
+    assert {lvl: f.games for lvl, f in figures.items()} == {"easy": 4, "random": 4}
+    assert sum(f.centres for f in figures.values()) >= 8      # the start's centres are still owned
+    world, nations = seen[0]
+    assert world.civ is not None and len(nations) == 1 and len(world.variant.nation_names) == 8
+    out = subprocess.run([sys.executable, "-m", "app", "tournament", "--civ", "7", "--games", "1", "--years", "1",
+                          "--players", "random", "--quiet"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0 and "7 civilisations" in out.stdout
+    assert t.new_game("standard", "strict", 1, 0).world.civ is None

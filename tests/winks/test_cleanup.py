@@ -155,9 +155,39 @@ def test_keeping_one_piece_of_a_shared_space():
         choose(lay, Place(0, "nwg"), V)
 
 
-def test_first_chooser_has_fewest_pieces_ties_to_the_earlier_seat():
+def test_first_chooser_has_the_fewest_pieces_ties_to_the_one_who_threw_last():
+    """RULES.md §9 as corrected against the seed: "If there's a tie, it goes to the guy who
+    went closest to last during Phase I"."""
     lay = final(clean_up(layout(("Russia", "A", ("nwy", "nwg")), ("Germany", "F", ("nwy",)),
                                 ("Germany", "A", ("mun",))), V))
     assert first_chooser(lay, ("Germany", "Russia")) == 1
     assert first_chooser(lay, ("Russia", "France", "Germany")) == 1   # France has none left
-    assert first_chooser(lay, ("France", "Italy")) == 0
+    # France and Italy both have none: the one who threw last chooses first
+    assert first_chooser(lay, ("France", "Italy"), {0: 10, 1: 11}) == 1
+    assert first_chooser(lay, ("France", "Italy"), {0: 11, 1: 10}) == 0
+    # without a record of the throws, seats threw in turn: the later seat threw last
+    assert first_chooser(lay, ("France", "Italy")) == 1
+    # three tied, the middle one threw last
+    assert first_chooser(lay, ("France", "Italy", "Austria"), {0: 3, 1: 5, 2: 4}) == 1
+
+
+def test_a_choice_runs_steps_3_to_5_again_and_removes_extra_pieces_of_one_nation_and_type():
+    """The seed's "mini Phase II": placing England's fleet in Heligoland leaves both German
+    fleets straddling Heligoland and the North Sea one retreat, the North Sea; they move
+    there together, and the extra German fleet is removed (no choosing turn is wasted on
+    keeping one of two identical pieces)."""
+    lay = final(clean_up(layout(("England", "F", ("hel", "nth")), ("Germany", "F", ("hel", "nth")),
+                                ("Germany", "F", ("hel", "nth"))), V))
+    assert set(lay.options) == {0, 1, 2}
+    steps = choose(lay, Place(0, "hel"), V)
+    rules = [s.rule for s in steps]
+    assert rules[0] == "place" and "4" in rules and rules[-1] == "5"
+    assert steps[-1].removed == (2,)
+    end = steps[-1].after
+    assert where(end) == {0: "hel", 1: "nth"} and end.settled
+
+
+def test_a_choice_without_a_chain_reaction_adds_no_empty_steps():
+    lay = final(clean_up(layout(("Russia", "A", ("nwy", "nwg")), ("Germany", "F", ("nwy",))), V))
+    steps = choose(lay, Keep("nwy", 1), V)
+    assert [s.rule for s in steps] == ["keep"]

@@ -157,3 +157,49 @@ def test_scenario_home_centres_are_checked_and_named(tmp_path):
                                          "home_centres": {"France": ["par", "nth"]}}}))
     with pytest.raises(ScenarioError, match=r"field 'start.home_centres.France': 'nth' is not a supply centre"):
         run_file(bad)
+
+
+def test_the_board_turned_a_quarter_turn_sends_the_same_throw_elsewhere_and_replays():
+    """RULES.md §9, "Rotating the board": the same aim and strength land on other
+    provinces when the board is turned; resting places are in map units either way, and
+    a turned game's record replays from its seed."""
+    from app.winks.session import next_rotation
+    throw = Throw(0.25, 0.7)
+    places = {}
+    for rotation in (0, 90, 180, 270):
+        g = ThrownGame(("France", "Turkey"), seed=5, rotation=rotation)
+        g.throw("A", throw)
+        (x, y), = g.resting.values()
+        vx, vy, vw, vh = g.footprints.geometry.view_box
+        assert vx <= x <= vx + vw and vy <= y <= vy + vh          # on the map, in map units
+        places[rotation] = g.footprints.provinces_under(x, y)
+    assert len({p for p in places.values()}) == 4
+    # the table frame turns with the board and back
+    turned = ThrownGame(("France", "Turkey"), rotation=90)
+    t, vb = turned.table, turned.footprints.geometry.view_box
+    assert t.to_map(*t.to_table(123.45, 678.9)) == (123.45, 678.9)
+    assert t.board[2:] == (vb[3], vb[2])                 # a quarter turn: width and height swap
+    # a whole turned game replays, and records its rotation (an unturned one does not)
+    a = throw_at_random(3, seed=21, rotation=270)
+    raw = json.loads(json.dumps(a.to_json()))
+    assert raw["rotation"] == 270 and "rotation" not in throw_at_random(3, seed=21).to_json()
+    assert ThrownGame.from_json(raw).to_json() == a.to_json()
+    assert a.to_json() != throw_at_random(3, seed=21).to_json()
+    assert [next_rotation(r) for r in (0, 90, 180, 270)] == [90, 180, 270, 0]
+    with pytest.raises(WinksError, match="quarter turn"):
+        ThrownGame(("France", "Turkey"), rotation=45)
+
+
+def test_the_first_chooser_is_the_one_who_threw_last_among_the_fewest():
+    """Seats throw in turn, so with every pile alike the last seat threw last: when the
+    clean-up leaves two seats with the fewest pieces, the later of them chooses first."""
+    for seed in range(40):
+        g = throw_at_random(3, seed=seed)
+        if not g.choice_steps:
+            continue
+        counts = [g.cleanup_steps[-1].after.count(n) for n in g.nations]
+        fewest = [s for s in range(3) if counts[s] == min(counts)]
+        if len(fewest) > 1:
+            assert g.to_json()["choices"][0]["seat"] == max(fewest)
+            return
+    pytest.skip("no seed among 40 left a tie for the fewest pieces")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
 from app.engine.coords import province_of
@@ -149,3 +150,52 @@ def test_new_game_dialog_and_main_window_start_a_thrown_game_that_saves_its_reco
     assert sorted(replayed.units()) == sorted((u.nation, u.type, u.loc)
                                               for u in start.boards[start.active_boards()[0]].units.values())
     win.wait_idle()
+
+
+def test_the_board_turned_on_the_table_is_drawn_turned_and_clicked_in_map_units(qtbot):
+    """RULES.md §9, "Rotating the board": "Turn the board" before the first throw; the map,
+    the pieces and the clicks of the choosing turns follow the turned board; "Throw again"
+    turns it once more."""
+    from app.winks.cleanup import Keep, Place
+    win = ThrownStartWindow(("France", "Turkey"), seed=6)
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.show()
+    assert win.turn_btn.isVisible()
+    win.turn_btn.click()
+    g, board = win.game, win.board
+    assert g.rotation == 90 and g.table.rotation == 90 and "turned 90°" in win.status.text()
+    mp = QPointF(412.0, 388.0)
+    tp = board.map_to_table(mp)
+    assert (round(tp.x(), 2), round(tp.y(), 2)) == g.table.to_table(412.0, 388.0)
+    assert board.table_to_map(tp).toTuple() == pytest.approx(mp.toTuple())
+    # a throw aimed at a table point comes to rest near it (in map units: turned back)
+    target = g.table.to_table(*board.art.geo.unit_anchors["bur"])
+    win.throw("A", aim_at_table(g, target), animate=False)
+    assert not win.turn_btn.isVisible()                   # only before the first throw
+    (x, y), = g.resting.values()
+    assert math.dist(g.table.to_table(x, y), target) < 60
+    # every piece thrown, the clean-up skipped: a click on a piece where it is drawn selects it
+    win.throw_all_at_random()
+    win.skip()
+    assert g.phase == "choosing"
+    lay = g.layout
+    piece = next(iter(lay.options)) if lay.options else lay.occupants(lay.shared()[0])[0]
+    drawn = next(d for d in board.pieces if d.id == piece)
+    at = board.map_to_table(QPointF(drawn.x, drawn.y))
+    qtbot.mouseClick(board, Qt.LeftButton, pos=board.to_widget(at).toPoint())
+    assert win.selection is not None
+    while win.game.phase == "choosing":
+        win.choose_at_random()
+        win.skip()
+    for cb in win.vote_boxes:
+        cb.setCurrentText("Turkey")
+    win.judge_btn.click()
+    assert g.phase == "over" and win.again_btn.isVisible()
+    win.again_btn.click()
+    assert win.game.rotation == 180 and board.table.rotation == 180 and win.game.seed == 7
+
+
+def aim_at_table(game, target):
+    from app.winks.physics import aim_at
+    return aim_at(game.table, target)

@@ -118,6 +118,46 @@ def place_anchors(geom, is_sea, text_w):
     return unit, label, sc
 
 
+def split_coast_lines(coasts, neighbours, regions, kind):
+    """Each split coast's line: its province's border with the seas its fleets reach.
+
+    A sea that washes two coasts of one province (the Mid-Atlantic, on Spain's north
+    and south coasts) is split: each connected stretch of that border goes to the coast
+    whose own neighbours (those no other coast of the province has: Gascony for Spain's
+    north coast, the Western Mediterranean for its south coast) lie nearest to it.
+    Without this both of Spain's lines ran along the whole Mid-Atlantic border, and a
+    fleet at Cádiz stood on the north coast.  ``neighbours``: coast id -> the provinces
+    its fleets reach; ``kind(province)``: "sea", "coast" or "land".
+    """
+    by_province = {}
+    for c in coasts:
+        by_province.setdefault(c["province"], []).append(c["id"])
+    out = {}
+    for prov, ids in by_province.items():
+        boundary = regions[prov].boundary
+        seas = {c: sorted(s for s in neighbours.get(c, ()) if kind(s) == "sea") for c in ids}
+        own = {c: [n for n in neighbours.get(c, ()) if n in regions
+                   and sum(n in neighbours.get(d, ()) for d in ids) == 1] for c in ids}
+        pieces = {c: [] for c in ids}
+        shared = sorted({s for c in ids for s in seas[c] if sum(s in seas[d] for d in ids) > 1})
+        for c in ids:
+            alone = [s for s in seas[c] if s not in shared]
+            if alone:
+                pieces[c].append(boundary.intersection(shapely.union_all([regions[s] for s in alone])))
+        for s in shared:
+            owners = [c for c in ids if s in seas[c]]
+            border = boundary.intersection(regions[s])
+            border = shapely.line_merge(border) if border.geom_type == "MultiLineString" else border
+            for part in getattr(border, "geoms", [border]):
+                near = {c: min((part.distance(regions[n]) for n in own[c]), default=float("inf")) for c in owners}
+                pieces[min(owners, key=lambda c: (near[c], c))].append(part)
+        for c in ids:
+            line = shapely.union_all(pieces[c]) if pieces[c] else shapely.LineString()
+            line = shapely.line_merge(line) if line.geom_type == "MultiLineString" else line
+            out[c] = shapely.simplify(line, 2.0)
+    return out
+
+
 def coast_anchor(prov_geom, coast_line):
     mid = coast_line.interpolate(0.5, normalized=True)
     inner = prov_geom.buffer(-7)
@@ -243,15 +283,11 @@ def build(name="standard", out=None, verbose=True):
         for x, y in ((a, b), (b, a)):
             if "/" in x:
                 seas_of.setdefault(x, set()).add(y.split("/")[0])
-    coast_lines = {}
+    coast_lines = split_coast_lines(coasts, seas_of, regions, lambda k: pinfo.get(k, {}).get("kind"))
     L.append('<g id="coasts">')
     for c in coasts:
-        cid, prov = c["id"], c["province"]
-        seas = [s for s in seas_of.get(cid, ()) if pinfo.get(s, {}).get("kind") == "sea"]
-        line = regions[prov].boundary.intersection(shapely.union_all([regions[s] for s in seas]))
-        line = shapely.line_merge(line) if line.geom_type == "MultiLineString" else line
-        line = shapely.simplify(line, 2.0)
-        coast_lines[cid] = line
+        cid = c["id"]
+        line = coast_lines[cid]
         L.append(f'<path id="coast-{cid.replace("/", "-")}" class="split-coast" data-location="{cid}" '
                  f'd="{line_d(line)}"/>')
     L.append("</g>")

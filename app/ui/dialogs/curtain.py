@@ -75,7 +75,7 @@ class Curtain(QWidget):
                            "QPushButton { font-size: 16px; padding: 8px 22px; border-radius: 8px; background: white; color: #222; }")
         self.seat_name, self.has_pin = name, has_pin
         self.title.setText(f"<div style='font-size:34px; font-weight:600'>Pass the computer to {name}</div>")
-        lines = [f"{name} plays {', '.join(nations)}."]
+        lines = [f"{name} plays {', '.join(nations)}."] if nations else []   # none: a civilisations game
         if note:
             lines.append(note)
         lines.append("Everyone else: please look away.")

@@ -1,4 +1,4 @@
-"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–7 seats, each
+"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–16 seats, each
 with a player name, a colour, who plays it (a person, or a computer player when the bots are
 installed), an optional PIN and the nations it plays (nations nobody plays hold)."""
 
@@ -13,10 +13,14 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.variants.catalog import available
 
+from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
 
-SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00"]
-DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus"]
+SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
+                "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
+DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
+                 "Noa", "Oli", "Pia"]
+MAX_SEATS = 16     # one per nation, and a game has up to 16
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -138,6 +142,7 @@ class NewGameDialog(QDialog):
         self.start.addItem("Standard opening", "standard")
         self.start.addItem("Thrown pieces — throw armies and fleets at the board", "thrown")
         self.start.addItem("Random thrown start — everything thrown at once, straight to play", "random-thrown")
+        self.start.addItem("Civilisations — start alone on one centre in the fog, meet the others", "civilisations")
         self.start.setToolTip("Thrown pieces (Diplomacywinks): 2–7 players, a nation each; the game goes on from "
                               "Fall 1901 with no centre owned, and builds in the centres owned at Winter 1901")
         starts.addWidget(self.start, 1)
@@ -149,15 +154,23 @@ class NewGameDialog(QDialog):
         starts.addWidget(self.thrown_players)
         form.addRow("Start", starts)
         self.start.currentIndexChanged.connect(self._mode_changed)
+        self.watch = WatchOption()            # "Watch the computer play" (app/ui/table)
+        form.addRow("", self.watch)
+        self.watch.toggled.connect(self._mode_changed)
         outer.addLayout(form)
         self.opponents = SandboxOpponents(self.variant)
         outer.addWidget(self.opponents)
+        from .civ_game import CivOptions       # RULES.md §10: its own box
+        self.civ = CivOptions(computer_levels())
+        self.variant.currentIndexChanged.connect(lambda _=0: self.civ.set_variant(self.variant.currentData()))
+        self.civ.set_variant(self.variant.currentData())
+        outer.addWidget(self.civ)
         self.seats_box = QGroupBox("Seats")
         sl = QVBoxLayout(self.seats_box)
         cnt = QHBoxLayout()
         cnt.addWidget(QLabel("Players"))
         self.seat_count = QSpinBox()
-        self.seat_count.setRange(2, 7)
+        self.seat_count.setRange(2, MAX_SEATS)
         self.seat_count.setValue(2)
         self.seat_count.valueChanged.connect(self._rebuild_seats)
         cnt.addWidget(self.seat_count)
@@ -170,6 +183,8 @@ class NewGameDialog(QDialog):
         self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
                             "and a unit sees what it could reach on the boards next to its own.")
         sl.addWidget(self.fog)
+        self.deadline = DeadlineOption()      # a time limit per seat turn (app/ui/table)
+        sl.addWidget(self.deadline)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -197,10 +212,18 @@ class NewGameDialog(QDialog):
         self._mode_changed()
 
     def _mode_changed(self) -> None:
-        self.thrown_players.setVisible(self.start.currentData() != "standard" and not self.hotseat.isChecked())
-        self.seats_box.setEnabled(self.hotseat.isChecked())
-        self.seats_box.setVisible(self.hotseat.isChecked())
-        self.opponents.setVisible(not self.hotseat.isChecked())
+        civ = self.start.currentData() == "civilisations"
+        self.thrown_players.setVisible(self.start.currentData() not in ("standard", "civilisations")
+                                       and not self.hotseat.isChecked())
+        self.seats_box.setEnabled(self.hotseat.isChecked() and not civ)
+        self.seats_box.setVisible(self.hotseat.isChecked() and not civ)
+        self.opponents.setVisible(not self.hotseat.isChecked() and not civ)
+        self.watch.cover(self)
+        civ = civ and not self.watch.chosen()
+        self.civ.setVisible(civ)
+        if civ:                  # a civilisations game's seats are in its own box
+            for mode in (self.sandbox, self.hotseat):
+                mode.setEnabled(False)
         self.adjustSize()
 
     def _rebuild_seats(self) -> None:
@@ -236,10 +259,19 @@ class NewGameDialog(QDialog):
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
-                "start": self.start.currentData(),
-                "thrown_players": len(seats) if seats else self.thrown_players.value()}
+                "start": self.start.currentData(), "watch": self.watch.chosen(),
+                "deadline": self.deadline.seconds() if mode == "hotseat" else None,
+                "thrown_players": len(seats) if seats else self.thrown_players.value(),
+                **({"civ": self.civ.settings()} if self._civ_chosen() else {})}
+
+    def _civ_chosen(self) -> bool:
+        return self.start.currentData() == "civilisations" and not self.watch.chosen()
 
     def problem(self) -> str | None:
+        if self.watch.chosen():
+            return None
+        if self._civ_chosen():
+            return self.civ.problem()
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}

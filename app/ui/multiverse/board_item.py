@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from app.engine.coords import BoardKey
 
+from ..civ.names import calendar_for, shown_nation
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
 from .map_colours import HIGHLIGHT
 from ..guard import guarded
@@ -188,6 +189,9 @@ class BoardItem(QGraphicsItem):
 
     def _paint_label(self, painter: QPainter, px: float) -> None:
         text = f"{self.key.timeline}:{self.key.turn}"
+        cal = calendar_for(getattr(self.scene(), "world", None))
+        if cal.is_civ:
+            text += f"  {cal.short(self.key.turn)}"      # the civilisations' date (RULES.md §10)
         size = max(34.0, 13 * px)
         if size > LABEL_H:
             return
@@ -210,7 +214,8 @@ class BoardItem(QGraphicsItem):
     def hoverMoveEvent(self, event) -> None:
         prov = self.province_at(event.pos())
         if prov is None:
-            self.setToolTip(f"Board {self.key}  ({self.key.turn.title}, timeline {self.key.timeline})")
+            cal = calendar_for(getattr(self.scene(), "world", None))
+            self.setToolTip(f"Board {self.key}  ({cal.title(self.key.turn)}, timeline {self.key.timeline})")
             return
         info = self.art.variant.provinces.get(prov)
         name = info.name if info else prov
@@ -219,12 +224,12 @@ class BoardItem(QGraphicsItem):
         if state is not None:
             for loc, nation, utype, dis in state.units:
                 if loc.split("/")[0] == prov:
-                    unit = f"\n{nation} {'army' if utype == 'A' else 'fleet'}" + (" (dislodged)" if dis else "")
+                    unit = f"\n{shown_nation(nation)} {'army' if utype == 'A' else 'fleet'}" + (" (dislodged)" if dis else "")
             owner = dict(state.centres).get(prov)
             if prov in state.fog:
                 unit = "\nOut of sight"
             elif owner:
-                unit += f"\nSupply centre of {owner}"
+                unit += f"\nSupply centre of {shown_nation(owner)}"
             elif prov in self.art.variant.supply_centres:
                 unit += "\nNeutral supply centre"
         world = getattr(self.scene(), "world", None)

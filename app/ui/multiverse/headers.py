@@ -8,6 +8,9 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter
 
 from app.engine.coords import Season, Turn
+from app.engine.dates import YEARS
+
+from ..civ.names import calendar_for
 
 HEADER_H = 26
 HEADER_W = 92
@@ -40,7 +43,11 @@ def paint_headers(view, painter: QPainter) -> None:
     last = max(world.ends.values()) if world.ends else None
     if last is not None and view.ws.ghosts:      # ghost boards (support into the future) are named too
         last = max([last, *(k.turn for k in view.ws.ghosts)])
-    year_need = fm.horizontalAdvance("8888") + 8
+    cal = calendar_for(world)               # a civilisations game names years BC (RULES.md §10)
+
+    def year_text(y: int) -> str:
+        return cal.year(Turn(y, Season.SPRING)) if cal.is_civ else str(y)
+    year_need = fm.horizontalAdvance(year_text(lay.first_year)) + 8
     if (lay.year_w - lay.gap_x) * s < year_need:
         # far out: every 2nd, 5th, 10th… year, at the start of its columns, as on a time axis
         step = next((n for n in (2, 5, 10, 20, 50, 100) if n * lay.year_w * s >= year_need), 200)
@@ -51,8 +58,8 @@ def paint_headers(view, painter: QPainter) -> None:
                 break
             x0 = (lay.column_x(Turn(year, Season.SPRING)) - left.x()) * s
             a, b = max(x0, HEADER_W) + 3, min(x0 + step * lay.year_w * s, vp.width())
-            if fm.horizontalAdvance(str(year)) + 3 <= b - a:
-                painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignLeft | Qt.AlignVCenter, str(year))
+            if fm.horizontalAdvance(year_text(year)) + 3 <= b - a:
+                painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignLeft | Qt.AlignVCenter, year_text(year))
         year1 = year0 - 1                        # no season names
     for year in range(year0, year1 + 1):
         if year < lay.first_year:
@@ -65,7 +72,7 @@ def paint_headers(view, painter: QPainter) -> None:
             w = lay.column_width(t) * s
             if x0 + w < HEADER_W or x0 > vp.width():
                 continue
-            if column_label(t, w, fm) is None and season == Season.SPRING:
+            if column_label(t, w, fm, cal) is None and season == Season.SPRING:
                 w = (lay.year_w - lay.gap_x) * s        # the year, over its columns
                 short = True
             else:
@@ -74,9 +81,9 @@ def paint_headers(view, painter: QPainter) -> None:
             # headers or past the window's edge moves in, or shortens, or is left out
             a, b = max(x0, HEADER_W), min(x0 + w, vp.width())
             if short:
-                text = str(year) if fm.horizontalAdvance(str(year)) + 6 <= b - a else None
+                text = year_text(year) if fm.horizontalAdvance(year_text(year)) + 6 <= b - a else None
             else:
-                text = column_label(t, b - a, fm)
+                text = column_label(t, b - a, fm, cal)
             if text is not None:
                 painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignCenter, text)
     # rows
@@ -94,9 +101,9 @@ def paint_headers(view, painter: QPainter) -> None:
     painter.drawLine(HEADER_W, 0, HEADER_W, vp.height())
 
 
-def column_label(turn: Turn, width: float, fm: QFontMetricsF) -> str | None:
+def column_label(turn: Turn, width: float, fm: QFontMetricsF, cal=YEARS) -> str | None:
     """The longest of a turn's names that fits ``width`` pixels in the font of ``fm``."""
-    for text in (turn.title, str(turn)):
+    for text in (cal.title(turn), cal.short(turn)) if cal.is_civ else (turn.title, str(turn)):
         if fm.horizontalAdvance(text) + 6 <= width:
             return text
     return None

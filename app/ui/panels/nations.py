@@ -148,16 +148,21 @@ class NationsPanel(QWidget):
             self.table.setItem(row, col, item)
         return item
 
-    def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None) -> None:
+    def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None, known=None) -> None:
         """``fog``: the nations whose sight ``world`` is (fog of war): only their counts are
         shown, the others' stay hidden (and are listed after them, in the variant's order,
-        so the order tells nothing); None: no fog."""
+        so the order tells nothing); None: no fog. ``known``: list only these nations (a
+        civilisations game: the ones the seat has met, RULES.md §10)."""
         self._show_legend(fog)
         rows = summarise(world)
+        listed = world.variant.nation_names if known is None else [n for n in world.variant.nation_names
+                                                                    if n in set(known)]
+        if known is not None:
+            rows = [r for r in rows if r["nation"] in set(known)]
         if fog is not None:
             rows = ([r for r in rows if r["nation"] in fog]
                     + [{"nation": n, "centres": "?", "held": {}, "units": "?", "boards": "?", "owed": []}
-                       for n in world.variant.nation_names if n not in fog])
+                       for n in listed if n not in fog])
         self.rows = rows
         need = world.variant.victory_centres
         active = len(world.ends)

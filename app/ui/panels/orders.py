@@ -11,6 +11,7 @@ import re
 from bisect import bisect_left
 
 from app.engine.coords import BoardKey
+from app.engine.dates import YEARS
 from app.engine.notation import format_order
 
 
@@ -26,6 +27,7 @@ class OrdersPanel(QWidget):
     delete = Signal(object)           # order key (see app.match.order_key)
     edit = Signal(object, str)        # order key, its text
     entered = Signal(str)             # console text
+    calendar = YEARS                  # how turns are named (RULES.md §10: a civilisations game's dates)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -114,7 +116,7 @@ class OrdersPanel(QWidget):
             self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], 0
         bi = self._board_items.get(key)
         if bi is None:
-            bi = QTreeWidgetItem([f"{key}  {key.turn.title}"])
+            bi = QTreeWidgetItem([f"{key}  {self.calendar.title(key.turn)}"])
             bi.setData(0, Qt.UserRole, ("board", key))
             boards = self._tl_boards[tl]
             i = bisect_left(boards, key)

@@ -130,6 +130,9 @@ def with_progress(window, rnd) -> None:
     total = len(rnd.computer)
     if not total:
         return
+    if rnd.world.civ is not None:     # RULES.md §10: neither the computer's civilisations nor their number
+        window.set_status("The other civilisations are choosing their orders…")
+        return
     notifier = _notifier(window)
     ask = rnd.decide
     count = [0]

@@ -8,6 +8,8 @@ keys and the clicks share one path and the engine's refusals read the same."""
 
 from __future__ import annotations
 
+from ..civ.names import shown_nation
+
 from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
@@ -50,7 +52,7 @@ class ContextMenus(QObject):
         world = w.world
         unit = world.unit_at(Location(key, province)) if province and key in world.boards else None
         if unit is not None:
-            head = menu.addAction(f"{unit.nation} {unit.type} {province} on {key}")
+            head = menu.addAction(f"{shown_nation(unit.nation)} {unit.type} {province} on {key}")
             head.setEnabled(False)
             for line in self._order_lines(world, key, province):
                 menu.addAction(line).setEnabled(False)
@@ -72,6 +74,7 @@ class ContextMenus(QObject):
         go.triggered.connect(lambda _=False, k=key: w.goto_board(k))
         copy = menu.addAction(f"Copy its name “{key}”")
         copy.triggered.connect(lambda _=False, k=key: self.copy_name(k))
+        w.studio.board_menu(menu, key)    # new sandbox from this board, edit its position (app/ui/studio)
         self.menu = menu
         menu.popup(screen if screen is not None else w.view.mapToGlobal(w.view.mapFromScene(pos)))
         return menu

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMenu
 
 from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
-from app.match.fog import fogged_world
+from app.match.match import seat_view
 
 from ..app import settle
 from ..multiverse.map_art import paint_board, render_board_image
@@ -216,7 +216,8 @@ def transcript_job(w):
     m = w.match
     view = own = None
     heading = [f"Mode: {m.mode}" + (", fog of war" if m.fog else "")]
-    if len(m.seats) > 1 or not m.sandbox_seat:
+    civ = m.world.civ is not None and m.world.phase != "over"     # RULES.md §10: who plays is not told
+    if (len(m.seats) > 1 or not m.sandbox_seat) and not civ:
         heading.append("Seats: " + "; ".join(f"{s.name} ({', '.join(s.nations)})" for s in m.seats))
     nations = None
     if m.fog and m.world.phase != "over":
@@ -226,8 +227,8 @@ def transcript_job(w):
     elif w.view_as and m.world.phase != "over":
         nations = (w.view_as,)
         heading.append(f"As {w.view_as} sees it (fog of war).")
-    if nations is not None:
-        view, own = (lambda world: fogged_world(world, nations)), nations
+    if nations is not None:       # seat_view: a civilisations game also leaves the unmet unnamed
+        view, own = (lambda world: seat_view(world, nations, True)), nations
     game = m.game.snapshot()      # the game may go on while a worker writes
     return lambda: format_transcript(game, view, own, heading)
 

@@ -25,6 +25,7 @@ class SeatDraft:
     console: str = ""
     feedback: str = ""
     ok: bool = True
+    owner: object = None        # the Seat it was kept for: a newcomer in its place finds nothing
 
 
 class Table(QObject):
@@ -49,7 +50,8 @@ class Table(QObject):
             self.show_curtain(m.turn)
         else:
             self._hide()
-            self.seat = m.turn if m is not None and m.turn is not None else 0
+            watched = m is not None and not any(s.is_person for s in m.seats)   # nobody orders
+            self.seat = m.turn if m is not None and m.turn is not None else (None if watched else 0)
 
     def leave(self) -> None:
         """The match goes away (New, Open): nothing of it stays on screen."""
@@ -63,7 +65,9 @@ class Table(QObject):
         self.seat = None
         self.w.clear_private()
         s = self.w.match.seats[seat]
-        self.curtain.show_for(s.name, s.colour, s.nations, note, self.w.match.has_pin(seat))
+        # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
+        nations = () if self.w.match.world.civ is not None else s.nations
+        self.curtain.show_for(s.name, s.colour, nations, note, self.w.match.has_pin(seat))
         self.curtain.set_menus([a.menu() for a in self.w.menuBar().actions() if a.menu() is not None])
         self.up = True
         self._cover()
@@ -91,6 +95,8 @@ class Table(QObject):
         self._hide()
         self.seat = seat
         d = self.drafts.pop(seat, SeatDraft())
+        if d.owner is not None and d.owner is not m.seats[seat]:
+            d = SeatDraft()            # the seat changed hands (app.match.table): not the newcomer's
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
         self.w.refresh()
@@ -107,7 +113,8 @@ class Table(QObject):
     def _stash(self) -> None:
         if self.seat is not None and self.w.match is not None and self.w.match.private:
             p = self.w.orders_panel
-            self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok)
+            self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok,
+                                               self.w.match.seats[self.seat])
         self._clear_console()
 
     def _clear_console(self) -> None:

@@ -28,6 +28,7 @@ from .actions import apply_icons, build_actions, keys_html, style_submit_button
 from .adjudication import AdjudicationMixin, SubmitJob
 from .clicks import ClickMixin
 from .context_menus import ContextMenus
+from ..civ.controller import CivUI
 from .docks import build_docks, build_status
 from .files import FileKeeper
 from ..guard import guarded, reporter
@@ -39,6 +40,7 @@ from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from app.match.order_entry import OrderEntry
 from ..panels.nations import swatch
+from ..table import TableUI
 from ..theme import DARK, LIGHT, THEMES, apply_palette
 from ..multiverse.world_scene import WorldScene
 from ..multiverse.world_view import WorldView
@@ -86,6 +88,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.stack.addWidget(self.placeholder)
         self.files = FileKeeper(self)
         build_docks(self)
+        self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
         self.orders_panel.edit.connect(self.edit_order)
@@ -99,6 +102,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         build_status(self)
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
+        self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
+        from ..studio.studio import Studio
+        self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
@@ -164,13 +170,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def new_game(self, mode: str = "sandbox", adjacency: str = "strict", variant: str = "standard",
                  seats: list | None = None, seed: int = 0, pins: dict[int, str] | None = None,
-                 confirmed: bool = False, fog: bool = False) -> bool:
+                 confirmed: bool = False, fog: bool = False, deadline: int | None = None) -> bool:
         """Start a game (sandbox, or hotseat with ``seats``: Seat objects or dicts; ``pins``:
-        {seat index: PIN}). Unsaved changes are asked about first unless ``confirmed``."""
+        {seat index: PIN}; ``deadline``: seconds per seat turn). Unsaved changes are asked
+        about first unless ``confirmed``."""
         if not confirmed and not self.files.confirm_discard("start a new game"):
             return False
         seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])]   # sandbox: you and the computer
         match = Match.new(variant, adjacency, seed, seats, pins=pins, fog=fog and mode == "hotseat")
+        match.table.deadline.seconds = deadline
         self.set_match(match, None)
         self.set_status(f"New {match.mode} game: {match.game.variant.title}, {adjacency} adjacency. "
                         + (self.entry.hint() if not match.private else ""))
@@ -209,6 +217,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.refresh()
         self.view.go_to_present()
         self.update_title()
+        self.table_ui.attach()
 
     def seat_nations(self) -> set[str] | None:
         if self.seat is None:
@@ -235,10 +244,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._update_highlights()
         self._show_orders()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        self.nations_panel.set_world(w, seats, fog=fog)
+        civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
+        self.nations_panel.set_world(w, None if civ else seats, fog=fog,
+                                     known=self.match.known_civilisations(self.seat) if civ else None)
+        self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self._update_banner()
         self.update_actions()
+        self.table_ui.refresh()
+        self.studio.refresh()
 
     def _show_orders(self) -> None:
         live = self.replay_index is None
@@ -255,10 +269,12 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.scene.set_pending([])
             self._update_highlights()
         self.orders_panel.set_orders({}, "Orders")
+        self.table_ui.clear_private()
         if self.match is not None and self.match.fog and self.scene is not None:
             self.refresh()                # fog of war: the boards show nobody's sight now
         self.hover_label.setText("")
         self.set_status("")
+        self.studio.clear_private()
         QToolTip.hideText()
 
     def update_actions(self) -> None:
@@ -282,6 +298,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             a.setEnabled(m is not None)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
+        self.studio.update_actions()
 
     def update_title(self) -> None:
         if self.match is None:
@@ -356,6 +373,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._show_orders()
         self.files.changed()
         self.update_actions()
+        self.studio.orders_changed()
 
     def delete_order(self, key) -> None:
         o = self.match.remove_order(key, self.seat) if self.seat is not None else None
@@ -477,11 +495,17 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.files.open_game(dlg.open_path, confirmed=True)
             return
         s = dlg.settings()
+        if s.get("watch"):
+            self.table_ui.start_watching(s["variant"], s["watch"], adjacency=s["adjacency"], confirmed=True)
+            return
+        if s.get("start") == "civilisations":
+            self.civ_ui.start(s)
+            return
         if s.get("start", "standard") != "standard":
             self.start_thrown(s)
             return
         self.new_game(s["mode"], s["adjacency"], s["variant"], s["seats"], pins=s["pins"], confirmed=True,
-                      fog=s.get("fog", False))
+                      fog=s.get("fog", False), deadline=s.get("deadline"))
 
     def start_thrown(self, s: dict, seed: int | None = None) -> None:
         """A thrown start (app.ui.winks): the throwing window, or a random one straight to play;
@@ -491,8 +515,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         seed = random.randrange(1, 10**6) if seed is None else seed
         nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
 
-        def play(game: Game) -> None:
-            self.set_match(Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False)), None)
+        def play(game: Game, limit: int | None = s.get("deadline")) -> None:
+            match = Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False))
+            match.table.deadline.seconds = limit          # per season (the seed suggests 5 minutes)
+            self.set_match(match, None)
             first = game.world.active_boards()[0]
             self.set_status(f"Thrown start (seed {seed}): {first}, no centre owned; home centres are "
                             f"those owned after the first Winter.")
@@ -500,8 +526,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             play(random_thrown_game(nations if isinstance(nations, int) else len(nations), seed, s["variant"],
                                     s["adjacency"], None if isinstance(nations, int) else nations))
         else:
-            self.thrown_window = open_thrown_start(self, nations, seed, play, s["variant"], s["adjacency"],
-                                                   [seat.name for seat in s["seats"]] or None)
+            self.thrown_window = open_thrown_start(self, nations, seed, lambda g: play(g, self.thrown_window.season_limit),
+                                                   s["variant"], s["adjacency"], [seat.name for seat in s["seats"]] or None,
+                                                   season_limit=s.get("deadline"))
 
     def open_game(self, path) -> bool:
         return self.files.open_game(path)
@@ -523,6 +550,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
+        self.studio.set_theme(self.theme)
 
     def show_rules(self) -> None:
         from ..dialogs.rules import RulesDialog
@@ -542,6 +570,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if not self.files.confirm_discard("quit"):
             event.ignore()
             return
+        self.table_ui.closing()           # no next watched submission; a running one is kept
         self.files.close()
         remember_window(self, self.settings)
         if reporter.autosave == self.files.autosave_now:

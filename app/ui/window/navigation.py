@@ -4,6 +4,8 @@ A mixin of the main window."""
 
 from __future__ import annotations
 
+from ..civ.names import calendar_for
+
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
@@ -45,16 +47,19 @@ class NavigationMixin:
 
     def go_to_board_text(self, text: str) -> bool:
         """Go to the board named ``text`` (``3:F1905``); a clear status message if there is none."""
+        cal = calendar_for(self.world)
         try:
             key = BoardKey.parse(text.strip())
         except (ValueError, KeyError) as e:
-            self.set_status(f"Not a board name: {e}", error=True)
-            return False
+            key = _dated_board(text, cal)       # a civilisations game: '2: Fall 3250 BC' (RULES.md §10)
+            if key is None:
+                self.set_status(f"Not a board name: {e}", error=True)
+                return False
         if self.world is None or key not in self.world.boards:
             self.set_status(f"There is no board {key} in this game.", error=True)
             return False
         self.goto_board(key)
-        self.set_status(f"Board {key}.")
+        self.set_status(f"Board {key}" + (f", {cal.title(key.turn)}." if cal.is_civ else "."))
         return True
 
     def go_to_board_dialog(self) -> None:
@@ -98,3 +103,14 @@ class NavigationMixin:
         self._attention_at = None
         self.next_attention()
         return False
+
+
+def _dated_board(text: str, cal) -> BoardKey | None:
+    """A board named by its timeline and a date as the calendar shows it, or None."""
+    head, sep, date = text.partition(":")
+    if not cal.is_civ or not sep or not head.strip().isdigit():
+        return None
+    try:
+        return BoardKey(int(head), cal.parse(date.strip()))
+    except ValueError:
+        return None

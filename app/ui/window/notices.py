@@ -14,8 +14,9 @@ class NoticesMixin:
         w = self.world
         if w is not None and w.winner:
             colour = w.variant.nations[w.winner].colour if w.winner in w.variant.nations else "#333"
-            self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{w.winner} wins!</div>"
-                                f"<div>{w.variant.victory_centres} distinct supply centres on the active boards</div>")
+            why = (f"everyone named {w.winner} (a thrown play-out, judged)" if self.match.table.judging.ended
+                   else f"{w.variant.victory_centres} distinct supply centres on the active boards")
+            self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{w.winner} wins!</div><div>{why}</div>")
             self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
             self.banner.adjustSize()
             vp = self.view.viewport()

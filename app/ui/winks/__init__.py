@@ -22,14 +22,16 @@ from .window import ThrownStartWindow
 
 def open_thrown_start(parent, nations: Sequence[str] | int, seed: int, on_play_out: Callable[[Game], None],
                       variant: str = "standard", adjacency: str = "strict",
-                      names: Sequence[str] | None = None) -> ThrownStartWindow:
+                      names: Sequence[str] | None = None, season_limit: int | None = None) -> ThrownStartWindow:
     """Open (and return) the throwing window. ``nations``: the players' nations in seat
     order, or a number of players (the variant's first nations); ``names``: the players'
-    names in the same order (hotseat), shown beside their nations."""
+    names in the same order (hotseat), shown beside their nations; ``season_limit``: the
+    time per season offered for the play-out (the window's :attr:`season_limit`)."""
     if isinstance(nations, int):
         from app.engine.variant import load_variant
         nations = load_variant(variant).nation_names[:nations]
-    win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, names=names, parent=parent)
+    win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, names=names, parent=parent,
+                            season_limit=season_limit)
     win.resize(1280, 860)
     win.show()
     return win

@@ -1,7 +1,10 @@
 """The throwing table: the board with the table in front of it, the pieces where they lie,
 the current player's pile, the aiming line, and the highlights of the clean-up.
 
-It only draws and reports clicks (in map units); :mod:`.window` decides what they mean.
+It only draws and reports clicks (in table units: the table's frame, where the players sit
+at the bottom; the board may be turned a quarter turn on it, RULES.md §9); :mod:`.window`
+decides what they mean. Pieces and province highlights are given in map units and drawn
+turned with the board (:meth:`ThrowBoard.table_to_map` converts a click back).
 The static picture (table, board map) is rendered once per size into a pixmap, so a frame
 of a flying piece costs one pixmap blit plus a few dozen small shapes.
 """
@@ -52,7 +55,7 @@ def piece_path(x: float, y: float, r: float, unit_type: str) -> QPainterPath:
 class ThrowBoard(QWidget):
     """Draws the table and everything on it; emits presses, drags and releases in map units."""
 
-    pressed = Signal(QPointF, int)   # map point, Qt mouse button
+    pressed = Signal(QPointF, int)   # table point, Qt mouse button
     dragged = Signal(QPointF)
     released = Signal(QPointF)
 
@@ -60,6 +63,7 @@ class ThrowBoard(QWidget):
         super().__init__(parent)
         self.variant = variant
         self.table = table
+        self._map_to_table = self._turn(table)
         self.art: MapArt = map_art(variant)
         self.dark = dark
         self.pieces: list[Drawn] = []
@@ -81,6 +85,35 @@ class ThrowBoard(QWidget):
         self.setFocusPolicy(Qt.StrongFocus)
 
     # -- geometry -------------------------------------------------------------------------
+    @staticmethod
+    def _turn(table: Table) -> QTransform:
+        """Map units to table units: the board turned ``table.rotation`` degrees clockwise
+        about the map's middle (as :meth:`Table.to_table`)."""
+        t = QTransform()
+        if table.rotation:
+            cx, cy = table.centre
+            t.translate(cx, cy)
+            t.rotate(table.rotation)
+            t.translate(-cx, -cy)
+        return t
+
+    def set_table(self, table: Table) -> None:
+        """Another table (a new throw, the board turned): everything is drawn afresh."""
+        self.table = table
+        self._map_to_table = self._turn(table)
+        self._background = None
+        self._overlay_cache = None
+        self._update_transform()
+        self.update()
+
+    def table_to_map(self, p: QPointF) -> QPointF:
+        """A table point (as the signals give it) in map units."""
+        inv, _ok = self._map_to_table.inverted()
+        return inv.map(p)
+
+    def map_to_table(self, p: QPointF) -> QPointF:
+        return self._map_to_table.map(p)
+
     def world_rect(self) -> QRectF:
         """The part of the table that must show: the board and the table in front of it
         while throwing; the board alone (larger, for clicking) once the throws are over."""
@@ -152,11 +185,15 @@ class ThrowBoard(QWidget):
             p.drawLine(QPointF(wr.left(), yy), QPointF(wr.right(), yy + 6 * math.sin(k)))
         p.fillRect(QRectF(x + 6, y + 8, w, h), QColor(0, 0, 0, 70))  # the board's shadow
         scale = self._transform.m11()
-        width_px = max(200, int(w * scale))
+        mx, my, mw, mh = self.art.geo.view_box
+        width_px = max(200, int(mw * scale))
         fills, lines = self.art.layers(width_px)
+        p.setTransform(self._map_to_table * self._transform)     # the map, turned with the board
+        on_map = QRectF(mx, my, mw, mh)
+        p.drawImage(on_map, fills)
+        p.drawImage(on_map, lines)
+        p.setTransform(self._transform)
         target = QRectF(x, y, w, h)
-        p.drawImage(target, fills)
-        p.drawImage(target, lines)
         p.setPen(QPen(QColor("#2b2418"), 2.0))
         p.setBrush(Qt.NoBrush)
         p.drawRect(target)
@@ -195,15 +232,16 @@ class ThrowBoard(QWidget):
             self._blit(p, ("bounce",), self.bounce, r, lambda q: self._paint_ring(q, 9.0))
         for d in sorted(self.pieces, key=lambda d: d.z):
             selected = d.id == self.selected_piece
+            at = self._map_to_table.map(QPointF(d.x, d.y))       # drawn where it lies on the table
             if d.z == 0:  # resting: one sprite with its shadow
-                self._blit(p, ("resting", d.nation, d.type, d.footprint, selected), QPointF(d.x, d.y), r,
+                self._blit(p, ("resting", d.nation, d.type, d.footprint, selected), at, r,
                            lambda q, d=d, sel=selected: self._paint_resting(q, d, r, sel), d.alpha)
                 continue
             lift = d.z * 0.6
             size = round(r * (1.0 + d.z / 160.0), 1)
-            self._blit(p, ("shadow", size), QPointF(d.x + 1.5 + lift * 0.3, d.y + 2.0 + lift * 0.2), size,
+            self._blit(p, ("shadow", size), at + QPointF(1.5 + lift * 0.3, 2.0 + lift * 0.2), size,
                        lambda q, size=size, z=d.z: self._paint_shadow(q, size, z), d.alpha)
-            self._blit(p, ("token", d.nation, d.type, d.footprint, selected, size), QPointF(d.x, d.y - lift), size,
+            self._blit(p, ("token", d.nation, d.type, d.footprint, selected, size), at - QPointF(0, lift), size,
                        lambda q, d=d, size=size, sel=selected: self._paint_token(q, d, size, sel), d.alpha)
 
     def _paint_resting(self, q: QPainter, d: Drawn, r: float, selected: bool) -> None:
@@ -225,7 +263,7 @@ class ThrowBoard(QWidget):
         pm.fill(Qt.transparent)
         p = QPainter(pm)
         p.setRenderHint(QPainter.Antialiasing)
-        p.setTransform(self._transform)
+        p.setTransform(self._map_to_table * self._transform)     # provinces are in map units
         paths = self.art.province_paths
         if self.highlight:
             p.setPen(Qt.NoPen)

@@ -12,7 +12,12 @@ rule) and a :class:`.board.ThrowBoard` (which draws). Phases on screen:
 - **choosing** — click a shared space (red), then the piece to keep; or an undecided piece
   (dashed footprint), then one of its highlighted candidates.
 - **judging** — each seat names a winner; all alike ends the game, otherwise "Play it out"
-  hands a :class:`Game` at 1:F1901 to ``on_play_out``.
+  hands a :class:`Game` at 1:F1901 to ``on_play_out`` (with a time per season, if chosen:
+  :attr:`ThrownStartWindow.season_limit`).
+
+Before the first throw the board may be turned a quarter turn on the table ("Turn the
+board"); "Throw again" turns it once more, as the seed suggests, so that the same aim
+lands on other provinces.
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ from app.engine.game import Game
 from app.ui.guard import guarded
 from app.winks.cleanup import Keep, Layout, Place, Step, place_name
 from app.winks.physics import Landing, Throw, aim_at
-from app.winks.session import ThrownGame, WinksError, thrown_game
+from app.winks.session import ThrownGame, WinksError, next_rotation, thrown_game
+from app.ui.table.new_game_options import DeadlineOption
+from app.match.table.deadlines import SEASON_SUGGESTION
 
 from .board import Drawn, ThrowBoard
 
@@ -53,9 +60,11 @@ class ThrownStartWindow(QWidget):
 
     def __init__(self, nations: Sequence[str], seed: int = 0, variant: str = "standard",
                  on_play_out: Callable[[Game], None] | None = None, dark: bool | None = None,
-                 adjacency: str = "strict", names: Sequence[str] | None = None, parent=None):
+                 adjacency: str = "strict", names: Sequence[str] | None = None, parent=None,
+                 rotation: int = 0, season_limit: int | None = None):
         super().__init__(parent, Qt.Window)
-        self.game = ThrownGame(nations, seed, variant)
+        self.game = ThrownGame(nations, seed, variant, rotation)
+        self._season_limit = season_limit
         self.adjacency = adjacency
         # hotseat: the players' names beside their nations (nation → name)
         self.names = dict(zip(self.game.nations, names)) if names else {}
@@ -110,7 +119,11 @@ class ThrownStartWindow(QWidget):
         self.skip_btn.clicked.connect(self.skip)
         self.random_choice_btn = QPushButton("Choose at random")
         self.random_choice_btn.clicked.connect(self.choose_at_random)
-        for b in (self.random_throw_btn, self.throw_all_btn, self.skip_btn, self.random_choice_btn):
+        self.turn_btn = QPushButton("Turn the board ⟳")
+        self.turn_btn.setToolTip("Turn the board a quarter turn on the table (before the first throw):\n"
+                                 "the same aim then lands on other provinces")
+        self.turn_btn.clicked.connect(self.turn_board)
+        for b in (self.random_throw_btn, self.throw_all_btn, self.turn_btn, self.skip_btn, self.random_choice_btn):
             side.addWidget(b)
         self.judge_box = QFrame()
         form = QFormLayout(self.judge_box)
@@ -126,8 +139,16 @@ class ThrownStartWindow(QWidget):
         self.judge_btn.clicked.connect(self.judge)
         form.addRow(self.judge_btn)
         side.addWidget(self.judge_box)
+        self.limit = DeadlineOption(suggested=self._season_limit or SEASON_SUGGESTION, label="Time per season")
+        self.limit.box.setToolTip("A time limit for each seat's turn in every season of the play-out\n"
+                                  "(the seed: \"5 minute deadlines\"). When it runs out, the orders are\n"
+                                  "submitted as they stand.")
+        if self._season_limit is None:
+            self.limit.box.setCurrentIndex(0)
+        side.addWidget(self.limit)
         self.play_btn = QPushButton("Play it out ▸")
-        self.play_btn.setToolTip("Start a normal game from this position at Fall 1901, no centre owned")
+        self.play_btn.setToolTip("Start a normal game from this position at Fall 1901, no centre owned; "
+                                 "after every season the players judge again")
         self.play_btn.clicked.connect(self.play_out)
         side.addWidget(self.play_btn)
         self.again_btn = QPushButton("Throw again")
@@ -160,6 +181,8 @@ class ThrownStartWindow(QWidget):
         voted = len(g.votes) == len(g.nations)
         self.play_btn.setVisible(phase == "judging")
         self.play_btn.setEnabled(phase == "judging" and voted)
+        self.limit.setVisible(phase == "judging")
+        self.turn_btn.setVisible(phase == "throwing" and not g.throws)
         self.again_btn.setVisible(phase == "over")
         busy = self.flight is not None
         b.set_focus_board(phase != "throwing")
@@ -227,7 +250,7 @@ class ThrownStartWindow(QWidget):
             on = sum(1 for p in (g.layout.pieces.values() if g.layout else g.pieces()) if p.nation == n)
             lines.append(f"{self._nation_html(n)}: {on} on the board, {pile['A'] + pile['F']} to throw")
         lines.append(f"<br>Lost off the board: {len(g.lost)}")
-        lines.append(f"Seed {g.seed}")
+        lines.append(f"Seed {g.seed}" + (f" · board turned {g.rotation}°" if g.rotation else ""))
         return "<br>".join(lines)
 
     def _positions(self, layout: Layout) -> dict[int, tuple[float, float]]:
@@ -291,7 +314,7 @@ class ThrownStartWindow(QWidget):
                     return
             self._aim(pt)
         elif phase == "choosing":
-            self.click_choice(pt)
+            self.click_choice(self.board.table_to_map(pt))
 
     def _aim(self, pt: QPointF) -> None:
         throw = aim_at(self.game.table, (pt.x(), pt.y()))
@@ -338,7 +361,8 @@ class ThrownStartWindow(QWidget):
         geo = self.board.art.geo
         kinds = ("land", "coast") if unit_type == "A" else ("coast", "sea")
         provs = sorted(p for p in v.provinces if v.kind(p) in kinds and p in geo.unit_anchors)
-        return aim_at(self.game.table, geo.unit_anchors[rng.choice(provs)])
+        table = self.game.table
+        return aim_at(table, table.to_table(*geo.unit_anchors[rng.choice(provs)]))
 
     def throw_all_at_random(self) -> None:
         """Every remaining piece of every player, thrown at random (no animation)."""
@@ -363,7 +387,8 @@ class ThrownStartWindow(QWidget):
             k += 1
         while k > 0 and frames[k].t > elapsed:
             k -= 1
-        moving = {pid: (x, y, z) for pid, x, y, z in frames[k].pieces}
+        to_map = self.game.table.to_map            # frames are in table units, pieces in map units
+        moving = {pid: (*to_map(x, y), z) for pid, x, y, z in frames[k].pieces}
         drawn = []
         owners = self.game.owners
         for pid, (x, y) in self.game.resting.items():
@@ -486,10 +511,29 @@ class ThrownStartWindow(QWidget):
             self.game.vote(seat, cb.currentText())
         self._refresh()
 
-    def throw_again(self) -> None:
-        """Start over with the same nations and the next seed."""
+    @property
+    def season_limit(self) -> int | None:
+        """The time per seat turn chosen for the play-out's seasons (None: no limit)."""
+        return self.limit.seconds()
+
+    def turn_board(self) -> None:
+        """Before the first throw: the board a quarter turn further round on the table."""
         g = self.game
-        self.game = ThrownGame(g.nations, g.seed + 1, g.variant)
+        if g.throws or self.flight is not None:
+            return
+        self._new_game(g.seed, next_rotation(g.rotation))
+        self._refresh()
+
+    def _new_game(self, seed: int, rotation: int) -> None:
+        g = self.game
+        self.game = ThrownGame(g.nations, seed, g.variant, rotation)
+        self.board.set_table(self.game.table)
+
+    def throw_again(self) -> None:
+        """Start over with the same nations and the next seed, the board turned a quarter
+        turn (the seed: "rotating the board 90 degrees before you begin your next game")."""
+        g = self.game
+        self._new_game(g.seed + 1, next_rotation(g.rotation))
         self.steps, self.step_index, self.prev_layout = [], 0, None
         self.selection, self.flight = None, None
         self.board.bounce = None

@@ -1,0 +1,85 @@
+"""A new civilisations match (RULES.md §10): the people at the table each name a
+civilisation and pick a colour (and, for a coastal start, an army or a fleet); the
+computer plays the rest, each civilisation seeing for itself.
+
+>>> m = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a")], computers=8, seed=3)
+>>> m.mode, len(m.game.variant.nation_names), m.known_civilisations(0)
+('sandbox', 9, ['Sumer'])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from app.engine.civstart import CivSeat, CivStartError, civ_range, civ_start
+from app.engine.game import Game
+from app.engine.nations import PALETTE, default_nations, name_problem
+from app.engine.variant import load_variant
+
+from .match import Match, MatchError
+from .seats import Seat
+
+
+@dataclass(frozen=True)
+class CivPlayer:
+    """A person at the table: their name, their civilisation's name and colour, and for a
+    coastal start ``fleet`` (True: a fleet, False: an army, None: let the computer choose)."""
+
+    player: str
+    civilisation: str
+    colour: str
+    fleet: bool | None = None
+    pin: str = ""
+
+
+def computer_levels_for(levels: Sequence[str], count: int) -> list[str]:
+    """The level of each computer civilisation: ``levels`` repeated in order."""
+    levels = list(levels) or ["standard"]
+    return [levels[i % len(levels)] for i in range(count)]
+
+
+def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, variant: str = "standard",
+                  adjacency: str = "strict", levels: Sequence[str] = ("standard",), check_range: bool = True) -> Match:
+    """The match: one seat per person (a hotseat when two or more), and one computer seat
+    per level holding its civilisations. Computer civilisations get names of their own and
+    colours not taken, in an order drawn from the seed (a colour tells nothing of how many
+    play). Raises :class:`MatchError` saying what is wrong."""
+    v = load_variant(variant)
+    taken: list[str] = []
+    for p in players:
+        problem = name_problem(p.civilisation, taken, v)
+        if problem:
+            raise MatchError(f"{p.player}: {problem}")
+        taken.append(p.civilisation)
+    total = len(players) + computers
+    low, high = civ_range(v)
+    if check_range and not low <= total <= high:
+        raise MatchError(f"{total} civilisations: {v.title} takes {low} to {high}")
+    palette = list(PALETTE)
+    random.Random(f"civ-colours/{seed}").shuffle(palette)
+    others = default_nations(computers, taken, seed=seed, variant=v, colours_taken=[p.colour for p in players])
+    used = {p.colour.lower() for p in players}
+    free = [c for c in palette if c.lower() not in used] + [c for c in palette if c.lower() in used]
+    others = [(name, free[i % len(free)]) for i, (name, _) in enumerate(others)]
+    seats_spec = [CivSeat(p.civilisation, p.colour, p.fleet) for p in players] + [CivSeat(n, c) for n, c in others]
+    order = list(range(total))
+    random.Random(f"civ-places/{seed}").shuffle(order)       # who gets which drawn centre
+    try:
+        world = civ_start(v, [seats_spec[i] for i in order], seed, adjacency)
+    except CivStartError as e:
+        raise MatchError(str(e)) from None
+    game = Game.from_world(world)
+    seats = [Seat(name=p.player[:40] or p.civilisation, colour=p.colour, nations=(p.civilisation,)) for p in players]
+    by_level: dict[str, list[str]] = {}
+    for (name, _), level in zip(others, computer_levels_for(levels, computers)):
+        by_level.setdefault(level, []).append(name)
+    for level, names in by_level.items():
+        seats.append(Seat(name=f"Computer ({level})" if len(by_level) > 1 else "Computer", nations=tuple(names),
+                          controller="computer", level=level))
+    pins = {i: p.pin for i, p in enumerate(players) if p.pin}
+    return Match(game, seats, pins=pins, fog=True)
+
+
+__all__ = ["CivPlayer", "computer_levels_for", "new_civ_match"]

@@ -1,0 +1,154 @@
+"""Plans on the map: arrows and marks a seat draws on the boards, in four colours. No Qt.
+
+A plan is a note in pictures, never an order: it is not checked, not adjudicated, not in
+the transcript, and the window draws it in a look of its own that cannot be clicked. Each
+seat has its own plans; in a hotseat game they are private to the seat like its pending
+orders (a seat with a PIN keeps them in its sealed box, :mod:`.sealed`), and they are saved
+with the game (``meta.plans``).
+
+>>> plans = Plans()
+>>> plans.draw(0, PlanMark(kind="arrow", colour=2, at="1:par:S1901", to="1:bur:S1901"))
+1
+>>> plans.draw(0, PlanMark(kind="mark", at="2:mun:F1902"))
+2
+>>> [m.kind for m in plans.of(0)], plans.of(1)
+(['arrow', 'mark'], ())
+>>> plans.clear(0), plans.of(0)
+(2, ())
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from app.engine.coords import BoardKey, Location, Turn, parse_timeline
+
+COLOURS = ("red", "blue", "green", "amber")
+"""The four plan colours, by index (the window picks the shades, distinct from nations')."""
+
+MAX_MARKS = 2000
+"""A seat's plans hold at most this many arrows and marks (a drawing, not a database)."""
+
+
+def parse_place(text: str) -> Location:
+    """``1:par:S1901`` (a board and a place on it; a coast may be given: ``1:spa/nc:S1901``)."""
+    parts = text.split(":")
+    if len(parts) != 3 or not parts[1]:
+        raise ValueError(f"'{text}' is not a place on a board (write timeline:province:turn, e.g. 1:par:S1901)")
+    return Location(BoardKey(parse_timeline(parts[0]), Turn.parse(parts[2])), parts[1].lower())
+
+
+class PlanMark(BaseModel):
+    """One drawn thing: an ``arrow`` from ``at`` to ``to`` (the places may be on different
+    boards), or a ``mark`` (a ring) on ``at``. ``colour`` indexes :data:`COLOURS`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["arrow", "mark"]
+    colour: int = Field(0, ge=0, le=len(COLOURS) - 1)
+    at: str = Field(max_length=40)
+    to: str | None = Field(None, max_length=40)
+
+    @field_validator("at", "to")
+    @classmethod
+    def _place(cls, v: str | None) -> str | None:
+        if v is not None:
+            parse_place(v)
+        return v
+
+    @model_validator(mode="after")
+    def _ends(self) -> "PlanMark":
+        if (self.kind == "arrow") != (self.to is not None):
+            raise ValueError("an arrow has an end ('to'), a mark has none")
+        return self
+
+    @property
+    def start(self) -> Location:
+        return parse_place(self.at)
+
+    @property
+    def end(self) -> Location | None:
+        return parse_place(self.to) if self.to is not None else None
+
+    @classmethod
+    def arrow(cls, a: Location, b: Location, colour: int = 0) -> "PlanMark":
+        return cls(kind="arrow", colour=colour, at=str(a), to=str(b))
+
+    @classmethod
+    def ring(cls, at: Location, colour: int = 0) -> "PlanMark":
+        return cls(kind="mark", colour=colour, at=str(at))
+
+
+def unknown_place(marks, variant) -> str | None:
+    """The first place of ``marks`` that is not on ``variant``'s map (None: all are)."""
+    from app.engine.coords import province_of
+    for m in marks:
+        for place in (m.start, m.end):
+            if place is not None and (province_of(place.loc) not in variant.provinces
+                                      or (place.loc not in variant.provinces and place.loc not in variant.coasts)):
+                return str(place)
+    return None
+
+
+class Plans:
+    """Each seat's plans, by seat index. ``guard(seat)`` (the match's) refuses a seat whose
+    sealed box is still locked; ``changed()`` is called after every change (the match's
+    revision, for autosave)."""
+
+    def __init__(self, guard: Callable[[int | None], int] | None = None, changed: Callable[[], None] | None = None):
+        self._guard = guard or (lambda seat: 0 if seat is None else seat)
+        self._changed = changed or (lambda: None)
+        self._by_seat: dict[int, tuple[PlanMark, ...]] = {}
+
+    def of(self, seat: int | None = None) -> tuple[PlanMark, ...]:
+        return self._by_seat.get(self._guard(seat), ())
+
+    def draw(self, seat: int | None, mark: PlanMark) -> int:
+        """Add ``mark`` to the seat's plans; returns how many it has."""
+        i = self._guard(seat)
+        marks = self._by_seat.get(i, ())
+        if len(marks) >= MAX_MARKS:
+            raise ValueError(f"a seat's plans hold at most {MAX_MARKS} arrows and marks: clear some first")
+        self._by_seat[i] = marks + (mark,)
+        self._changed()
+        return len(self._by_seat[i])
+
+    def take_back(self, seat: int | None = None) -> PlanMark | None:
+        """Remove the seat's last arrow or mark (None: it had none)."""
+        i = self._guard(seat)
+        marks = self._by_seat.get(i, ())
+        if not marks:
+            return None
+        self._set(i, marks[:-1])
+        self._changed()
+        return marks[-1]
+
+    def clear(self, seat: int | None = None) -> int:
+        """Remove all the seat's plans; returns how many there were."""
+        i = self._guard(seat)
+        n = len(self._by_seat.get(i, ()))
+        if n:
+            self._set(i, ())
+            self._changed()
+        return n
+
+    def _set(self, seat: int, marks: tuple[PlanMark, ...]) -> None:
+        if marks:
+            self._by_seat[seat] = marks
+        else:
+            self._by_seat.pop(seat, None)
+
+    # -- the save file -------------------------------------------------------------------
+    def dump(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's plans as the save writes them (no guard: the match writes every
+        unlocked seat's part)."""
+        return [m.model_dump(exclude_none=True) for m in self._by_seat.get(seat, ())]
+
+    def restore(self, seat: int, marks: list) -> None:
+        """The seat's plans as read from a file (already validated)."""
+        self._set(seat, tuple(m if isinstance(m, PlanMark) else PlanMark.model_validate(m) for m in marks))
+
+    def seats(self) -> list[int]:
+        return sorted(self._by_seat)

@@ -1,0 +1,119 @@
+"""The table of friends around a match (RULES.md §6 and §9), no Qt: what a fixed set of seats
+needs beyond ordering in turn.
+
+- :mod:`.seat_changes` — a seat leaves (to the computer or to nobody), a newcomer takes over;
+- :mod:`.deadlines` — a time limit per seat turn, its countdown, what expiry does;
+- :mod:`.messages` — private messages between seats, sealed like pending orders;
+- :mod:`.watching` — an all-computer game that plays itself while people watch;
+- :mod:`.judging` — a thrown start's play-out judged after every season.
+
+A :class:`~app.match.Match` holds one :class:`MatchTable` as ``match.table``; the match calls
+it in a few places (after a round, reading and writing its file part, a seat's sealed box).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .deadlines import SavedDeadline, TurnClock
+from .judging import Judging, SavedJudging
+from .messages import Mailbox, Message, MessageRefused
+from .seat_changes import SeatChangeError, SeatChanges
+from .watching import Autoplay
+
+if TYPE_CHECKING:
+    from ..match import Match
+
+NOBODY = "nobody"
+
+
+class TablePart(BaseModel):
+    """The table's part of a save file (``meta.table``; absent: none of it in use)."""
+
+    model_config = ConfigDict(extra="forbid")
+    leaving: dict[int, str] = {}                     # seat -> level or "nobody", after this round
+    deadline: SavedDeadline | None = None
+    messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
+    judging: SavedJudging | None = None
+    watch_seconds: float | None = Field(None, ge=0.5, le=4.0)
+
+
+class MatchTable:
+    """Seat changes, deadline, messages, watching and judging of one match."""
+
+    def __init__(self, match: "Match"):
+        self.m = match
+        self.mail = Mailbox(match)
+        self.seats = SeatChanges(match, on_leave=self.mail.forget)
+        self.deadline = TurnClock(match)
+        self.watch = Autoplay(match)
+        self.judging = Judging(match)
+
+    def turn_changed(self) -> None:
+        """The turn came to another seat (or the round is complete): its clock starts."""
+        self.deadline.remaining()
+
+    def after_round(self) -> None:
+        """A round was adjudicated (the match's commit)."""
+        self.seats.after_round()
+
+    def world(self, world):
+        """The present as the table sees it: with a play-out's agreed winner."""
+        return self.judging.world(world)
+
+    # -- a seat's sealed box: its pending orders and its messages -------------------------
+    def sealed_payload(self, seat: int, orders: list[str]) -> bytes:
+        """What a PIN seat's box holds: its order texts (a plain list, as before messages
+        existed), or ``{"orders": [...], "messages": [...]}`` once it has messages."""
+        messages = self.mail.sealed_list(seat)
+        data: Any = {"orders": orders, "messages": messages} if messages else orders
+        return json.dumps(data).encode("utf-8")
+
+    def open_payload(self, seat: int, plain: bytes, where: str) -> list:
+        """A PIN seat's box, opened: its messages go to its list; returns its order texts."""
+        from ..save import MatchFileError
+        data = json.loads(plain.decode("utf-8"))
+        if isinstance(data, dict):
+            self.mail.load(seat, data.get("messages", []), f"{where}: messages")
+            data = data.get("orders", [])
+        if not isinstance(data, list):
+            raise MatchFileError(f"{where}: not a list of orders")
+        return data
+
+    # -- the save file -------------------------------------------------------------------
+    def to_part(self) -> TablePart | None:
+        part = TablePart(leaving={i: lv or NOBODY for i, lv in self.seats.leaving.items()},
+                         deadline=self.deadline.to_part(), messages=self.mail.plain_lists(),
+                         judging=self.judging.to_part(),
+                         watch_seconds=self.watch.seconds if self.watch.can_watch else None)
+        empty = TablePart()
+        return None if part == empty else part
+
+    def load_part(self, part: TablePart | None, where: str) -> None:
+        from ..save import MatchFileError
+        if part is None:
+            return
+        n = len(self.m.seats)
+        for i in [*part.leaving, *part.messages]:
+            if not 0 <= i < n:
+                raise MatchFileError(f"{where}: field 'meta.table': seat {i} does not exist ({n} seats)")
+        for i, lv in part.leaving.items():
+            if not self.m.seats[i].is_person:
+                raise MatchFileError(f"{where}: field 'meta.table.leaving.{i}': seat {i} is not a person's")
+            self.seats.leaving[i] = None if lv == NOBODY else lv
+        for i, raw in part.messages.items():
+            if self.m.has_pin(i):
+                raise MatchFileError(f"{where}: field 'meta.table.messages.{i}': seat {i} has a PIN; "
+                                     "its messages must be sealed")
+            self.mail.load(i, raw, f"{where}: field 'meta.table.messages.{i}'")
+        self.deadline.load_part(part.deadline)
+        self.judging.load_part(part.judging, where)
+        if part.watch_seconds is not None:
+            self.watch.set_speed(part.watch_seconds)
+
+
+__all__ = ["MatchTable", "TablePart", "SeatChanges", "SeatChangeError", "TurnClock", "Mailbox", "Message",
+           "MessageRefused", "Autoplay", "Judging"]

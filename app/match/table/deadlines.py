@@ -1,0 +1,169 @@
+"""Deadlines (RULES.md §6): a time limit for each seat's turn, set when the game is made.
+
+A seat's turn is one seat ordering in one submission round (a retreat pause is a round of
+its own). Its clock starts when the turn comes to the seat — while the curtain asks for
+the seat, too — and when it runs out the seat's pending orders are submitted as they
+stand: units without orders hold, dislodged units without a retreat are disbanded,
+missing builds are waived and missing disbands are chosen by the rules (the engine does
+all of this for orders that are missing). A PIN seat whose orders are still sealed (read
+from a file, the PIN not given yet) ends its turn with them sealed: it opens them with its
+PIN before the round is adjudicated, as any done seat read from a file does.
+
+>>> from app.match import Match, Seat
+>>> m = Match.new(seats=[Seat(name="Ada", nations=("France",)), Seat(name="Ben", nations=("Russia",))])
+>>> clock = m.table.deadline
+>>> now = [100.0]
+>>> clock.now = lambda: now[0]           # tests inject a clock: no real waiting
+>>> clock.seconds = 60
+>>> clock.remaining()
+60.0
+>>> now[0] += 61
+>>> clock.expire()                        # Ada's time is up: her turn ends, Ben's begins
+True
+>>> m.turn, clock.remaining()
+(1, 60.0)
+
+A turn's clock starts when the match gives the turn to the seat. Nothing runs in between:
+a front end asks :meth:`TurnClock.remaining` to show the countdown and
+:meth:`TurnClock.expire` (say once a second) to enforce it.
+The time left of the running turn is saved with the game, so a reopened game resumes it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from ..match import Match
+
+LIMITS = (60, 120, 180, 300, 600, 900, 1800)       # the choices a new game offers, in seconds
+SEASON_SUGGESTION = 300                            # the seed's "5 minute deadlines"
+
+
+class SavedDeadline(BaseModel):
+    """The deadline's part of a save file: the limit, and the running turn's time left."""
+
+    model_config = ConfigDict(extra="forbid")
+    seconds: int = Field(ge=10, le=24 * 3600)
+    left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
+    submission: int | None = Field(None, ge=0)       # which turn that was: the round …
+    seat: int | None = Field(None, ge=0)             # … and the seat
+
+
+def clock_text(seconds: float) -> str:
+    """``4:05``, ``0:09``, ``1:02:00`` — a countdown as people read it (never negative)."""
+    s = max(0, int(seconds + 0.999))                 # 0.2 s left still shows 0:01
+    h, rest = divmod(s, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+def limit_text(seconds: int) -> str:
+    """``5 minutes``, ``90 seconds``, ``1 minute``."""
+    if seconds % 60:
+        return f"{seconds} seconds"
+    m = seconds // 60
+    return "1 minute" if m == 1 else f"{m} minutes"
+
+
+class TurnClock:
+    """The time limit of a match's seat turns (``seconds``; None: no limit).
+
+    ``now`` is the clock read (``time.monotonic`` by default; tests put a fake one)."""
+
+    def __init__(self, match: "Match", seconds: int | None = None, now: Callable[[], float] = time.monotonic):
+        self.m = match
+        self._seconds = seconds
+        self._now = now
+        self._turn: tuple[int, int] | None = None      # (submission round, seat) being timed
+        self._started = 0.0
+        self._budget = 0.0
+        self._resume: tuple[tuple[int, int], float] | None = None   # read from a file
+
+    @property
+    def seconds(self) -> int | None:
+        return self._seconds
+
+    @seconds.setter
+    def seconds(self, seconds: int | None) -> None:
+        """Set (or with None, lift) the time limit; the running turn starts afresh."""
+        self._seconds = seconds
+        self._turn = None
+        self.remaining()
+
+    @property
+    def now(self) -> Callable[[], float]:
+        return self._now
+
+    @now.setter
+    def now(self, clock: Callable[[], float]) -> None:
+        """Read another clock from now on; the running turn keeps the time it has left."""
+        left = self.remaining()
+        self._now = clock
+        if left is not None:
+            self._started, self._budget = clock(), left
+
+    @property
+    def on(self) -> bool:
+        return self.seconds is not None
+
+    def running(self) -> tuple[int, int] | None:
+        """The turn being timed now: (round, seat), or None (no limit, nobody ordering,
+        or the game is over)."""
+        m = self.m
+        if self.seconds is None or m.turn is None or m.world.phase == "over":
+            return None
+        if m.is_done(m.turn) or not m.has_work(m.turn):
+            return None
+        return len(m.game.submissions), m.turn
+
+    def _sync(self) -> tuple[int, int] | None:
+        turn = self.running()
+        if turn is not None and turn != self._turn:
+            self._turn = turn
+            self._started = self.now()
+            self._budget = float(self.seconds)  # type: ignore[arg-type]
+            if self._resume is not None and self._resume[0] == turn:
+                self._budget = min(self._budget, self._resume[1])
+            self._resume = None
+        return turn
+
+    def remaining(self) -> float | None:
+        """Seconds left in the running turn (None: no turn is timed)."""
+        if self._sync() is None:
+            return None
+        return max(0.0, self._budget - (self.now() - self._started))
+
+    def expire(self) -> bool:
+        """If the running turn's time is up, end it with the seat's pending orders as they
+        stand; True when it did (the caller then shows the next seat, or adjudicates when
+        the round is complete — in a sandbox, at once)."""
+        left = self.remaining()
+        if left is None or left > 0:
+            return False
+        m = self.m
+        seat = m.turn
+        if m.private:
+            m._done.add(seat)                # sealed orders stay sealed (see the module doc)
+            m.revision += 1
+            m.turn = m._next_seat(seat + 1)      # (the next seat's clock starts)
+        return True
+
+    # -- the save file -------------------------------------------------------------------
+    def to_part(self) -> SavedDeadline | None:
+        if self.seconds is None:
+            return None
+        turn = self.running()
+        if turn is None:
+            return SavedDeadline(seconds=self.seconds)
+        return SavedDeadline(seconds=self.seconds, left=round(self.remaining() or 0.0, 1),
+                             submission=turn[0], seat=turn[1])
+
+    def load_part(self, part: SavedDeadline | None) -> None:
+        self._seconds = part.seconds if part is not None else None
+        self._turn = None
+        if part is not None and part.left is not None and part.submission is not None and part.seat is not None:
+            self._resume = ((part.submission, part.seat), part.left)

@@ -1,0 +1,219 @@
+"""The window's civilisations part (RULES.md §10), a class the main window holds: starting a
+civilisations game from the new-game dialog, the Contacts dock (offers to make and to
+answer, maps received) for the seat at the table, and old maps shown read-only. Every rule
+is the match's (``app.match.civ_table``); this only shows it and forwards choices."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget
+
+from app.engine.coords import Location
+from app.engine.dates import YEARS
+from app.engine.gifts import Gift
+from app.match.civ_setup import new_civ_match
+from app.match.civ_table import OfferRefused
+from app.match.match import MatchError
+
+from ..guard import guarded
+from ..panels.contacts import ContactsPanel, ContactsState
+
+class CivUI:
+    def __init__(self, window):
+        self.w = window
+        self.panel = ContactsPanel()
+        self.dock = QDockWidget("Contacts", window)
+        self.dock.setObjectName("contacts")
+        self.dock.setWidget(self.panel)
+        self.dock.setFeatures(QDockWidget.DockWidgetMovable)    # never floating: the curtain must cover it
+        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        nations_dock = next((d for d in window.docks if d.objectName() == "nations"), None)
+        if nations_dock is not None:
+            window.tabifyDockWidget(nations_dock, self.dock)
+            nations_dock.raise_()
+        self.dock.hide()
+        self.panel.offer.connect(self.make_offer)
+        self.panel.answer.connect(self.answer)
+        self.panel.view_map.connect(self.view_map)
+        self.dialog = None          # the old map open now (tests close it)
+
+    # -- the game ------------------------------------------------------------------------------
+    @property
+    def table(self):
+        m = self.w.match
+        return m.civ if m is not None else None
+
+    def start(self, settings: dict, seed: int | None = None) -> bool:
+        """A new civilisations game from the dialog's settings (``settings["civ"]``)."""
+        civ = settings["civ"]
+        seed = random.randrange(1, 10**6) if seed is None else seed
+        try:
+            match = new_civ_match(civ["players"], civ["computers"], seed, settings["variant"],
+                                  settings["adjacency"], civ["levels"])
+        except MatchError as e:
+            self.w.show_message("Cannot start", str(e))
+            return False
+        self.w.set_match(match, None)
+        if not match.private:
+            self._greet(0)
+        else:
+            self.w.set_status(f"Civilisations: {len(civ['players'])} people and the computer, from "
+                              f"{match.game.calendar.title(match.world.active_boards()[0].turn)}.")
+        return True
+
+    def _greet(self, seat: int) -> None:
+        m = self.w.match
+        me = m.seats[seat].nations[0]
+        key = m.world.active_boards()[0]
+        board = m.world.boards[key]
+        where = next((p for p, n in board.centres.items() if n == me), None)
+        name = m.game.variant.provinces[where].name if where else "?"
+        self.w.set_status(f"{m.game.calendar.title(key.turn)}: {me} begins in {name}, alone. "
+                          "Explore to meet other civilisations.")
+
+    def date_note(self) -> str:
+        """`` (now Spring 3500 BC)`` in a civilisations game, else nothing."""
+        m = self.w.match
+        if m is None or m.world.civ is None:
+            return ""
+        return f" (now {m.game.calendar.title(min(k.turn for k in m.world.active_boards()))})"
+
+    # -- the dock ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Show the seat's contacts (nothing behind the curtain); the dock only in a
+        civilisations game."""
+        t = self.table
+        self.w.orders_panel.calendar = self.w.game.calendar if self.w.game is not None else YEARS
+        if t is None:
+            self.dock.hide()
+            return
+        if self.dock.isHidden():
+            self.dock.show()
+        self.panel.set_state(self.state())
+
+    def state(self) -> ContactsState:
+        w, m, t = self.w, self.w.match, self.table
+        seat = w.seat
+        if seat is None or w.table.up or m is None or t is None:
+            return ContactsState()
+        mine = list(m.nations_of(seat))
+        v = m.game.variant
+        known = m.known_civilisations(seat)
+        met = [(n, v.nations[n].colour) for n in known if n not in mine]
+        cal = m.game.calendar
+        incoming = [(o.id, o.giver, self._offered(o.gift)) for o in t.to_answer(mine)]
+        waiting = [self._describe(o.gift, mine) for o in t.made_by(mine)]
+        maps = [(s.gift, s.title(cal)) for n in mine for s in t.snapshots(n)]
+        log = [self._logged(o, mine) for o in t.history(mine)]
+        units = []
+        for n in mine:
+            for loc in t.giftable_units(n):
+                u = m.world.unit_at(loc)
+                units.append((f"{'Army' if u.type == 'A' else 'Fleet'} in {v.provinces[loc.province].name}, "
+                              f"{cal.board(loc.board)}", loc))
+        blocked = ""
+        if any(t.open_offers(n) for n in mine):
+            blocked = "An offer of yours, made or received, is open: it is answered before you make another."
+        if m.world.phase == "over":
+            blocked = "The game is over."
+        if w.replay_index is not None:
+            blocked = "Replaying the past: go to the present to make offers."
+        present = min(k.turn for k in m.world.active_boards())
+        return ContactsState([(n, v.nations[n].colour) for n in mine], met, incoming, waiting, maps, log, units,
+                             blocked, cal.title(present))
+
+    def _what(self, gift: Gift, whose: str = "its") -> str:
+        """What a gift gives, in words (``whose``: the giver's possessive)."""
+        if gift.kind == "map":
+            return "a map of what it sees" if whose == "its" else "a map of what you see"
+        if gift.kind == "maps":
+            return "an exchange of maps"
+        if gift.kind == "unit":
+            u = gift.unit
+            name = self.w.match.game.variant.provinces[u.province].name
+            return f"{whose} unit in {name} ({self.w.match.game.calendar.board(u.board)})"
+        return f"an introduction to {gift.third}"
+
+    def _offered(self, gift: Gift) -> str:
+        """An offer waiting for the seat's answer, in words."""
+        return f"<b>{gift.giver}</b> offers you {self._what(gift)}"
+
+    def _describe(self, gift: Gift, mine: list[str]) -> str:
+        """An offer the seat made or received, in words."""
+        if gift.giver in mine:
+            return f"your offer to {gift.receiver}: {self._what(gift, 'your')}"
+        return f"{gift.giver}'s offer to you: {self._what(gift)}"
+
+    def _logged(self, o, mine: list[str]) -> str:
+        text = self._describe(o.gift, mine)
+        if o.giver in mine and o.status in ("rejected", "lapsed"):
+            return f"{text}: not taken."              # why is the receiver's business
+        if o.status == "lapsed":
+            return f"{text}: lapsed ({o.reason})."
+        return f"{text}: {o.status}."
+
+    # -- choices -------------------------------------------------------------------------------
+    @guarded
+    def make_offer(self, kind: str, receiver: str, unit, third) -> None:
+        m, seat = self.w.match, self.w.seat
+        if m is None or seat is None or self.table is None:
+            return
+        giver = m.seats[seat].nations[0]
+        gift = Gift(kind, giver, receiver, unit=unit if isinstance(unit, Location) else None, third=third)
+        try:
+            o = self.table.offer(gift)
+        except OfferRefused as e:
+            self.w.set_status(f"Offer refused: {e}.", error=True)
+            return
+        self.w.files.changed()
+        what = self._what(o.gift, "your")
+        if o.status == "open":
+            self.w.set_status(f"Offer made to {receiver}: {what}. {receiver} answers at its turn.")
+        else:
+            self.w.set_status(f"{receiver} {'accepted' if o.status == 'accepted' else 'did not take'} {what}.")
+        self.w.refresh()
+
+    @guarded
+    def answer(self, offer_id: int, accept: bool) -> None:
+        m = self.w.match
+        if m is None or self.table is None or self.w.seat is None:
+            return
+        mine = list(m.nations_of(self.w.seat))
+        if not any(o.id == offer_id for o in self.table.to_answer(mine)):
+            return
+        try:
+            o = self.table.answer(offer_id, accept)
+        except OfferRefused as e:
+            self.w.set_status(str(e), error=True)
+            return
+        self.w.files.changed()
+        text = self._describe(o.gift, mine)
+        if o.status == "lapsed":
+            self.w.set_status(f"The offer lapsed: {o.reason}.", error=True)
+        elif o.status == "accepted":
+            extra = " Open the map from Contacts." if o.gift.kind in ("map", "maps") else ""
+            self.w.set_status(f"Accepted {text}.{extra}")
+        else:
+            self.w.set_status(f"Rejected {text}.")
+        self.w.refresh()
+
+    @guarded
+    def view_map(self, index: int) -> None:
+        m, seat = self.w.match, self.w.seat
+        if m is None or seat is None or self.table is None:
+            return
+        mine = list(m.nations_of(seat))
+        snap = next((s for n in mine for s in self.table.snapshots(n) if s.gift == index), None)
+        if snap is None:
+            return
+        from .snapshot import SnapshotDialog
+        world = self.table.snapshot_view(snap, m.known_civilisations(seat))
+        self.dialog = SnapshotDialog(self.w, world, snap.giver, snap.title(m.game.calendar), self.w.scene.art,
+                                     self.w.theme)
+        self.dialog.exec()
+        self.dialog = None
+
+
+__all__ = ["CivUI"]

@@ -1,0 +1,205 @@
+"""The new-game choice "Civilisations" (RULES.md §10): how many civilisations play, who sits
+at the table (each names a civilisation, picks a colour and, should the drawn centre be on
+a coast, an army or a fleet; a PIN when several share the computer), and the computer's
+levels for the others. The dialog (``dialogs/new_game.py``) shows this box when the start
+"Civilisations" is chosen."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
+
+from app.engine.civstart import civ_range
+from app.engine.nations import PALETTE, name_problem
+from app.engine.variant import VariantError, load_variant
+from app.match.civ_setup import CivPlayer
+
+from ..guard import guarded
+
+DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
+                   "Noa", "Oli", "Pia"]
+DEFAULT_CIVS = ["Sumer", "Akkad", "Elam", "Minoa", "Hatti", "Nubia", "Olmec", "Lydia", "Media", "Saba", "Kush",
+                "Shang", "Troy", "Mari", "Ebla", "Axum"]
+UNIT_CHOICES = (("Army", False), ("Fleet, if my centre is on a coast", True), ("Let the computer choose", None))
+MAX_PEOPLE = 16   # a seat per civilisation, up to 16
+VISIBLE_ROWS = 6  # more people scroll (the dialog fits a 768-pixel screen)
+
+
+class CivPlayerRow(QWidget):
+    """One person at the table: name, civilisation, colour, unit choice, PIN."""
+
+    def __init__(self, index: int, parent=None):
+        super().__init__(parent)
+        self.colour = PALETTE[index % len(PALETTE)]
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 2, 0, 2)
+        self.player = QLineEdit(DEFAULT_PLAYERS[index % len(DEFAULT_PLAYERS)])
+        self.player.setMaximumWidth(110)
+        self.player.setToolTip("The player's name (shown on the curtain between seats)")
+        lay.addWidget(self.player)
+        self.civ = QLineEdit(DEFAULT_CIVS[index % len(DEFAULT_CIVS)])
+        self.civ.setMaximumWidth(130)
+        self.civ.setToolTip("The civilisation's name: one word, beginning with a capital (e.g. Sumer)")
+        lay.addWidget(self.civ)
+        self.colour_btn = QPushButton()
+        self.colour_btn.setFixedSize(26, 22)
+        self.colour_btn.setToolTip("The civilisation's colour on the map")
+        self.colour_btn.clicked.connect(self._pick)
+        self._paint()
+        lay.addWidget(self.colour_btn)
+        self.unit = QComboBox()
+        for text, value in UNIT_CHOICES:
+            self.unit.addItem(text, value)
+        self.unit.setToolTip("The unit on your starting centre: the centre is drawn when the game starts;\n"
+                             "a fleet is possible only if it lies on a coast (else you get an army)")
+        lay.addWidget(self.unit)
+        self.pin = QLineEdit()
+        self.pin.setEchoMode(QLineEdit.Password)
+        self.pin.setPlaceholderText("PIN (optional)")
+        self.pin.setMaximumWidth(110)
+        self.pin.setMaxLength(64)
+        self.pin.setToolTip("With a PIN the curtain asks for it before showing this seat's board, and the save "
+                            "file keeps the seat's orders and offers encrypted.")
+        lay.addWidget(self.pin)
+        lay.addStretch(1)
+
+    def _paint(self) -> None:
+        self.colour_btn.setStyleSheet(f"background: {self.colour}; border: 1px solid #444; border-radius: 4px;")
+
+    @guarded
+    def _pick(self) -> None:
+        c = QColorDialog.getColor(QColor(self.colour), self, "Civilisation colour")
+        if c.isValid():
+            self.colour = c.name()
+            self._paint()
+
+    def player_spec(self) -> CivPlayer:
+        return CivPlayer(self.player.text().strip()[:40] or self.civ.text().strip(), self.civ.text().strip(),
+                         self.colour, self.unit.currentData(), self.pin.text() if self.pin.isEnabled() else "")
+
+
+class CivOptions(QGroupBox):
+    """The box of settings for a civilisations game (see the module docstring)."""
+
+    def __init__(self, levels: tuple[str, ...], parent=None):
+        super().__init__("Civilisations", parent)
+        self.variant = "standard"
+        outer = QVBoxLayout(self)
+        note = QLabel("Every civilisation starts on one supply centre drawn at random, alone in the fog of war. "
+                      "Nobody is told how many play. You meet others by bouncing or standing next to them, then "
+                      "trade maps, units and contacts. Dates run from 4000 BC.")
+        note.setWordWrap(True)
+        outer.addWidget(note)
+        grid = QGridLayout()
+        grid.addWidget(QLabel("Civilisations in all"), 0, 0)
+        self.count = QSpinBox()
+        self.count.setToolTip("How many civilisations play (people and computer together)")
+        grid.addWidget(self.count, 0, 1)
+        grid.addWidget(QLabel("People at this computer"), 0, 2)
+        self.people = QSpinBox()
+        self.people.setRange(1, MAX_PEOPLE)
+        self.people.setToolTip("One: you against the computer. Two or more: a hotseat game, each behind the curtain")
+        grid.addWidget(self.people, 0, 3)
+        grid.setColumnStretch(4, 1)
+        outer.addLayout(grid)
+        holder = QWidget()
+        self.rows_box = QVBoxLayout(holder)
+        self.rows_box.setContentsMargins(0, 0, 0, 0)
+        self.rows_box.setSpacing(0)
+        self.rows_scroll = QScrollArea()      # many people still fit a 768-pixel screen
+        self.rows_scroll.setWidget(holder)
+        self.rows_scroll.setWidgetResizable(True)
+        self.rows_scroll.setFrameShape(QFrame.NoFrame)
+        self.rows_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        outer.addWidget(self.rows_scroll)
+        lv = QHBoxLayout()
+        lv.addWidget(QLabel("The computer plays the others at"))
+        self.level_boxes: dict[str, QCheckBox] = {}
+        for level in levels:
+            cb = QCheckBox(level)
+            cb.setChecked(level == ("standard" if "standard" in levels else levels[0]))
+            cb.setToolTip("Tick several to mix the levels among the computer's civilisations")
+            self.level_boxes[level] = cb
+            lv.addWidget(cb)
+        lv.addStretch(1)
+        outer.addLayout(lv)
+        self.rows: list[CivPlayerRow] = []
+        self.count.valueChanged.connect(lambda _n: self._counts_changed())
+        self.people.valueChanged.connect(lambda _n: self._counts_changed())
+        self.set_variant("standard")
+
+    @guarded
+    def set_variant(self, name: str | None) -> None:
+        """The range of civilisations follows the map (7–13 on the standard map)."""
+        self.variant = name or "standard"
+        try:
+            low, high = civ_range(load_variant(self.variant))
+        except VariantError:
+            low, high = 2, 2
+        wanted = self.count.value() if self.count.maximum() != 99 else 9    # 99: not set yet
+        self.count.blockSignals(True)
+        self.count.setRange(low, high)
+        self.count.setValue(min(max(wanted, low), high))
+        self.count.blockSignals(False)
+        self._counts_changed()
+
+    @guarded
+    def _counts_changed(self) -> None:
+        self.people.blockSignals(True)
+        self.people.setMaximum(min(MAX_PEOPLE, self.count.value()))
+        self.people.blockSignals(False)
+        want = self.people.value()
+        while len(self.rows) > want:
+            row = self.rows.pop()
+            row.setParent(None)
+            row.deleteLater()
+        while len(self.rows) < want:
+            row = CivPlayerRow(len(self.rows))
+            self.rows.append(row)
+            self.rows_box.addWidget(row)
+        for row in self.rows:
+            row.pin.setEnabled(want > 1)
+        row_h = self.rows[0].sizeHint().height() if self.rows else 26
+        self.rows_scroll.setFixedHeight(min(len(self.rows), VISIBLE_ROWS) * row_h + 2)
+        top = self.window()
+        if top is not self and top.isVisible():
+            QTimer.singleShot(0, lambda: self._fit(top))     # room for the rows just added, once laid out
+
+    @guarded
+    def _fit(self, top) -> None:
+        # not adjustSize(): it stops at two thirds of the screen, and would squeeze the rows
+        top.resize(top.width(), top.sizeHint().height())
+
+    def computers(self) -> int:
+        return self.count.value() - self.people.value()
+
+    def levels(self) -> list[str]:
+        return [lv for lv, cb in self.level_boxes.items() if cb.isChecked()]
+
+    def players(self) -> list[CivPlayer]:
+        return [r.player_spec() for r in self.rows]
+
+    def problem(self) -> str | None:
+        """What stops the game from starting, in words (None: it can start)."""
+        variant = load_variant(self.variant)
+        taken: list[str] = []
+        colours: dict[str, str] = {}
+        for p in self.players():
+            why = name_problem(p.civilisation, taken, variant)
+            if why:
+                return f"{p.player}'s civilisation: {why}."
+            taken.append(p.civilisation)
+            if p.colour.lower() in colours:
+                return f"{p.player} and {colours[p.colour.lower()]} chose the same colour."
+            colours[p.colour.lower()] = p.player
+        if self.computers() and not self.levels():
+            return "Tick at least one level for the computer's civilisations."
+        return None
+
+    def settings(self) -> dict:
+        return {"players": self.players(), "computers": self.computers(), "levels": self.levels() or ["standard"]}
+
+
+__all__ = ["CivOptions", "CivPlayerRow"]

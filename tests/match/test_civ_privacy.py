@@ -1,0 +1,152 @@
+"""Civilisations and privacy (RULES.md §10 with §8): a seat is not told how many
+civilisations play. Two games that differ only in a civilisation the seat has not met —
+present far away, or not in the game at all — must look the same to the seat: its view,
+the civilisations it may name, the targets of its units, the check and the reading of every
+order it could type (refusals and their wording), the offers it could make, its
+transcript. Each test also shows that the whole world *would* have told the difference,
+so it cannot pass vacuously."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.engine import targets
+from app.engine.civstart import with_civ
+from app.engine.coords import BoardKey, Location, Turn
+from app.engine.game import Game
+from app.engine.gifts import Gift
+from app.engine.nations import PALETTE, with_nations
+from app.engine.transcript import format_transcript
+from app.engine.variant import load_variant
+from app.engine.world import World, make_board
+from app.match import Match, Seat
+from app.match.civ_table import OfferRefused
+from app.match.match import seat_view
+
+S1901 = BoardKey(1, Turn(1901, 0))
+OURS = ["Sumer A par", "Sumer F bre", "Akkad A mun", "Akkad A ruh"]
+THEIRS = ["Kish A ank", "Kish F smy"]
+# the same orders for the seats we watch, whatever else is in the game
+ROUNDS = [
+    {0: ["A par - bur", "F bre - mao"], 1: ["A mun - boh"]},
+    {0: ["A bur - mar", "F mao - spa/nc"], 1: ["A boh - vie"]},
+    {0: ["build A par", "build F bre"], 1: []},
+    {0: ["A par - pic", "F bre - eng"], 1: ["A vie - bud"]},
+]
+KISH = [["A ank - arm", "F smy - eas"], ["A arm - sev", "F eas - smy"], ["build A ank"], ["A sev - ukr"]]
+
+
+def game_of(with_kish: bool) -> Match:
+    names = ["Sumer", "Akkad"] + (["Kish"] if with_kish else [])
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    centres = {"par": "Sumer", "bre": "Sumer", "mun": "Akkad"}
+    if with_kish:
+        centres.update({"ank": "Kish", "smy": "Kish"})
+    board = make_board(S1901, [tuple(u.split()) for u in OURS + (THEIRS if with_kish else [])], centres)
+    world = with_civ(World.from_boards(v, [board], seed=3), contacts={"Sumer": ["Akkad"]})
+    seats = [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",))]
+    if with_kish:
+        seats.append(Seat(name="Cy", nations=("Kish",)))
+    m = Match(Game.from_world(world), seats, fog=True)
+    for i, orders in enumerate(ROUNDS):
+        for seat, texts in orders.items():
+            for t in texts:
+                m.add_text(t, seat)
+        if with_kish:
+            for t in KISH[i]:
+                m.add_text(t, 2)
+        while m.turn is not None:
+            m.done()
+        m.submit()
+    return m
+
+
+@pytest.fixture(scope="module")
+def pair():
+    return game_of(False), game_of(True)
+
+
+def seen(view: World) -> tuple:
+    """Everything of a view a seat can be shown (its variant's list of names excepted:
+    nothing shown reads it in a civilisations game)."""
+    return (
+        {k: (sorted(map(str, b.units.values())), sorted(b.centres.items())) for k, b in view.boards.items()},
+        {k: (tuple(map(repr, os)), view.results[k]) for k, os in view.orders.items()},
+        dict(view.retreats), dict(view.parents), dict(view.ends), view.phase, view.winner,
+        dict(view.civ.contacts), {k: (dict(h.homes), dict(h.gained)) for k, h in view.civ.homes.items()},
+    )
+
+
+def test_the_whole_worlds_differ(pair):
+    without, with_ = pair
+    assert len(with_.game.variant.nation_names) == 3 > len(without.game.variant.nation_names)
+    assert seen(with_.world) != seen(without.world)
+    assert any(u.nation == "Kish" for b in with_.world.boards.values() for u in b.units.values())
+
+
+def test_the_seats_view_and_lists_are_the_same(pair):
+    without, with_ = pair
+    for seat in (0, 1):
+        assert seen(without.view_for(seat)) == seen(with_.view_for(seat))
+        assert without.known_civilisations(seat) == with_.known_civilisations(seat)
+    assert with_.known_civilisations(0) == ["Sumer", "Akkad"]
+
+
+def test_the_targets_of_every_own_unit_are_the_same(pair):
+    without, with_ = pair
+    a, b = without.view_for(0), with_.view_for(0)
+    for key in a.active_boards():
+        for u in a.boards[key].units.values():
+            if u.nation != "Sumer":
+                continue
+            loc = Location(key, u.loc)
+            assert targets.move_targets(a, loc) == targets.move_targets(b, loc)
+            assert targets.support_options(a, loc) == targets.support_options(b, loc)
+            assert targets.convoy_options(a, loc) == targets.convoy_options(b, loc)
+        for key2 in a.active_boards():
+            if not a.boards[key2].is_movement:
+                assert targets.build_options(a, key2, "Sumer") == targets.build_options(b, key2, "Sumer")
+
+
+TYPED = ["A pic - bel", "Kish: A ank H", "A ank - con", "Kish waive", "build A ank", "A sev H", "Akkad: A bud H",
+         "F eng - lon", "Zork: A pic H", "A pic S A ank - arm", "F eng C A ank - con"]
+
+
+@pytest.mark.parametrize("text", TYPED)
+def test_every_typed_order_reads_and_is_refused_alike(pair, text):
+    without, with_ = pair
+
+    def outcome(m):
+        try:
+            return ("ok", repr(m.add_text(text, 0)))
+        except Exception as e:                               # the refusal, word for word
+            return (type(e).__name__, str(e))
+        finally:
+            for k in list(m.pending_items(0)):
+                m.remove_order(k, 0)
+    assert outcome(without) == outcome(with_)
+
+
+@pytest.mark.parametrize("gift", [Gift("map", "Sumer", "Kish"), Gift("maps", "Sumer", "Kish"),
+                                  Gift("contact", "Sumer", "Akkad", third="Kish"),
+                                  Gift("unit", "Sumer", "Kish", unit=Location(S1901, "par"))])
+def test_an_offer_naming_an_unmet_civilisation_is_refused_alike(pair, gift):
+    without, with_ = pair
+    messages = []
+    for m in (without, with_):
+        with pytest.raises(OfferRefused) as e:
+            m.civ.offer(gift)
+        messages.append(str(e.value))
+    assert messages[0] == messages[1] == "you know no civilisation called Kish"
+
+
+def test_the_transcript_is_the_same(pair):
+    without, with_ = pair
+    texts = []
+    for m in (without, with_):
+        view = (lambda w: seat_view(w, ("Sumer",), True))
+        texts.append(format_transcript(m.game, view, ("Sumer",)))
+    assert texts[0] == texts[1]
+    assert "Kish" not in texts[1]
+    whole = format_transcript(with_.game)
+    assert "Kish" in whole                               # the whole game would have told

@@ -1,0 +1,103 @@
+"""Pasted orders (app.engine.paste, app.match.paste): classic short forms, our own
+notation read back, and every line not used reported with its number, word and reason."""
+
+import doctest
+import random
+
+import pytest
+
+import app.engine.paste
+import app.match.paste
+from app.bots.selfplay import random_orders
+from app.engine.game import Game
+from app.engine.notation import format_order
+from app.engine.paste import read_pasted
+from app.engine.variant import load_variant
+from app.match import Match, Seat
+from app.match.paste import add_pasted
+
+
+@pytest.mark.parametrize("module", [app.engine.paste, app.match.paste])
+def test_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
+
+
+@pytest.mark.parametrize("line, kind, unit, dest, target, via, nation", [
+    ("A PAR - BUR", "move", "par", "bur", None, False, None),
+    ("A Par-Bur", "move", "par", "bur", None, False, None),
+    ("France: A Par-Bur", "move", "par", "bur", None, False, "France"),
+    ("F NTH C A LON - NWY", "convoy", "nth", "nwy", "lon", False, None),
+    ("A LON - NTH - NWY", "move", "lon", "nwy", None, True, None),
+    ("A Par MOVE BUR", "move", "par", "bur", None, False, None),
+    ("A Par S A Mar - Bur", "support", "par", "bur", "mar", False, None),
+    ("F Lon Supports F Nth", "support", "lon", None, "nth", False, None),
+    ("F Spa(sc) - Wes", "move", "spa/sc", "wes", None, False, None),
+    ("F STP/SC - BOT", "move", "stp/sc", "bot", None, False, None),
+    ("F Mid-Atlantic Ocean - Spain (north coast)", "move", "mao", "spa/nc", None, False, None),
+    ("3. A Par - Bur (*bounce*)", "move", "par", "bur", None, False, None),
+    ("- A Mun H;", "hold", "mun", None, None, False, None),
+    ("A Bur - Mun -> fails", "move", "bur", "mun", None, False, None),
+    ("Build A Par", "build", "par", None, None, False, None),
+    ("Remove F Lon", "disband", "lon", None, None, False, None),
+])
+def test_classic_short_forms_read(line, kind, unit, dest, target, via, nation):
+    [got] = read_pasted(line, load_variant())
+    assert got.ok, got.problem()
+    s = got.spec
+    assert (s.kind, s.unit.loc, s.dest.loc if s.dest else None, s.target.loc if s.target else None,
+            s.via_convoy, s.nation) == (kind, unit, dest, target, via, nation)
+
+
+def test_a_nation_on_its_own_line_names_the_nation_of_the_lines_below():
+    lines = read_pasted("England:\nF Lon - Nth\n\n# a comment\n// another\nGermany\nA Mun - Ruh\nFrance: A Par H",
+                        load_variant())
+    assert [(l.line, l.spec.nation) for l in lines] == [(2, "England"), (7, "Germany"), (8, "France")]
+
+
+@pytest.mark.parametrize("text, line, word, reason", [
+    ("A Par - Bur\nA Xyz - Bur", 2, "Xyz", "'Xyz' is not a province"),
+    ("A Par Foo Bur", 1, "Foo", "is not a province"),
+    ("Frnace: A Par - Bur", 1, "Frnace", "did you mean 'France'?"),
+    ("A Par - Bur - Mar S A Bur", 1, "-", "unexpected '-'"),
+    ("\n\nF Lon", 3, None, "what should the unit do?"),
+    ("A Par - 1:Bur:X1901", 1, "X1901", "is not a turn"),
+])
+def test_each_line_not_read_names_its_number_word_and_reason(text, line, word, reason):
+    bad = [l for l in read_pasted(text, load_variant()) if not l.ok]
+    assert len(bad) == 1
+    assert (bad[0].line, bad[0].word) == (line, word) and reason in bad[0].reason
+    assert bad[0].problem().startswith(f"line {line}")
+
+
+def test_our_own_notation_reads_back_to_the_same_orders():
+    rng = random.Random(5)
+    g = Game.new()
+    for _ in range(8):
+        g.submit(random_orders(g.world, rng, 0.5))
+    orders = random_orders(g.world, random.Random(9), 0.5)
+    text = "\n".join(format_order(o) for o in orders)
+    lines = read_pasted(text, g.variant)
+    assert all(l.ok for l in lines)
+    assert [g.world.resolve(l.spec) for l in lines] == orders
+
+
+def test_pasting_into_a_seat_adds_what_it_may_give_and_reports_the_rest():
+    m = Match.new(seats=[Seat(name="Ada", nations=("France",)), Seat(name="Ben", nations=(
+        "Germany", "England", "Italy", "Austria", "Russia", "Turkey"))])
+    report = add_pasted(m, "France:\nA PAR - BUR\nF Bre - MAO\nA Mar - Spa\nA Mun - Ruh\nF Bre - Lon\nA Mars - Gas")
+    assert [(n, format_order(o)) for n, o in report.added] == [
+        (2, "France: A 1:par:S1901 - 1:bur:S1901"), (3, "France: F 1:bre:S1901 - 1:mao:S1901"),
+        (4, "France: A 1:mar:S1901 - 1:spa:S1901")]
+    problems = {p.line: p for p in report.problems}
+    assert problems[5].word == "Mun" and "Germany's" in problems[5].reason
+    assert problems[6].word is None and "out of reach" in problems[6].reason
+    assert problems[7].word == "Mars" and "not a province" in problems[7].reason
+    assert len(m.pending(0)) == 3 and m.pending(1) == []
+    assert report.summary() == "3 orders added; 3 lines not used"
+    # a later line for the same unit replaces the earlier, as when typed
+    add_pasted(m, "A Par - Pic")
+    assert sorted(str(o.dest) for o in m.pending(0)) == ["1:mao:S1901", "1:pic:S1901", "1:spa:S1901"]
+    # another seat's unit is refused as not yours
+    r = add_pasted(m, "A Mun - Ruh")
+    assert r.added == [] and r.problems[0].word == "Mun" and "not yours" in r.problems[0].reason

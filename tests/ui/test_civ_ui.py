@@ -1,0 +1,215 @@
+"""Civilisations in the window (RULES.md §10): the new-game choice, the nations panel and
+every list showing known civilisations only, the Contacts dock (offers made and answered
+behind the curtain), old maps, dates BC, and a window that looks the same to a seat
+whether or not a civilisation it has not met exists."""
+
+from __future__ import annotations
+
+from app.engine.civstart import with_civ
+from app.engine.coords import BoardKey, Location, Turn
+from app.engine.game import Game
+from app.engine.nations import PALETTE, with_nations
+from app.engine.variant import load_variant
+from app.engine.world import World, make_board
+from app.match import Match, Seat
+from app.match.civ_setup import CivPlayer
+from app.ui.app import settle
+
+from .helpers import submit
+
+S1901 = BoardKey(1, Turn(1901, 0))
+
+
+def start_single(window, computers=8, seed=5):
+    s = {"variant": "standard", "adjacency": "strict",
+         "civ": {"players": [CivPlayer("Ada", "Sumer", "#c92a2a", None)], "computers": computers, "levels": ["easy"]}}
+    assert window.civ_ui.start(s, seed=seed)
+    return window.match
+
+
+def play_until_met(qtbot, window, most=40):
+    m = window.match
+    for _ in range(most):
+        if len(m.known_civilisations(0)) > 1:
+            return
+        submit(qtbot, window)
+    raise AssertionError("nobody met in time")
+
+
+def test_the_new_game_dialog_offers_civilisations(qtbot, window):
+    from app.ui.dialogs.new_game import NewGameDialog
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.variant.setCurrentIndex(dlg.variant.findData("baltic"))
+    dlg.start.setCurrentIndex(dlg.start.findData("civilisations"))
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum()) == (2, 8)
+    dlg.variant.setCurrentIndex(dlg.variant.findData("standard"))
+    assert dlg.civ.isVisible() and not dlg.opponents.isVisible() and not dlg.seats_box.isVisible()
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum(), dlg.civ.count.value()) == (7, 13, 8)   # kept
+    dlg.civ.people.setValue(3)
+    assert len(dlg.civ.rows) == 3 and all(r.pin.isEnabled() for r in dlg.civ.rows)
+    dlg.civ.rows[1].civ.setText("Paris")
+    assert "province" in dlg.problem()
+    dlg.civ.rows[1].civ.setText("Sumer")
+    assert "taken" in dlg.problem()
+    dlg.civ.rows[1].civ.setText("Akkad")
+    dlg.civ.rows[2].unit.setCurrentIndex(1)            # a fleet, if the centre is on a coast
+    assert dlg.problem() is None
+    s = dlg.settings()
+    assert s["start"] == "civilisations" and s["civ"]["computers"] == 5
+    assert [p.civilisation for p in s["civ"]["players"]] == ["Sumer", "Akkad", "Elam"]
+    assert s["civ"]["players"][2].fleet is True
+    dlg.variant.setCurrentIndex(dlg.variant.findData("isles"))
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum()) == (2, 3)
+    assert window.civ_ui.start({**s, "variant": "standard"}, seed=1)
+    assert window.match.mode == "hotseat" and window.table.up
+
+
+def test_a_single_player_sees_only_the_civilisations_it_met_and_dates_bc(qtbot, window):
+    m = start_single(window)
+    assert window.civ_ui.dock.isVisible()
+    assert [r["nation"] for r in window.nations_panel.rows] == ["Sumer"]
+    assert window.civ_ui.panel.state.me[0][0] == "Sumer" and window.civ_ui.panel.state.met == []
+    assert "4000 BC" in window.last_status
+    from app.ui.multiverse.headers import column_label
+    from PySide6.QtGui import QFontMetricsF, QFont
+    assert column_label(Turn(1901, 1), 500, QFontMetricsF(QFont()), window.game.calendar) == "Fall 3750 BC"
+    assert window.orders_panel.calendar.is_civ
+    play_until_met(qtbot, window)
+    names = [r["nation"] for r in window.nations_panel.rows]
+    assert names == m.known_civilisations(0) and len(names) < len(m.game.variant.nation_names)
+    assert [n for n, _ in window.civ_ui.panel.state.met] == names[1:]
+    assert "BC" in window.last_status or "AD" in window.last_status
+
+
+def test_offers_made_and_answered_through_the_contacts_dock(qtbot, window, monkeypatch):
+    m = start_single(window)
+    play_until_met(qtbot, window)
+    other = m.known_civilisations(0)[1]
+    panel = window.civ_ui.panel
+    for o in m.civ.to_answer(["Sumer"]):                   # offers the computer made meanwhile
+        panel.buttons[f"accept {o.id}"].click()
+    assert not m.civ.open_offers("Sumer")
+    menu = panel.buttons[f"menu {other}"]
+    exchange = next(a for a in menu.actions() if a.text() == "Exchange maps")
+    exchange.trigger()                                       # the computer answers at once
+    assert any(g.kind == "maps" and "Sumer" in g.parties for _, g in m.game.gifts), window.last_status
+    maps = window.civ_ui.panel.state.maps
+    assert maps and maps[-1][1].startswith(f"Map from {other}, ")
+    from app.ui.civ import snapshot
+    opened = []
+    monkeypatch.setattr(snapshot.SnapshotDialog, "exec", lambda self: opened.append(self) or 0)
+    window.civ_ui.panel.buttons[f"map {maps[-1][0]}"].click()
+    [dlg] = opened
+    assert "OLD MAP" in dlg.banner.text() and other in dlg.banner.text()
+    assert dlg.isModal() and dlg.scene.world is not None
+    # a unit, offered from the dock's menu
+    units = window.civ_ui.panel.state.units
+    if units:
+        give = panel.buttons[f"menu {other}"].actions()[2].menu().actions()[0]
+        give.trigger()
+        assert "unit" in window.last_status or "did not take" in window.last_status or "accepted" in window.last_status
+
+
+def test_a_hotseat_seat_sees_its_offers_only_behind_the_curtain(qtbot, window):
+    names = ["Sumer", "Akkad", "Elam"]
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    board = make_board(S1901, [("Sumer", "A", "bur"), ("Akkad", "A", "mun"), ("Elam", "F", "ion")],
+                       {"par": "Sumer", "mun": "Akkad", "nap": "Elam"})
+    world = with_civ(World.from_boards(v, [board]), contacts={"Sumer": ["Akkad", "Elam"]})
+    m = Match(Game.from_world(world), [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",)),
+                                       Seat(name="Cy", nations=("Elam",))], fog=True)
+    window.set_match(m, None)
+    assert window.table.up and window.civ_ui.panel.state.me == []       # the curtain: nothing shown
+    curtain_text = "".join(lbl.text() for lbl in window.curtain.findChildren(type(window.curtain.title)))
+    assert "Ada" in curtain_text and "Sumer" not in curtain_text      # no civilisation named to the room
+    window.curtain.button.click()
+    panel = window.civ_ui.panel
+    assert [n for n, _ in panel.state.met] == ["Akkad", "Elam"]
+    give = next(a for a in panel.buttons["menu Akkad"].actions() if a.text() == "Give a unit").menu()
+    [unit] = give.actions()
+    assert "Burgundy" in unit.text()
+    unit.trigger()
+    assert m.civ.made_by(["Sumer"]) and panel.state.waiting
+    window.submit()                                         # Done — pass on
+    assert window.table.up and window.civ_ui.panel.state.me == []
+    window.curtain.button.click()                           # Ben
+    panel = window.civ_ui.panel
+    assert [n for n, _ in panel.state.met] == ["Sumer"]        # Ben has not met Elam
+    [(oid, giver, text)] = panel.state.incoming
+    assert giver == "Sumer" and "Burgundy" in text
+    panel.buttons[f"accept {oid}"].click()
+    assert m.world.boards[S1901].units["bur"].nation == "Akkad"
+    assert "Accepted" in window.last_status
+    assert window.console_order("A bur - ruh")               # the new unit takes orders at once
+    window.submit()
+    window.curtain.button.click()                           # Cy
+    assert window.civ_ui.panel.state.incoming == [] and [r["nation"] for r in window.nations_panel.rows] == \
+        ["Elam", "Sumer"]
+
+
+def _window_at(qtbot, world_names, units, centres):
+    """A fresh window with Sumer's seat at the table of a civilisations match."""
+    from app.ui.window.main_window import MainWindow
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    w.files.ask_unsaved = lambda doing: "discard"
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(world_names)])
+    board = make_board(S1901, [tuple(u.split()) for u in units], centres)
+    world = with_civ(World.from_boards(v, [board], seed=2), contacts={"Sumer": ["Akkad"]})
+    seats = [Seat(name="Ada", nations=("Sumer",))] + [Seat(name=n[:3], nations=(n,)) for n in world_names[1:]]
+    m = Match(Game.from_world(world), seats, fog=True)
+    w.set_match(m, None)
+    w.curtain.button.click()
+    w.view.go_to_present()
+    settle(w)
+    return w
+
+
+def test_the_window_looks_the_same_to_a_seat_whether_or_not_an_unmet_civilisation_plays(qtbot, window):
+    from app.ui.window.export import transcript_text
+    base = ["Sumer A par", "Sumer F bre", "Akkad A mun"]
+    seen = []
+    for extra in ([], ["Kish A ank", "Kish F smy"]):
+        names = ["Sumer", "Akkad"] + (["Kish"] if extra else [])
+        centres = {"par": "Sumer", "bre": "Sumer", "mun": "Akkad", **({"ank": "Kish"} if extra else {})}
+        w = _window_at(qtbot, names, base + extra, centres)
+        assert len(w.match.game.variant.nation_names) == len(names)
+        out = [w.view.viewport().grab().toImage(), list(w.nations_panel.rows), w.civ_ui.panel.state,
+               w.click_location(S1901, "ank").message, w.status_label.text()]
+        w.click_location(S1901, "par")
+        out.append(sorted(str(k) for k, it in w.scene.items_by_key.items() if it.highlights))
+        out.append(w.console_order("Kish: A ank H"))
+        out.append(w.orders_panel.feedback.text())
+        w.civ_ui.make_offer("map", "Kish", None, None)
+        out.append(w.status_label.text())
+        out.append(transcript_text(w).split("\n", 3)[3])     # past the heading's seed and board counts
+        seen.append(out)
+    assert seen[0] == seen[1]
+    assert "Kish" in seen[1][-3] and "no civilisation called Kish" in seen[1][-2]
+
+
+def test_the_tables_seat_dialogs_name_no_unmet_civilisation(qtbot, window):
+    from app.ui.table.seat_dialogs import LeaveDialog, TakeOverDialog
+    names = ["Sumer", "Akkad", "Elam", "Kish"]
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    board = make_board(S1901, [("Sumer", "A", "bur"), ("Akkad", "A", "mun"), ("Elam", "F", "ion"), ("Kish", "A", "mos")],
+                       {})
+    world = with_civ(World.from_boards(v, [board]), contacts={"Sumer": ["Akkad"]})
+    m = Match(Game.from_world(world), [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Elam",)),
+                                       Seat(name="Computer", nations=("Akkad", "Kish"), controller="computer",
+                                            level="easy")], fog=True)
+    window.set_match(m, None)
+    window.curtain.button.click()                            # Ada at the table
+    leave = LeaveDialog(m, window.seat, window)
+    qtbot.addWidget(leave)
+    texts = [leave.seat.itemText(i) for i in range(leave.seat.count())]
+    assert texts == ["Ada — Sumer", "Ben"]                   # Ben's civilisation is not named
+    take = TakeOverDialog(m, window)
+    qtbot.addWidget(take)
+    offered = [take.nation.itemText(i) for i in range(take.nation.count())]
+    assert len(offered) == 1 and offered[0].startswith("Akkad")       # met; Kish is not named
+    assert window.table_ui is not None

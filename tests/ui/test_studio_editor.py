@@ -1,0 +1,105 @@
+"""The position editor through the real window: opened on a board from its right-click
+menu, clicks place and remove units and set owners and homes, illegal positions are refused
+with the engine's reason, the position starts a new sandbox or is exported as a scenario
+start that the scenario command runs; "new sandbox from this board" from any board."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from app.engine.coords import Turn
+
+from .helpers import key, submit
+
+ROOT = Path(__file__).resolve().parents[2]
+ADA = {"name": "Ada", "colour": "#1971c2", "nations": ["France"]}
+BEN = {"name": "Ben", "colour": "#e8590c", "nations": ["Germany", "England", "Italy", "Austria", "Russia", "Turkey"]}
+
+
+def _menu_action(window, board: str, text: str):
+    item = window.scene.items_by_key[key(board)]
+    menu = window.context_menus.open_at(item.mapToScene(window.scene.art.unit_point("bur")))
+    return next(a for a in menu.actions() if a.text().startswith(text))
+
+
+def test_edit_a_board_and_start_a_sandbox_from_it(qtbot, window, tmp_path):
+    window.new_game("sandbox", adjacency="loose")
+    window.console_order("A par - bur")
+    submit(qtbot, window)
+    _menu_action(window, "1:F1901", "Edit position from board 1:F1901").trigger()
+    d = window.studio.editor_dialog
+    assert d is not None and d.isVisible() and "1:F1901" in d.windowTitle()
+    assert d.editor.unit_in("bur").nation == "France"
+    # an army of Germany into Burgundy, where the French army stands: refused, with the reason
+    d.nation.setCurrentIndex(d.nation.findData("Germany"))
+    d.tool_buttons["army"].click()
+    assert "Refused: The French army in Burgundy stands there" in d.click_location("bur")
+    assert "color: #e03131" in d.message.styleSheet()
+    # right click removes it; then the German army goes in
+    assert "Removed the French army in Burgundy" in d.click_location("bur", Qt.RightButton.value)
+    assert "The German army in Burgundy" in d.click_location("bur")
+    # a fleet goes on the coast nearest the click where a province has two
+    d.nation.setCurrentIndex(d.nation.findData("Italy"))
+    d.tool_buttons["fleet"].click()
+    d.click_location("spa/sc")
+    assert d.editor.unit_in("spa").loc == "spa/sc"
+    # a fleet inland is refused with the engine's reason
+    assert "a fleet cannot stand inland: Munich is a land province" in d.click_location("mun")
+    # centres and home centres
+    d.tool_buttons["owner"].click()
+    d.click_location("spa")
+    assert d.editor.position.centres["spa"] == "Italy"
+    d.tool_buttons["home"].click()
+    d.click_location("spa")
+    assert d.editor.home_nation_of("spa") == "Italy"
+    # the turn and its phase
+    d.season.setCurrentIndex(d.season.findData(2))
+    d.year.setValue(1907)
+    assert d.editor.position.turn == Turn(1907, 2)
+    d.undo_button.click()
+    assert d.editor.position.turn == Turn(1901, 2)
+    d.redo_button.click()
+    # export, then run the scenario command on the file
+    path = tmp_path / "pos.json"
+    assert d.export(str(path))
+    out = subprocess.run([sys.executable, "-m", "app", "scenario", str(path)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["ok"]
+    board = json.loads(path.read_text())["start"]["boards"][0]
+    assert board["turn"] == "W1907" and "Italy F spa/sc" in board["units"] and "Germany A bur" in board["units"]
+    # start a sandbox: the window plays the edited position, variant and adjacency kept
+    old_game = window.game
+    assert d.start_sandbox()
+    assert not d.isVisible() and window.game is not old_game and len(old_game.submissions) == 1
+    w = window.game.world
+    assert w.active_boards() == [key("1:W1907")] and w.adjacency == "loose"
+    assert w.boards[key("1:W1907")].units["spa"].loc == "spa/sc"
+    assert "spa" in w.home_centres_of("Italy")
+    assert window.mode == "sandbox" and window.match.revision == 0 and not window.table.up
+
+
+def test_new_sandbox_from_a_past_board_keeps_only_what_the_seat_sees(qtbot, window):
+    window.new_game("hotseat", seats=[ADA, BEN], fog=True)
+    window.curtain.button.click()                      # Ada (France), no PIN
+    seen = window.world.boards[key("1:S1901")]
+    assert "mos" not in seen.units                      # fog: Moscow is out of France's sight
+    window.files.ask_unsaved = lambda doing: "discard"
+    _menu_action(window, "1:S1901", "New sandbox from board 1:S1901").trigger()
+    assert window.mode == "sandbox" and not window.match.fog
+    units = window.game.world.boards[key("1:S1901")].units
+    assert "par" in units and "mos" not in units and "ber" not in units
+    assert set(units) == set(seen.units)
+
+
+def test_the_editor_closes_when_the_curtain_comes_down(qtbot, window):
+    window.new_game("hotseat", seats=[ADA, BEN])
+    window.curtain.button.click()
+    d = window.studio.open_editor(key("1:S1901"))
+    assert d.isVisible()
+    window.submit()                                    # Done — pass on: the curtain
+    assert window.table.up and not d.isVisible() and window.studio.editor_dialog is None
+    assert window.studio.open_editor(key("1:S1901")) is None     # nobody at the table: no editor

@@ -1,0 +1,335 @@
+"""The table of friends through the real window offscreen (RULES.md §6): a seat leaves and a
+newcomer takes over, watching the computer play, a deadline running out (on a fake clock),
+private messages that no other seat sees on screen or in a file, and judging a thrown
+play-out after every season (§9)."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QRectF
+
+from app.engine.notation import format_order
+
+from .helpers import key, submit
+from .test_hotseat import assert_hidden, visible_texts
+
+ADA = {"name": "Ada", "colour": "#1971c2", "nations": ["England", "France"]}
+BEN = {"name": "Ben", "colour": "#e8590c", "nations": ["Russia", "Turkey"]}
+CLEO = {"name": "Cleo", "colour": "#2f9e44", "nations": ["Austria", "Germany", "Italy"]}
+NOTE = "Psst Ben: Galicia is a feint"
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 5000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def lift(window, pin: str = "") -> None:
+    c = window.curtain
+    c.pin.setText(pin)
+    c.button.click()
+    assert not window.table.up
+
+
+def answer(dialog) -> None:
+    dialog.ok.click() if hasattr(dialog, "ok") else dialog.accept()
+
+
+# -- leaving and taking over --------------------------------------------------------------------
+
+def test_a_seat_leaves_to_the_computer_and_a_newcomer_takes_over(qtbot, window, tmp_path):
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={1: "2718"})
+    lift(window)
+    assert window.console_order("A par - bur")
+    window.submit()
+    lift(window, "2718")                                   # Ben at the table
+    assert window.console_order("A war - gal")
+    secrets = [format_order(o) for o in window.match.pending(1)] + ["war - gal"]
+    # Ben has to go: he leaves to the computer, his order discarded
+    window.table_ui.leave()
+    dlg = window.table_ui.dialog
+    assert dlg.seat.currentData() == 1 and dlg.submit.isVisible()
+    dlg.to.setCurrentIndex(dlg.to.findData("easy"))
+    dlg.submit.setChecked(False)
+    answer(dlg)
+    m = window.match
+    assert m.seats[1].controller == "computer" and m.seats[1].level == "easy"
+    assert window.table.up and "Cleo" in window.curtain.title.text()
+    assert_hidden(window, secrets)
+    lift(window)
+    assert_hidden(window, secrets)
+    # a newcomer takes over Russia and Turkey with a PIN of her own, from the Table menu
+    window.table_ui.take_over()
+    dlg = window.table_ui.dialog
+    assert dlg.nation.findData("Russia") >= 0 and dlg.nation.findData("England") < 0
+    assert dlg.nation.itemData(0) == "Russia,Turkey"      # Ben's whole seat comes first
+    dlg.nation.setCurrentIndex(0)
+    dlg.name.setText("Dev")
+    dlg.pin.setText("4242")
+    dlg.pin2.setText("4243")
+    answer(dlg)
+    assert "differ" in dlg.error.text() and dlg.isVisible()
+    dlg.pin2.setText("4242")
+    answer(dlg)
+    assert m.seats[1].name == "Dev" and m.has_pin(1) and m.seats[1].nations == ("Russia", "Turkey")
+    assert window.seat == 2 and not window.table.up       # Cleo is still at the table
+    window.submit()                                        # Cleo done: Dev's turn, behind the curtain
+    assert window.table.up and "Dev" in window.curtain.title.text() and window.curtain.pin.isVisible()
+    lift(window, "4242")
+    assert window.pending == {}
+    assert_hidden(window, secrets)
+    submit(qtbot, window)
+    assert m.world.boards[key("1:F1901")].units["bur"].nation == "France"
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    assert_hidden(window, secrets, files=[path])
+
+
+def test_a_seat_at_the_table_may_submit_as_it_leaves(qtbot, window):
+    window.new_game("hotseat", seats=[ADA, BEN])
+    lift(window)
+    assert window.console_order("A par - bur")
+    window.table_ui.leave()
+    dlg = window.table_ui.dialog
+    assert dlg.submit.isChecked()
+    dlg.to.setCurrentIndex(dlg.to.findData("nobody"))
+    answer(dlg)
+    assert window.table.up and "Ben" in window.curtain.title.text()
+    lift(window)
+    assert window.match.mode == "hotseat" and window.match.pending(1) == []
+    submit(qtbot, window)
+    m = window.match
+    assert m.world.boards[key("1:F1901")].units["bur"].nation == "France"
+    assert m.seats[0].controller == "nobody" and m.mode == "sandbox"
+    assert not window.table.up and window.seat == 1        # Ben plays on alone
+
+
+# -- watching ---------------------------------------------------------------------------------
+
+def test_watching_the_computer_play_pause_step_speed_and_take_over(qtbot, window):
+    assert window.table_ui.start_watching("standard", ["random"], seed=5, confirmed=True)
+    w = window.table_ui.watcher
+    assert w.bar.isVisible() and w.watching and window.seat is None
+    assert not window.a_submit.isEnabled()                 # nobody orders while watching
+    assert w.timer.isActive()                              # the first submission is on its way
+    w.bar.speed.setValue(1)                                # 0.5 s per submission
+    assert window.match.table.watch.seconds == 0.5
+    w.timer.stop()
+    with qtbot.waitSignal(window.submitted, timeout=60000) as got:
+        w.step_now()
+    assert window.busy is False and len(window.match.game.submissions) == 1
+    # the view frames the boards the submission changed
+    seen = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    for k in got.args[0].new_boards:
+        assert seen.intersects(window.scene.layout.rect(k))
+    assert w.timer.isActive() and w.timer.interval() <= 500   # the next one, at the chosen speed
+    w.toggle()                                             # pause
+    assert not w.timer.isActive() and w.bar.step_btn.isEnabled() and w.bar.take_btn.isEnabled()
+    with qtbot.waitSignal(window.submitted, timeout=60000):
+        w.bar.step_btn.click()                             # one step at a pause
+    assert len(window.match.game.submissions) == 2 and not w.timer.isActive()
+    # take over France at the pause: the person plays on, the others stay computers
+    w.bar.take_btn.click()
+    dlg = window.table_ui.dialog
+    dlg.nation.setCurrentIndex(dlg.nation.findData("France"))
+    dlg.name.setText("Ada")
+    answer(dlg)
+    m = window.match
+    seat = m.seat_of("France")
+    assert m.seats[seat].is_person and not w.watching and not w.bar.isVisible()
+    assert window.seat == seat and window.a_submit.isEnabled() and not window.table.up
+    submit(qtbot, window)
+    assert len(m.game.submissions) == 3
+
+
+def test_the_new_game_dialog_offers_watching_and_a_deadline(qtbot):
+    from app.ui.dialogs.new_game import NewGameDialog
+    dlg = NewGameDialog()
+    qtbot.addWidget(dlg)
+    assert dlg.settings()["watch"] is None and dlg.settings()["deadline"] is None
+    dlg.watch.check.setChecked(True)
+    dlg.watch.levels.setCurrentIndex(dlg.watch.levels.findData("standard,easy,random"))
+    assert dlg.settings()["watch"] == ["standard", "easy", "random"] and dlg.problem() is None
+    assert not dlg.seats_box.isVisible() and not dlg.hotseat.isEnabled() and dlg.start_btn.text() == "Start watching"
+    dlg.watch.check.setChecked(False)
+    dlg.hotseat.setChecked(True)
+    dlg.deadline.box.setCurrentIndex(dlg.deadline.box.findData(300))
+    assert dlg.settings()["deadline"] == 300
+
+
+def test_the_watch_command_names_a_wrong_level_or_speed(capsys):
+    from app.ui.table.cli import main
+    assert main(["--players", "standard,grandmaster"]) == 2
+    assert "grandmaster" in capsys.readouterr().err
+    assert main(["--speed", "9"]) == 2
+    assert "0.5 to 4" in capsys.readouterr().err
+
+
+# -- deadlines --------------------------------------------------------------------------------
+
+def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
+    window.new_game("hotseat", seats=[ADA, BEN], deadline=120)
+    clock = FakeClock()
+    window.match.table.deadline.now = clock
+    d = window.table_ui.deadline
+    d.tick()
+    assert window.table.up and d.on_curtain.isVisible() and "2:00" in d.on_curtain.text()
+    lift(window)
+    clock.t += 30
+    d.tick()
+    assert d.chip.isVisible() and d.chip.text() == "Time left 1:30" and not d.on_curtain.isVisible()
+    assert window.console_order("A par - bur")
+    clock.t += 85
+    d.tick()
+    assert "0:05" in d.chip.text() and "e03131" in d.chip.styleSheet()
+    clock.t += 5
+    d.tick()                                               # Ada's time is up: Ben's turn
+    assert window.table.up and "Ben" in window.curtain.title.text()
+    assert "Time ran out for Ada" in window.curtain.detail.text()
+    assert_hidden(window, ["par - bur", "A par"])
+    assert "2:00" in d.on_curtain.text()
+    # reopening resumes the time left
+    clock.t += 50
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    assert json.loads(path.read_text())["meta"]["table"]["deadline"]["left"] == 70.0
+    assert window.open_game(str(path))
+    later = FakeClock()
+    window.match.table.deadline.now = later
+    d.tick()
+    assert "1:10" in d.on_curtain.text()
+    lift(window)
+    later.t += 70
+    with qtbot.waitSignal(window.submitted, timeout=30000):
+        d.tick()                                           # Ben's time is up: the round is adjudicated
+    assert window.match.world.boards[key("1:F1901")].units["bur"].nation == "France"
+    assert window.table.up and "Ada" in window.curtain.title.text()
+
+
+def test_a_sandbox_deadline_submits_as_it_stands(qtbot, window):
+    window.new_game("sandbox", deadline=60)
+    clock = FakeClock()
+    window.match.table.deadline.now = clock
+    assert window.console_order("A par - bur")
+    clock.t += 61
+    with qtbot.waitSignal(window.submitted, timeout=30000):
+        window.table_ui.deadline.tick()
+    assert window.match.world.boards[key("1:F1901")].units["bur"].nation == "France"
+
+
+# -- messages ---------------------------------------------------------------------------------
+
+def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp_path):
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={1: "2718"})
+    panel = window.table_ui.messages
+    assert window.table_ui.dock.isVisible() and not panel.isEnabled()
+    lift(window)
+    assert panel.isEnabled() and panel.to.findText("Ben") >= 0 and panel.to.findText("Ada") < 0
+    panel.to.setCurrentIndex(panel.to.findText("Ben"))
+    panel.text.setPlainText(NOTE)
+    panel.send_btn.click()
+    assert "Only Ben reads it" in panel.feedback.text() and NOTE in panel.list.toPlainText()
+    window.submit()                                        # Ada done: the curtain for Ben
+    assert window.table.up and NOTE not in "\n".join(visible_texts(window))
+    assert NOTE not in panel.list.toPlainText() and panel.text.toPlainText() == ""
+    lift(window, "2718")
+    assert NOTE in panel.list.toPlainText() and "new" in panel.title.text()
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    window.submit()                                        # Ben done: Cleo sees nothing of it
+    assert window.table.up
+    assert_hidden(window, [NOTE, "Galicia is a feint"])
+    lift(window)
+    assert_hidden(window, [NOTE, "Galicia is a feint"])
+    # Ben has a PIN: his list is sealed in the file (Ada, without a PIN, keeps her copy in plain text)
+    raw = json.loads(path.read_text())
+    assert NOTE not in json.dumps(raw["meta"]["seats"]) and "1" not in raw["meta"]["table"]["messages"]
+    # and a seat without a PIN receives: Cleo's list is hers alone on screen
+    panel.to.setCurrentIndex(panel.to.findText("Ada"))
+    panel.text.setPlainText("Cleo to Ada")
+    panel.send_btn.click()
+    submit(qtbot, window)
+    assert window.table.up and "Ada" in window.curtain.title.text()
+    assert_hidden(window, ["Cleo to Ada"])
+    lift(window)
+    assert "Cleo to Ada" in panel.list.toPlainText() and NOTE in panel.list.toPlainText()
+
+
+def test_no_messages_in_a_sandbox(window):
+    window.new_game("sandbox")
+    assert not window.table_ui.dock.isVisible() and not window.table_ui.a_messages.isEnabled()
+
+
+# -- a thrown play-out judged after every season -------------------------------------------------
+
+def test_a_thrown_play_out_is_judged_after_every_season(qtbot, window):
+    from app.match import Seat
+    seats = [Seat(name="Ada", nations=("Austria",)), Seat(name="Ben", nations=("England",))]
+    window.start_thrown({"seats": seats, "pins": {}, "variant": "standard", "adjacency": "strict",
+                         "start": "random-thrown", "thrown_players": 2}, seed=3)
+    m = window.match
+    assert m.table.judging.active
+    lift(window)
+    window.submit()
+    lift(window)
+    submit(qtbot, window)
+    dlg = window.table_ui.dialog
+    assert dlg.isVisible() and set(dlg.boxes) == {0, 1}
+    dlg.boxes[0].setCurrentText("England")
+    dlg.boxes[1].setCurrentText("Austria")
+    dlg.judge_btn.click()
+    assert m.world.phase != "over" and "No agreement" in window.last_status
+    lift(window)
+    window.submit()
+    lift(window)
+    submit(qtbot, window)
+    dlg = window.table_ui.dialog
+    dlg.boxes[0].setCurrentText("England")
+    dlg.boxes[1].setCurrentText("England")
+    dlg.judge_btn.click()
+    assert m.world.phase == "over" and m.world.winner == "England"
+    assert "everyone named England" in window.banner.text() and window.banner.isVisible()
+    assert "England wins" in window.last_status and not window.a_submit.isEnabled()
+
+
+def test_the_window_starts_what_the_new_game_dialog_asks(qtbot, window, monkeypatch):
+    """The dialog's "Watch the computer play" and "Time per turn" reach the match."""
+    from app.ui.dialogs.new_game import NewGameDialog
+    asked = {}
+
+    def fake_exec(dlg):
+        asked["do"](dlg)
+        return NewGameDialog.Accepted
+    monkeypatch.setattr(NewGameDialog, "exec", fake_exec)
+
+    def watch(dlg):
+        dlg.watch.check.setChecked(True)
+        dlg.watch.levels.setCurrentIndex(dlg.watch.levels.findData("random"))
+    asked["do"] = watch
+    window.new_game_dialog()
+    m = window.match
+    assert all(s.controller == "computer" and s.level == "random" for s in m.seats)
+    assert window.table_ui.watcher.bar.isVisible() and window.seat is None
+    window.table_ui.watcher.timer.stop()
+
+    def deadline(dlg):
+        dlg.hotseat.setChecked(True)
+        dlg.deadline.box.setCurrentIndex(dlg.deadline.box.findData(180))
+    asked["do"] = deadline
+    window.new_game_dialog()
+    assert window.match.mode == "hotseat" and window.match.table.deadline.seconds == 180
+    assert not window.table_ui.watcher.bar.isVisible() and window.table_ui.deadline.timer.isActive()
+
+
+def test_closing_the_window_while_the_computer_thinks_waits_for_it(qtbot, window):
+    window.table_ui.start_watching("standard", ["standard"], seed=1, confirmed=True)
+    window.table_ui.watcher.timer.stop()
+    window.table_ui.watcher.step_now()
+    assert window.busy
+    window.close()                                      # must not leave a running thread behind
+    assert window._job is None and not window.busy and len(window.match.game.submissions) == 1
+    assert not window.table_ui.watcher.timer.isActive()

@@ -234,14 +234,16 @@ class OverviewItem(QGraphicsItem):
                 p.fillRect(band.intersected(rect), as_tile_colour(self.theme.band))
 
     def _tile_image(self, pos: tuple[int, int], level: int) -> QImage:
+        """A tile halved ``level`` times: kept per tile below the mosaic's levels, made for
+        the mosaic and let go at and above them (the mosaic is what those zooms draw)."""
         if level == 0:
             return self.tiles[pos]
-        mips = self._mips.setdefault(pos, {})
+        mips = self._mips.setdefault(pos, {}) if level < MOSAIC_LEVEL else {}
         img = mips.get(level)
         if img is None:
-            src = self._tile_image(pos, level - 1)
-            img = mips[level] = src.scaled(src.width() // 2, src.height() // 2,
-                                           Qt.IgnoreAspectRatio, Qt.SmoothTransformation)
+            src = self.tiles[pos]
+            img = mips[level] = src.scaled(TILE >> level, TILE >> level, Qt.IgnoreAspectRatio,
+                                           Qt.SmoothTransformation)
         return img
 
     def _mosaic(self, level: int) -> tuple[QRectF, QImage]:

@@ -256,8 +256,11 @@ class OverviewItem(QGraphicsItem):
             x0, y0 = min(xs), min(ys)
             side = TILE >> level
             img = QImage((max(xs) - x0 + 1) * side, (max(ys) - y0 + 1) * side, TILE_FORMAT)
-            img.fill(as_tile_colour(self.theme.background))
             p = QPainter(img)
+            p.scale(side / TILE, side / TILE)           # the ground between the tiles, banded
+            p.translate(-x0 * TILE, -y0 * TILE)
+            self._ground(p, QRectF(x0 * TILE, y0 * TILE, img.width() * TILE / side, img.height() * TILE / side))
+            p.resetTransform()
             for (tx, ty) in self.tiles:
                 p.drawImage((tx - x0) * side, (ty - y0) * side, self._tile_image((tx, ty), level))
             p.end()

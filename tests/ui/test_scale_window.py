@@ -160,3 +160,31 @@ def test_a_hidden_overview_makes_its_miniatures_later_and_a_shown_one_at_once(qt
     assert window.scene.far
     assert ov._filler.isActive(), "shown: at once"
     qtbot.waitUntil(lambda: not ov.dirty, timeout=10000)
+
+
+def test_icons_are_drawn_at_the_sizes_asked_not_all_up_front(qtbot, monkeypatch):
+    """A toolbar icon is drawn at the one size the toolbar shows (and its disabled look if
+    shown disabled) when first painted; every size of every mode up front cost ~50 ms."""
+    from app.ui import icons
+    from app.ui.window.main_window import MainWindow
+    drawn = []
+    real = icons._pixmap
+    monkeypatch.setattr(icons, "_pixmap", lambda svg, size: (drawn.append(size), real(svg, size))[1])
+    icons._icon.cache_clear()
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    assert drawn == [], "nothing is drawn before it is shown"
+    w.resize(1366, 768)
+    w.show()
+    w.grab()
+    shown = [a for a in w.toolbar.actions() if not a.icon().isNull()]
+    assert shown and 0 < len(drawn) <= 2 * len(shown)
+    assert set(drawn) <= {w.toolbar.iconSize().width(), round(w.toolbar.iconSize().width() * w.devicePixelRatioF())}
+
+
+def test_the_collector_is_back_on_after_every_way_out_of_main():
+    import gc
+    from app.ui import app as ui_app
+    assert ui_app.main(["--variant", "no-such-variant"]) == 2
+    assert gc.isenabled()

@@ -48,14 +48,18 @@ class ThemedSvgEngine(QIconEngine):
     icon up front cost a start ~50 ms. ``svgs``: the icon's SVG text per mode (Normal, and
     Disabled when its disabled look is drawn rather than Qt's grey guess)."""
 
-    def __init__(self, svgs: dict):
+    def __init__(self, svgs: dict, small: str | None = None, sizes: tuple[int, ...] = SIZES):
         super().__init__()
         self.svgs = svgs
+        self.small = small           # a simpler drawing for 32 px and less (the app icon's)
+        self.sizes = sizes
         self._pixmaps: dict[tuple, QPixmap] = {}
 
     def _draw(self, size: QSize, mode, scale: float) -> QPixmap:
         side = max(1, round(min(size.width(), size.height()) * scale))
         svg = self.svgs.get(mode) or self.svgs[QIcon.Normal]
+        if self.small is not None and side <= 32:
+            svg = self.small
         key = (side, svg is self.svgs[QIcon.Normal], mode == QIcon.Disabled)
         pm = self._pixmaps.get(key)
         if pm is None:
@@ -86,11 +90,11 @@ class ThemedSvgEngine(QIconEngine):
 
     @guarded
     def availableSizes(self, mode=QIcon.Normal, state=QIcon.Off):
-        return [QSize(s, s) for s in SIZES] if mode in self.svgs or mode != QIcon.Disabled else []
+        return [QSize(s, s) for s in self.sizes] if mode in self.svgs or mode != QIcon.Disabled else []
 
     @guarded
     def clone(self):
-        return ThemedSvgEngine(self.svgs)
+        return ThemedSvgEngine(self.svgs, self.small, self.sizes)
 
     @guarded
     def key(self) -> str:
@@ -108,10 +112,7 @@ def _icon(name: str, colour: str, disabled: str | None) -> QIcon:
 @lru_cache(maxsize=1)
 def app_icon() -> QIcon:
     """The application's icon (window, task bar, desktop entry): a simpler drawing up to
-    32 px (``app-small.svg``), where the full one's details would blur."""
-    out = QIcon()
-    for name, sizes in (("app-small", (16, 20, 24, 32)), ("app", (40, 48, 64, 96, 128, 256))):
-        svg = _svg(name)
-        for size in sizes:
-            out.addPixmap(_pixmap(svg, size))
-    return out
+    32 px (``app-small.svg``), where the full one's details would blur. Drawn at the sizes
+    asked, when asked."""
+    return QIcon(ThemedSvgEngine({QIcon.Normal: _svg("app")}, small=_svg("app-small"),
+                                 sizes=(16, 20, 24, 32, 40, 48, 64, 96, 128, 256)))

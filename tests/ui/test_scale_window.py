@@ -188,3 +188,20 @@ def test_the_collector_is_back_on_after_every_way_out_of_main():
     from app.ui import app as ui_app
     assert ui_app.main(["--variant", "no-such-variant"]) == 2
     assert gc.isenabled()
+
+
+def test_the_quicker_pyside_check_answers_as_pyside_does():
+    """app.ui.qt_imports reads a module's file where PySide parses its source: same answers."""
+    import sys
+    import app.engine.world  # noqa: F401
+    import app.ui.window.main_window  # noqa: F401
+    from app.ui.qt_imports import quicker_feature_check
+    assert quicker_feature_check()
+    feature = sys.modules["shibokensupport.feature"]
+    quick, original = feature._mod_uses_pyside, feature._mod_uses_pyside.original
+    assert quicker_feature_check() and feature._mod_uses_pyside is quick    # once, not wrapped twice
+    mods = [m for name, m in list(sys.modules.items())
+            if m is not None and (name.startswith(("app.", "json", "PySide6", "shiboken")) or name in ("sys", "os"))]
+    assert len(mods) > 50
+    assert [quick(m) for m in mods] == [original(m) for m in mods]
+    assert quick(sys.modules["app.ui.window.main_window"]) and not quick(sys.modules["app.engine.world"])

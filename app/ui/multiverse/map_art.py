@@ -19,14 +19,17 @@ from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, 
 
 from app.engine.variant import Variant
 
-from .plain_map import PlainMap, load_plain_map
+from .plain_map import PlainMap, lines_of, load_plain_map, polygons_of
 
 from .fog_art import paint_fog
 from .map_colours import BORDER, COAST, IMPASSABLE, LABEL, LAND, SEA, SEA_LABEL, STATUS_COLOURS
 
 
 def _poly_path(polygons) -> QPainterPath:
-    """A province's polygons (rings of points, :class:`.plain_map.PlainMap`) as one path."""
+    """A province's polygons (rings of points, :class:`.plain_map.PlainMap`; or a shapely
+    shape, as the variant preview has them) as one path."""
+    if hasattr(polygons, "geom_type"):
+        polygons = polygons_of(polygons)
     path = QPainterPath()
     path.setFillRule(Qt.OddEvenFill)
     for poly in polygons:
@@ -37,6 +40,9 @@ def _poly_path(polygons) -> QPainterPath:
 
 
 def _line_path(lines) -> QPainterPath:
+    """Runs of points (or a shapely line) as one path."""
+    if hasattr(lines, "geom_type"):
+        lines = lines_of(lines)
     path = QPainterPath()
     for coords in lines:
         if not coords:

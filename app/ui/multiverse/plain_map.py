@@ -61,18 +61,7 @@ class PlainMap:
     @classmethod
     def from_geometry(cls, geo) -> "PlainMap":
         """The plain form of a :class:`app.mapgeo.MapGeometry` (its shapely shapes as rings)."""
-        def polygons(g) -> tuple[Polygon, ...]:
-            if g is None or g.is_empty:
-                return ()
-            parts = list(g.geoms) if g.geom_type == "MultiPolygon" else [g]
-            return tuple(tuple(_ring(r.coords) for r in (p.exterior, *p.interiors)) for p in parts)
-
-        def lines(g) -> tuple[tuple[Point, ...], ...]:
-            if g is None or g.is_empty:
-                return ()
-            parts = list(g.geoms) if g.geom_type == "MultiLineString" else [g]
-            return tuple(_ring(line.coords) for line in parts if line.geom_type == "LineString")
-
+        polygons, lines = polygons_of, lines_of
         return cls(
             view_box=tuple(float(v) for v in geo.view_box),  # type: ignore[arg-type]
             provinces={p: polygons(g) for p, g in geo.provinces.items()},
@@ -141,6 +130,22 @@ class PlainMap:
             return hits[0] if hits else None
         return min(hits, key=lambda p: 0.0 if p in self.multi or len(self.provinces[p]) != 1
                    else -_ring_distance(self.provinces[p][0][0], x, y))
+
+
+def polygons_of(g) -> tuple[Polygon, ...]:
+    """A shapely (Multi)Polygon as rings of points (exterior first, then holes)."""
+    if g is None or g.is_empty:
+        return ()
+    parts = list(g.geoms) if g.geom_type == "MultiPolygon" else [g]
+    return tuple(tuple(_ring(r.coords) for r in (p.exterior, *p.interiors)) for p in parts)
+
+
+def lines_of(g) -> tuple[tuple[Point, ...], ...]:
+    """A shapely (Multi)LineString as runs of points."""
+    if g is None or g.is_empty:
+        return ()
+    parts = list(g.geoms) if g.geom_type == "MultiLineString" else [g]
+    return tuple(_ring(line.coords) for line in parts if line.geom_type == "LineString")
 
 
 def _point(v) -> Point:
@@ -227,4 +232,4 @@ def _store(path: Path, plain: PlainMap) -> None:
             pass
 
 
-__all__ = ["PlainMap", "Strait", "cache_path", "load_plain_map"]
+__all__ = ["PlainMap", "Strait", "cache_path", "lines_of", "load_plain_map", "polygons_of"]

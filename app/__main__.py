@@ -3,8 +3,8 @@
 
     python -m app [--open FILE] [--screenshot OUT.png]
     python -m app scenario FILE [FILE ...] [--no-check]
-    python -m app selfplay (--turns N | --boards N) [--no-victory] --seed S --out FILE
-    python -m app throw --players N --seed S --out FILE
+    python -m app selfplay (--turns N | --boards N) [--no-victory] [--variant V] --seed S --out FILE
+    python -m app throw --players N --seed S [--variant V] --out FILE
     python -m app civ --civs N --seed S [--variant V] --out FILE
     python -m app watch [--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]
     python -m app install-desktop [--uninstall]

@@ -298,11 +298,12 @@ ROWS = [
 ]
 
 
-def table(results: list[dict]) -> str:
+def table(results: list[dict], rows=None) -> str:
+    """The figures side by side; ``rows``: (label, key or getter, format, target), ROWS by default."""
     lines = []
     head = f"{'':32}" + "".join(f"{'world ' + str(i + 1):>12}" for i in range(len(results))) + f"{'target':>10}"
     lines.append(head)
-    for label, get, fmt, target in ROWS:
+    for label, get, fmt, target in rows or ROWS:
         cells = []
         for r in results:
             try:

@@ -81,7 +81,7 @@ def refused_beside_a_good_file(tmp_path, bad, *needles):
 
 
 def test_years_that_cannot_be_written_back_are_refused(tmp_path):
-    refused_beside_a_good_file(tmp_path, write(tmp_path, "y0.json", one_board("S0000")), "start.boards.0.turn", "1000")
+    refused_beside_a_good_file(tmp_path, write(tmp_path, "y0.json", one_board("S0000")), "start.boards.0.turn", "start at 1")
     refused_beside_a_good_file(tmp_path, write(tmp_path, "y10000.json", one_board("S10000")), "start.boards.0.turn")
     refused_beside_a_good_file(tmp_path, write(tmp_path, "y9999.json", one_board("S9999")), "step 3", "9999")
 

@@ -6,6 +6,7 @@ gives the same world, move for move.
 
     python -m app selfplay --turns 40 --seed 1 --out big.json
     python -m app selfplay --boards 300 --no-victory --seed 7 --out huge.json
+    python -m app selfplay --variant ~/maps/ancmed --turns 20 --seed 1 --out ancmed.json
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 from app.engine.game import Game
-from app.engine.variant import Variant, load_variant
+from app.engine.variant import Variant, VariantError, load_variant
 from app.engine.world import World
 
 from .random_player import random_orders
@@ -81,6 +82,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--no-victory", action="store_true",
                     help="keep playing past a solo win (nobody can win; for benchmarks)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--variant", default="standard", help="a variant's name or folder (default: standard)")
     ap.add_argument("--out", required=True, help="save file to write")
     ap.add_argument("--adjacency", choices=["strict", "loose"], default="strict")
     ap.add_argument("--time-travel", type=float, default=0.3,
@@ -98,7 +100,12 @@ def main(argv: list[str]) -> int:
             print(f"\r\033[Ksubmission {i} ({goal}): {len(w.boards)} boards, {len(w.timelines)} timelines",
                   end="", file=sys.stderr, flush=True)
 
-    game = grow_world(adjacency=args.adjacency, seed=args.seed, turns=args.turns, boards=args.boards,
+    try:
+        variant = load_variant(args.variant)
+    except VariantError as e:
+        print(f"selfplay: {e}", file=sys.stderr)
+        return 2
+    game = grow_world(variant, adjacency=args.adjacency, seed=args.seed, turns=args.turns, boards=args.boards,
                       victory=not args.no_victory, time_travel=args.time_travel, progress=progress)
     game.save(Path(args.out))
     w = game.world

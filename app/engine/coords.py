@@ -32,7 +32,7 @@ class Season(enum.IntEnum):
         return ("Spring", "Fall", "Winter")[self]
 
 
-_TURN_RE = re.compile(r"^\s*(spring|fall|autumn|winter|s|f|a|w)\s*(\d{2}|\d{4})\s*$", re.I)
+_TURN_RE = re.compile(r"^\s*(spring|fall|autumn|winter|s|f|a|w)\s*(\d{2,4})\s*$", re.I)
 _SEASON_WORDS = {"s": Season.SPRING, "spring": Season.SPRING, "f": Season.FALL, "fall": Season.FALL,
                  "a": Season.FALL, "autumn": Season.FALL, "w": Season.WINTER, "winter": Season.WINTER}
 
@@ -47,10 +47,11 @@ class Turn(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Turn":
-        """Parse ``S1901``, ``Spring 1901``, ``S01``, ``F1901``, ``W1901``.
+        """Parse ``S1901``, ``Spring 1901``, ``S01``, ``F1901``, ``W1901``, ``S0901``, ``S901``.
 
-        Two-digit years are taken in the 1900s (``S02`` is Spring 1902); four-digit years
-        run from 1000 to 9999, so that every turn prints in a form that reads back.
+        Two-digit years are taken in the 1900s (``S02`` is Spring 1902); three and four digits
+        are the year itself. A turn prints with four digits (``S0001`` is Spring of year 1, as
+        in the ancient Mediterranean variants), so every turn reads back as itself.
         """
         m = _TURN_RE.match(text)
         if not m:
@@ -59,8 +60,8 @@ class Turn(NamedTuple):
         year = int(m.group(2))
         if len(m.group(2)) == 2:
             year += 1900
-        elif year < 1000:  # 'S0999' would print as S999, which does not read back
-            raise ValueError(f"'{text}': years are written with four digits, from 1000 to 9999")
+        elif year < 1:
+            raise ValueError(f"'{text}': the years of a game start at 1 (write S0001)")
         return cls(year, int(season))
 
     @property
@@ -100,7 +101,7 @@ class Turn(NamedTuple):
         return f"{Season(self.season).title} {self.year}"
 
     def __str__(self) -> str:
-        return f"{'SFW'[self.season]}{self.year}"
+        return f"{'SFW'[self.season]}{self.year:04d}"
 
 
 class BoardKey(NamedTuple):

@@ -77,7 +77,7 @@ class OrderSpec:
 
 
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
-_SEASON_YEAR = re.compile(r"\b(spring|fall|autumn|winter)\s+(\d{4}|\d{2})\b", re.I)
+_SEASON_YEAR = re.compile(r"\b(spring|fall|autumn|winter)\s+(\d{2,4})\b", re.I)
 _PAREN_COAST = re.compile(r"\s*\(\s*(north|south|east|west)?\s*(coast|nc|sc|ec|wc)\s*\)", re.I)
 _SLASH_COAST_WORDS = re.compile(r"/\s*(north|south|east|west)\s+coast\b", re.I)
 _SPACE_COAST_WORDS = re.compile(r"\s+(north|south|east|west)\s+coast\b", re.I)

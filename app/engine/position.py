@@ -126,8 +126,8 @@ class Position:
         """Every reason the engine cannot play from this position (empty: it can)."""
         v = self.variant
         out: list[str] = []
-        if not 1000 <= self.turn.year <= 9999:
-            out.append(f"the year {self.turn.year} cannot be written in a board's name (1000 to 9999)")
+        if not 1 <= self.turn.year <= 9999:
+            out.append(f"the year {self.turn.year} cannot be written in a board's name (1 to 9999)")
         if self.adjacency not in ("strict", "loose"):
             out.append(f"adjacency is 'strict' or 'loose', not '{self.adjacency}'")
         seen: dict[str, Unit] = {}

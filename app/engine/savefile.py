@@ -340,6 +340,8 @@ class SaveReader:
             return self._game(raw, version)
         except _Fault as e:
             raise self.fail(str(e)) from None
+        except (TypeError, AttributeError, KeyError, IndexError) as e:  # a damage no check above names
+            raise self.fail(f"damaged: a value of the wrong kind ({type(e).__name__}: {e})") from None
 
     def _game(self, raw: dict, version: int) -> Game:
         v2 = ("history", "checksum") if version >= 2 else ()
@@ -448,7 +450,7 @@ class SaveReader:
             if nation not in self.variant.nations:
                 raise _Fault(f"{field}.centres", f"unknown nation '{nation}'")
             for c in _list(cs, f"{field}.centres.{nation}"):
-                if c not in self.variant.supply_centres:
+                if type(c) is not str or c not in self.variant.supply_centres:
                     raise _Fault(f"{field}.centres.{nation}", f"{json.dumps(c)} is not a supply centre")
                 if c in centres:
                     raise _Fault(f"{field}.centres.{nation}", f"'{c}' is owned by {centres[c]} too")
@@ -468,7 +470,7 @@ class SaveReader:
         key = (raw.get("status"), raw.get("reason", ""), raw.get("moved", False), raw.get("dislodged", False),
                raw.get("retreat_to"), raw.get("illegal", False), raw.get("contests", False))
         _obj(raw, field, ("status",), tuple(_RESULT_KEYS))
-        if key[0] not in _STATUSES:
+        if type(key[0]) is not str or key[0] not in _STATUSES:
             raise _Fault(f"{field}.status", f"{json.dumps(key[0])} is not a status (succeeds, fails, invalid or pending)")
         _str(key[1], f"{field}.reason")
         for name, value in zip(("moved", "dislodged"), key[2:4]):
@@ -477,7 +479,7 @@ class SaveReader:
         for name, value in zip(("illegal", "contests"), key[5:]):
             if type(value) is not bool:
                 raise _Fault(f"{field}.{name}", f"expected true/false, found {_kind(value)}")
-        if key[4] is not None and key[4] not in self.variant.locations:
+        if key[4] is not None and (type(key[4]) is not str or key[4] not in self.variant.locations):
             raise _Fault(f"{field}.retreat_to", f"{json.dumps(key[4])} is not a location")
         r = Result(_STATUS[key[0]], key[1].encode().decode(), key[2], key[3],  # see SaveReader
                    None if key[4] is None else self.places[key[4]], key[5], key[6])
@@ -590,7 +592,7 @@ class SaveReader:
                 idx.retreat_at.setdefault(key, []).append(_int(sr["at"], f"{f}.at"))
         pause = None if raw.get("pause") is None else self._pause(raw["pause"], "world.pause", boards)
         winner = raw.get("winner")
-        if winner is not None and winner not in variant.nations:
+        if winner is not None and (type(winner) is not str or winner not in variant.nations):
             raise _Fault("world.winner", f"{json.dumps(winner)} is not a nation")
         winner = self.names.get(winner)
         refs, incoming = order_index(orders, results, sorted(orders, key=lambda k: (idx.given.get(k, 0), k)))

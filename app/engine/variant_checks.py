@@ -163,6 +163,7 @@ def _start(v: Variant) -> Iterator[Problem]:
             elif owner.setdefault(c, nation) != nation:
                 yield Problem(f, where, f"'{c}' is owned by {owner[c]} and by {nation}: a centre has one owner",
                               provinces=(c,))
+    yield from _start_rules(v, owner)
     seen: dict[str, int] = {}
     for i, text in enumerate(data.units):
         try:
@@ -174,6 +175,39 @@ def _start(v: Variant) -> Iterator[Problem]:
         if prov in seen:
             yield Problem(f, f"units.{i}", f"two units in {prov} (also units.{seen[prov]})", provinces=(prov,))
         seen.setdefault(prov, i)
+
+
+def _start_rules(v: Variant, owner: dict[str, str]) -> Iterator[Problem]:
+    """Who holds what at the start: each nation its own homes and units of its own."""
+    f = "start.json"
+    for nation, centres in v.files[f].centres.items():
+        for c in centres:
+            home = v.home_nation.get(c)
+            if nation in v.nations and home is not None and home != nation and owner.get(c) == nation:
+                yield Problem(f, f"centres.{nation}", f"{nation} starts with '{c}', a home centre of {home}: "
+                              f"give it to {home} (or make it a home of {nation}), unless the variant means it",
+                              "warning", provinces=(c,))
+    for i, nation in enumerate(v.files["nations.json"].nations):
+        for c in nation.home_centres:
+            if c in v.supply_centres and c not in owner:
+                yield Problem(f, "centres", f"'{c}', a home centre of {nation.name}, has no owner at the start "
+                              f"(list it under centres.{nation.name}): {nation.name} cannot build there",
+                              "warning", provinces=(c,))
+    with_units = set()
+    for text in v.files[f].units:
+        try:
+            with_units.add(parse_unit_text(text, v)[0])
+        except ValueError:
+            pass
+    for i, nation in enumerate(v.files["nations.json"].nations):
+        if nation.name in with_units:
+            continue
+        if any(n == nation.name for n in owner.values()):
+            yield Problem(f, "units", f"{nation.name} has no unit at the start (it builds in the first Winter)",
+                          "warning")
+        else:
+            yield Problem(f, "units", f"{nation.name} has no unit and no centre at the start: it is out of the "
+                          "game before it begins")
 
 
 def _victory(v: Variant) -> Iterator[Problem]:

@@ -79,10 +79,10 @@ class VariantFile(_Model):
     @field_validator("first_year")
     @classmethod
     def _four_digits(cls, v: int) -> int:
-        # Turns are written S1901: a two-digit year would read back as 19xx, a five-digit
-        # or negative one not at all.
-        if not 1000 <= v <= 9000:
-            raise ValueError(f"{v} is not a four-digit year from 1000 to 9000 (turns are written S1901)")
+        # Turns are written with four digits (S1901, S0901, S0001): a five-digit or negative
+        # year would not read back.
+        if not 1 <= v <= 9000:
+            raise ValueError(f"{v} is not a year from 1 to 9000 (turns are written S1901, S0901, S0001)")
         return v
 
 

@@ -137,25 +137,26 @@ class MapGeometry:
 
 # -- reading the SVG ----------------------------------------------------------------------
 #
-# The file is read with ElementTree; path data made only of straight segments (what the
-# generator writes) is parsed here, ten times faster than svgelements, which reads curves
-# and arcs. A file with transforms is read wholly by svgelements.
+# The file is read with ElementTree; path data of lines and Bézier curves (what the
+# generator writes, and most drawings) is parsed here, ten times faster than svgelements,
+# which also reads arcs. A file with transforms is read wholly by svgelements.
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_PATH_TOKEN = re.compile(rf"([MmLlHhVvZz])|({_NUMBER})|([A-Za-z])")
+_PATH_TOKEN = re.compile(rf"([MmLlHhVvZzCcSsQqTt])|({_NUMBER})|([A-Za-z])")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
+CURVE_SAMPLES = 8  # points a Bézier curve is read as (as svgelements' reading here)
 
 Ring = list[tuple[float, float]]
 
 
-def _straight_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
-    """Subpaths (points, closed?) of path data with only M, L, H, V, Z commands; None when
-    it has curves or arcs (read by svgelements instead)."""
+def _path_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
+    """Subpaths (points, closed?) of path data with M, L, H, V, C, S, Q, T, Z commands (curves
+    sampled); None when it has arcs (read by svgelements instead)."""
     out: list[tuple[Ring, bool]] = []
     cur: Ring = []
-    cmd = None
     x = y = 0.0
     start = (0.0, 0.0)
-    nums: list[float] = []
+    last_ctrl: tuple[str, float, float] | None = None   # for S and T: the previous control point
 
     def flush(closed: bool) -> None:
         nonlocal cur
@@ -163,26 +164,56 @@ def _straight_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
             out.append((cur, closed))
         cur = []
 
-    def run(c: str, args: list[float]) -> None:
-        nonlocal x, y, start, cur
-        rel = c.islower()
-        c = c.upper()
-        step = 1 if c in "HV" else 2
-        if len(args) % step:
-            raise ValueError(f"path data: odd number of coordinates after '{c}'")
-        for k in range(0, len(args), step):
-            if c == "H":
-                x = args[k] + (x if rel else 0)
-            elif c == "V":
-                y = args[k] + (y if rel else 0)
+    def curve(pts: list[tuple[float, float]]) -> None:
+        n = len(pts) - 1
+        for k in range(1, CURVE_SAMPLES + 1):
+            t = k / CURVE_SAMPLES
+            if n == 3:
+                a, b, c, e = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+                cur.append((a * pts[0][0] + b * pts[1][0] + c * pts[2][0] + e * pts[3][0],
+                            a * pts[0][1] + b * pts[1][1] + c * pts[2][1] + e * pts[3][1]))
             else:
-                nx, ny = args[k], args[k + 1]
-                x, y = (x + nx, y + ny) if rel else (nx, ny)
-            if c == "M" and k == 0:
-                flush(False)
-                start = (x, y)
-            cur.append((x, y))
+                a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t ** 2
+                cur.append((a * pts[0][0] + b * pts[1][0] + c * pts[2][0], a * pts[0][1] + b * pts[1][1] + c * pts[2][1]))
 
+    def run(cmd: str, args: list[float]) -> None:
+        nonlocal x, y, start, last_ctrl
+        rel = cmd.islower()
+        c = cmd.upper()
+        step = _ARITY[c]
+        if len(args) % step or not args:
+            raise ValueError(f"path data: wrong number of coordinates after '{cmd}'")
+        for k in range(0, len(args), step):
+            a = args[k:k + step]
+            if c in "HV":
+                if c == "H":
+                    x = a[0] + (x if rel else 0)
+                else:
+                    y = a[0] + (y if rel else 0)
+                cur.append((x, y))
+                last_ctrl = None
+                continue
+            pts = [(a[i] + (x if rel else 0), a[i + 1] + (y if rel else 0)) for i in range(0, step, 2)]
+            if c in "ML":
+                x, y = pts[0]
+                if c == "M" and k == 0:
+                    flush(False)
+                    start = (x, y)
+                cur.append((x, y))
+                last_ctrl = None
+                continue
+            if not cur:
+                cur.append((x, y))
+            if c in "ST":  # the first control point mirrors the previous curve's last one
+                kind = "C" if c == "S" else "Q"
+                mirror = (2 * x - last_ctrl[1], 2 * y - last_ctrl[2]) if last_ctrl and last_ctrl[0] == kind else (x, y)
+                pts = [mirror] + pts
+            curve([(x, y)] + pts)
+            last_ctrl = ("C" if c in "CS" else "Q", pts[-2][0], pts[-2][1])
+            x, y = pts[-1]
+
+    cmd = None
+    nums: list[float] = []
     for m in _PATH_TOKEN.finditer(d):
         if m.group(3):
             return None
@@ -198,6 +229,7 @@ def _straight_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
                 flush(True)
                 x, y = start
             cmd = None
+            last_ctrl = None
     if cmd is not None:
         run(cmd, nums)
     flush(False)
@@ -260,6 +292,40 @@ def _length(value: str | None) -> float:
     return float((value or "0").strip().removesuffix("px") or 0)
 
 
+REGION_TAGS = ("path", "polygon", "rect", "circle", "ellipse")
+_CIRCLE_SIDES = 64  # a round region is read as a 64-gon
+
+
+def _points(text: str) -> Ring:
+    """The ``points`` of a ``<polygon>``: numbers separated by commas and/or spaces."""
+    nums = [float(t) for t in re.findall(_NUMBER, text or "")]
+    if len(nums) % 2:
+        raise ValueError("polygon points: odd number of coordinates")
+    return list(zip(nums[0::2], nums[1::2]))
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Ring:
+    import math
+    return [(cx + rx * math.cos(2 * math.pi * k / _CIRCLE_SIDES), cy + ry * math.sin(2 * math.pi * k / _CIRCLE_SIDES))
+            for k in range(_CIRCLE_SIDES)]
+
+
+def _shape_subpaths(tag: str, get) -> list[tuple[Ring, bool]] | None:
+    """The outline of a ``<polygon>``, ``<rect>``, ``<circle>`` or ``<ellipse>`` (``get`` reads
+    an attribute), as closed subpaths; None for other tags."""
+    if tag == "polygon":
+        return [(_points(get("points")), True)]
+    if tag == "rect":
+        x, y, w, h = (_length(get(k)) for k in ("x", "y", "width", "height"))
+        return [([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], True)]
+    if tag == "circle":
+        r = _length(get("r"))
+        return [(_ellipse(_length(get("cx")), _length(get("cy")), r, r), True)]
+    if tag == "ellipse":
+        return [(_ellipse(_length(get("cx")), _length(get("cy")), _length(get("rx")), _length(get("ry"))), True)]
+    return None
+
+
 def _read_plain(svg_path: Path) -> tuple[tuple[float, float, float, float], list[_Element]] | None:
     """The elements of a transform-free SVG read with ElementTree; None if it has transforms."""
     root = ET.parse(svg_path).getroot()
@@ -281,11 +347,14 @@ def _read_plain(svg_path: Path) -> tuple[tuple[float, float, float, float], list
             continue
         e = _Element(tag, eid, cls, dict(el.attrib))
         if tag == "path":
-            e.subpaths = _straight_subpaths(el.get("d") or "")
+            e.subpaths = _path_subpaths(el.get("d") or "")
             if e.subpaths is None:
                 e.subpaths = _svgelements_subpaths(se.Path(el.get("d")))
+        elif tag in ("polygon", "rect", "ellipse"):
+            e.subpaths = _shape_subpaths(tag, el.get)
         elif tag == "circle":
             e.point = (_length(el.get("cx")), _length(el.get("cy")))
+            e.subpaths = _shape_subpaths(tag, el.get)
         elif tag == "line":
             e.point = (_length(el.get("x1")), _length(el.get("y1")))
             e.end = (_length(el.get("x2")), _length(el.get("y2")))
@@ -310,7 +379,11 @@ def _read_svgelements(svg_path: Path) -> tuple[tuple[float, float, float, float]
         if isinstance(el, se.Path):
             out.append(_Element("path", eid, cls, attrs, subpaths=_svgelements_subpaths(el)))
         elif isinstance(el, se.Circle):
-            out.append(_Element("circle", eid, cls, attrs, point=(el.cx, el.cy)))
+            out.append(_Element("circle", eid, cls, attrs, point=(el.cx, el.cy),
+                                subpaths=_svgelements_subpaths(se.Path(el))))
+        elif isinstance(el, (se.Polygon, se.Rect, se.Ellipse)):
+            tag = "polygon" if isinstance(el, se.Polygon) else "rect" if isinstance(el, se.Rect) else "ellipse"
+            out.append(_Element(tag, eid, cls, attrs, subpaths=_svgelements_subpaths(se.Path(el))))
         elif isinstance(el, se.SimpleLine):
             out.append(_Element("line", eid, cls, attrs, point=(el.x1, el.y1), end=(el.x2, el.y2)))
         elif isinstance(el, se.Text):
@@ -356,12 +429,12 @@ def load_map(svg_path: str | Path) -> MapGeometry:
 
 def _add(m: MapGeometry, e: _Element) -> None:
     cls, eid = e.classes, e.id
-    if e.tag == "path" and "province" in cls:
+    if e.tag in REGION_TAGS and "province" in cls:
         if eid in m.provinces:
             m.duplicates.append(eid)
         m.provinces[eid] = _polygon_of(e.subpaths)
         m.province_class[eid] = "sea" if "sea" in cls else "land"
-    elif e.tag == "path" and "impassable" in cls:
+    elif e.tag in REGION_TAGS and "impassable" in cls:
         name = eid.removeprefix("impassable-")
         (m.impassable_water if "water" in cls else m.impassable)[name] = _polygon_of(e.subpaths)
     elif e.tag == "path" and "split-coast" in cls:

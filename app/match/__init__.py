@@ -6,10 +6,10 @@
 - :mod:`.storage`: saving and opening, autosave, sessions, recent files (no Qt either).
 """
 
-from .match import ComputerTurn, Match, MatchError, OrderRefused, Round, order_key, seat_view
+from .match import ComputerTurn, Match, MatchError, OrderRefused, PinWait, Round, order_key, seat_view
 from .save import MATCH_VERSION, MatchFileError, MatchPart
 from .seats import Controller, Seat
 from .secret import WrongPin
 
 __all__ = ["ComputerTurn", "seat_view", "Match", "MatchError", "OrderRefused", "Round", "order_key", "MATCH_VERSION", "MatchFileError",
-           "MatchPart", "Controller", "Seat", "WrongPin"]
+           "MatchPart", "Controller", "Seat", "WrongPin", "PinWait"]

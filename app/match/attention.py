@@ -7,7 +7,6 @@ are owed on it beyond those already given (Winter)."""
 from __future__ import annotations
 
 from collections import Counter
-from operator import is_
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -72,67 +71,121 @@ def _nation_at(world: World, space: Space) -> str | None:
     return unit.nation if unit is not None else None
 
 
-_LAST: list = [None, None, None, None]     # world, pending orders, nations, answer
-
-
 def needs(world: World, pending: Iterable, nations: set[str] | None = None) -> list[Need]:
     """The boards needing attention, in timeline then turn order. ``pending``: the seat's
-    pending orders; ``nations``: the nations it plays (None: all). The window asks it
-    several times per submission with the same world and orders: the last answer is kept
-    while the world and every pending order are the same objects."""
-    pending = list(pending)
-    w, p, n, answer = _LAST
-    if w is world and n == nations and len(p) == len(pending) and all(map(is_, p, pending)):
-        return list(answer)
-    answer = _needs(world, pending, nations)
-    _LAST[:] = [world, pending, None if nations is None else set(nations), answer]
-    return list(answer)
+    pending orders; ``nations``: the nations it plays (None: all). A front end that follows
+    orders as they are given keeps an :class:`Attention` instead."""
+    return Attention(world, pending, nations).needs()
 
 
-def _needs(world: World, pending: list, nations: set[str] | None) -> list[Need]:
-    unit_ordered = {(o.unit.board, o.unit.province) for o in pending if hasattr(o, "unit")}
-    out: list[Need] = []
-    if world.phase == "over":
-        return out
-    if world.phase == "retreats":
-        missing: dict[BoardKey, int] = {}
-        for loc in world.pause.dislodged:
-            nation = _nation_at(world, Space(loc.board, loc.province))
-            if (nations is None or nation in nations) and (loc.board, loc.province) not in unit_ordered:
-                missing[loc.board] = missing.get(loc.board, 0) + 1
-        return [Need(k, "retreats", n) for k, n in sorted(missing.items())]
-    mine = [n for n in world.variant.nation_names if nations is None or n in nations]
-    mine_set = set(mine)
-    by_board: dict[tuple[str, BoardKey], list] = {}   # (nation, board) -> its pending orders
-    for o in pending:
-        by_board.setdefault((o.nation, o.board), []).append(o)
-    boards = world.boards
-    ordered_mine: Counter = Counter()        # units of the seat's nations given orders, per board
-    for key, prov in unit_ordered:
-        board = boards.get(key)
-        unit = board.units.get(prov) if board is not None else None
-        if unit is not None and unit.nation in mine_set:
-            ordered_mine[key] += 1
-    for key in world.active_boards():
-        board = boards[key]
+class Attention:
+    """What a seat still owes, board by board, kept up to date one order at a time: giving,
+    changing or taking back an order recounts the one board it is on (a turn of a thousand
+    orders costs a thousand small recounts, not a thousand scans of every order).
+
+    >>> from app.engine.game import Game
+    >>> from app.engine.notation import parse_order
+    >>> g = Game.new()
+    >>> todo = Attention(g.world, [])
+    >>> [str(n) for n in todo.needs()]
+    ['1:S1901: 22 unit(s) without orders']
+    >>> [str(k) for k in todo.change(None, g.world.resolve(parse_order("A par - bur", g.variant)))]
+    ['1:S1901']
+    >>> [str(n) for n in todo.needs()]
+    ['1:S1901: 21 unit(s) without orders']
+    """
+
+    def __init__(self, world: World, pending: Iterable = (), nations: set[str] | None = None):
+        self.world = world
+        self.nations = None if nations is None else set(nations)
+        self.mine = {n for n in world.variant.nation_names if nations is None or n in nations}
+        self._active = set(world.active_boards()) if world.phase != "over" else set()
+        self._dislodged: dict[BoardKey, list[tuple[str, str | None]]] = {}   # board -> (province, nation)
+        if world.phase == "retreats":
+            for loc in world.pause.dislodged:
+                nation = _nation_at(world, Space(loc.board, loc.province))
+                self._dislodged.setdefault(loc.board, []).append((loc.province, nation))
+        self._orders: dict[BoardKey, dict] = {}       # board -> {order: None}, the pending orders on it
+        for o in pending:
+            self._orders.setdefault(o.board, {})[o] = None
+        #: board -> {"orders" | "retreats" | "builds" | "disbands": count}, only boards owing
+        #: something (the view's markers read it as it is)
+        self.owed: dict[BoardKey, dict[str, int]] = {}
+        for key in (self._dislodged if world.phase == "retreats" else self._active):
+            self._recount(key)
+
+    def needs(self) -> list[Need]:
+        """Every board owing something, in timeline then turn order."""
+        return [Need(k, what, n) for k in sorted(self.owed) for what, n in self.owed[k].items()]
+
+    @property
+    def boards(self) -> int:
+        """How many boards owe something."""
+        return len(self.owed)
+
+    def change(self, before, after) -> list[BoardKey]:
+        """An order given (``before`` None), replaced or taken back (``after`` None); returns
+        the boards whose counts changed."""
+        touched = []
+        for o, add in ((before, False), (after, True)):
+            if o is None:
+                continue
+            on = self._orders.setdefault(o.board, {})
+            if add:
+                on[o] = None
+            else:
+                on.pop(o, None)
+            if o.board not in touched:
+                touched.append(o.board)
+        return [k for k in touched if self._recount(k)]
+
+    def _recount(self, key: BoardKey) -> bool:
+        """Count what ``key`` owes again; True if that changed."""
+        new = self._count(key)
+        if new == self.owed.get(key, {}):
+            return False
+        if new:
+            self.owed[key] = new
+        else:
+            del self.owed[key]
+        return True
+
+    def _count(self, key: BoardKey) -> dict[str, int]:
+        given = self._orders.get(key, {})
+        world = self.world
+        if world.phase == "retreats":
+            ordered = {o.unit.province for o in given if hasattr(o, "unit")}
+            n = sum(1 for prov, nation in self._dislodged.get(key, ())
+                    if (self.nations is None or nation in self.nations) and prov not in ordered)
+            return {"retreats": n} if n else {}
+        if key not in self._active:
+            return {}
+        board = world.boards[key]
         t = tally(board)
+        mine = self.mine
         if board.is_movement:
-            n = sum(t.units.get(nation, 0) for nation in mine) - ordered_mine.get(key, 0)
-            if n:
-                out.append(Need(key, "orders", n))
-            continue
+            units = board.units
+            n = sum(t.units.get(nation, 0) for nation in mine)
+            for o in given:
+                if hasattr(o, "unit") and (u := units.get(o.unit.province)) is not None and u.nation in mine:
+                    n -= 1
+            return {"orders": n} if n else {}
         builds = disbands = 0
+        by_nation: dict[str, list] = {}
+        for o in given:
+            by_nation.setdefault(o.nation, []).append(o)
         for nation in mine:
             diff = t.centre_count(nation) - t.units.get(nation, 0)
-            given = by_board.get((nation, key), ())
-            if any(isinstance(o, Waive) for o in given):
+            mine_given = by_nation.get(nation, ())
+            if any(isinstance(o, Waive) for o in mine_given):
                 continue                  # the remaining builds are waived
             if diff > 0:
-                builds += max(0, diff - sum(1 for o in given if isinstance(o, Build)))
+                builds += max(0, diff - sum(1 for o in mine_given if isinstance(o, Build)))
             elif diff < 0:
-                disbands += max(0, -diff - sum(1 for o in given if isinstance(o, Disband)))
+                disbands += max(0, -diff - sum(1 for o in mine_given if isinstance(o, Disband)))
+        out = {}
         if builds:
-            out.append(Need(key, "builds", builds))
+            out["builds"] = builds
         if disbands:
-            out.append(Need(key, "disbands", disbands))
-    return out
+            out["disbands"] = disbands
+        return out

@@ -47,6 +47,7 @@ from .notes import Notes
 from .plans import Plans, unknown_place
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
+from .pin_tries import PinTries
 from .secret import SeatLocks
 from .table import MatchTable
 
@@ -55,6 +56,14 @@ Decide = Callable[..., list[Order]]
 
 class MatchError(ValueError):
     """The match cannot do that now (e.g. adjudicate before every seat is done)."""
+
+
+class PinWait(MatchError):
+    """Too many wrong PINs: the seat may try again in ``seconds``."""
+
+    def __init__(self, seconds: float):
+        super().__init__(f"too many wrong PINs: try again in {seconds:.0f} s")
+        self.seconds = seconds
 
 
 class OrderRefused(ValueError):
@@ -110,6 +119,7 @@ class Round:
     decide: Decide | None = None
     fog: bool = False
     report: Report | None = None
+    victory: bool = True          # False: nobody wins (a `selfplay --no-victory` game)
 
     def run(self) -> Report:
         orders = list(self.orders)
@@ -117,8 +127,24 @@ class Round:
             view = seat_view(self.world, c.nations, self.fog)
             orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
-        self.report = engine_submit(self.world, orders)
+        self.report = engine_submit(self.world if self.victory else _without_victory(self.world), orders)
         return self.report
+
+
+def _without_victory(world: World) -> World:
+    """``world`` under a copy of its variant in which nobody can win."""
+    from dataclasses import replace
+    from app.bots.selfplay import no_victory
+    v = world.variant
+    if v.victory_centres > v.centre_count:
+        return world                     # out of reach already
+    got = _NO_VICTORY.get(id(v))
+    if got is None or got[0] is not v:
+        got = _NO_VICTORY[id(v)] = (v, no_victory(v))
+    return replace(world, variant=got[1])
+
+
+_NO_VICTORY: dict[int, tuple] = {}     # a variant's id -> (it, its copy in which nobody wins)
 
 
 @dataclass
@@ -154,6 +180,7 @@ class Match:
         self._pending: list[dict] = [{} for _ in self.seats]
         self._done: set[int] = set()
         self.locks = SeatLocks(self._aad)
+        self.pin_tries = PinTries()           # wrong PINs wait longer each time (its clock may be set)
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
@@ -161,6 +188,9 @@ class Match:
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
+        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes)
+        self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
+                                lambda i: self.notes.restore(i, "")]
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
@@ -246,24 +276,62 @@ class Match:
         """A PIN seat whose sealed orders (read from a file) were not opened yet."""
         return self.locks.is_locked(seat)
 
-    def check_pin(self, seat: int, pin: str) -> bool:
-        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it."""
+    def check_pin(self, seat: int, pin: str, key: bytes | None = None) -> bool:
+        """Is ``pin`` the seat's PIN? A locked seat's sealed orders open with it. Wrong
+        tries make the seat wait longer each time (:mod:`.pin_tries`): a try while it must
+        wait raises :class:`PinWait`. ``key``: :meth:`pin_key`'s answer for ``pin``, when a
+        front end derived it on a worker thread."""
         if not self.locks.has_pin(seat):
             return True
+        if (wait := self.pin_tries.wait_left(seat)) > 0:
+            raise PinWait(wait)
         if not self.locks.is_locked(seat):
-            return self.locks.matches(seat, pin)
-        plain = self.locks.unlock(seat, pin)
-        if plain is None:
-            return False
-        where = f"the sealed orders of {self.seats[seat].name}"
-        if self.civ is not None:             # its open offers (RULES.md §10) join the table
-            plain = self.civ.open_box(seat, plain, where)
-        rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
-        texts = self.table.open_payload(seat, rest, where)      # its messages go to its list
-        self._pending[seat] = self._parse_pending(texts, where, "")
-        self.plans.restore(seat, plans)
-        self.notes.restore(seat, notes)
-        return True
+            ok = self.locks.matches(seat, pin, key)
+        else:
+            plain = self.locks.unlock(seat, pin, key)
+            ok = plain is not None
+            if ok:
+                where = f"the sealed orders of {self.seats[seat].name}"
+                if self.civ is not None:             # its open offers (RULES.md §10) join the table
+                    plain = self.civ.open_box(seat, plain, where)
+                rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
+                try:
+                    texts = self.table.open_payload(seat, rest, where)    # its messages go to its list
+                except MatchFileError:
+                    raise
+                except ValueError:                                        # not JSON, not UTF-8
+                    raise MatchFileError(f"{where}: not a list of orders") from None
+                self._pending[seat] = self._parse_pending(texts, where, "")
+                self.plans.restore(seat, plans)
+                self.notes.restore(seat, notes)
+        if ok:
+            self.pin_tries.succeeded(seat)
+        else:
+            self.pin_tries.failed(seat)
+        return ok
+
+    def pin_key(self, seat: int, pin: str) -> bytes:
+        """The key ``pin`` gives the seat: the slow part of :meth:`check_pin` (a quarter of a
+        second), reading nothing that changes, so a worker thread may run it."""
+        return self.locks.derive(seat, pin)
+
+    def pin_wait(self, seat: int) -> float:
+        """Seconds before the seat may try a PIN again (0: now)."""
+        return self.pin_tries.wait_left(seat)
+
+    def reset_pin(self, seat: int, pin: str) -> None:
+        """A forgotten PIN, with the table's agreement: the seat's sealed orders are
+        discarded unread (nobody, the seat included, learns what they were), ``pin`` is
+        its PIN from now on, and it gives its orders again this round."""
+        if not self.seats[seat].is_person or not pin:
+            raise MatchError("only a person's seat sets a PIN, and a PIN is not empty")
+        self.locks.reset(seat, pin)
+        self.pin_tries.succeeded(seat)
+        self._pending[seat] = {}
+        self._done.discard(seat)
+        self.revision += 1
+        if self.turn is None or self.turn == seat:
+            self.turn = self._next_seat(seat)
 
     def _aad(self, seat: int) -> bytes:
         return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")
@@ -304,18 +372,26 @@ class Match:
 
     def add_text(self, text: str, seat: int | None = None) -> Order:
         """Read an order in notation and add it (see :meth:`add_order`)."""
+        return self.add_order(self.read_order(text, seat), seat)
+
+    def read_order(self, text: str, seat: int | None = None) -> Order:
+        """An order in notation, read against what the seat sees (not added); raises
+        :class:`OrderRefused` (``kind`` "notation")."""
         try:
             i = self._seat(seat)
-            order = self.view_for(i).resolve(parse_order(text, self._notation_variant(i)))
+            return self.view_for(i).resolve(parse_order(text, self._notation_variant(i)))
         except (NotationError, ValueError) as e:
             raise OrderRefused(str(e), "notation") from None
-        return self.add_order(order, seat)
 
     def remove_order(self, key, seat: int | None = None) -> Order | None:
         o = self._pending[self._seat(seat)].pop(key, None)
         if o is not None:
             self._changed()
         return o
+
+    def pending_order(self, key, seat: int | None = None) -> Order | None:
+        """The seat's pending order under ``key`` (see :func:`order_key`), if any."""
+        return self._pending[self._seat(seat)].get(key)
 
     def replaces(self, order: Order, seat: int | None = None) -> bool:
         return order_key(order) in self._pending[self._seat(seat)]
@@ -370,7 +446,7 @@ class Match:
         if civ:     # a unit given away since its order was entered is no longer the giver's
             orders = [o for o in orders if not hasattr(o, "unit") or getattr(world.unit_at(o.unit), "nation", None)
                       in (o.nation, None)]
-        return Round(world, orders, computer, self.decide, self.fog)
+        return Round(world, orders, computer, self.decide, self.fog, victory=self.victory)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
@@ -434,6 +510,12 @@ class Match:
         self._done = set()
         self.revision += 1
         self.turn = self._next_seat(0)
+
+    @property
+    def victory(self) -> bool:
+        """Can a nation win? Not in a game grown with ``selfplay --no-victory`` (kept in
+        its file), so that it plays on past the size at which somebody would have won."""
+        return self.provenance is None or self.provenance.victory
 
     # -- the save file's part ------------------------------------------------------------
     def to_meta(self) -> dict[str, Any]:

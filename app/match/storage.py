@@ -25,29 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
 from app.engine.game import Game
 from app.engine.savefile import write_text_atomic
 
 from .match import Match
-
-APP_DIR_NAME = "5D Diplomacy"
-
-
-def data_dir() -> Path:
-    """The per-user data folder (autosaves, settings, recent files); ``DIPLO5D_DATA_DIR``
-    overrides it (tests)."""
-    env = os.environ.get("DIPLO5D_DATA_DIR")
-    if env:
-        d = Path(env)
-    elif sys.platform == "win32":
-        d = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming") / APP_DIR_NAME / APP_DIR_NAME
-    elif sys.platform == "darwin":
-        d = Path.home() / "Library" / "Application Support" / APP_DIR_NAME / APP_DIR_NAME
-    else:
-        d = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP_DIR_NAME / APP_DIR_NAME
-    d.mkdir(parents=True, exist_ok=True)
-    return d
-
 
 # -- writing and reading -------------------------------------------------------------------
 
@@ -83,7 +65,8 @@ class BackgroundWriter:
     runs waits for it (the newest request for a path replaces an older one still waiting),
     so the GUI never blocks and no save is lost or interleaved."""
 
-    def __init__(self):
+    def __init__(self, write: Callable[[Path, str], None] | None = None):
+        self._write = write or write_text_atomic
         self._lock = threading.Condition()
         self._queue: dict[Path, Snapshot] = {}
         self._busy = False
@@ -91,6 +74,7 @@ class BackgroundWriter:
         self.errors: list[str] = []
         self.written: list[Path] = []
         self.on_error: Callable[[Path, OSError], None] | None = None
+        self.on_done: Callable[[Path], None] | None = None
 
     def write(self, path: Path, snap: Snapshot) -> None:
         with self._lock:
@@ -111,8 +95,10 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                write_text_atomic(path, snap.to_text())
+                self._write(path, snap.to_text())
                 self.written.append(path)
+                if self.on_done is not None:
+                    self.on_done(path)
             except OSError as e:
                 self.errors.append(f"{path}: {e.strerror or e}")
                 if self.on_error is not None:
@@ -168,16 +154,68 @@ class Session:
 
     def __init__(self, folder: Path | None = None):
         self.folder = Path(folder) if folder else data_dir()
-        self.folder.mkdir(parents=True, exist_ok=True)
         self.id = uuid.uuid4().hex[:12]
         self.lock_path = self.folder / f"session-{self.id}.lock"
         self.autosave_path = self.folder / f"autosave-{self.id}.json"
-        self._lock_file = open(self.lock_path, "a+")
-        if not _try_lock(self._lock_file):
-            raise OSError(f"{self.lock_path}: cannot lock")
-        self._lock_file.write(str(os.getpid()))
-        self._lock_file.flush()
         self.closed = False
+        #: why this session can keep no lock nor autosave (a read-only, full or missing data
+        #: folder), None when it can: the game plays on, unprotected against a crash
+        self.problem: str | None = None
+        self._lock_file = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock_file = open(self.lock_path, "a+")
+            if not _try_lock(self._lock_file):
+                raise OSError(f"{self.lock_path}: cannot lock")
+            self._lock_file.write(str(os.getpid()))
+            self._lock_file.flush()
+        except OSError as e:
+            self.problem = describe_error(e)
+            if self._lock_file is not None:
+                self._lock_file.close()
+                self._lock_file = None
+
+    @property
+    def usable(self) -> bool:
+        return self.problem is None
+
+    def write(self, path: Path, text: str) -> None:
+        """Write ``text`` to ``path`` atomically, noted in the data folder while it runs (a
+        ``saving/<session>.<n>.path`` entry naming the file), so that if this instance dies
+        mid-write the next start finds the temporary file beside any game, and removes it
+        (:func:`clean_interrupted_saves`)."""
+        entry = None
+        if self.usable:
+            entry = self.folder / SAVING / f"{self.id}.{uuid.uuid4().hex[:8]}.path"
+            try:
+                entry.parent.mkdir(exist_ok=True)
+                entry.write_text(str(Path(path).resolve()), encoding="utf-8")
+            except OSError:
+                entry = None
+        try:
+            write_text_atomic(Path(path), text)
+        finally:
+            if entry is not None:
+                _remove(entry)
+
+    def set_aside(self, autosave: Path, why: str = "") -> Path | None:
+        """Keep a crashed session's autosave that was not restored in the recovered-games
+        folder (for :data:`KEEP_RECOVERED_DAYS` days), and forget the session. Returns where
+        it went (None if it could not be moved: it is then left where it is)."""
+        folder = self.folder / RECOVERED
+        stamp = time.strftime("%Y-%m-%d %H.%M.%S", time.localtime(_mtime(autosave)))
+        target = folder / f"game from {stamp}{why}.json"
+        try:
+            folder.mkdir(exist_ok=True)
+            n = 2
+            while target.exists():
+                target = folder / f"game from {stamp}{why} ({n}).json"
+                n += 1
+            os.replace(autosave, target)
+        except OSError:
+            return None
+        self.dismiss(autosave)
+        return target
 
     def crashed(self) -> list[Path]:
         """Autosaves left by instances that did not close properly, newest first."""
@@ -219,6 +257,8 @@ class Session:
         if self.closed:
             return
         self.closed = True
+        if self._lock_file is None:
+            return
         _unlock(self._lock_file)
         self._lock_file.close()
         if not keep_autosave:
@@ -235,6 +275,91 @@ def _remove(p: Path) -> None:
         p.unlink()
     except OSError:
         pass
+
+
+SAVING = "saving"              # the data folder's notes of saves being written (Session.write)
+RECOVERED = "recovered"        # autosaves of crashed sessions that were not restored
+KEEP_RECOVERED_DAYS = 30
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return time.time()
+
+
+def _session_alive(folder: Path, sid: str) -> bool:
+    """Is the session ``sid`` (its lock in ``folder``) held by a running instance?"""
+    lock = folder / f"session-{sid}.lock"
+    if not lock.exists():
+        return False
+    try:
+        with open(lock, "a+") as f:
+            if not _try_lock(f):
+                return True
+            _unlock(f)
+            return False
+    except OSError:
+        return True         # cannot tell: better to leave its files alone
+
+
+def clean_interrupted_saves(folder: Path | None = None) -> list[Path]:
+    """Remove the temporary files of saves that were interrupted (the instance writing them
+    died), beside any game, however recent; never one that a running instance is writing
+    now. Returns the files removed."""
+    folder = Path(folder) if folder else data_dir()
+    try:
+        entries = list((folder / SAVING).glob("*.path"))
+    except OSError:
+        return []
+    dead: dict[Path, list[Path]] = {}
+    for e in entries:
+        if _session_alive(folder, e.name.split(".", 1)[0]):
+            continue
+        try:
+            target = Path(e.read_text(encoding="utf-8").strip())
+        except (OSError, ValueError):
+            target = None
+        dead.setdefault(target, []).append(e)
+    # the temporary files first, then what running instances write now: a save that starts
+    # after this look made its note before its file, so it is either seen below or not here
+    candidates = {t: list(t.parent.glob(f".{glob.escape(t.name)}.*.tmp")) if t is not None else []
+                  for t in dead}
+    live = set()
+    for e in (folder / SAVING).glob("*.path"):
+        if _session_alive(folder, e.name.split(".", 1)[0]):
+            try:
+                live.add(Path(e.read_text(encoding="utf-8").strip()))
+            except (OSError, ValueError):
+                pass
+    removed = []
+    for target, temps in candidates.items():
+        if target in live:
+            continue
+        for t in temps:
+            try:
+                t.unlink()
+                removed.append(t)
+            except OSError:
+                pass
+        for e in dead[target]:
+            _remove(e)
+    return removed
+
+
+def clean_recovered(folder: Path | None = None, days: float = KEEP_RECOVERED_DAYS) -> list[Path]:
+    """Forget recovered games older than ``days``."""
+    folder = (Path(folder) if folder else data_dir()) / RECOVERED
+    gone = []
+    try:
+        for p in folder.glob("*.json"):
+            if time.time() - _mtime(p) > days * 86400:
+                _remove(p)
+                gone.append(p)
+    except OSError:
+        pass
+    return gone
 
 
 def clean_stale_temps(patterns, older_than: float = 120.0) -> list[Path]:
@@ -267,6 +392,33 @@ def temp_patterns(data: Path, games: list[str]) -> list[tuple[Path, str]]:
         p = Path(g)
         out.append((p.parent, f".{glob.escape(p.name)}.*.tmp"))
     return out
+
+
+# -- the file on disk -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DiskStamp:
+    """What a game file on disk was when this instance last opened or saved it. Every save
+    (ours or another instance's) replaces the file by a rename, so a new file id, time or
+    size says another save happened since."""
+
+    ino: int
+    mtime_ns: int
+    size: int
+
+    @classmethod
+    def of(cls, path: Path) -> "DiskStamp | None":
+        try:
+            st = Path(path).stat()
+        except OSError:
+            return None
+        return cls(st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def changed_on_disk(path: Path, stamp: "DiskStamp | None") -> bool:
+    """Was ``path`` written by someone else since ``stamp`` (a file that is gone was not)?"""
+    now = DiskStamp.of(path)
+    return stamp is not None and now is not None and now != stamp
 
 
 # -- recent files ----------------------------------------------------------------------------

@@ -114,6 +114,9 @@ def _main(argv: list[str] | None) -> int:
     window = MainWindow(theme=args.theme)
     from .first_paint import watch
     watch(window)            # the start-up benchmark's report (only when it asks)
+    if window.files.lost:        # the window says it too, over the board
+        print(f"note: the data folder {data_dir()} cannot be written ({window.files.lost}): no autosave, "
+              "recent games or settings are kept in this session", file=sys.stderr)
     if args.screenshot:
         if args.open:
             if not window.open_game(args.open):

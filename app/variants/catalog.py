@@ -5,8 +5,8 @@ A variant is a folder holding ``variant.json`` and the other data files plus its
 
 - **built-in**: the folders under the project's ``data/`` (shipped with the app);
 - **user**: the folders under the user's own variants folder, :func:`user_variants_dir`
-  (a per-user data directory found by ``platformdirs``; ``DIPLO5D_DATA_DIR`` moves it,
-  for tests);
+  (``variants`` in the app's data folder, :mod:`app.data_folder`; ``DIPLO5D_DATA_DIR``
+  moves it, for tests);
 - **path**: any folder given by path (``--variant PATH``, a scenario's ``variant``).
 
 ``find_folder("standard")`` and ``find_folder("/home/me/maps/alps")`` both give the folder;
@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Iterable, Literal
 
 BUILTIN_DIR = Path(__file__).resolve().parents[2] / "data"
-APP_DIR_NAME = "fived-diplomacy"
 
 Source = Literal["built-in", "user", "path"]
 
@@ -43,14 +42,10 @@ class VariantRef:
 
 
 def user_variants_dir(create: bool = False) -> Path:
-    """The user's own variants folder (a per-user data directory, then ``variants``)."""
-    env = os.environ.get("DIPLO5D_DATA_DIR")
-    if env:
-        base = Path(env)
-    else:
-        from platformdirs import user_data_dir
-        base = Path(user_data_dir(APP_DIR_NAME, appauthor=False))
-    folder = base / "variants"
+    """The user's own variants folder: ``variants`` in the app's one data folder
+    (:func:`app.data_folder.data_dir`)."""
+    from app.data_folder import data_dir
+    folder = data_dir() / "variants"
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder

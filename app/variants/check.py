@@ -6,7 +6,9 @@ Three layers, each run as far as the one before allows:
    centres, starting units, the victory count): :mod:`app.engine.variant_checks`;
 2. the map against the data (:mod:`app.variants.geomcheck`): every province drawn once,
    the board tiled, shared borders against declared adjacency both ways, straits marked,
-   split coasts touching the seas they are declared adjacent to, isolated provinces;
+   split coasts touching the seas they are declared adjacent to, isolated provinces; and
+   (:mod:`app.variants.terraincheck`) kinds against terrain, fleet edges against shared
+   coastlines both ways, split coast lines on their province's sea border and apart;
 3. legibility (also :mod:`.geomcheck`): room in each province, borders long enough to see,
    labels, unit anchors and centre markers inside their province and clear of each other.
 
@@ -97,8 +99,10 @@ def inspect_folder(folder: Path) -> Inspection:
         problems.append(Problem(meta.map, "(file)", str(e).removeprefix(f"{variant.map_path}: ")))  # type: ignore[attr-defined]
         return Inspection(_ordered(problems), variant)
     from app.variants.geomcheck import geometry_problems
+    from app.variants.terraincheck import terrain_problems
     from app.variants.scaffold import placeholder_problems
     problems += geometry_problems(variant, board)
+    problems += terrain_problems(variant, board)
     problems += placeholder_problems(folder)
     return Inspection(_ordered(problems), variant, board)
 

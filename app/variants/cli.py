@@ -2,7 +2,9 @@
 
     python -m app variant check PATH_OR_NAME [...]   # every problem, FILE:ELEMENT: message
     python -m app variant new NAME_OR_FOLDER         # a small playable variant to start from
-    python -m app variant import FILE.map [--out FOLDER]   # from the diplomacy package's .map format
+    python -m app variant import SOURCE [--out FOLDER] [--unplayed POWER ...] [--stand-in]
+        # SOURCE: a .map file of the diplomacy package, diplomacy:NAME (a map of the
+        # installed package), or a Parlance .cfg variant
 """
 
 from __future__ import annotations

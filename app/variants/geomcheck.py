@@ -157,7 +157,7 @@ class _GeometryCheck:
             if frozenset((s.a, s.b)) not in declared:
                 yield self.problem(sid, f"a strait marker joins {s.a} and {s.b}, but adjacency.json "
                                    "has no edge between them", "error", s.a, s.b)
-            elif borders.get(frozenset((s.a, s.b)), 0) >= MIN_BORDER:
+            elif borders.get(frozenset((s.a, s.b)), 0) >= MIN_BORDER and not self.sails_across(s.a, s.b):
                 yield self.problem(sid, f"{s.a} and {s.b} share a border: the strait marker is not "
                                    "needed", "warning", s.a, s.b)
         for pair, where in declared.items():
@@ -186,6 +186,15 @@ class _GeometryCheck:
             if p not in linked and p in v.provinces:
                 yield self.problem(p, f"'{p}' touches no other province and no strait marker reaches it",
                                    "warning", p)
+
+    def sails_across(self, a: str, b: str) -> bool:
+        """Whether a fleet route between ``a`` and ``b`` may need a marker although they share a
+        border: a border by land does not show that fleets sail between two coasts (their
+        coasts may be on different seas), nor which split coast reaches the other."""
+        kinds = self.v.kinds
+        if not any({province_of(x), province_of(y)} == {a, b} for x, y in self.v.files["adjacency.json"].fleet):
+            return False
+        return kinds.get(a) == kinds.get(b) == "coast" or a in self.v.coasts_of or b in self.v.coasts_of
 
     def near_misses(self, borders, declared, straits) -> Iterator[Problem]:
         geoms = [self.b.provinces[p] for p in self.ids]

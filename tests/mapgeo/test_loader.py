@@ -38,3 +38,30 @@ def test_tiny_variant(tmp_path):
     assert m.strait_pairs() == {frozenset(("aaa", "ccc"))}
     assert m.coasts["aaa/ec"].length == 50
     assert "isl" in m.impassable
+
+
+SHAPES = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" width="100" height="50">
+<g id="provinces"{transform}>
+ <polygon id="aaa" class="province land" points="0,0 50,0,50,50 0 50"/>
+ <rect id="bbb" class="province sea" x="50" y="0" width="50" height="50"/>
+ <circle id="ccc" class="province land" cx="75" cy="25" r="10"/>
+ <ellipse id="ddd" class="province land" cx="25" cy="25" rx="10" ry="5"/>
+</g>
+<g id="impassable"><rect id="impassable-rock" class="impassable land" x="0" y="45" width="10" height="5"/></g>
+<g id="unit-anchors"><circle id="unit-aaa" class="unit-anchor" data-location="aaa" cx="5" cy="5" r="0.5"/></g>
+</svg>"""
+
+
+def test_polygon_rect_circle_and_ellipse_regions_are_read(tmp_path):
+    for transform in ("", ' transform="translate(0,0)"'):  # read directly, and through svgelements
+        f = tmp_path / "shapes.svg"
+        f.write_text(SHAPES.format(transform=transform))
+        m = load_map(f)
+        assert set(m.provinces) == {"aaa", "bbb", "ccc", "ddd"}, transform
+        assert m.provinces["aaa"].area == 2500
+        assert abs(m.provinces["ccc"].area - 3.1416 * 100) < 4  # a polygon of many sides
+        assert abs(m.provinces["ddd"].area - 3.1416 * 50) < 2
+        assert abs(m.provinces["bbb"].area - (2500 - m.provinces["ccc"].area)) < 1e-6  # water under land
+        assert m.province_at(75, 25) == "ccc" and m.province_at(95, 45) == "bbb"
+        assert m.province_class["bbb"] == "sea" and "rock" in m.impassable
+        assert m.unit_anchor("aaa") == (5, 5)  # a circle is still a unit anchor

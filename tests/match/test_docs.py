@@ -4,12 +4,13 @@ import doctest
 
 import pytest
 
+import app.match.attention
 import app.match.match
 import app.match.seats
 import app.match.secret
 
 
-@pytest.mark.parametrize("module", [app.match.match, app.match.seats, app.match.secret])
+@pytest.mark.parametrize("module", [app.match.attention, app.match.match, app.match.seats, app.match.secret])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed

@@ -85,3 +85,137 @@ def test_recent_files_never_list_an_autosave(tmp_path, monkeypatch):
     r.add(tmp_path / "g.json")
     assert r.list() == [str((tmp_path / "g.json").resolve())]
     s.close()
+
+
+# -- issue 17: interrupted saves anywhere, recovered games, one data folder, no-victory games ------
+
+def test_an_interrupted_save_is_cleaned_beside_any_game_at_once_but_never_a_live_one(tmp_path, monkeypatch):
+    """A save noted in the data folder whose instance died leaves its temporary file: the
+    next start removes it, however fresh and wherever the game is (not only recent games);
+    the temporary file of a save a running instance is writing now stays."""
+    import app.match.storage as storage
+    data, games = tmp_path / "data", tmp_path / "anywhere" / "deep"
+    games.mkdir(parents=True)
+    dead, live = Session(data), Session(data)
+    crashed_game, busy_game = games / "crashed.json", games / "busy.json"
+    real = storage.write_text_atomic
+
+    def interrupted(path, text):          # dies after the temporary file, before the rename
+        (path.parent / f".{path.name}.zz9.tmp").write_text(text[:10])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(storage, "write_text_atomic", interrupted)
+    for s, game in ((dead, crashed_game), (live, busy_game)):
+        try:
+            s.write(game, "{}")
+        except KeyboardInterrupt:
+            pass
+    # the write's note stays as a crash leaves it (the finally above removed it: put it back)
+    for s, game in ((dead, crashed_game), (live, busy_game)):
+        (data / storage.SAVING / f"{s.id}.00000001.path").write_text(str(game.resolve()))
+    monkeypatch.setattr(storage, "write_text_atomic", real)
+    dead.abandon()
+    removed = storage.clean_interrupted_saves(data)
+    assert removed == [games / ".crashed.json.zz9.tmp"]
+    assert (games / ".busy.json.zz9.tmp").exists(), "another instance is writing it now"
+    assert not list((data / storage.SAVING).glob(f"{dead.id}.*")), "the dead session's note goes too"
+    live.close()
+
+
+def test_a_save_leaves_no_note_behind(tmp_path):
+    import app.match.storage as storage
+    s = Session(tmp_path / "data")
+    s.write(tmp_path / "g.json", "{}")
+    assert (tmp_path / "g.json").read_text() == "{}"
+    assert not list((tmp_path / "data" / storage.SAVING).glob("*"))
+    s.close()
+
+
+def test_a_declined_autosave_is_kept_aside_for_a_while(tmp_path):
+    import app.match.storage as storage
+    s1 = Session(tmp_path)
+    save_match(Match.new(), s1.autosave_path)
+    s1.abandon()
+    s2 = Session(tmp_path)
+    [auto] = s2.crashed()
+    kept = s2.set_aside(auto)
+    assert kept.parent == tmp_path / storage.RECOVERED and kept.exists()
+    assert open_match(kept).game.world is not None
+    assert s2.crashed() == [] and not auto.exists()
+    assert storage.clean_recovered(tmp_path) == []                 # fresh: kept
+    old = time.time() - 31 * 86400
+    os.utime(kept, (old, old))
+    assert storage.clean_recovered(tmp_path) == [kept] and not kept.exists()
+    s2.close()
+
+
+def test_the_old_settings_folder_moves_into_the_one_data_folder(tmp_path):
+    from app.data_folder import migrate_old_folder
+    old, new = tmp_path / "5D Diplomacy" / "5D Diplomacy", tmp_path / "fived-diplomacy"
+    old.mkdir(parents=True)
+    (new / "variants" / "mine").mkdir(parents=True)
+    for name, text in (("settings.ini", "[General]\ntheme=dark\n"), ("recent.json", '["/g.json"]'),
+                       ("errors.log", "x")):
+        (old / name).write_text(text)
+    (new / "errors.log").write_text("newer")             # already here: it wins
+    crashed = Session(old)
+    save_match(Match.new(), crashed.autosave_path)
+    crashed.abandon()
+    running = Session(old)                                 # an older version still running
+    save_match(Match.new(), running.autosave_path)
+    moved = migrate_old_folder(old, new)
+    assert {p.name for p in moved} >= {"settings.ini", "recent.json", crashed.autosave_path.name}
+    assert (new / "settings.ini").read_text().endswith("theme=dark\n")
+    assert (new / "errors.log").read_text() == "newer"
+    assert running.autosave_path.exists() and running.lock_path.exists(), "a live session keeps its files"
+    assert Session(new).crashed() == [new / crashed.autosave_path.name], "the crash is still offered"
+    running.close()
+    migrate_old_folder(old, new)
+    assert not (tmp_path / "5D Diplomacy").exists(), "the emptied old folder goes"
+
+
+def test_the_data_folder_is_one_for_settings_autosaves_and_variants(monkeypatch, tmp_path):
+    import app.data_folder as df
+    from app.variants.catalog import user_variants_dir
+    monkeypatch.delenv("DIPLO5D_DATA_DIR", raising=False)
+    monkeypatch.setattr(df, "_platform_dir", lambda: tmp_path / "fived-diplomacy")
+    monkeypatch.setattr(df, "old_data_dir", lambda: tmp_path / "nothing")
+    assert df.data_dir() == tmp_path / "fived-diplomacy"
+    assert user_variants_dir() == tmp_path / "fived-diplomacy" / "variants"
+    assert Session().folder == tmp_path / "fived-diplomacy"
+
+
+def test_a_no_victory_selfplay_file_plays_on_when_opened(tmp_path):
+    """The flag is in the file (meta.selfplay.victory); opened, the game still has no winner."""
+    import dataclasses
+    import random
+    from app.bots.selfplay import no_victory, random_orders
+    from app.engine.game import Game
+    from app.engine.submission import submit as engine_submit
+    from app.engine.variant import load_variant
+    standard = load_variant("standard")
+    rng = random.Random(11)
+    game = Game.new(no_victory(standard), seed=11)
+    for _ in range(60):                   # play until the next orders would make a winner
+        orders = random_orders(game.world, random.Random(1))
+        if engine_submit(dataclasses.replace(game.world, variant=standard), orders).world.winner:
+            break
+        game.submit(random_orders(game.world, rng, 0.3, 8))
+    else:
+        raise AssertionError("no world near a win")
+    game.meta["selfplay"] = {"seed": 11, "submissions": len(game.submissions), "victory": False}
+    path = tmp_path / "huge.json"
+    game.save(path)
+    m = open_match(path)
+    for o in orders:
+        m.add_order(o)
+    m.submit()
+    assert m.world.phase != "over" and m.world.winner is None
+    # the same file made with victory on ends there: the test above would see it
+    game.meta["selfplay"]["victory"] = True
+    game.save(path)
+    m = open_match(path)
+    for o in orders:
+        m.add_order(o)
+    m.submit()
+    assert m.world.winner is not None

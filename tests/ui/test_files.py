@@ -36,7 +36,7 @@ def test_hotseat_never_shows_seat_1_orders_to_seat_2(qtbot, window):
     # seat 2 sees none of seat 1's orders: not in the list, not on any board, not across boards
     assert window.orders_panel.order_texts() == []
     assert all(not it.pending for it in window.scene.items_by_key.values())
-    assert window.scene.overlay.pending == []
+    assert not window.scene.overlay.pending
     assert window.pending == {}
     assert window.console_order("A war - gal")
     assert set(window.orders_panel.order_texts()).isdisjoint(secret)

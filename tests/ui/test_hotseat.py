@@ -68,7 +68,7 @@ def assert_hidden(window, secrets, files=()):
     from app.ui.multiverse.state import pending_arrow
     own = {pending_arrow(window.scene.art, o) for o in window.pending.values()}
     drawn = {a for it in window.scene.items_by_key.values() for a in it.pending}
-    assert drawn <= own and window.scene.overlay.pending == []
+    assert drawn <= own and not window.scene.overlay.pending
 
 
 def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window, tmp_path):
@@ -86,10 +86,12 @@ def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window,
     # a wrong PIN does not lift it
     c.pin.setText("1111")
     c.button.click()
-    assert window.table.up and "not Ada's PIN" in c.error.text()
+    qtbot.waitUntil(lambda: "not Ada's PIN" in c.error.text(), timeout=10000)
+    assert window.table.up
     c.pin.setText(PIN)
     qtbot.keyClick(c.pin, Qt.Key_Return)
-    assert not window.table.up and window.seat == 0
+    qtbot.waitUntil(lambda: not window.table.up, timeout=10000)
+    assert window.seat == 0
     # Ada: a click order, a console order, a half-typed draft with its feedback line
     window.click_location(key("1:S1901"), "par")
     window.click_location(key("1:S1901"), "bur")
@@ -134,9 +136,11 @@ def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window,
     assert window.table.up and "Ada" in c.title.text() and c.pin.isVisible()
     c.pin.setText("0000")
     c.button.click()
+    qtbot.waitUntil(lambda: "not Ada's PIN" in c.error.text(), timeout=10000)
     assert window.table.up
     c.pin.setText(PIN)
     c.button.click()
+    qtbot.waitUntil(lambda: not window.table.up, timeout=10000)
     assert sorted(o.dest.province for o in window.pending.values()) == ["bur", "nth"]
     assert console.text() == "", "a reopened game has no one's draft"
     report = submit(qtbot, window)
@@ -177,6 +181,8 @@ def test_new_game_dialog_gives_seats_and_pins(qtbot):
     assert dlg.problem() is None and dlg.settings()["seats"] == []
     dlg.hotseat.setChecked(True)
     dlg.seat_rows[0].pin.setText("2718")
+    assert "differ" in dlg.problem(), "a PIN is typed twice"
+    dlg.seat_rows[0].pin_again.setText("2718")
     s = dlg.settings()
     assert s["mode"] == "hotseat" and s["pins"] == {0: "2718"}
     assert all(isinstance(x, Seat) and x.controller == "person" for x in s["seats"])

@@ -76,6 +76,7 @@ def test_hotseat_plans_and_notes_are_the_seats_own_and_sealed(qtbot, window, tmp
     c = window.curtain
     c.pin.setText(PIN)
     c.button.click()
+    qtbot.waitUntil(lambda: not window.table.up, timeout=15000)   # the PIN is checked on a worker
     studio = window.studio
     window.studio.notes_dock.raise_()
     studio.a_draw.setChecked(True)
@@ -117,6 +118,7 @@ def test_hotseat_plans_and_notes_are_the_seats_own_and_sealed(qtbot, window, tmp
     assert_hidden(window, [NOTE])
     c.pin.setText(PIN)
     c.button.click()
+    qtbot.waitUntil(lambda: not window.table.up, timeout=15000)   # the PIN is checked on a worker
     assert studio.notes.edit.toPlainText() == NOTE
     assert [(m[1]) for m in studio.plans.item.marks] == ["arrow", "mark"]
 

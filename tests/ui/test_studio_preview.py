@@ -87,6 +87,7 @@ def test_in_hotseat_the_preview_is_the_seats_own_and_nothing_of_it_passes_the_cu
     c = window.curtain
     c.pin.setText("2718")
     c.button.click()
+    qtbot.waitUntil(lambda: not window.table.up, timeout=15000)   # the PIN is checked on a worker
     window.studio.a_preview.setChecked(True)
     with qtbot.waitSignal(window.studio.preview.shown, timeout=20000) as shown:
         window.console_order("A par - bur")

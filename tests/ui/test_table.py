@@ -29,9 +29,15 @@ class FakeClock:
 
 
 def lift(window, pin: str = "") -> None:
+    import time
+    from PySide6.QtWidgets import QApplication
     c = window.curtain
     c.pin.setText(pin)
     c.button.click()
+    end = time.monotonic() + 15          # a PIN is checked on a worker thread (app/ui/window/pin_gate.py)
+    while window.table.up and time.monotonic() < end:
+        QApplication.processEvents()
+        time.sleep(0.005)
     assert not window.table.up
 
 

@@ -19,21 +19,15 @@ the SVG is written from, so the data cannot disagree with the map:
 from __future__ import annotations
 
 import numpy as np
-import shapely
 from shapely.geometry import Point
-from shapely.strtree import STRtree
+
+from app.mapgeo.terrain import TOUCH as TOUCH_PX, TerrainError, derive_terrain
 
 from .check import MIN_BORDER_PX
-
-TOUCH_PX = 0.5  # a border "reaches" a sea when one of its ends is this close to it
 
 
 class DesignError(ValueError):
     """The design's VARIANT does not fit its own geometry."""
-
-
-def _border(a, b):
-    return a.boundary.intersection(b.boundary)
 
 
 def derive(design, regions: dict, water: set[str], warp) -> dict[str, dict]:
@@ -46,63 +40,19 @@ def derive(design, regions: dict, water: set[str], warp) -> dict[str, dict]:
         raise DesignError(f"{design.name}: provinces drawn but not named {sorted(drawn - set(names))}, "
                           f"named but not drawn {sorted(set(names) - drawn)}")
     ids = sorted(names)
-    geoms = [regions[k] for k in ids]
-    tree = STRtree(geoms)
-    border: dict[frozenset, object] = {}
-    for i, a in enumerate(ids):
-        for j in tree.query(geoms[i], predicate="intersects"):
-            b = ids[int(j)]
-            if a < b:
-                line = _border(regions[a], regions[b])
-                if line.length >= MIN_BORDER_PX:
-                    border[frozenset((a, b))] = line
-    seas = {k for k in ids if k in water}
-    nbrs = {k: {o for p in border if k in p for o in p if o != k} for k in ids}
-    kind = {k: "sea" if k in seas else ("coast" if nbrs[k] & seas else "land") for k in ids}
-    straits = [(a, b) for a, b, *_ in design.STRAITS]
     coasts = spec.get("coasts", {})
-    coasts_of: dict[str, list[str]] = {}
-    coast_point = {}
+    points = {}
     for cid, (_cname, cseas, (lon, lat)) in coasts.items():
         x, y = warp(np.array([lon]), np.array([lat]))
-        coast_point[cid] = Point(float(x[0]), float(y[0]))
-        prov = cid.split("/")[0]
-        coasts_of.setdefault(prov, []).append(cid)
-        for s in cseas:
-            if frozenset((prov, s)) not in border:
-                raise DesignError(f"{design.name}: coast {cid} lists {s}, which does not border {prov}")
-
-    def fleet_places(prov: str, sea: str, where=None) -> list[str]:
-        """Where a fleet of ``prov`` stands to reach ``sea`` (at the point ``where``)."""
-        if prov not in coasts_of:
-            return [prov]
-        found = [c for c in coasts_of[prov] if sea in coasts[c][1]]
-        if len(found) > 1 and where is not None:
-            found = [min(found, key=lambda c: coast_point[c].distance(where))]
-        return found
-
-    army, fleet = set(), set()
-    for pair, line in border.items():
-        a, b = sorted(pair)
-        if "sea" not in (kind[a], kind[b]):
-            army.add((a, b))
-        if kind[a] == kind[b] == "sea":
-            fleet.add((a, b))
-        elif "sea" in (kind[a], kind[b]):
-            land, sea = (a, b) if kind[b] == "sea" else (b, a)
-            if kind[land] == "coast":
-                for loc in fleet_places(land, sea):
-                    fleet.add(tuple(sorted((loc, sea))))
-        elif kind[a] == kind[b] == "coast":
-            # a fleet sails along the coast where the border meets a sea both border
-            common = nbrs[a] & nbrs[b] & seas
-            merged = shapely.line_merge(line) if line.geom_type == "MultiLineString" else line
-            for end in shapely.get_parts(merged.boundary):
-                for s in common:
-                    if regions[s].distance(end) < TOUCH_PX:
-                        for la in fleet_places(a, s, end):
-                            for lb in fleet_places(b, s, end):
-                                fleet.add(tuple(sorted((la, lb))))
+        points[cid] = (list(cseas), Point(float(x[0]), float(y[0])))
+    straits = [(a, b) for a, b, *_ in design.STRAITS]
+    try:
+        terrain = derive_terrain({k: regions[k] for k in ids}, {k for k in ids if k in water}, points,
+                                 min_border=MIN_BORDER_PX, touch=TOUCH_PX)
+    except TerrainError as e:
+        raise DesignError(f"{design.name}: {e}") from None
+    kind = terrain.kinds
+    army, fleet = terrain.army, terrain.fleet
     for a, b in straits:
         if "sea" in (kind[a], kind[b]):
             raise DesignError(f"{design.name}: strait {a}-{b} must join two land provinces")

@@ -11,6 +11,7 @@ from ..guard import guarded
 
 class Curtain(QWidget):
     ready = Signal(str)          # the PIN typed ("" for a seat without one)
+    forgot = Signal()            # "Forgot the PIN?"
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -55,6 +56,14 @@ class Curtain(QWidget):
         self.button.setMinimumWidth(320)
         self.button.clicked.connect(self._ready)
         lay.addWidget(self.button, 0, Qt.AlignCenter)
+        self.forgot_button = QPushButton("Forgot the PIN?")
+        self.forgot_button.setObjectName("curtain-forgot")
+        self.forgot_button.setFlat(True)
+        self.forgot_button.setCursor(Qt.PointingHandCursor)
+        self.forgot_button.setToolTip("With the table's agreement: the orders sealed with the old PIN are "
+                                      "discarded unread, and a new PIN is set")
+        self.forgot_button.clicked.connect(self._forgot)
+        lay.addWidget(self.forgot_button, 0, Qt.AlignCenter)
         lay.addSpacing(18)
         self.trust = QLabel("")
         self.trust.setAlignment(Qt.AlignCenter)
@@ -72,7 +81,10 @@ class Curtain(QWidget):
                            "#curtain-menu { color: white; background: rgba(255,255,255,40); border: none;"
                            " border-radius: 6px; padding: 4px 12px; font-size: 13px; }"
                            "#curtain-menu::menu-indicator { image: none; width: 0; }"
-                           "QPushButton { font-size: 16px; padding: 8px 22px; border-radius: 8px; background: white; color: #222; }")
+                           "QPushButton { font-size: 16px; padding: 8px 22px; border-radius: 8px; background: white; color: #222; }"
+                           "QPushButton:disabled { background: rgba(255,255,255,150); color: #555; }"
+                           "#curtain-forgot { font-size: 13px; background: transparent; color: white;"
+                           " text-decoration: underline; padding: 2px 8px; }")
         self.seat_name, self.has_pin = name, has_pin
         self.title.setText(f"<div style='font-size:34px; font-weight:600'>Pass the computer to {name}</div>")
         lines = [f"{name} plays {', '.join(nations)}."] if nations else []   # none: a civilisations game
@@ -84,6 +96,8 @@ class Curtain(QWidget):
         self.detail.setText("<div style='font-size:16px'>" + "<br>".join(lines) + "</div>")
         self.pin.clear()
         self.pin.setVisible(has_pin)
+        self.forgot_button.setVisible(has_pin)
+        self.set_checking(False)
         self.pin.setPlaceholderText(f"{name}'s PIN")
         self.error.setText("")
         self.button.setText(f"I am {name} — show my board")
@@ -109,6 +123,27 @@ class Curtain(QWidget):
         self.error.setText(text)
         self.pin.selectAll()
         self.pin.setFocus()
+
+    def set_checking(self, on: bool) -> None:
+        """While the PIN is checked (a quarter of a second): nothing to press twice."""
+        self.pin.setEnabled(not on)
+        self.button.setEnabled(not on)
+        self.button.setText(f"Checking the PIN…" if on else f"I am {self.seat_name} — show my board")
+        if on:
+            self.error.setText("")
+
+    def set_waiting(self, on: bool, text: str) -> None:
+        """Too many wrong PINs: the field and the button wait, ``text`` says how long."""
+        self.pin.setEnabled(not on)
+        self.button.setEnabled(not on)
+        self.error.setText(text)
+        if not on:
+            self.pin.setFocus()
+            self.pin.selectAll()
+
+    @guarded
+    def _forgot(self, *_):
+        self.forgot.emit()
 
     @guarded
     def _ready(self, *_):

@@ -15,6 +15,7 @@ from app.variants.catalog import available
 
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
+from .pin_fields import PIN_ADVICE, PinFields
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
                 "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
@@ -68,14 +69,9 @@ class SeatRow(QWidget):
                                                        " (computer players are not installed)"))
         self.player.currentIndexChanged.connect(self._player_changed)
         lay.addWidget(self.player)
-        self.pin = QLineEdit()
-        self.pin.setEchoMode(QLineEdit.Password)
-        self.pin.setPlaceholderText("PIN (optional)")
-        self.pin.setMaximumWidth(120)
-        self.pin.setMaxLength(64)
-        self.pin.setToolTip("With a PIN the curtain asks for it before showing this seat's board, and the "
-                            "save file keeps the seat's orders encrypted. Without one, privacy rests on trust.")
-        lay.addWidget(self.pin)
+        self.pin_fields = PinFields()              # the PIN, typed twice (pin_fields.py)
+        self.pin, self.pin_again = self.pin_fields.pin, self.pin_fields.again
+        lay.addWidget(self.pin_fields)
         self.boxes: dict[str, QCheckBox] = {}
         for n in nations:
             cb = QCheckBox(n[:3])
@@ -95,7 +91,7 @@ class SeatRow(QWidget):
             self._paint()
 
     def _player_changed(self) -> None:
-        self.pin.setEnabled(self.player.currentData()[0] == "person")
+        self.pin_fields.setEnabled(self.player.currentData()[0] == "person")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
@@ -185,6 +181,10 @@ class NewGameDialog(QDialog):
         sl.addWidget(self.fog)
         self.deadline = DeadlineOption()      # a time limit per seat turn (app/ui/table)
         sl.addWidget(self.deadline)
+        self.pin_advice = QLabel(PIN_ADVICE)
+        self.pin_advice.setWordWrap(True)
+        self.pin_advice.setStyleSheet("font-size: 12px;")
+        sl.addWidget(self.pin_advice)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
         self.error = QLabel("")
@@ -245,6 +245,8 @@ class NewGameDialog(QDialog):
         # deal the nations round-robin as a starting point
         for j, n in enumerate(nations):
             self.seat_rows[j % k].boxes[n].setChecked(True)
+        # wide enough for a seat's row (its name, PINs and every nation), however many nations
+        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60))
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
@@ -255,7 +257,7 @@ class NewGameDialog(QDialog):
             seats = []
             for i, r in enumerate(self.seat_rows):
                 seats.append(r.seat())
-                if r.pin.isEnabled() and r.pin.text():
+                if r.pin_fields.isEnabled() and r.pin.text():
                     pins[i] = r.pin.text()
         return {"mode": mode, "adjacency": self.adjacency.currentData(), "variant": self.variant.currentData(),
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
@@ -285,6 +287,8 @@ class NewGameDialog(QDialog):
                     return f"{n} is ticked for both {seen[n]} and {name}."
                 seen[n] = name
             people += r.player.currentData()[0] == "person"
+            if p := r.pin_fields.problem(name):
+                return p
         if people == 0:
             return "At least one seat must be played by a person."
         if self.start.currentData() != "standard":

@@ -70,7 +70,7 @@ class OverlayItem(QGraphicsItem):
         self.ws = scene
         self.forks: list[tuple[QRectF, QPainterPath, QPointF, QPointF]] = []
         self.by_board: dict[BoardKey, list] = {}     # the arrows given on each board
-        self.pending: list[tuple[QRectF, QPointF, QPointF, QPointF | None, str, QColor]] = []
+        self.pending: dict = {}      # pending order's key -> (bounds, a, b, via, kind, colour)
         self._buckets: dict[tuple[int, int], set[BoardKey]] = {}
         self._bounds_of: dict[tuple[int, int], QRectF] = {}     # bucket -> the area its arrows cover
         self._far: dict[int, QPainterPath] | None = None         # colour (rgba) -> every arrow of it
@@ -179,6 +179,15 @@ class OverlayItem(QGraphicsItem):
             pen.setCosmetic(True)
         return pen
 
+    def add_pending(self, key, geom) -> None:
+        self.pending[key] = geom
+        self.update(geom[0])              # only where the arrow is
+
+    def drop_pending(self, key) -> None:
+        geom = self.pending.pop(key, None)
+        if geom is not None:
+            self.update(geom[0])
+
     def set_bounds(self, r: QRectF) -> None:
         self.prepareGeometryChange()
         self._bounds = r
@@ -241,7 +250,7 @@ class OverlayItem(QGraphicsItem):
                             paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
         painter.setOpacity(1.0)
         width = max(7.0, 2.6 * px)
-        for bounds, a, b, via, kind, colour in self.pending:
+        for bounds, a, b, via, kind, colour in self.pending.values():
             if bounds.intersects(exposed):
                 paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
 
@@ -344,7 +353,8 @@ class WorldScene(QGraphicsScene):
         self._index_rect = QRectF()
         self.index_resets = 0                         # times the item index was laid out anew
         self._lit: set[BoardKey] = set()            # boards showing highlights or the selection
-        self._with_pending: set[BoardKey] = set()   # boards showing pending orders
+        self._pending_where: dict = {}               # pending order's key -> (order, "arrows" | "builds" | "cross", board)
+        self._pending_boards: dict[BoardKey, dict[str, dict]] = {}   # board -> {"arrows"|"builds": {key: drawn}}
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
@@ -409,6 +419,8 @@ class WorldScene(QGraphicsScene):
                     item.setVisible(False)
                 self.addItem(item)
                 items[key] = item
+                if key in self._pending_boards:
+                    self._show_board_pending(key)
             else:
                 if changed:
                     self._drop_state(item)
@@ -568,36 +580,63 @@ class WorldScene(QGraphicsScene):
         return out
 
     # -- live state: orders being entered, highlights, ghosts -----------------------------
-    def set_pending(self, orders: list[Order]) -> None:
-        per_board: dict[BoardKey, list] = {}
-        builds: dict[BoardKey, list] = {}
-        cross = []
-        for o in orders:
-            if isinstance(o, Build):
-                builds.setdefault(o.at.board, []).append((o.at.loc, o.nation, o.unit_type))
-                continue
-            if same_board(o):
-                a = pending_arrow(self.art, o)
-                if a is not None:
-                    per_board.setdefault(o.board, []).append(a)
+    def set_pending(self, orders) -> None:
+        """Show the orders being entered: ``orders`` is {key: order} (a seat's pending
+        orders by their order key) or a list of orders. Only orders that differ from those
+        shown are drawn again (by identity); a front end that knows which order changed
+        calls :meth:`change_pending` instead."""
+        items = orders.items() if hasattr(orders, "items") else ((o, o) for o in orders)
+        wanted = dict(items)
+        for key in [k for k in self._pending_where if k not in wanted]:
+            self.change_pending(key, None)
+        for key, o in wanted.items():
+            self.change_pending(key, o)
+
+    def change_pending(self, key, order: Order | None) -> None:
+        """One pending order given, replaced (the same ``key``) or taken back (None): one
+        arrow (or build marker) drawn or dropped, one board or one overlay area repainted."""
+        where = self._pending_where.get(key)
+        if where is not None and where[0] is order:
+            return
+        if where is not None:
+            _old, kind, at = where
+            del self._pending_where[key]
+            if kind == "cross":
+                self.overlay.drop_pending(key)
             else:
-                g = self._arrow_geom(o, "pending")
-                if g:
-                    cross.append(g)
-        # only boards that show pending orders now or did before: not every board of the world
-        for key in self._with_pending | set(per_board) | set(builds):
-            item = self.items_by_key.get(key)
-            if item is None:
-                continue
-            new = tuple(per_board.get(key, ()))
-            nb = tuple(builds.get(key, ()))
-            if new != item.pending or nb != item.pending_builds:
-                item.pending = new
-                item.pending_builds = nb
-                item.update()
-        self._with_pending = set(per_board) | set(builds)
-        self.overlay.pending = cross
-        self.overlay.update()
+                per = self._pending_boards[at]
+                del per[kind][key]
+                if not per["arrows"] and not per["builds"]:
+                    del self._pending_boards[at]
+                self._show_board_pending(at)
+        if order is None:
+            return
+        if isinstance(order, Build):
+            kind, at, drawn = "builds", order.at.board, (order.at.loc, order.nation, order.unit_type)
+        elif same_board(order):
+            kind, at, drawn = "arrows", order.board, pending_arrow(self.art, order)
+        else:
+            kind, at, drawn = "cross", None, self._arrow_geom(order, "pending")
+        self._pending_where[key] = (order, kind, at)
+        if drawn is None:
+            return                       # a hold: nothing to draw
+        if kind == "cross":
+            self.overlay.add_pending(key, drawn)
+        else:
+            self._pending_boards.setdefault(at, {"arrows": {}, "builds": {}})[kind][key] = drawn
+            self._show_board_pending(at)
+
+    def _show_board_pending(self, key: BoardKey) -> None:
+        item = self.items_by_key.get(key)
+        if item is None:
+            return
+        per = self._pending_boards.get(key)
+        arrows = tuple(per["arrows"].values()) if per else ()
+        builds = tuple(per["builds"].values()) if per else ()
+        if arrows != item.pending or builds != item.pending_builds:
+            item.pending = arrows
+            item.pending_builds = builds
+            item.update()
 
     def set_highlights(self, marks: dict[BoardKey, dict[str, str]], selected: Location | None = None) -> None:
         lit = {k for k, h in marks.items() if h}

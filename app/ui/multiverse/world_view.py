@@ -191,6 +191,23 @@ class WorldView(QGraphicsView):
         self.centerOn(c)
         self.zoomed.emit(s)
 
+    def place(self) -> tuple[float, QPointF]:
+        """Where the view is: its zoom and the scene point at its centre."""
+        return self.scale_factor(), self.mapToScene(self.viewport().rect().center())
+
+    def set_place(self, place: tuple[float, QPointF]) -> None:
+        """Back to a :meth:`place`."""
+        self._anim.stop()
+        s, centre = place
+        self._apply_scale(max(MIN_SCALE, min(MAX_SCALE, s)))
+        self.centerOn(centre)
+        self.zoomed.emit(self.scale_factor())
+
+    def hide_refusal(self) -> None:
+        """The refusal bubble goes at once (the seat that was refused has left the table)."""
+        if self.bubble is not None:
+            self.bubble.dismiss()
+
     def keep_place(self, new_boards) -> bool:
         """After a submission: the player stays where they were, at the same zoom. Only when
         they were watching the present (the boards the new ones continue from, or a new
@@ -239,6 +256,19 @@ class WorldView(QGraphicsView):
             self.markers.set_targets(pts)
             if had or self.edge_markers():      # else the lit boards repaint themselves
                 self.viewport().update()
+
+    def show_owed(self, owed: dict, boards=None) -> None:
+        """What the seat still owes, as {board: {what: count}} (an Attention's ``owed``,
+        shared: the badges read it as it is kept up to date). ``boards``: the only boards
+        whose counts changed (their badges are repainted, not the whole view)."""
+        if owed is not self.markers.owed:
+            self.markers.owed = owed
+            self.viewport().update()
+        elif boards:
+            lay = self.scene().layout
+            for key in boards:
+                r = self.mapFromScene(lay.rect(key)).boundingRect()
+                self.viewport().update(r.adjusted(-30, -30, 30, 30))    # the badge sits on the corner
 
     def show_needs(self, needs) -> None:
         """What the seat still owes, board by board: badges on those boards."""

@@ -71,19 +71,21 @@ class OrdersPanel(QWidget):
         self.count = 0
         self.feedback_ok = True
         self.icons = None   # nation -> QIcon, set by the window
+        self._title = "Orders"
         self._clear()
 
     def set_orders(self, orders: dict, title: str = "Orders") -> None:
         """``orders``: {order key: Order}. Grouped by timeline, then board, each group in
         order. Only what changed since the last call is added or removed: entering one
-        order among hundreds adds one row (rebuilding the list cost ~0.3 ms an order)."""
-        self.count = len(orders)
-        self.title.setText(f"{title} ({len(orders)})")
+        order among hundreds adds one row (rebuilding the list cost ~0.3 ms an order). A
+        window that knows what changed calls :meth:`put` and :meth:`drop` instead."""
+        self._title = title
         shown = self._shown
         gone = [k for k, o in shown.items() if orders.get(k) is not o]
         new = [k for k, o in orders.items() if shown.get(k) is not o]
         if not orders or not shown or len(gone) + len(new) > max(64, len(orders)):
             self._clear()
+            shown = self._shown            # _clear made a new one: rows added below are remembered
             new = sorted(orders, key=lambda k: (orders[k].board, orders[k].nation, format_order(orders[k])))
         else:
             for k in gone:
@@ -91,6 +93,29 @@ class OrdersPanel(QWidget):
         for k in new:
             self._add(k, orders[k])
             shown[k] = orders[k]
+        self._retitle()
+
+    def put(self, k, order) -> None:
+        """One order given (or replacing the one under the same key): one row."""
+        old = self._shown.get(k)
+        if old is order:
+            return
+        if old is not None:
+            self._remove(k, old)
+        self._add(k, order)
+        self._shown[k] = order
+        self._retitle()
+
+    def drop(self, k) -> None:
+        """One order taken back: its row goes."""
+        old = self._shown.pop(k, None)
+        if old is not None:
+            self._remove(k, old)
+            self._retitle()
+
+    def _retitle(self) -> None:
+        self.count = len(self._shown)
+        self.title.setText(f"{self._title} ({self.count})")
 
     def _clear(self) -> None:
         self.tree.clear()

@@ -182,7 +182,7 @@ class PositionEditorDialog(QDialog):
         for s, text in SEASONS:
             self.season.addItem(text, int(s))
         self.year = QSpinBox()
-        self.year.setRange(1000, 9999)
+        self.year.setRange(1, 9999)  # variants may start before 1000 (turns print S0001)
         form.addRow("Season", self.season)
         form.addRow("Year", self.year)
         side.addWidget(turn)

@@ -34,6 +34,12 @@ class Bubble(QLabel):
         self._timer = QTimer(self, singleShot=True, timeout=self._fade.start)
         self.hide()
 
+    def dismiss(self) -> None:
+        """Gone now, not after its time."""
+        self._timer.stop()
+        self._fade.stop()
+        self.hide()
+
     def show_at(self, text: str, at: QPoint, area: QRect) -> None:
         """Show ``text`` just above and right of ``at``, kept inside ``area`` (parent coordinates)."""
         self._fade.stop()

@@ -12,6 +12,7 @@ recovery and the unsaved-changes prompt. The files themselves are :mod:`app.matc
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -19,8 +20,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from app.engine.game import GameFileError
 from app.match import Match
-from app.match.storage import (BackgroundWriter, RecentFiles, Session, clean_stale_temps, data_dir,
-                               open_match, snapshot, temp_patterns, write_text_atomic)
+from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter, DiskStamp, RecentFiles,
+                               Session, changed_on_disk, clean_interrupted_saves, clean_recovered,
+                               clean_stale_temps, data_dir, data_dir_problem, describe_error, open_match,
+                               snapshot, temp_patterns)
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
@@ -28,6 +31,7 @@ FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
 
 class FileKeeper(QObject):
     write_failed = Signal(str)      # from the writer's thread; shown on the GUI thread
+    write_done = Signal(str)        # a write that went well (from the writer's thread too)
 
     def __init__(self, window):
         super().__init__(window)
@@ -37,16 +41,29 @@ class FileKeeper(QObject):
         self.restored = False           # the game came from a crash's autosave, unsaved since
         self.session = Session()
         self.recent = RecentFiles()
-        self.writer = BackgroundWriter()
-        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {e.strerror or e}")
-        self.write_failed.connect(lambda text: self.w.set_status(f"The automatic save failed: {text}", error=True))
+        self.writer = BackgroundWriter(write=self.session.write)
+        self.disk: DiskStamp | None = None     # the game file as this instance last opened or saved it
+        self.writer.on_error = lambda path, e: self.write_failed.emit(f"{path}: {describe_error(e)}")
+        self.writer.on_done = lambda path: self.write_done.emit(str(path))
+        self.write_failed.connect(self._autosave_failed)
+        self.write_done.connect(self._autosave_worked)
+        #: why the data folder cannot be written (None: it can): autosave, recent games and
+        #: settings are then not kept, and the window says so once
+        self.lost = data_dir_problem() or self.session.problem
+        if self.lost:
+            self.w.notice_board.show("data-folder", self.lost_text(), "warning")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
         self.timer.timeout.connect(self.autosave_now)
-        self.stale_removed = clean_stale_temps(temp_patterns(data_dir(), self.recent.list()))
+        # temporary files of interrupted saves: any game's, noted while written; older
+        # versions' beside recent games and in the data folder
+        self.stale_removed = clean_interrupted_saves() + clean_stale_temps(
+            temp_patterns(data_dir(), self.recent.list()))
+        clean_recovered()
         self.ask_unsaved = self._ask_unsaved          # tests may replace the question
         self.ask_restore = self._ask_restore
+        self.ask_changed = self._ask_changed
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -60,6 +77,7 @@ class FileKeeper(QObject):
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
         self.path = Path(path) if path else None
+        self.disk = DiskStamp.of(self.path) if self.path else None
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
@@ -77,15 +95,35 @@ class FileKeeper(QObject):
     def autosave_now(self) -> bool:
         """Queue the match for this instance's autosave; True if there was one to save."""
         self.timer.stop()
-        if self.match is None:
-            return False
+        if self.match is None or not self.session.usable:
+            return False      # no data folder to write to: the notice said so at the start
         self.writer.write(self.session.autosave_path, snapshot(self.match))
         return True
+
+    def lost_text(self) -> str:
+        """What is not kept when the data folder cannot be written, and what to do."""
+        return (f"<b>Nothing is saved automatically in this session.</b> 5D Diplomacy cannot write to its "
+                f"data folder <code>{html.escape(str(data_dir()))}</code>: {html.escape(self.lost or '')}.<br>"
+                "Until it can, there is <b>no automatic save</b> (a crash loses what you have not saved), and "
+                "the <b>recent games</b> list and your <b>settings</b> (theme, window size and place) are not "
+                "kept. The game plays normally: save it with File → Save As in a folder you can write to.")
+
+    def _autosave_failed(self, text: str) -> None:
+        self.w.set_status(f"The automatic save failed: {text}", error=True)
+        self.w.notice_board.show(
+            "autosave", "<b>The automatic save failed</b>: " + html.escape(text) + ".<br>Until it works again, a "
+            "crash would lose the changes made since your last save. Save the game now in another place "
+            "(File → Save As, Ctrl+Shift+S), or free some space on that disk.", "error",
+            [("Save As…", lambda: self.save_as())])
+
+    def _autosave_worked(self, path: str) -> None:
+        if path == str(self.session.autosave_path):
+            self.w.notice_board.hide("autosave")     # it works again: a new failure is said again
 
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:
         try:
-            write_text_atomic(Path(path), snapshot(self.match).to_text())
+            self.session.write(Path(path), snapshot(self.match).to_text())
         except OSError as e:
             self.w.show_message("Cannot save", f"{path}: {e.strerror or e}")
             return False
@@ -96,8 +134,17 @@ class FileKeeper(QObject):
             return False
         if self.path is None:
             return self.save_as()
+        if changed_on_disk(self.path, self.disk):
+            answer = self.ask_changed(self.path)
+            if answer == "reload":
+                return self.open_game(self.path, confirmed=True)
+            if answer == "save_as":
+                return self.save_as(None, changed=True)
+            if answer != "overwrite":
+                return False
         if not self.save_to(self.path):
             return False
+        self.disk = DiskStamp.of(self.path)
         self.saved_revision = self.match.revision
         self.restored = False
         self.recent.add(self.path)
@@ -105,11 +152,12 @@ class FileKeeper(QObject):
         self.w.set_status(f"Saved {self.path}.")
         return True
 
-    def save_as(self, path: str | None = None) -> bool:
+    def save_as(self, path: str | None = None, changed: bool = False) -> bool:
         if self.match is None:
             return False
         if not path:
-            start = str(self.path or Path.home() / "game.json")
+            start = str(self.path.with_name(self.path.stem + " (mine).json") if changed and self.path
+                        else self.path or Path.home() / "game.json")
             path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
         if not path:
             return False
@@ -118,12 +166,39 @@ class FileKeeper(QObject):
                 and p.parent.resolve() == data_dir().resolve():
             self.w.show_message("Choose another name", "That file is the automatic save; choose another name.")
             return False
-        old = self.path
+        old, old_disk = self.path, self.disk
         self.path = p
+        self.disk = None               # the file chosen here is overwritten as asked in the dialog
         if not self.save():
-            self.path = old
+            self.path, self.disk = old, old_disk
             return False
         return True
+
+    def _ask_changed(self, path: Path) -> str:
+        """The file changed on disk since this window opened or saved it: "reload",
+        "save_as", "overwrite" or "cancel"."""
+        return self._ask("The file changed on disk",
+                         f"{path.name} was saved by another window or program since you opened or saved it here.",
+                         "Overwriting it loses what was saved there. Reload it (the changes made in this window "
+                         "are lost), save this game under another name, or overwrite the file?",
+                         [("Reload", QMessageBox.ActionRole, "reload"), ("Save As…", QMessageBox.AcceptRole, "save_as"),
+                          ("Overwrite", QMessageBox.DestructiveRole, "overwrite")], "save_as")
+
+    def _ask(self, title: str, text: str, info: str, buttons: list[tuple[str, object, str]], default: str) -> str:
+        """A warning with ``buttons`` (label, role, answer) and Cancel; the answer clicked."""
+        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.NoButton, self.w)
+        box.setInformativeText(info)
+        answers = {}
+        for label, role, answer in buttons:
+            b = box.addButton(label, role)
+            answers[b] = answer
+            if answer == default:
+                box.setDefaultButton(b)
+        box.addButton("Cancel", QMessageBox.RejectRole)
+        self.w.prompt = box
+        box.exec()
+        self.w.prompt = None
+        return answers.get(box.clickedButton(), "cancel")
 
     # -- unsaved changes ---------------------------------------------------------------------
     def confirm_discard(self, doing: str) -> bool:
@@ -138,18 +213,9 @@ class FileKeeper(QObject):
 
     def _ask_unsaved(self, doing: str) -> str:
         name = self.path.name if self.path else "This game"
-        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
-                          f"{name} has changes that are not saved.", QMessageBox.NoButton, self.w)
-        box.setInformativeText(f"Save them before you {doing}?")
-        save = box.addButton("Save…" if self.path is None else "Save", QMessageBox.AcceptRole)
-        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
-        box.addButton("Cancel", QMessageBox.RejectRole)
-        box.setDefaultButton(save)
-        self.w.prompt = box
-        box.exec()
-        self.w.prompt = None
-        clicked = box.clickedButton()
-        return "save" if clicked is save else "discard" if clicked is discard else "cancel"
+        return self._ask("Unsaved changes", f"{name} has changes that are not saved.", f"Save them before you {doing}?",
+                         [("Save…" if self.path is None else "Save", QMessageBox.AcceptRole, "save"),
+                          ("Discard", QMessageBox.DestructiveRole, "discard")], "save")
 
     # -- open ------------------------------------------------------------------------------
     def open_dialog(self) -> None:
@@ -174,6 +240,7 @@ class FileKeeper(QObject):
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
         self.w.set_match(match, Path(path))
+        self.disk = DiskStamp.of(Path(path))
         self.recent.add(Path(path))
         w = match.world
         self.w.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
@@ -198,15 +265,17 @@ class FileKeeper(QObject):
             return False
         auto = found[0]
         if not self.ask_restore(auto):
-            self.session.dismiss(auto)
+            kept = self.session.set_aside(auto)
+            if kept is not None:
+                self.w.set_status(f"The game saved automatically is kept for {KEEP_RECOVERED_DAYS} days in {kept.parent}: "
+                                  "open it from there (File → Open) if you change your mind.")
             return False
         try:
             match = open_match(auto)
         except GameFileError as e:
+            kept = self.session.set_aside(auto, " (damaged)")
             self.w.show_message("Cannot restore the game",
-                                f"The automatic save could not be read, and was set aside:\n{e}")
-            auto.replace(auto.with_suffix(".damaged"))
-            self.session.dismiss(auto)
+                                f"The automatic save could not be read{f', and was set aside in {kept.parent}' if kept else ''}:\n{e}")
             return False
         self.w.set_match(match, None, restored=True)
         self.writer.write(self.session.autosave_path, snapshot(match))
@@ -219,7 +288,9 @@ class FileKeeper(QObject):
     def _ask_restore(self, auto: Path) -> bool:
         ans = QMessageBox.question(self.w, "Restore the autosave?",
                                    "5D Diplomacy did not close properly last time.\n"
-                                   "Restore the game it saved automatically?")
+                                   "Restore the game it saved automatically?\n\n"
+                                   f"If not, it is kept for {KEEP_RECOVERED_DAYS} days in "
+                                   f"{data_dir() / RECOVERED}.")
         return ans == QMessageBox.Yes
 
     def close(self) -> None:

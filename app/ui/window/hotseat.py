@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QRect
 
-from app.match import MatchFileError
-
 from ..dialogs.curtain import Curtain
 from ..guard import guarded
+from .handover import HandOver
+from .pin_gate import PinGate
 
 
 @dataclass
@@ -35,6 +35,8 @@ class Table(QObject):
         self.curtain = Curtain(window)
         self.curtain.hide()
         self.curtain.ready.connect(self.lift)
+        self.pins = PinGate(self)
+        self.handover = HandOver(window)
         self.seat: int | None = None       # the seat whose board is shown; None while the curtain is up
         self.up = False
         self.drafts: dict[int, SeatDraft] = {}
@@ -45,6 +47,7 @@ class Table(QObject):
         """A new or opened match: the curtain for the seat whose turn it is (hotseat)."""
         self.drafts = {}
         self.seat = None
+        self.handover.reset()
         m = self.w.match
         if m is not None and m.private and m.turn is not None:
             self.show_curtain(m.turn)
@@ -55,12 +58,15 @@ class Table(QObject):
 
     def leave(self) -> None:
         """The match goes away (New, Open): nothing of it stays on screen."""
+        self.pins.forget()
         self._clear_console()
         self.drafts = {}
         self.seat = None
+        self.handover.reset()
         self._hide()
 
     def show_curtain(self, seat: int, note: str = "") -> None:
+        self.pins.forget()
         self._stash()
         self.seat = None
         self.w.clear_private()
@@ -80,18 +86,20 @@ class Table(QObject):
 
     @guarded
     def lift(self, pin: str = "") -> None:
+        """The seat at the curtain asks for its board: at once without a PIN, else once its
+        PIN is checked (on a worker thread: :mod:`.pin_gate`)."""
         m = self.w.match
         seat = m.turn
         if seat is None:
             return
-        try:
-            ok = m.check_pin(seat, pin)
-        except MatchFileError as e:       # the sealed orders opened but do not read
-            self.curtain.show_error(str(e))
+        if m.has_pin(seat):
+            self.pins.try_pin(seat, pin)
             return
-        if not ok:
-            self.curtain.show_error(f"That is not {m.seats[seat].name}'s PIN.")
-            return
+        self.reveal(seat)
+
+    def reveal(self, seat: int) -> None:
+        """The seat's board, once it may see it."""
+        m = self.w.match
         self._hide()
         self.seat = seat
         d = self.drafts.pop(seat, SeatDraft())
@@ -100,6 +108,7 @@ class Table(QObject):
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
         self.w.refresh()
+        self.handover.arrive(seat)
         s = m.seats[seat]
         self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
 
@@ -115,6 +124,7 @@ class Table(QObject):
             p = self.w.orders_panel
             self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok,
                                                self.w.match.seats[self.seat])
+        self.handover.leave(self.seat)
         self._clear_console()
 
     def _clear_console(self) -> None:

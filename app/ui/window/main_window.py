@@ -36,6 +36,8 @@ from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from .navigation import NavigationMixin
+from .notice_bar import NoticeBoard
+from .pending_shown import PendingShown
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from app.match.order_entry import OrderEntry
@@ -86,7 +88,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
                                   "File → New game (Ctrl+N) or Open (Ctrl+O)")
         self.placeholder.setAlignment(Qt.AlignCenter)
         self.stack.addWidget(self.placeholder)
+        self.notice_board = NoticeBoard(self.stack)
         self.files = FileKeeper(self)
+        self.pending_shown = PendingShown(self)
         build_docks(self)
         self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
@@ -239,10 +243,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.scene.set_world(w, fog=fog)
         self.view.refresh_area()
         self.entry.set_world(w, self.seat_nations())
-        live = self.replay_index is None
-        self.scene.set_pending(list(self.pending.values()) if live else [])
+        self.pending_shown.sync()
         self._update_highlights()
-        self._show_orders()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
         civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
@@ -254,21 +256,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table_ui.refresh()
         self.studio.refresh()
 
-    def _show_orders(self) -> None:
-        live = self.replay_index is None
-        title = f"{self.match.seats[self.seat].name}'s orders" if self.match.private and self.seat is not None else "Orders"
-        self.orders_panel.set_orders(self.pending if live else {}, title)
-
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""
         self._editing = None
         self.context_menus.forget()
         if self.entry is not None:
             self.entry.cancel()
+        self.pending_shown.clear()
         if self.scene is not None:
-            self.scene.set_pending([])
             self._update_highlights()
-        self.orders_panel.set_orders({}, "Orders")
         self.table_ui.clear_private()
         if self.match is not None and self.match.fog and self.scene is not None:
             self.refresh()                # fog of war: the boards show nobody's sight now
@@ -358,19 +354,24 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     # ------------------------------------------------------------------ pending orders
     def add_order(self, order) -> bool:
-        replaced = self.match.replaces(order, self.seat)
+        before = self.match.pending_order(order_key(order), self.seat)
         try:
             order = self.match.add_order(order, self.seat)
         except OrderRefused as e:
             self.set_status(e.reason, error=True)
             return False
-        self._orders_changed()
+        replaced = before is not None
+        self._orders_changed([(before, order)])
         self.set_status(("Replaced: " if replaced else "Order: ") + format_order(order) + "   — " + self.entry.hint())
         return True
 
-    def _orders_changed(self) -> None:
-        self.scene.set_pending(list(self.pending.values()))
-        self._show_orders()
+    def _orders_changed(self, changes=None) -> None:
+        """The seat's pending orders changed: ``changes`` (before, after) pairs, one per
+        order given, replaced or taken back; None: anything may have changed."""
+        if changes is None:
+            self.pending_shown.sync()
+        for before, after in changes or ():
+            self.pending_shown.change(before, after)
         self.files.changed()
         self.update_actions()
         self.studio.orders_changed()
@@ -378,7 +379,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def delete_order(self, key) -> None:
         o = self.match.remove_order(key, self.seat) if self.seat is not None else None
         if o is not None:
-            self._orders_changed()
+            self._orders_changed([(o, None)])
             self.set_status("Deleted: " + format_order(o))
 
     def edit_order(self, key, text: str) -> None:
@@ -414,15 +415,18 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if self.match is None or self.replay_index is not None or self.busy or self.seat is None:
             return False
         try:
-            order = self.match.add_text(text, self.seat)
+            order = self.match.read_order(text, self.seat)
+            before = self.match.pending_order(order_key(order), self.seat)
+            order = self.match.add_order(order, self.seat)
         except OrderRefused as e:
             self.orders_panel.show_feedback(e.reason, False)
             self.set_status(f"Not understood: {e.reason}" if e.kind == "notation" else e.reason, error=True)
             return False
         edited, self._editing = self._editing, None
+        changes = [(before, order)]
         if edited is not None and edited != order_key(order):   # the edit now orders another unit
-            self.match.remove_order(edited, self.seat)
-        self._orders_changed()
+            changes.append((self.match.remove_order(edited, self.seat), None))
+        self._orders_changed([c for c in changes if c != (None, None)])
         self.set_status("Order: " + format_order(order) + "   — " + self.entry.hint())
         self.orders_panel.console.clear()
         self.orders_panel.show_feedback("Added: " + format_order(order), True)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
 
-from app.match.attention import Need, needs
+from app.match.attention import Need
 
 
 class NavigationMixin:
@@ -18,17 +18,10 @@ class NavigationMixin:
 
     def attention(self) -> list[Need]:
         """What the seat at the table still owes, board by board (nothing in a replay)."""
-        if self.match is None or self.seat is None or self.replay_index is not None:
-            return []
-        return needs(self.world, self.pending.values(), self.seat_nations())
+        return self.pending_shown.needs()
 
     def update_attention(self) -> None:
-        todo = self.attention()
-        boards = len({n.board for n in todo})
-        if self.view is not None:
-            self.view.show_needs(todo)            # badges on the boards owing something
-        self.a_next.setText(f"Next board ({boards})" if boards else "Next board")
-        self.a_next.setEnabled(bool(boards))
+        self.pending_shown.update_attention()
 
     def next_attention(self) -> Need | None:
         """Go to the next active board (after the last one visited) that needs attention."""

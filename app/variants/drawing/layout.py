@@ -1,0 +1,284 @@
+"""Where each province goes on a stand-in board, and the region it gets.
+
+A map's adjacency graph is nearly planar. It is embedded in the plane (networkx's planarity
+test; the few borders that do not fit become straits), its faces triangulated, and the
+triangles' corners moved until every triangle has about the same area and a good shape,
+without ever turning one over. Each province's region is then its share of the triangles
+around it (its corner, the edges' midpoints, the triangles' centroids): two regions border
+exactly where the triangulation has an edge. What lies outside the triangles goes to the
+nearest province on the outside.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+from shapely.geometry import MultiPoint, Point
+from shapely.strtree import STRtree
+
+from .data import WIDTH, BoardData
+from .mend import clean
+
+
+def _graph_distances(n: int, edges: list[tuple[int, int]]) -> np.ndarray:
+    nbrs: list[list[int]] = [[] for _ in range(n)]
+    for a, b in edges:
+        nbrs[a].append(b)
+        nbrs[b].append(a)
+    d = np.full((n, n), np.inf)
+    for s in range(n):
+        d[s, s] = 0
+        frontier, step = [s], 0
+        while frontier:
+            step += 1
+            nxt = []
+            for u in frontier:
+                for w in nbrs[u]:
+                    if d[s, w] == np.inf:
+                        d[s, w] = step
+                        nxt.append(w)
+            frontier = nxt
+    finite = d[np.isfinite(d)]
+    d[~np.isfinite(d)] = (finite.max() if finite.size else 1) + 2
+    return d
+
+
+def _stress_layout(d: np.ndarray, iterations: int = 60) -> np.ndarray:
+    """Stress majorization (SMACOF) of graph distances ``d``, started from classical MDS:
+    how far apart provinces are, to choose which borders a flat drawing keeps."""
+    n = len(d)
+    if n < 3:
+        return np.array([[float(i), 0.0] for i in range(n)])
+    j = np.eye(n) - 1.0 / n
+    b = -0.5 * j @ (d ** 2) @ j
+    vals, vecs = np.linalg.eigh(b)
+    x = vecs[:, -2:] * np.sqrt(np.maximum(vals[-2:], 1e-9))
+    x += np.random.default_rng(1).normal(0, 1e-3, x.shape)
+    w = np.where(d > 0, 1.0 / np.maximum(d, 1e-9) ** 2, 0.0)
+    v = -w
+    np.fill_diagonal(v, w.sum(axis=1))
+    v_pinv = np.linalg.pinv(v)
+    for _ in range(iterations):
+        dist = np.sqrt(((x[:, None, :] - x[None, :, :]) ** 2).sum(-1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bm = np.where(dist > 1e-9, -w * d / dist, 0.0)
+        np.fill_diagonal(bm, 0)
+        np.fill_diagonal(bm, -bm.sum(axis=1))
+        x = v_pinv @ bm @ x
+    return x
+
+
+@dataclass
+class Layout:
+    points: dict[str, tuple[float, float]]
+    triangles: list[tuple[str, str, str]]
+    outer: list[str]                      # provinces on the outside of the triangulation
+    dropped: list[tuple[str, str]]        # borders the plane could not hold (drawn as straits)
+    height: float
+
+
+def _planar(ids: list[str], pairs: set[frozenset], x: np.ndarray):
+    """A planar embedding of the adjacency graph: all of it if it is planar, else its borders
+    added shortest first (in the stress layout), each kept if the graph stays planar."""
+    import networkx as nx
+    index = {p: i for i, p in enumerate(ids)}
+    order = sorted((tuple(sorted(p)) for p in pairs),
+                   key=lambda e: float(np.linalg.norm(x[index[e[0]]] - x[index[e[1]]])))
+    g = nx.Graph()
+    g.add_nodes_from(ids)
+    g.add_edges_from(order)
+    planar, emb = nx.check_planarity(g)
+    if planar:
+        return emb, []
+    g = nx.Graph()
+    g.add_nodes_from(ids)
+    dropped = []
+    for e in order:
+        g.add_edge(*e)
+        if not nx.check_planarity(g)[0]:
+            g.remove_edge(*e)
+            dropped.append(e)
+    return nx.check_planarity(g)[1], dropped
+
+
+def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
+    """Tutte's embedding: the outer face on a circle, each other corner at its neighbours'
+    mean; planar, with every face convex."""
+    idx = {v: i for i, v in enumerate(nodes)}
+    p = np.zeros((len(nodes), 2))
+    for i, v in enumerate(outer):
+        a = 2 * math.pi * i / len(outer)
+        p[idx[v]] = (math.cos(a), math.sin(a))
+    inner = [v for v in nodes if v not in set(outer)]
+    ii = {v: i for i, v in enumerate(inner)}
+    m = np.zeros((len(inner), len(inner)))
+    rhs = np.zeros((len(inner), 2))
+    for v in inner:
+        i = ii[v]
+        for u in tri.neighbors(v):
+            m[i, i] += 1
+            if u in ii:
+                m[i, ii[u]] -= 1
+            else:
+                rhs[i] += p[idx[u]]
+    if inner:
+        sol = np.linalg.lstsq(m, rhs, rcond=None)[0]
+        for v in inner:
+            p[idx[v]] = sol[ii[v]]
+    return p
+
+
+def _relax(p: np.ndarray, tris: np.ndarray, iterations: int = 1500) -> np.ndarray:
+    """Move the corners until every triangle has about the same area and a shape close to
+    equilateral; a step that would turn a triangle over is shortened.
+
+    The energy is in logarithms of the areas, and each corner moves in proportion to the size
+    of the triangles around it, so the tiny triangles deep inside a Tutte embedding grow as
+    fast as the large ones shrink."""
+    k = 4 * math.sqrt(3)
+    mu = 0.5
+    n = len(p)
+    count = np.bincount(tris.ravel(), minlength=n).astype(float)
+
+    def parts(q):
+        a, b, c = q[tris[:, 0]], q[tris[:, 1]], q[tris[:, 2]]
+        ab, ac, bc = b - a, c - a, c - b
+        area = 0.5 * (ab[:, 0] * ac[:, 1] - ab[:, 1] * ac[:, 0])
+        lengths = (ab ** 2).sum(1) + (ac ** 2).sum(1) + (bc ** 2).sum(1)
+        return a, b, c, ab, ac, bc, area, lengths
+
+    def value(q):
+        *_, area, lengths = parts(q)
+        if area.min() <= 0:
+            return math.inf, area
+        la = np.log(area)
+        return float(((la - la.mean()) ** 2).sum() + mu * (lengths / (k * area) - 1).sum()), area
+
+    def gradient(q):
+        a, b, c, ab, ac, bc, area, lengths = parts(q)
+        la = np.log(area)
+        ga = 0.5 * np.stack([b[:, 1] - c[:, 1], c[:, 0] - b[:, 0]], 1)
+        gb = 0.5 * np.stack([c[:, 1] - a[:, 1], a[:, 0] - c[:, 0]], 1)
+        gc = 0.5 * np.stack([a[:, 1] - b[:, 1], b[:, 0] - a[:, 0]], 1)
+        d_area = 2 * (la - la.mean()) / area - mu * lengths / (k * area ** 2)
+        d_len = mu / (k * area)
+        g = np.zeros_like(q)
+        np.add.at(g, tris[:, 0], d_area[:, None] * ga - d_len[:, None] * 2 * (ab + ac))
+        np.add.at(g, tris[:, 1], d_area[:, None] * gb + d_len[:, None] * 2 * (ab - bc))
+        np.add.at(g, tris[:, 2], d_area[:, None] * gc + d_len[:, None] * 2 * (ac + bc))
+        size = np.zeros(n)
+        np.add.at(size, tris.ravel(), np.repeat(area, 3))
+        return g * (size / np.maximum(count, 1))[:, None]   # scaled by the local size
+
+    step = 0.05
+    e, area = value(p)
+    for _ in range(iterations):
+        g = gradient(p)
+        while step > 1e-9:
+            q = p - step * g
+            e2, area2 = value(q)
+            if e2 < e and bool((area2 > 0.2 * area).all()):
+                break
+            step *= 0.5
+        else:
+            break
+        p, e, area = q, e2, area2
+        step = min(step * 1.5, 0.5)
+    return p
+
+
+def layout(data: BoardData) -> Layout:
+    """Where each province's corner goes, and the triangles its region is made of."""
+    from networkx.algorithms.planar_drawing import triangulate_embedding
+    ids = data.provinces
+    index = {p: i for i, p in enumerate(ids)}
+    edges = [(index[a], index[b]) for a, b in (tuple(p) for p in data.pairs)]
+    x = _stress_layout(_graph_distances(len(ids), edges))
+    emb, dropped = _planar(ids, data.pairs, x)
+    if len(ids) < 3:
+        return Layout({p: (WIDTH * (i + 0.5) / len(ids), 300.0) for i, p in enumerate(ids)}, [], list(ids),
+                      dropped, 600.0)
+    tri, outer = triangulate_embedding(emb, fully_triangulate=False)
+    nodes = list(tri.nodes())
+    triangles = _triangles(tri, outer)
+    p = _tutte(nodes, tri, outer)
+    idx = {v: i for i, v in enumerate(nodes)}
+    tris = np.array([[idx[v] for v in t] for t in triangles], dtype=int)
+    a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
+    turned = ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0]) < 0
+    tris[turned] = tris[turned][:, [0, 2, 1]]
+    p = _relax(p, tris)
+    p, height = _fit(p)
+    return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
+                  [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height)
+
+
+def _triangles(tri, outer: list[str]) -> list[tuple[str, str, str]]:
+    """The inner faces of a triangulated embedding (each a triangle; the outer face, walked
+    the same way round, is left out even when it has three corners)."""
+    seen: set = set()
+    turns = [outer[i:] + outer[:i] for i in range(len(outer))]
+    out = []
+    for v in tri.nodes():
+        for w in tri.neighbors_cw_order(v):
+            if (v, w) in seen:
+                continue
+            face = tri.traverse_face(v, w, mark_half_edges=seen)
+            if len(face) == 3 and list(face) not in turns:
+                out.append(tuple(face))
+    return out
+
+
+def _fit(x: np.ndarray) -> tuple[np.ndarray, float]:
+    """The drawing turned to lie wide and scaled to 1000 wide with a margin; the frame's height."""
+    x = x - x.mean(axis=0)
+    if len(x) > 2:
+        _, _, vt = np.linalg.svd(x, full_matrices=False)
+        x = x @ vt.T
+    span = np.maximum(x.max(axis=0) - x.min(axis=0), 1e-9)
+    margin = 0.035
+    scale = WIDTH * (1 - 2 * margin) / span[0]
+    height = float(round(np.clip(span[1] * scale / (1 - 2 * margin), 0.55 * WIDTH, 1.0 * WIDTH)))
+    scale = min(scale, height * (1 - 2 * margin) / span[1])
+    x = (x - x.min(axis=0)) * scale
+    x[:, 0] += (WIDTH - span[0] * scale) / 2
+    x[:, 1] += (height - span[1] * scale) / 2
+    return x, height
+
+
+def regions(lay: Layout, frame) -> dict[str, object]:
+    """Each province's share of the triangles around it; what lies outside the triangles goes
+    to the nearest province on the outside."""
+    pieces: dict[str, list] = {p: [] for p in lay.points}
+    for t in lay.triangles:
+        pts = [np.array(lay.points[v]) for v in t]
+        g = sum(pts) / 3
+        for i, v in enumerate(t):
+            a, b, c = pts[i], pts[(i + 1) % 3], pts[(i + 2) % 3]
+            pieces[v].append(shapely.Polygon([tuple(a), tuple((a + b) / 2), tuple(g), tuple((a + c) / 2)]))
+    inside = shapely.union_all([q for qs in pieces.values() for q in qs]) if lay.triangles else shapely.Polygon()
+    rest = frame.difference(inside)
+    outer = [v for v in dict.fromkeys(lay.outer)]
+    if not rest.is_empty and outer:
+        cells = _voronoi([lay.points[v] for v in outer], frame)
+        for v, cell in zip(outer, cells):
+            part = cell.intersection(rest)
+            if not part.is_empty:
+                pieces[v].append(part)
+    return {p: clean(shapely.union_all(qs)) if qs else shapely.Polygon() for p, qs in pieces.items()}
+
+
+def _voronoi(points: list[tuple[float, float]], frame) -> list:
+    """The Voronoi cell of each point, inside the frame (same order as ``points``)."""
+    if len(points) == 1:
+        return [frame]
+    regions = shapely.get_parts(shapely.voronoi_polygons(MultiPoint(points), extend_to=frame))
+    tree = STRtree(regions)
+    out = []
+    for pt in points:
+        hits = tree.query(Point(pt), predicate="intersects")
+        out.append(regions[int(hits[0])].intersection(frame) if len(hits) else Point(pt).buffer(1))
+    return out

@@ -1,0 +1,147 @@
+"""Import of the ``diplomacy`` package's 14 maps, read from the installed package (never
+copied: it is AGPL) and compared with the package's own reading: powers, units, the centres
+each power owns and calls home, the supply centres, and every army and fleet border."""
+
+from pathlib import Path
+
+import diplomacy
+import pytest
+
+from app.engine.game import Game
+from app.engine.variant import load_variant
+from app.mapgeo import load_map
+from app.variants.check import check_variant
+from app.variants.cli import main
+from app.variants.dpimport import package_maps_dir
+from app.variants.draft import write_draft
+from app.variants.importer import ImportError_, import_variant, read_source
+
+MAPS = ["ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure", "standard",
+        "standard_age_of_empires", "standard_age_of_empires_2", "standard_fleet_rome", "standard_france_austria",
+        "standard_germany_italy", "world"]
+
+
+def test_the_package_has_the_fourteen_maps():
+    assert sorted(p.stem for p in package_maps_dir().glob("*.map")) == sorted(MAPS)
+
+
+def _package_reading(name):
+    m = diplomacy.Map(name, use_cache=False)
+    locs = [loc.upper() for loc in m.locs]
+    provinces = sorted({loc[:3] for loc in locs if m.area_type(loc) != "SHUT"})
+    army = {tuple(sorted((a.lower(), b.lower()))) for a in provinces for b in provinces if m.abuts("A", a, "-", b)}
+    fleet = {tuple(sorted((a.lower(), b.lower()))) for a in locs for b in locs if m.abuts("F", a, "-", b)}
+    return m, army, fleet
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_each_map_reads_as_the_package_reads_it(name):
+    m, army, fleet = _package_reading(name)
+    draft, _ = read_source(package_maps_dir() / f"{name}.map")
+    ours = {n.name.upper(): n for n in draft.nations}   # NEW-YORK is NewYork here, NEWYORK there
+    assert sorted(ours) == sorted(m.powers)
+    for power in m.powers:
+        n = ours[power]
+        assert sorted(u.lower() for u in m.units.get(power, [])) == sorted(u.lower() for u in n.units), power
+        assert sorted(c.lower() for c in m.centers[power]) == sorted(n.centres), power
+        assert sorted(c.lower() for c in m.homes[power]) == sorted(n.homes), power
+    assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)
+    assert draft.first_year == m.first_year
+    assert draft.army == army
+    assert draft.fleet == fleet
+
+
+def test_hyphenated_powers_keep_their_units():
+    draft, _ = read_source(package_maps_dir() / "empire.map")
+    units = {n.name: n.units for n in draft.nations}
+    assert units["NewYork"] and units["BritishColumbia"] and len(units["Heartland"]) == 3
+    assert any("NEW-YORK is NewYork" in note for note in draft.notes)
+
+
+def test_fleet_only_borders_stay_fleet_only():
+    # ancmed: the Balearic islands are reached by sea only ('Bal', 'Tar', 'Sag' in the file)
+    draft, _ = read_source(package_maps_dir() / "ancmed.map")
+    assert ("bal", "tar") in draft.fleet and ("bal", "sag") in draft.fleet
+    assert ("bal", "tar") not in draft.army and ("bal", "sag") not in draft.army
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    """Some maps imported whole (data and drawing), once for the tests below."""
+    base = tmp_path_factory.mktemp("dp")
+    out = {}
+    for name, stand_in in (("ancmed", False), ("standard_france_austria", False), ("colonial", False),
+                           ("standard", True)):
+        folder = base / (name + ("_standin" if stand_in else ""))
+        out[folder.name] = (folder, import_variant(package_maps_dir() / f"{name}.map", folder, stand_in=stand_in))
+    return out
+
+
+def _errors(folder):
+    return [str(p) for p in check_variant(str(folder)) if p.severity == "error"]
+
+
+def test_the_packages_drawing_is_converted(imported):
+    for name in ("ancmed", "standard_france_austria"):  # its own drawing; the other built on standard's
+        folder, draft = imported[name]
+        assert any("converted from the package's drawing" in n for n in draft.notes), name
+        assert "converted from the diplomacy package's drawing" in (folder / "map.svg").read_text()[:600]
+        assert _errors(folder) == [], name
+    board = load_map(imported["ancmed"][0] / "map.svg")
+    # the Tyrrhenian Sea lies between Rome and Sardinia on the package's map, as on ours
+    assert board.shared_border("tyn", "rom") > 0 and board.shared_border("tyn", "sad") > 0
+
+
+def test_a_map_built_on_another_and_a_year_before_1000_play(imported):
+    v = load_variant(str(imported["standard_france_austria"][0]))
+    assert v.nation_names == ("Austria", "France") and len(v.start_units) == 6
+    folder = imported["ancmed"][0]
+    g = Game.new(str(folder))
+    assert str(g.world.active_boards()[0]) == "1:S0001"
+    g.submit_text(["Rome: A rom - apu", "Greece: F spa - mes"])
+    assert str(g.world.active_boards()[0]) == "1:F0001"
+
+
+def _stand_in_is_usable(folder):
+    """Every province a region of usable size, clickable at its unit, no two overlapping, units
+    apart; and no error from the check."""
+    assert _errors(folder) == []
+    problems = check_variant(str(folder))
+    board = load_map(folder / "map.svg")
+    v = load_variant(str(folder))
+    assert not [p for p in problems if "overlap by" in p.message or "would overlap" in p.message]
+    for p in v.provinces:
+        assert board.province_at(*board.unit_anchor(p)) == p, p
+    small = [p for p in problems if "holds a circle" in p.message]
+    assert len(small) <= len(v.provinces) // 20, small
+    return problems
+
+
+def test_the_stand_in_map_is_playable(imported):
+    for name in ("colonial", "standard_standin"):
+        problems = _stand_in_is_usable(imported[name][0])
+        assert len(problems) <= 5, [str(p) for p in problems]
+
+
+def _data_only(draft, folder):
+    """The variant's data with an empty drawing: enough to load it (the drawing is tested above)."""
+    write_draft(draft, folder, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
+    return load_variant(str(folder))
+
+
+def test_seventeen_powers_are_refused_unless_one_is_left_out(tmp_path, capsys):
+    with pytest.raises(ImportError_, match="17 nations.*at most 16.*--unplayed"):
+        import_variant(package_maps_dir() / "world.map", tmp_path / "w")
+    assert main(["import", "diplomacy:world", "--out", str(tmp_path / "w1")]) == 2
+    assert "--unplayed NAME" in capsys.readouterr().err
+    draft, _ = read_source(package_maps_dir() / "world.map", ["OZ"])
+    v = _data_only(draft, tmp_path / "w2")
+    assert len(v.nation_names) == 16 and "Oz" not in v.nations
+    assert {"nsw", "vic", "wau"} <= set(v.supply_centres)  # Oz's homes stay, neutral
+
+
+def test_sixteen_nations_load(tmp_path):
+    draft, _ = read_source(package_maps_dir() / "known_world_901.map")
+    v = _data_only(draft, tmp_path / "kw")
+    assert len(v.nation_names) == 16 and v.first_year == 901
+    assert len([u for u in v.start_units if u.startswith("NeutralState ")]) == 49

@@ -103,11 +103,19 @@ def _argon2_available() -> bool:
 ARGON2ID_PROBE = Kdf("argon2id", t=1, m=8, p=1)     # (never accepted: only asks whether Argon2id works)
 
 
+_CRYPTOGRAPHY = {"AESGCM": "cryptography.hazmat.primitives.ciphers.aead", "Scrypt": "cryptography.hazmat.primitives.kdf.scrypt",
+                 "InvalidTag": "cryptography.exceptions", "UnsupportedAlgorithm": "cryptography.exceptions"}
+
+
 def __getattr__(name: str):
     """``DEFAULT_KDF``: Argon2id where this cryptography has it, else :data:`STRONG_SCRYPT`;
-    found when first asked, so that a start that seals nothing does not import cryptography."""
+    found when first asked, and cryptography's names imported when first asked, so that a
+    start that seals nothing does not import cryptography."""
     if name == "DEFAULT_KDF":
         return _default_kdf()
+    if name in _CRYPTOGRAPHY:
+        import importlib
+        return getattr(importlib.import_module(_CRYPTOGRAPHY[name]), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -4,13 +4,14 @@ seen (issue 24). These tests count calls, items and rebuilds; timings are the be
 import random
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPoint, QRectF
 from PySide6.QtGui import QImage, QPainter
 
 from app.bots.selfplay import grow_world, random_orders
 from app.engine.coords import BoardKey, Season, Turn
 from app.ui.multiverse import world_scene
 from app.ui.multiverse.layout import Layout
+from app.ui.multiverse.overview import TILE
 from app.ui.multiverse.world_scene import INDEX_YEARS, OverlayItem, _changed_keys
 
 
@@ -205,3 +206,25 @@ def test_the_quicker_pyside_check_answers_as_pyside_does():
     assert len(mods) > 50
     assert [quick(m) for m in mods] == [original(m) for m in mods]
     assert quick(sys.modules["app.ui.window.main_window"]) and not quick(sys.modules["app.engine.world"])
+
+
+def test_an_undo_clears_the_overview_cells_it_has_made_and_makes_no_tile_for_it(qtbot, window, grown):
+    """Boards taken back show the ground again in tiles already made; a tile not made yet is
+    left unmade (it starts as the ground): an undo at 10,000 boards made dozens for nothing."""
+    window.set_game(grown, None)
+    ov = window.scene.overview
+    keys = sorted(ov.states)[-5:]
+    assert not ov.tiles, "hidden: nothing drawn yet"
+    ov.forget(keys[:2])
+    assert not ov.tiles
+    ov.flush()
+    assert ov.tiles
+    key = keys[-1]
+    cell = ov._target(key)
+    tile_pos = (int(cell.center().x() // TILE), int(cell.center().y() // TILE))
+    tile = ov.tiles[tile_pos]
+    at = cell.center().toPoint() - tile_pos[0] * TILE * QPoint(1, 0) - tile_pos[1] * TILE * QPoint(0, 1)
+    drawn = tile.pixelColor(at)
+    ov.forget([key])
+    assert tile.pixelColor(at) != drawn, "the taken-back board's cell is ground again"
+    assert key not in ov.states

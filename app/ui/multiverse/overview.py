@@ -186,6 +186,8 @@ class OverviewItem(QGraphicsItem):
             target = job[0]
             for tx in range(int(target.left() // TILE), int(target.right() // TILE) + 1):
                 for ty in range(int(target.top() // TILE), int(target.bottom() // TILE) + 1):
+                    if job[1] is None and (tx, ty) not in self.tiles:
+                        continue           # the bare ground on a tile not made yet: made with it
                     by_tile.setdefault((tx, ty), []).append(job)
         frame = QPen(self.theme.past_frame, 1.0)
         for (tx, ty), tile_jobs in by_tile.items():

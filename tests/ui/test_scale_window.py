@@ -4,11 +4,12 @@ seen (issue 24). These tests count calls, items and rebuilds; timings are the be
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, QRectF
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
 from app.bots.selfplay import grow_world, random_orders
 from app.engine.coords import BoardKey, Season, Turn
+from app.engine.notation import format_order
 from app.ui.multiverse import world_scene
 from app.ui.multiverse.layout import Layout
 from app.ui.multiverse.overview import TILE
@@ -228,3 +229,81 @@ def test_an_undo_clears_the_overview_cells_it_has_made_and_makes_no_tile_for_it(
     ov.forget([key])
     assert tile.pixelColor(at) != drawn, "the taken-back board's cell is ground again"
     assert key not in ov.states
+
+
+def _rows(panel):
+    """The order list as nested (text, data, tooltip, expanded, has icon) tuples, in order."""
+    def walk(item):
+        return [(c.text(0), c.data(0, Qt.UserRole), c.toolTip(0), c.isExpanded(), not c.icon(0).isNull(), walk(c))
+                for c in (item.child(i) for i in range(item.childCount()))]
+    return walk(panel.tree.invisibleRootItem())
+
+
+def test_an_undo_gives_the_order_list_and_arrows_back_whole_as_entered_order_by_order(qtbot, window, grown):
+    """The undo's list is made apart and put in at once: the same rows, tooltips, icons and
+    expansion as the list kept up one order at a time, and it goes on being kept up."""
+    from app.ui.panels.orders import OrdersPanel, short_text
+    window.set_game(grown, None)
+    rng = random.Random(11)
+    for o in random_orders(window.game.world, rng):
+        window.add_order(o)
+    panel = window.orders_panel
+    entered = _rows(panel)
+    assert len(window.pending) > 64
+
+    def drawn():
+        return {k: (i.pending, i.pending_builds) for k, i in window.scene.items_by_key.items()
+                if i.pending or i.pending_builds}
+    arrows = drawn()
+    assert arrows
+    window.submit()
+    _settle(qtbot, window)
+    assert _rows(panel) == [] and drawn() == {}
+    window.undo()
+    assert _rows(panel) == entered and panel.count == len(window.pending)
+    assert drawn() == arrows, "the boards draw the orders given back, each board once"
+    one_by_one = OrdersPanel()
+    one_by_one.icons = panel.icons
+    for k, o in window.pending.items():
+        one_by_one.put(k, o)
+    assert _rows(one_by_one) == entered
+    k = next(iter(window.pending))
+    window.delete_order(k)
+    one_by_one.drop(k)
+    assert _rows(panel) == _rows(one_by_one)
+    # the short text drops the order's own board's coordinates only
+    o = next(o for o in window.pending.values() if hasattr(o, "dest") and o.dest.board != o.board)
+    text = short_text(o)
+    assert f"{o.board.timeline}:{o.unit.loc}:{o.board.turn}" not in text and str(o.dest) in text
+
+
+def test_a_long_list_given_back_comes_closed_by_timeline_and_opens_as_entered(qtbot, window, grown, monkeypatch):
+    """Past OPEN_ROWS orders an undo shows each timeline closed with its count; opening one
+    (or an order changing on it) makes its rows, the same as those entered one by one."""
+    from app.ui.panels import orders as orders_panel
+    window.set_game(grown, None)
+    for o in random_orders(window.game.world, random.Random(11)):
+        window.add_order(o)
+    panel = window.orders_panel
+    entered = _rows(panel)
+    texts = sorted(panel.order_texts())
+    window.submit()
+    _settle(qtbot, window)
+    monkeypatch.setattr(orders_panel, "OPEN_ROWS", 10)
+    window.undo()
+    tops = [panel.tree.topLevelItem(i) for i in range(panel.tree.topLevelItemCount())]
+    assert [t.text(0) for t in tops] == [e[0] for e in entered], "every timeline, with its count"
+    assert all(t.childCount() == 0 and not t.isExpanded() for t in tops)
+    assert sorted(panel.order_texts()) == texts and panel.count == len(window.pending)
+    tops[0].setExpanded(True)                          # opened by the player
+    assert _rows(panel)[0] == entered[0]
+    # an order taken back on a timeline never opened: its rows are made, then the row goes
+    tl = tops[-1].data(0, Qt.UserRole)[1].timeline
+    k = next(k for k, o in window.pending.items() if o.board.timeline == tl)
+    gone = format_order(window.pending[k])
+    window.delete_order(k)
+    left = list(texts)
+    left.remove(gone)
+    assert sorted(panel.order_texts()) == left and panel.count == len(window.pending) == len(left)
+    if tops[-1].treeWidget() is not None:          # (its only order gone: the timeline goes)
+        assert tops[-1].childCount() > 0, "the rows of the timeline changed are made"

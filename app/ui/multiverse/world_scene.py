@@ -355,6 +355,7 @@ class WorldScene(QGraphicsScene):
         self._lit: set[BoardKey] = set()            # boards showing highlights or the selection
         self._pending_where: dict = {}               # pending order's key -> (order, "arrows" | "builds" | "cross", board)
         self._pending_boards: dict[BoardKey, dict[str, dict]] = {}   # board -> {"arrows"|"builds": {key: drawn}}
+        self._held: set[BoardKey] | None = None    # boards to show once set_pending is through
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
@@ -587,10 +588,16 @@ class WorldScene(QGraphicsScene):
         calls :meth:`change_pending` instead."""
         items = orders.items() if hasattr(orders, "items") else ((o, o) for o in orders)
         wanted = dict(items)
-        for key in [k for k in self._pending_where if k not in wanted]:
-            self.change_pending(key, None)
-        for key, o in wanted.items():
-            self.change_pending(key, o)
+        self._held = set()               # each board shown once at the end, not once an order
+        try:
+            for key in [k for k in self._pending_where if k not in wanted]:
+                self.change_pending(key, None)
+            for key, o in wanted.items():
+                self.change_pending(key, o)
+        finally:
+            held, self._held = self._held, None
+        for at in held:
+            self._show_board_pending(at)
 
     def change_pending(self, key, order: Order | None) -> None:
         """One pending order given, replaced (the same ``key``) or taken back (None): one
@@ -627,6 +634,9 @@ class WorldScene(QGraphicsScene):
             self._show_board_pending(at)
 
     def _show_board_pending(self, key: BoardKey) -> None:
+        if self._held is not None:
+            self._held.add(key)
+            return
         item = self.items_by_key.get(key)
         if item is None:
             return

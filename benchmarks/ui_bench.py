@@ -20,7 +20,8 @@ Each world is measured in a process of its own (so that peak memory is that worl
   once, :func:`enter_orders`), then Submit until the frame showing the new boards is
   rendered, median of ``--submissions`` movement and retreat submissions each (between
   two, the event loop runs once and the autosave it starts is let finish);
-- undo, and one step of the history slider, each until the frame is rendered;
+- undo of a movement submission (a turn's orders given back to the order list and the
+  boards), and one step of the history slider, each until the frame is rendered;
 - beside each wall time, CPU time: the GUI thread's for frames, clicks, undo, history and
   the window's share of a submission; the whole process's for opening and a submission
   (the adjudication and the thumbnail workers run on threads of their own);
@@ -249,6 +250,16 @@ def measure(path: Path, frames: int, submissions: int = 3) -> dict:
     # of its own, the GUI thread waits for it without working)
     out["submission_gui_cpu_ms"] = {k: statistics.median(v) * 1000 if v else None for k, v in gui.items()}
 
+    if kind != "movement":
+        # the undo timed takes back a movement submission: a turn's orders are given back
+        # (the costly case: every one goes back into the order list and onto its board)
+        enter_orders(win, random_orders(win.game.world, rng))
+        win.submit()
+        win.wait_idle()
+        frame()
+        app.processEvents()
+        win.files.writer.flush()
+    out["undo_orders"] = len(win.game.submissions[-1])
     s, c = time.perf_counter(), time.thread_time()
     win.undo()
     frame()
@@ -292,6 +303,7 @@ ROWS = [
     ("  retreats, window CPU (ms)", lambda r: r["submission_gui_cpu_ms"]["retreats"], "{:.0f}", None),
     ("undo (ms)", "undo_ms", "{:.0f}", 150),
     ("  undo, window CPU (ms)", "undo_cpu_ms", "{:.0f}", None),
+    ("  undo, orders given back", "undo_orders", "{:.0f}", None),
     ("history step (ms)", "history_step_ms", "{:.0f}", 150),
     ("  history step, CPU (ms)", "history_step_cpu_ms", "{:.0f}", None),
     ("peak RSS (MB)", "peak_rss_mb", "{:.0f}", 350),

@@ -1,54 +1,74 @@
-"""Command line: ``python -m app`` opens the window; ``scenario``, ``selfplay`` and
-``tournament`` are tools.
+"""Command line: ``python -m app`` opens the window; the commands of :data:`COMMANDS` are
+tools. ``python -m app --help`` lists them all from that one table, and ``python -m app
+COMMAND --help`` gives a command's own help.
 
-    python -m app [--open FILE] [--screenshot OUT.png]
-    python -m app scenario FILE [FILE ...] [--no-check]
-    python -m app selfplay (--turns N | --boards N) [--no-victory] [--variant V] --seed S --out FILE
-    python -m app throw --players N --seed S [--variant V] --out FILE
-    python -m app civ --civs N --seed S [--variant V] --out FILE
-    python -m app watch [--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]
-    python -m app install-desktop [--uninstall]
-    python -m app tournament --players standard,easy,random --games N --years Y --seed S [--json FILE]
-    python -m app chart GAME.json (--out CHART.png | --out COUNTS.csv | --stats) [--timeline N] [--seat NAME]
+A new command is one entry in :data:`COMMANDS`: its name, the function that runs it
+(``"module:function"``, called with the remaining arguments, returning the exit status),
+its arguments in short and what it does.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Command:
+    run: str            # "module:function", called with the command's arguments
+    usage: str          # its arguments, for the list
+    does: str           # what it does, in a line
+
+
+COMMANDS: dict[str, Command] = {
+    "scenario": Command("app.engine.scenario:main", "FILE [FILE ...] [--no-check]",
+                        "run scenario files (docs/scenarios.md): a JSON report per file"),
+    "selfplay": Command("app.bots.selfplay:main", "(--turns N | --boards N) [--no-victory] [--variant V] --seed S --out FILE",
+                        "grow a large random game and save it"),
+    "throw": Command("app.winks.cli:main", "--players N --seed S [--variant V] --out FILE [--save GAME]",
+                     "a random thrown start (Diplomacywinks) as a scenario, and/or a save to play"),
+    "civ": Command("app.engine.civ_cli:main", "--civs N --seed S [--variant V] --out FILE",
+                   "the seeded start of a civilisations game (RULES.md §10) as a scenario"),
+    "tournament": Command("app.bots.tournament:main", "--players standard,easy,random --games N --years Y --seed S",
+                          "computer players against each other: their figures"),
+    "watch": Command("app.ui.table.cli:main", "[--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]",
+                     "watch the computer play a new game (pause, step, take over)"),
+    "chart": Command("app.ui.studio.chart_cli:main",
+                     "GAME.json (--out CHART.png | --out COUNTS.csv | --stats) [--timeline N] [--seat NAME]",
+                     "a saved game's centre chart as PNG or CSV, and its order statistics"),
+    "variant": Command("app.variants.cli:main", "check|new|import ...",
+                       "check a variant, scaffold a new one, import a .map file"),
+    "preview": Command("app.ui.preview.cli:main", "PATH_OR_NAME",
+                       "a variant's map, overlays and problems, live as you edit it"),
+    "install-desktop": Command("app.ui.desktop:main", "[--uninstall]",
+                               "add the game to the desktop's application menu (Linux)"),
+}
+
+
+def help_text() -> str:
+    """The whole command line: the window's options, then every command of the table."""
+    from app.ui.app import parser
+    lines = [parser().format_help().rstrip(), "", "commands (python -m app COMMAND --help for a command's own help):"]
+    width = max(len(name) for name in COMMANDS)
+    for name, c in COMMANDS.items():
+        lines.append(f"  {name.ljust(width)}  {c.does}")
+        lines.append(f"  {' ' * width}    python -m app {name} {c.usage}")
+    return "\n".join(lines) + "\n"
+
+
+def run(command: Command, args: list[str]) -> int:
+    module, function = command.run.split(":")
+    return getattr(importlib.import_module(module), function)(args)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "scenario":
-        from app.engine.scenario import main as scenario_main
-        return scenario_main(args[1:])
-    if args and args[0] == "selfplay":
-        from app.bots.selfplay import main as selfplay_main
-        return selfplay_main(args[1:])
-    if args and args[0] == "throw":
-        from app.winks.cli import main as throw_main
-        return throw_main(args[1:])
-    if args and args[0] == "civ":
-        from app.engine.civ_cli import main as civ_main
-        return civ_main(args[1:])
-    if args and args[0] == "watch":
-        from app.ui.table.cli import main as watch_main
-        return watch_main(args[1:])
-    if args and args[0] == "preview":
-        from app.ui.preview.cli import main as preview_main
-        return preview_main(args[1:])
-    if args and args[0] == "variant":
-        from app.variants.cli import main as variant_main
-        return variant_main(args[1:])
-    if args and args[0] == "install-desktop":
-        from app.ui.desktop import main as desktop_main
-        return desktop_main(args[1:])
-    if args and args[0] == "chart":
-        from app.ui.studio.chart_cli import main as chart_main
-        return chart_main(args[1:])
-    if args and args[0] == "tournament":
-        from app.bots.tournament import main as tournament_main
-        return tournament_main(args[1:])
+    if args and args[0] in COMMANDS:
+        return run(COMMANDS[args[0]], args[1:])
+    if any(a in ("-h", "--help") for a in args):
+        sys.stdout.write(help_text())
+        return 0
     from app.ui.app import main as ui_main
     return ui_main(args)
 

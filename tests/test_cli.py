@@ -119,3 +119,25 @@ def test_a_crash_in_one_file_costs_no_other_file_its_report(tmp_path, monkeypatc
     out, err = capsys.readouterr()
     assert "first.json: internal error" in err and "simulated engine fault" in err
     assert [json.loads(line)["file"] for line in out.splitlines()] == [files[1]]
+
+
+def test_help_lists_every_command_from_the_one_table(capsys):
+    from app.__main__ import COMMANDS, main
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--open FILE" in out and "--screenshot" in out        # the window's options
+    for name, command in COMMANDS.items():
+        assert f"python -m app {name} {command.usage}" in out and command.does in out
+    assert {"scenario", "selfplay", "throw", "tournament", "variant", "preview", "install-desktop"} <= set(COMMANDS)
+
+
+def test_every_command_answers_help(capsys):
+    from app.__main__ import COMMANDS, main
+    for name in COMMANDS:
+        try:
+            status = main([name, "--help"])
+        except SystemExit as e:           # argparse's own --help exits 0
+            status = e.code
+        out = capsys.readouterr()
+        assert status in (0, None), (name, out.err)
+        assert "usage" in out.out.lower() and "no such file" not in out.err, name

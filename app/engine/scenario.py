@@ -172,6 +172,28 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         raise ScenarioError(f"{path}: {message}") from None
 
 
+def looks_like_scenario(raw: Any) -> bool:
+    """Whether parsed JSON is a scenario file rather than a save (which has a ``format``)."""
+    return isinstance(raw, dict) and "format" not in raw and ("start" in raw or "steps" in raw)
+
+
+def game_of(path: Path):
+    """The game a scenario file sets up, to play on: its start, then each step's orders
+    submitted in turn (what the steps expect is not checked here), so that undo and the
+    history slider go back through the steps. Raises :class:`ScenarioError`."""
+    from .game import Game
+    sc = load(path)
+    game = Game.from_world(start_world(sc, path))
+    for n, step in enumerate(sc.steps, 1):
+        try:
+            game.submit_text(list(step.orders))
+        except NotationError as e:
+            raise ScenarioError(f"{path}: step {n}: {e}") from None
+        except SubmissionError as e:
+            raise ScenarioError(f"{path}: step {n}: {e}") from None
+    return game
+
+
 def board_units(world: World, key: BoardKey) -> list[str]:
     """Units as the report writes them, dislodged ones (during a retreat pause) marked."""
     dislodged = {loc for loc in world.dislodged_units()} if world.pause else set()
@@ -337,8 +359,22 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
     return {"file": str(path), "name": sc.name, "ok": ok, "steps": steps}
 
 
+SCENARIO_HELP = """usage: python -m app scenario FILE [FILE ...] [--no-check]
+
+Run scenario files (docs/scenarios.md): each sets up a world, submits orders step by step
+and checks what must come out. One JSON report per file on standard output.
+
+  --no-check   run the steps without checking their expectations
+
+exit status: 0 every file ran and met its expectations, 1 an expectation failed,
+2 a file could not be used (the message names the file, step and text)"""
+
+
 def main(argv: list[str]) -> int:
     """``python -m app scenario FILE... [--no-check]``: JSON Lines report, exit 0/1/2."""
+    if any(a in ("-h", "--help") for a in argv):
+        print(SCENARIO_HELP)
+        return 0
     check = "--no-check" not in argv
     files = [a for a in argv if a != "--no-check"]
     if not files:

@@ -199,6 +199,14 @@ class Variant:
         """Province id for an id, full name or alias (any case), or None."""
         return self._names.get(_norm(text))
 
+    def place_name(self, loc: str) -> str:
+        """A location's name for people: ``"Spain (north coast)"`` for ``spa/nc``,
+        ``"Picardy"`` for ``pic`` (the id itself for a place the variant does not know)."""
+        prov = self.provinces.get(province_of(loc))
+        name = prov.name if prov else loc
+        coast = self.coasts.get(loc)
+        return f"{name} ({coast.name})" if coast else name
+
     # -- start ---------------------------------------------------------------------------
 
     @cached_property

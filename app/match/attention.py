@@ -189,3 +189,48 @@ class Attention:
         if disbands:
             out["disbands"] = disbands
         return out
+
+
+def fill_gaps(world: World, pending: Iterable, suggested: Iterable) -> list:
+    """Of ``suggested`` orders (a computer player's), those that give what ``pending`` still
+    lacks: an order for each unit that has none (the player's own orders are kept, never
+    replaced), and on Winter boards builds or disbands up to the number still owed, at
+    places not ordered yet. A nation that waived its builds on a board gets none there."""
+    pending = list(pending)
+    ordered = {(o.unit.board, o.unit.province) for o in pending if hasattr(o, "unit")}
+    built = {(o.at.board, o.at.province) for o in pending if isinstance(o, Build)}
+    given: Counter = Counter()            # (nation, board, kind) -> builds or disbands given
+    waived = set()
+    for o in pending:
+        if isinstance(o, Build):
+            given[(o.nation, o.at.board, "build")] += 1
+        elif isinstance(o, Disband) and not world.boards[o.unit.board].is_movement:
+            given[(o.nation, o.unit.board, "disband")] += 1
+        elif isinstance(o, Waive):
+            waived.add((o.nation, o.on))
+    out = []
+    for o in suggested:
+        if isinstance(o, Waive):
+            continue                      # a waiver would cancel builds the player may still give
+        if isinstance(o, Build):
+            board, where = o.at.board, (o.at.board, o.at.province)
+            t = tally(world.boards[board])
+            owed = t.centre_count(o.nation) - t.units.get(o.nation, 0) - given[(o.nation, board, "build")]
+            if where in built or (o.nation, board) in waived or owed <= 0:
+                continue
+            built.add(where)
+            given[(o.nation, board, "build")] += 1
+        elif hasattr(o, "unit"):
+            where = (o.unit.board, o.unit.province)
+            if where in ordered:
+                continue
+            board = world.boards.get(o.unit.board)
+            if isinstance(o, Disband) and board is not None and not board.is_movement:
+                t = tally(board)
+                owed = t.units.get(o.nation, 0) - t.centre_count(o.nation) - given[(o.nation, o.unit.board, "disband")]
+                if owed <= 0:
+                    continue
+                given[(o.nation, o.unit.board, "disband")] += 1
+            ordered.add(where)
+        out.append(o)
+    return out

@@ -63,6 +63,7 @@ class MatchPart(_M):
     table: TablePart | None = None                   # seat changes, deadline, messages… (app.match.table)
     plans: dict[int, list[PlanMark]] = {}            # seat index -> drawn arrows and marks (no PIN; app.match.plans)
     notes: dict[int, str] = {}                       # seat index -> notes (no PIN; app.match.notes)
+    saved_as: str | None = None                      # an autosave's game file (restored, Save proposes it)
 
 
 def read_part(meta: Any, where: str) -> MatchPart:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
-from app.engine.game import Game
+from app.engine.game import Game, GameFileError
 from app.engine.savefile import write_text_atomic
 
 from .match import Match
@@ -44,9 +44,14 @@ class Snapshot:
         return self.game.dumps()
 
 
-def snapshot(match: Match) -> Snapshot:
+def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
+    """``saved_as``: the game's own file, kept in an autosave so that a restored game
+    knows its name again."""
     g = match.game
-    return Snapshot(g.snapshot(meta=match.to_meta()))
+    meta = match.to_meta()
+    if saved_as is not None:
+        meta["saved_as"] = str(saved_as)
+    return Snapshot(g.snapshot(meta=meta))
 
 
 def save_match(match: Match, path: Path) -> None:
@@ -57,7 +62,36 @@ def open_match(path: Path, decide=None) -> Match:
     """Load a save file and its match part; raises ``GameFileError`` (a ``MatchFileError``
     for the match part) naming the file and field."""
     path = Path(path)
-    return Match.from_game(Game.load(path), str(path), decide=decide)
+    try:
+        game = Game.load(path)
+    except GameFileError:
+        scenario = _scenario_game(path)       # a scenario file (``throw`` writes them) starts a game
+        if scenario is None:
+            raise
+        match = Match(scenario, decide=decide)
+        match.scenario = str(path)
+        return match
+    saved_as = game.meta.get("saved_as") if isinstance(game.meta, dict) else None
+    match = Match.from_game(game, str(path), decide=decide)
+    match.saved_as = saved_as if isinstance(saved_as, str) else None   # an autosave's game file
+    return match
+
+
+def _scenario_game(path: Path) -> Game | None:
+    """The game a scenario file starts (its start and steps), or None when ``path`` is no
+    scenario; a scenario that cannot be used raises ``GameFileError`` naming its fault."""
+    from app.engine.jsonfile import parse_json, read_text
+    from app.engine.scenario import ScenarioError, game_of, looks_like_scenario
+    try:
+        raw = parse_json(read_text(path, GameFileError), str(path), GameFileError)
+    except GameFileError:
+        return None
+    if not looks_like_scenario(raw):
+        return None
+    try:
+        return game_of(path)
+    except ScenarioError as e:
+        raise GameFileError(f"{e} (a scenario file)") from None
 
 
 class BackgroundWriter:

@@ -11,9 +11,9 @@ import gc
 import sys
 
 
-def _parser() -> argparse.ArgumentParser:
+def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m app", description="5D Diplomacy: Diplomacy with multiverse time travel.")
-    p.add_argument("--open", metavar="FILE", help="open a saved game")
+    p.add_argument("--open", metavar="FILE", help="open a saved game, or start one from a scenario file (its start and steps)")
     p.add_argument("--screenshot", metavar="OUT.png", help="render the window at 1600x1000 to a PNG and exit")
     p.add_argument("--theme", choices=["light", "dark"], help="colour theme")
     p.add_argument("--view", choices=["present", "fit"], default="present",
@@ -75,7 +75,7 @@ def _collect_again() -> None:
 
 
 def _main(argv: list[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    args = parser().parse_args(argv)
     if args.variant:
         from app.engine.variant import VariantError, load_variant
         try:
@@ -150,5 +150,7 @@ def _main(argv: list[str] | None) -> int:
         window.new_game(args.new or "sandbox", variant=args.variant or "standard")
     elif not window.files.offer_restore():
         from PySide6.QtCore import QTimer
-        QTimer.singleShot(0, window.new_game_dialog)
+        from .tutorial import offer_on_first_start    # the very first start: a guided first game
+        from .guard import guarded
+        QTimer.singleShot(0, guarded(lambda: offer_on_first_start(window) or window.new_game_dialog()))
     return app.exec()

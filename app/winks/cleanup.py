@@ -151,10 +151,7 @@ def describe(variant: Variant, piece: Piece) -> str:
 
 def place_name(variant: Variant, loc: str) -> str:
     """``"Spain (north coast)"`` for ``spa/nc``, ``"Picardy"`` for ``pic``."""
-    prov = variant.provinces.get(province_of(loc))
-    name = prov.name if prov else loc
-    coast = variant.coasts.get(loc)
-    return f"{name} ({coast.name})" if coast else name
+    return variant.place_name(loc)
 
 
 def _list(words: list[str], limit: int = 4) -> str:

@@ -9,12 +9,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtWidgets import QFileDialog
 
 from app.engine.notation import parse_order
 from app.engine.transcript import SEPARATOR
 from app.ui.window import export
 from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_to
+from app.ui.window.export_options import ExportOptions
 
 from .helpers import key, submit
 from .test_hotseat import ADA, BEN, secrets_of
@@ -70,12 +71,18 @@ def test_one_board_exports_as_png_and_as_vector_svg(qtbot, window, tmp_path):
 def test_board_export_from_the_menu_asks_which_board_and_where(qtbot, window, tmp_path, monkeypatch):
     _played(qtbot, window)
     out = tmp_path / "chosen"
-    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("1:F1901", True)))
+    asked = []
+
+    def ask(w, what, start, describe):
+        asked.append((what, str(start), describe(ExportOptions(key("1:F1901"), 1))))
+        return ExportOptions(key("1:F1901"), 1)
+    monkeypatch.setattr(export, "ask_options", ask)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
     window.export_menu.aboutToShow.emit()
     assert window.export_actions["board-png"].isEnabled()
     window.export_actions["board-png"].trigger()
     assert QImage(str(out) + ".png").width() == BOARD_WIDTH
+    assert asked and asked[0][0] == "board" and f"{BOARD_WIDTH:,} ×" in asked[0][2]
 
 
 def test_transcript_lines_parse_back_to_the_games_orders(qtbot, window, tmp_path):

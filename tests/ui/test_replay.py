@@ -4,7 +4,7 @@ pauses on the button, when the slider is grabbed and when the player acts in the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 
 from app.ui.panels.history import new_boards_at
 
@@ -121,3 +121,46 @@ def test_the_results_list_follows_the_submission_shown(qtbot, window):
     assert "start of the game" in panel.title.text() and rows() == []
     window.history.slider.setValue(2)
     assert window.replay_index is None and "Submission 2" in panel.title.text() and rows() == []
+
+
+def test_history_keys_as_jdip(qtbot, window):
+    """Ctrl+PgUp / Ctrl+PgDn step through the submissions, Ctrl+Home / Ctrl+End go to the
+    start and the present."""
+    _three_submissions(qtbot, window)
+    n = len(window.game.submissions)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key_PageUp, Qt.ControlModifier)
+    assert window.replay_index == n - 1 and window.world is window.game.history()[n - 1]
+    qtbot.keyClick(window.view, Qt.Key_PageUp, Qt.ControlModifier)
+    assert window.replay_index == n - 2
+    qtbot.keyClick(window.view, Qt.Key_PageDown, Qt.ControlModifier)
+    assert window.replay_index == n - 1
+    qtbot.keyClick(window.view, Qt.Key_Home, Qt.ControlModifier)
+    assert window.replay_index == 0 and window.history.slider.value() == 0
+    qtbot.keyClick(window.view, Qt.Key_PageUp, Qt.ControlModifier)     # nothing before the start
+    assert window.replay_index == 0
+    qtbot.keyClick(window.view, Qt.Key_End, Qt.ControlModifier)
+    assert window.replay_index is None and window.a_submit.isEnabled()
+    qtbot.keyClick(window.view, Qt.Key_PageDown, Qt.ControlModifier)   # nothing after the present
+    assert window.replay_index is None
+
+
+def test_replay_frames_the_boards_each_step_made(qtbot, window):
+    _three_submissions(qtbot, window)
+    view = window.view
+    view.fit_all()
+    view.set_scale_at(0.09, QPointF(view.viewport().rect().center()), view.mapToScene(view.viewport().rect().center()))
+    assert abs(view.scale_factor() - 0.09) < 1e-6
+    framed = []
+
+    def record(i):
+        seen = view.mapToScene(view.free_rect().toRect()).boundingRect()
+        rects = [window.scene.items_by_key[k].sceneBoundingRect() for k in new_boards_at(window.game, i)]
+        widths = [r.width() * view.scale_factor() for r in rects]
+        framed.append((all(seen.contains(r) for r in rects), min(widths)))
+    window.history.stepped.connect(record)
+    window.history.play(STEP_MS)
+    qtbot.waitUntil(lambda: not window.history.playing, timeout=5000)
+    assert framed and all(inside for inside, _w in framed), framed
+    vp = view.viewport().width()
+    assert all(w >= 0.3 * vp for _inside, w in framed), f"boards drawn {framed} px wide in a {vp} px view"

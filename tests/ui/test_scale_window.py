@@ -158,7 +158,7 @@ def test_a_hidden_overview_makes_its_miniatures_later_and_a_shown_one_at_once(qt
     window.view.set_boards_across(3)
     assert not window.scene.far and ov.dirty
     assert ov._later.isActive() and not ov._filler.isActive(), "hidden: after a pause, not at once"
-    window.view.fit_all()
+    window.view.set_boards_across(window.view.viewport().width() / 30)    # boards 30 px across
     assert window.scene.far
     assert ov._filler.isActive(), "shown: at once"
     qtbot.waitUntil(lambda: not ov.dirty, timeout=10000)

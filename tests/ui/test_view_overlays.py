@@ -368,6 +368,10 @@ def test_headers_of_boards_taken_back_by_undo_go(window, qtbot):
     assert _header_ink(_screen(window), x0, x1, bg)                 # "Fall 1901" is named
     window.undo()
     img = _screen(window)
+    # (the undo may pan the view back onto a board: where the Fall column is now)
+    x0 = view.viewportTransform().map(QPointF(lay.column_x(fall), 0)).x()
+    x1 = min(x0 + lay.column_width(fall) * view.scale_factor(), view.viewport().width())
+    assert x1 - max(0, x0) > 50, "the Fall column is still in view"
     o = view.viewport().mapTo(window, QPoint(0, 0))
     assert not [x for x in range(max(0, int(x0)), int(x1))
                 if any(not _near(img.pixel(o.x() + x, o.y() + y), bg, 24) for y in range(4, HEADER_H - 4))]

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QT
 from app.variants.catalog import BUILTIN_DIR
 
 from ..icons import app_icon
+from ..screen_fit import fit_to_screen
 
 DIST = "fived-diplomacy"
 # What the app is built on: (distribution, what it does here).
@@ -94,7 +95,6 @@ class AboutDialog(QDialog):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setWindowTitle("About 5D Diplomacy")
-        self.resize(720, 580)
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
         logo = QLabel()
@@ -110,3 +110,4 @@ class AboutDialog(QDialog):
         bb = QDialogButtonBox(QDialogButtonBox.Close)
         bb.rejected.connect(self.reject)
         lay.addWidget(bb)
+        fit_to_screen(self, 720, 580)

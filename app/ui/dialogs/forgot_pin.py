@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from ..guard import guarded
+from ..screen_fit import fit_title
 from .pin_fields import PIN_ADVICE, PinFields
 
 
@@ -17,6 +18,7 @@ class ForgottenPinDialog(QDialog):
         self.setWindowTitle(f"Forgotten PIN — {name}")
         self.setWindowModality(Qt.WindowModal)
         self.setMinimumWidth(520)
+        fit_title(self)                  # a long name's whole title on a laptop's title bar
         lay = QVBoxLayout(self)
         head = QLabel(f"<h3 style='margin:0'>{name} has forgotten the PIN?</h3>")
         lay.addWidget(head)

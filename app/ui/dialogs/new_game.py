@@ -15,13 +15,17 @@ from app.variants.catalog import available
 
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
+from ..screen_fit import keep_inside
 from .pin_fields import PIN_ADVICE, PinFields
+from .scrolling_rows import ScrollingRows
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
                 "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
                  "Noa", "Oli", "Pia"]
 MAX_SEATS = 16     # one per nation, and a game has up to 16
+DEFAULT_VARIANT = "standard"   # chosen when the dialog opens, if installed
+VISIBLE_SEATS = 8  # seat rows in view at once; more scroll
 
 
 def computer_levels() -> tuple[str, ...]:
@@ -91,7 +95,12 @@ class SeatRow(QWidget):
             self._paint()
 
     def _player_changed(self) -> None:
-        self.pin_fields.setEnabled(self.player.currentData()[0] == "person")
+        person = self.player.currentData()[0] == "person"
+        if not person:             # a PIN guards a person's orders: a computer has none to guard
+            self.pin.clear()
+            self.pin_again.clear()
+        self.pin_fields.setEnabled(person)
+        self.pin.setPlaceholderText("PIN (optional)" if person else "no PIN (computer)")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
@@ -107,6 +116,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New game — 5D Diplomacy")
         self.setMinimumWidth(720)
+        keep_inside(self)                # it grows with the seats: never past a laptop screen's edge
         self.open_path: str | None = None
         outer = QVBoxLayout(self)
         head = QLabel("<h2 style='margin:0'>5D Diplomacy</h2><span>Diplomacy with multiverse time travel</span>")
@@ -115,6 +125,8 @@ class NewGameDialog(QDialog):
         self.variant = QComboBox()
         for name, title in variants():
             self.variant.addItem(title, name)
+        if (standard := self.variant.findData(DEFAULT_VARIANT)) >= 0:
+            self.variant.setCurrentIndex(standard)   # listed by name, but a first game is Standard
         self.variant.setToolTip("The map and nations")
         form.addRow("Variant", self.variant)
         self.adjacency = QComboBox()
@@ -150,6 +162,7 @@ class NewGameDialog(QDialog):
         starts.addWidget(self.thrown_players)
         form.addRow("Start", starts)
         self.start.currentIndexChanged.connect(self._mode_changed)
+        self.thrown_players.valueChanged.connect(self._mode_changed)
         self.watch = WatchOption()            # "Watch the computer play" (app/ui/table)
         form.addRow("", self.watch)
         self.watch.toggled.connect(self._mode_changed)
@@ -173,8 +186,9 @@ class NewGameDialog(QDialog):
         cnt.addWidget(QLabel("  Tick the nations each player plays; nations nobody plays hold."))
         cnt.addStretch(1)
         sl.addLayout(cnt)
-        self.seat_holder = QVBoxLayout()
-        sl.addLayout(self.seat_holder)
+        self.seat_scroll = ScrollingRows()      # past eight seats they scroll (a 768-pixel screen)
+        self.seat_holder = self.seat_scroll.rows
+        sl.addWidget(self.seat_scroll)
         self.fog = QCheckBox("Fog of war — each player sees only what their nations' units and centres can see")
         self.fog.setToolTip("Rules §8: a unit or owned centre sees its province and the ones next to it,\n"
                             "and a unit sees what it could reach on the boards next to its own.")
@@ -213,8 +227,9 @@ class NewGameDialog(QDialog):
 
     def _mode_changed(self) -> None:
         civ = self.start.currentData() == "civilisations"
-        self.thrown_players.setVisible(self.start.currentData() not in ("standard", "civilisations")
-                                       and not self.hotseat.isChecked())
+        thrown = self.start.currentData() not in ("standard", "civilisations")
+        self.thrown_players.setVisible(thrown and not self.hotseat.isChecked())
+        self.opponents.set_thrown(self.thrown_players.value() if thrown else None)
         self.seats_box.setEnabled(self.hotseat.isChecked() and not civ)
         self.seats_box.setVisible(self.hotseat.isChecked() and not civ)
         self.opponents.setVisible(not self.hotseat.isChecked() and not civ)
@@ -245,8 +260,16 @@ class NewGameDialog(QDialog):
         # deal the nations round-robin as a starting point
         for j, n in enumerate(nations):
             self.seat_rows[j % k].boxes[n].setChecked(True)
+        for row in self.seat_rows:
+            for cb in row.boxes.values():
+                cb.toggled.connect(self._recheck)
+            row.player.currentIndexChanged.connect(self._recheck)
+            row.name.textChanged.connect(self._recheck)
+        self._recheck()
+        self.seat_scroll.show_at_most(VISIBLE_SEATS)
         # wide enough for a seat's row (its name, PINs and every nation), however many nations
-        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60))
+        self.setMinimumWidth(max(720, max(r.minimumSizeHint().width() for r in self.seat_rows) + 60
+                                 + self.seat_scroll.bar_width()))
 
     def settings(self) -> dict:
         """{"mode", "adjacency", "variant", "seats": [Seat], "pins": {seat index: PIN}}
@@ -263,7 +286,7 @@ class NewGameDialog(QDialog):
                 "seats": seats, "pins": pins, "fog": mode == "hotseat" and self.fog.isChecked(),
                 "start": self.start.currentData(), "watch": self.watch.chosen(),
                 "deadline": self.deadline.seconds() if mode == "hotseat" else None,
-                "thrown_players": len(seats) if seats else self.thrown_players.value(),
+                "thrown_players": len(seats) if mode == "hotseat" else self.thrown_players.value(),
                 **({"civ": self.civ.settings()} if self._civ_chosen() else {})}
 
     def _civ_chosen(self) -> bool:
@@ -303,6 +326,11 @@ class NewGameDialog(QDialog):
             self.error.setText(p)
             return
         self.accept()
+
+    def _recheck(self) -> None:
+        """A problem shown is checked again at each change: fixed, it goes (or the next shows)."""
+        if self.error.text():
+            self.error.setText(self.problem() or "")
 
     def _open(self) -> None:
         from PySide6.QtWidgets import QFileDialog

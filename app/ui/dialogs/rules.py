@@ -6,6 +6,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
 
+from ..screen_fit import fit_to_screen
+
 RULES = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
 
 
@@ -13,7 +15,6 @@ class RulesDialog(QDialog):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setWindowTitle("Rules — 5D Diplomacy")
-        self.resize(760, 820)
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser()
         self.browser.setOpenExternalLinks(True)
@@ -25,3 +26,4 @@ class RulesDialog(QDialog):
         bb = QDialogButtonBox(QDialogButtonBox.Close)
         bb.rejected.connect(self.reject)
         lay.addWidget(bb)
+        fit_to_screen(self, 760, 820)    # shorter on a laptop: the page scrolls, Close stays in sight

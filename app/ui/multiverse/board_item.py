@@ -19,6 +19,7 @@ from app.engine.coords import BoardKey
 
 from ..civ.names import calendar_for, shown_nation
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
+from .labels import IMAGE_MAX_PX, MIN_BOARD_PX, label_image, paint_labels, touched_provinces
 from .map_colours import HIGHLIGHT
 from ..guard import guarded
 from .thumbnails import LEVELS, ThumbnailCache, level_for
@@ -95,6 +96,8 @@ class BoardItem(QGraphicsItem):
     @guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         sw = self.on_screen_width(painter)
+        scene = self.scene()
+        ts = getattr(scene, "text_scale", 1.0) if scene is not None else 1.0   # an export at 2×, 4×
         rect = self._rect
         theme = self.theme
         level = level_for(sw)
@@ -115,10 +118,11 @@ class BoardItem(QGraphicsItem):
             painter.setOpacity(1.0)
         else:
             painter.drawImage(rect, img)
+            self._paint_names(painter, sw, ts)
             if not self.active:
                 painter.fillRect(rect, theme.past_dim)
         # frame
-        px = 1.0 / max(painter.worldTransform().m11(), 1e-6)  # one screen pixel in item units
+        px = ts / max(painter.worldTransform().m11(), 1e-6)  # one screen pixel in item units
         if self.ghost:
             pen = QPen(theme.ghost_frame, 2.5 * px, Qt.DashLine)
         elif self.active:
@@ -144,6 +148,31 @@ class BoardItem(QGraphicsItem):
         # coordinate label above the board
         if sw > 70:
             self._paint_label(painter, px)
+
+    def _paint_names(self, painter: QPainter, sw: float, ts: float = 1.0) -> None:
+        """The province names at the screen's size (:mod:`.labels`; ``ts`` times it in an
+        export at 2× or 4×): from an image shared by every board of this size while boards
+        are small, as text when the board is large (few are in view then); none far out."""
+        if sw < MIN_BOARD_PX * ts:
+            return
+        scale = painter.worldTransform().m11()
+        if sw <= IMAGE_MAX_PX:
+            # the image is the board's size on the device: blitted there, untransformed (fast)
+            img = label_image(self.art, round(sw), ts)
+            at = painter.worldTransform().map(self._rect.topLeft())
+            painter.save()
+            painter.resetTransform()
+            painter.drawImage(QPointF(round(at.x()), round(at.y())), img)
+            painter.restore()
+        else:
+            paint_labels(painter, self.art, scale, ts)
+        # a name over a unit's marker in a small province: the unit stays on top
+        touched = touched_provinces(self.art, scale / ts)
+        if touched and self.state is not None:
+            painter.setRenderHint(QPainter.Antialiasing, True)
+            for loc, nation, utype, dislodged in self.state.units:
+                if loc.split("/")[0] in touched:
+                    paint_unit(painter, self.art, loc, nation, utype, dislodged, sw >= 300)
 
     def _screen(self, painter: QPainter) -> tuple[int, int]:
         """About how many boards the painted device shows, and the image level a full-size

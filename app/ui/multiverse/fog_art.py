@@ -36,9 +36,26 @@ def unseen_by_board(world: World, nations: Iterable[str]) -> dict[BoardKey, froz
     return {key: everything - seen for key, seen in sight(world, tuple(nations)).items()}
 
 
+WATER_TOUCH = 1.5     # map units: a water body touches the provinces this near it
+
+
+def water_neighbours(art) -> dict[str, frozenset[str]]:
+    """For each body of water that is no province (the Sea of Marmara, the Danish straits),
+    the provinces around it; kept on the map's art."""
+    got = getattr(art, "_water_neighbours", None)
+    if got is None:
+        geo = art.geo
+        got = {name: frozenset(p for p, g in geo.provinces.items() if g.distance(water) < WATER_TOUCH)
+               for name, water in geo.impassable_water.items()}
+        art._water_neighbours = got
+    return got
+
+
 def _veil_path(art, unseen: frozenset[str]) -> QPainterPath:
     """One path covering the unseen provinces, per thread (Qt paths are not shared across
-    threads) and cached per set of provinces (few distinct sets recur on a world)."""
+    threads) and cached per set of provinces (few distinct sets recur on a world). A body
+    of water that is no province (a strait, an inland sea) is veiled with them unless every
+    province around it is seen: it never looks seen while what borders it is not."""
     cache = getattr(_local, "paths", None)
     if cache is None or getattr(_local, "art", None) is not art:
         cache = _local.paths = {}
@@ -54,8 +71,23 @@ def _veil_path(art, unseen: frozenset[str]) -> QPainterPath:
             p = provinces.get(prov)
             if p is not None:
                 path.addPath(p)
+        waters = _water_paths(art)
+        for name, around in water_neighbours(art).items():
+            if around & unseen and name in waters:
+                path.addPath(waters[name])
         cache[unseen] = path
     return path
+
+
+def _water_paths(art) -> dict[str, QPainterPath]:
+    """The water bodies' paths for the calling thread (the art's own on the GUI thread)."""
+    if threading.get_ident() == art._main_thread:
+        return dict(zip(art.geo.impassable_water, art.water_paths))
+    own = getattr(_local, "water", None)
+    if own is None or own[0] is not art:
+        from .map_art import _poly_path
+        own = _local.water = (art, {k: _poly_path(g) for k, g in art.geo.impassable_water.items()})
+    return own[1]
 
 
 def paint_fog(p: QPainter, art, unseen: frozenset[str], detail: bool = True) -> None:

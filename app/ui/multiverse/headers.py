@@ -86,6 +86,8 @@ def paint_headers(view, painter: QPainter) -> None:
                 text = column_label(t, b - a, fm, cal)
             if text is not None:
                 painter.drawText(QRectF(a, 0, b - a, HEADER_H), Qt.AlignCenter, text)
+            if short:
+                break                                   # the year stands over Fall and Winter too
     # rows
     for tl in world.timelines:
         y0 = (lay.row_y(tl) - left.y()) * s
@@ -102,8 +104,12 @@ def paint_headers(view, painter: QPainter) -> None:
 
 
 def column_label(turn: Turn, width: float, fm: QFontMetricsF, cal=YEARS) -> str | None:
-    """The longest of a turn's names that fits ``width`` pixels in the font of ``fm``."""
-    for text in (cal.title(turn), cal.short(turn)) if cal.is_civ else (turn.title, str(turn)):
+    """The longest of a turn's names that fits ``width`` pixels in the font of ``fm``: a
+    Winter column, narrower than its year's others, keeps its initial when its short name
+    no longer fits (the year stands over the Spring and Fall beside it)."""
+    long, short = (cal.title(turn), cal.short(turn)) if cal.is_civ else (turn.title, str(turn))
+    names = (long, short) + ((short[0],) if turn.season == Season.WINTER and short else ())
+    for text in names:
         if fm.horizontalAdvance(text) + 6 <= width:
             return text
     return None

@@ -3,8 +3,9 @@ functions that paint a board's state (owner tints, centres, units, orders) with 
 
 Everything here paints through a QPainter given by the caller, so the same code draws
 vector boards in the view and thumbnails into QImages on worker threads. The static map
-(sea, land, borders, labels) is the same on every board; it is pre-rendered once per size
-into two layers (fills below the owner tints, lines and labels above them).
+(sea, land, borders) is the same on every board; it is pre-rendered once per size into two
+layers (fills below the owner tints, lines above them). Province names are drawn apart, at a
+size fixed on the screen (:mod:`.labels`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from app.engine.variant import Variant
 from .plain_map import PlainMap, lines_of, load_plain_map, polygons_of
 
 from .fog_art import paint_fog
-from .map_colours import BORDER, COAST, IMPASSABLE, LABEL, LAND, SEA, SEA_LABEL, STATUS_COLOURS
+from .nation_look import look_of
+from .map_colours import BORDER, COAST, IMPASSABLE, LAND, SEA, STATUS_COLOURS
 
 
 def _poly_path(polygons) -> QPainterPath:
@@ -77,10 +79,6 @@ class MapArt:
         self._layers: dict[int, tuple[QImage, QImage]] = {}
         self._anchors: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
-        self.label_font = QFont("DejaVu Sans", 9)
-        self.label_font.setBold(True)
-        self.sea_font = QFont("DejaVu Sans", 9)
-        self.sea_font.setItalic(True)
 
     def paths(self) -> dict[str, QPainterPath]:
         """Province paths for the calling thread. Qt paths share data implicitly and cache
@@ -152,18 +150,19 @@ class MapArt:
         for s in self.geo.straits:
             p.drawLine(QPointF(*s.start), QPointF(*s.end))
         if labels:
-            self.paint_labels(p)
+            from .labels import paint_labels
+            paint_labels(p, self, p.worldTransform().m11())
 
-    def paint_labels(self, p: QPainter) -> None:
-        for prov, text in self.geo.labels.items():
-            x, y = self.geo.label_anchors[prov]
-            sea = prov in self.sea
-            p.setFont(self.sea_font if sea else self.label_font)
-            p.setPen(SEA_LABEL if sea else LABEL)
-            p.drawText(QRectF(x - 30, y - 8, 60, 16), Qt.AlignCenter, text)
+    def drop_layers(self, widths) -> None:
+        """Forget the static layers at ``widths`` (an export's sizes, not the view's levels)."""
+        from .thumbnails import LEVELS
+        with self._lock:
+            for width in widths:
+                if width not in LEVELS:
+                    self._layers.pop(width, None)
 
     def layers(self, width: int) -> tuple[QImage, QImage]:
-        """The static map at ``width`` pixels: (fills, lines+labels on transparent)."""
+        """The static map at ``width`` pixels: (fills, lines on transparent)."""
         with self._lock:
             got = self._layers.get(width)
             if got is None:
@@ -182,10 +181,25 @@ class MapArt:
                 p.setRenderHint(QPainter.Antialiasing)
                 p.setRenderHint(QPainter.TextAntialiasing)
                 p.scale(s, s)
-                self.paint_lines(p, labels=width >= 600)
+                self.paint_lines(p, labels=False)
                 p.end()
                 got = self._layers[width] = (fills, lines)
             return got
+
+
+_fonts = threading.local()      # fonts are not to be shared between threads (thumbnail workers)
+
+
+def _letter_font(px: int) -> QFont:
+    own = getattr(_fonts, "letters", None)
+    if own is None:
+        own = _fonts.letters = {}
+    f = own.get(px)
+    if f is None:
+        f = own[px] = QFont("DejaVu Sans")
+        f.setBold(True)
+        f.setPixelSize(px)
+    return f
 
 
 @lru_cache(maxsize=None)
@@ -216,18 +230,19 @@ class BoardState:
     arrows: tuple = ()    # (Arrow, ...)
     winter: bool = False
     fog: frozenset = frozenset()  # provinces out of sight, veiled (fog of war; app.ui.multiverse.fog_art)
+    safe: bool = False            # drawn in the colour-vision-safe palette (app.ui.multiverse.nation_look)
 
     def __hash__(self) -> int:  # hashed on every paint: compute once
         h = self.__dict__.get("_h")
         if h is None:
-            h = hash((self.units, self.centres, self.arrows, self.winter, self.fog))
+            h = hash((self.units, self.centres, self.arrows, self.winter, self.fog, self.safe))
             object.__setattr__(self, "_h", h)
         return h
 
 
 def colour_of(variant: Variant, nation: str) -> QColor:
-    n = variant.nations.get(nation)
-    return QColor(n.colour if n else "#777777")
+    """A nation's colour as drawn: the map's own, or the colour-vision-safe palette's."""
+    return look_of(variant).colour(nation)
 
 
 def paint_tints(p: QPainter, art: MapArt, state: BoardState) -> None:
@@ -303,7 +318,19 @@ def paint_unit(p: QPainter, art: MapArt, loc: str, nation: str, utype: str, disl
     p.setPen(QPen(dark if not dislodged else QColor("#c92a2a"), 1.8 if not dislodged else 2.6))
     p.setBrush(colour)
     p.drawPath(shape)
-    if utype == "A" and detail:
+    letter = look_of(art.variant).letters.get(nation)
+    if letter and detail:
+        # a nation whose colour lies close to another's carries its initial (nation_look)
+        ink = QColor("#111111") if colour.lightnessF() > 0.6 else QColor("#ffffff")
+        if utype == "A":
+            box = QRectF(c.x() - r, c.y() - r * 0.75, 2 * r, 1.5 * r)
+            p.setFont(_letter_font(16 if len(letter) == 1 else 12))
+        else:                      # on the hull, below the sail
+            box = QRectF(c.x() - r * 0.8, c.y() + r * 0.02, 1.6 * r, 0.75 * r)
+            p.setFont(_letter_font(9 if len(letter) == 1 else 8))
+        p.setPen(ink)
+        p.drawText(box, Qt.AlignCenter, letter)
+    elif utype == "A" and detail:
         # a small emblem: two crossed sabres
         p.setPen(QPen(QColor(255, 255, 255, 235), 2.0, Qt.SolidLine, Qt.RoundCap))
         p.drawLine(QPointF(c.x() - r * 0.5, c.y() - r * 0.45), QPointF(c.x() + r * 0.5, c.y() + r * 0.45))
@@ -397,19 +424,27 @@ def paint_board_arrows(p: QPainter, art: MapArt, arrows, width: float = 3.0) -> 
                         curve=0.12 if ar.kind in ("support", "convoy") else 0.0)
 
 
-def paint_board(p: QPainter, art: MapArt, state: BoardState, detail: bool = True) -> None:
-    """Vector drawing of a whole board in map units (the caller sets the transform)."""
+def paint_board(p: QPainter, art: MapArt, state: BoardState, detail: bool = True, text_scale: float = 1.0) -> None:
+    """Vector drawing of a whole board in map units (the caller sets the transform); with
+    ``detail`` the province names, sized for the transform's scale times ``text_scale``."""
+    from .labels import paint_labels
     art.paint_fills(p)
     paint_tints(p, art, state)
-    art.paint_lines(p, labels=detail)
+    art.paint_lines(p, labels=False)
     paint_centres(p, art, state, detail)
     paint_fog(p, art, state.fog, detail)
     paint_board_arrows(p, art, state.arrows)
+    if detail:            # names under the units: a unit is never hidden by a name
+        paint_labels(p, art, p.worldTransform().m11(), text_scale, vector=True)
     paint_units(p, art, state, detail)
 
 
-def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
-    """The board as a ``width``-pixel image (thread-safe: used by the thumbnail workers)."""
+def render_board_image(art: MapArt, state: BoardState, width: int, labels: bool = False,
+                       text_scale: float = 1.0) -> QImage:
+    """The board as a ``width``-pixel image (thread-safe: used by the thumbnail workers,
+    which leave the names out: the view draws them at the screen's size). ``labels``: with
+    the province names, sized as on a screen showing the board ``width / text_scale``
+    pixels wide (an export at 2× has names twice as tall)."""
     fills, lines = art.layers(width)
     img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
     img.fill(0)  # a new QImage holds whatever was in memory; the fills may not cover every pixel
@@ -426,6 +461,9 @@ def render_board_image(art: MapArt, state: BoardState, width: int) -> QImage:
     paint_centres(p, art, state, detail)
     paint_fog(p, art, state.fog, detail)
     paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
+    if labels:            # names under the units: a unit is never hidden by a name
+        from .labels import paint_labels
+        paint_labels(p, art, s, text_scale)
     paint_units(p, art, state, detail)
     p.end()
     return img

@@ -14,6 +14,7 @@ from app.engine.world import Board
 
 from .map_art import MapArt
 from .map_colours import LAND
+from .nation_look import look_of
 from .overview import CELL_W
 
 SC_ALPHA = 0.62      # the same weights the full boards use for owner tints
@@ -65,8 +66,9 @@ class Miniatures:
         # a tinted province is one colour: the land colour under the nation's tint
         self.tints: dict[str, tuple[int, int]] = {}
         self.dots: dict[str, int] = {}
-        for name, nat in art.variant.nations.items():
-            c = QColor(nat.colour)
+        look = look_of(art.variant)           # the palette shown (nation_look)
+        for name in art.variant.nations:
+            c = look.colour(name)
             self.tints[name] = (_blend(LAND, c, LAND_ALPHA), _blend(LAND, c, SC_ALPHA))
             self.dots[name] = c.darker(160).rgba()
         from .fog_art import VEIL

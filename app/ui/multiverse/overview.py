@@ -157,6 +157,14 @@ class OverviewItem(QGraphicsItem):
         self._fill()
         self.update()
 
+    def restyle(self) -> None:
+        """The nations' colours changed (the colour-vision-safe palette): every miniature again."""
+        self._minis = None                 # its colour tables are the palette's: made again
+        self.dirty.update(self.states)
+        if not self._filler.isActive():
+            self._filler.start()
+        self.update()
+
     def flush(self, limit: int | None = None) -> int:
         """Blit the boards marked since the last flush (at most ``limit``); returns how many."""
         keys = sorted(self.dirty)[:limit] if limit else sorted(self.dirty)

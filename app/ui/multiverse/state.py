@@ -12,6 +12,7 @@ from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Result,
 from app.engine.world import World
 
 from .map_art import Arrow, BoardState, MapArt
+from .nation_look import look_of, safe
 
 
 _LOCATIONS = {
@@ -41,8 +42,7 @@ def _arrow(art: MapArt, order: Order, status: str, locs: list[Location] | None =
     if not locs:
         return None
     nation = order_nation(order)
-    n = art.variant.nations.get(nation)
-    colour = n.colour if n else "#555555"
+    colour = look_of(art.variant).colours.get(nation, "#555555")
     pts = [art.anchor(loc.loc) for loc in locs]
     kind = order.kind
     if kind == "support" and len(pts) == 3:
@@ -96,7 +96,7 @@ def board_state(world: World, key: BoardKey, art: MapArt, fog: frozenset[str] = 
                 arrows.append(a)
     units = tuple(sorted((u.loc, u.nation, u.type, p in dislodged) for p, u in board.units.items()))
     centres = tuple(sorted(board.centres.items()))
-    return BoardState(units, centres, tuple(arrows), not key.turn.is_movement, frozenset(fog))
+    return BoardState(units, centres, tuple(arrows), not key.turn.is_movement, frozenset(fog), safe())
 
 
 def board_cross_arrows(world: World, key: BoardKey) -> list[CrossArrow]:

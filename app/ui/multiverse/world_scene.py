@@ -339,6 +339,7 @@ class WorldScene(QGraphicsScene):
         self.overview.setVisible(False)
         self.addItem(self.overview)
         self.far = False
+        self.text_scale = 1.0           # an export at 2× or 4×: names, frames and titles that much larger
         self.world: World | None = None
         self.setItemIndexMethod(QGraphicsScene.BspTreeIndex)
         self._idents: dict[BoardKey, tuple] = {}
@@ -690,6 +691,16 @@ class WorldScene(QGraphicsScene):
                 item.flash = key in keys
                 item.update()
         self._flashed = keys
+
+    def restyle(self) -> None:
+        """The nations' colours changed (View → Colour-vision-safe colours): every board is
+        drawn again from a new state (the cached images are the old colours')."""
+        self.cache.clear()
+        for item in self.items_by_key.values():
+            self._drop_state(item)
+            item.invalidate()
+        self.overview.restyle()
+        self.overlay.update()
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme

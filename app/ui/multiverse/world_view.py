@@ -55,6 +55,7 @@ class WorldView(QGraphicsView):
         self.mode_cursor = None          # the order mode's cursor (None: the arrow)
         self.bubble: Bubble | None = None  # the last refusal, near where it happened
         self._edges_shown = False          # edge markers were drawn in the last frame
+        self.export_scale = 1.0            # an export renders the view at 2× or 4× (export.py)
 
     @guarded
     def _grab_gestures(self) -> None:
@@ -162,13 +163,38 @@ class WorldView(QGraphicsView):
         self.fit_rect(self.ws.board_rect())
 
     def go_to_present(self) -> None:
-        r = self.ws.active_rect()
+        self.frame_rect(self.ws.active_rect())
+
+    def working_scale(self) -> float:
+        """The zoom at which one board is shown at its working size (as large as the present
+        is shown): no framing zooms in closer."""
+        vw = max(1, self.viewport().width() - HEADER_W)
+        return vw / (self.ws.layout.board_w * 1.35)
+
+    def frame_rect(self, r: QRectF) -> None:
+        """Fit boards' rect ``r`` (their titles above them included) in the view, no closer
+        than the working size."""
         if r.isEmpty():
             return
-        r.adjust(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
-        # the present can be many boards tall; show a column of them, readable
-        vw = max(1, self.viewport().width() - HEADER_W)
-        self.fit_rect(r, max_scale=vw / (self.ws.layout.board_w * 1.35))
+        r = r.adjusted(0, -self.ws.layout.gap_y * 0.5, 0, 0)    # the boards' titles, drawn above them
+        self.fit_rect(r, max_scale=self.working_scale())
+
+    def frame_boards(self, keys, only_if_hidden: bool = False) -> bool:
+        """Show the boards ``keys`` (a replay's step: the boards it made) framed in the view.
+        ``only_if_hidden``: leave the view as it is when one of them is in view already.
+        Returns whether the view moved."""
+        lay = self.ws.layout
+        r = QRectF()
+        for k in keys:
+            r = r.united(lay.rect(k))
+        if r.isEmpty():
+            return False
+        if only_if_hidden:
+            seen = self.mapToScene(self.free_rect().toRect()).boundingRect()
+            if any(lay.rect(k).intersects(seen) for k in keys):
+                return False
+        self.frame_rect(r)
+        return True
 
     def show_board(self, key, boards_across: float = 1.5) -> None:
         item = self.ws.items_by_key.get(key) or self.ws.ghosts.get(key)
@@ -241,6 +267,46 @@ class WorldView(QGraphicsView):
         self._anim.stop()
         self._scroll_by_scene(QPointF(-dx, -dy))
         return True
+
+    def boards_in_view(self) -> set[BoardKey]:
+        """The boards whose place meets the view's free area (from the layout)."""
+        if self.ws.world is None:
+            return set()
+        return set(self._keys_near(self.mapToScene(self.free_rect().toRect()).boundingRect()))
+
+    def after_boards_went(self, shown: set[BoardKey]) -> bool:
+        """After an undo: when boards that were in view (``shown``, taken before) are gone and
+        the view's centre is over no board, pan at the same zoom to the active board nearest
+        to it (the present the undo went back to). Returns whether it panned."""
+        world = self.ws.world
+        if world is None or not world.boards or not (shown - world.boards.keys()):
+            return False
+        lay = self.ws.layout
+        free = self.free_rect()
+        c = self.mapToScene(free.center().toPoint())
+        if self.ws.key_at(c) is not None:
+            return False
+        near = min((lay.rect(k) for k in world.active_boards()),
+                   key=lambda r: (r.center().x() - c.x()) ** 2 + (r.center().y() - c.y()) ** 2)
+        self._anim.stop()
+        self._scroll_by_scene(c - near.center())
+        return True
+
+    def _keys_near(self, seen: QRectF):
+        """The boards whose place in the layout meets ``seen`` (from the layout, not a scan)."""
+        world, lay = self.ws.world, self.ws.layout
+        t0, t1 = lay.timeline_at_y(seen.top()), lay.timeline_at_y(seen.bottom())
+        for t in range(max(1, t0), min(max(world.timelines, default=0), t1) + 1):
+            end, start = world.ends.get(t), world.starts.get(t)
+            if end is None:
+                continue
+            turn = start
+            while turn is not None and turn <= end:
+                if lay.column_x(turn) > seen.right():
+                    break
+                if lay.column_x(turn) + lay.column_width(turn) >= seen.left():
+                    yield BoardKey(t, turn)
+                turn = turn.next()
 
     def show_targets(self, marks: dict) -> None:
         """The legal targets lit across boards ({board: {province: kind}}): those outside the
@@ -424,6 +490,8 @@ class WorldView(QGraphicsView):
             return
         painter.save()
         painter.resetTransform()
+        if self.export_scale != 1.0:       # an export at 2× or 4×: the overlays in viewport pixels, scaled
+            painter.scale(self.export_scale, self.export_scale)
         self._edges_shown = self.markers.draw(painter, self.viewportTransform(), self.free_rect(), self.ws,
                                               self.ws.theme.font_family)
         if self.show_headers:

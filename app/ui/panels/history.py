@@ -5,19 +5,40 @@ The play button replays the game from where the slider is (from the start when i
 the present), one submission per step at the chosen speed, on a timer (the window stays
 responsive); it pauses at the present, on the pause button, when the slider is grabbed,
 and — through :func:`add_replay` — when the player clicks, drags, scrolls or types in the
-view. :func:`add_replay` also keeps the boards each step makes in view and the results
-list on the submission shown.
+view. :func:`add_replay` also keeps the boards each step makes in view (the results list
+follows the submission shown by itself: :class:`app.ui.panels.results.ResultsFollower`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
 
 from ..guard import guarded
 
 SPEEDS = ((0.5, "0.5 s"), (1.0, "1 s"), (2.0, "2 s"))
 """Seconds per submission offered for a replay (the default is the middle one)."""
+
+
+class JumpSlider(QSlider):
+    """A slider whose groove, clicked, jumps to the click (not one step towards it); the
+    handle, then under the mouse, can be dragged on at once."""
+
+    @guarded
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton and self.maximum() > self.minimum():
+            opt = QStyleOptionSlider()
+            self.initStyleOption(opt)
+            style = self.style()
+            handle = style.subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderHandle, self)
+            at = event.position().toPoint()
+            if not handle.contains(at):
+                groove = style.subControlRect(QStyle.CC_Slider, opt, QStyle.SC_SliderGroove, self)
+                span = groove.width() - handle.width()
+                x = at.x() - groove.x() - handle.width() // 2
+                self.setValue(QStyle.sliderValueFromPosition(self.minimum(), self.maximum(), x, max(1, span),
+                                                             opt.upsideDown))
+        super().mousePressEvent(event)
 
 
 class HistoryBar(QWidget):
@@ -45,7 +66,7 @@ class HistoryBar(QWidget):
         self.speed.setToolTip("Replay speed: seconds per submission")
         self.speed.currentIndexChanged.connect(lambda _: self.timer.setInterval(self.step_ms()))
         lay.addWidget(self.speed)
-        self.slider = QSlider(Qt.Horizontal)
+        self.slider = JumpSlider(Qt.Horizontal)
         self.slider.setMinimum(0)
         self.slider.setPageStep(1)
         self.slider.setTickPosition(QSlider.TicksBelow)
@@ -173,35 +194,54 @@ def new_boards_at(game, i: int) -> list:
     return [k for k, at in game.index.born.items() if at == i]
 
 
-def follow(w, i: int) -> None:
-    """Centre the view on the boards submission ``i`` made (keeping the zoom)."""
+def follow(w, i: int, only_if_hidden: bool = False) -> None:
+    """Frame the boards submission ``i`` made in the view (``only_if_hidden``: when none of
+    them is in view)."""
     if w.view is None or w.scene is None or w.match is None:
         return
-    r = QRectF()
-    for k in new_boards_at(w.game, i):
-        item = w.scene.items_by_key.get(k)
-        if item is not None:
-            r = r.united(item.sceneBoundingRect())
-    if not r.isEmpty():
-        w.view.centerOn(r.center())
+    w.view.frame_boards([k for k in new_boards_at(w.game, i) if k in w.scene.items_by_key], only_if_hidden)
     n = len(w.game.submissions)
     w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
 
 
-def show_results(w, i: int) -> None:
-    """The results list shows submission ``i``'s failed and invalid orders as they stood
-    after it (what the boards of that moment show); under fog of war it is left alone."""
-    m = w.match
-    if m is None or w.busy or (m.fog and m.world.phase != "over"):
+@guarded
+def step_history(w, where: str) -> None:
+    """The history keys (as jDip has them): ``"back"`` / ``"on"`` one submission (Ctrl+PgUp,
+    Ctrl+PgDn), ``"start"`` / ``"present"`` (Ctrl+Home, Ctrl+End). The boards the shown
+    submission made are brought into view when none of them is."""
+    if w.match is None or w.busy:
         return
-    if i <= 0:
-        w.results_panel.clear("The start of the game: no submission yet.")
+    bar: HistoryBar = w.history
+    bar.pause("you moved through the history")
+    n = bar.slider.maximum()
+    v = bar.slider.value()
+    target = {"back": v - 1, "on": v + 1, "start": 0, "present": n}[where]
+    target = max(0, min(n, target))
+    if target == v:
         return
-    from app.engine.transcript import step_at
-    step = step_at(w.game, min(i, len(w.game.submissions)))
-    pairs = [(line.order, line.first or line.result) for _, lines in step.boards for line in lines
-             if not line.default] + [(line.order, line.result) for line in step.refused]
-    w.results_panel.set_results(step.number, pairs)
+    bar.slider.setValue(target)           # the window shows that world (HistoryBar.moved)
+    if 0 < target:
+        follow(w, target, only_if_hidden=True)
+
+
+HISTORY_KEYS = (("back", "Previous submission", "Ctrl+PgUp"), ("on", "Next submission", "Ctrl+PgDown"),
+                ("start", "The start of the game", "Ctrl+Home"), ("present", "The present", "Ctrl+End"))
+
+
+def add_history_keys(w, menu) -> None:
+    """View → History ▸: the history keys, on the window (they work wherever the focus is)."""
+    from PySide6.QtGui import QAction, QKeySequence
+    sub = menu.addMenu("&History")
+    w.history_actions = {}
+    for where, text, keys in HISTORY_KEYS:
+        a = QAction(text, w)
+        a.setShortcut(QKeySequence(keys))
+        a.setShortcutContext(Qt.WindowShortcut)
+        a.setStatusTip(f"{text} in the game's history ({keys})")
+        a.triggered.connect(lambda _=False, where=where: step_history(w, where))
+        w.addAction(a)
+        sub.addAction(a)
+        w.history_actions[where] = a
 
 
 def add_replay(w) -> None:
@@ -209,7 +249,6 @@ def add_replay(w) -> None:
     pause when the player acts in the view, adjudicates, or another game is opened."""
     bar: HistoryBar = w.history
     bar.stepped.connect(lambda i: follow(w, i))
-    bar.moved.connect(lambda i: show_results(w, i))      # after the window showed world i
     interrupt = _Interrupt(w, bar)
     w._replay_interrupt = interrupt
     game = [None]

@@ -20,11 +20,15 @@ from app.engine.world import World
 
 from app.match.attention import tally
 
+from ..multiverse.nation_look import look_of
+
 CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
                "several boards counts once. {need} win. Hover a nation to see its centres.")
 UNITS_TIP = ("Units on active boards: the nation's units on every active board added together, so "
              "a nation with 5 units on each of 3 active boards has 15 (past boards are not counted).")
-OWED_TIP = "On active Winter boards: + builds owed, − disbands owed"
+OWED_TIP = "Builds and disbands owed on active Winter boards: + builds owed, − disbands owed"
+HEADERS = ["Nation", "Centres", "Units", "Builds ±"]       # short: the panel fits a laptop's side
+ROWS_SHOWN = 7            # the table is never shorter than this many rows (a standard game's nations)
 HIDDEN = "Hidden by the fog of war"
 
 
@@ -111,8 +115,11 @@ class NationsPanel(QWidget):
         self.summary.setWordWrap(True)
         lay.addWidget(self.summary)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Nation", "Centres", "Units (active)", "Builds / disbands"])
+        self.table.setHorizontalHeaderLabels(HEADERS)
         self.table.verticalHeader().setVisible(False)
+        rows = self.table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.Fixed)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + 8)     # compact rows: seven fit a laptop
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         self.table.setSelectionMode(QTableWidget.NoSelection)
         self.table.setFocusPolicy(Qt.NoFocus)
@@ -124,8 +131,23 @@ class NationsPanel(QWidget):
         for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
             self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
+        self._fit_rows(ROWS_SHOWN)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed
+
+    def _fit_rows(self, n: int) -> None:
+        """The height the table would like: ``n`` rows and the header, without a scroll bar
+        (the window's side panel gives the panel this much when it can)."""
+        t = self.table
+        self._table_h = (t.horizontalHeader().sizeHint().height() + n * t.verticalHeader().defaultSectionSize()
+                         + 2 * t.frameWidth() + 2)
+
+    def preferred_height(self) -> int:
+        """The panel's height with every row of a standard game's table in sight."""
+        m = self.layout().contentsMargins()
+        legend = self.legend.sizeHint().height() + 6 if self.legend is not None and self.legend.isVisible() else 0
+        return m.top() + m.bottom() + self.summary.sizeHint().height() + 2 * self.fontMetrics().height() \
+            + legend + self._table_h + 12
 
     def _show_legend(self, fog) -> None:
         if fog is None:
@@ -167,13 +189,15 @@ class NationsPanel(QWidget):
         need = world.variant.victory_centres
         active = len(world.ends)
         self.table.horizontalHeaderItem(1).setToolTip(CENTRES_TIP.format(need=need))
+        look = look_of(world.variant)          # the palette shown (colour-vision-safe or the map's)
         self.table.setUpdatesEnabled(False)
+        if len(rows) != self.table.rowCount():
+            self._fit_rows(min(len(rows), ROWS_SHOWN))
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
-            n = world.variant.nations[r["nation"]]
             hidden = r["centres"] == "?"
             name = self._cell(i, 0)
-            name.setIcon(swatch(n.colour))
+            name.setIcon(swatch(look.colour(r["nation"]).name()))
             name.setText(r["nation"] + (f"  ({seats[r['nation']]})" if seats and r["nation"] in seats else ""))
             tip = HIDDEN if hidden else centres_text(world, r, active)
             name.setToolTip(tip)

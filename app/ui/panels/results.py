@@ -1,6 +1,8 @@
-"""What became of the orders: the last submission's failed and invalid orders with the
-engine's reason (click one to go to its board), and :func:`orders_at` for the tooltip of a
-unit on any board, past boards included."""
+"""What became of the orders: the failed and invalid orders of the submission the boards
+show (the last one, or the one a replay shows), with the engine's reason (click one to go
+to its board); :func:`orders_at` for the tooltip of a unit on any board, the active boards
+included (the orders that put it there). Under fog of war everything is what the seat at
+the table may see (:mod:`app.match.results`)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 from app.engine.coords import BoardKey
 from app.engine.notation import format_order
 from app.engine.world import World
+from app.match.results import arrivals, predecessor, submission_results
 
 from ..guard import guarded
 
@@ -21,17 +24,23 @@ def _province(order) -> str | None:
     return place.loc.split("/")[0] if place is not None else None
 
 
+def _line(order, result) -> str:
+    status = STATUS_WORDS.get(result.status, result.status)
+    return f"{format_order(order)}: {status}" + (f" ({result.reason})" if result.reason else "")
+
+
 def orders_at(world: World, key: BoardKey, province: str) -> list[str]:
     """Each order given on board ``key`` to the unit in (or build at) ``province``, with its
-    status and the engine's reason: ``"A vie - bud: failed (bounced with …)"``."""
+    status and the engine's reason: ``"A vie - bud: failed (bounced with …)"``; and where
+    none was given there yet (an active board), the orders on the board before that
+    decided what stands there (:func:`app.match.results.arrivals`)."""
     given = list(zip(world.orders.get(key, ()), world.results.get(key, ())))
     given += list(world.retreats.get(key, ()))
-    lines = []
-    for order, result in given:
-        if _province(order) != province:
-            continue
-        status = STATUS_WORDS.get(result.status, result.status)
-        lines.append(f"{format_order(order)}: {status}" + (f" ({result.reason})" if result.reason else ""))
+    lines = [_line(order, result) for order, result in given if _province(order) == province]
+    if not lines:
+        came = arrivals(world, key, province)
+        if came:
+            lines = [f"On {predecessor(world, key)}:"] + ["  " + _line(o, r) for o, r in came]
     return lines
 
 
@@ -61,12 +70,15 @@ class ResultsPanel(QWidget):
         self.list.clear()
         self.title.setText(text)
 
-    def set_results(self, number: int, pairs) -> None:
-        """``pairs``: (order, Result) of submission ``number``, in the order given."""
+    def set_results(self, number: int, pairs, seen_by: str | None = None) -> None:
+        """``pairs``: (order, Result) of submission ``number``, in the order given;
+        ``seen_by``: the seat whose sight they are (fog of war)."""
         self.list.clear()
+        pairs = list(pairs)
         bad = [(o, r) for o, r in pairs if r.status != "succeeds"]
-        total = len(list(pairs))
-        self.title.setText(f"<b>Submission {number}</b>: {total - len(bad)} of {total} orders succeeded"
+        total = len(pairs)
+        seen = f" (the orders {seen_by} sees)" if seen_by else ""
+        self.title.setText(f"<b>Submission {number}</b>{seen}: {total - len(bad)} of {total} orders succeeded"
                            + (f", <b>{len(bad)}</b> failed or invalid:" if bad else "."))
         for order, result in bad:
             status = STATUS_WORDS.get(result.status, result.status)
@@ -80,3 +92,50 @@ class ResultsPanel(QWidget):
         key = item.data(Qt.UserRole)
         if key is not None:
             self.goto.emit(key)
+
+
+class ResultsFollower:
+    """Keeps the window's Results list on the submission its boards show (the present's
+    last one, or the replay's), as the seat at the table may see it: after a submission, an
+    undo, a reopened game, a history move, and when the hotseat curtain goes up or down."""
+
+    def __init__(self, window):
+        self.w = window
+        self.shown: tuple | None = None          # what the list shows: (match, submission, sight, count)
+
+    def _wanted(self) -> tuple:
+        w = self.w
+        n = len(w.game.submissions)
+        return (id(w.match), n if w.replay_index is None else w.replay_index, w.fog_nations(), n)
+
+    def update(self) -> None:
+        """Show what the boards show now, unless the list shows it already."""
+        w = self.w
+        if w.match is None or w.busy:
+            return
+        wanted = self._wanted()
+        if wanted == self.shown:
+            return
+        self.shown = wanted
+        _, i, fog, n = wanted
+        panel = w.results_panel
+        if fog == ():
+            panel.clear("Fog of war: the results show when a seat is at the table.")
+        elif i <= 0:
+            panel.clear("The start of the game: no submission yet." if n else
+                        "No submission yet: results appear here after one.")
+        else:
+            # whose sight: the seat at the table (fog of war), or the nation a sandbox views as
+            seen_by = None if fog is None else w.match.seats[w.seat].name if w.match.fog else fog[0]
+            panel.set_results(i, submission_results(w.game, i, fog), seen_by)
+
+    def submitted(self, pairs) -> None:
+        """The submission just made, from its own orders and results (no fog: everything
+        is public, and the report has it all)."""
+        self.shown = self._wanted()
+        self.w.results_panel.set_results(len(self.w.game.submissions), pairs)
+
+    def forget(self) -> None:
+        """The list is cleared (the curtain came down): shown again at the next update."""
+        self.shown = None
+        self.w.results_panel.clear("")

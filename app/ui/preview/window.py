@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabe
 from app.engine.variant import VARIANT_FILES
 from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
+from app.ui.screen_fit import fit_to_screen
 from app.variants.catalog import find_folder
 from app.variants.check import Inspection, inspect_folder
 from app.engine.problems import Problem
@@ -76,13 +77,13 @@ class PreviewWindow(QMainWindow):
         self.last_reload_cpu_s = 0.0
         self._played: list[object] = []
         self.setWindowTitle(f"Preview — {folder.name} — 5D Diplomacy")
-        self.resize(1500, 950)
 
         self.view = MapView()
         self.view.setBackgroundBrush(self.theme.background)
         self.setCentralWidget(self.view)
         self._build_toolbar()
         self._build_docks()
+        fit_to_screen(self, 1500, 950)    # a laptop gets less: the title bar and problems stay in sight
 
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._changed)
@@ -134,6 +135,7 @@ class PreviewWindow(QMainWindow):
         self.problem_list.setWordWrap(True)
         self.problem_list.setAlternatingRowColors(True)
         self.problem_list.setSpacing(2)
+        self.problem_list.setResizeMode(QListWidget.Adjust)   # long problems wrap again when the dock narrows
         self.problem_list.currentRowChanged.connect(self._select_row)
         self.problem_list.itemClicked.connect(lambda item: self._select_row(self.problem_list.row(item)))
         lay.addWidget(self.problem_list, 1)

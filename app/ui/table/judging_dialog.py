@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout
 
 from ..guard import guarded
+from ..screen_fit import fit_title
 
 
 class JudgingDialog(QDialog):
@@ -42,6 +43,7 @@ class JudgingDialog(QDialog):
         buttons.accepted.connect(self._judge)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        fit_title(self)                  # its whole title on a laptop's title bar
 
     def votes(self) -> dict[int, str]:
         return {i: box.currentText() for i, box in self.boxes.items()}

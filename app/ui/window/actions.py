@@ -8,10 +8,11 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
+from .palette_ui import add_palette_action
 from .export import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
-from ..panels.history import add_replay
+from ..panels.history import add_history_keys, add_replay
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).
 ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
@@ -82,6 +83,8 @@ def build_actions(w) -> None:
     w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
     w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
     w.a_about = _act(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
+    w.a_tutorial = _act(w, "&Tutorial", lambda: _start_tutorial(w), None,
+                        "Play your first moves with a guide: orders, support, time travel, undo")
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")
     w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
@@ -111,14 +114,17 @@ def build_actions(w) -> None:
     for a in w.order_actions + (w.a_cancel,):
         m.addAction(a)
     w.bot_menu = BotMenu(w, m)
-    m = mb.addMenu("&View")
+    m = w.view_menu = mb.addMenu("&View")
     for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
         m.addAction(a)
+    add_history_keys(w, m)           # Ctrl+PgUp/PgDn, Ctrl+Home/End through the submissions
     m.addSeparator()
     w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
     w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
     m.addAction(w.a_dark)
+    add_palette_action(w, m)         # colour-vision-safe colours, letters on close nations' units
     m = mb.addMenu("&Help")
+    m.addAction(w.a_tutorial)
     m.addAction(w.a_rules)
     m.addAction(w.a_keys)
     m.addSeparator()
@@ -148,6 +154,11 @@ def build_actions(w) -> None:
     w.seat_chip.setVisible(False)
     w.toolbar = tb
     apply_icons(w)
+
+
+def _start_tutorial(w) -> None:
+    from ..tutorial import Tutorial
+    Tutorial.start(w)
 
 
 def apply_icons(w) -> None:
@@ -197,7 +208,10 @@ KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D
         ("Right click", "a unit: its orders; a board: go to it, copy its name"), ("Ctrl+Enter", "submit (hotseat: done)"),
         ("Ctrl+Z", "undo the last submission (its orders come back)"), ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
         ("Wheel, +/−, pinch", "zoom"), ("Drag, arrow keys", "pan"), ("F", "fit all"), ("N", "next board needing attention"), ("Ctrl+G", "go to a board by name"), ("Home / P", "go to the present"),
-        ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"), ("F1", "rules")]
+        ("Ctrl+S / Ctrl+O / Ctrl+N", "save / open / new"), ("Ctrl+T", "light / dark theme"),
+        ("Ctrl+PgUp / Ctrl+PgDn", "previous / next submission (history)"),
+        ("Ctrl+Home / Ctrl+End", "the start / the present (history)"),
+        ("F9", "show or hide the side panel"), ("F1", "rules")]
 
 
 def keys_html() -> str:

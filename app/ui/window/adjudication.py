@@ -116,20 +116,18 @@ class AdjudicationMixin:
             self.set_status(f"Adjudication failed: {job.error}", error=True)
             return
         report = m.commit(job.round)
+        fogged = m.fog and m.world.phase != "over"
+        if not fogged:    # the report has every result: no transcript to read (fog: refresh reads the seat's)
+            self.results.submitted(list(zip(job.round.orders, report.results)))
         self.files.changed()
         self.refresh()
         self.autosave_after_paint()
         self.scene.set_flash(set(report.new_boards))
         self._flash_timer.start(5000)
-        fogged = m.fog and m.world.phase != "over"
         text = summary(report, fog=fogged)
         self.orders_panel.feedback.setText("")      # the console's last word is about orders now gone
-        if fogged:       # others' orders are not public under fog: each board tells what its seat sees
-            self.results_panel.clear("Fog of war: hover your units to see how their orders went.")
-        else:
-            self.results_panel.set_results(len(self.game.submissions), list(zip(job.round.orders, report.results)))
-            if any(r.status != "succeeds" for r in report.results):
-                self.results_dock.raise_()
+        if not fogged and any(r.status != "succeeds" for r in report.results):
+            self.results_dock.raise_()
         when = self.civ_ui.date_note()          # a civilisations game: the date now (RULES.md §10)
         self.set_status(f"Submission {len(self.game.submissions)}{when}: {text}.")
         self.show_toast(f"<b>Submission {len(self.game.submissions)}</b>{when}<br>{text}")

@@ -24,6 +24,7 @@ from app.engine.orders import Order
 from app.engine.variant import load_variant
 from app.engine.world import World
 from app.match import OrderRefused, Seat
+from app.match.attention import fill_gaps, needs
 
 from ..guard import guarded
 
@@ -44,6 +45,8 @@ class SandboxOpponents(QGroupBox):
         self.grid = QGridLayout(self)
         self.grid.setHorizontalSpacing(14)
         self.choices: dict[str, QComboBox] = {}
+        self.names: dict[str, QLabel] = {}
+        self.thrown: int | None = None     # a thrown start: only the variant's first nations play
         variant_box.currentIndexChanged.connect(self.rebuild)
         self.rebuild()
 
@@ -52,10 +55,9 @@ class SandboxOpponents(QGroupBox):
             item = self.grid.takeAt(0)
             if item.widget() is not None:
                 item.widget().deleteLater()
-        self.choices = {}
+        self.choices, self.names = {}, {}
         v = load_variant(self.variant_box.currentData() or "standard")
-        note = QLabel("You give the orders of your nations; the computer's are made when you submit; "
-                      "nations nobody plays hold.")
+        self.note = note = QLabel()
         note.setWordWrap(True)
         self.grid.addWidget(note, 0, 0, 1, 4)
         from app.bots import LEVELS
@@ -68,17 +70,39 @@ class SandboxOpponents(QGroupBox):
             box.addItem("Nobody (holds)", NOBODY)
             box.setToolTip(f"Who plays {n}")
             self.choices[n] = box
+            self.names[n] = name
             row, col = 1 + i // 2, (i % 2) * 2
             self.grid.addWidget(name, row, col)
             self.grid.addWidget(box, row, col + 1)
+        self.set_thrown(self.thrown)
 
+    def set_thrown(self, players: int | None) -> None:
+        """A thrown start for ``players`` nations (None: the standard opening): only the
+        variant's first ``players`` nations are in the game, and the note names them."""
+        self.thrown = players
+        nations = list(self.choices)
+        playing = nations[:players] if players else nations
+        for n in nations:
+            self.names[n].setVisible(n in playing)
+            self.choices[n].setVisible(n in playing)
+        text = ("You give the orders of your nations; the computer's are made when you submit; "
+                "nations nobody plays hold.")
+        if players:
+            text = (f"A thrown start for {players}: {', '.join(playing[:-1])} and {playing[-1]} play "
+                    f"(the variant's first {players}); the others are not in the game. " + text)
+        self.note.setText(text)
+
+    def playing(self) -> list[str]:
+        """The nations in the game (a thrown start's first ones, else all)."""
+        nations = list(self.choices)
+        return nations[:self.thrown] if self.thrown else nations
     def set_choice(self, nation: str, who: str) -> None:
         """``who``: "you", a level, or "nobody" (tests and a future 'play again')."""
         box = self.choices[nation]
         box.setCurrentIndex(box.findData(who))
 
     def problem(self) -> str | None:
-        if not any(b.currentData() == YOU for b in self.choices.values()):
+        if not any(self.choices[n].currentData() == YOU for n in self.playing()):
             return "In a sandbox you play at least one nation: choose “You” for one."
         return None
 
@@ -86,8 +110,8 @@ class SandboxOpponents(QGroupBox):
         """The match's seats: [] when you play every nation (a plain sandbox); otherwise your
         seat first, then one seat per computer level, then nobody's."""
         picked: dict[str, list[str]] = {}
-        for n, box in self.choices.items():
-            picked.setdefault(box.currentData(), []).append(n)
+        for n in self.playing():
+            picked.setdefault(self.choices[n].currentData(), []).append(n)
         if set(picked) == {YOU}:
             return []
         seats = [Seat(name="You", nations=tuple(picked.get(YOU, ())))]
@@ -161,6 +185,7 @@ class SuggestJob(QThread):
         super().__init__(parent)
         self.world, self.nations, self.level, self.seed = world, nations, level, seed
         self.base: World | None = None    # the match's world when the job started
+        self.fill = False                  # keep the player's orders, add only what is missing
         self.orders: list[Order] = []
         self.error: Exception | None = None
 
@@ -219,11 +244,13 @@ class BotMenu(QObject):
         self.a_fill.setEnabled(ok and bool(self.without_orders()))
 
     def without_orders(self) -> list[str]:
-        """Your nations with something to order and no pending order yet."""
+        """Your nations still owing something: a unit without an order, a retreat, a build
+        or a disband (a nation with some orders given is one of them while it owes more)."""
         w = self.w
         world = w.match.world
-        ordered = {getattr(o, "nation", "") for o in w.pending.values()}
-        return [n for n in self._seat_nations() if n not in ordered and has_something_to_order(world, n)]
+        if not needs(world, w.pending.values(), set(self._seat_nations())):
+            return []                     # one pass for all of them, the usual answer
+        return [n for n in self._seat_nations() if needs(world, w.pending.values(), {n})]
 
     def _fill_suggest_menu(self) -> None:
         self.suggest_menu.clear()
@@ -235,13 +262,15 @@ class BotMenu(QObject):
 
     # -- doing it -----------------------------------------------------------------------------
     @guarded
-    def suggest(self, nations: list[str]) -> None:
-        """Ask the computer for ``nations``' orders off the GUI thread; they arrive as pending orders."""
+    def suggest(self, nations: list[str], fill: bool = False) -> None:
+        """Ask the computer for ``nations``' orders off the GUI thread; they arrive as pending
+        orders (``fill``: only where the player has given none, see :func:`fill_gaps`)."""
         if not self._ready() or not nations:
             return
         w = self.w
         job = SuggestJob(w.match.view_for(w.seat), nations, self.LEVEL, w.match.game.seed, self)
         job.base = w.match.world
+        job.fill = fill
         job.step.connect(self._step)
         job.finished.connect(lambda: self._done(job))
         self.job = job
@@ -255,7 +284,7 @@ class BotMenu(QObject):
         if not nations:
             self.w.set_status("Every nation of yours with something to order has orders already.")
             return
-        self.suggest(nations)
+        self.suggest(nations, fill=True)
 
     def _step(self, done: int, total: int, text: str) -> None:
         if self.job is None:
@@ -284,7 +313,8 @@ class BotMenu(QObject):
             w.set_status("The world changed while the computer was thinking: nothing was added.")
             return
         added = 0
-        for o in job.orders:
+        orders = fill_gaps(w.match.world, w.pending.values(), job.orders) if job.fill else job.orders
+        for o in orders:
             try:
                 w.match.add_order(o, w.seat)
                 added += 1

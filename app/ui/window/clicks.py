@@ -70,7 +70,8 @@ class ClickMixin:
         menu = QMenu(self)
         for choice in out.menu:
             utype, loc = choice.split()
-            act = menu.addAction(("Build an army in " if utype == "A" else "Build a fleet in ") + loc)
+            place = self.match.game.variant.place_name(loc)
+            act = menu.addAction(("Build an army in " if utype == "A" else "Build a fleet in ") + place)
             act.triggered.connect(lambda _=False, c=choice, at=out.menu_at: self.choose_build(at, c))
         self._menu = menu
         menu.popup(QCursor.pos())

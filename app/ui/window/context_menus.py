@@ -57,7 +57,11 @@ class ContextMenus(QObject):
             for line in self._order_lines(world, key, province):
                 menu.addAction(line).setEnabled(False)
             can = w.seat is not None and not w.busy and w.replay_index is None and not w.table.up
-            if not world.is_active(key):                      # a past board's orders are locked
+            mine = w.seat_nations() if w.seat is not None else set()
+            if mine is not None and unit.nation not in mine:   # another seat's (or nation's) unit
+                menu.addAction(f"{unit.nation}'s unit: not yours to order").setEnabled(False)
+                verbs = ()
+            elif not world.is_active(key):                    # a past board's orders are locked
                 verbs = ()
             elif world.pause is not None:                    # retreats: where to, or disband
                 verbs = (("move", "Retreat…", "M"), VERBS[-1])

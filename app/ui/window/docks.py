@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QWidget
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QTabBar, QWidget
 
 from ..panels.history import HistoryBar
 from ..panels.nations import NationsPanel
@@ -45,6 +45,16 @@ def build_docks(w) -> None:
     d3.setFeatures(QDockWidget.NoDockWidgetFeatures)
     w.addDockWidget(Qt.BottomDockWidgetArea, d3)
     w.docks = (d1, d2, d3, d4)
+    tabs_take_no_focus(w)
+    for d in w.docks:       # the main window makes new tab bars as docks are moved and tabbed
+        d.dockLocationChanged.connect(lambda _area: QTimer.singleShot(0, lambda: tabs_take_no_focus(w)))
+
+
+def tabs_take_no_focus(w) -> None:
+    """The docks' tab bars (Nations | Results) never take the keyboard focus: the arrow keys
+    stay with the boards (they pan) instead of switching tabs."""
+    for bar in w.findChildren(QTabBar):
+        bar.setFocusPolicy(Qt.NoFocus)
 
 
 def build_status(w) -> None:

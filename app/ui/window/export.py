@@ -1,4 +1,6 @@
-"""File → Export: the view or one board as PNG or SVG, the game's orders and results as text.
+"""File → Export: the view or one board as PNG (at 1×, 2× or 4× the screen's resolution),
+SVG or PDF, the whole multiverse as one large PNG (:mod:`.export_multiverse`), the game's
+orders and results as text or PDF; File → Print: the same, on paper (:mod:`.printing`).
 
 What is exported is what the player at the table may see, never more: the images are
 drawn from the window's own scene (the seat's fog of war, only its own pending orders),
@@ -20,13 +22,14 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 
 from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
 from app.match.match import seat_view
 
 from ..app import settle
+from .export_options import ExportOptions, ask_options
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -106,6 +109,17 @@ def _check_seated(w) -> None:
                           "take a seat first.")
 
 
+def seated(w, doing: str = "export") -> bool:
+    """Whether the seat at the table may export (or print) now; if not, the player is told
+    why (``doing``: the word for it in the message's title)."""
+    try:
+        _check_seated(w)
+    except ExportError as e:
+        w.show_message(f"Cannot {doing}", str(e))
+        return False
+    return True
+
+
 def board_under_cursor(w) -> BoardKey | None:
     """The board to export: the one under the mouse, else the selected unit's, else the one
     in the middle of the view, else the first active board."""
@@ -154,18 +168,30 @@ def _paint_caption(p: QPainter, w, key: BoardKey, width: float, height: float) -
 # -- the exports -----------------------------------------------------------------------------
 
 
-def board_image(w, key: BoardKey, width: int = BOARD_WIDTH) -> QImage:
-    """Board ``key`` as the window shows it (orders, results, fog), with a caption strip."""
+def board_image(w, key: BoardKey, width: int = BOARD_WIDTH, scale: int = 1) -> QImage:
+    """Board ``key`` as the window shows it (orders, results, fog, names), with a caption
+    strip; ``scale``: 2× or 4× the pixels (and the names and caption as large)."""
     _check_seated(w)
     state = _board_state(w, key)
-    body = render_board_image(w.scene.art, state, width)
-    img = QImage(body.width(), body.height() + CAPTION_H, QImage.Format_ARGB32_Premultiplied)
+    art = w.scene.art
+    width, caption = width * scale, CAPTION_H * scale
+    height = round(width * art.rect.height() / art.rect.width())
+    img = QImage(width, height + caption, QImage.Format_ARGB32_Premultiplied)
+    if img.isNull():
+        raise ExportError(f"There is not enough memory for a board {width:,} pixels wide.")
     img.fill(Qt.white)
     p = QPainter(img)
     p.setRenderHint(QPainter.Antialiasing)
     p.setRenderHint(QPainter.TextAntialiasing)
-    _paint_caption(p, w, key, body.width(), CAPTION_H)
-    p.drawImage(0, CAPTION_H, body)
+    _paint_caption(p, w, key, width, caption)
+    if scale == 1:
+        p.drawImage(0, caption, render_board_image(art, state, width, labels=True))
+    else:               # drawn as vectors straight into the image: no full-size layers to hold besides
+        s = width / art.rect.width()
+        p.translate(0, caption)
+        p.scale(s, s)
+        p.setClipRect(art.rect)
+        paint_board(p, art, state, detail=True, text_scale=scale)
     p.end()
     return img
 
@@ -187,11 +213,31 @@ def board_svg(w, key: BoardKey) -> bytes:
     return _svg_bytes(QSize(round(mw), round(mh + cap)), QRectF(0, 0, mw, mh + cap), _caption(w, key), draw)
 
 
-def view_image(w) -> QImage:
-    """The view exactly as on screen (boards, arrows, headers), at the view's pixel size."""
+def view_image(w, scale: int = 1) -> QImage:
+    """The view as on screen (boards, arrows, headers), at ``scale`` times the view's pixel
+    size: at 2× or 4× the boards are drawn from images of that size and the names, frames
+    and headers are that much larger, as on a screen with that many more pixels."""
     _check_seated(w)
     settle(w, whole_overview=True)   # sharp images in view, every far miniature
-    return w.view.viewport().grab().toImage()
+    vp = w.view.viewport()
+    if scale == 1:
+        return vp.grab().toImage()
+    img = QImage(vp.width() * scale, vp.height() * scale, QImage.Format_ARGB32_Premultiplied)
+    cache = w.scene.cache
+    w.scene.text_scale = w.view.export_scale = float(scale)
+    try:
+        for _ in range(12):            # a frame asks for the images its size needs; then again, drawn from them
+            img.fill(w.theme.background)
+            p = QPainter(img)
+            w.view.render(p, QRectF(0, 0, img.width(), img.height()), vp.rect())
+            p.end()
+            if not cache.busy():
+                break
+            cache.wait()
+            QApplication.processEvents()
+    finally:
+        w.scene.text_scale = w.view.export_scale = 1.0
+    return img
 
 
 def view_svg(w) -> bytes:
@@ -241,17 +287,20 @@ def transcript_text(w) -> str:
 # -- the menu -----------------------------------------------------------------------------
 
 
-def _make(w, what: str, key: BoardKey | None) -> bytes:
+def _make(w, what: str, key: BoardKey | None, scale: int = 1) -> bytes:
     if what == "view-png":
-        return _png_bytes(view_image(w))
+        return _png_bytes(view_image(w, scale))
     if what == "view-svg":
         return view_svg(w)
     if what == "board-png":
-        return _png_bytes(board_image(w, key))
+        return _png_bytes(board_image(w, key, scale=scale))
     if what == "board-svg":
         return board_svg(w, key)
     if what == "orders":
         return transcript_text(w).encode("utf-8")
+    if what in ("view-pdf", "board-pdf", "orders-pdf"):
+        from .printing import pdf_bytes
+        return pdf_bytes(w, what.split("-")[0], key)
     raise ValueError(what)
 
 
@@ -265,12 +314,14 @@ def _write(w, path: Path, data: bytes) -> bool:
     return True
 
 
-def export_to(w, what: str, path, key: BoardKey | None = None) -> bool:
-    """Export ``what`` (view-png, view-svg, board-png, board-svg, orders) to ``path``; a
-    clear message on failure. Returns whether the file was written."""
+def export_to(w, what: str, path, key: BoardKey | None = None, scale: int = 1) -> bool:
+    """Export ``what`` (view-png, view-svg, view-pdf, board-png, board-svg, board-pdf,
+    orders, orders-pdf) to ``path``, images at ``scale`` (1, 2 or 4) times the screen's
+    resolution; a clear message on failure. Returns whether the file was written. (The whole
+    multiverse: :func:`.export_multiverse.export_multiverse`, in the background.)"""
     QApplication.setOverrideCursor(Qt.WaitCursor)
     try:
-        data = _make(w, what, key)
+        data = _make(w, what, key, scale)
     except ExportError as e:
         w.show_message("Cannot export", str(e))
         return False
@@ -316,13 +367,23 @@ def export_transcript_in_background(w, path) -> bool:
 _KINDS = {
     "view-png": ("The view as PNG…", "PNG images (*.png)", ".png", "Save what the view shows as an image"),
     "view-svg": ("The view as SVG…", "SVG images (*.svg)", ".svg", "Save what the view shows as a scalable image"),
+    "view-pdf": ("The view as PDF…", "PDF documents (*.pdf)", ".pdf", "Save what the view shows as a PDF page"),
     "board-png": ("One board as PNG…", "PNG images (*.png)", ".png",
                   "Save one board (the one under the mouse or in the middle of the view) as an image"),
     "board-svg": ("One board as SVG…", "SVG images (*.svg)", ".svg",
                   "Save one board (the one under the mouse or in the middle of the view) as vectors"),
+    "board-pdf": ("One board as PDF…", "PDF documents (*.pdf)", ".pdf",
+                  "Save one board as a PDF page, drawn as vectors"),
+    "multiverse-png": ("The whole multiverse as PNG…", "PNG images (*.png)", ".png",
+                       "Save every board of the game, as the view lays them out, in one large image"),
     "orders": ("Orders and results as text…", "Text files (*.txt)", ".txt",
                "Save every submission's orders with their results, in the game's notation"),
+    "orders-pdf": ("Orders and results as PDF…", "PDF documents (*.pdf)", ".pdf",
+                   "Save every submission's orders with their results as a PDF document"),
 }
+# what each export asks before the file dialog (export_options.ExportImageDialog)
+_ASKS = {"board-png": "board", "board-svg": "board", "board-pdf": "pdf-board", "view-png": "view",
+         "multiverse-png": "multiverse"}
 
 
 def _default_name(w, what: str, key: BoardKey | None) -> str:
@@ -331,6 +392,8 @@ def _default_name(w, what: str, key: BoardKey | None) -> str:
         stem += f"-board-{key.timeline}-{key.turn}"
     elif what.startswith("view"):
         stem += "-view"
+    elif what.startswith("multiverse"):
+        stem += "-multiverse"
     else:
         stem += "-orders"
     return str((w.files.path.parent if w.files.path else Path.home()) / (stem + _KINDS[what][2]))
@@ -338,26 +401,14 @@ def _default_name(w, what: str, key: BoardKey | None) -> str:
 
 def export_dialog(w, what: str) -> None:
     """Ask where (and for a board, which board), then export."""
-    try:
-        _check_seated(w)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
+    if not seated(w):
         return
-    key = None
-    if what.startswith("board"):
-        start = board_under_cursor(w)
-        text, ok = QInputDialog.getText(w, "Export a board", "Board (timeline:turn, e.g. 3:F1905):",
-                                        text=str(start) if start else "")
-        if not ok:
+    options = ExportOptions()
+    if what in _ASKS:
+        options = ask_options(w, _ASKS[what], board_under_cursor(w), lambda o: describe(w, what, o))
+        if options is None:
             return
-        try:
-            key = BoardKey.parse(text.strip())
-        except (ValueError, KeyError) as e:
-            w.show_message("Cannot export", f"Not a board name: {e}")
-            return
-        if key not in w.world.boards:
-            w.show_message("Cannot export", f"There is no board {key} in this game.")
-            return
+    key = options.key
     label, filt, suffix, _ = _KINDS[what]
     path, _ = QFileDialog.getSaveFileName(w, label.rstrip("…"), _default_name(w, what, key), filt)
     if not path:
@@ -366,8 +417,31 @@ def export_dialog(w, what: str) -> None:
         path += suffix
     if what == "orders":
         export_transcript_in_background(w, path)
+    elif what == "multiverse-png":
+        from .export_multiverse import export_multiverse
+        export_multiverse(w, path, options.scale)
     else:
-        export_to(w, what, path, key)
+        export_to(w, what, path, key, options.scale)
+
+
+def describe(w, what: str, options: ExportOptions) -> str:
+    """What the export will be, for the options' dialog; ValueError: what is wrong."""
+    key, k = options.key, options.scale
+    if what.startswith("board"):
+        if key not in w.world.boards:
+            raise ValueError(f"There is no board {key} in this game.")
+        if what == "board-png":
+            art = w.scene.art
+            h = round(BOARD_WIDTH * k * art.rect.height() / art.rect.width()) + CAPTION_H * k
+            return f"Board {key}: {BOARD_WIDTH * k:,} × {h:,} pixels."
+        return f"Board {key}, drawn as vectors."
+    if what == "view-png":
+        vp = w.view.viewport()
+        return f"What the view shows: {vp.width() * k:,} × {vp.height() * k:,} pixels."
+    if what == "multiverse-png":
+        from .export_multiverse import plan
+        return plan(w, k).text
+    return ""
 
 
 def add_export_actions(w, file_menu: QMenu) -> QMenu:
@@ -382,4 +456,6 @@ def add_export_actions(w, file_menu: QMenu) -> QMenu:
         w.export_actions[what] = a
     menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in w.export_actions.values()])
     w.export_menu = menu
+    from .printing import add_print_menu
+    add_print_menu(w, file_menu)
     return menu

@@ -25,8 +25,10 @@ from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter,
                                clean_stale_temps, data_dir, data_dir_problem, describe_error, open_match,
                                snapshot, temp_patterns)
 
+from ..screen_fit import fit_title
+
 AUTOSAVE_DELAY_MS = 1500
-FILTER = "5D Diplomacy games (*.json *.5dd);;All files (*)"
+FILTER = "5D Diplomacy games and scenarios (*.json *.5dd);;All files (*)"
 
 
 class FileKeeper(QObject):
@@ -37,6 +39,8 @@ class FileKeeper(QObject):
         super().__init__(window)
         self.w = window
         self.path: Path | None = None
+        self.proposed: Path | None = None     # a restored game's own file: Save proposes it
+        self.scenario: Path | None = None     # the scenario file a new game was started from
         self.saved_revision = 0
         self.restored = False           # the game came from a crash's autosave, unsaved since
         self.session = Session()
@@ -77,6 +81,7 @@ class FileKeeper(QObject):
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
         self.path = Path(path) if path else None
+        self.proposed = self.scenario = None
         self.disk = DiskStamp.of(self.path) if self.path else None
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
@@ -85,6 +90,16 @@ class FileKeeper(QObject):
             # the game left behind was saved or discarded: a crash now must not offer it back
             self.writer.flush()
             self.session.forget_autosave()
+
+    def title_name(self) -> str:
+        """The game's name in the window's title."""
+        if self.path is not None:
+            return self.path.name
+        if self.scenario is not None:
+            return f"Untitled (from {self.scenario.name})"
+        if self.proposed is not None:
+            return f"{self.proposed.name} (restored)"
+        return "Untitled"
 
     def changed(self) -> None:
         """The match changed: autosave within seconds."""
@@ -97,7 +112,7 @@ class FileKeeper(QObject):
         self.timer.stop()
         if self.match is None or not self.session.usable:
             return False      # no data folder to write to: the notice said so at the start
-        self.writer.write(self.session.autosave_path, snapshot(self.match))
+        self.writer.write(self.session.autosave_path, snapshot(self.match, self.path or self.proposed))
         return True
 
     def lost_text(self) -> str:
@@ -157,7 +172,7 @@ class FileKeeper(QObject):
             return False
         if not path:
             start = str(self.path.with_name(self.path.stem + " (mine).json") if changed and self.path
-                        else self.path or Path.home() / "game.json")
+                        else self.path or self.proposed or Path.home() / "game.json")
             path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
         if not path:
             return False
@@ -195,6 +210,7 @@ class FileKeeper(QObject):
             if answer == default:
                 box.setDefaultButton(b)
         box.addButton("Cancel", QMessageBox.RejectRole)
+        fit_title(box)                   # its whole title on a laptop's title bar
         self.w.prompt = box
         box.exec()
         self.w.prompt = None
@@ -239,6 +255,20 @@ class FileKeeper(QObject):
             self.w.show_message("Cannot open the game", f"{path}: {e}")
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
+        scenario = getattr(match, "scenario", None)
+        if scenario:
+            # a new game from a scenario file: never saved over the scenario itself
+            self.w.set_match(match, None)
+            p = Path(path)
+            self.proposed = p.with_name(f"{p.stem}-game.json")
+            self.scenario = p
+            self.w.update_title()
+            self.recent.add(p)
+            steps = len(match.game.submissions)
+            self.w.set_status(f"A new game from the scenario {p.name}: its start"
+                              + (f" and {steps} step{'s' if steps != 1 else ''}" if steps else "")
+                              + ". Save it (Ctrl+S) to keep it.")
+            return True
         self.w.set_match(match, Path(path))
         self.disk = DiskStamp.of(Path(path))
         self.recent.add(Path(path))
@@ -278,7 +308,9 @@ class FileKeeper(QObject):
                                 f"The automatic save could not be read{f', and was set aside in {kept.parent}' if kept else ''}:\n{e}")
             return False
         self.w.set_match(match, None, restored=True)
-        self.writer.write(self.session.autosave_path, snapshot(match))
+        self.proposed = Path(match.saved_as) if getattr(match, "saved_as", None) else None
+        self.w.update_title()
+        self.writer.write(self.session.autosave_path, snapshot(match, self.proposed))
         self.writer.flush()
         self.session.dismiss(auto)
         self.w.set_status("Restored the game saved automatically before 5D Diplomacy closed. "

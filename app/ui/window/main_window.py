@@ -35,13 +35,16 @@ from ..guard import guarded, reporter
 from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
+from ..multiverse.nation_look import look_of
 from .navigation import NavigationMixin
 from .notice_bar import NoticeBoard
 from .pending_shown import PendingShown
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
+from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry
 from ..panels.nations import swatch
+from ..panels.results import ResultsFollower
 from ..table import TableUI
 from ..theme import DARK, LIGHT, THEMES, apply_palette
 from ..multiverse.world_scene import WorldScene
@@ -100,10 +103,12 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.orders_panel.icons = self._nation_icon
         self.history.moved.connect(self.show_history)
         self.results_panel.goto.connect(self.goto_board)
+        self.results = ResultsFollower(self)     # the list follows the submission the boards show
         build_actions(self)
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
         build_status(self)
+        self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
@@ -122,6 +127,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
+        self.side_panel.restore()
         reporter.autosave = self.files.autosave_now
         reporter.parent = lambda: self
         self.update_actions()
@@ -201,6 +207,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.files.attach(match, path, restored)
         self.replay_index = None
         self.results_panel.clear()
+        self.results.shown = None
         self._attention_at = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
@@ -220,6 +227,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
         self.view.go_to_present()
+        if not self.table.up:
+            self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
         self.table_ui.attach()
 
@@ -230,8 +239,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         return None if nations == set(self.match.game.variant.nation_names) else nations
 
     def _nation_icon(self, nation: str):
-        n = self.game.variant.nations.get(nation) if self.game else None
-        return swatch(n.colour if n else "#888888")
+        return swatch(look_of(self.game.variant).colour(nation).name() if self.game else "#888888")
 
     # ------------------------------------------------------------------ rendering
     def refresh(self) -> None:
@@ -251,6 +259,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
                                      known=self.match.known_civilisations(self.seat) if civ else None)
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
+        self.results.update()
         self._update_banner()
         self.update_actions()
         self.table_ui.refresh()
@@ -265,6 +274,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.pending_shown.clear()
         if self.scene is not None:
             self._update_highlights()
+        if self.match is not None and self.match.fog:
+            self.results.forget()         # it held the seat's sight of the results
         self.table_ui.clear_private()
         if self.match is not None and self.match.fog and self.scene is not None:
             self.refresh()                # fog of war: the boards show nobody's sight now
@@ -301,7 +312,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             self.setWindowTitle(APP_NAME)
             return
         f = self.files
-        name = f.path.name if f.path else "Untitled"
+        name = f.title_name()
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
 
@@ -460,9 +471,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def undo(self) -> None:
         if self.match is None or self.busy or not self.match.can_undo():
             return
+        shown = self.view.boards_in_view()
         self.match.undo()
         self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
                               "its orders are pending again (Ctrl+Shift+Z redoes).")
+        self.view.after_boards_went(shown)      # never a view of the empty space they left
 
     def redo(self) -> None:
         if self.match is None or self.busy or not self.match.can_redo():
@@ -472,8 +485,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
-        self.results_panel.clear("Results of the submission taken back or put back: hover a unit to see its order.")
-        self.refresh()
+        self.refresh()                    # the results list shows the submission now last
         self.files.changed()
         self.set_status(text)
 
@@ -517,7 +529,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         import random
         from ..winks import open_thrown_start, random_thrown_game
         seed = random.randrange(1, 10**6) if seed is None else seed
-        nations = [seat.nations[0] for seat in s["seats"]] or s["thrown_players"]
+        # hotseat: one nation per seat; a sandbox: the variant's first ones
+        hotseat = s.get("mode", "hotseat" if s["seats"] else "sandbox") == "hotseat"
+        nations = [seat.nations[0] for seat in s["seats"]] if hotseat else s["thrown_players"]
 
         def play(game: Game, limit: int | None = s.get("deadline")) -> None:
             match = Match(game, s["seats"], pins=s["pins"], fog=s.get("fog", False))
@@ -554,6 +568,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
+        tutorial = getattr(self, "tutorial", None)
+        if tutorial is not None and not tutorial.finished:
+            tutorial.card.restyle(self.theme)
         self.studio.set_theme(self.theme)
 
     def show_rules(self) -> None:

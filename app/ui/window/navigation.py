@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
 
+from ..screen_fit import fit_title
+
 from app.match.attention import Need
 
 
@@ -61,6 +63,7 @@ class NavigationMixin:
         dlg = QInputDialog(self)
         dlg.setWindowTitle("Go to board")
         dlg.setLabelText("Board (timeline:turn, e.g. 3:F1905):")
+        fit_title(dlg)
         dlg.textValueSelected.connect(self.go_to_board_text)
         self.prompt = dlg
         dlg.open()

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from app.engine.game import Game
 from app.winks.session import throw_at_random, thrown_game
 
+from ..screen_fit import fit_to_screen
 from .window import ThrownStartWindow
 
 
@@ -32,7 +33,7 @@ def open_thrown_start(parent, nations: Sequence[str] | int, seed: int, on_play_o
         nations = load_variant(variant).nation_names[:nations]
     win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, names=names, parent=parent,
                             season_limit=season_limit)
-    win.resize(1280, 860)
+    fit_to_screen(win, 1280, 860)     # a laptop gets less: the pile to throw stays on the screen
     win.show()
     return win
 

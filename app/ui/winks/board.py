@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QWidget
 from app.engine.variant import Variant
 from app.ui.guard import guarded
 from app.ui.multiverse.map_art import MapArt, colour_of, fleet_shape, map_art
+from app.ui.multiverse.labels import paint_labels
 from app.winks.physics import Table
 
 PILE_GAP = 70.0  # map units between the launch point and each stack of the pile
@@ -192,6 +193,8 @@ class ThrowBoard(QWidget):
         on_map = QRectF(mx, my, mw, mh)
         p.drawImage(on_map, fills)
         p.drawImage(on_map, lines)
+        t = p.worldTransform()                                   # the province names, at the screen's size
+        paint_labels(p, self.art, math.hypot(t.m11(), t.m12()))
         p.setTransform(self._transform)
         target = QRectF(x, y, w, h)
         p.setPen(QPen(QColor("#2b2418"), 2.0))

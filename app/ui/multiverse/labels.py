@@ -1,0 +1,349 @@
+"""Province names on a board: readable at any zoom, never cut, fitted to their regions.
+
+Names are drawn at a size fixed on the screen (:func:`label_px`, about 11 pixels at the
+working size), not scaled with the map, so that a board shown at working size on a
+1366×768 laptop is as readable as one filling a large screen. Which name a province shows
+is a level of detail, chosen per zoom (:meth:`LabelFitter.labels`): its full name (on one
+line, or two) where it fits inside the province clear of the unit and supply-centre
+markers, else the map's own label, else the province id — and when none fits, the map's
+label all the same, whole (the map's author put it there). A name is never clipped.
+
+Painting (:func:`paint_labels`) works in device pixels whatever the painter's transform,
+so the same code draws the names over a board in the view (from a cached image per
+on-screen width while boards are small, as text when a board is large), into an exported
+image, a vector SVG, and the thrown-pieces table.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
+
+from .map_colours import LABEL, SEA_LABEL
+
+LABEL_PX = 10.0          # names' height on screen (pixels) at the working size and below
+MIN_BOARD_PX = 260.0     # a board drawn narrower than this shows no names (far out; a Winter board at working size has them)
+IMAGE_MAX_PX = 1000.0    # up to this width a board's names come from a cached image; above, as text
+CROWDED_PX = 400.0       # below this width a board shows only the names clear of the markers
+UNIT_KEEPOUT = 14.0      # map units around a unit's anchor a full name keeps clear of (its marker)
+CENTRE_KEEPOUT = 6.5     # ... and around a supply centre's marker
+INSET = 1.0              # map units a name keeps inside its province's border
+FAMILY = "DejaVu Sans"
+
+
+def label_px(scale: float) -> float:
+    """The names' pixel height for a board drawn at ``scale`` (pixels per map unit): fixed
+    at working size and below, growing gently as a board is drawn larger."""
+    return LABEL_PX * max(1.0, scale) ** 0.4
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, sea: bool) -> QFont:
+    f = QFont(FAMILY)
+    f.setPixelSize(max(1, px))
+    f.setBold(not sea)
+    f.setItalic(sea)
+    return f
+
+
+@lru_cache(maxsize=64)
+def _metrics(px: int, sea: bool) -> QFontMetricsF:
+    return QFontMetricsF(_font(px, sea))
+
+
+@dataclass(frozen=True)
+class Label:
+    """One province's name as drawn: ``lines`` of text centred on ``at`` (map units), in a
+    font ``px`` pixels high; ``box`` is the text's extent in map units."""
+
+    province: str
+    lines: tuple[str, ...]
+    at: tuple[float, float]
+    px: int
+    sea: bool
+    box: tuple[float, float, float, float]      # x0, y0, x1, y1 (map units)
+    fitted: bool                                 # inside its province
+    touches: bool = False                        # over a unit's or centre's marker (drawn again on top)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.lines)
+
+
+def _two_lines(name: str) -> tuple[str, ...] | None:
+    """``name`` broken at the space nearest its middle (None: a single word)."""
+    words = name.split()
+    if len(words) < 2:
+        return None
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return (" ".join(words[:best]), " ".join(words[best:]))
+
+
+@lru_cache(maxsize=8192)
+def _advance(text: str, px: int, sea: bool) -> float:
+    return _metrics(px, sea).horizontalAdvance(text)
+
+
+class LabelFitter:
+    """Which name each province of a map shows at a scale, and where (cached per scale).
+
+    Every candidate (a name on one or two lines, at each of the province's spots: the map's
+    label anchor, a little above and below it, the province's pole of inaccessibility) is
+    tested in one vectorised pass: inside the province and clear of the unit and
+    supply-centre markers; failing that, the map's own short label may touch a marker."""
+
+    def __init__(self, art):
+        import shapely                     # made when names are first drawn (not for the window's start)
+        from shapely.geometry import Point
+        self.art = art
+        geo = art.geo
+        variant = art.variant
+        self.sea = art.sea
+        self.provinces = [p for p in geo.provinces if p in geo.label_anchors]
+        self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
+        for prov in self.provinces:
+            poly = shape_of(geo.provinces[prov])
+            inner = poly.buffer(-INSET)
+            inner = inner if not inner.is_empty else poly
+            shapely.prepare(inner)
+            self._inner[prov] = inner
+            marks = [Point(*a).buffer(UNIT_KEEPOUT, 8) for loc, a in geo.unit_anchors.items()
+                     if loc.split("/")[0] == prov]
+            if prov in geo.centre_anchors:
+                marks.append(Point(*geo.centre_anchors[prov]).buffer(CENTRE_KEEPOUT, 8))
+            keep = shapely.union_all(marks) if marks else Point()
+            shapely.prepare(keep)
+            self._keepout[prov] = keep
+            self._region[prov] = poly
+            self._units[prov] = [a for loc, a in geo.unit_anchors.items() if loc == prov][:1]
+            spots = [tuple(geo.label_anchors[prov])]
+            try:
+                part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
+                pole = shapely.polylabel(part, tolerance=1.0)
+                spots.append((pole.x, pole.y))
+            except Exception:          # a degenerate drawing: the label's own anchor will do
+                pass
+            self._where[prov] = spots
+        self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
+            if self._keepout else Point()
+        shapely.prepare(self._all_marks)
+        for poly in self._region.values():
+            shapely.prepare(poly)
+        self.candidates: dict[str, tuple[tuple[str, ...], ...]] = {}
+        self.short: dict[str, tuple[str, ...]] = {}
+        for prov in self.provinces:
+            info = variant.provinces.get(prov)
+            full = info.name if info else prov
+            own = geo.labels.get(prov) or ""
+            short = own if own and len(own) <= 4 else prov[:1].upper() + prov[1:]
+            options: list[tuple[str, ...]] = [(full,)]
+            if (two := _two_lines(full)) is not None:
+                options.append(two)
+            if own and own not in (full, short):
+                options.append((own,))
+                if (two := _two_lines(own)) is not None:
+                    options.append(two)
+            options.append((short,))
+            self.candidates[prov] = tuple(dict.fromkeys(options))
+            self.short[prov] = (short,)
+        self._cache: OrderedDict[int, tuple[Label, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def bucket(scale: float) -> int:
+        """Scales within 6% of each other share their names."""
+        return round(math.log(max(scale, 1e-6)) / math.log(1.06))
+
+    def labels(self, scale: float) -> tuple[Label, ...]:
+        """The names shown on a board drawn at ``scale`` pixels per map unit."""
+        b = self.bucket(scale)
+        with self._lock:
+            got = self._cache.get(b)
+            if got is not None:
+                self._cache.move_to_end(b)
+                return got
+        got = self._fit_all(1.06 ** b)
+        with self._lock:
+            self._cache[b] = got
+            if len(self._cache) > 48:
+                self._cache.popitem(last=False)
+        return got
+
+    def _fit_all(self, s: float) -> tuple[Label, ...]:
+        import shapely
+        px = round(label_px(s))
+        rows = []                 # (province, lines, spot, extent, kind): see ACCEPT
+        for prov in self.provinces:
+            sea = prov in self.sea
+            fm = _metrics(px, sea)
+            x0, y0 = self._where[prov][0]
+            short = self.short[prov]
+            for lines in self.candidates[prov]:
+                w, h = self._size(lines, px, sea, fm, s)
+                for x, y in list(self._where[prov]) + [(x0, y0 + h * 0.6), (x0, y0 - h * 0.6)]:
+                    rows.append((prov, lines, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 0))
+            w, h = self._size(short, px, sea, fm, s)
+            k = UNIT_KEEPOUT + 1
+            for ux, uy in self._units[prov]:
+                for x, y in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy)):
+                    rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1))
+            if s * self.art.rect.width() >= CROWDED_PX:    # a small board: no name over a unit
+                rows.append((prov, short, (x0, y0), (x0 - w / 2, y0 - h / 2, x0 + w / 2, y0 + h / 2), 2))
+        if not rows:
+            return ()
+        boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
+        inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
+        hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
+        hit_any = shapely.intersects(self._all_marks, boxes)
+        centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
+                                        [r[2][1] for r in rows])
+        chosen: dict[str, tuple[int, Label]] = {}
+        for (prov, lines, at, extent, kind), ok_in, own, other, mid in zip(rows, inside, hit_own, hit_any, centre_in):
+            if prov in chosen:
+                continue
+            # 0: inside the province, clear of its markers; 1: the short label beside the unit,
+            # clear of every marker, over the border if it must; 2: the short label at its anchor
+            if (kind == 0 and ok_in and not own) or (kind == 1 and mid and not other) or kind == 2:
+                chosen[prov] = (kind, Label(prov, lines, at, px, prov in self.sea, extent, kind == 0 or bool(ok_in),
+                                            kind == 2 and bool(own)))
+        # names inside their provinces first; one that leaves its province is left out where it
+        # would cover another name (far out, small boards keep the names that fit)
+        placed: list[tuple[float, float, float, float]] = []
+        gap = 1.0 / s
+        out = {}
+        for prov, (kind, lab) in sorted(chosen.items(), key=lambda kv: kv[1][0]):
+            x0, y0, x1, y1 = lab.box
+            if kind and any(x0 < b[2] + gap and b[0] < x1 + gap and y0 < b[3] + gap and b[1] < y1 + gap
+                            for b in placed):
+                continue
+            placed.append(lab.box)
+            out[prov] = lab
+        return tuple(out[prov] for prov in self.provinces if prov in out)
+
+    def _size(self, lines, px, sea, fm, s) -> tuple[float, float]:
+        return (max(_advance(t, px, sea) for t in lines) / s,
+                (fm.height() + fm.lineSpacing() * (len(lines) - 1)) / s)
+
+
+def shape_of(g):
+    """A province's shape for shapely: the map's own geometry, or a shapely (Multi)Polygon
+    made from the rings of the window's plain map (:mod:`.plain_map`)."""
+    if hasattr(g, "buffer"):
+        return g
+    import shapely
+    polys = [shapely.Polygon(rings[0], rings[1:]) for rings in g]
+    return polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+
+
+def touched_provinces(art, scale: float) -> frozenset[str]:
+    """The provinces whose name, on a board drawn at ``scale``, lies over a marker: their
+    units are drawn again over the names."""
+    if scale * art.rect.width() < MIN_BOARD_PX:
+        return frozenset()
+    return frozenset(lab.province for lab in fitter(art).labels(scale) if lab.touches)
+
+
+def fitter(art) -> LabelFitter:
+    """The map's label fitter (made once, on first use)."""
+    got = getattr(art, "_label_fitter", None)
+    if got is None:
+        got = art._label_fitter = LabelFitter(art)
+    return got
+
+
+HALO = QColor(255, 252, 240, 170)     # a soft light rim: a name reads over a unit, a tint or the fog
+
+
+def _draw_text(p: QPainter, lines: tuple[str, ...], px: int, sea: bool, halo: bool = True) -> None:
+    """``lines`` centred on the painter's origin, in device pixels."""
+    fm = _metrics(px, sea)
+    p.setFont(_font(px, sea))
+    top = -(fm.height() + fm.lineSpacing() * (len(lines) - 1)) / 2
+    rims = ((-1, 0), (1, 0), (0, -1), (0, 1)) if halo else ()
+    for colour, offsets in ((HALO, rims), (SEA_LABEL if sea else LABEL, ((0, 0),))):
+        p.setPen(colour)
+        for dx, dy in offsets:
+            for i, line in enumerate(lines):
+                w = fm.horizontalAdvance(line)
+                p.drawText(QRectF(-w / 2 - 2 + dx, top + i * fm.lineSpacing() + dy, w + 4, fm.height()),
+                           Qt.AlignCenter | Qt.TextDontClip, line)
+
+
+@lru_cache(maxsize=2048)
+def _sprite(lines: tuple[str, ...], px: int, sea: bool) -> QImage:
+    """A name drawn once, halo included, to be blitted wherever it recurs."""
+    fm = _metrics(px, sea)
+    w = int(max(fm.horizontalAdvance(t) for t in lines)) + 8
+    h = int(fm.height() + fm.lineSpacing() * (len(lines) - 1)) + 6
+    img = QImage(w, h, QImage.Format_ARGB32_Premultiplied)
+    img.fill(Qt.transparent)
+    q = QPainter(img)
+    q.setRenderHint(QPainter.TextAntialiasing, True)
+    q.translate(w / 2, h / 2)
+    _draw_text(q, lines, px, sea)
+    q.end()
+    return img
+
+
+def paint_labels(p: QPainter, art, scale: float, text_scale: float = 1.0, vector: bool = False) -> None:
+    """Draw the province names of a board whose map units the painter's transform maps to
+    device pixels at ``scale`` (the names' pixel size is the screen's, times ``text_scale``
+    for an export at 2× or 4×). ``vector``: as text (an SVG or a PDF), else from cached
+    sprites (each name drawn once)."""
+    if scale * art.rect.width() < MIN_BOARD_PX * text_scale:
+        return
+    labels = fitter(art).labels(scale / text_scale)
+    p.save()
+    p.setRenderHint(QPainter.TextAntialiasing, True)
+    p.setRenderHint(QPainter.SmoothPixmapTransform, False)
+    k = 1.0 / scale
+    for lab in labels:
+        px = max(1, round(lab.px * text_scale))
+        p.save()
+        p.translate(QPointF(*lab.at))
+        p.scale(k, k)                     # device pixels from here: the text's size is exact
+        if vector:
+            _draw_text(p, lab.lines, px, lab.sea)
+        else:
+            img = _sprite(lab.lines, px, lab.sea)
+            p.drawImage(QPointF(-img.width() / 2, -img.height() / 2), img)
+        p.restore()
+    p.restore()
+
+
+_IMAGES: OrderedDict[tuple[int, int], QImage] = OrderedDict()
+_IMAGES_LOCK = threading.Lock()
+
+
+def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
+    """The names of a board drawn ``width`` pixels wide, on transparency (a few widths are
+    kept: every board of a size shares one); ``text_scale``: an export's 2× or 4×."""
+    key = (id(art), width, text_scale)
+    with _IMAGES_LOCK:
+        img = _IMAGES.get(key)
+        if img is not None:
+            _IMAGES.move_to_end(key)
+            return img
+    h = max(1, round(width * art.rect.height() / art.rect.width()))
+    img = QImage(width, h, QImage.Format_ARGB32_Premultiplied)
+    img.fill(Qt.transparent)
+    p = QPainter(img)
+    s = width / art.rect.width()
+    p.scale(s, s)
+    paint_labels(p, art, s, text_scale)
+    p.end()
+    with _IMAGES_LOCK:
+        _IMAGES[key] = img
+        if len(_IMAGES) > 4:
+            _IMAGES.popitem(last=False)
+    return img
+
+
+__all__ = ["Label", "LabelFitter", "fitter", "shape_of", "label_image", "label_px", "paint_labels",
+           "LABEL_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]

@@ -95,13 +95,13 @@ def _start(data_dir: Path, *args: str) -> dict:
 
 
 def test_a_new_game_paints_without_the_svg_geometry_pins_or_computer_players(tmp_path):
-    """The first start reads the SVG (and keeps its plain form); the next paints its first
-    frame having imported none of svgelements, the SVG reader, cryptography, the variant
-    preview or the computer players (``modules`` lists those imported by then). Shapely
-    (and numpy under it) come in for the province names fitted to their regions
-    (labels.LabelFitter, made from the plain map's rings when names are first drawn)."""
+    """The first start reads the SVG (and keeps its plain form and the names fitted to its
+    regions); the next paints its first frame having imported none of shapely, numpy,
+    svgelements, cryptography, the variant preview or the computer players (``modules``
+    lists those imported by then)."""
     _start(tmp_path, "--new", "sandbox")
+    assert list((tmp_path / "cache" / "maps").glob("*-labels.json")), "the names are kept"
     second = _start(tmp_path, "--new", "sandbox")
     assert second["what"] == "view"
-    assert not set(second["modules"]) & {"svgelements", "cryptography", "app.mapgeo",
+    assert not set(second["modules"]) & {"numpy", "shapely", "svgelements", "cryptography", "app.mapgeo",
                                          "app.ui.preview", "app.bots"}, second["modules"]

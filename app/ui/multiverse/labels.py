@@ -99,42 +99,11 @@ class LabelFitter:
     supply-centre markers; failing that, the map's own short label may touch a marker."""
 
     def __init__(self, art):
-        import shapely                     # made when names are first drawn (not for the window's start)
-        from shapely.geometry import Point
         self.art = art
         geo = art.geo
         variant = art.variant
         self.sea = art.sea
         self.provinces = [p for p in geo.provinces if p in geo.label_anchors]
-        self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
-        for prov in self.provinces:
-            poly = shape_of(geo.provinces[prov])
-            inner = poly.buffer(-INSET)
-            inner = inner if not inner.is_empty else poly
-            shapely.prepare(inner)
-            self._inner[prov] = inner
-            marks = [Point(*a).buffer(UNIT_KEEPOUT, 8) for loc, a in geo.unit_anchors.items()
-                     if loc.split("/")[0] == prov]
-            if prov in geo.centre_anchors:
-                marks.append(Point(*geo.centre_anchors[prov]).buffer(CENTRE_KEEPOUT, 8))
-            keep = shapely.union_all(marks) if marks else Point()
-            shapely.prepare(keep)
-            self._keepout[prov] = keep
-            self._region[prov] = poly
-            self._units[prov] = [a for loc, a in geo.unit_anchors.items() if loc == prov][:1]
-            spots = [tuple(geo.label_anchors[prov])]
-            try:
-                part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
-                pole = shapely.polylabel(part, tolerance=1.0)
-                spots.append((pole.x, pole.y))
-            except Exception:          # a degenerate drawing: the label's own anchor will do
-                pass
-            self._where[prov] = spots
-        self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
-            if self._keepout else Point()
-        shapely.prepare(self._all_marks)
-        for poly in self._region.values():
-            shapely.prepare(poly)
         self.candidates: dict[str, tuple[tuple[str, ...], ...]] = {}
         self.short: dict[str, tuple[str, ...]] = {}
         for prov in self.provinces:
@@ -154,6 +123,49 @@ class LabelFitter:
             self.short[prov] = (short,)
         self._cache: OrderedDict[int, tuple[Label, ...]] = OrderedDict()
         self._lock = threading.Lock()
+        self._shapes_lock = threading.Lock()
+        self._shaped = False
+        self.kept = KeptLabels(self)
+
+    def _shapes(self) -> None:
+        """The provinces' shapes, their markers and name spots (shapely), made when a scale's
+        names are first fitted (not when they were kept from an earlier run)."""
+        with self._shapes_lock:
+            if self._shaped:
+                return
+            import shapely
+            from shapely.geometry import Point
+            geo = self.art.geo
+            self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
+            for prov in self.provinces:
+                poly = shape_of(geo.provinces[prov])
+                inner = poly.buffer(-INSET)
+                inner = inner if not inner.is_empty else poly
+                shapely.prepare(inner)
+                self._inner[prov] = inner
+                marks = [Point(*a).buffer(UNIT_KEEPOUT, 8) for loc, a in geo.unit_anchors.items()
+                         if loc.split("/")[0] == prov]
+                if prov in geo.centre_anchors:
+                    marks.append(Point(*geo.centre_anchors[prov]).buffer(CENTRE_KEEPOUT, 8))
+                keep = shapely.union_all(marks) if marks else Point()
+                shapely.prepare(keep)
+                self._keepout[prov] = keep
+                self._region[prov] = poly
+                self._units[prov] = [a for loc, a in geo.unit_anchors.items() if loc == prov][:1]
+                spots = [tuple(geo.label_anchors[prov])]
+                try:
+                    part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
+                    pole = shapely.polylabel(part, tolerance=1.0)
+                    spots.append((pole.x, pole.y))
+                except Exception:          # a degenerate drawing: the label's own anchor will do
+                    pass
+                self._where[prov] = spots
+            self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
+                if self._keepout else Point()
+            shapely.prepare(self._all_marks)
+            for poly in self._region.values():
+                shapely.prepare(poly)
+            self._shaped = True
 
     @staticmethod
     def bucket(scale: float) -> int:
@@ -168,7 +180,11 @@ class LabelFitter:
             if got is not None:
                 self._cache.move_to_end(b)
                 return got
-        got = self._fit_all(1.06 ** b)
+        got = self.kept.get(b)
+        if got is None:
+            self._shapes()
+            got = self._fit_all(1.06 ** b)
+            self.kept.put(b, got)
         with self._lock:
             self._cache[b] = got
             if len(self._cache) > 48:
@@ -229,6 +245,80 @@ class LabelFitter:
     def _size(self, lines, px, sea, fm, s) -> tuple[float, float]:
         return (max(_advance(t, px, sea) for t in lines) / s,
                 (fm.height() + fm.lineSpacing() * (len(lines) - 1)) / s)
+
+
+#: Bump when what a scale's names are worked out from changes (kept files then go unread).
+KEPT_FORMAT = 1
+
+
+class KeptLabels:
+    """A map's fitted names per scale, kept between runs beside the plain map
+    (:mod:`.plain_map`): a start draws its names without shapely (fitting them took ~0.4 s
+    of a new game's first paint). Keyed by the SVG's content, the names tried, the font and
+    the fitting's constants; a damaged, foreign or unwritable file only costs the keeping."""
+
+    def __init__(self, fitter: LabelFitter):
+        self.fitter = fitter
+        self._lock = threading.Lock()
+        self._buckets: dict | None = None
+        self.path = None
+        self.key = ""
+
+    def _load(self) -> dict:
+        if self._buckets is not None:
+            return self._buckets
+        self._buckets = {}
+        try:
+            import hashlib
+            import json
+            from .plain_map import cache_path
+            f, art = self.fitter, self.fitter.art
+            plain = cache_path(art.variant.map_path)
+            from PySide6.QtGui import QFontInfo
+            basis = [KEPT_FORMAT, f.provinces, sorted(f.sea), f.candidates, f.short, QFontInfo(_font(10, False)).family(),
+                     [LABEL_PX, MIN_BOARD_PX, CROWDED_PX, UNIT_KEEPOUT, CENTRE_KEEPOUT, INSET],
+                     [art.rect.width(), art.rect.height()]]
+            self.key = hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:32]
+            if self.path is None:
+                self.path = plain.with_name(plain.stem + "-labels.json")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data.get("key") == self.key:
+                self._buckets = {int(b): tuple(Label(p, tuple(lines), tuple(at), px, sea, tuple(box), fitted, touches)
+                                               for p, lines, at, px, sea, box, fitted, touches in labs)
+                                 for b, labs in data["buckets"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass                          # none yet, damaged or another's: fitted and kept again
+        return self._buckets
+
+    def get(self, b: int) -> tuple[Label, ...] | None:
+        with self._lock:
+            return self._load().get(b)
+
+    def put(self, b: int, labels: tuple[Label, ...]) -> None:
+        import json
+        import os
+        import tempfile
+        with self._lock:
+            buckets = self._load()
+            buckets[b] = labels
+            if self.path is None:
+                return
+            doc = {"key": self.key, "buckets": {str(k): [[lab.province, list(lab.lines), list(lab.at), lab.px, lab.sea,
+                                                          list(lab.box), lab.fitted, lab.touches] for lab in labs]
+                                               for k, labs in buckets.items()}}
+            tmp = None
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".labels-", suffix=".tmp", dir=self.path.parent)
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(json.dumps(doc, separators=(",", ":")))
+                os.replace(tmp, self.path)
+            except (OSError, TypeError, ValueError):
+                if tmp is not None:
+                    try:
+                        os.unlink(tmp)
+                    except OSError:
+                        pass
 
 
 def shape_of(g):

@@ -123,49 +123,49 @@ class LabelFitter:
             self.short[prov] = (short,)
         self._cache: OrderedDict[int, tuple[Label, ...]] = OrderedDict()
         self._lock = threading.Lock()
-        self._shapes_lock = threading.Lock()
+        self._shapes_lock = threading.RLock()
         self._shaped = False
         self.kept = KeptLabels(self)
 
     def _shapes(self) -> None:
         """The provinces' shapes, their markers and name spots (shapely), made when a scale's
-        names are first fitted (not when they were kept from an earlier run)."""
-        with self._shapes_lock:
-            if self._shaped:
-                return
-            import shapely
-            from shapely.geometry import Point
-            geo = self.art.geo
-            self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
-            for prov in self.provinces:
-                poly = shape_of(geo.provinces[prov])
-                inner = poly.buffer(-INSET)
-                inner = inner if not inner.is_empty else poly
-                shapely.prepare(inner)
-                self._inner[prov] = inner
-                marks = [Point(*a).buffer(UNIT_KEEPOUT, 8) for loc, a in geo.unit_anchors.items()
-                         if loc.split("/")[0] == prov]
-                if prov in geo.centre_anchors:
-                    marks.append(Point(*geo.centre_anchors[prov]).buffer(CENTRE_KEEPOUT, 8))
-                keep = shapely.union_all(marks) if marks else Point()
-                shapely.prepare(keep)
-                self._keepout[prov] = keep
-                self._region[prov] = poly
-                self._units[prov] = [a for loc, a in geo.unit_anchors.items() if loc == prov][:1]
-                spots = [tuple(geo.label_anchors[prov])]
-                try:
-                    part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
-                    pole = shapely.polylabel(part, tolerance=1.0)
-                    spots.append((pole.x, pole.y))
-                except Exception:          # a degenerate drawing: the label's own anchor will do
-                    pass
-                self._where[prov] = spots
-            self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
-                if self._keepout else Point()
-            shapely.prepare(self._all_marks)
-            for poly in self._region.values():
-                shapely.prepare(poly)
-            self._shaped = True
+        names are first fitted (not when they were kept from an earlier run). Called holding
+        ``_shapes_lock``."""
+        if self._shaped:
+            return
+        import shapely
+        from shapely.geometry import Point
+        geo = self.art.geo
+        self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
+        for prov in self.provinces:
+            poly = shape_of(geo.provinces[prov])
+            inner = poly.buffer(-INSET)
+            inner = inner if not inner.is_empty else poly
+            shapely.prepare(inner)
+            self._inner[prov] = inner
+            marks = [Point(*a).buffer(UNIT_KEEPOUT, 8) for loc, a in geo.unit_anchors.items()
+                     if loc.split("/")[0] == prov]
+            if prov in geo.centre_anchors:
+                marks.append(Point(*geo.centre_anchors[prov]).buffer(CENTRE_KEEPOUT, 8))
+            keep = shapely.union_all(marks) if marks else Point()
+            shapely.prepare(keep)
+            self._keepout[prov] = keep
+            self._region[prov] = poly
+            self._units[prov] = [a for loc, a in geo.unit_anchors.items() if loc == prov][:1]
+            spots = [tuple(geo.label_anchors[prov])]
+            try:
+                part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
+                pole = shapely.polylabel(part, tolerance=1.0)
+                spots.append((pole.x, pole.y))
+            except Exception:          # a degenerate drawing: the label's own anchor will do
+                pass
+            self._where[prov] = spots
+        self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
+            if self._keepout else Point()
+        shapely.prepare(self._all_marks)
+        for poly in self._region.values():
+            shapely.prepare(poly)
+        self._shaped = True
 
     @staticmethod
     def bucket(scale: float) -> int:
@@ -182,8 +182,11 @@ class LabelFitter:
                 return got
         got = self.kept.get(b)
         if got is None:
-            self._shapes()
-            got = self._fit_all(1.06 ** b)
+            # one thread at a time in the shapes (the view and the thumbnail workers both
+            # draw names; prepared shapely geometry is not to be shared while it is used)
+            with self._shapes_lock:
+                self._shapes()
+                got = self._fit_all(1.06 ** b)
             self.kept.put(b, got)
         with self._lock:
             self._cache[b] = got
@@ -339,11 +342,17 @@ def touched_provinces(art, scale: float) -> frozenset[str]:
     return frozenset(lab.province for lab in fitter(art).labels(scale) if lab.touches)
 
 
+_FITTER_LOCK = threading.Lock()
+
+
 def fitter(art) -> LabelFitter:
-    """The map's label fitter (made once, on first use)."""
+    """The map's label fitter (made once, on first use, whichever thread asks first)."""
     got = getattr(art, "_label_fitter", None)
     if got is None:
-        got = art._label_fitter = LabelFitter(art)
+        with _FITTER_LOCK:
+            got = getattr(art, "_label_fitter", None)
+            if got is None:
+                got = art._label_fitter = LabelFitter(art)
     return got
 
 

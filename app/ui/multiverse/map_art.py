@@ -449,21 +449,23 @@ def render_board_image(art: MapArt, state: BoardState, width: int, labels: bool 
     img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
     img.fill(0)  # a new QImage holds whatever was in memory; the fills may not cover every pixel
     p = QPainter(img)
-    p.drawImage(0, 0, fills)
-    s = width / art.rect.width()
-    p.setRenderHint(QPainter.Antialiasing)
-    p.scale(s, s)
-    paint_tints(p, art, state)
-    p.resetTransform()
-    p.drawImage(0, 0, lines)
-    p.scale(s, s)
-    detail = width >= 300
-    paint_centres(p, art, state, detail)
-    paint_fog(p, art, state.fog, detail)
-    paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
-    if labels:            # names under the units: a unit is never hidden by a name
-        from .labels import paint_labels
-        paint_labels(p, art, s, text_scale)
-    paint_units(p, art, state, detail)
-    p.end()
+    try:          # ended before the image goes, whatever happens (else Qt crashes on the way out)
+        p.drawImage(0, 0, fills)
+        s = width / art.rect.width()
+        p.setRenderHint(QPainter.Antialiasing)
+        p.scale(s, s)
+        paint_tints(p, art, state)
+        p.resetTransform()
+        p.drawImage(0, 0, lines)
+        p.scale(s, s)
+        detail = width >= 300
+        paint_centres(p, art, state, detail)
+        paint_fog(p, art, state.fog, detail)
+        paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
+        if labels:            # names under the units: a unit is never hidden by a name
+            from .labels import paint_labels
+            paint_labels(p, art, s, text_scale)
+        paint_units(p, art, state, detail)
+    finally:
+        p.end()
     return img

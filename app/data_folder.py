@@ -145,12 +145,40 @@ def migrate_old_folder(old: Path, new: Path) -> list[Path]:
 
 def _held(lock: Path) -> bool:
     """Is a session lock file held by a running instance?"""
-    from app.match.storage import _try_lock, _unlock
     try:
         with open(lock, "a+") as f:
-            if _try_lock(f):
-                _unlock(f)
+            if try_lock(f):
+                unlock(f)
                 return False
             return True
     except OSError:
         return True
+
+
+def try_lock(f) -> bool:
+    """Take an open file's exclusive lock without waiting: False when another process holds it."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+            f.seek(0)                  # lock (and later unlock) the same first byte
+            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def unlock(f) -> None:
+    """Let go of a lock taken by :func:`try_lock`."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+            f.seek(0)
+            msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+    except OSError:
+        pass

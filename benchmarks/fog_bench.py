@@ -1,106 +1,139 @@
-"""Fog of war timings: sight of a ~300-board world (RULES.md §8).
+"""Fog of war timings on big worlds (RULES.md §8): sight and a seat's fogged world.
 
-    python3 benchmarks/fog_bench.py              # grow a world of at least 300 boards, then time
-    python3 benchmarks/fog_bench.py --boards 120 # another size
+    python3 benchmarks/fog_bench.py                           # 300, 2000 and 10,000 boards
+    python3 benchmarks/fog_bench.py --sizes 2000 --repeat 9   # one size, more repeats
+    python3 benchmarks/fog_bench.py --baseline 974f8ae        # and an older revision, side by side
 
-Prints, for strict and loose adjacency:
-- every nation's sight of the whole world, cold (board cache emptied first) and warm;
-- one board's sight (warm, and cold: the board and its neighbours not yet seen);
-- a whole seat's fogged view (``app.match.fog.fogged_world``), cold and with its
-  per-board memo warm (as after a submission, when most boards are shared).
-Targets: every nation's sight ≤ 100 ms; one board well under 1 ms. Figures are medians.
+Worlds: ``python -m app selfplay --boards N --no-victory --seed 7`` (``benchmarks/grown.py``,
+cached; strict adjacency), plus a 300-board world grown here in loose adjacency. Each size
+and revision is measured in a fresh process. Timed, every figure the median of
+``--repeat`` runs, wall and CPU time of the thread (the collector off):
+
+- every nation's sight (``visibility.sight(world, nation)`` for all seven), cold (every
+  fog cache emptied first), warm (the same world again), and for the next world (one
+  submission of selfplay orders later, the world before it seen warm);
+- one board's sight for one nation, warm and cold;
+- a seat's fogged world (``app.match.fog.fogged_world(world, [nation])``): cold; after a
+  submission (the seat's view of the world before it made); after an undo (the world
+  before the submission rebuilt by the history index, a new object, while the view of the
+  submission's world was the last made).
+
+Targets (issue 24), at 2000 boards: every nation's sight <= 20 ms warm and <= 60 ms
+cold; a seat's fogged world after a submission <= 50 ms.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
+import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from app.engine import visibility  # noqa: E402
+from grown import grown_file, load_average, revisions, run_script  # noqa: E402
 
+# Runs in a fresh process per world and revision: only API every revision has.
+MEASURE = r"""
+import gc, json, random, statistics, sys, time
+from app.engine import visibility
+from app.engine.game import Game
+from app.engine.submission import submit
+from app.engine.variant import load_variant
+from app.bots.selfplay import grow_world, random_orders
+from app.match import fog
+load_variant("standard").victory_centres = 10 ** 6
+path, repeat = sys.argv[1], int(sys.argv[2])
+if path.startswith("loose:"):
+    game = grow_world(adjacency="loose", seed=3, boards=int(path[6:]), victory=False)
+else:
+    game = Game.load(path)
+world = game.world
+nations = world.variant.nation_names
+rng = random.Random(7)
+orders = random_orders(world, rng)
+after = submit(world, orders).world
+game.redo(tuple(orders), after)
+rebuilt = game.index.step_back(after, len(game.submissions))   # the world before, as an undo makes it
 
-def grow(boards: int, adjacency: str, seed: int):
-    """A selfplay world of at least ``boards`` boards (no victory ends it early)."""
-    from app.bots.selfplay import grow_world
-    return grow_world(adjacency=adjacency, seed=seed, boards=boards, victory=False).world
+def clear():
+    visibility.clear_cache()
+    if hasattr(fog, "clear_cache"):
+        fog.clear_cache()
+    else:
+        fog._VIEWS.clear(); fog._BOARDS.clear()
 
-
-def timed_ms(fn, repeat: int) -> tuple[float, float]:
-    """(median, fastest) of ``repeat`` runs, in ms. On a shared machine the fastest run shows
-    what the code costs; the median what it got."""
-    times = []
+def timed(fn, prepare=None):
+    walls, cpus = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        if prepare:
+            prepare()
+        gc.disable()
+        w0, c0 = time.perf_counter(), time.thread_time()
         fn()
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.median(times), min(times)
+        cpus.append((time.thread_time() - c0) * 1000); walls.append((time.perf_counter() - w0) * 1000)
+        gc.enable()
+    return [statistics.median(walls), statistics.median(cpus)]
+
+def every(w):
+    for n in nations:
+        visibility.sight(w, n)
+
+mid = sorted(world.boards)[len(world.boards) // 2]
+out = {"boards": len(world.boards), "timelines": len(world.timelines), "adjacency": world.adjacency}
+out["sight_cold"] = timed(lambda: every(world), clear)
+out["sight_warm"] = timed(lambda: every(world), lambda: every(world))
+out["sight_next"] = timed(lambda: every(after), lambda: (clear(), every(world)))
+out["board_warm"] = timed(lambda: [visibility.board_sight(world, n, mid) for n in nations],
+                          lambda: [visibility.board_sight(world, n, mid) for n in nations])
+out["board_cold"] = timed(lambda: visibility.board_sight(world, nations[0], mid), clear)
+seat = [nations[0]]
+out["view_cold"] = timed(lambda: fog.fogged_world(world, seat), clear)
+out["view_next"] = timed(lambda: fog.fogged_world(after, seat), lambda: (clear(), fog.fogged_world(world, seat)))
+out["view_undo"] = timed(lambda: fog.fogged_world(rebuilt, seat),
+                         lambda: (clear(), fog.fogged_world(world, seat), fog.fogged_world(after, seat)))
+print(json.dumps(out))
+"""
+
+ROWS = [("sight_cold", "every nation's sight, cold", 60), ("sight_warm", "every nation's sight, warm", 20),
+        ("sight_next", "every nation's sight, next world", 20),
+        ("board_warm", "one board, every nation, warm", None), ("board_cold", "one board, one nation, cold", None),
+        ("view_cold", "fogged_world, one seat, cold", None), ("view_next", "fogged_world after a submission", 50),
+        ("view_undo", "fogged_world after an undo", 50)]
+
+
+def measure(what: str, root: Path, repeat: int) -> dict:
+    return run_script(MEASURE, [what, str(repeat)], root)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--boards", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--repeat", type=int, default=15)
+    ap.add_argument("--sizes", type=int, nargs="+", default=[300, 2000, 10000])
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--loose", type=int, default=300, help="boards of the loose-adjacency world (0: none)")
+    ap.add_argument("--baseline", metavar="REV", help="also time this git revision, side by side")
     args = ap.parse_args(argv)
-    rows = []
-    for mode in ("strict", "loose"):
-        t0 = time.perf_counter()
-        world = grow(args.boards, mode, args.seed)
-        grown = time.perf_counter() - t0
-        nations = world.variant.nation_names
-        keys = sorted(world.boards)
-
-        def all_nations():
-            for n in nations:
-                visibility.sight(world, n)
-
-        def cold_all():
-            visibility.clear_cache()
-            all_nations()
-
-        cold = timed_ms(cold_all, max(3, args.repeat // 3))
-        all_nations()
-        warm = timed_ms(all_nations, args.repeat)
-        mid = keys[len(keys) // 2]
-        one_warm = tuple(t / len(nations) for t in timed_ms(
-            lambda: [visibility.board_sight(world, n, mid) for n in nations], args.repeat * 20))
-
-        def one_cold():
-            visibility.clear_cache()
-            visibility.board_sight(world, nations[0], mid)
-
-        one_cold_ms = timed_ms(one_cold, args.repeat * 5)
-        label = f"{mode}, {len(world.boards)} boards, {len(world.timelines)} timelines (grown in {grown:.1f} s)"
-        rows.append((f"every nation's sight, cold [{mode}]", cold, "<= 100", cold[0] <= 100, label))
-        rows.append((f"every nation's sight, warm [{mode}]", warm, "<= 100", warm[0] <= 100, label))
-        rows.append((f"one board, one nation, warm [{mode}]", one_warm, "< 1", one_warm[0] < 1, label))
-        rows.append((f"one board, one nation, cold [{mode}]", one_cold_ms, "< 1", one_cold_ms[0] < 1, label))
-        from app.match import fog
-
-        def view_cold():
-            visibility.clear_cache()
-            fog._VIEWS.clear()
-            fog._BOARDS.clear()
-            fog.fogged_world(world, [nations[0]])
-
-        def view_new_world():   # after a submission: a new World sharing most boards
-            fog._VIEWS.clear()
-            fog.fogged_world(world, [nations[0]])
-
-        cold_view = timed_ms(view_cold, max(3, args.repeat // 3))
-        shared_view = timed_ms(view_new_world, args.repeat)
-        rows.append((f"fogged_world, one seat, cold [{mode}]", cold_view, "-", True, label))
-        rows.append((f"fogged_world, boards memoised [{mode}]", shared_view, "-", True, label))
-    import os
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; times in ms")
-    print(f"{'measure':42} {'median':>9} {'fastest':>9}  {'target':>7}  met  context")
-    for name, (med, fast), target, met, ctx in rows:
-        print(f"{name:42} {med:9.3f} {fast:9.3f}  {target:>7}  {'yes' if met else 'NO ':3}  {ctx}")
+    print(f"{load_average()} at the start")
+    with tempfile.TemporaryDirectory() as d:
+        codes = revisions(args.baseline, Path(d))
+        results = []
+        for n in args.sizes:
+            for label, root, tag in codes:
+                results.append((label, measure(str(grown_file(n, root=root, tag=tag)), root, args.repeat)))
+        if args.loose:
+            for label, root, _ in codes:
+                results.append((label, measure(f"loose:{args.loose}", root, args.repeat)))
+    print("times in ms, wall / CPU (medians)")
+    print(f"{'world':<30} {'code':<10}" + "".join(f"{title[:26]:>28}" for _, title, _ in ROWS))
+    for label, r in results:
+        if "error" in r:
+            print(f"{'?':<30} {label:<10} error: {r['error']}")
+            continue
+        world = f"{r['boards']} boards, {r['timelines']} tl, {r['adjacency']}"
+        print(f"{world:<30} {label:<10}" + "".join(f"{r[k][0]:>19.1f} / {r[k][1]:>6.1f}" for k, _, _ in ROWS))
+    print("targets at 2000 boards: " + ", ".join(f"{title} <= {t} ms" for _, title, t in ROWS if t))
+    print(f"{load_average()} at the end")
     return 0
 
 

@@ -1,24 +1,24 @@
 """Input and output speed: reading orders, opening, saving, undo and history on big worlds.
 
-    python3 benchmarks/io_bench.py                       # this code only
-    python3 benchmarks/io_bench.py --baseline 56b218f    # and an older revision, side by side
-    python3 benchmarks/io_bench.py --sizes 300 1000      # fewer sizes
+    python3 benchmarks/io_bench.py                            # 300, 2000 and 10,000 boards, 3 runs each
+    python3 benchmarks/io_bench.py --baseline 974f8ae         # and an older revision, side by side
+    python3 benchmarks/io_bench.py --sizes 300 1000 --runs 1  # other sizes, one run
 
 (1) Hard inputs: the time to parse (here: refuse) an order of 8,000 and 32,767 characters
 with runs of spaces (the console's maximum), of the longest order read (300 characters)
 in its worst form, and to open a save file holding one 32,767-character order.
 Targets: parse <= 10 ms, open <= 1 s.
 
-(2) Big worlds: one world grown by selfplay with victory out of reach
-(``app.bots.selfplay.grow_world(seed=1, boards=2000, victory=False)``, cached in the
-temporary folder), cut at the first world of at least 300, 1000 and 2000 boards. For each
-size, in a fresh process: ``json.loads`` of the file alone (a yardstick for the machine's
-speed at the time: the machine is shared), ``Game.load`` (median of 3), ``save`` (the first after opening,
-then the median of 3 more), ``undo`` right after opening, and one step of the history
-slider right after opening (``history()[n - 1]``) and the step after it. With
-``--baseline REV`` the same is timed for the revision REV (its ``app/`` exported with
-``git archive`` into a temporary folder, reading version-1 files written from the same
-worlds). Targets at 2000 boards: load <= 1 s, save <= 150 ms, undo and one step <= 150 ms.
+(2) Big worlds: ``python -m app selfplay --boards N --no-victory --seed 7`` for each size
+(``benchmarks/grown.py``: grown once, cached in ``benchmarks/.cache/``; one game, so the
+sizes are points on one history). Each run is a fresh process: ``Game.load`` (wall and CPU
+time, and the resident set: the peak while opening and what stays after), ``json.loads`` of
+the file alone (a yardstick for the machine's speed at the time), the first save after
+opening and the next, ``undo`` right after opening, and one step of the history slider
+after it and the next. With ``--baseline REV`` the same is timed for the revision REV (its
+``app/`` exported with ``git archive``), reading the same game grown and saved by that
+revision's own code. Targets: load <= 0.4 s at 2000 boards; save <= 150 ms, undo and one
+step <= 150 ms at 10,000 boards.
 """
 
 from __future__ import annotations
@@ -29,40 +29,40 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-CACHE = Path(tempfile.gettempdir()) / "5d-io-bench"
+from grown import STATUS, export_revision, grown_file, load_average, run_script  # noqa: E402
 
-# Runs in a fresh process for each file and revision: only API both revisions have.
-MEASURE = r"""
-import json, statistics, sys, time, tempfile, os
+# Runs in a fresh process for each file, revision and run: only API both revisions have.
+MEASURE = STATUS + r"""
+import json, sys, time, tempfile, os
 from app.engine.game import Game
 from app.engine.variant import load_variant
-load_variant("standard").victory_centres = 99  # as the world was grown: replays must not end in a win
+load_variant("standard").victory_centres = 10 ** 6  # as the world was grown: replays must not end in a win
 path = sys.argv[1]
 def t(fn):
-    t0 = time.perf_counter(); r = fn(); return (time.perf_counter() - t0) * 1000, r
-loads = [t(lambda: Game.load(path))[0] for _ in range(3)]
-out = {"load": statistics.median(loads)}
-out["json"] = statistics.median(t(lambda: json.loads(open(path, encoding="utf-8").read()))[0] for _ in range(3))
-g = Game.load(path)
+    w0, c0 = time.perf_counter(), time.process_time()
+    r = fn()
+    return [(time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000], r
+out = {"rss_before": status()[0]}
+out["load"], g = t(lambda: Game.load(path))
+out["rss_after"], out["peak"] = status()
+out["boards"] = len(g.world.boards)
+out["json"] = t(lambda: json.loads(open(path, encoding="utf-8").read()))[0]
 tmp = os.path.join(tempfile.mkdtemp(), "s.json")
 out["save_first"] = t(lambda: g.save(tmp))[0]
-out["save"] = statistics.median(t(lambda: g.save(tmp))[0] for _ in range(3))
+out["save"] = t(lambda: g.save(tmp))[0]
 n = len(g.submissions)
-g = Game.load(path)
 out["undo"] = t(g.undo)[0]
-g = Game.load(path)
-out["step1"] = t(lambda: g.history()[n - 1])[0]
-out["step2"] = t(lambda: g.history()[n - 2])[0]
-out["boards"] = len(Game.load(path).world.boards)
+out["step1"] = t(lambda: g.history()[n - 2])[0]
+out["step2"] = t(lambda: g.history()[n - 3])[0]
+out["size_mb"] = os.path.getsize(path) / 2 ** 20
 print(json.dumps(out))
 """
 
@@ -117,7 +117,7 @@ def bench_inputs() -> list[tuple[str, str, str]]:
     g.submit_text(["A mun - tyr"])
     data = g.to_json()
     data.pop("checksum", None)
-    data["submissions"][0].append("A" + " " * 32_000 + "mun - tyr" + " " * 757)
+    data["submissions"][0].append("1:S1901 A" + " " * 32_000 + "mun - tyr" + " " * 749)
     data["meta"] = {"padding": "x" * 38_000}  # the 72 KB file of issue 7
     with tempfile.TemporaryDirectory() as d:
         path = Path(d) / "long_order.json"
@@ -137,107 +137,78 @@ def bench_inputs() -> list[tuple[str, str, str]]:
 # -- (2) big worlds ----------------------------------------------------------------------
 
 
-def grown_files(sizes: list[int]) -> dict[int, tuple[Path, Path]]:
-    """For each size, (file in this code's format, the same game as a version-1 file)."""
-    CACHE.mkdir(exist_ok=True)
-    wanted = {n: (CACHE / f"grown_{n}.json", CACHE / f"grown_{n}_v1.json") for n in sizes}
-    if all(a.exists() and b.exists() for a, b in wanted.values()):
-        return wanted
-    from app.bots.selfplay import grow_world
-    from app.engine.game import Game
-    t0 = time.perf_counter()
-    print(f"growing a world to {max(sizes)} boards (once; cached in {CACHE}) …", file=sys.stderr, flush=True)
-    g = grow_world(seed=1, boards=max(sizes), victory=False)
-    print(f"  {len(g.world.boards)} boards in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-    worlds = g.worlds
-    for n, (path, v1) in wanted.items():
-        k = next(i for i, w in enumerate(worlds) if len(w.boards) >= n)
-        h = Game(g.variant, g.adjacency, g.seed, worlds[:k + 1], g.submissions[:k], dict(g.meta), worlds[0])
-        h.save(path)
-        v1.write_text(json.dumps(as_version_1(json.loads(path.read_text()))))
-    return wanted
-
-
-def as_version_1(data: dict) -> dict:
-    """A version-2 save as the version-1 writer wrote it (the same world, no history)."""
-    data = dict(data, version=1)
-    for key in ("history", "checksum"):
-        data.pop(key, None)
-    world = data["world"]
-    for b in world["boards"]:
-        b.pop("born", None)
-    for o in world["orders"]:
-        for key in ("given", "since", "versions"):
-            o.pop(key, None)
-    for r in world.get("retreats", []):
-        r.pop("at", None)
-    return data
-
-
 def measure(path: Path, app_root: Path) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(app_root), PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-c", MEASURE, str(path)], env=env, cwd=app_root,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        return {"error": r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"exit {r.returncode}"}
-    return json.loads(r.stdout)
+    return run_script(MEASURE, [str(path)], app_root)
 
 
-def export_revision(rev: str, into: Path) -> Path:
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "app", "data", "assets"],
-                             capture_output=True, check=True).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(into, filter="data")
-    return into
+TIMES = [("load", "load"), ("json", "json.loads"), ("save_first", "first save"), ("save", "save"),
+         ("undo", "undo"), ("step1", "history step"), ("step2", "next step")]
+
+
+def _median(runs: list[dict], key: str, i: int | None = None) -> float:
+    return statistics.median(r[key][i] if i is not None else r[key] for r in runs)
+
+
+def report(results: dict[str, dict[int, list[dict]]]) -> None:
+    print("\n(2) big worlds: median of the runs, wall / CPU ms; RSS in MB (peak while opening, and after)")
+    header = f"  {'boards':>7} {'code':<10} {'file MB':>8}" + "".join(f"{title:>17}" for _, title in TIMES) \
+        + f"{'peak RSS':>10}{'RSS after':>10}"
+    print(header)
+    for label, table in results.items():
+        for n, runs in table.items():
+            bad = [r["error"] for r in runs if "error" in r]
+            if bad:
+                print(f"  {n:>7} {label:<10}  error: {bad[0]}")
+                continue
+            cells = "".join(f"{_median(runs, k, 0):>9.0f} /{_median(runs, k, 1):>6.0f}" for k, _ in TIMES)
+            print(f"  {runs[0]['boards']:>7} {label:<10} {runs[0]['size_mb']:>8.1f}{cells}"
+                  f"{_median(runs, 'peak'):>10.0f}{_median(runs, 'rss_after'):>10.0f}")
+    print("\n  every run's load, wall / CPU ms:")
+    for label, table in results.items():
+        for n, runs in table.items():
+            if not any("error" in r for r in runs):
+                print(f"  {runs[0]['boards']:>7} {label:<10} " + ",  ".join(
+                    f"{r['load'][0]:.0f} / {r['load'][1]:.0f}" for r in runs))
+    if len(results) == 2:
+        (a_label, a), (b_label, b) = list(results.items())[::-1]
+        print(f"\n  ratios ({a_label} / {b_label}), CPU time")
+        for n in b:
+            if any("error" in r for r in a[n] + b[n]):
+                continue
+            print(f"  {b[n][0]['boards']:>7} {'':<10} {'':>8}" + "".join(
+                f"{_median(a[n], k, 1) / _median(b[n], k, 1):>16.1f}x" if _median(b[n], k, 1) > 0.5 else f"{'-':>17}"
+                for k, _ in TIMES))
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sizes", type=int, nargs="+", default=[300, 1000, 2000])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[300, 2000, 10000])
+    ap.add_argument("--runs", type=int, default=3, help="fresh processes per size and revision (default 3)")
     ap.add_argument("--baseline", metavar="REV", help="also time this git revision, side by side")
+    ap.add_argument("--no-inputs", action="store_true", help="skip (1)")
     args = ap.parse_args(argv)
-
-    print("(1) hard inputs")
-    for name, value, target in bench_inputs():
-        print(f"  {name:<62} {value:>12}   target {target}")
-    with tempfile.TemporaryDirectory() as d:
-        roots = [("this code", ROOT)] + ([(args.baseline, export_revision(args.baseline, Path(d)))]
-                                         if args.baseline else [])
-        for label, root in roots:
-            env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
-            r = subprocess.run([sys.executable, "-c", PARSE], env=env, cwd=root, capture_output=True, text=True)
-            value = f"{float(r.stdout):.1f} us" if r.returncode == 0 else "error"
-            print(f"  {'parse a typical order (best of 5 means), ' + label:<62} {value:>12}")
-
-    files = grown_files(args.sizes)
-    results: dict[str, dict[int, dict]] = {"this code": {}}
+    print(f"{load_average()} at the start")
     with tempfile.TemporaryDirectory() as d:
         base_root = export_revision(args.baseline, Path(d)) if args.baseline else None
-        for n, (path, v1) in files.items():
-            results["this code"][n] = measure(path, ROOT)
+        if not args.no_inputs:
+            print("(1) hard inputs")
+            for name, value, target in bench_inputs():
+                print(f"  {name:<62} {value:>12}   target {target}")
+            for label, root in [("this code", ROOT)] + ([(args.baseline, base_root)] if base_root else []):
+                env = dict(os.environ, PYTHONPATH=str(root), PYTHONDONTWRITEBYTECODE="1")
+                r = subprocess.run([sys.executable, "-c", PARSE], env=env, cwd=root, capture_output=True, text=True)
+                value = f"{float(r.stdout):.1f} us" if r.returncode == 0 else "error"
+                print(f"  {'parse a typical order (best of 5 means), ' + label:<62} {value:>12}")
+        results: dict[str, dict[int, list[dict]]] = {"this code": {}}
+        for n in args.sizes:
+            path = grown_file(n)
+            results["this code"][n] = [measure(path, ROOT) for _ in range(args.runs)]
             if base_root is not None:
-                results.setdefault(f"{args.baseline}", {})[n] = measure(v1, base_root)
-    print("\n(2) big worlds (ms; one fresh process per cell; 'first save' is the first after opening)")
-    cols = [("json", "json.loads"), ("load", "load"), ("save_first", "first save"), ("save", "save"), ("undo", "undo"),
-            ("step1", "history step"), ("step2", "next step")]
-    header = f"  {'boards':>7} {'code':<10}" + "".join(f"{title:>14}" for _, title in cols)
-    print(header)
-    for n in files:
-        for label, table in results.items():
-            row = table[n]
-            if "error" in row:
-                print(f"  {n:>7} {label:<10}  error: {row['error']}")
-                continue
-            print(f"  {row['boards']:>7} {label:<10}" + "".join(f"{row[k]:>14.1f}" for k, _ in cols))
-    if args.baseline:
-        print("\n  ratios (baseline / this code)")
-        for n in files:
-            a, b = results[args.baseline][n], results["this code"][n]
-            if "error" in a or "error" in b:
-                continue
-            print(f"  {b['boards']:>7} {'':<10}" + "".join(
-                f"{a[k] / b[k]:>13.1f}x" if a[k] >= 0.5 and b[k] > 0 else f"{'-':>14}" for k, _ in cols))
-    print("\n  targets at 2000 boards: load <= 1000, save <= 150, undo and one history step <= 150")
+                old = grown_file(n, root=base_root, tag=args.baseline)
+                results.setdefault(args.baseline, {})[n] = [measure(old, base_root) for _ in range(args.runs)]
+    report(results)
+    print(f"\n  {load_average()} at the end")
+    print("  targets: load <= 400 ms at 2000 boards; undo and one history step <= 150 ms at 10,000 boards")
     return 0
 
 

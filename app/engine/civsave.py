@@ -237,12 +237,14 @@ def read_gifts(raw: Any, world: World, submissions: int) -> tuple:
                 raise CivFault(f"{f}.{name}", f"{g.get(name)!r} is not a nation of this game")
         unit = None
         if g["kind"] == "unit":
-            unit = _location(g.get("unit"), f"{f}.unit", world)
+            unit = read_location(g.get("unit"), f"{f}.unit", world)
         out.append((at + 0, Gift(g["kind"], g["from"], g["to"], unit=unit, third=g.get("with"))))
     return tuple(out)
 
 
-def _location(text: Any, field: str, world: World) -> Location:
+def read_location(text: Any, field: str, world: World) -> Location:
+    """A unit's place written ``timeline:province:turn`` (an offer's or a gift's), checked against
+    ``world``'s map; raises :class:`CivFault` naming ``field``."""
     parts = str(text).split(":")
     try:
         key = BoardKey(int(parts[0]), Turn.parse(parts[2]))

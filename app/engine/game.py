@@ -7,8 +7,10 @@
 >>> _ = g.undo(); [str(k) for k in g.world.active_boards()]
 ['1:S1901']
 
-Every past world is kept or rebuilt from the present one without adjudicating
-(:mod:`app.engine.history`); save files are written and read by :mod:`app.engine.savefile`.
+Past worlds are rebuilt from the present one without adjudicating
+(:mod:`app.engine.history`) and only the last few are kept, so a long session's memory
+stays that of its present world; save files are written and read by
+:mod:`app.engine.savefile`.
 """
 
 from __future__ import annotations
@@ -37,12 +39,17 @@ class Game:
     """Settings plus history: world ``i`` is the world after the i-th submission (world 0
     the start), made by the orders ``submissions[i - 1]``. ``meta`` carries what the front
     end wants saved (mode, seats, names). Past worlds are rebuilt on demand from the present
-    one (:meth:`world_at`) and kept once built.
+    one (:meth:`world_at`); the :attr:`PAST_WORLDS_KEPT` last asked for are kept, and up to
+    :attr:`CHECKPOINTS` evenly spaced ones met on the way, so that walking the history
+    forwards costs a few steps back each (a world shares its boards and orders with its
+    neighbours, but its own tables grow with the multiverse: a megabyte at 10,000 boards).
 
     In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
     the number of submissions made when it was given: world ``i`` is then the world after
     submission ``i`` and the gifts given before the next (:mod:`app.engine.civgame`)."""
 
+    PAST_WORLDS_KEPT = 8
+    CHECKPOINTS = 16
     gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
@@ -57,12 +64,14 @@ class Game:
         self._start: World = start or worlds[0]
         self._present: World = worlds[-1] if worlds else self._start
         self._cache: dict[int, World] = {len(self.submissions): self._present}
+        self._checkpoints: dict[int, World] = {}
         self.index: HistoryIndex | None = None
         if len(worlds) == len(self.submissions) + 1:
-            self._cache.update(enumerate(worlds))
             self.index = HistoryIndex.starting(worlds[0])
             for before, after in zip(worlds, worlds[1:]):
                 self.index.push(before, after)
+            for i in range(max(0, len(worlds) - 1 - self.PAST_WORLDS_KEPT), len(worlds)):
+                self._cache[i] = worlds[i]
         self._fragments: dict[Any, tuple] = {}
 
     @classmethod
@@ -98,6 +107,7 @@ class Game:
         elif len(worlds) == 1:
             self._present = worlds[0]
             self._cache = {n: worlds[0]}
+            self._checkpoints = {}
         else:
             raise ValueError(f"{len(worlds)} worlds for {n} submissions")
 
@@ -138,6 +148,7 @@ class Game:
         before = self.world_at(n - 1)
         self.index.pop()
         self._cache.pop(n, None)
+        self._checkpoints.pop(n, None)
         self._present = before
         if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
             from .civgame import take_back
@@ -157,24 +168,48 @@ class Game:
         self.index.push(self._present, world)
         self.submissions.append(orders)
         self._present = world
-        self._cache[len(self.submissions)] = world
+        self._keep(len(self.submissions), world)
 
     def world_at(self, i: int) -> World:
         """World ``i`` (0: the start; ``len(submissions)``: now), without adjudicating."""
-        w = self._cache.get(i)
+        w = self._cache.get(i) or self._checkpoints.get(i)
         if w is not None:
+            self._keep(i, w)
             return w
         n = len(self.submissions)
         if not 0 <= i <= n:
             raise IndexError(f"no world {i} (0 to {n})")
         self._ensure_index()
-        j = min(k for k in self._cache if k > i)  # the present is always known
-        w = self._cache[j]
+        j = min(k for k in (*self._cache, *self._checkpoints) if k > i)  # the present is always known
+        w = self._cache.get(j) or self._checkpoints[j]
+        spacing = max(8, -(-n // self.CHECKPOINTS))
         while j > i:
             w = self.index.step_back(w, j)
             j -= 1
-            self._cache[j] = w
+            self._keep(j, w)
+            if j % spacing == 0:
+                self._checkpoint(j, w, spacing)
         return w
+
+    def _keep(self, i: int, world: World) -> None:
+        """Remember world ``i`` as the latest asked for; forget the least recent past world
+        beyond :attr:`PAST_WORLDS_KEPT` (the present is always kept)."""
+        cache = self._cache
+        cache.pop(i, None)
+        cache[i] = world
+        if len(cache) > self.PAST_WORLDS_KEPT + 1:
+            present = len(self.submissions)
+            del cache[next(k for k in cache if k != present)]
+
+    def _checkpoint(self, i: int, world: World, spacing: int) -> None:
+        """Keep world ``i`` as a checkpoint: at most :attr:`CHECKPOINTS`, evenly spaced."""
+        points = self._checkpoints
+        points[i] = world
+        if len(points) > self.CHECKPOINTS:
+            for k in [k for k in points if k % spacing]:   # of an older, closer spacing
+                del points[k]
+            while len(points) > self.CHECKPOINTS:
+                del points[min(points)]
 
     def history(self) -> "Sequence[World]":
         """Every world from the start to now, as a sequence that builds a world when it is
@@ -201,6 +236,7 @@ class Game:
         g.meta = dict(self.meta) if meta is None else meta
         g._start, g._present = self._start, self._present
         g._cache = {len(g.submissions): g._present}
+        g._checkpoints = {}
         g.index = self.index.copy()
         g._fragments = self._fragments
         g.gifts = self.gifts
@@ -231,7 +267,8 @@ class Game:
         gc.disable()  # loading makes ~10^5 objects that all live: collections would be wasted
         try:
             text = read_text(path, GameFileError)
-            return cls.from_json(parse_json(text, str(path), GameFileError), str(path), text)
+            # the parsed file is this call's own: the reader may let go of it as it reads
+            return cls.from_json(parse_json(text, str(path), GameFileError), str(path), text, _release=True)
         finally:
             if collecting:
                 # The loaded game lives on, acyclic: the collector need never walk it (it
@@ -240,11 +277,11 @@ class Game:
                 gc.enable()
 
     @classmethod
-    def from_json(cls, raw: Any, where: str = "save", text: str | None = None) -> "Game":
-        """A game from a save file's parsed JSON; ``text`` (the file's text) lets an
-        unchanged file skip the replay check (its checksum vouches for it)."""
+    def from_json(cls, raw: Any, where: str = "save", text: str | None = None, *, _release: bool = False) -> "Game":
+        """A game from a save file's parsed JSON (left as it is); ``text`` (the file's
+        text) lets an unchanged file skip the replay check (its checksum vouches for it)."""
         try:
-            return SaveReader(raw, where, text).game()
+            return SaveReader(raw, where, text, release=_release).game()
         except GameFileError:
             raise
         except RecursionError:

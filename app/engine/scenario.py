@@ -20,7 +20,7 @@ from .jsonfile import read_model
 from .notation import NotationError, parse_order
 from .orders import Result
 from .submission import SubmissionError, submit
-from app.variants.catalog import looks_like_path
+from app.engine.catalog import looks_like_path
 
 from .variant import VariantError, load_variant, parse_unit_text
 from .homes import with_homes

@@ -1,6 +1,6 @@
 """Variants as data: pydantic models of a variant's JSON files and the loaded :class:`Variant`.
 
-A variant is a folder (built-in ones are ``data/<name>/``; see ``app.variants.catalog`` for
+A variant is a folder (built-in ones are ``data/<name>/``; see ``app.engine.catalog`` for
 the user's folder and folders given by path) holding
 
 - ``variant.json``   name, title, map file (an SVG in the same folder), first year, centres
@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from app.variants.catalog import BUILTIN_DIR, find_folder
+from app.engine.catalog import BUILTIN_DIR, find_folder
 
 from .jsonfile import read_model
 from .variant_checks import data_problems

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from app.variants.catalog import ref_name
+from app.engine.catalog import ref_name
 
 from .coords import province_of
 

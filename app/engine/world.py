@@ -460,13 +460,42 @@ class OrderIndexer:
 
 def index_orders(orders: Mapping[BoardKey, tuple[Order, ...]],
                  results: Mapping[BoardKey, tuple[Result, ...]]) -> tuple[Mapping, Mapping]:
-    """``refs`` and ``incoming`` for a world's stored orders (for a world read from a file).
-    Orders refused when given, and adjustment orders, name nothing."""
-    indexer = OrderIndexer()
+    """``refs`` and ``incoming`` for a world's stored orders (for a world read from a file,
+    or a seat's view), in the order of ``orders``: the same as adding the orders one by one
+    with :class:`OrderIndexer`, in one pass. Orders refused when given, and adjustment
+    orders, name nothing."""
+    refs: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}
+    incoming: dict[BoardKey, tuple[Ref, ...]] = {}
+    province = _PROVINCE
     for key, stored in orders.items():
-        if not key.turn.is_movement:
+        if key[1][1] == 2:   # Winter
             continue
-        for idx, (o, r) in enumerate(zip(stored, results[key])):
-            if not r.illegal and hasattr(o, "unit"):
-                indexer.add(key, idx, o)
-    return indexer.frozen()
+        for idx, o, r in zip(range(len(stored)), stored, results[key]):
+            if r[5]:   # illegal: refused when given
+                continue
+            kind = o.kind
+            ref = (key, idx)
+            if kind == "hold":
+                named = (o.unit,)
+            elif kind == "move":
+                named = (o.unit, o.dest)
+                there = o.dest[0]
+                if there != key:
+                    incoming[there] = incoming.get(there, ()) + (ref,)
+            elif kind == "support":
+                named = (o.unit, o.supported) if o.dest is None else (o.unit, o.supported, o.dest)
+            elif kind == "convoy":
+                named = (o.unit, o.army, o.dest)
+            elif kind in ("build", "waive"):
+                continue
+            else:
+                named = (o.unit,)
+            for board, loc in named:   # most spaces are named once or twice: tuples grow in place
+                inner = refs.get(board)
+                prov = province[loc]
+                if inner is None:
+                    refs[board] = {prov: (ref,)}
+                    continue
+                there = inner.get(prov)
+                inner[prov] = (ref,) if there is None else there + (ref,)
+    return MappingProxyType({b: MappingProxyType(inner) for b, inner in refs.items()}), MappingProxyType(incoming)

@@ -176,6 +176,17 @@ def visible_nations(match, seat: int | None) -> tuple[str, ...]:
     return tuple(n for n in every if n in mine)
 
 
+def hidden_note(match, shown: Iterable[str]) -> str:
+    """What the chart says of the counts fog of war hides when it shows ``shown`` ("" when it
+    hides none): how many, except in a civilisations game (a seat is not told how many play)."""
+    hidden = len(set(match.game.variant.nation_names) - set(shown))
+    if not hidden:
+        return ""
+    if match.world.civ is not None:
+        return "Fog of war: only your civilisations' counts are shown."
+    return f"Fog of war: {hidden} nations' counts are hidden."
+
+
 # -- order statistics ---------------------------------------------------------------------------
 
 

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from app.engine.civ import in_contact
 from app.engine.civgame import world_before_gift
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.civsave import CivFault, read_location
+from app.engine.coords import Location, Turn
 from app.engine.gifts import KINDS, Gift, follow_unit, refusal
 from app.engine.world import World
 
@@ -323,12 +324,16 @@ class CivTable:
         for name in ("from", "to") + (("with",) if item.get("kind") == "contact" else ()):
             if item.get(name) not in w.variant.nations:
                 raise ValueError(f"offer {oid}: {item.get(name)!r} is not a civilisation of this game")
-        unit = None
-        if item.get("unit"):
-            t, prov, turn = str(item["unit"]).split(":")
-            unit = Location(BoardKey(int(t), Turn.parse(turn)), prov)
         if item.get("kind") not in KINDS:
             raise ValueError(f"offer {oid}: {item.get('kind')!r} is not a kind of offer")
+        unit = None
+        if item["kind"] == "unit":       # a place on the map and a board of the game, as for accepted gifts
+            try:
+                unit = read_location(item.get("unit"), "unit", w)
+            except CivFault as e:
+                raise ValueError(f"offer {oid}: {e}") from None
+            if unit.board not in w.boards:
+                raise ValueError(f"offer {oid}: {item.get('unit')!r} is on no board of this game")
         gift = Gift(item["kind"], item["from"], item["to"], unit=unit, third=item.get("with"))
         self.offers[oid] = Offer(oid, gift, int(item.get("made_at", 0)))
         self.next_id = max(self.next_id, oid + 1)

@@ -52,6 +52,24 @@ class PositionEditor:
         return cls(Position.from_board(world, key))
 
     @classmethod
+    def for_seat(cls, match, seat: int | None, key: BoardKey, view: World | None = None) -> "PositionEditor":
+        """Start from board ``key`` as ``seat`` sees it: ``view``, the seat's view already at
+        hand (the window's), or :meth:`Match.view_for` now. In a civilisations game the editor names
+        only the civilisations the seat knows (RULES.md §10: it is not told how many play):
+        the units and centres it sees of others, called "Unknown", are left out."""
+        view = view if view is not None else match.view_for(seat)
+        if view.civ is None:
+            return cls.from_board(view, key)
+        variant = match._notation_variant(seat)          # the seat's known civilisations only
+        known = set(variant.nation_names)
+        board = view.boards[key]
+        homes = None if view.home_centres is None else \
+            MappingProxyType({n: cs for n, cs in view.home_centres.items() if n in known})
+        return cls(Position(variant, key.turn, tuple(u for u in board.units.values() if u.nation in known),
+                            MappingProxyType({p: n for p, n in board.centres.items() if n in known}),
+                            homes, view.adjacency))
+
+    @classmethod
     def empty(cls, variant: Variant, turn: Turn | None = None, adjacency: str = "strict") -> "PositionEditor":
         """An empty board of ``variant`` (no units, no centre owned)."""
         return cls(Position(variant, turn or Turn(variant.first_year, 0), adjacency=adjacency))

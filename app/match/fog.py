@@ -20,84 +20,199 @@ A support or convoy may name any location, seen or not: an empty or unseen locat
 not refused when the order is entered; at adjudication an unmatched support or convoy is
 void. Results of the seat's own supports and convoys that named a location it does not
 see are shown with one neutral reason, so their wording cannot tell what stood there.
+
+A seat's view of the next world (a submission later, or one undone) is made from its view
+of the world before: only the boards whose content or sight changed are fogged again, and
+the view's order index is updated for them alone. The views of the last few worlds and
+seats are kept (:data:`KEEP_VIEWS`); their index lists each space's orders in board order,
+as :func:`index_orders` over the boards in order makes it.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from app.engine.coords import BoardKey, province_of
+from app.engine.history import _unindex
 from app.engine.orders import Order, Result
-from app.engine.visibility import sight
-from app.engine.world import Board, Pause, World, index_orders
+from app.engine.visibility import remember_sight, sight
+from app.engine.world import Board, Pause, World, index_orders, spaces_named
 
 VOID_UNSEEN = "void: nothing it names did what it says"
 """The reason shown for a seat's own support or convoy that failed as invalid while naming
 a location the seat does not see (whatever the engine's own reason was)."""
 
+KEEP_VIEWS = 8
+"""Views kept (the last worlds and seats asked about): enough for every seat of a hotseat
+table and the world before; each costs a few tables of the world's size."""
+
+
+@dataclass(frozen=True)
+class _View:
+    world: World
+    view: World
+    seen: dict[BoardKey, frozenset[str]]
+    consulted: Mapping[BoardKey, frozenset[BoardKey]]   # boards whose shown results looked at other boards' sight
+
 
 def fogged_world(world: World, nations: Iterable[str]) -> World:
     """The world as a seat playing ``nations`` may see it (see the module docstring).
 
-    The same world and nations give the very same view object while it is cached, and
+    The same world and nations give the very same view object while it is kept, and
     unchanged boards keep their identity across views, so caches keyed by identity (the
     window's board states) keep working."""
     seat = frozenset(nations)
     with _LOCK:      # computer players ask from a worker thread while the window may draw
-        cached = _VIEWS.get((id(world), seat))
-        if cached is not None and cached[0] is world:
+        hit = _VIEWS.get((id(world), seat))
+        if hit is not None and hit.world is world:
             _VIEWS.move_to_end((id(world), seat))
-            return cached[1]
-    view = _fog(world, seat)
+            return hit.view
+        base = next((v for (_, s), v in reversed(_VIEWS.items()) if s == seat and _related(v.world, world)), None)
+    made = _fog(world, seat, base)
+    remember_sight(made.view, seat, made.seen)   # the seat sees the same in its view
     with _LOCK:
-        _VIEWS[id(world), seat] = (world, view)
-        if len(_VIEWS) > 32:
+        _VIEWS[id(world), seat] = made
+        _VIEWS.move_to_end((id(world), seat))
+        while len(_VIEWS) > KEEP_VIEWS:
             _VIEWS.popitem(last=False)
-    return view
+    return made.view
 
 
 _LOCK = threading.Lock()
-_VIEWS: OrderedDict[tuple[int, frozenset[str]], tuple[World, World]] = OrderedDict()
-_BOARDS: dict[tuple, tuple] = {}
+_VIEWS: OrderedDict[tuple[int, frozenset[str]], _View] = OrderedDict()
 
 
-def _fog(world: World, seat: frozenset[str]) -> World:
+def clear_cache() -> None:
+    """Forget every kept view (benchmarks use it to time a cold start)."""
+    with _LOCK:
+        _VIEWS.clear()
+
+
+def _related(a: World, b: World) -> bool:
+    return a.variant is b.variant and a.adjacency == b.adjacency and a.seed == b.seed
+
+
+def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
     seen = sight(world, seat)
+    if base is None:
+        return _fog_all(world, seat, seen)
+    old_world, old_view, old_seen = base.world, base.view, base.seen
+    boards, orders, results = dict(old_view.boards), dict(old_view.orders), dict(old_view.results)
+    retreats, refs, incoming = dict(old_view.retreats), dict(old_view.refs), dict(old_view.incoming)
+    consulted = dict(base.consulted)
+    for key in old_world.boards.keys() - world.boards.keys():
+        _drop(key, boards, orders, results, retreats, refs, incoming, consulted)
+    ob, oo, ores, ort = old_world.boards, old_world.orders, old_world.results, old_world.retreats
+    wo, wr, wrt = world.orders, world.results, world.retreats
+    for key, board in world.boards.items():
+        s = seen[key]
+        if (board is ob.get(key) and wo.get(key) is oo.get(key) and wr.get(key) is ores.get(key)
+                and wrt.get(key) is ort.get(key)):
+            old = old_seen.get(key)
+            if (s is old or s == old) and not _consulted_changed(consulted.get(key), seen, old_seen):
+                continue
+        _drop(key, boards, orders, results, retreats, refs, incoming, consulted)
+        _fog_board_into(world, key, seat, seen, boards, orders, results, retreats, consulted)
+        if key in orders:
+            _index_sorted(refs, incoming, key, orders[key], results[key])
+    return _View(world, _view(world, seat, seen, boards, orders, results, retreats, refs, incoming), seen,
+                 MappingProxyType(consulted))
+
+
+def _fog_all(world: World, seat: frozenset[str], seen: dict[BoardKey, frozenset[str]]) -> _View:
     boards: dict[BoardKey, Board] = {}
     orders: dict[BoardKey, tuple[Order, ...]] = {}
     results: dict[BoardKey, tuple[Result, ...]] = {}
     retreats: dict = {}
-    for key, board in world.boards.items():
-        s = seen[key]
-        src = (board, world.orders.get(key), world.results.get(key), world.retreats.get(key))
-        memo_key = (id(board), seat, s)
-        hit = _BOARDS.get(memo_key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], src)):
-            fb, fo, fr, frt = hit[1]
-        else:
-            fb = _fog_board(board, s)
-            fo, fr = _fog_orders(src[1] or (), src[2] or (), seat, s)
-            frt = tuple(item for item in (src[3] or ()) if _shown(item[0], seat, s)) if src[3] else None
-            if len(_BOARDS) > 100_000:
-                _BOARDS.clear()
-            _BOARDS[memo_key] = (src, (fb, fo, fr, frt))
-        boards[key] = fb
-        if src[1] is not None:
-            orders[key] = fo
-            results[key] = _neutral_reasons(fo, fr, seat, seen)
-        if frt is not None:
-            retreats[key] = frt
-    refs, incoming = index_orders(orders, results)     # the order index, of the shown orders only
+    consulted: dict[BoardKey, frozenset[BoardKey]] = {}
+    for key in world.boards:
+        _fog_board_into(world, key, seat, seen, boards, orders, results, retreats, consulted)
+    # the order index, of the shown orders only, each space's orders in board order
+    refs, incoming = index_orders({k: orders[k] for k in sorted(orders)}, results)
+    return _View(world, _view(world, seat, seen, boards, orders, results, retreats, dict(refs), dict(incoming)),
+                 seen, MappingProxyType(consulted))
+
+
+def _view(world: World, seat, seen, boards, orders, results, retreats, refs, incoming) -> World:
+    """The view's world; its tables list the boards in the world's order."""
+    if list(boards) != list(world.boards):
+        order = world.boards
+        boards = {k: boards[k] for k in order}
+        orders = {k: orders[k] for k in order if k in orders}
+        results = {k: results[k] for k in order if k in results}
+        retreats = {k: retreats[k] for k in order if k in retreats}
     pause = None
     if world.pause is not None:
         shown = {loc: opts for loc, opts in world.pause.dislodged.items() if loc.province in seen[loc.board]}
         pause = Pause(MappingProxyType(shown), None)
     return world.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
                         results=MappingProxyType(results), retreats=MappingProxyType(retreats),
-                        refs=refs, incoming=incoming, pause=pause)
+                        refs=MappingProxyType(refs), incoming=MappingProxyType(incoming), pause=pause)
+
+
+def _fog_board_into(world: World, key: BoardKey, seat, seen, boards, orders, results, retreats, consulted) -> None:
+    s = seen[key]
+    boards[key] = _fog_board(world.boards[key], s)
+    given = world.orders.get(key)
+    if given is not None:
+        fo, fr = _fog_orders(given, world.results[key], seat, s)
+        orders[key] = fo
+        results[key], looked = _neutral_reasons(fo, fr, seat, seen)
+        if looked:
+            consulted[key] = looked
+    rt = world.retreats.get(key)
+    if rt is not None:
+        retreats[key] = tuple(item for item in rt if _shown(item[0], seat, s))
+
+
+def _drop(key, boards, orders, results, retreats, refs, incoming, consulted) -> None:
+    """Take board ``key``'s part out of the view's tables (and its orders out of the index)."""
+    boards.pop(key, None)
+    shown = orders.pop(key, None)
+    if shown:
+        _unindex(refs, incoming, key, shown)
+    results.pop(key, None)
+    retreats.pop(key, None)
+    consulted.pop(key, None)
+
+
+def _consulted_changed(boards: frozenset[BoardKey] | None, seen, old_seen) -> bool:
+    if not boards:
+        return False
+    return any(seen.get(k) != old_seen.get(k) for k in boards)
+
+
+def _index_sorted(refs: dict, incoming: dict, key: BoardKey, orders: tuple[Order, ...],
+                  results: tuple[Result, ...]) -> None:
+    """Add the orders shown on ``key`` to the view's index, each space's orders kept in
+    board order (copying each inner map it changes)."""
+    if key[1][1] == 2:   # Winter: adjustment orders name nothing
+        return
+    own: dict[BoardKey, dict] = {}
+    for idx, (o, r) in enumerate(zip(orders, results)):
+        if r.illegal or not hasattr(o, "unit"):
+            continue
+        ref = (key, idx)
+        for board, prov in spaces_named(o):
+            inner = own.get(board)
+            if inner is None:
+                old = refs.get(board)
+                inner = own[board] = dict(old) if old is not None else {}
+            inner[prov] = _insert(inner.get(prov, ()), ref)
+        if o.kind == "move" and o.dest[0] != key:
+            incoming[o.dest[0]] = _insert(incoming.get(o.dest[0], ()), ref)
+    for board, inner in own.items():
+        refs[board] = MappingProxyType(inner)
+
+
+def _insert(refs: tuple, ref) -> tuple:
+    if not refs or refs[-1] < ref:
+        return refs + (ref,)
+    return tuple(sorted(refs + (ref,)))
 
 
 def _fog_board(board: Board, seen: frozenset[str]) -> Board:
@@ -121,24 +236,29 @@ def _shown(order: Order, seat: frozenset[str], seen: frozenset[str]) -> bool:
 
 def _fog_orders(orders, results, seat, seen) -> tuple[tuple[Order, ...], tuple[Result, ...]]:
     kept = [(o, r) for o, r in zip(orders, results) if _shown(o, seat, seen)]
+    if len(kept) == len(orders):
+        return orders, results
     return tuple(o for o, _ in kept), tuple(r for _, r in kept)
 
 
-def _neutral_reasons(orders, results, seat, seen) -> tuple[Result, ...]:
+def _neutral_reasons(orders, results, seat, seen) -> tuple[tuple[Result, ...], frozenset[BoardKey]]:
     """The seat's own invalid supports and convoys naming a location it does not see get
-    one neutral reason (the engine's wording may tell whether and what stood there)."""
+    one neutral reason (the engine's wording may tell whether and what stood there).
+    Also returns the boards whose sight was looked at."""
     out = None
+    looked: set[BoardKey] = set()
     for i, (o, r) in enumerate(zip(orders, results)):
         if r.status != "invalid" or o.kind not in ("support", "convoy") or o.nation not in seat:
             continue
         named = o.supported if o.kind == "support" else o.army
+        looked.add(named.board)
         board_seen = seen.get(named.board)
         if board_seen is not None and province_of(named.loc) in board_seen:
             continue
         if out is None:
             out = list(results)
         out[i] = r._replace(reason=VOID_UNSEEN)
-    return results if out is None else tuple(out)
+    return (results if out is None else tuple(out)), frozenset(looked)
 
 
-__all__ = ["fogged_world", "VOID_UNSEEN"]
+__all__ = ["fogged_world", "clear_cache", "VOID_UNSEEN", "KEEP_VIEWS"]

@@ -45,6 +45,7 @@ from app.engine.world import World
 from . import sealed as seat_box
 from .notes import Notes
 from .plans import Plans, unknown_place
+from .redo import RedoChain
 from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
 from .seats import Seat
 from .pin_tries import PinTries
@@ -147,13 +148,6 @@ def _without_victory(world: World) -> World:
 _NO_VICTORY: dict[int, tuple] = {}     # a variant's id -> (it, its copy in which nobody wins)
 
 
-@dataclass
-class _Undone:
-    orders: tuple[Order, ...]
-    world: World
-    pending_after: list[dict]
-
-
 def _default_decide(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
     from app.bots import decide   # h5-bots; imported only when a computer seat plays
     return decide(level, world, nation, seed=seed)
@@ -184,14 +178,17 @@ class Match:
         for i, pin in (pins or {}).items():
             if pin:
                 self.locks.set_pin(i, pin)
-        self._redo: list[_Undone] = []
+        self._redo = RedoChain()
         self.table = MatchTable(self)         # seats that change, deadline, messages, watching, judging
         self.plans = Plans(self._seat, self._touched)     # each seat's drawn plans (app/match/plans.py)
         self.notes = Notes(self._seat, self._touched)     # each seat's notes (app/match/notes.py)
-        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes)
-        self.locks.on_reset += [self.table.mail.forget, lambda i: self.plans.restore(i, []),
-                                lambda i: self.notes.restore(i, "")]
+        # a forgotten PIN: whatever was sealed with it goes unread (messages, plans, notes);
+        # a seat that leaves takes its plans and notes with it (the table forgets its messages)
+        forget_studio = [lambda i: self.plans.restore(i, []), lambda i: self.notes.restore(i, "")]
+        self.locks.on_reset += [self.table.mail.forget, *forget_studio]
+        self.table.seats.on_leave += forget_studio
         self.provenance = None                # how `python -m app selfplay` made the game, kept on save
+        self.source: str | None = None        # the file it was read from (named by a sealed box that does not read)
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
         self.civ = None                       # a civilisations game's transactions (RULES.md §10)
@@ -292,6 +289,8 @@ class Match:
             ok = plain is not None
             if ok:
                 where = f"the sealed orders of {self.seats[seat].name}"
+                if self.source:                      # name the file and the field, as a load error does
+                    where = f"{self.source}: field 'meta.seats.{seat}.sealed' ({where})"
                 if self.civ is not None:             # its open offers (RULES.md §10) join the table
                     plain = self.civ.open_box(seat, plain, where)
                 rest, plans, notes = seat_box.open_box(plain, where, self.game.variant)   # plans and notes (studio)
@@ -489,7 +488,7 @@ class Match:
             raise MatchError("nothing to undo")
         after = [dict(p) for p in self._pending]
         orders, world = self.game.undo()
-        self._redo.append(_Undone(orders, world, after))
+        self._redo.push(orders, self.game.world, world, after)
         pending: list[dict] = [{} for _ in self.seats]
         for o in orders:
             i = self.seat_of(getattr(o, "nation", ""))
@@ -505,7 +504,7 @@ class Match:
         if not self.can_redo():
             raise MatchError("nothing to redo")
         u = self._redo.pop()
-        self.game.redo(u.orders, u.world)
+        self.game.redo(u.orders, u.redone(self.game.world))
         self._pending = u.pending_after
         self._done = set()
         self.revision += 1
@@ -552,6 +551,11 @@ class Match:
     def from_game(cls, game: Game, where: str = "save", decide: Decide | None = None) -> "Match":
         """The match stored in ``game.meta`` (validated; raises :class:`MatchFileError`)."""
         part = read_part(game.meta, where)
+        from app.bots import LEVELS
+        for i, s in enumerate(part.seats):          # a level no computer player has fails every submission
+            if s.controller == "computer" and s.level not in LEVELS:
+                raise MatchFileError(f"{where}: field 'meta.seats.{i}.level': {s.level!r} is not a computer "
+                                     f"level (one of {', '.join(LEVELS)})")
         seats = [Seat(name=s.name, colour=s.colour, nations=tuple(s.nations), controller=s.controller,
                       level=s.level) for s in part.seats]
         try:
@@ -572,6 +576,7 @@ class Match:
         m._done = set(part.done)
         m.table.load_part(part.table, where)
         m.provenance = part.selfplay
+        m.source = where
         if m.civ is not None:
             m.civ.read_part(part.civ, where)
         m.turn = m._next_seat(part.turn)

@@ -41,8 +41,10 @@ class PasteReport:
 def add_pasted(match: Match, text: str, seat: int | None = None) -> PasteReport:
     """Add every order of ``text`` the seat may give; report the rest."""
     report = PasteReport()
-    view = match.view_for(match._seat(seat))
-    for line in read_pasted(text, match.game.variant):
+    seat = match._seat(seat)
+    view = match.view_for(seat)
+    # read with the nations the seat may name (in a civilisations game its known ones), as typed orders are
+    for line in read_pasted(text, match._notation_variant(seat)):
         if not line.ok:
             report.problems.append(line)
             continue

@@ -101,6 +101,7 @@ class Plans:
         self._guard = guard or (lambda seat: 0 if seat is None else seat)
         self._changed = changed or (lambda: None)
         self._by_seat: dict[int, tuple[PlanMark, ...]] = {}
+        self._cleared: dict[int, tuple[PlanMark, ...]] = {}   # what Clear removed, until the seat draws again
 
     def of(self, seat: int | None = None) -> tuple[PlanMark, ...]:
         return self._by_seat.get(self._guard(seat), ())
@@ -112,15 +113,21 @@ class Plans:
         if len(marks) >= MAX_MARKS:
             raise ValueError(f"a seat's plans hold at most {MAX_MARKS} arrows and marks: clear some first")
         self._by_seat[i] = marks + (mark,)
+        self._cleared.pop(i, None)
         self._changed()
         return len(self._by_seat[i])
 
     def take_back(self, seat: int | None = None) -> PlanMark | None:
-        """Remove the seat's last arrow or mark (None: it had none)."""
+        """Remove the seat's last arrow or mark (None: it had none); just after :meth:`clear`,
+        put back everything it removed instead (returns the last of them)."""
         i = self._guard(seat)
         marks = self._by_seat.get(i, ())
         if not marks:
-            return None
+            cleared = self._cleared.pop(i, ())
+            if cleared:
+                self._set(i, cleared)
+                self._changed()
+            return cleared[-1] if cleared else None
         self._set(i, marks[:-1])
         self._changed()
         return marks[-1]
@@ -130,6 +137,7 @@ class Plans:
         i = self._guard(seat)
         n = len(self._by_seat.get(i, ()))
         if n:
+            self._cleared[i] = self._by_seat[i]
             self._set(i, ())
             self._changed()
         return n
@@ -148,6 +156,7 @@ class Plans:
 
     def restore(self, seat: int, marks: list) -> None:
         """The seat's plans as read from a file (already validated)."""
+        self._cleared.pop(seat, None)          # (a seat that leaves, a forgotten PIN: nothing to take back)
         self._set(seat, tuple(m if isinstance(m, PlanMark) else PlanMark.model_validate(m) for m in marks))
 
     def seats(self) -> list[int]:

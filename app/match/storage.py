@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
+from app.data_folder import try_lock, unlock
 from app.engine.game import Game, GameFileError
 from app.engine.savefile import write_text_atomic
 
@@ -156,33 +157,6 @@ class BackgroundWriter:
 
 # -- sessions: this instance's lock and autosave ---------------------------------------------
 
-def _try_lock(f) -> bool:
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-            f.seek(0)                  # lock (and later unlock) the same first byte
-            msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-            fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        return True
-    except OSError:
-        return False
-
-
-def _unlock(f) -> None:
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-            f.seek(0)
-            msvcrt.locking(f.fileno(), msvcrt.LK_UNLCK, 1)
-        else:
-            import fcntl
-            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
-    except OSError:
-        pass
-
-
 class Session:
     """This running instance: its lock (held while it runs) and its own autosave file."""
 
@@ -199,7 +173,7 @@ class Session:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             self._lock_file = open(self.lock_path, "a+")
-            if not _try_lock(self._lock_file):
+            if not try_lock(self._lock_file):
                 raise OSError(f"{self.lock_path}: cannot lock")
             self._lock_file.write(str(os.getpid()))
             self._lock_file.flush()
@@ -261,9 +235,9 @@ class Session:
             auto = self.folder / f"autosave-{sid}.json"
             try:
                 with open(lock, "a+") as f:
-                    if not _try_lock(f):
+                    if not try_lock(f):
                         continue           # a live instance holds it
-                    _unlock(f)
+                    unlock(f)
             except OSError:
                 continue
             if auto.exists():
@@ -293,7 +267,7 @@ class Session:
         self.closed = True
         if self._lock_file is None:
             return
-        _unlock(self._lock_file)
+        unlock(self._lock_file)
         self._lock_file.close()
         if not keep_autosave:
             _remove(self.autosave_path)
@@ -330,9 +304,9 @@ def _session_alive(folder: Path, sid: str) -> bool:
         return False
     try:
         with open(lock, "a+") as f:
-            if not _try_lock(f):
+            if not try_lock(f):
                 return True
-            _unlock(f)
+            unlock(f)
             return False
     except OSError:
         return True         # cannot tell: better to leave its files alone

@@ -35,7 +35,7 @@ from app.engine.jsonfile import read_json
 from app.engine.variant import (AdjacencyFile, NationsFile, ProvincesFile, StartFile, Variant,
                                 VariantError, VariantFile, check_map_field)
 from app.mapgeo import MapFileError, MapGeometry, load_map
-from app.variants.catalog import find_folder
+from app.engine.catalog import find_folder
 from app.engine.variant_checks import data_problems
 from app.engine.problems import Problem
 

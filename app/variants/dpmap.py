@@ -417,6 +417,10 @@ def _finish(m: MapText) -> None:
                              "file of the diplomacy package")
     if not m.powers:
         raise MapFormatError(f"{m.path}: no power ('NAME (ADJECTIVE) HOME …') defined")
+    for loc in m.locs:
+        if "/" in loc and m.terrain(m.province(loc)) is None:
+            raise MapFormatError(f"{m.path}: '{loc}' is a coast of '{m.province(loc)}', which is no place of the map "
+                                 f"(no 'COAST {m.province(loc)} ABUTS …' line)")
     for p in list(m.powers):
         homes = m.homes.get(p, [])
         bad = [h for h in homes if m.terrain(h) is None]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.variants.catalog import looks_like_path, user_variants_dir
+from app.engine.catalog import looks_like_path, user_variants_dir
 
 from .draft import Draft, write_draft
 from .dpmap import MapFormatError, MapText

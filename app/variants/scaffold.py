@@ -19,7 +19,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import box
 
-from app.variants.catalog import looks_like_path, user_variants_dir
+from app.engine.catalog import looks_like_path, user_variants_dir
 
 PLACEHOLDER = "TODO"
 STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}

@@ -16,7 +16,7 @@ from app.engine.game import Game
 from app.engine.orders import Build, Disband, Retreat, Waive
 from app.engine.validation import check
 from app.engine.world import World
-from app.variants.catalog import available
+from app.engine.catalog import available
 
 
 def assert_legal(world: World, nation: str, orders) -> None:

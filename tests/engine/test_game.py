@@ -6,6 +6,7 @@ import pytest
 
 from app.engine.game import Game, GameFileError, world_to_json
 from app.engine.submission import SubmissionError
+from tests.worlds import assert_same_world
 
 
 def test_submit_and_undo():
@@ -89,26 +90,12 @@ from app.engine import savefile  # noqa: E402
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def _same_world(a, b):
-    assert world_to_json(a) == world_to_json(b)
-    assert dict(a.refs) == dict(b.refs) and dict(a.incoming) == dict(b.incoming)
-    assert a.pause == b.pause and a.winner == b.winner and dict(a.ends) == dict(b.ends)
-
-
-@pytest.fixture(scope="module")
-def grown():
-    """A game with forks and a retreat pause (seed 150), and its live worlds."""
-    g = selfplay.grow_world(seed=150, turns=12)
-    assert len(g.world.timelines) > 1 and any(w.pause for w in g.worlds)
-    return g, list(g.worlds)
-
-
 def test_past_worlds_are_rebuilt_exactly(grown):
     g, live = grown
     fresh = game_module.Game(g.variant, g.adjacency, g.seed, live, g.submissions, {}, live[0])
     fresh.worlds = [live[-1]]  # only the present: the past comes from the history index
     for i, w in enumerate(live):
-        _same_world(fresh.world_at(i), w)
+        assert_same_world(fresh.world_at(i), w)
 
 
 def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypatch):
@@ -122,18 +109,18 @@ def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypa
     monkeypatch.setattr(savefile, "submit", no_replay)
     h = Game.load(tmp_path / "g.json")
     assert len(h.history()) == len(live)
-    _same_world(h.history()[len(live) - 2], live[-2])
+    assert_same_world(h.history()[len(live) - 2], live[-2])
     orders, undone = h.undo()
     assert orders == g.submissions[-1]
-    _same_world(undone, live[-1])
-    _same_world(h.world, live[-2])
-    _same_world(h.world_at(3), live[3])
+    assert_same_world(undone, live[-1])
+    assert_same_world(h.world, live[-2])
+    assert_same_world(h.world_at(3), live[3])
     monkeypatch.undo()
     h.redo(orders, undone)
-    _same_world(h.world, live[-1])
+    assert_same_world(h.world, live[-1])
     h.undo()
     h.submit(list(g.submissions[-1]))  # adjudicating again on the rebuilt world gives the same
-    _same_world(h.world, live[-1])
+    assert_same_world(h.world, live[-1])
 
 
 def test_saving_again_reuses_and_matches(grown, tmp_path):
@@ -158,7 +145,7 @@ def test_version_1_save_still_loads(tmp_path):
     assert data["version"] == game_module.SAVE_VERSION and data["checksum"].startswith("sha256:")
     h = Game.load(tmp_path / "v2.json")
     for i in range(len(g.submissions) + 1):
-        _same_world(h.world_at(i), g.world_at(i))
+        assert_same_world(h.world_at(i), g.world_at(i))
 
 
 # -- files that must be refused ----------------------------------------------------------
@@ -194,6 +181,35 @@ def test_future_version_is_refused(tmp_path):
     _refused(tmp_path, data, "newer version")
 
 
+def _add_centre(board, part):
+    board["centres"] += "; " + part
+
+
+@pytest.mark.parametrize("edit,needle", [
+    (lambda d: d["world"]["orders"][0]["results"].__setitem__(0, "susceeds"), "susceeds"),
+    (lambda d: _add_centre(d["world"]["boards"][0], "Atlantis: mun"), "Atlantis"),
+    (lambda d: d["world"]["boards"][0].update(centres=d["world"]["boards"][0]["centres"].replace(
+        "Germany: ber", "Germany: ber xyz")), "xyz"),
+    (lambda d: d["world"]["boards"][0].update(centres=d["world"]["boards"][0]["centres"].replace(
+        "Germany: ber", "Germany: ber par")), "par"),
+    (lambda d: _add_centre(d["start"][0], "Narnia: par"), "Narnia"),
+    (lambda d: d["world"]["orders"][0]["results"].__setitem__(0, "fd=nowhere"), "nowhere"),
+    (lambda d: d["world"].update(winner="Atlantis"), "Atlantis"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyrr"), "tyrr"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun@+1+0 H"), "own board"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyr@+0-9999999"), "too far"),
+    (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A mun - tyr@-1+0"), "is no board"),
+    (lambda d: d["submissions"][0].__setitem__(0, "Germany: A mun - tyr"), "submissions.0.0"),
+    (lambda d: d["world"].update(parents={"x": None}), "world.parents"),
+    (lambda d: d.update(variant="9" * 5000), "field 'variant'"),  # found by a corpus of 1013 damaged files
+    (lambda d: d.update(variant="no-such-variant"), "no-such-variant"),
+])
+def test_bad_names_and_values_are_refused(tmp_path, edit, needle):
+    data = _small_game().to_json()
+    edit(data)
+    _refused(tmp_path, data, needle)
+
+
 @pytest.mark.parametrize("edit,needle", [
     (lambda d: d["world"]["orders"][0]["results"][0].update(status="susceeds"), "susceeds"),
     (lambda d: d["world"]["boards"][0]["centres"].update(Atlantis=["mun"]), "Atlantis"),
@@ -205,11 +221,9 @@ def test_future_version_is_refused(tmp_path):
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 1:mun:S1901 - 1:tyrr:S1901"), "tyrr"),
     (lambda d: d["world"]["orders"][0]["orders"].__setitem__(0, "Germany: A 2:mun:S1901 H"), "not an order on board"),
     (lambda d: d["world"].update(parents={"x": None}), "world.parents"),
-    (lambda d: d.update(variant="9" * 5000), "field 'variant'"),  # found by a corpus of 1013 damaged files
-    (lambda d: d.update(variant="no-such-variant"), "no-such-variant"),
 ])
-def test_bad_names_and_values_are_refused(tmp_path, edit, needle):
-    data = _small_game().to_json()
+def test_bad_names_and_values_of_version_2_files_are_refused(tmp_path, edit, needle):
+    data = json.loads((FIXTURES / "v2_small.json").read_text())
     edit(data)
     _refused(tmp_path, data, needle)
 
@@ -222,6 +236,9 @@ def test_stored_world_must_be_what_its_submissions_make(tmp_path):
     msg = _refused(tmp_path, data, "is not what its own submissions make", "1:S1901")
     assert "world" in msg
     data = g.to_json()
+    data["submissions"][0] = ["1:S1901 Germany: A mun - boh"]
+    _refused(tmp_path, data, "is not what its own submissions make")
+    data = json.loads((FIXTURES / "v2_small.json").read_text())   # and an old file, checked the same way
     data["submissions"][0] = ["Germany: A 1:mun:S1901 - 1:boh:S1901"]
     _refused(tmp_path, data, "is not what its own submissions make")
 
@@ -338,4 +355,4 @@ def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, mon
     assert data["meta"] == {"seats": []} and len(data["submissions"]) == len(live) - 1
     monkeypatch.undo()
     (tmp_path / "s.json").write_text(text)
-    _same_world(Game.load(tmp_path / "s.json").world, live[-1])
+    assert_same_world(Game.load(tmp_path / "s.json").world, live[-1])

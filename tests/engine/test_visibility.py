@@ -133,3 +133,75 @@ def test_a_sight_expectation_naming_nonsense_is_a_file_error(tmp_path, capsys, s
     assert words in str(err.value)
     assert scenario_main([str(path)]) == 2
     assert words in capsys.readouterr().err
+
+
+# -- sight made from the world before it --------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from tests.worlds import take_step  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), adjacency=st.sampled_from(["strict", "loose"]),
+       steps=st.lists(st.sampled_from(["submit", "submit", "submit", "undo", "redo"]), min_size=4, max_size=16))
+def test_sight_kept_from_the_world_before_equals_sight_from_scratch(seed, adjacency, steps):
+    """After any run of submissions, undos and redos, each nation's and seat's sight made
+    from the previous world's equals the sight computed from scratch (and the rule)."""
+    rng = random.Random(seed)
+    game = Game.new("standard", adjacency, seed)
+    undone = []
+    visibility.clear_cache()
+    nations = game.world.variant.nation_names
+    seats = [(n,) for n in nations] + [("England", "France"), tuple(nations)]
+    for step in steps:
+        take_step(game, step, rng, undone, 0.5)
+        world = game.world
+        seat = rng.choice(seats)
+        kept = visibility.sight(world, seat)              # derived from the last world asked about
+        scratch = visibility.WorldSight.build(world).of(seat)
+        assert kept == scratch
+        key = rng.choice(sorted(world.boards))
+        assert kept[key] == literal_seat_sight(world, seat, key)
+
+
+def literal_seat_sight(world, seat, key):
+    out = set()
+    for n in seat:
+        out |= literal_sight(world, n, key)
+    return out
+
+
+def test_kept_sights_are_bounded():
+    world = grown("strict", seed=3, submissions=8)
+    visibility.clear_cache()
+    game = Game.from_world(world)
+    rng = random.Random(1)
+    for _ in range(visibility.KEEP_WORLDS + 6):
+        game.submit(random_orders(game.world, rng))
+        visibility.sight(game.world, "France")
+        visibility.sight(game.world, ("France", "Italy"))
+    assert len(visibility._STATES) == visibility.KEEP_WORLDS
+    state = visibility.world_sight(game.world)
+    for n in game.world.variant.nation_names:
+        state.of((n,))
+    state.of(("England", "France"))
+    for n in game.world.variant.nation_names:
+        state.of((n, "England"))
+    assert len(state._of) == visibility.WorldSight.KEEP_SEATS
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(0, 200)))
+def test_provinces_read_back_from_their_bits_with_their_neighbours(picks):
+    masks = visibility._masks(load_variant())
+    chosen = [masks.provinces[i % len(masks.provinces)] for i in picks]
+    m = 0
+    for p in chosen:
+        m |= masks.bit[p]
+    assert masks.as_set(m) == frozenset(chosen)
+    near = set(chosen)
+    for p in chosen:
+        near |= load_variant().army_adjacent.get(p, frozenset()) | load_variant().fleet_adjacent_provinces.get(p, frozenset())
+    assert masks.as_set(masks.near_of(m)) == near

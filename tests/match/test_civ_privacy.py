@@ -150,3 +150,62 @@ def test_the_transcript_is_the_same(pair):
     assert "Kish" not in texts[1]
     whole = format_transcript(with_.game)
     assert "Kish" in whole                               # the whole game would have told
+
+
+PASTED = ["Kish: A ank H", "Zork: A pic H", "Kish:\nA ank - con\nF smy H", "Unknown: A ank H", "A ank - con",
+          "Sumer: A pic - bel\nKish: F smy - eas"]
+
+
+@pytest.mark.parametrize("text", PASTED)
+def test_pasted_orders_read_and_are_refused_alike(pair, text):
+    """Paste orders reads with the seat's known civilisations, as typed orders do (it read
+    with every name, and "'Zork' is not a nation (the nations are Sumer, Akkad, Kish)"
+    told the seat who plays)."""
+    from app.match.paste import add_pasted
+    without, with_ = pair
+
+    def outcome(m):
+        r = add_pasted(m, text, 0)
+        try:
+            return [(p.line, p.word, p.reason) for p in r.problems], [repr(o) for _, o in r.added]
+        finally:
+            for k in list(m.pending_items(0)):
+                m.remove_order(k, 0)
+    assert outcome(without) == outcome(with_)
+    assert "(the nations are Sumer, Akkad, Kish)" not in str(outcome(with_))
+
+
+def test_the_position_editor_and_a_sandbox_from_a_board_name_only_known_civilisations(pair):
+    """Edit position / New sandbox from a board, for a civilisations seat: only the
+    civilisations it knows may be placed or named, and units it sees of others ("Unknown")
+    are left out — the editor listed every civilisation of the game, or refused the board
+    naming them all."""
+    from app.match.editor import EditRefused, PositionEditor
+    without, with_ = pair
+    eds = [PositionEditor.for_seat(m, 0, m.world.active_boards()[0]) for m in pair]
+    assert eds[0].variant.nation_names == eds[1].variant.nation_names == ("Sumer", "Akkad")
+    assert eds[0].position.units == eds[1].position.units
+    assert dict(eds[0].position.centres) == dict(eds[1].position.centres)
+    for ed in eds:
+        with pytest.raises(EditRefused) as e:
+            ed.place("Kish", "A", "ber")
+        assert "Kish" not in str(e.value).replace("'Kish'", "")
+    assert [m.game.variant.nation_names for m in (eds[0].start_match(), eds[1].start_match())] == \
+        [("Sumer", "Akkad")] * 2
+    whole = PositionEditor.from_board(with_.world, with_.world.active_boards()[0])
+    assert "Kish" in whole.variant.nation_names                 # the whole game would have told
+
+
+def test_the_centre_chart_says_alike_what_it_hides(pair):
+    """The chart's fog note does not count the civilisations a seat does not know ("Fog of
+    war: 1 nations' counts are hidden" told Ada that a third civilisation plays)."""
+    from app.match.chart import ChartBuilder, hidden_note, visible_nations
+    without, with_ = pair
+    notes = [hidden_note(m, visible_nations(m, 0)) for m in pair]
+    assert notes[0] == notes[1] != ""
+    assert [ChartBuilder().build(m.game).only(visible_nations(m, 0)).nations for m in pair] == [("Sumer",)] * 2
+    from app.match import Match, Seat
+    fog = Match.new(seats=[Seat(name="Ada", nations=("France", "England")),
+                           Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey"))], fog=True)
+    assert hidden_note(fog, visible_nations(fog, 0)) == "Fog of war: 5 nations' counts are hidden."
+    assert hidden_note(without.__class__.new(), visible_nations(without.__class__.new(), 0)) == ""

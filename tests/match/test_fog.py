@@ -297,3 +297,59 @@ def test_under_fog_every_seat_takes_its_turn_in_a_retreat_pause():
             seen.append(m.turn)
             m.done(m.turn)
         assert seen == turns, (fog, seen)
+
+
+# -- views made from the view before --------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+
+from tests.worlds import take_step  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from app.engine import visibility  # noqa: E402
+from app.match import fog  # noqa: E402
+
+
+def _same_view(a: World, b: World) -> None:
+    assert dict(a.boards) == dict(b.boards) and list(a.boards) == list(b.boards)
+    assert dict(a.orders) == dict(b.orders) and dict(a.results) == dict(b.results)
+    assert dict(a.retreats) == dict(b.retreats)
+    assert {k: dict(v) for k, v in a.refs.items()} == {k: dict(v) for k, v in b.refs.items()}
+    assert dict(a.incoming) == dict(b.incoming)
+    assert (a.pause is None) == (b.pause is None)
+    if a.pause is not None:
+        assert dict(a.pause.dislodged) == dict(b.pause.dislodged)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), adjacency=st.sampled_from(["strict", "loose"]),
+       steps=st.lists(st.sampled_from(["submit", "submit", "submit", "undo", "redo"]), min_size=4, max_size=14))
+def test_a_view_made_from_the_view_before_equals_one_made_from_scratch(seed, adjacency, steps):
+    rng = random.Random(seed)
+    game = Game.new("standard", adjacency, seed)
+    undone = []
+    fog.clear_cache()
+    seats = [("England",), ("France", "Germany"), ("Turkey",)]
+    for step in steps:
+        take_step(game, step, rng, undone, 0.6)
+        for seat in seats:
+            kept = fogged_world(game.world, seat)          # made from this seat's view before
+            scratch = fog._fog(game.world, frozenset(seat), None).view
+            _same_view(kept, scratch)
+            assert visibility.sight(kept, seat) == visibility.WorldSight.build(kept).of(seat) \
+                == visibility.sight(game.world, seat)       # the seat sees in its view what it sees
+            for (key, i) in [r for rs in kept.refs.values() for refs in rs.values() for r in refs]:
+                assert i < len(kept.orders[key])
+            for refs in (r for rs in kept.refs.values() for r in rs.values()):
+                assert list(refs) == sorted(refs)          # each space's orders in board order
+
+
+def test_kept_views_are_bounded():
+    fog.clear_cache()
+    game = Game.new()
+    rng = random.Random(5)
+    for _ in range(fog.KEEP_VIEWS + 4):
+        game.submit(random_orders(game.world, rng))
+        for seat in (("England",), ("France",)):
+            fogged_world(game.world, seat)
+    assert len(fog._VIEWS) == fog.KEEP_VIEWS

@@ -176,7 +176,7 @@ def test_the_old_settings_folder_moves_into_the_one_data_folder(tmp_path):
 
 def test_the_data_folder_is_one_for_settings_autosaves_and_variants(monkeypatch, tmp_path):
     import app.data_folder as df
-    from app.variants.catalog import user_variants_dir
+    from app.engine.catalog import user_variants_dir
     monkeypatch.delenv("DIPLO5D_DATA_DIR", raising=False)
     monkeypatch.setattr(df, "_platform_dir", lambda: tmp_path / "fived-diplomacy")
     monkeypatch.setattr(df, "old_data_dir", lambda: tmp_path / "nothing")

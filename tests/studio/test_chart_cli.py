@@ -90,3 +90,25 @@ def test_a_fogged_game_in_progress_shows_one_seats_own_nations_behind_its_pin(tm
 def test_help_says_what_a_fogged_game_shows():
     out = run("--help")
     assert out.returncode == 0 and "fog of war" in out.stdout and "--seat" in out.stdout
+
+
+def test_a_damaged_sealed_box_is_named_not_a_traceback(tmp_path, monkeypatch, capsys):
+    """The seat's PIN opens a sealed box that does not read: the file and field are named
+    (check_pin's MatchFileError escaped as a traceback)."""
+    import json
+    from app.match.storage import open_match
+    from app.ui.studio.chart_cli import main
+    m = Match.new(seats=[Seat(name="Ada", nations=("France", "England")),
+                         Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey"))],
+                  pins={0: "2718"}, fog=True)
+    path = tmp_path / "fog.json"
+    save_match(m, path)
+    doc = json.loads(path.read_text())
+    m2 = open_match(path)
+    m2.locks.reset(0, "2718")
+    doc["meta"]["seats"][0]["sealed"] = m2.locks.box(0, b'{"orders": 5}').model_dump(exclude_none=True)
+    path.write_text(json.dumps(doc))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2718\n"))
+    assert main([str(path), "--stats", "--seat", "Ada"]) == 2
+    err = capsys.readouterr().err
+    assert "fog.json" in err and "meta.seats.0.sealed" in err

@@ -162,3 +162,19 @@ def test_a_pin_seats_box_keeps_its_messages_plans_and_notes_together(tmp_path):
     assert back.check_pin(0, "2718")
     assert back.notes.of(0) == SECRET_NOTE and back.plans.of(0)[0].at == "1:gal:S1901"
     assert [x.text for x in back.table.mail.messages(0)] == ["Ben to Ada: truce in Galicia?"]
+
+
+def test_clearing_plans_can_be_taken_back():
+    """Clear removes every arrow at one click: Take back brings them all back, until the
+    seat draws again (they were gone for good)."""
+    from app.match.plans import Plans
+    p = Plans()
+    a, b = PlanMark(kind="mark", at="1:par:S1901"), PlanMark(kind="arrow", at="1:mun:S1901", to="1:boh:S1901")
+    p.draw(0, a)
+    p.draw(0, b)
+    assert p.clear(0) == 2 and p.of(0) == ()
+    assert p.take_back(0) == b and p.of(0) == (a, b)       # the clear is taken back whole
+    assert p.take_back(0) == b and p.of(0) == (a,)         # then one mark at a time, as before
+    p.clear(0)
+    p.draw(0, b)                                           # drawing again forgets the cleared ones
+    assert p.take_back(0) == b and p.take_back(0) is None and p.of(0) == ()

@@ -107,7 +107,7 @@ def test_an_interrupted_save_beside_any_game_goes_at_the_next_start(qtbot, _data
 
 def test_a_damaged_file_is_a_named_error_in_the_window(qtbot, window, tmp_path):
     g = Game.new().to_json()
-    g["start"][0]["centres"]["England"] = [{"lon": 1}]
+    g["start"][0]["centres"] = {"England": [{"lon": 1}]}    # version 3 writes the owners as one text
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(g))
     assert not window.open_game(str(path))

@@ -206,3 +206,37 @@ def test_a_failed_autosave_is_said(qtbot, window):
     window.files.autosave_now()
     qtbot.waitUntil(lambda: "automatic save failed" in window.status_label.text(), timeout=5000)
     window.files.session.autosave_path.rmdir()
+
+
+def test_notes_plans_and_messages_are_changes_worth_asking_about(qtbot, window, tmp_path):
+    """A note typed, a plan drawn or a message sent after the last save: quitting asks
+    (each is kept in the file, so losing it unasked is losing work)."""
+    from app.engine.coords import BoardKey, Location, Turn
+    S1901 = BoardKey(1, Turn(1901, 0))
+    path = tmp_path / "g.json"
+    window.new_game("hotseat", seats=[{"name": "Ada", "nations": ["England", "France"]},
+                                      {"name": "Ben", "nations": ["Germany", "Russia"]}])
+    window.curtain.button.click()
+    studio, msgs = window.studio, window.table_ui.messages
+
+    def note():
+        qtbot.keyClicks(studio.notes.edit, "x")
+
+    def plan():
+        studio.a_draw.setChecked(True)
+        assert studio.plans.draw_between(Location(S1901, "lon"), Location(S1901, "bel"))
+        studio.a_draw.setChecked(False)
+
+    def message():
+        msgs.text.setPlainText("hello Ben")
+        msgs.send_btn.click()
+
+    for change in (note, plan, message):
+        assert window.save_as(str(path)) and not window.dirty
+        change()
+        assert window.dirty, change.__name__
+        real_prompt(window)
+        asked = []
+        answer(window, "Cancel", asked)
+        assert not window.close() and asked, change.__name__
+        window.files.ask_unsaved = lambda doing: "discard"

@@ -143,3 +143,29 @@ def test_return_in_the_pin_field_tries_it(qtbot, window):
     c.pin.setText("2718")
     qtbot.keyClick(c.pin, Qt.Key_Return)
     qtbot.waitUntil(lambda: not window.table.up, timeout=10000)
+
+
+def test_a_forgotten_pin_finds_no_console_text_kept_for_the_seat(qtbot, window):
+    """Whatever the seat left typed in its console goes with the forgotten PIN, as its sealed
+    orders, messages, plans and notes do (the console text kept behind the curtain came back
+    to whoever reset the PIN)."""
+    window.new_game("hotseat", seats=[ADA, BEN], pins={0: "2718"}, fog=True)
+    c = window.curtain
+    c.pin.setText("2718")
+    c.button.click()
+    qtbot.waitUntil(lambda: not window.table.up, timeout=15000)
+    window.orders_panel.console.setText("A par - bur is my secret")
+    window.studio.notes.edit.setPlainText("Ada's secret notes")
+    window.submit()                                          # Ada done: Ben
+    c.button.click()
+    submit(qtbot, window)                                    # the round is played: Ada again
+    assert window.table.up and "Ada" in c.title.text()
+    c.forgot_button.click()
+    dlg = window.prompt
+    dlg.fields.pin.setText("tulip-42")
+    dlg.fields.again.setText("tulip-42")
+    dlg.agree.setChecked(True)
+    dlg.ok.click()
+    assert not window.table.up and window.seat == 0
+    assert window.orders_panel.console.text() == ""
+    assert window.studio.notes.edit.toPlainText() == ""

@@ -344,6 +344,19 @@ def test_arrow_keys_pan_after_a_tab_was_clicked(qtbot, window):
         assert QApplication.focusWidget() is not bar
 
 
+
+def test_dock_tabs_show_whole_names_however_many_docks_are_tabbed(qtbot, window):
+    """Six tabbed docks (a civilisations seat's) used to read "Nat… Re… Con…": names are never
+    cut, the bar scrolls instead."""
+    window.new_game(confirmed=True)
+    window.resize(1366, 768)
+    window.studio.chart_dock.show()
+    qtbot.waitUntil(lambda: any(b.parent() is window and b.count() >= 3 for b in window.findChildren(QTabBar)))
+    for bar in (b for b in window.findChildren(QTabBar) if b.parent() is window):
+        assert bar.elideMode() == Qt.ElideNone and bar.usesScrollButtons()
+        for i in range(bar.count()):
+            assert bar.tabRect(i).width() >= QFontMetrics(bar.font()).horizontalAdvance(bar.tabText(i))
+
 # -- a thrown start from the command line is playable --------------------------------------------------
 
 def test_a_thrown_scenario_opens_as_a_new_game(qtbot, window, tmp_path):

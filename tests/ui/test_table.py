@@ -265,6 +265,49 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     assert "Cleo to Ada" in panel.list.toPlainText() and NOTE in panel.list.toPlainText()
 
 
+def test_a_message_goes_to_the_seat_chosen_whatever_the_window_redraws(qtbot, window):
+    """The chosen receiver stays chosen while the seat looks at the past (every redraw
+    refilled the list and chose its first name: a message for Cleo went to Ben)."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO])
+    for _ in range(3):
+        lift(window)
+        window.submit()
+    qtbot.waitUntil(lambda: not window.busy, timeout=30000)
+    lift(window)
+    panel = window.table_ui.messages
+    panel.to.setCurrentIndex(panel.to.findText("Cleo"))
+    panel.text.setPlainText("For Cleo only")
+    window.show_history(0)                                 # a look at the start, and back
+    window.show_history(len(window.game.submissions))
+    assert panel.to.currentText() == "Cleo" and panel.text.toPlainText() == "For Cleo only"
+    panel.send_btn.click()
+    m = window.match
+    assert [x.text for x in m.table.mail.messages(2)] == ["For Cleo only"]
+    assert [x.text for x in m.table.mail.messages(1)] == []
+
+
+def test_a_half_written_message_waits_for_its_seat_behind_the_curtain(qtbot, window):
+    """Done with a message half written: it is not on screen for the next seat, and it is
+    there again, to the same receiver, when its seat is back (it was thrown away unasked)."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={1: "2718"})
+    lift(window)
+    panel = window.table_ui.messages
+    panel.to.setCurrentIndex(panel.to.findText("Cleo"))
+    panel.text.setPlainText("Cleo, about Galicia: half a thought")
+    window.submit()
+    assert panel.text.toPlainText() == ""
+    assert_hidden(window, ["half a thought"])
+    lift(window, "2718")
+    assert panel.text.toPlainText() == "" and panel.text.document().isUndoAvailable() is False
+    window.submit()
+    lift(window)
+    window.submit()                                        # the round is played: Ada again
+    qtbot.waitUntil(lambda: window.table.up, timeout=30000)
+    lift(window)
+    assert panel.text.toPlainText() == "Cleo, about Galicia: half a thought"
+    assert panel.to.currentText() == "Cleo"
+
+
 def test_no_messages_in_a_sandbox(window):
     window.new_game("sandbox")
     assert not window.table_ui.dock.isVisible() and not window.table_ui.a_messages.isEnabled()

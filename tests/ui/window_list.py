@@ -97,7 +97,7 @@ def _thrown(w):
 
 
 def _preview(w):
-    from app.variants.catalog import BUILTIN_DIR
+    from app.engine.catalog import BUILTIN_DIR
     from app.ui.preview.window import PreviewWindow
     win = PreviewWindow(BUILTIN_DIR / "standard", parent=None)
     win.show()

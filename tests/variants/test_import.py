@@ -72,3 +72,15 @@ def test_command_and_bad_files(tmp_path, capsys):
     with pytest.raises(ImportError_, match="bad.map"):
         import_map(bad, tmp_path / "y")
     assert main(["import", str(bad), "--out", str(tmp_path / "z")]) == 2
+
+
+def test_a_coast_of_a_province_the_map_never_declares_is_named(tmp_path, capsys):
+    """``COAST SOU/EC ABUTS …`` with no ``… SOU ABUTS …`` line: the file and the coast are
+    named (the importer failed with KeyError: 'sou')."""
+    text = "\n".join(line for line in LAKES.read_text().splitlines() if not line.startswith("COAST   sou "))
+    bad = tmp_path / "coastal.map"
+    bad.write_text(text)
+    with pytest.raises(ImportError_, match=r"coastal\.map.*SOU/EC.*SOU"):
+        import_map(bad, tmp_path / "y")
+    assert main(["import", str(bad), "--out", str(tmp_path / "z")]) == 2
+    assert "SOU/EC" in capsys.readouterr().err

@@ -103,6 +103,10 @@ class MatchTable:
         for i, lv in part.leaving.items():
             if not self.m.seats[i].is_person:
                 raise MatchFileError(f"{where}: field 'meta.table.leaving.{i}': seat {i} is not a person's")
+            from app.bots import LEVELS
+            if lv != NOBODY and lv not in LEVELS:
+                raise MatchFileError(f"{where}: field 'meta.table.leaving.{i}': {lv!r} is not a computer level "
+                                     f"(one of {', '.join(LEVELS)}) nor '{NOBODY}'")
             self.seats.leaving[i] = None if lv == NOBODY else lv
         for i, raw in part.messages.items():
             if self.m.has_pin(i):

@@ -62,7 +62,8 @@ class SeatChanges:
     def __init__(self, match: "Match", on_leave=None):
         self.m = match
         self.leaving: dict[int, str | None] = {}      # seat -> level (None: nobody), after this round
-        self._on_leave = on_leave                     # the table's other parts forget the seat
+        # the table's other parts and the match's (plans, notes) forget the seat
+        self.on_leave: list = [on_leave] if on_leave is not None else []
 
     # -- who may take what ---------------------------------------------------------------
     def open_nations(self) -> list[str]:
@@ -120,14 +121,14 @@ class SeatChanges:
 
     def _replace(self, seat: int, new: Seat) -> None:
         """Put ``new`` in place of seat ``seat``: nothing of the seat that was there stays
-        (pending orders, sealed box, PIN, messages)."""
+        (pending orders, sealed box, PIN, messages, plans, notes)."""
         m = self.m
         m.seats = m.seats[:seat] + (new,) + m.seats[seat + 1:]
         m.sandbox_seat = False                # the seats are saved from now on, as they are
         m._pending[seat] = {}
         m.locks.forget(seat)
-        if self._on_leave is not None:
-            self._on_leave(seat)
+        for hook in self.on_leave:
+            hook(seat)
         m.revision += 1
 
     # -- taking over ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox,
 
 from app.engine.variant import VariantError, load_variant
 from app.match import Seat
-from app.variants.catalog import available
+from app.engine.catalog import available
 
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents

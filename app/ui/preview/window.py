@@ -22,7 +22,7 @@ from app.engine.variant import VARIANT_FILES
 from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.ui.screen_fit import fit_to_screen
-from app.variants.catalog import find_folder
+from app.engine.catalog import find_folder
 from app.variants.check import Inspection, inspect_folder
 from app.engine.problems import Problem
 

@@ -20,7 +20,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
-from app.match.chart import CentreChart, ChartBuilder, StatsBuilder, visible_nations
+from app.match.chart import CentreChart, ChartBuilder, StatsBuilder, hidden_note, visible_nations
 
 from ..guard import guarded
 from .chart_art import chart_image, paint_chart
@@ -227,9 +227,9 @@ class ChartPane(QWidget):
         self.stats = stats
         self._fill_timelines()
         self._fill_table()
-        hidden = len(chart.nations) - len(nations)
-        self.note.setText(f"Fog of war: {hidden} nations' counts are hidden." if hidden else "")
-        self.note.setVisible(bool(hidden))
+        note = hidden_note(self.w.match, nations)
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
         self.empty_text = "No nation of yours to chart." if not nations else ""
         self._set_enabled(bool(nations))
         self.canvas.update()

@@ -37,6 +37,9 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
                     [v for _, vs in lines for v in vs if v is not None] + [1])
     top_value = int(top_value * 1.08) + 1
     head = fm.height() + 10 if title else 6
+    note_top = rect.top() + head
+    if chart.hidden:                      # a band of its own: inside the plot it covered the victory label
+        head += fm.height() + 4
     left = fm.horizontalAdvance(str(top_value)) + 14
     # a legend only where there is room for it (a small dock shows the colours alone)
     legend = _legend_layout(lines, fm, rect.left() + left, rect.right()) if rect.height() > 170 else []
@@ -82,7 +85,10 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
         y = y_of(chart.victory)
         p.setPen(QPen(QColor("#c92a2a"), 1.5, Qt.DashLine))
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
-        p.drawText(QRectF(plot.left() + 4, y - fm.height() - 2, plot.width(), fm.height()),
+        above = y - fm.height() - 2
+        grid_above = y_of((chart.victory // step + 1) * step)    # the grid line the label would sit on
+        label_y = above if above >= plot.top() and above >= grid_above else y + 2
+        p.drawText(QRectF(plot.left() + 4, label_y, plot.width(), fm.height()),
                    Qt.AlignLeft | Qt.AlignBottom, f"{chart.victory} to win")
     # one path per nation
     for nation, values in lines:
@@ -120,7 +126,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
                    label)
     if chart.hidden:
         p.setPen(text)
-        p.drawText(QRectF(plot.left(), plot.top(), plot.width() - 4, fm.height()), Qt.AlignRight | Qt.AlignTop,
+        p.drawText(QRectF(plot.left(), note_top, plot.width() - 4, fm.height()), Qt.AlignRight | Qt.AlignTop,
                    "other nations' counts are hidden (fog of war)")
     p.restore()
 

@@ -78,8 +78,11 @@ def main(argv: list[str]) -> int:
         if seat is None:
             return _fail(f"{args.game}: no seat '{args.seat}' (the seats are "
                          f"{', '.join(s.name for s in match.seats)})")
-        if fogged and match.has_pin(seat) and not match.check_pin(seat, _ask_pin(match.seats[seat].name)):
-            return _fail(f"that is not {match.seats[seat].name}'s PIN")
+        try:
+            if fogged and match.has_pin(seat) and not match.check_pin(seat, _ask_pin(match.seats[seat].name)):
+                return _fail(f"that is not {match.seats[seat].name}'s PIN")
+        except GameFileError as e:           # the PIN opened a sealed box that does not read
+            return _fail(str(e))
     elif fogged:
         return _fail(f"{args.game}: the game is played under fog of war and is not over: a seat sees only its "
                      "own nations' counts; give --seat NAME")

@@ -67,7 +67,7 @@ class NotesPane(QWidget):
         self.colours.button(0).setChecked(True)
         self.take_back_button = QToolButton()
         self.take_back_button.setText("Undo")
-        self.take_back_button.setToolTip("Take back the last arrow or ring (Backspace while drawing)")
+        self.take_back_button.setToolTip("Take back the last arrow or ring (Backspace while drawing), or a Clear")
         row.addWidget(self.take_back_button)
         self.clear_button = QToolButton()
         self.clear_button.setText("Clear")
@@ -92,7 +92,8 @@ class NotesPane(QWidget):
         """Show ``seat``'s notes (None: none, closed)."""
         if seat == self.seat and (seat is None or not self._stale()):
             return
-        self.write()
+        # nothing to write first: typing writes at once (_typed), and what the pane still shows may
+        # be what the match has since forgotten (a seat that left, a forgotten PIN)
         self.seat = seat
         m = self.w.match
         self._loading = True

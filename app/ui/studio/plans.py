@@ -233,7 +233,7 @@ class PlansTool(QObject):
         if seat is not None and self.w.match.plans.clear(seat):
             self.refresh()
             self.changed.emit()
-            self.w.set_status("Plans cleared.")
+            self.w.set_status("Plans cleared. Undo (beside Clear) brings them back.")
 
     # -- the mouse ------------------------------------------------------------------------------
     @guarded(default=False)

@@ -159,6 +159,7 @@ class Studio(QObject):
         for d in (self.editor_dialog, self.paste_dialog):
             if d is not None:
                 d.close()
+                d.deleteLater()              # a closed dialog keeps no seat's text (nor its undo history)
         self.editor_dialog = self.paste_dialog = None
 
     # -- the studio's verbs -----------------------------------------------------------------------
@@ -192,8 +193,9 @@ class Studio(QObject):
         if key is None or w.world is None or key not in w.world.boards:
             return None, key
         try:
-            # the world as the seat at the table sees it: under fog, nothing it cannot see
-            return PositionEditor.from_board(w.world, key), key
+            # the world as the seat at the table sees it: under fog, nothing it cannot see;
+            # in a civilisations game, no civilisation it does not know
+            return PositionEditor.for_seat(w.match, w.seat, key, w.world), key
         except EditRefused as e:
             w.set_status(f"That board cannot be edited: {e}", error=True)
             return None, key

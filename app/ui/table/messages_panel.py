@@ -75,14 +75,28 @@ class MessagesPanel(QWidget):
                          f"{escape(x.text).replace(chr(10), '<br>')}</p>")
         self.list.setHtml("".join(parts) or "<i>No messages yet.</i>")
         self.list.verticalScrollBar().setValue(self.list.verticalScrollBar().maximum())
+        chosen = self.to.currentData()     # a redraw keeps the receiver the seat chose
         self.to.clear()
         for i, who in recipients:
             self.to.addItem(who, i)
+        if (j := self.to.findData(chosen)) >= 0:
+            self.to.setCurrentIndex(j)
         can = bool(recipients)
         self.to.setEnabled(can)
         self.text.setEnabled(can)
         self.send_btn.setEnabled(can)
         self.feedback.setText(note if note else ("" if can else "There is nobody you may write to now."))
+
+    def draft(self) -> tuple[int | None, str]:
+        """(receiver seat, text) of the message being written, kept behind the curtain."""
+        return self.to.currentData(), self.text.toPlainText()
+
+    def restore_draft(self, to: int | None, text: str) -> None:
+        """The seat is back: its half-written message, to the receiver it chose if it still may."""
+        if (j := self.to.findData(to)) >= 0:
+            self.to.setCurrentIndex(j)
+        if self.text.isEnabled():
+            self.text.setPlainText(text)
 
     def show_feedback(self, text: str, ok: bool) -> None:
         self.feedback.setStyleSheet("" if ok else "color: #e03131;")

@@ -52,9 +52,12 @@ def build_docks(w) -> None:
 
 def tabs_take_no_focus(w) -> None:
     """The docks' tab bars (Nations | Results) never take the keyboard focus: the arrow keys
-    stay with the boards (they pan) instead of switching tabs."""
+    stay with the boards (they pan) instead of switching tabs. Their names are never cut to
+    "Nat…": six docks side by side (a civilisations seat's) scroll instead."""
     for bar in w.findChildren(QTabBar):
         bar.setFocusPolicy(Qt.NoFocus)
+        bar.setElideMode(Qt.ElideNone)
+        bar.setUsesScrollButtons(True)
 
 
 def build_status(w) -> None:

@@ -1,11 +1,11 @@
 """Who is at the table, in the window: the curtain between hotseat seats, the PIN check,
-and each seat's own console text and feedback line.
+and each seat's own console text, feedback line and half-written message.
 
 The curtain is a child of the main window laid over all of it (menu bar, board, toolbar,
 docks, console, status bar); its Menu button keeps File, View and Help reachable. While it is up nothing in the window holds a seat's
 pending orders: the order list, console, feedback, status and hover lines, the scene's
 pending arrows are cleared, and the console's undo history goes with its text. A seat's
-console text and feedback come back when that seat is at the table again.
+console text, feedback and half-written message come back when that seat is at the table again.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ class SeatDraft:
     feedback: str = ""
     ok: bool = True
     owner: object = None        # the Seat it was kept for: a newcomer in its place finds nothing
+    message_to: int | None = None   # a message half written (app/ui/table/messages_panel.py)
+    message: str = ""
 
 
 class Table(QObject):
@@ -108,6 +110,8 @@ class Table(QObject):
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
         self.w.refresh()
+        if d.message:
+            self.w.table_ui.messages.restore_draft(d.message_to, d.message)
         self.handover.arrive(seat)
         s = m.seats[seat]
         self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
@@ -123,7 +127,7 @@ class Table(QObject):
         if self.seat is not None and self.w.match is not None and self.w.match.private:
             p = self.w.orders_panel
             self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok,
-                                               self.w.match.seats[self.seat])
+                                               self.w.match.seats[self.seat], *self.w.table_ui.messages.draft())
         self.handover.leave(self.seat)
         self._clear_console()
 

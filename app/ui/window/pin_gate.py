@@ -133,6 +133,7 @@ class PinGate(QObject):
         self.forget()
         name = m.seats[seat].name
         m.reset_pin(seat, pin)
+        self.table.drafts.pop(seat, None)          # its console text goes unread too
         self.w.files.changed()
         self.table.reveal(seat)
         self.w.set_status(f"{name} has a new PIN. The orders {name} had sealed this turn were discarded unread: "

@@ -12,7 +12,7 @@ A variant is a folder holding ``variant.json`` and the other data files plus its
 ``find_folder("standard")`` and ``find_folder("/home/me/maps/alps")`` both give the folder;
 ``available()`` lists what the new-game dialog offers::
 
-    >>> from app.variants.catalog import available
+    >>> from app.engine.catalog import available
     >>> [r.name for r in available() if r.source == "built-in"][:1]
     ['standard']
 """

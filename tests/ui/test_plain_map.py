@@ -15,7 +15,7 @@ from app.engine.variant import load_variant
 from app.mapgeo import load_map
 from app.ui.multiverse import plain_map
 from app.ui.multiverse.plain_map import PlainMap, cache_path, load_plain_map
-from app.variants.catalog import BUILTIN_DIR
+from app.engine.catalog import BUILTIN_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = sorted(p.name for p in BUILTIN_DIR.iterdir() if (p / "variant.json").exists())

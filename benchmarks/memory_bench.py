@@ -2,6 +2,7 @@
 
     python3 benchmarks/memory_bench.py                  # 300, 1000 and 2000 boards
     python3 benchmarks/memory_bench.py --sizes 2000     # one size
+    python3 benchmarks/memory_bench.py --sizes 5000,10000
     python3 benchmarks/memory_bench.py --file game.json # a saved game
     python3 benchmarks/memory_bench.py --trace          # also Python allocations (tracemalloc; slower)
 
@@ -13,7 +14,9 @@ units, a movement and a retreat submission, undo, one history step). After each 
 and the biggest allocation sites at the end; tracing costs time and some memory, so the RSS
 figures of a traced run are not the untraced ones.
 
-Target (issue "Big worlds"): peak RSS <= 350 MB at 2000 boards.
+Worlds are those of ``ui_bench.py`` (grown once, cached in benchmarks/.cache/).
+
+Targets: peak RSS <= 350 MB at 2000 boards (issue "Big worlds"), <= 450 MB at 10,000 (issue 24).
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
 
     locals_: dict = {}
     step("python")
-    from ui_bench import no_victory
+    from ui_bench import enter_orders, no_victory
     no_victory()
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
@@ -144,8 +147,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
         if len(done) == 2:
             break
         kind = "retreats" if win.game.world.pause is not None else "movement"
-        for o in random_orders(win.game.world, rng):
-            win.add_order(o)
+        enter_orders(win, random_orders(win.game.world, rng))
         win.submit()
         win.wait_idle()
         frame()
@@ -198,11 +200,13 @@ def main(argv=None) -> int:
     if args.child:
         print(json.dumps(measure(Path(args.child), args.trace)))
         return 0
-    from ui_bench import world_file
-    files = [Path(args.file)] if args.file else [world_file(int(n)) for n in args.sizes.split(",")]
+    from ui_bench import warm_map_cache, world_files
+    files = [Path(args.file)] if args.file else world_files([int(n) for n in args.sizes.split(",")],
+                                                            log=lambda m: print(m, file=sys.stderr, flush=True))
     results = {}
     for f in files:
         env = dict(os.environ, DIPLO5D_DATA_DIR=tempfile.mkdtemp())
+        warm_map_cache(env)                    # as every start after the first finds it
         cmd = [sys.executable, __file__, "--child", str(f)] + (["--trace"] if args.trace else [])
         run = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=ROOT)
         if run.returncode != 0:

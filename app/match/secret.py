@@ -34,9 +34,6 @@ import os
 from dataclasses import dataclass
 from typing import Literal, Optional
 
-from cryptography.exceptions import InvalidTag, UnsupportedAlgorithm
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 # The scrypt cost of saves made before Argon2id (kept so they open: LEGACY_SCRYPT).
@@ -66,6 +63,7 @@ class Kdf:
     def derive(self, pin: str, salt: bytes) -> bytes:
         secret = pin.encode("utf-8")
         if self.name == "scrypt":
+            from cryptography.hazmat.primitives.kdf.scrypt import Scrypt   # when a PIN is first used
             return Scrypt(salt=salt, length=32, n=self.n, r=self.r, p=self.p).derive(secret)
         from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
         return Argon2id(salt=salt, length=32, iterations=self.t, lanes=self.p, memory_cost=self.m).derive(secret)
@@ -94,6 +92,7 @@ ACCEPTED: tuple[Kdf, ...] = (ARGON2ID, STRONG_SCRYPT, LEGACY_SCRYPT)
 
 
 def _argon2_available() -> bool:
+    from cryptography.exceptions import UnsupportedAlgorithm
     try:
         ARGON2ID_PROBE.derive("", b"0" * 16)
     except (ImportError, UnsupportedAlgorithm):
@@ -102,7 +101,29 @@ def _argon2_available() -> bool:
 
 
 ARGON2ID_PROBE = Kdf("argon2id", t=1, m=8, p=1)     # (never accepted: only asks whether Argon2id works)
-DEFAULT_KDF: Kdf = ARGON2ID if _argon2_available() else STRONG_SCRYPT
+
+
+_CRYPTOGRAPHY = {"AESGCM": "cryptography.hazmat.primitives.ciphers.aead", "Scrypt": "cryptography.hazmat.primitives.kdf.scrypt",
+                 "InvalidTag": "cryptography.exceptions", "UnsupportedAlgorithm": "cryptography.exceptions"}
+
+
+def __getattr__(name: str):
+    """``DEFAULT_KDF``: Argon2id where this cryptography has it, else :data:`STRONG_SCRYPT`;
+    found when first asked, and cryptography's names imported when first asked, so that a
+    start that seals nothing does not import cryptography."""
+    if name == "DEFAULT_KDF":
+        return _default_kdf()
+    if name in _CRYPTOGRAPHY:
+        import importlib
+        return getattr(importlib.import_module(_CRYPTOGRAPHY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _default_kdf() -> Kdf:
+    kdf = globals().get("DEFAULT_KDF")
+    if kdf is None:
+        kdf = globals()["DEFAULT_KDF"] = ARGON2ID if _argon2_available() else STRONG_SCRYPT
+    return kdf
 
 PAD_STEP = 1024          # sealed plaintexts are padded to 1 KiB, 2 KiB, 4 KiB, ...
 
@@ -203,7 +224,7 @@ class PinLock:
     @classmethod
     def create(cls, pin: str, kdf: Kdf | None = None) -> "PinLock":
         salt = os.urandom(16)
-        kdf = kdf or DEFAULT_KDF
+        kdf = kdf or _default_kdf()
         return cls(salt, kdf, kdf.derive(pin, salt))
 
     @classmethod
@@ -235,6 +256,7 @@ class PinLock:
         if self.key is None:
             raise WrongPin("the seat is locked: its PIN has not been given")
         nonce = os.urandom(12)
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         data = AESGCM(self.key).encrypt(nonce, padded(plain), aad)
         return SealedBox(**self.kdf.fields(), salt=_b64(self.salt), nonce=_b64(nonce), data=_b64(data), pad=True)
 
@@ -242,6 +264,8 @@ class PinLock:
         """The box's plaintext; the PIN's key is kept for sealing again. Raises WrongPin.
         ``key``: :meth:`derive`'s answer for ``pin``, if already known."""
         key = key if key is not None else self.derive(pin)
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         try:
             plain = AESGCM(key).decrypt(_unb64(box.nonce), _unb64(box.data), aad)
         except InvalidTag:

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor
 
 from app.bots.selfplay import grow_world, random_orders
 from app.engine.submission import submit as submit_orders
-from app.ui.multiverse.overview import Miniatures
+from app.ui.multiverse.miniatures import Miniatures
 from app.ui.multiverse.world_view import FAR_BOARD_PX
 
 from .helpers import key

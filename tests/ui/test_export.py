@@ -208,7 +208,7 @@ def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, 
 def test_far_away_the_view_export_waits_for_every_miniature(qtbot, window, tmp_path):
     from app.bots.selfplay import grow_world
     from app.ui.multiverse.overview import BATCH
-    window.set_game(grow_world(seed=7, boards=BATCH + 10, victory=False), None)
+    window.set_game(grow_world(seed=7, boards=max(BATCH + 10, 160), victory=False), None)
     window.view.fit_all()
     assert window.scene.far                                # far: the overview draws the boards
     window.scene.set_theme(window.theme)                   # every miniature to be blitted again, in batches

@@ -3,12 +3,14 @@ boards at working size (short names far out, full names near), names fitted to t
 regions and never cut, a side panel that gives the map room (collapsible, remembering its
 width), all seven nations in the Nations table."""
 
+import json
+
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QHeaderView
 
 from app.engine.variant import load_variant
-from app.ui.multiverse.labels import MIN_BOARD_PX, fitter, label_px
+from app.ui.multiverse.labels import MIN_BOARD_PX, fitter, label_px, shape_of
 from app.ui.multiverse.map_art import map_art
 
 from .helpers import key
@@ -47,7 +49,7 @@ def test_names_fit_their_regions_and_are_never_cut(qtbot):
             assert lab.text in (names[lab.province], art.geo.labels.get(lab.province), lab.province.capitalize()), lab
             if lab.fitted:
                 x0, y0, x1, y1 = lab.box
-                region = art.geo.provinces[lab.province]
+                region = shape_of(art.geo.provinces[lab.province])
                 from shapely.geometry import box
                 assert region.buffer(0.5).contains(box(x0, y0, x1, y1)), (scale, lab)
             else:           # only the map's own short label may overflow, where nothing fits
@@ -130,9 +132,29 @@ def test_long_names_of_an_imported_map_fit_their_regions_or_give_way(qtbot, tmp_
         for lab in labs:
             assert lab.text in (names[lab.province], art.geo.labels.get(lab.province), lab.province.capitalize()), lab
             if lab.fitted:
-                assert art.geo.provinces[lab.province].buffer(0.5).contains(box(*lab.box)), (scale, lab)
+                assert shape_of(art.geo.provinces[lab.province]).buffer(0.5).contains(box(*lab.box)), (scale, lab)
             else:
                 assert len(lab.text) <= 4, (scale, lab)
     near = fitter(art).labels(2.0)
     long_whole = [lab.text for lab in near if lab.fitted and lab.text == names[lab.province] and len(lab.text) > 10]
     assert len(long_whole) >= 5, f"long names drawn whole near: {long_whole}"
+
+
+def test_the_names_kept_between_runs_are_those_fitted_and_a_damaged_file_is_fitted_again(qtbot, tmp_path):
+    """A start after the first reads its names from the file kept beside the plain map (no
+    shapely); what it reads is what fitting gives, and a damaged file is fitted anew."""
+    from app.ui.multiverse.labels import LabelFitter
+    art = map_art(load_variant("standard"))
+    kept = tmp_path / "map-labels.json"
+    first = LabelFitter(art)
+    first.kept.path = kept
+    fitted = first.labels(0.5)
+    assert first._shaped and kept.exists()
+    again = LabelFitter(art)
+    again.kept.path = kept
+    assert again.labels(0.5) == fitted and not again._shaped, "read back, nothing fitted"
+    kept.write_text('{"key": "', encoding="utf-8")
+    damaged = LabelFitter(art)
+    damaged.kept.path = kept
+    assert damaged.labels(0.5) == fitted and damaged._shaped
+    assert json.loads(kept.read_text())["buckets"], "kept again whole"

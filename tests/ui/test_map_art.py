@@ -8,6 +8,7 @@ from app.engine.variant import load_variant
 from app.engine.world import World
 from app.ui.multiverse.fog_art import _veil_path, unseen_by_board
 from app.ui.multiverse.map_art import BoardState, map_art, render_board_image
+from app.ui.multiverse.labels import shape_of
 
 S1901 = BoardKey.parse("1:S1901")
 
@@ -27,13 +28,13 @@ def test_fog_is_drawn_over_the_straits_and_inland_seas(qapp):
     clear = render_board_image(art, BoardState((), ()), width)
     fogged = render_board_image(art, BoardState((), (), fog=england), width)
     for name, water in art.geo.impassable_water.items():
-        pt = water.representative_point()
+        pt = shape_of(water).representative_point()
         assert veil.contains(QPointF(pt.x, pt.y)), f"{name} is not veiled for England"
         px = (round(pt.x * s), round(pt.y * s))
         assert clear.pixel(*px) != fogged.pixel(*px), f"{name} is drawn unveiled"
     # Turkey sees every province around the Sea of Marmara: it is not veiled for Turkey
     turkey = unseen_by_board(world, ("Turkey",))[S1901]
-    mar = art.geo.impassable_water["mar"].representative_point()
+    mar = shape_of(art.geo.impassable_water["mar"]).representative_point()
     assert not _veil_path(art, turkey).contains(QPointF(mar.x, mar.y))
 
 

@@ -9,6 +9,7 @@ orders) are drawn over the image as vectors. Hit-testing uses the map geometry.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -27,9 +28,29 @@ LABEL_H = 70.0
 FLASH_OUT = 11.0      # how far the new-board frame reaches outside the map (the bounds allow 12)
 
 
+@lru_cache(maxsize=8)
+def _rects(art: MapArt) -> tuple[QRectF, QRectF]:
+    """The map's rectangle and a board item's bounds (label above, frame around): shared by
+    every item of that map, and never changed in place."""
+    rect = QRectF(art.rect)
+    return rect, rect.adjusted(-12, -LABEL_H - 12, 12, 12)
+
+
 class BoardItem(QGraphicsItem):
+    """A board. Light to make (a world of 10,000 boards makes 10,000 of them when opened):
+    what most boards never change is a class default, set on the item only when it
+    changes, and the map's rectangles are shared by every item of a map."""
+
+    state: BoardState | None = None
+    active = False
+    highlights: dict[str, str] = {}     # province -> 'target' | 'source' | 'pick' (replaced, never changed)
+    selected_loc: str | None = None
+    pending = ()                        # Arrows of orders being entered
+    pending_builds = ()                 # (loc, nation, type)
+    flash = False                       # newly created board after a submission
+
     def __init__(self, key: BoardKey, art: MapArt, cache: ThumbnailCache, theme, ghost: bool = False,
-                 states: Callable[["BoardItem"], BoardState] | None = None):
+                 states: Callable[["BoardItem"], BoardState] | None = None, active: bool = False):
         super().__init__()
         self._states = states                      # makes the state when it is first needed
         self.key = key
@@ -37,18 +58,12 @@ class BoardItem(QGraphicsItem):
         self.cache = cache
         self.theme = theme
         self.ghost = ghost
-        self.state: BoardState | None = None
-        self.active = False
-        self.highlights: dict[str, str] = {}      # province -> 'target' | 'source' | 'pick'
-        self.selected_loc: str | None = None
-        self.pending = ()                          # Arrows of orders being entered
-        self.pending_builds = ()                   # (loc, nation, type)
-        self.flash = False                         # newly created board after a submission
-        self._rect = QRectF(art.rect)
-        self._bounds = self._rect.adjusted(-12, -LABEL_H - 12, 12, 12)
+        if active:
+            self.active = True
+        self._rect, self._bounds = _rects(art)
         self.setAcceptHoverEvents(True)
-        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, False)
-        self.setZValue(-1 if ghost else 0)
+        if ghost:
+            self.setZValue(-1)
 
     # -- QGraphicsItem --------------------------------------------------------------------
     def boundingRect(self) -> QRectF:

@@ -45,8 +45,13 @@ def water_neighbours(art) -> dict[str, frozenset[str]]:
     got = getattr(art, "_water_neighbours", None)
     if got is None:
         geo = art.geo
-        got = {name: frozenset(p for p, g in geo.provinces.items() if g.distance(water) < WATER_TOUCH)
-               for name, water in geo.impassable_water.items()}
+        got = {}
+        if geo.impassable_water:
+            from .labels import shape_of     # shapely: only for a map with such water, once
+            shapes = {p: shape_of(g) for p, g in geo.provinces.items()}
+            for name, water in geo.impassable_water.items():
+                w = shape_of(water)
+                got[name] = frozenset(p for p, g in shapes.items() if g.distance(w) < WATER_TOUCH)
         art._water_neighbours = got
     return got
 

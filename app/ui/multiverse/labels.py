@@ -22,8 +22,6 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
-import shapely
-from shapely.geometry import Point
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 
@@ -106,9 +104,41 @@ class LabelFitter:
         variant = art.variant
         self.sea = art.sea
         self.provinces = [p for p in geo.provinces if p in geo.label_anchors]
+        self.candidates: dict[str, tuple[tuple[str, ...], ...]] = {}
+        self.short: dict[str, tuple[str, ...]] = {}
+        for prov in self.provinces:
+            info = variant.provinces.get(prov)
+            full = info.name if info else prov
+            own = geo.labels.get(prov) or ""
+            short = own if own and len(own) <= 4 else prov[:1].upper() + prov[1:]
+            options: list[tuple[str, ...]] = [(full,)]
+            if (two := _two_lines(full)) is not None:
+                options.append(two)
+            if own and own not in (full, short):
+                options.append((own,))
+                if (two := _two_lines(own)) is not None:
+                    options.append(two)
+            options.append((short,))
+            self.candidates[prov] = tuple(dict.fromkeys(options))
+            self.short[prov] = (short,)
+        self._cache: OrderedDict[int, tuple[Label, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._shapes_lock = threading.RLock()
+        self._shaped = False
+        self.kept = KeptLabels(self)
+
+    def _shapes(self) -> None:
+        """The provinces' shapes, their markers and name spots (shapely), made when a scale's
+        names are first fitted (not when they were kept from an earlier run). Called holding
+        ``_shapes_lock``."""
+        if self._shaped:
+            return
+        import shapely
+        from shapely.geometry import Point
+        geo = self.art.geo
         self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
         for prov in self.provinces:
-            poly = geo.provinces[prov]
+            poly = shape_of(geo.provinces[prov])
             inner = poly.buffer(-INSET)
             inner = inner if not inner.is_empty else poly
             shapely.prepare(inner)
@@ -135,25 +165,7 @@ class LabelFitter:
         shapely.prepare(self._all_marks)
         for poly in self._region.values():
             shapely.prepare(poly)
-        self.candidates: dict[str, tuple[tuple[str, ...], ...]] = {}
-        self.short: dict[str, tuple[str, ...]] = {}
-        for prov in self.provinces:
-            info = variant.provinces.get(prov)
-            full = info.name if info else prov
-            own = geo.labels.get(prov) or ""
-            short = own if own and len(own) <= 4 else prov[:1].upper() + prov[1:]
-            options: list[tuple[str, ...]] = [(full,)]
-            if (two := _two_lines(full)) is not None:
-                options.append(two)
-            if own and own not in (full, short):
-                options.append((own,))
-                if (two := _two_lines(own)) is not None:
-                    options.append(two)
-            options.append((short,))
-            self.candidates[prov] = tuple(dict.fromkeys(options))
-            self.short[prov] = (short,)
-        self._cache: OrderedDict[int, tuple[Label, ...]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._shaped = True
 
     @staticmethod
     def bucket(scale: float) -> int:
@@ -168,7 +180,14 @@ class LabelFitter:
             if got is not None:
                 self._cache.move_to_end(b)
                 return got
-        got = self._fit_all(1.06 ** b)
+        got = self.kept.get(b)
+        if got is None:
+            # one thread at a time in the shapes (the view and the thumbnail workers both
+            # draw names; prepared shapely geometry is not to be shared while it is used)
+            with self._shapes_lock:
+                self._shapes()
+                got = self._fit_all(1.06 ** b)
+            self.kept.put(b, got)
         with self._lock:
             self._cache[b] = got
             if len(self._cache) > 48:
@@ -176,6 +195,7 @@ class LabelFitter:
         return got
 
     def _fit_all(self, s: float) -> tuple[Label, ...]:
+        import shapely
         px = round(label_px(s))
         rows = []                 # (province, lines, spot, extent, kind): see ACCEPT
         for prov in self.provinces:
@@ -230,6 +250,90 @@ class LabelFitter:
                 (fm.height() + fm.lineSpacing() * (len(lines) - 1)) / s)
 
 
+#: Bump when what a scale's names are worked out from changes (kept files then go unread).
+KEPT_FORMAT = 1
+
+
+class KeptLabels:
+    """A map's fitted names per scale, kept between runs beside the plain map
+    (:mod:`.plain_map`): a start draws its names without shapely (fitting them took ~0.4 s
+    of a new game's first paint). Keyed by the SVG's content, the names tried, the font and
+    the fitting's constants; a damaged, foreign or unwritable file only costs the keeping."""
+
+    def __init__(self, fitter: LabelFitter):
+        self.fitter = fitter
+        self._lock = threading.Lock()
+        self._buckets: dict | None = None
+        self.path = None
+        self.key = ""
+
+    def _load(self) -> dict:
+        if self._buckets is not None:
+            return self._buckets
+        self._buckets = {}
+        try:
+            import hashlib
+            import json
+            from .plain_map import cache_path
+            f, art = self.fitter, self.fitter.art
+            plain = cache_path(art.variant.map_path)
+            from PySide6.QtGui import QFontInfo
+            basis = [KEPT_FORMAT, f.provinces, sorted(f.sea), f.candidates, f.short, QFontInfo(_font(10, False)).family(),
+                     [LABEL_PX, MIN_BOARD_PX, CROWDED_PX, UNIT_KEEPOUT, CENTRE_KEEPOUT, INSET],
+                     [art.rect.width(), art.rect.height()]]
+            self.key = hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:32]
+            if self.path is None:
+                self.path = plain.with_name(plain.stem + "-labels.json")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if data.get("key") == self.key:
+                self._buckets = {int(b): tuple(Label(p, tuple(lines), tuple(at), px, sea, tuple(box), fitted, touches)
+                                               for p, lines, at, px, sea, box, fitted, touches in labs)
+                                 for b, labs in data["buckets"].items()}
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass                          # none yet, damaged or another's: fitted and kept again
+        return self._buckets
+
+    def get(self, b: int) -> tuple[Label, ...] | None:
+        with self._lock:
+            return self._load().get(b)
+
+    def put(self, b: int, labels: tuple[Label, ...]) -> None:
+        import json
+        import os
+        import tempfile
+        with self._lock:
+            buckets = self._load()
+            buckets[b] = labels
+            if self.path is None:
+                return
+            doc = {"key": self.key, "buckets": {str(k): [[lab.province, list(lab.lines), list(lab.at), lab.px, lab.sea,
+                                                          list(lab.box), lab.fitted, lab.touches] for lab in labs]
+                                               for k, labs in buckets.items()}}
+            tmp = None
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=".labels-", suffix=".tmp", dir=self.path.parent)
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(json.dumps(doc, separators=(",", ":")))
+                os.replace(tmp, self.path)
+            except (OSError, TypeError, ValueError):
+                if tmp is not None:
+                    try:
+                        os.unlink(tmp)
+                    except OSError:
+                        pass
+
+
+def shape_of(g):
+    """A province's shape for shapely: the map's own geometry, or a shapely (Multi)Polygon
+    made from the rings of the window's plain map (:mod:`.plain_map`)."""
+    if hasattr(g, "buffer"):
+        return g
+    import shapely
+    polys = [shapely.Polygon(rings[0], rings[1:]) for rings in g]
+    return polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+
+
 def touched_provinces(art, scale: float) -> frozenset[str]:
     """The provinces whose name, on a board drawn at ``scale``, lies over a marker: their
     units are drawn again over the names."""
@@ -238,11 +342,17 @@ def touched_provinces(art, scale: float) -> frozenset[str]:
     return frozenset(lab.province for lab in fitter(art).labels(scale) if lab.touches)
 
 
+_FITTER_LOCK = threading.Lock()
+
+
 def fitter(art) -> LabelFitter:
-    """The map's label fitter (made once, on first use)."""
+    """The map's label fitter (made once, on first use, whichever thread asks first)."""
     got = getattr(art, "_label_fitter", None)
     if got is None:
-        got = art._label_fitter = LabelFitter(art)
+        with _FITTER_LOCK:
+            got = getattr(art, "_label_fitter", None)
+            if got is None:
+                got = art._label_fitter = LabelFitter(art)
     return got
 
 
@@ -334,5 +444,5 @@ def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
     return img
 
 
-__all__ = ["Label", "LabelFitter", "fitter", "label_image", "label_px", "paint_labels",
+__all__ = ["Label", "LabelFitter", "fitter", "shape_of", "label_image", "label_px", "paint_labels",
            "LABEL_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]

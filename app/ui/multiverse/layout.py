@@ -6,9 +6,10 @@ coordinate has a place, including ghost boards that do not exist yet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QPainter
 
 from app.engine.coords import BoardKey, Season, Turn
 
@@ -22,6 +23,7 @@ class Layout:
     first_year: int
     gap_x: float = 300.0
     gap_y: float = 260.0
+    _columns: dict = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     @property
     def year_w(self) -> float:
@@ -48,6 +50,17 @@ class Layout:
         s = self.scale(key)
         return QPointF(self.column_x(key.turn), self.row_y(key.timeline) + (1 - s) * self.board_h / 2)
 
+    def place(self, key: BoardKey) -> tuple[float, float, float]:
+        """``pos`` and ``scale`` at once, as numbers (x, y, scale): a world of thousands of
+        boards is laid out in one pass, each column's part worked out once."""
+        turn = key[1]
+        col = self._columns.get(turn)
+        if col is None:
+            s = self.scale(key)
+            col = self._columns[turn] = (self.column_x(turn), (1 - s) * self.board_h / 2, s)
+        x, dy, s = col
+        return x, (key[0] - 1) * (self.board_h + self.gap_y) + dy, s
+
     def rect(self, key: BoardKey) -> QRectF:
         s = self.scale(key)
         p = self.pos(key)
@@ -69,3 +82,15 @@ class Layout:
 
     def timeline_at_y(self, y: float) -> int:
         return int(y // (self.board_h + self.gap_y)) + 1
+
+
+def painted_area(painter: QPainter, exposed: QRectF) -> QRectF:
+    """The part of ``exposed`` (an item's exposed rectangle, in scene units for an item at
+    the scene's origin) that lands on the painter's device. ``QGraphicsView.render`` (an
+    export, a screenshot, the benchmarks) exposes a large item whole; culling against this
+    instead draws only what can be seen, there as on screen."""
+    dev = painter.device()
+    inverse, ok = painter.worldTransform().inverted()
+    if dev is None or not ok or dev.width() <= 0 or dev.height() <= 0:
+        return exposed
+    return exposed.intersected(inverse.mapRect(QRectF(0, 0, dev.width(), dev.height())))

@@ -19,30 +19,34 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
 
 from app.engine.variant import Variant
-from app.mapgeo import MapGeometry, load_map
+
+from .plain_map import PlainMap, lines_of, load_plain_map, polygons_of
 
 from .fog_art import paint_fog
 from .nation_look import look_of
 from .map_colours import BORDER, COAST, IMPASSABLE, LAND, SEA, STATUS_COLOURS
 
 
-def _poly_path(geom) -> QPainterPath:
+def _poly_path(polygons) -> QPainterPath:
+    """A province's polygons (rings of points, :class:`.plain_map.PlainMap`; or a shapely
+    shape, as the variant preview has them) as one path."""
+    if hasattr(polygons, "geom_type"):
+        polygons = polygons_of(polygons)
     path = QPainterPath()
     path.setFillRule(Qt.OddEvenFill)
-    parts = list(geom.geoms) if geom.geom_type == "MultiPolygon" else [geom]
-    for poly in parts:
-        for ring in [poly.exterior, *poly.interiors]:
-            pts = [QPointF(x, y) for x, y in ring.coords]
-            path.addPolygon(QPolygonF(pts))
+    for poly in polygons:
+        for ring in poly:
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
             path.closeSubpath()
     return path
 
 
-def _line_path(geom) -> QPainterPath:
+def _line_path(lines) -> QPainterPath:
+    """Runs of points (or a shapely line) as one path."""
+    if hasattr(lines, "geom_type"):
+        lines = lines_of(lines)
     path = QPainterPath()
-    lines = list(geom.geoms) if geom.geom_type == "MultiLineString" else [geom]
-    for line in lines:
-        coords = list(line.coords)
+    for coords in lines:
         if not coords:
             continue
         path.moveTo(*coords[0])
@@ -52,10 +56,16 @@ def _line_path(geom) -> QPainterPath:
 
 
 class MapArt:
-    """Qt paths and anchors for one variant's map, shared by every board."""
+    """Qt paths and anchors for one variant's map, shared by every board.
 
-    def __init__(self, variant: Variant, geometry: MapGeometry):
+    ``geometry``: the map as plain numbers (:class:`.plain_map.PlainMap`, what the window
+    keeps between runs), or an :class:`app.mapgeo.MapGeometry` (the variant preview reads
+    the SVG anew on every save), turned into the plain form; ``geo`` is the plain form."""
+
+    def __init__(self, variant: Variant, geometry):
         self.variant = variant
+        if not isinstance(geometry, PlainMap):
+            geometry = PlainMap.from_geometry(geometry)
         self.geo = geometry
         x, y, w, h = geometry.view_box
         self.rect = QRectF(x, y, w, h)
@@ -64,7 +74,7 @@ class MapArt:
         self._local = threading.local()
         self.impassable_paths = [_poly_path(g) for g in geometry.impassable.values()]
         self.water_paths = [_poly_path(g) for g in geometry.impassable_water.values()]
-        self.coast_path = _line_path(geometry.coastline) if geometry.coastline is not None else QPainterPath()
+        self.coast_path = _line_path(geometry.coastline)
         self.sea = {p for p, c in geometry.province_class.items() if c == "sea"}
         self._layers: dict[int, tuple[QImage, QImage]] = {}
         self._anchors: dict[str, tuple[float, float]] = {}
@@ -194,7 +204,8 @@ def _letter_font(px: int) -> QFont:
 
 @lru_cache(maxsize=None)
 def map_art(variant: Variant) -> MapArt:
-    return MapArt(variant, load_map(variant.map_path))
+    """The variant's map art, its geometry from the plain-map cache (:mod:`.plain_map`)."""
+    return MapArt(variant, load_plain_map(variant.map_path))
 
 
 # -- board state ------------------------------------------------------------------------------
@@ -438,21 +449,23 @@ def render_board_image(art: MapArt, state: BoardState, width: int, labels: bool 
     img = QImage(fills.size(), QImage.Format_ARGB32_Premultiplied)
     img.fill(0)  # a new QImage holds whatever was in memory; the fills may not cover every pixel
     p = QPainter(img)
-    p.drawImage(0, 0, fills)
-    s = width / art.rect.width()
-    p.setRenderHint(QPainter.Antialiasing)
-    p.scale(s, s)
-    paint_tints(p, art, state)
-    p.resetTransform()
-    p.drawImage(0, 0, lines)
-    p.scale(s, s)
-    detail = width >= 300
-    paint_centres(p, art, state, detail)
-    paint_fog(p, art, state.fog, detail)
-    paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
-    if labels:            # names under the units: a unit is never hidden by a name
-        from .labels import paint_labels
-        paint_labels(p, art, s, text_scale)
-    paint_units(p, art, state, detail)
-    p.end()
+    try:          # ended before the image goes, whatever happens (else Qt crashes on the way out)
+        p.drawImage(0, 0, fills)
+        s = width / art.rect.width()
+        p.setRenderHint(QPainter.Antialiasing)
+        p.scale(s, s)
+        paint_tints(p, art, state)
+        p.resetTransform()
+        p.drawImage(0, 0, lines)
+        p.scale(s, s)
+        detail = width >= 300
+        paint_centres(p, art, state, detail)
+        paint_fog(p, art, state.fog, detail)
+        paint_board_arrows(p, art, state.arrows, width=3.0 if detail else 5.0)
+        if labels:            # names under the units: a unit is never hidden by a name
+            from .labels import paint_labels
+            paint_labels(p, art, s, text_scale)
+        paint_units(p, art, state, detail)
+    finally:
+        p.end()
     return img

@@ -49,17 +49,17 @@ class ThumbnailCache(QObject):
         self._bytes = 0
         self.budget = MAX_BUDGET
         self._pending: set[tuple] = set()
-        self._notifier = _Notifier()
+        self._closed = False
+        self._notifier = _Notifier(self)       # goes with the cache
         self._notifier.done.connect(self._on_done)
         self.rendered = 0
         # A level's image size, for the budget, without drawing its layers.
         self._level_bytes = {lv: lv * max(1, round(lv * art.rect.height() / art.rect.width())) * 4
                              for lv in LEVELS}
-        # The static layers are drawn on the GUI thread, never by a worker: the small ones
-        # now; the full-size one (~0.2 s, most of the layers' memory) when a board is first
-        # asked for at that size, which opening a big world far out never does.
-        for lv in LEVELS[:-1]:
-            art.layers(lv)
+        # The static layers are drawn on the GUI thread, never by a worker: each level's when
+        # a board is first asked for at that level (request), so a start draws only the
+        # sizes its first frame shows (the full-size one costs ~0.2 s and most of the
+        # layers' memory, and opening a big world far out never needs it).
 
     def fit_screen(self, boards: int, level: int) -> None:
         """The view shows about ``boards`` boards at ``level``: budget for ``SCREENS`` such
@@ -87,7 +87,7 @@ class ThumbnailCache(QObject):
 
     def request(self, state: BoardState, level: int, priority: int = 0) -> None:
         key = (state, level)
-        if key in self._images or key in self._pending:
+        if key in self._images or key in self._pending or self._closed:
             return
         self._pending.add(key)
         self.art.layers(level)                 # drawn here (GUI thread) if not yet: see __init__
@@ -96,11 +96,26 @@ class ThumbnailCache(QObject):
         fut.add_done_callback(self._futures.discard)
 
     def _work(self, state: BoardState, level: int) -> None:  # worker thread
+        if self._closed:
+            return
         try:
             img = render_board_image(self.art, state, level)
         except Exception:  # never let a worker take the app down; the board keeps its fallback
             img = None
-        self._notifier.done.emit((state, level), img)
+        if self._closed:
+            return
+        try:
+            self._notifier.done.emit((state, level), img)
+        except RuntimeError:   # the cache went with its scene meanwhile: nobody waits for it
+            pass
+
+    def close(self) -> None:
+        """No more images: boards being drawn are let finish, none waiting is begun, and
+        none is handed to a window that is going (a worker's image sent to a deleted cache
+        crashed the process)."""
+        self._closed = True
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self._pending.clear()
 
     def render_now(self, state: BoardState, level: int) -> QImage:
         """Synchronous render (used for the screenshot and the benchmark warm-up)."""

@@ -3,7 +3,7 @@ fit all, go to the present, and sticky headers naming the visible turns and time
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QVariantAnimation, Signal, QEasingCurve
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, QVariantAnimation, Signal, QEasingCurve
 from PySide6.QtGui import QCursor, QPainter, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView
 
@@ -15,6 +15,7 @@ from ..window.bubble import Bubble
 from ..window.cursors import mode_cursor
 from .headers import HEADER_H, HEADER_W, paint_headers
 from .markers import ViewMarkers
+from .overview import as_tile_colour
 
 MIN_SCALE = 0.004
 MAX_SCALE = 3.0
@@ -37,7 +38,9 @@ class WorldView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
-        self.viewport().grabGesture(Qt.PinchGesture)
+        # pinch to zoom: Qt's gesture machinery costs ~30 ms to set up, so not before the
+        # first frame (nobody pinches in the first half second)
+        QTimer.singleShot(500, self, self._grab_gestures)
         self._press: QPointF | None = None
         self._dragging = False
         self._last = QPointF()
@@ -53,6 +56,10 @@ class WorldView(QGraphicsView):
         self.bubble: Bubble | None = None  # the last refusal, near where it happened
         self._edges_shown = False          # edge markers were drawn in the last frame
         self.export_scale = 1.0            # an export renders the view at 2× or 4× (export.py)
+
+    @guarded
+    def _grab_gestures(self) -> None:
+        self.viewport().grabGesture(Qt.PinchGesture)
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:
@@ -455,18 +462,20 @@ class WorldView(QGraphicsView):
     @guarded
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         theme = self.ws.theme
-        painter.fillRect(rect, theme.background)
+        painter.fillRect(rect, as_tile_colour(theme.background))   # the far overview's ground too
         lay = self.ws.layout
         world = self.ws.world
         if world is None:
             return
         row_h = lay.board_h + lay.gap_y
+        # every second row banded, timelines to come too: the far overview's tiles hold
+        # the same ground under their boards (overview._ground)
         t0 = max(1, lay.timeline_at_y(rect.top()))
-        t1 = min(max(world.timelines, default=1), lay.timeline_at_y(rect.bottom()))
+        t1 = lay.timeline_at_y(rect.bottom()) + 1
         for t in range(t0, t1 + 1):
             if t % 2 == 0:
                 y = lay.row_y(t) - lay.gap_y / 2
-                painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), theme.band)
+                painter.fillRect(QRectF(rect.left(), y, rect.width(), row_h), as_tile_colour(theme.band))
 
     def free_rect(self) -> QRectF:
         """The viewport's area not under the sticky headers (viewport pixels)."""

@@ -14,12 +14,28 @@ from app.engine.coords import BoardKey
 from app.engine.dates import YEARS
 from app.engine.notation import format_order
 
+from ..guard import guarded
 
-def short_text(order) -> str:
-    """The order without its own board's coordinates (other boards keep theirs)."""
+
+_COORDINATE = re.compile(r"\b(\d+):([a-z_/]+):([SFW]\d{4,})\b")
+
+
+def short_text(order, text: str | None = None) -> str:
+    """The order without its own board's coordinates (other boards keep theirs). ``text``:
+    :func:`format_order`'s text of it, when already made."""
+    if text is None:
+        text = format_order(order)
+    prefix = f"{order.nation}: "
+    if text.startswith(prefix):
+        text = text[len(prefix):]
     b = order.board
-    text = format_order(order, with_nation=False)
-    return re.sub(rf"\b{b.timeline}:([a-z_/]+):{b.turn}\b", r"\1", text)
+    # one pattern for every board (a pattern per board filled re's cache at 10,000 boards)
+    here = (str(b.timeline), str(b.turn))
+    return _COORDINATE.sub(lambda m: m[2] if (m[1], m[3]) == here else m[0], text)
+
+
+#: A list made again with more orders than this shows its timelines closed (see _rebuild).
+OPEN_ROWS = 400
 
 
 class OrdersPanel(QWidget):
@@ -42,6 +58,7 @@ class OrdersPanel(QWidget):
         self.tree.setUniformRowHeights(True)
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemDoubleClicked.connect(self._double)
+        self.tree.itemExpanded.connect(self._expanded)
         self.tree.setToolTip("Click an order or board to go there; Delete removes the order; double-click edits it")
         lay.addWidget(self.tree, 1)
         row = QHBoxLayout()
@@ -84,16 +101,99 @@ class OrdersPanel(QWidget):
         gone = [k for k, o in shown.items() if orders.get(k) is not o]
         new = [k for k, o in orders.items() if shown.get(k) is not o]
         if not orders or not shown or len(gone) + len(new) > max(64, len(orders)):
-            self._clear()
-            shown = self._shown            # _clear made a new one: rows added below are remembered
-            new = sorted(orders, key=lambda k: (orders[k].board, orders[k].nation, format_order(orders[k])))
-        else:
-            for k in gone:
-                self._remove(k, shown.pop(k))
+            self._rebuild(orders)
+            self._retitle()
+            return
+        for k in gone:
+            self._remove(k, shown.pop(k))
         for k in new:
             self._add(k, orders[k])
             shown[k] = orders[k]
         self._retitle()
+
+    def _rebuild(self, orders: dict) -> None:
+        """The whole list made again (a new world, an undo that gives a turn's orders back):
+        rows made apart from the tree and put in at once, each order printed once (row by
+        row into the shown tree cost ~0.3 ms an order). Past :data:`OPEN_ROWS` orders the
+        timelines come closed, each one's rows made when it is first opened or one of its
+        orders changes (2000 rows cost ~0.2 s, more than an undo may take)."""
+        self._clear()
+        texts = {k: format_order(o) for k, o in orders.items()}
+        keys = sorted(orders, key=lambda k: (orders[k].board, orders[k].nation, texts[k]))
+        by_timeline: dict[int, list] = {}
+        for k in keys:
+            o = orders[k]
+            by_timeline.setdefault(o.board.timeline, []).append((k, o, texts[k]))
+            self._shown[k] = o
+        closed = len(orders) > OPEN_ROWS
+        tops = []
+        for tl, rows in by_timeline.items():
+            top = self._timeline_item()
+            top.setData(0, Qt.UserRole, ("board", rows[0][1].board))
+            self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], len(rows)
+            n = len(rows)
+            top.setText(0, f"Timeline {tl}  ·  {n} order{'s' if n != 1 else ''}")
+            if closed:
+                top.setChildIndicatorPolicy(QTreeWidgetItem.ShowIndicator)
+                self._later[tl] = rows
+            else:
+                self._make_rows(tl, rows)
+            tops.append(top)
+        self.tree.addTopLevelItems(tops)
+        if not closed:
+            self.tree.expandToDepth(1)      # timelines and boards open, as _add leaves them
+
+    def _make_rows(self, tl: int, rows) -> None:
+        """A timeline's board and order rows, ``rows`` (order key, order, text) in order."""
+        top = self._tl_items[tl]
+        boards = self._tl_boards[tl]
+        bi = None
+        for k, o, text in rows:
+            key = o.board
+            if key not in self._board_items:
+                bi = self._board_item(key)
+                boards.append(key)
+                top.addChild(bi)
+                self._board_items[key], self._board_sort[key] = bi, []
+            self._board_sort[key].append((o.nation, text))
+            oi = self._order_item(k, o, text)
+            bi.addChild(oi)
+            self._order_items[k] = oi
+
+    def _open_later(self, tl: int) -> None:
+        """Make the rows of a timeline left closed by :meth:`_rebuild`, its boards open."""
+        rows = self._later.pop(tl, None)
+        if rows is None:
+            return
+        self._make_rows(tl, rows)
+        for key in self._tl_boards[tl]:
+            self._board_items[key].setExpanded(True)
+
+    @guarded
+    def _expanded(self, item: QTreeWidgetItem) -> None:
+        d = item.data(0, Qt.UserRole)
+        if d and d[0] == "board" and item.parent() is None:
+            self._open_later(d[1].timeline)
+
+    def _timeline_item(self) -> QTreeWidgetItem:
+        top = QTreeWidgetItem([""])
+        f = top.font(0)
+        f.setBold(True)
+        top.setFont(0, f)
+        return top
+
+    def _board_item(self, key: BoardKey) -> QTreeWidgetItem:
+        bi = QTreeWidgetItem([f"{key}  {self.calendar.title(key.turn)}"])
+        bi.setData(0, Qt.UserRole, ("board", key))
+        return bi
+
+    def _order_item(self, k, o, text: str) -> QTreeWidgetItem:
+        oi = QTreeWidgetItem([f"{o.nation[:3]}  {short_text(o, text)}"])
+        if self.icons is not None:
+            oi.setIcon(0, self.icons(o.nation))
+        oi.setData(0, Qt.UserRole, ("order", k, text, o.board))
+        oi.setToolTip(0, text + "\nClick: go to the board · Delete: remove · double-click: edit")
+        return oi
 
     def put(self, k, order) -> None:
         """One order given (or replacing the one under the same key): one row."""
@@ -126,23 +226,21 @@ class OrdersPanel(QWidget):
         self._tl_items: dict[int, QTreeWidgetItem] = {}
         self._tl_boards: dict[int, list[BoardKey]] = {}      # each timeline's boards, in order
         self._tl_count: dict[int, int] = {}
+        self._later: dict[int, list] = {}                    # closed timeline -> its rows, made when opened
 
     def _add(self, k, o) -> None:
         key = o.board
         tl = key.timeline
+        self._open_later(tl)
         top = self._tl_items.get(tl)
         if top is None:
-            top = QTreeWidgetItem([""])
-            f = top.font(0)
-            f.setBold(True)
-            top.setFont(0, f)
+            top = self._timeline_item()
             self.tree.insertTopLevelItem(bisect_left(sorted(self._tl_items), tl), top)
             top.setExpanded(True)
             self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], 0
         bi = self._board_items.get(key)
         if bi is None:
-            bi = QTreeWidgetItem([f"{key}  {self.calendar.title(key.turn)}"])
-            bi.setData(0, Qt.UserRole, ("board", key))
+            bi = self._board_item(key)
             boards = self._tl_boards[tl]
             i = bisect_left(boards, key)
             boards.insert(i, key)
@@ -151,11 +249,7 @@ class OrdersPanel(QWidget):
             top.setData(0, Qt.UserRole, ("board", boards[0]))
             self._board_items[key], self._board_sort[key] = bi, []
         text = format_order(o)
-        oi = QTreeWidgetItem([f"{o.nation[:3]}  {short_text(o)}"])
-        if self.icons is not None:
-            oi.setIcon(0, self.icons(o.nation))
-        oi.setData(0, Qt.UserRole, ("order", k, text, key))
-        oi.setToolTip(0, text + "\nClick: go to the board · Delete: remove · double-click: edit")
+        oi = self._order_item(k, o, text)
         sort = self._board_sort[key]
         i = bisect_left(sort, (o.nation, text))
         sort.insert(i, (o.nation, text))
@@ -166,6 +260,7 @@ class OrdersPanel(QWidget):
     def _remove(self, k, o) -> None:
         key = o.board
         tl = key.timeline
+        self._open_later(tl)
         oi = self._order_items.pop(k)
         bi = self._board_items[key]
         i = bi.indexOfChild(oi)
@@ -201,6 +296,7 @@ class OrdersPanel(QWidget):
                 if d and d[0] == "order":
                     out.append(d[2])
                 stack.append(c)
+        out.extend(text for rows in self._later.values() for _k, _o, text in rows)   # closed timelines
         return out
 
     def _clicked(self, item, _col) -> None:

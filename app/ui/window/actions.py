@@ -44,6 +44,13 @@ def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
     return a
 
 
+def _open_preview(w) -> None:
+    """The variant preview, imported when first opened (it reads SVGs with shapely)."""
+    from ..preview import open_preview_dialog
+    from ..preview.window import open_sandbox
+    open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder))
+
+
 def build_actions(w) -> None:
     """Create ``w.a_*`` actions, the menu bar and the toolbar of the main window ``w``."""
     f = w.files
@@ -52,9 +59,7 @@ def build_actions(w) -> None:
     w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
     w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
     w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
-    from ..preview import open_preview_dialog
-    from ..preview.window import open_sandbox
-    w.a_preview = _act(w, "Preview &variant…", lambda: open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder)), None,
+    w.a_preview = _act(w, "Preview &variant…", lambda: _open_preview(w), None,
                        "Check and preview a variant's folder; it reloads as you save its files")
     w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")

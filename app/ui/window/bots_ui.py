@@ -9,7 +9,8 @@
   nation without orders". The computer decides off the GUI thread; its orders arrive as
   pending orders the player may change or delete.
 
-The decisions themselves are :func:`app.bots.decide` (no Qt).
+The decisions themselves are :func:`app.bots.decide` (no Qt), imported when first asked:
+the window's first paint does not wait for the computer players' modules.
 """
 
 from __future__ import annotations
@@ -20,9 +21,6 @@ from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QMenu
 
-from app.bots import LEVELS, decide
-from app.bots.progress import reporting_to
-from app.bots.common import adjustment_boards, movement_boards
 from app.engine.orders import Order
 from app.engine.variant import load_variant
 from app.engine.world import World
@@ -63,6 +61,7 @@ class SandboxOpponents(QGroupBox):
         self.note = note = QLabel()
         note.setWordWrap(True)
         self.grid.addWidget(note, 0, 0, 1, 4)
+        from app.bots import LEVELS
         for i, n in enumerate(v.nation_names):
             name = QLabel(f"<span style='color:{v.nations[n].colour}'>■</span> {n}")
             box = QComboBox()
@@ -117,6 +116,7 @@ class SandboxOpponents(QGroupBox):
         if set(picked) == {YOU}:
             return []
         seats = [Seat(name="You", nations=tuple(picked.get(YOU, ())))]
+        from app.bots import LEVELS
         for level in LEVELS:
             if picked.get(level):
                 seats.append(Seat(name=f"Computer ({level})", colour=COMPUTER_COLOUR, nations=tuple(picked[level]),
@@ -187,6 +187,7 @@ def with_progress(window, rnd) -> None:
         text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
         listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
         listener(0.0)
+        from app.bots.progress import reporting_to      # (app.bots is loaded by now: the round asks it)
         with reporting_to(listener):
             orders = ask(level, world, nation, seed=seed)
         count[0] += 1
@@ -215,6 +216,7 @@ class SuggestJob(QThread):
 
     def run(self) -> None:
         try:
+            from app.bots import decide
             total = len(self.nations)
             for i, n in enumerate(self.nations):
                 listener = ThinkingSteps(self.step.emit, i, total,
@@ -231,6 +233,7 @@ def has_something_to_order(world: World, nation: str) -> bool:
         return False
     if world.pause is not None:
         return any((u := world.unit_at(loc)) is not None and u.nation == nation for loc in world.pause.dislodged)
+    from app.bots.common import adjustment_boards, movement_boards
     return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
 
 
@@ -250,20 +253,31 @@ class BotMenu(QObject):
         self.a_fill = menu.addAction("Fill in orders for every nation without orders")
         self.a_fill.triggered.connect(self.fill_in)
         self.level_menu = menu.addMenu("Suggestions by")
-        self.level_actions = QActionGroup(self)
-        for level in LEVELS:
-            a = self.level_menu.addAction(f"Computer ({level})")
-            a.setCheckable(True)
-            a.setChecked(level == self.LEVEL)
-            a.setData(level)
-            self.level_actions.addAction(a)
-        self.level_actions.triggered.connect(lambda a: self.set_level(a.data()))
+        self.level_menu.aboutToShow.connect(lambda: self.level_actions)
+        self._level_actions: QActionGroup | None = None
         self.level = self.LEVEL
         self._tip()
         menu.aboutToShow.connect(self.update)
 
+    @property
+    def level_actions(self) -> QActionGroup:
+        """The "Suggestions by" entries, made when first needed: the computer players are not
+        imported before the window's first paint."""
+        if self._level_actions is None:
+            from app.bots import LEVELS
+            self._level_actions = QActionGroup(self)
+            for level in LEVELS:
+                a = self.level_menu.addAction(f"Computer ({level})")
+                a.setCheckable(True)
+                a.setChecked(level == self.level)
+                a.setData(level)
+                self._level_actions.addAction(a)
+            self._level_actions.triggered.connect(lambda a: self.set_level(a.data()))
+        return self._level_actions
+
     def set_level(self, level: str) -> None:
         """The computer level that suggests and fills in orders (Standard at first)."""
+        from app.bots import LEVELS
         if level in LEVELS:
             self.level = level
             for a in self.level_actions.actions():

@@ -594,6 +594,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table_ui.closing()           # no next watched submission; a running one is kept
         self.files.close()
         remember_window(self, self.settings)
+        if self.scene is not None:
+            self.scene.cache.close()      # no board image arrives after the window has gone
         if reporter.autosave == self.files.autosave_now:
             reporter.autosave = reporter.parent = None
         super().closeEvent(event)

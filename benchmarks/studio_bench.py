@@ -122,6 +122,13 @@ def measure(boards: int, changes: int = 9) -> dict:
         ctl.shown.disconnect(got.append)
         return got[0] if got else None
     wait_shown()                               # the first preview (warm-up)
+    # the window settled, as when a player changes an order: the far overview's miniatures,
+    # made in the background after opening, are done (the figure is the preview's, not theirs)
+    ov = win.scene.overview
+    t_end = time.perf_counter() + 60
+    while (ov.dirty or ov._later.isActive() or ov._filler.isActive()) and time.perf_counter() < t_end:
+        app.processEvents()
+        time.sleep(0.001)
     draws.clear()
     for i in range(changes):
         win.match.add_order(hold if i % 2 == 0 else unit_order, win.seat)

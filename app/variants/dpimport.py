@@ -5,8 +5,10 @@ variant here cannot hold is listed in the draft's notes:
 
 - impassable places (``SHUT``) are left out of the data (the drawing shows them);
 - a border one way only becomes a border both ways (borders go both ways here);
-- rules (``BUILD_ANY``), powers nobody plays (``DUMMY``), a start other than Spring movement;
-- a centre that is home to two powers stays home to the first only.
+- rules (``BUILD_ANY``), a start other than Spring movement;
+- a power nobody plays (``DUMMY``) is left out, as ``UNPLAYED`` would leave it: a nation here
+  is always played and can win, which such a power never does; its centres start neutral;
+- a centre that is home to two powers stays home to the one holding it at the start.
 """
 
 from __future__ import annotations
@@ -42,7 +44,28 @@ def read_dp_map(path: Path, unplayed: list[str] = ()) -> MapText:
     for power in unplayed:
         remove_power(m, power)
         m.notes.append(f"--unplayed {power}: left out, its home centres are neutral")
+    for power in list(m.dummies):
+        _leave_out_dummy(m, power)
     return m
+
+
+def _leave_out_dummy(m: MapText, power: str) -> None:
+    """A ``DUMMY`` power is played by nobody in the package; a nation
+    here is always played and may win (known_world_901's NEUTRAL-STATE, 49 centres, won in
+    year 2 as a nation). It goes, with its units; its centres stay, neutral."""
+    units = [f"{u[0]} {u[2:].lower()}" for u in m.units.get(power, [])]
+    centres = sorted({m.province(c).lower() for c in m.start_centres(power)})
+    name = nation_name(m.written_name.get(power, power))
+
+    def listed(items: list[str]) -> str:
+        return ", ".join(items[:8]) + (f" and {len(items) - 8} more" if len(items) > 8 else "")
+
+    remove_power(m, power)
+    m.unplayed.pop()
+    m.notes.append(f"DUMMY {name}: a power nobody plays in the package; a nation here is "
+                   f"always played and can win, so it is left out: its {len(units)} units "
+                   f"({listed(units) or 'none'}) are not placed and its {len(centres)} centres "
+                   f"({listed(centres) or 'none'}) start neutral, held by nobody")
 
 
 def draft_of(m: MapText, name: str | None = None) -> Draft:
@@ -162,10 +185,6 @@ def _rules(m: MapText, d: Draft) -> None:
                            "in home centres only")
         else:
             d.notes.append(f"rule {rule} is not carried over")
-    if m.dummies:
-        names = ", ".join(nation_name(m.written_name.get(p, p)) for p in m.dummies)
-        d.notes.append(f"DUMMY {names}: a power nobody plays in the package; here it is a nation like the "
-                       "others (give it to a computer player)")
     if len(m.victory) > 1:
         d.notes.append(f"VICTORY {' '.join(map(str, m.victory))}: the count to win drops year by year in the "
                        f"package; here it stays {m.victory[0]}")

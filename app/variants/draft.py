@@ -107,18 +107,36 @@ class Draft:
                               f"{', '.join(dropped[:12])}{' …' if len(dropped) > 12 else ''}")
 
     def one_home_each(self) -> None:
-        """A centre home to two nations stays home to the first only (here a centre is home to
-        one nation at most); listed in the notes."""
-        home_of: dict[str, str] = {}
+        """A centre home to several nations stays home to the one of them that holds it at the
+        start, and to none of them when none does: here a centre is home to one nation at most.
+        (Parlance's hundred3 makes all 17 centres home to each of its 3 powers, meaning "build
+        in any centre you own"; no rule here says that, and giving every centre to the first
+        power listed would leave the others unable to ever build.) One note per group of
+        nations sharing homes names each of them and what it keeps."""
+        sharers: dict[str, list[str]] = {}
         for n in self.nations:
-            kept = []
-            for h in n.homes:
-                if home_of.setdefault(h, n.name) == n.name:
-                    kept.append(h)
-                else:
-                    self.notes.append(f"'{h}' is a home centre of {home_of[h]} and {n.name}: here a centre is home "
-                                      f"to one nation, it stays {home_of[h]}'s")
-            n.homes = kept
+            for h in dict.fromkeys(n.homes):
+                sharers.setdefault(h, []).append(n.name)
+        shared = {h: names for h, names in sharers.items() if len(names) > 1}
+        if not shared:
+            return
+        holder = {c: n.name for n in self.nations for c in n.centres}
+        for n in self.nations:
+            n.homes = [h for h in dict.fromkeys(n.homes) if h not in shared or holder.get(h) == n.name]
+        groups: dict[tuple[str, ...], list[str]] = {}
+        for h, names in shared.items():
+            groups.setdefault(tuple(names), []).append(h)
+        for names, centres in groups.items():
+            kept = "; ".join(f"{name}: {', '.join(h for h in centres if holder.get(h) == name) or 'none'}"
+                             for name in names)
+            nobody = [h for h in centres if holder.get(h) not in names]
+            note = (f"{_listed(centres)} {'is a home centre' if len(centres) == 1 else 'are home centres'} of "
+                    f"{_and(names)} alike (each may build in those it owns); here a centre is home to one nation, "
+                    f"so each keeps those it holds at the start ({kept})")
+            if nobody:
+                note += f" and {', '.join(nobody)} {'is' if len(nobody) == 1 else 'are'} home to none of them"
+            self.notes.append(note + ": none of them can build in a shared centre it does not keep, "
+                                     "even after taking it (in the file it could: each of them was its home)")
 
     def leave_out(self, nation: str) -> bool:
         """Leave a nation out (as ``UNPLAYED``): its units go, its centres stay, neutral."""
@@ -139,6 +157,16 @@ class Draft:
         if len(self.nations) < 2:
             return f"{len(self.nations)} nation(s); a variant has at least 2"
         return None
+
+
+def _and(names) -> str:
+    """``["A", "B", "C"]`` → ``"A, B and C"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _listed(items: list[str], most: int = 20) -> str:
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _norm(text: str) -> str:

@@ -84,3 +84,21 @@ def test_a_coast_of_a_province_the_map_never_declares_is_named(tmp_path, capsys)
         import_map(bad, tmp_path / "y")
     assert main(["import", str(bad), "--out", str(tmp_path / "z")]) == 2
     assert "SOU/EC" in capsys.readouterr().err
+
+
+def test_a_power_nobody_plays_is_left_out_and_its_centres_start_neutral(tmp_path):
+    # DUMMY marks a power nobody plays (known_world_901's NEUTRAL-STATE guards 49 centres):
+    # here every nation is played and can win, so it cannot come in as a nation.
+    source = tmp_path / "wardens.map"
+    source.write_text(LAKES.read_text().replace(
+        "UNOWNED DAL VAL\n", "WARDENS (WARDEN) DAL VAL\nDUMMY\nA DAL\nA VAL\n"))
+    draft = import_map(source, tmp_path / "wardens")
+    v = load_variant(str(tmp_path / "wardens"))
+    assert v.nation_names == ("Northland", "Southmark")
+    assert sorted(v.start_units) == ["Northland A hil", "Northland F nor", "Southmark F sou/ec"]
+    assert set(v.supply_centres) == {"nor", "hil", "sou", "dal", "val"}
+    assert {c for cs in v.start_centres.values() for c in cs} == {"nor", "hil", "sou"}
+    note = next(n for n in draft.notes if "DUMMY" in n)
+    assert "Wardens" in note and "left out" in note and "2 units (a dal, a val)" in note.lower()
+    assert "2 centres (dal, val) start neutral" in note and "nation like the others" not in note
+    assert [str(p) for p in check_variant(str(tmp_path / "wardens")) if p.severity == "error"] == []

@@ -39,8 +39,9 @@ def test_each_map_reads_as_the_package_reads_it(name):
     m, army, fleet = _package_reading(name)
     draft, _ = read_source(package_maps_dir() / f"{name}.map")
     ours = {n.name.upper(): n for n in draft.nations}   # NEW-YORK is NewYork here, NEWYORK there
-    assert sorted(ours) == sorted(m.powers)
-    for power in m.powers:
+    played = [p for p in m.powers if p not in m.dummies]   # a DUMMY power is left out, its centres neutral
+    assert sorted(ours) == sorted(played)
+    for power in played:
         n = ours[power]
         assert sorted(u.lower() for u in m.units.get(power, [])) == sorted(u.lower() for u in n.units), power
         assert sorted(c.lower() for c in m.centers[power]) == sorted(n.centres), power
@@ -49,6 +50,18 @@ def test_each_map_reads_as_the_package_reads_it(name):
     assert draft.first_year == m.first_year
     assert draft.army == army
     assert draft.fleet == fleet
+
+
+def test_a_dummy_power_is_left_out_and_its_centres_start_neutral():
+    m = diplomacy.Map("known_world_901", use_cache=False)
+    draft, _ = read_source(package_maps_dir() / "known_world_901.map")
+    assert m.dummies == ["NEUTRALSTATE"] and len(m.units["NEUTRALSTATE"]) == 49
+    assert "NeutralState" not in {n.name for n in draft.nations} and len(draft.nations) == 15
+    owned = {c for n in draft.nations for c in n.centres}
+    assert not owned & {c.lower() for c in m.centers["NEUTRALSTATE"]}
+    assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)   # still centres, held by nobody
+    assert any(n.startswith("DUMMY NeutralState:") and "its 49 units" in n and "49 centres" in n
+               and "start neutral" in n for n in draft.notes)
 
 
 def test_hyphenated_powers_keep_their_units():
@@ -140,8 +153,11 @@ def test_seventeen_powers_are_refused_unless_one_is_left_out(tmp_path, capsys):
     assert {"nsw", "vic", "wau"} <= set(v.supply_centres)  # Oz's homes stay, neutral
 
 
-def test_sixteen_nations_load(tmp_path):
+def test_known_world_loads_in_901_without_its_dummy_power(tmp_path):
+    # sixteen powers, one of them DUMMY (left out: see test_a_dummy_power_is_left_out…);
+    # sixteen nations load in the world.map test above
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     v = _data_only(draft, tmp_path / "kw")
-    assert len(v.nation_names) == 16 and v.first_year == 901
-    assert len([u for u in v.start_units if u.startswith("NeutralState ")]) == 49
+    assert len(v.nation_names) == 15 and v.first_year == 901
+    assert not [u for u in v.start_units if u.startswith("NeutralState ")]
+    assert len(v.supply_centres) == 109 and sum(map(len, v.start_centres.values())) == 109 - 49

@@ -94,3 +94,25 @@ def test_command_with_unplayed(tmp_path, capsys):
     assert "1 nation(s); a variant has at least 2" in capsys.readouterr().err
     assert main(["import", str(DATA / "isthmus.cfg"), "--unplayed", "West", "--out", str(tmp_path / "y")]) == 2
     assert "no such power in isthmus.cfg (North, South)" in capsys.readouterr().err
+
+
+def test_centres_home_to_every_power_stay_homes_of_whoever_holds_them(tmp_path):
+    # hundred3: [homes] lists every centre under each power (Parlance: build in any centre you
+    # own). Here a centre is home to one nation: each keeps the shared homes it holds at the
+    # start (not all of them going to the first power, leaving the others unable to build).
+    text = (DATA / "isthmus.cfg").read_text()
+    text = text.replace("STH=South,Southern\n", "STH=South,Southern\nMID=Middle,Middling\n")
+    text = text.replace("[homes]\nNTH=NOR,HIL\nSTH=SOU\nUNO=ELA\n",
+                        "[homes]\nNTH=NOR,HIL,SOU,ELA\nSTH=NOR,HIL,SOU,ELA\nMID=NOR,HIL,SOU,ELA\nUNO=\n")
+    text = text.replace("[ownership]\nNTH=NOR,HIL\n", "[ownership]\nNTH=NOR\nMID=HIL\n")
+    text = text.replace("NTH=FLT NOR,AMY HIL\n", "NTH=FLT NOR\nMID=AMY HIL\n")
+    cfg = tmp_path / "shared.cfg"
+    cfg.write_text(text)
+    draft = import_variant(cfg, tmp_path / "shared")
+    v = load_variant(str(tmp_path / "shared"))
+    assert v.home_centres == {"North": {"nor"}, "South": {"sou"}, "Middle": {"hil"}}
+    note = next(n for n in draft.notes if "home" in n and "Middle" in n)
+    for needle in ("North, South and Middle", "North: nor", "South: sou", "Middle: hil", "ela",
+                   "none of them can build in a shared centre it does not keep"):
+        assert needle in note, needle
+    assert [str(p) for p in check_variant(str(tmp_path / "shared")) if p.severity == "error"] == []

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import BoardKey, Location
+from app.engine.coords import BoardKey, Location, province_of
 from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
 from app.engine.targets import (build_options, convoy_options, ghost_convoy_targets, move_targets,
                                 retreat_targets, support_options, support_targets)
@@ -305,3 +305,32 @@ def _whose(nation: str) -> str:
     """``Germany's``; a civilisation the seat has not met (RULES.md §10) is not named."""
     from app.engine.nations import UNKNOWN
     return "an unknown civilisation's" if nation == UNKNOWN else f"{nation}'s"
+
+
+def example_orders(world: World, nations: tuple[str, ...] | frozenset[str] | None = None) -> str:
+    """Two orders in the notation, made from this game's own map and ``nations``' units on
+    an active board — the console's hint (a map with no Munich gets no ``A mun - tyr``)::
+
+        >>> from app.engine.game import Game
+        >>> example_orders(Game.new().world, ("England",))
+        'e.g.  A lvp - cly    F 1:edi:S1901 S A lvp - cly'
+
+    Only the seat's own units are used (under fog nothing else is named); with none on an
+    active board, the plain form of the notation is given."""
+    v = world.variant
+    for key in world.active_boards():
+        board = world.boards[key]
+        units = sorted((u for u in board.units.values() if nations is None or u.nation in nations),
+                       key=lambda u: (u.type != "A", u.loc))
+        for u in units:
+            targets = sorted(v.adjacent_locations(u.type, u.loc))
+            if not targets:
+                continue
+            move = f"{u.type} {u.loc} - {targets[0]}"
+            helper = next((h for h in units if h is not u and province_of(targets[0]) in
+                           v.adjacent_provinces(h.type, h.loc)), None)
+            if helper is None:               # nobody to support it: another unit holds, named in full
+                other = next((h for h in units if h is not u), u)
+                return f"e.g.  {move}    {other.type} {board.key.timeline}:{other.loc}:{board.key.turn} H"
+            return f"e.g.  {move}    {helper.type} {board.key.timeline}:{helper.loc}:{board.key.turn} S {move}"
+    return "e.g.  A <from> - <to>    A <timeline>:<province>:<turn> S A <from> - <to>"

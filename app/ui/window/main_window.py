@@ -42,7 +42,7 @@ from .pending_shown import PendingShown
 from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
-from app.match.order_entry import OrderEntry
+from app.match.order_entry import OrderEntry, example_orders
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
 from ..table import TableUI
@@ -251,6 +251,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.scene.set_world(w, fog=fog)
         self.view.refresh_area()
         self.entry.set_world(w, self.seat_nations())
+        self.orders_panel.console.setPlaceholderText(example_orders(w, self.seat_nations()) + "    Enter to add")
         self.pending_shown.sync()
         self._update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None

@@ -320,6 +320,8 @@ def example_orders(world: World, nations: tuple[str, ...] | frozenset[str] | Non
     v = world.variant
     for key in world.active_boards():
         board = world.boards[key]
+        if not board.is_movement or world.pause is not None:
+            continue                          # a build or retreat board: these examples are moves
         units = sorted((u for u in board.units.values() if nations is None or u.nation in nations),
                        key=lambda u: (u.type != "A", u.loc))
         for u in units:

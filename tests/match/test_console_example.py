@@ -25,3 +25,13 @@ def test_a_seat_without_units_on_an_active_board_gets_the_plain_form():
     g = Game.new()
     assert "<" in example_orders(g.world, ())
     assert "mun" not in example_orders(g.world, ())
+
+
+def test_a_build_board_gives_no_example_move_on_it():
+    """After Fall 1901 the active board is a Winter board: its example must not be a move
+    there (a move on a build board is refused); with no movement board, the plain form."""
+    g = Game.new()
+    g.submit_text([])
+    g.submit_text([])
+    assert all(k.turn.season == 2 for k in g.world.active_boards())
+    assert "<" in example_orders(g.world, ("England",))

@@ -419,3 +419,12 @@ def test_column_names_fit_or_are_left_out(window, qtbot):
         # the corner over the row headers stays blank: no column name slides into it
         view.centerOn(view.mapToScene(view.viewport().rect().center()) + QPointF(lay.board_w * 0.4, 0))
         assert _header_ink(_shown(window), 2, HEADER_W - 2, bg) == [], px
+
+
+def test_an_undo_takes_down_the_toast_of_the_submission_it_took_back(qtbot, window):
+    from .helpers import submit
+    window.new_game("sandbox", confirmed=True)
+    submit(qtbot, window)
+    assert window.toast.isVisible() and "Submission 1" in window.toast.text()
+    window.undo()
+    assert not window.toast.isVisible()

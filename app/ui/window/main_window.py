@@ -486,6 +486,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
+        self.hide_toast()                 # it told of a submission that is no longer the last
         self.refresh()                    # the results list shows the submission now last
         self.files.changed()
         self.set_status(text)

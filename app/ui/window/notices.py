@@ -36,6 +36,11 @@ class NoticesMixin:
         self.toast.raise_()
         self._toast_timer.start(msecs)
 
+    def hide_toast(self) -> None:
+        """Take the toast down at once (the submission it tells of was undone)."""
+        self._toast_timer.stop()
+        self.toast.hide()
+
     def place_notices(self) -> None:
         """Keep the banner and the toast centred over the view when the window changes size."""
         if self.view is None:

@@ -250,8 +250,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         fog = self.fog_nations()
         self.scene.set_world(w, fog=fog)
         self.view.refresh_area()
-        self.entry.set_world(w, self.seat_nations())
-        self.orders_panel.console.setPlaceholderText(example_orders(w, self.seat_nations()) + "    Enter to add")
+        nations = self.seat_nations()
+        self.entry.set_world(w, nations)
+        self.orders_panel.console.setPlaceholderText(example_orders(w, nations) + "    Enter to add")
         self.pending_shown.sync()
         self._update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None

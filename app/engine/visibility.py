@@ -33,31 +33,40 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from functools import lru_cache
+from functools import reduce
 from itertools import islice
+from operator import getitem, or_
 from typing import Iterable, Mapping
 
 from .adjacency import adjacent_board_keys
 from .coords import BoardKey, province_of
+from .orders import unit_of
 from .variant import Variant
 from .world import Board, World
 
 Sight = Mapping[BoardKey, frozenset[str]]
-Parts = tuple[Board, dict[str, int], dict[str, int]]   # board, own, cast: province bits per nation
+Parts = tuple[Board, int, int]   # board, own, cast: every nation's provinces in one number (_Masks)
 
 _NOTHING: frozenset[str] = frozenset()
 
 
 class _Masks:
-    """A variant's provinces as bits of a whole number, so that the union of two sets of
-    provinces is one ``|``: each province's bit, each province with its map neighbours
-    (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    the names back from numbers. Numbers are read a byte at a time: for each byte of the
-    number and each of its 256 values, the names of its provinces and the provinces they
-    see, made once per variant (a few thousand short tuples and numbers). Every table
-    learnt from boards is bounded by size (numbers and short tuples only: the sets of
-    names are the sight's own, see :class:`WorldSight`)."""
+    """A variant's provinces as bits of a whole number, every nation's in the same number.
+    A nation has a *lane* of the number: the bits of what it sees of a board itself, then as
+    many bits for what its units on the board cast onto the boards next to it (each a whole
+    number of bytes). Joining two sights is then one ``|`` for all nations at once, and what
+    a board shows of itself and casts is one ``|`` of what each of its units and centres
+    shows and casts, each looked up in a table.
 
-    KEPT = 8192
+    Tables of the variant: each province's bit, each province with its map neighbours
+    (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
+    for each byte of a nation's sight and each of its 256 values the set of its provinces
+    (names back from numbers). Tables learnt from boards, bounded by size: per unit, what
+    it shows and casts, in its nation's lane (keyed by the unit's ``id()``; the unit is kept
+    alive with its entry, so the number cannot name another unit), and per centre mapping
+    what its owners see (boards share their centre mappings while owners do not change)."""
+
+    UNITS_KEPT = 1 << 16
     CENTRES_KEPT = 1024
 
     def __init__(self, variant: Variant):
@@ -68,67 +77,110 @@ class _Masks:
                      | _mask(bit, variant.fleet_adjacent_provinces.get(p, _NOTHING)) for p in provinces}
         self.moves = {(t, loc): bit[province_of(loc)] | _mask(bit, variant.adjacent_provinces(t, loc))
                       for t in ("A", "F") for loc in variant.locations}
-        self.width = (len(provinces) + 7) // 8                    # bytes in a number of provinces
-        self.byte_names: list[tuple[tuple[str, ...], ...]] = []  # per byte: names of each value
-        self.byte_near: list[tuple[int, ...]] = []                # per byte: those provinces and their neighbours
-        for first in range(0, self.width * 8, 8):
-            names: list[tuple[str, ...]] = [()]
-            near = [0]
+        self.width = (len(provinces) + 7) // 8                    # bytes of one nation's sight
+        self.half = self.width * 8                                # bits of its sight, and of its cast
+        self.full = (1 << len(provinces)) - 1                     # every province
+        self.byte_sets: list[tuple[frozenset[str], ...]] = []     # per byte: the provinces of each value
+        for first in range(0, self.half, 8):
+            sets: list[frozenset[str]] = [_NOTHING]
             for value in range(1, 256):
                 low = (value & -value).bit_length() - 1           # the lowest bit, and the rest made before
-                rest = value & (value - 1)
                 i = first + low
-                names.append(names[rest] + ((provinces[i],) if i < len(provinces) else ()))
-                near.append(near[rest] | (self.near[provinces[i]] if i < len(provinces) else 0))
-            self.byte_names.append(tuple(names))
-            self.byte_near.append(tuple(near))
-        self.near_sets: dict[int, int] = {}                         # stands -> with their neighbours
-        self.centres: dict[int, tuple[Mapping, dict[str, int]]] = {}   # id(centres) -> sight per owner
+                sets.append(sets[value & (value - 1)] | ({provinces[i]} if i < len(provinces) else _NOTHING))
+            self.byte_sets.append(tuple(sets))
+        self.lanes: dict[str, int] = {}                           # nation -> the shift of its lane
+        self.sights = 0                                           # the sight bits of every lane
+        for nation in variant.nation_names:
+            self.shift(nation)
+        self.units: dict[str, dict[int, int]] = {"strict": {}, "loose": {}}   # mode -> id(unit) -> laned
+        self.kept_units: dict[int, object] = {}                   # id(unit) -> the unit, kept alive
+        self.owned: dict[tuple[str, str], int] = {}               # (centre, owner) -> laned sight
+        self.centres: dict[int, tuple[Mapping, int]] = {}         # id(centres) -> (centres, laned sight)
+        self._learn_variant()
 
-    def as_set(self, mask: int) -> frozenset[str]:
-        """The provinces whose bits are set in ``mask``."""
-        out: list[str] = []
-        for names, value in zip(self.byte_names, mask.to_bytes(self.width, "little")):
-            if value:
-                out += names[value]
-        return frozenset(out)
+    def _learn_variant(self) -> None:
+        """Every unit that can stand on the map and every owned centre, for the variant's
+        nations (units are shared values, see ``orders.unit_of``: boards hold these)."""
+        v = self.variant
+        self.learn(unit_of(n, t, loc) for n in v.nation_names for t in ("A", "F") for loc in v.locations
+                   if v.unit_can_stand(t, loc))
+        self.owned.update({(c, n): self.near[c] << self.shift(n) for c in v.supply_centres for n in v.nation_names})
 
-    def near_of(self, stands: int) -> int:
-        """The provinces in ``stands`` and their map neighbours."""
-        got = self.near_sets.get(stands)
+    def shift(self, nation: str) -> int:
+        """Where ``nation``'s lane starts (a nation new to the variant gets the next lane)."""
+        got = self.lanes.get(nation)
         if got is None:
-            if len(self.near_sets) > self.KEPT:
-                self.near_sets.clear()
-            got = 0
-            for near, value in zip(self.byte_near, stands.to_bytes(self.width, "little")):
-                if value:
-                    got |= near[value]
-            self.near_sets[stands] = got
+            got = self.lanes[nation] = len(self.lanes) * 2 * self.half
+            self.sights |= self.full << got
         return got
 
-    def centre_sight(self, centres: Mapping[str, str]) -> dict[str, int]:
-        """Per owner, its centres and their neighbours (boards share their centre mappings
-        while owners do not change)."""
+    def as_set(self, mask: int) -> frozenset[str]:
+        """The provinces whose bits are set in ``mask`` (one lane)."""
+        return _NOTHING.union(*map(getitem, self.byte_sets, mask.to_bytes(self.width, "little")))
+
+    def near_of(self, stands: int) -> int:
+        """The provinces in ``stands`` (one lane) and their map neighbours."""
+        got, near = 0, self.near
+        for p in self.as_set(stands):
+            got |= near[p]
+        return got
+
+    def lane(self, packed: int, nations: Iterable[str]) -> int:
+        """What any of ``nations`` sees in ``packed`` (every nation's sight of a board), as
+        one lane."""
+        got, full, lanes = 0, self.full, self.lanes
+        for n in nations:
+            s = lanes.get(n)
+            if s is not None:
+                got |= (packed >> s) & full
+        return got
+
+    def learn(self, units: Iterable) -> None:
+        """Enter ``units`` in the tables of what each unit shows and casts."""
+        if len(self.kept_units) > self.UNITS_KEPT:   # only a stream of odd variants gets here
+            self.forget_units()
+        bit, near, moves, half = self.bit, self.near, self.moves, self.half
+        strict, loose = self.units["strict"], self.units["loose"]
+        for u in units:
+            i = id(u)
+            if i in self.kept_units:
+                continue
+            s = self.shift(u.nation)
+            p = province_of(u.loc)
+            strict[i] = (near[p] | bit[p] << half) << s
+            loose[i] = (near[p] | moves[u.type, u.loc] << half) << s
+            self.kept_units[i] = u
+
+    def centre_sight(self, centres: Mapping[str, str]) -> int:
+        """Every owner's centres and their neighbours, laned (kept per centre mapping)."""
         hit = self.centres.get(id(centres))
         if hit is not None and hit[0] is centres:
             return hit[1]
-        bit, owned = self.bit, {}
-        for prov, nation in centres.items():
-            owned[nation] = owned.get(nation, 0) | bit[prov]
-        sight = {n: self.near_of(m) for n, m in owned.items()}
+        try:
+            sight = reduce(or_, map(self.owned.__getitem__, centres.items()), 0)
+        except KeyError:   # an owner or a centre the variant does not name
+            sight = 0
+            for prov, nation in centres.items():
+                sight |= self.near[prov] << self.shift(nation)
         if len(self.centres) > self.CENTRES_KEPT:
             self.centres.clear()
         self.centres[id(centres)] = (centres, sight)
         return sight
 
+    def forget_units(self) -> None:
+        for table in self.units.values():
+            table.clear()
+        self.kept_units.clear()
+        self._learn_variant()
+
     def forget(self) -> None:
-        """Drop what was learnt from boards (the tables of the variant stay)."""
-        self.near_sets.clear()
+        """Drop what was learnt from boards (the tables of the variant, its lanes and its
+        units' entries, stay)."""
         self.centres.clear()
 
 
 class _Sets(dict):
-    """Sets of names for numbers, made once each within one :meth:`WorldSight.of`."""
+    """Sets of names for lanes, made once each within one :meth:`WorldSight.of`."""
 
     def __init__(self, masks: _Masks):
         super().__init__({0: _NOTHING})
@@ -164,69 +216,87 @@ def _neighbours(key: BoardKey) -> tuple[BoardKey, ...]:
 
 
 def board_parts(board: Board, variant: Variant, mode: str) -> Parts:
-    """``(board, own, cast)``: per nation, what it sees on ``board`` of itself (rules (a) and
-    (b)) and what its units there cast onto adjacent boards (rule (c)), as province bits
-    (:class:`_Masks`)."""
+    """``(board, own, cast)``: what every nation sees on ``board`` of itself (rules (a) and
+    (b)) and what its units there cast onto adjacent boards (rule (c)), laned
+    (:class:`_Masks`; ``cast`` in the sight bits of each lane)."""
     masks = _masks(variant)
-    bit = masks.bit
-    units: dict[str, int] = {}
-    for prov, unit in board.units.items():
-        n = unit.nation
-        units[n] = units.get(n, 0) | bit[prov]
-    own = masks.centre_sight(board.centres).copy()
-    known = masks.near_sets.get
-    for n, m in units.items():
-        near = known(m)
-        if near is None:
-            near = masks.near_of(m)
-        c = own.get(n)
-        own[n] = near if c is None else c | near
-    if board.key[1][1] == 2:   # Winter boards touch nothing
-        return board, own, {}
-    if mode == "loose":
-        moves, cast = masks.moves, {}
-        for u in board.units.values():
-            cast[u.nation] = cast.get(u.nation, 0) | moves[u.type, u.loc]
-        return board, own, cast
-    return board, own, units
+    units = board.units.values()
+    for _ in range(2):
+        try:
+            both = reduce(or_, map(masks.units[mode].__getitem__, map(id, units)), masks.centre_sight(board.centres))
+        except KeyError:   # a unit not met before (or the tables were just emptied)
+            masks.learn(units)
+            continue
+        sights = masks.sights
+        if board.key[1][1] == 2:   # Winter boards touch nothing
+            return board, both & sights, 0
+        return board, both & sights, (both >> masks.half) & sights
+    return _parts_slowly(board, masks, mode)
 
 
-def _merge(own: dict[str, int], casts: list[dict[str, int]]) -> dict[str, int]:
-    """Per nation: its own sight on a board and what the boards next to it cast there."""
-    out = own.copy()
-    get = out.get
-    for cast in casts:
-        for n, m in cast.items():
-            out[n] = get(n, 0) | m
-    return out
+def _parts_slowly(board: Board, masks: _Masks, mode: str) -> Parts:
+    own, cast = masks.centre_sight(board.centres), 0
+    for u in board.units.values():
+        s, p = masks.shift(u.nation), province_of(u.loc)
+        own |= masks.near[p] << s
+        if board.key[1][1] != 2:
+            cast |= (masks.moves[u.type, u.loc] if mode == "loose" else masks.bit[p]) << s
+    return board, own, cast
+
+
+def _seen(own: int, key: BoardKey, casts: Mapping[BoardKey, int]) -> int:
+    """Every nation's sight of board ``key``: its own, and what the boards next to it cast."""
+    get = casts.get
+    for j in _neighbours(key):
+        c = get(j)
+        if c:
+            own |= c
+    return own
 
 
 class WorldSight:
     """Every nation's sight on every board of one world (see the module docstring).
 
-    ``parts`` maps each board to ``(board, own, cast)`` (:func:`board_parts`) and ``seen``
-    to its sight per nation (province bits); :meth:`of` gives one nation's or one seat's
-    sight of every board. A sight made :meth:`from <derive>` another world's shares every
-    unchanged entry, and the same provinces are always the same set, so what did not
-    change can be told by identity."""
+    ``parts`` maps each board to ``(board, own, cast)`` (:func:`board_parts`), ``casts``
+    each board to its cast, and ``seen`` to every nation's sight there (laned, see
+    :class:`_Masks`); :meth:`of` gives one nation's or one seat's sight of every board. A
+    sight made :meth:`from <derive>` another world's shares every unchanged entry."""
 
-    __slots__ = ("world", "parts", "seen", "_of")
+    __slots__ = ("world", "masks", "parts", "casts", "seen", "_of")
     KEEP_SEATS = 12
 
-    def __init__(self, world: World, parts: dict[BoardKey, Parts], seen: dict[BoardKey, dict[str, int]]):
-        self.world, self.parts, self.seen = world, parts, seen
+    def __init__(self, world: World, parts: dict[BoardKey, Parts], casts: dict[BoardKey, int],
+                 seen: dict[BoardKey, int]):
+        self.world, self.parts, self.casts, self.seen = world, parts, casts, seen
+        self.masks = _masks(world.variant)
         self._of: OrderedDict[tuple[str, ...], dict[BoardKey, frozenset[str]]] = OrderedDict()
 
     @classmethod
     def build(cls, world: World) -> "WorldSight":
         """From scratch."""
         variant, mode = world.variant, world.adjacency
-        parts = {k: board_parts(b, variant, mode) for k, b in world.boards.items()}
-        seen = {}
-        for k, (_, own, _) in parts.items():
-            casts = [p[2] for j in _neighbours(k) if (p := parts.get(j)) is not None and p[2]]
-            seen[k] = _merge(own, casts) if casts else own
-        return cls(world, parts, seen)
+        masks = _masks(variant)
+        units, centre_sight, half = masks.units[mode].__getitem__, masks.centre_sight, masks.half
+        parts, casts = {}, {}
+        for k, b in world.boards.items():   # board_parts, unrolled: this is the cold start's loop
+            try:
+                both = reduce(or_, map(units, map(id, b.units.values())), centre_sight(b.centres))
+            except KeyError:
+                p = parts[k] = board_parts(b, variant, mode)
+                casts[k] = p[2]
+                continue
+            sights = masks.sights   # (read after the centres: an owner new to the variant widens it)
+            c = casts[k] = 0 if k[1][1] == 2 else (both >> half) & sights
+            parts[k] = (b, both & sights, c)
+        seen, cast = {}, casts.get
+        for k, p in parts.items():
+            own = p[1]
+            for j in _neighbours(k):
+                c = cast(j)
+                if c:
+                    own |= c
+            seen[k] = own
+        return cls(world, parts, casts, seen)
 
     def derive(self, world: World) -> "WorldSight":
         """The sight of ``world``, a world that shares most boards with this one's: only the
@@ -235,33 +305,34 @@ class WorldSight:
         old_boards, boards = self.world.boards, world.boards
         changed = [k for k, b in boards.items() if old_boards.get(k) is not b]
         gone = old_boards.keys() - boards.keys()
-        parts, seen = self.parts.copy(), self.seen.copy()
+        parts, casts, seen = self.parts.copy(), self.casts.copy(), self.seen.copy()
         for k in gone:
-            del parts[k], seen[k]
+            del parts[k], casts[k], seen[k]
         for k in changed:
-            parts[k] = board_parts(boards[k], variant, mode)
+            p = parts[k] = board_parts(boards[k], variant, mode)
+            casts[k] = p[2]
         touched = set(changed)
         for k in (*changed, *gone):
             touched.update(_neighbours(k))
+        old_seen = self.seen
         for k in touched:
             p = parts.get(k)
             if p is None:
                 continue
-            casts = [q[2] for j in _neighbours(k) if (q := parts.get(j)) is not None and q[2]]
-            new = _merge(p[1], casts) if casts else p[1]
-            old = self.seen.get(k)
-            seen[k] = old if old is not None and (old is new or old == new) else new
-        out = WorldSight(world, parts, seen)
-        old_seen = self.seen
+            new = _seen(p[1], k, casts)
+            old = old_seen.get(k)
+            seen[k] = old if old == new else new    # the same number: unchanged, by identity
+        out = WorldSight(world, parts, casts, seen)
+        lane = out.masks.lane
         for nations, base in self._of.items():   # the seats asked about here, carried over
-            sets = _Sets(_masks(variant))
+            sets = _Sets(out.masks)
             mine = base.copy()
             for k in gone:
                 del mine[k]
             for k in touched:
                 s = seen.get(k)
                 if s is not None and s is not old_seen.get(k):
-                    mine[k] = sets[_seat_mask(s, nations)]
+                    mine[k] = sets[lane(s, nations)]
             out._of[nations] = mine
         return out
 
@@ -269,26 +340,21 @@ class WorldSight:
         """The provinces ``nations`` see on every board (kept for the last few seats)."""
         got = self._of.get(nations)
         if got is None:
-            sets = _Sets(_masks(self.world.variant))   # boards with the same sight share one set
-            if len(nations) == 1:
-                n = nations[0]
-                got = {k: sets[s.get(n, 0)] for k, s in self.seen.items()}
+            masks = self.masks
+            sets = _Sets(masks)   # boards with the same sight share one set
+            shifts = [masks.lanes[n] for n in nations if n in masks.lanes]
+            if len(shifts) == 1:
+                s, full = shifts[0], masks.full
+                got = {k: sets[(v >> s) & full] for k, v in self.seen.items()}
             else:
-                got = {k: sets[_seat_mask(s, nations)] for k, s in self.seen.items()}
+                lane = masks.lane
+                got = {k: sets[lane(v, nations)] for k, v in self.seen.items()}
             self._of[nations] = got
             if len(self._of) > self.KEEP_SEATS:
                 self._of.popitem(last=False)
         else:
             self._of.move_to_end(nations)
         return got
-
-
-def _seat_mask(seen: dict[str, int], nations: tuple[str, ...]) -> int:
-    """What any of ``nations`` sees on a board, from each nation's sight there."""
-    m = 0
-    for n in nations:
-        m |= seen.get(n, 0)
-    return m
 
 
 # -- the sights of the last few worlds ----------------------------------------------------
@@ -356,11 +422,10 @@ def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> fro
     if state is not None and state.world is world:
         seen = state.seen[key]
     else:
-        own = board_parts(boards[key], variant, mode)[1]
-        casts = [c for j in _neighbours(key) if (b := boards.get(j)) is not None
-                 and (c := board_parts(b, variant, mode)[2])]
-        seen = _merge(own, casts)
-    return _masks(variant).as_set(_seat_mask(seen, _nations(nation)))
+        casts = {j: board_parts(b, variant, mode)[2] for j in _neighbours(key) if (b := boards.get(j)) is not None}
+        seen = _seen(board_parts(boards[key], variant, mode)[1], key, casts)
+    masks = _masks(variant)
+    return masks.as_set(masks.lane(seen, _nations(nation)))
 
 
 def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset[str]]:

@@ -41,6 +41,7 @@ from typing import Iterable, Mapping
 from .adjacency import adjacent_board_keys
 from .coords import BoardKey, province_of
 from .orders import unit_of
+from .shared_tables import differing_keys
 from .variant import Variant
 from .world import Board, World
 
@@ -303,8 +304,9 @@ class WorldSight:
         boards that differ, and the boards next to them, are looked at again."""
         variant, mode = world.variant, world.adjacency
         old_boards, boards = self.world.boards, world.boards
-        changed = [k for k, b in boards.items() if old_boards.get(k) is not b]
-        gone = old_boards.keys() - boards.keys()
+        differ = differing_keys(old_boards, boards)
+        gone = [k for k in differ if k not in boards]
+        changed = [k for k in differ if k in boards]
         parts, casts, seen = self.parts.copy(), self.casts.copy(), self.seen.copy()
         for k in gone:
             del parts[k], casts[k], seen[k]

@@ -39,6 +39,7 @@ from typing import Iterable, Mapping
 from app.engine.coords import BoardKey, province_of
 from app.engine.history import _unindex
 from app.engine.orders import Order, Result
+from app.engine.shared_tables import differing_keys
 from app.engine.visibility import remember_sight, sight
 from app.engine.world import Board, Pause, World, index_orders, spaces_named
 
@@ -101,21 +102,29 @@ def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
     if base is None:
         return _fog_all(world, seat, seen)
     old_world, old_view, old_seen = base.world, base.view, base.seen
+    # The boards to fog again: those whose board, orders, results or retreats changed,
+    # whose sight changed, or whose shown results looked at a board whose sight changed.
+    # Worlds one submission (or one undo) apart share their tables' unchanged entries, so
+    # what changed is found by identity, most of it in C (:func:`~app.engine.shared_tables.differing_keys`).
+    again = set(differing_keys(old_world.boards, world.boards))
+    again.update(differing_keys(old_world.orders, world.orders))
+    again.update(differing_keys(old_world.results, world.results))
+    again.update(differing_keys(old_world.retreats, world.retreats))
+    sight_changed = {k for k in differing_keys(old_seen, seen) if seen.get(k) != old_seen.get(k)}
+    again |= sight_changed
+    if sight_changed:
+        again.update(k for k, looked in base.consulted.items() if not sight_changed.isdisjoint(looked))
     boards, orders, results = dict(old_view.boards), dict(old_view.orders), dict(old_view.results)
     retreats, refs, incoming = dict(old_view.retreats), dict(old_view.refs), dict(old_view.incoming)
     consulted = dict(base.consulted)
-    for key in old_world.boards.keys() - world.boards.keys():
-        _drop(key, boards, orders, results, retreats, refs, incoming, consulted)
-    ob, oo, ores, ort = old_world.boards, old_world.orders, old_world.results, old_world.retreats
-    wo, wr, wrt = world.orders, world.results, world.retreats
-    for key, board in world.boards.items():
-        s = seen[key]
-        if (board is ob.get(key) and wo.get(key) is oo.get(key) and wr.get(key) is ores.get(key)
-                and wrt.get(key) is ort.get(key)):
-            old = old_seen.get(key)
-            if (s is old or s == old) and not _consulted_changed(consulted.get(key), seen, old_seen):
-                continue
-        _drop(key, boards, orders, results, retreats, refs, incoming, consulted)
+    for key in again:
+        _drop(key, orders, results, retreats, refs, incoming, consulted)
+        if key not in world.boards:
+            del boards[key]        # (a board still there is replaced in place: the order stays)
+    # in the world's order, so that the view's tables list the boards as the world does
+    for key in (again if len(again) < 4 else [k for k in world.boards if k in again]):
+        if key not in world.boards:
+            continue
         _fog_board_into(world, key, seat, seen, boards, orders, results, retreats, consulted)
         if key in orders:
             _index_sorted(refs, incoming, key, orders[key], results[key])
@@ -169,21 +178,15 @@ def _fog_board_into(world: World, key: BoardKey, seat, seen, boards, orders, res
         retreats[key] = tuple(item for item in rt if _shown(item[0], seat, s))
 
 
-def _drop(key, boards, orders, results, retreats, refs, incoming, consulted) -> None:
-    """Take board ``key``'s part out of the view's tables (and its orders out of the index)."""
-    boards.pop(key, None)
+def _drop(key, orders, results, retreats, refs, incoming, consulted) -> None:
+    """Take board ``key``'s orders, results and retreats out of the view's tables (and its
+    orders out of the index)."""
     shown = orders.pop(key, None)
     if shown:
         _unindex(refs, incoming, key, shown)
     results.pop(key, None)
     retreats.pop(key, None)
     consulted.pop(key, None)
-
-
-def _consulted_changed(boards: frozenset[BoardKey] | None, seen, old_seen) -> bool:
-    if not boards:
-        return False
-    return any(seen.get(k) != old_seen.get(k) for k in boards)
 
 
 def _index_sorted(refs: dict, incoming: dict, key: BoardKey, orders: tuple[Order, ...],

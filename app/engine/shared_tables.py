@@ -17,7 +17,7 @@ answered in C, without a Python step per board.
 from __future__ import annotations
 
 from itertools import compress, islice
-from operator import is_, is_not
+from operator import is_not
 from typing import Hashable, Mapping
 
 _ABSENT = object()
@@ -30,7 +30,7 @@ def differing_keys(old: Mapping, new: Mapping) -> list[Hashable]:
     if old is new:
         return []
     n = min(len(old), len(new))
-    if all(map(is_, islice(old, n), islice(new, n))):   # the same keys, in the same order, first
+    if list(islice(old, n)) == list(islice(new, n)):   # the same keys, in the same order, first
         out = list(compress(islice(new, n), map(is_not, islice(old.values(), n), islice(new.values(), n))))
         out += islice(new, n, None)
         out += islice(old, n, None)

@@ -106,23 +106,25 @@ def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
     # whose sight changed, or whose shown results looked at a board whose sight changed.
     # Worlds one submission (or one undo) apart share their tables' unchanged entries, so
     # what changed is found by identity, most of it in C (:func:`~app.engine.shared_tables.differing_keys`).
-    again = set(differing_keys(old_world.boards, world.boards))
-    again.update(differing_keys(old_world.orders, world.orders))
-    again.update(differing_keys(old_world.results, world.results))
-    again.update(differing_keys(old_world.retreats, world.retreats))
+    # Kept in order: new boards come first, in the world's order, and are added to the view
+    # in it; a board already in the view keeps its place.
+    again = dict.fromkeys(differing_keys(old_world.boards, world.boards))
+    again.update(dict.fromkeys(differing_keys(old_world.orders, world.orders)))
+    again.update(dict.fromkeys(differing_keys(old_world.results, world.results)))
+    again.update(dict.fromkeys(differing_keys(old_world.retreats, world.retreats)))
     sight_changed = {k for k in differing_keys(old_seen, seen) if seen.get(k) != old_seen.get(k)}
-    again |= sight_changed
+    again.update(dict.fromkeys(sight_changed))
     if sight_changed:
-        again.update(k for k, looked in base.consulted.items() if not sight_changed.isdisjoint(looked))
-    boards, orders, results = dict(old_view.boards), dict(old_view.orders), dict(old_view.results)
-    retreats, refs, incoming = dict(old_view.retreats), dict(old_view.refs), dict(old_view.incoming)
-    consulted = dict(base.consulted)
+        again.update(dict.fromkeys(k for k, looked in base.consulted.items() if not sight_changed.isdisjoint(looked)))
+    # (a mapping proxy's copy() is its dict's: dict(proxy) would hash every key again)
+    boards, orders, results = old_view.boards.copy(), old_view.orders.copy(), old_view.results.copy()
+    retreats, refs, incoming = old_view.retreats.copy(), old_view.refs.copy(), old_view.incoming.copy()
+    consulted = base.consulted.copy()
     for key in again:
         _drop(key, orders, results, retreats, refs, incoming, consulted)
         if key not in world.boards:
             del boards[key]        # (a board still there is replaced in place: the order stays)
-    # in the world's order, so that the view's tables list the boards as the world does
-    for key in (again if len(again) < 4 else [k for k in world.boards if k in again]):
+    for key in again:
         if key not in world.boards:
             continue
         _fog_board_into(world, key, seat, seen, boards, orders, results, retreats, consulted)

@@ -167,3 +167,12 @@ def test_sight_derived_from_a_world_sharing_boards_is_the_rule_read_plainly(worl
         assert got == visibility.WorldSight.build(changed).of(seat)
         for key in changed.boards:
             assert got[key] == plain_sight(changed, seat, key), (seat, str(key))
+
+
+@given(timeline=st.integers(1, 300), year=st.integers(1, 3000), season=st.integers(0, 2))
+def test_the_plain_neighbour_coordinates_are_the_adjacent_boards(timeline, year, season):
+    from app.engine.adjacency import adjacent_board_keys
+    key = BoardKey(timeline, Turn(year, season))
+    want = set(adjacent_board_keys(key))
+    got = set(visibility._touching(key))
+    assert got - {(0, key.turn)} == want      # (timeline 0 does not exist: nothing is found there)

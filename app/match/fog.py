@@ -33,6 +33,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from itertools import compress
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -230,20 +231,20 @@ def _fog_board(board: Board, seen: frozenset[str]) -> Board:
 
 def _shown(order: Order, seat: frozenset[str], seen: frozenset[str]) -> bool:
     """Own orders, and orders of units standing in a seen province (§8 Orders)."""
-    if getattr(order, "nation", None) in seat:
-        return True
-    unit = getattr(order, "unit", None)
-    if unit is not None:
-        return province_of(unit.loc) in seen
-    at = getattr(order, "at", None)      # a build: shown where the seat sees its province
-    return at is not None and province_of(at.loc) in seen
+    return getattr(order, "nation", None) in seat or _stands_seen(order, seen)
+
+
+def _stands_seen(order: Order, seen: frozenset[str]) -> bool:
+    """Does the ordered unit stand in a seen province (a build: is its place seen)?"""
+    place = getattr(order, "unit", None) or getattr(order, "at", None)
+    return place is not None and province_of(place.loc) in seen
 
 
 def _fog_orders(orders, results, seat, seen) -> tuple[tuple[Order, ...], tuple[Result, ...]]:
-    kept = [(o, r) for o, r in zip(orders, results) if _shown(o, seat, seen)]
-    if len(kept) == len(orders):
+    shown = [getattr(o, "nation", None) in seat or _stands_seen(o, seen) for o in orders]
+    if all(shown):
         return orders, results
-    return tuple(o for o, _ in kept), tuple(r for _, r in kept)
+    return tuple(compress(orders, shown)), tuple(compress(results, shown))
 
 
 def _neutral_reasons(orders, results, seat, seen) -> tuple[tuple[Result, ...], frozenset[BoardKey]]:

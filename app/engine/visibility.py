@@ -11,9 +11,12 @@ On every board a nation sees
     own province and the provinces it reaches from its location on one board.
 
 A board never changes once made, so what it shows of itself ((a) and (b)) and what its
-units cast onto the boards next to it ((c)) depend on the board alone; sets of provinces
-are kept as bits of a number while they are joined. :class:`WorldSight`
-holds both for every board of a world, and every nation's sight there; the sight of the
+units cast onto the boards next to it ((c)) depend on the board alone. Sets of provinces
+are kept as bits of a number while they are joined, every nation's in the same number
+(a lane each, :class:`_Masks`): a board's units and centres are looked at once for all
+nations, each unit's part looked up in a table, and become sets of names only when a
+nation's or a seat's sight is asked for (boards that show it the same share one set).
+:class:`WorldSight` holds both for every board of a world, and every nation's sight there; the sight of the
 next world (one submission later, or one undone) is made from it by recomputing only the
 boards that are new, gone or next to one that is: a submission costs what it changed,
 not what the multiverse holds. The sights of the last few worlds asked about are kept.
@@ -49,6 +52,7 @@ Sight = Mapping[BoardKey, frozenset[str]]
 Parts = tuple[Board, int, int]   # board, own, cast: every nation's provinces in one number (_Masks)
 
 _NOTHING: frozenset[str] = frozenset()
+_LANES_LOCK = threading.Lock()
 
 
 class _Masks:
@@ -111,8 +115,12 @@ class _Masks:
         """Where ``nation``'s lane starts (a nation new to the variant gets the next lane)."""
         got = self.lanes.get(nation)
         if got is None:
-            got = self.lanes[nation] = len(self.lanes) * 2 * self.half
-            self.sights |= self.full << got
+            with _LANES_LOCK:     # two threads meeting the same new nation give it one lane
+                got = self.lanes.get(nation)
+                if got is None:
+                    got = len(self.lanes) * 2 * self.half
+                    self.sights |= self.full << got
+                    self.lanes[nation] = got
         return got
 
     def as_set(self, mask: int) -> frozenset[str]:

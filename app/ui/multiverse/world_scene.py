@@ -577,6 +577,13 @@ class WorldScene(QGraphicsScene):
         wanted = dict(items)
         self._held = set()               # each board shown once at the end, not once an order
         try:
+            if not wanted:               # all taken back (a submission): board by board, not order by order
+                for key, (_o, kind, _at) in self._pending_where.items():
+                    if kind == "cross":
+                        self.overlay.drop_pending(key)
+                self._held.update(self._pending_boards)
+                self._pending_where.clear()
+                self._pending_boards.clear()
             for key in [k for k in self._pending_where if k not in wanted]:
                 self.change_pending(key, None)
             for key, o in wanted.items():

@@ -4,10 +4,12 @@ span boards."""
 
 from __future__ import annotations
 
+from operator import is_
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
 
 from app.engine.coords import BoardKey, Location
 from app.engine.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
@@ -21,7 +23,7 @@ from .map_art import BoardState, MapArt, colour_of, paint_arrow
 from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
-from .state import board_state, order_locations, pending_arrow, same_board
+from .state import board_state, order_locations, same_board
 from ..theme import Theme
 from .thumbnails import ThumbnailCache
 
@@ -262,6 +264,11 @@ def _mix(under: QColor, over: QColor, ink: float) -> QColor:
 
 
 _NONE: frozenset[str] = frozenset()
+
+
+def _same_items(a: tuple, b: tuple) -> bool:
+    """The same objects in the same order (orders are compared by identity, not value)."""
+    return len(a) == len(b) and all(map(is_, a, b))
 
 
 def _same(a: tuple, b: tuple) -> bool:
@@ -615,7 +622,8 @@ class WorldScene(QGraphicsScene):
         if isinstance(order, Build):
             kind, at, drawn = "builds", order.at.board, (order.at.loc, order.nation, order.unit_type)
         elif same_board(order):
-            kind, at, drawn = "arrows", order.board, pending_arrow(self.art, order)
+            # the arrow itself is made by the board item when it is drawn (BoardItem.pending)
+            kind, at, drawn = "arrows", order.board, order if order_locations(order) else None
         else:
             kind, at, drawn = "cross", None, self._arrow_geom(order, "pending")
         self._pending_where[key] = (order, kind, at)
@@ -637,8 +645,8 @@ class WorldScene(QGraphicsScene):
         per = self._pending_boards.get(key)
         arrows = tuple(per["arrows"].values()) if per else ()
         builds = tuple(per["builds"].values()) if per else ()
-        if arrows != item.pending or builds != item.pending_builds:
-            item.pending = arrows
+        if not _same_items(arrows, item.pending_orders) or builds != item.pending_builds:
+            item.pending_orders = arrows
             item.pending_builds = builds
             item.update()
 

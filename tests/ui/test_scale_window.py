@@ -311,3 +311,42 @@ def test_a_long_list_given_back_comes_closed_by_timeline_and_opens_as_entered(qt
     assert sorted(panel.order_texts()) == left and panel.count == len(window.pending) == len(left)
     if tops[-1].treeWidget() is not None:          # (its only order gone: the timeline goes)
         assert tops[-1].childCount() > 0, "the rows of the timeline changed are made"
+
+
+def test_fork_arrows_kept_across_submissions_and_undo_are_those_made_afresh(qtbot, window, grown):
+    """A submission's new timelines add their fork arrows, near and far, to those kept; an
+    undo takes them away: the arrows are always those a new scene draws for the world."""
+    window.set_game(grown, None)
+    scene, overlay = window.scene, window.scene.overlay
+    rng = random.Random(3)
+
+    def near(forks):
+        return [(f[0].getRect(), f[2].x(), f[2].y(), f[1].elementCount()) for f in forks]
+
+    def fresh():
+        other = world_scene.WorldScene(scene.art, scene.theme, window)
+        other.set_world(window.game.world)
+        other.cache.close()             # no board is drawn: its workers are not needed
+        return other.overlay
+
+    overlay.far_forks(8.0)
+    timelines = len(window.game.world.timelines)
+    grew = False
+    for _ in range(12):
+        kept = list(overlay.forks)
+        _submit_random(qtbot, window, rng)
+        new = fresh()
+        assert near(overlay.forks) == near(new.forks)
+        if len(window.game.world.timelines) > timelines:
+            grew = True
+            assert all(a is b for a, b in zip(kept, overlay.forks)), "the arrows kept are not made again"
+            curves, heads = overlay.far_forks(8.0)
+            fresh_curves, fresh_heads = new.far_forks(8.0)
+            assert (curves.elementCount(), heads.elementCount()) == (fresh_curves.elementCount(),
+                                                                     fresh_heads.elementCount())
+            assert curves.boundingRect() == fresh_curves.boundingRect()
+            break
+    assert grew, "no submission started a timeline"
+    window.undo()
+    assert near(overlay.forks) == near(fresh().forks)
+    assert overlay.far_forks(8.0)[0].elementCount() == fresh().far_forks(8.0)[0].elementCount()

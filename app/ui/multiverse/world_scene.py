@@ -89,8 +89,20 @@ class OverlayItem(QGraphicsItem):
         return self._bounds
 
     def set_forks(self, forks) -> None:
-        self.forks = forks
-        self._far_forks = None
+        old, self.forks = self.forks, forks
+        far = self._far_forks
+        n = len(old)
+        if far is not None and len(forks) >= n and all(map(is_, old, forks[:n])):
+            # the same forks and some after them (a submission's new timelines): only
+            # theirs are added to the far-away batches
+            curves, heads = QPainterPath(far[1]), QPainterPath(far[2])
+            for _bounds, fork, end, _tangent in forks[n:]:
+                curves.addPath(fork)
+                heads.addPolygon(_head(end, 9 * far[0]))
+                heads.closeSubpath()
+            self._far_forks = (far[0], curves, heads)
+        else:
+            self._far_forks = None
         self.update()
 
     def far_forks(self, px: float) -> tuple[QPainterPath, QPainterPath]:
@@ -350,6 +362,7 @@ class WorldScene(QGraphicsScene):
         self._pending_where: dict = {}               # pending order's key -> (order, "arrows" | "builds" | "cross", board)
         self._pending_boards: dict[BoardKey, dict[str, dict]] = {}   # board -> {"arrows"|"builds": {key: drawn}}
         self._held: set[BoardKey] | None = None    # boards to show once set_pending is through
+        self._forks_made: dict[int, tuple] = {}      # timeline -> (parent, first turn, its fork arrow)
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
@@ -513,21 +526,33 @@ class WorldScene(QGraphicsScene):
         return None
 
     def _build_forks(self, world: World) -> None:
-        lay = self.layout
+        """The fork arrows, one per timeline from its parent board; a timeline's arrow is
+        kept while its parent and first turn stay (a submission adds a few of hundreds)."""
+        made = self._forks_made
+        kept: dict[int, tuple] = {}
         forks = []
+        starts = world.starts
         for t, parent in world.parents.items():
             if parent is None:
                 continue
-            first = BoardKey(t, world.starts[t])
-            src, dst = lay.rect(parent), lay.rect(first)
-            a = QPointF(src.right(), src.center().y())
-            b = QPointF(dst.left() - 4, dst.center().y())
-            path = QPainterPath(a)
-            dx = max(120.0, (b.x() - a.x()) * 0.5)
-            path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), QPointF(b.x() - 30, b.y()))
-            bounds = path.boundingRect().adjusted(-60, -60, 60, 60)
-            forks.append((bounds, path, b, QPointF(1, 0)))
+            got = made.get(t)
+            if got is None or got[0] != parent or got[1] != starts[t]:
+                got = (parent, starts[t], self._fork(parent, BoardKey(t, starts[t])))
+            kept[t] = got
+            forks.append(got[2])
+        self._forks_made = kept
         self.overlay.set_forks(forks)
+
+    def _fork(self, parent: BoardKey, first: BoardKey) -> tuple:
+        lay = self.layout
+        src, dst = lay.rect(parent), lay.rect(first)
+        a = QPointF(src.right(), src.center().y())
+        b = QPointF(dst.left() - 4, dst.center().y())
+        path = QPainterPath(a)
+        dx = max(120.0, (b.x() - a.x()) * 0.5)
+        path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), QPointF(b.x() - 30, b.y()))
+        bounds = path.boundingRect().adjusted(-60, -60, 60, 60)
+        return (bounds, path, b, QPointF(1, 0))
 
     def loc_point(self, loc: Location) -> QPointF:
         pt = self.art.unit_point(loc.loc)

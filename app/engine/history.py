@@ -72,12 +72,12 @@ class HistoryIndex:
     def push(self, before: World, after: World) -> None:
         """Record the submission that turned ``before`` (the present) into ``after``."""
         i = len(self.counts)
-        new_boards = table_changes(before.boards, after.boards)[1]
-        new_orders = table_changes(before.orders, after.orders)[1]
+        new_boards = list(table_changes(before.boards, after.boards)[1])
+        new_orders = list(table_changes(before.orders, after.orders)[1])
         changed, added, _ = table_changes(before.results, after.results)
-        changed += added
+        changed = [*changed, *added]
         changed_retreats, added_retreats, _ = table_changes(before.retreats, after.retreats)
-        retreated = changed_retreats + added_retreats
+        retreated = [*changed_retreats, *added_retreats]
         for k in new_boards:
             self.born[k] = i
         for k in new_orders:

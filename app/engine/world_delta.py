@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not
@@ -28,21 +29,33 @@ _TABLES = ("boards", "orders", "results", "retreats", "parents", "starts", "ends
 _ABSENT = object()
 
 
-def table_changes(old: Mapping, new: Mapping) -> tuple[list, list, list]:
+def table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
     """How table ``new`` differs from ``old``: (the keys both have whose values are other
     objects, the keys only ``new`` has, the keys only ``old`` has).
 
     A world's table is a copy of the one before it with some entries set, so its keys
     begin with the old table's keys in the same order, the new ones after them. Then the
-    values are compared place by place (``map`` and ``compress`` run in C): at 10,000
-    boards a fraction of a millisecond, where a lookup per key took several. Any other
-    pair of tables is compared key by key."""
+    values are compared place by place (``map`` and ``compress`` run in C), where a lookup
+    per key took several times as long. Any other pair of tables is compared key by key.
+
+    Even so, at 10,000 boards a table takes a millisecond or two (each value is visited,
+    and they lie all over memory); a submission asks it of the same tables twice (the
+    history index, then the window's scene), so the last four answers are kept."""
     if old is new:
-        return [], [], []
+        return (), (), ()
+    for o, n, got in list(_RECENT):        # (a copy: another thread may be adding one)
+        if o is old and n is new:
+            return got
+    got = _table_changes(old, new)
+    _RECENT.append((old, new, got))
+    return got
+
+
+def _table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
     ko, kn = list(old), list(new)
     n = min(len(ko), len(kn))
     if ko[:n] == kn[:n]:
-        return list(compress(ko, map(is_not, old.values(), new.values()))), kn[n:], ko[n:]
+        return tuple(compress(ko, map(is_not, old.values(), new.values()))), tuple(kn[n:]), tuple(ko[n:])
     get = old.get
     changed, added = [], []
     for k, v in new.items():
@@ -51,7 +64,12 @@ def table_changes(old: Mapping, new: Mapping) -> tuple[list, list, list]:
             added.append(k)
         elif was is not v:
             changed.append(k)
-    return changed, added, [k for k in ko if k not in new]
+    return tuple(changed), tuple(added), tuple(k for k in ko if k not in new)
+
+
+# The last answers of table_changes, with the tables they are about (held, so that no
+# other table can come to stand at the same address while an answer is kept).
+_RECENT: deque = deque(maxlen=4)      # a submission's four tables (boards, orders, results, retreats)
 
 
 @dataclass(frozen=True)

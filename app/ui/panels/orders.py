@@ -232,7 +232,7 @@ class OrdersPanel(QWidget):
         self._tl_items: dict[int, QTreeWidgetItem] = {}
         self._tl_boards: dict[int, list[BoardKey]] = {}      # each timeline's boards, in order
         self._tl_count: dict[int, int] = {}
-        self._later: dict[int, list] = {}                    # closed timeline -> its (key, order), made rows when opened
+        self._later: dict[int, list] = {}                    # closed timeline -> its (key, order) pairs, rows made when opened
 
     def _add(self, k, o) -> None:
         key = o.board

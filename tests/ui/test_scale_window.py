@@ -376,3 +376,29 @@ def test_what_lives_after_a_submission_is_set_aside_from_the_collector(qtbot, wi
     qtbot.waitUntil(lambda: gc.get_freeze_count() > frozen, timeout=2000)
     assert gone and ref() is None, "the garbage was collected, not frozen"
     assert window.game.world is not world
+
+
+def test_garbage_frozen_while_it_lived_goes_when_another_game_is_shown(qtbot, window):
+    """A reference cycle alive at a freeze and dropped later is never collected while frozen
+    (a closed dialog, the game another replaced): showing another game thaws and collects
+    everything once, so such garbage lives at most until the next game."""
+    import gc
+    import weakref
+
+    from app.ui.collector import set_survivors_aside
+
+    class Cycle:
+        pass
+
+    window.new_game()
+    keep = Cycle()
+    keep.me = keep
+    gone = []
+    ref = weakref.ref(keep, gone.append)
+    set_survivors_aside()               # frozen while alive
+    del keep                            # now garbage that only a full, thawed collection finds
+    gc.collect()
+    assert ref() is not None, "frozen garbage is not collected (the reason for this test)"
+    window.new_game()
+    qtbot.waitUntil(lambda: ref() is None, timeout=3000)
+    assert gone

@@ -228,6 +228,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table.start()
         style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
+        self.survivors.soon(whole=True)  # the garbage of the game replaced goes (app/ui/collector.py)
         self.view.go_to_present()
         if not self.table.up:
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards

@@ -44,9 +44,9 @@ from typing import Iterable, Mapping
 from .adjacency import adjacent_board_keys
 from .coords import BoardKey, province_of
 from .orders import unit_of
-from .shared_tables import differing_keys
 from .variant import Variant
 from .world import Board, World
+from .world_delta import table_changes
 
 Sight = Mapping[BoardKey, frozenset[str]]
 Parts = tuple[Board, int, int]   # board, own, cast: every nation's provinces in one number (_Masks)
@@ -328,9 +328,8 @@ class WorldSight:
         boards that differ, and the boards next to them, are looked at again."""
         variant, mode = world.variant, world.adjacency
         old_boards, boards = self.world.boards, world.boards
-        differ = differing_keys(old_boards, boards)
-        gone = [k for k in differ if k not in boards]
-        changed = [k for k in differ if k in boards]
+        differ, added, gone = table_changes(old_boards, boards)
+        changed = [*differ, *added]
         parts, casts, seen = self.parts.copy(), self.casts.copy(), self.seen.copy()
         for k in gone:
             del parts[k], casts[k], seen[k]

@@ -37,12 +37,13 @@ from itertools import compress
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
+from app.engine.adjacency import adjacent_board_keys
 from app.engine.coords import BoardKey, province_of
 from app.engine.history import _unindex
 from app.engine.orders import Order, Result
-from app.engine.shared_tables import differing_keys
 from app.engine.visibility import remember_sight, sight
 from app.engine.world import Board, Pause, World, index_orders, spaces_named
+from app.engine.world_delta import table_changes
 
 VOID_UNSEEN = "void: nothing it names did what it says"
 """The reason shown for a seat's own support or convoy that failed as invalid while naming
@@ -106,14 +107,20 @@ def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
     # The boards to fog again: those whose board, orders, results or retreats changed,
     # whose sight changed, or whose shown results looked at a board whose sight changed.
     # Worlds one submission (or one undo) apart share their tables' unchanged entries, so
-    # what changed is found by identity, most of it in C (:func:`~app.engine.shared_tables.differing_keys`).
+    # what changed is found by identity (``table_changes``, in C, answers the history's
+    # index had from the same tables). A board's sight depends on it and the boards next
+    # to it alone (RULES.md §8), so only those can see otherwise.
     # Kept in order: new boards come first, in the world's order, and are added to the view
     # in it; a board already in the view keeps its place.
-    again = dict.fromkeys(differing_keys(old_world.boards, world.boards))
-    again.update(dict.fromkeys(differing_keys(old_world.orders, world.orders)))
-    again.update(dict.fromkeys(differing_keys(old_world.results, world.results)))
-    again.update(dict.fromkeys(differing_keys(old_world.retreats, world.retreats)))
-    sight_changed = {k for k in differing_keys(old_seen, seen) if seen.get(k) != old_seen.get(k)}
+    changed, added, gone = table_changes(old_world.boards, world.boards)
+    again = dict.fromkeys((*added, *changed, *gone))
+    for name in ("orders", "results", "retreats"):
+        for keys in table_changes(getattr(old_world, name), getattr(world, name)):
+            again.update(dict.fromkeys(keys))
+    near = set(again)
+    for key in (*added, *changed, *gone):
+        near.update(adjacent_board_keys(key))
+    sight_changed = {k for k in near if seen.get(k) != old_seen.get(k)}
     again.update(dict.fromkeys(sight_changed))
     if sight_changed:
         again.update(dict.fromkeys(k for k, looked in base.consulted.items() if not sight_changed.isdisjoint(looked)))
@@ -124,7 +131,7 @@ def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
     for key in again:
         _drop(key, orders, results, retreats, refs, incoming, consulted)
         if key not in world.boards:
-            del boards[key]        # (a board still there is replaced in place: the order stays)
+            boards.pop(key, None)  # (a board still there is replaced in place: the order stays)
     for key in again:
         if key not in world.boards:
             continue

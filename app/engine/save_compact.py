@@ -23,12 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from . import civsave
 from .board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
+from .lazy_orders import Unread, UnreadSubmission, lazy_index, raw_value
 from .orders import Order, Result
 from .save_fields import Fault, board_key, listed, obj, whole
 from .world import Board, Pause, World
@@ -90,13 +91,16 @@ class SaveWriter:
         return text
 
     def _orders(self, w: World, k: BoardKey) -> str:
-        orders, results = w.orders[k], w.results[k]
+        # An order list not made since the file was read is recognised without making it.
+        token, results = raw_value(w.orders, k), w.results[k]
         stamp = self.stamp(k)
         name = ("orders", k)
         self.used.add(name)
         hit = self.cache.get(name)
-        if hit is not None and hit[0] is orders and hit[1] is results and hit[2] == stamp:
+        if hit is not None and (hit[0] is token or type(hit[0]) is Unread and hit[0].value is token) \
+                and hit[1] is results and hit[2] == stamp:   # (made since, in this world or another)
             return hit[3]
+        orders = w.orders[k]
         given, n_versions, since = stamp
         versions = self.index.versions[k]
         parts = [f'{{"board":"{k}","given":{given},"orders":', _dump([order_text(o, k) for o in orders]),
@@ -106,7 +110,7 @@ class SaveWriter:
         if n_versions > 1:
             parts.append(',"versions":[' + ",".join(f"[{i},{results_text(rs)}]" for i, rs in versions[:-1]) + "]")
         text = "".join(parts) + "}"
-        self.cache[name] = (orders, results, stamp, text)
+        self.cache[name] = (token, results, stamp, text)
         return text
 
     def stamp(self, k: BoardKey) -> tuple[int, int, int]:
@@ -114,14 +118,15 @@ class SaveWriter:
         return self.index.given[k], len(versions), versions[-1][0]
 
     def _submission(self, i: int) -> str:
-        orders = self.game.submissions[i]
+        submissions = self.game.submissions
+        token = submissions.token(i)   # a submission not made since the file was read: not made now
         name = ("submission", i)
         self.used.add(name)
         hit = self.cache.get(name)
-        if hit is not None and hit[0] is orders:
+        if hit is not None and hit[0] is token:
             return hit[1]
-        text = submission_text(orders)
-        self.cache[name] = (orders, text)
+        text = submission_text(submissions[i])
+        self.cache[name] = (token, text)
         return text
 
     def text(self) -> str:
@@ -181,7 +186,7 @@ def keep_lines(game: Game, text: str) -> None:
     exactly what the writer made of its piece), so that the first save after opening only
     writes what changed. The text is split at that first save, not while opening (an
     autosave does it off the window's thread)."""
-    game._fragments[_FILE] = (text, game.world, tuple(game.submissions))
+    game._fragments[_FILE] = (text, game.world, game.submissions.tokens())
 
 
 def _take_lines(cache: dict, index) -> None:
@@ -216,7 +221,7 @@ def _take_lines(cache: dict, index) -> None:
     for i, key in enumerate(sorted(w.orders)):
         vs = versions.get(key)
         if vs is not None and key in given:
-            cache[("orders", key)] = (w.orders[key], w.results[key], (given[key], len(vs), vs[-1][0]),
+            cache[("orders", key)] = (raw_value(w.orders, key), w.results[key], (given[key], len(vs), vs[-1][0]),
                                       piece(at_orders + i))
 
 
@@ -231,7 +236,10 @@ class CompactParts:
         self.texts = BoardTextReader(save.variant)
         self.keys: dict[str, BoardKey] = {}
         self.turns: dict[str, Turn] = {}
-        self._listed: dict[BoardKey, list] = {}          # each board's order texts, as read
+        # Whether orders are made when first asked for (a file its checksum vouches for).
+        self.lazy = False
+        self._unread: dict[BoardKey, Unread] = {}        # each board's orders, to be made
+        self._listed: dict[BoardKey, list] = {}          # each board's order texts, as read (made now)
         self._by_text: dict[BoardKey, dict[str, Order]] = {}
 
     def board_key(self, raw: Any, field: str) -> BoardKey:
@@ -271,13 +279,44 @@ class CompactParts:
             self.save.born[key] = whole(raw["born"], f"{field}.born")
         return _new(Board, (key, MappingProxyType(units), centres))
 
-    def order_list(self, texts: list, key: BoardKey, world: World, field: str) -> tuple[Order, ...]:
-        try:
-            orders = self.texts.orders(texts, key)
-        except IndexedFault as e:
-            raise Fault(f"{field}.{e.index}", str(e)) from None
-        self._listed[key] = texts
-        return orders
+    def order_list(self, texts: list, key: BoardKey, world: World, field: str) -> tuple[Order, ...] | Unread:
+        """A board's orders. In a file its checksum vouches for (:attr:`lazy`) they are
+        made when first asked for (:mod:`app.engine.lazy_orders`): each text is kept, and
+        only the texts naming another board are read now (the order index needs them, and
+        their places are checked from this board). Otherwise every order is made now, so
+        that a damaged or edited file is refused at open, naming the field at fault."""
+        reader = self.texts
+        if not self.lazy:
+            try:
+                orders = reader.orders(texts, key)
+            except IndexedFault as e:
+                raise Fault(f"{field}.{e.index}", str(e)) from None
+            self._listed[key] = texts
+            return orders
+        try:   # the bulk of a file: texts met before
+            own = tuple(map(reader.own_text.__getitem__, texts))
+        except (KeyError, TypeError):
+            own = []
+            try:
+                for text in texts:
+                    own.append(reader.own(text))
+            except ValueError as e:
+                raise Fault(f"{field}.{len(own)}", str(e)) from None
+            own = tuple(own)
+        far = reader.far
+        if not far.isdisjoint(own):   # a place on another board: one that can be (not before year 1)
+            for i, text in enumerate(own):
+                if text in far:
+                    try:
+                        reader.templates[text](key)
+                    except ValueError as e:
+                        raise Fault(f"{field}.{i}", str(e)) from None
+        unread = self._unread[key] = Unread(key, own, reader)
+        return unread
+
+    def index(self, keys: list[BoardKey], orders: dict, results: dict) -> tuple[Mapping, Mapping]:
+        """``World.refs`` and ``World.incoming`` of the orders read lazily."""
+        return lazy_index(keys, orders, results, self.texts)
 
     def result_list(self, codes: list, field: str) -> tuple[Result, ...]:
         try:
@@ -297,17 +336,35 @@ class CompactParts:
         except ValueError as e:
             raise Fault(field, str(e)) from None
 
-    def submission(self, texts: list, world: World, field: str) -> tuple[Order, ...]:
+    def submission(self, texts: list, world: World, field: str) -> tuple[Order, ...] | UnreadSubmission:
         """A submission's orders, ``<board> <order>`` each; an order also stored in the
-        world is the world's own object (read once, kept once)."""
-        out, keys, by_text = [], self.keys, self._by_text
+        world is the world's own object (read once, kept once). Made when first asked for
+        in a file its checksum vouches for (see :meth:`order_list`)."""
+        pairs, keys, lazy = [], self.keys, self.lazy
         for t in texts:
             board, _, rest = t.partition(" ") if type(t) is str else ("", "", "")
             key = keys.get(board)
             if key is None or not rest:
                 if not rest:
-                    raise Fault(f"{field}.{len(out)}", "expected '<board> <order>', e.g. '1:S1901 Germany: A mun - tyr'")
-                key = self.board_key(board, f"{field}.{len(out)}")
+                    raise Fault(f"{field}.{len(pairs)}", "expected '<board> <order>', e.g. '1:S1901 Germany: A mun - tyr'")
+                key = self.board_key(board, f"{field}.{len(pairs)}")
+            pairs.append((key, rest))
+        if lazy:
+            reader = self.texts
+            own_text, far = reader.own_text, reader.far
+            for i, (key, rest) in enumerate(pairs):
+                own = own_text.get(rest)
+                try:
+                    if own is None:
+                        own = reader.own(rest)
+                    if own in far:
+                        reader.templates[own](key)
+                except ValueError as e:
+                    raise Fault(f"{field}.{i}", str(e)) from None
+                pairs[i] = (key, own)
+            return UnreadSubmission(tuple(pairs), self._unread, reader)
+        out, by_text = [], self._by_text
+        for key, rest in pairs:
             known = by_text.get(key)
             if known is None:
                 known = by_text[key] = dict(zip(self._listed.get(key, ()), world.orders.get(key, ())))

@@ -1,0 +1,354 @@
+"""Orders read from a save file when they are first asked for, board by board.
+
+Opening a big world made an order object for every order ever given (a quarter of a
+million at 10,000 boards), though a session looks at the orders of few past boards. A
+version-3 file stores each board's orders as short texts (:mod:`app.engine.board_text`);
+loading checks every distinct text (so a damaged file is still refused at open) and keeps,
+for each board, the tuple of its texts. :class:`LazyOrders` is the world's ``orders``
+mapping over them: a board's orders are made the first time they are looked up, once for
+every world that shares them, and are then the same objects for all of them.
+
+To its users the mapping is an ordinary read-only ``Mapping[BoardKey, tuple[Order, ...]]``
+(the world wraps it in a ``MappingProxyType`` as always): lookups, ``get``, iteration,
+``items``/``values`` (which read every board), ``copy`` (which stays lazy), equality.
+
+>>> from app.engine.variant import load_variant
+>>> from app.engine.board_text import BoardTextReader
+>>> from app.engine.coords import BoardKey, Turn
+>>> reader, k = BoardTextReader(load_variant()), BoardKey(1, Turn.parse("S1901"))
+>>> texts = ("Germany: A mun - tyr", "Germany: F kie H")
+>>> for t in texts:
+...     _ = reader.template(t)
+>>> orders = LazyOrders({k: Unread(k, texts, reader.templates)})
+>>> raw_value(orders, k).value is None           # nothing made yet
+True
+>>> [str(o) for o in orders[k]]
+['Germany: A 1:mun:S1901 - 1:tyr:S1901', 'Germany: F 1:kie:S1901 H']
+>>> orders.copy()[k] is orders[k]                 # made once, shared by every copy
+True
+"""
+
+from __future__ import annotations
+
+import threading
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+
+from .board_text import _shift
+from .coords import BoardKey
+from .orders import Order, Result
+
+if TYPE_CHECKING:
+    from .board_text import BoardTextReader
+
+_lock = threading.RLock()   # a board's orders are made once even if two threads ask at once
+_PEEK = object()
+
+
+class Later:
+    """A value of a :class:`LazyOrders`, made when first asked for (:meth:`read`)."""
+
+    __slots__ = ()
+
+    def read(self) -> Any:
+        raise NotImplementedError
+
+
+class Unread(Later):
+    """One board's orders as texts, made into orders when first asked for. The same object
+    stands for the same orders in every world that shares them (the save writer
+    recognises an unchanged order list by it)."""
+
+    __slots__ = ("key", "texts", "reader", "value")
+
+    def __init__(self, key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader):
+        self.key, self.texts, self.reader = key, texts, reader
+        self.value: tuple[Order, ...] | None = None
+
+    def read(self) -> tuple[Order, ...]:
+        value = self.value
+        if value is None:
+            with _lock:
+                value = self.value
+                if value is None:
+                    key, reader = self.key, self.reader
+                    get = reader.templates.get
+                    value = self.value = tuple([(get(t) or reader.template(t))(key) for t in self.texts])
+        return value
+
+    def by_text(self) -> dict[str, Order]:
+        """The board's orders by their texts (a submission's orders are the world's own)."""
+        return dict(zip(self.texts, self.read()))
+
+
+class UnreadRefs(Later):
+    """The order index of one board (``World.refs[board]``) made when first asked for:
+    the orders of ``sources`` (that board's own, and those of other boards naming it, in
+    the order the submissions gave them) that name a space on it."""
+
+    __slots__ = ("board", "sources", "boards", "results", "value")
+
+    def __init__(self, board: BoardKey, sources: list[BoardKey], boards: Mapping[BoardKey, Unread],
+                 results: Mapping[BoardKey, tuple[Result, ...]]):
+        self.board, self.sources, self.boards, self.results = board, sources, boards, results
+        self.value: Mapping | None = None
+
+    def read(self) -> Mapping[str, tuple]:
+        value = self.value
+        if value is None:
+            with _lock:
+                value = self.value
+                if value is None:
+                    value = self.value = MappingProxyType(self._index())
+        return value
+
+    def _index(self) -> dict[str, tuple]:
+        inner: dict[str, tuple] = {}
+        board = self.board
+        for key in self.sources:
+            unread = self.boards[key]
+            reader = unread.reader
+            naming, shifted = reader.naming, reader._shifted
+            for idx, text, r in zip(range(len(unread.texts)), unread.texts, self.results[key]):
+                if r[5]:   # refused when given: names nothing
+                    continue
+                named = naming.get(text, _PEEK)
+                if named is _PEEK:
+                    reader.template(text)
+                    named = naming[text]
+                if named is None:   # a build or a waive
+                    continue
+                for offset, prov in named[0]:
+                    there = key if offset is None else shifted.get((key, *offset)) or _shift(shifted, key, *offset)
+                    if there == board:
+                        got = inner.get(prov)
+                        inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
+        return inner
+
+
+class LazyOrders(dict):
+    """A world's orders, some of them still :class:`Unread` (see the module docstring).
+    Every way of reading a value goes through :meth:`__getitem__` or reads all of them
+    first, so an :class:`Unread` never leaves the mapping."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: BoardKey) -> tuple[Order, ...]:
+        value = dict.__getitem__(self, key)
+        if isinstance(value, Later):
+            value = value.read()
+            dict.__setitem__(self, key, value)   # the same key: safe while others iterate
+        return value
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        value = dict.get(self, key, _PEEK)
+        if value is _PEEK:
+            return default
+        if default is not _PEEK and isinstance(value, Later):
+            value = value.read()
+            dict.__setitem__(self, key, value)
+        return value
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        value = dict.pop(self, key, *default)
+        return value.read() if isinstance(value, Later) else value
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        dict.__setitem__(self, key, default)
+        return default
+
+    def read_all(self) -> None:
+        """Make every board's orders now."""
+        for key, value in dict.items(self):
+            if isinstance(value, Later):
+                dict.__setitem__(self, key, value.read())
+
+    def values(self):
+        self.read_all()
+        return dict.values(self)
+
+    def items(self):
+        self.read_all()
+        return dict.items(self)
+
+    def __iter__(self):
+        # Defined so that dict(...) and {**...} of this mapping go through keys() and
+        # __getitem__ (a plain dict's fast copy would copy the Unread values).
+        return dict.__iter__(self)
+
+    def copy(self) -> LazyOrders:
+        return LazyOrders(dict.copy(self))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        self.read_all()
+        if isinstance(other, LazyOrders):
+            other.read_all()
+        return dict.__eq__(self, dict(other.items()) if not isinstance(other, dict) else other)
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None   # type: ignore[assignment]
+
+    def __or__(self, other: Any) -> dict:
+        self.read_all()
+        return dict.__or__(dict.copy(self), other)
+
+    def __ror__(self, other: Any) -> dict:
+        self.read_all()
+        return dict.__or__(dict(other), dict.copy(self))
+
+    def __ior__(self, other: Any) -> LazyOrders:
+        dict.update(self, other)
+        return self
+
+    def __repr__(self) -> str:
+        self.read_all()
+        return f"LazyOrders({dict.__repr__(self)})"
+
+    def __reduce__(self):
+        self.read_all()
+        return (dict, (dict.copy(self),))
+
+
+def raw_value(orders: Mapping, key: BoardKey) -> Any:
+    """The value stored for ``key`` without making it: the orders, or the :class:`Unread`
+    standing for them (through a world's read-only proxy too); None if there is none."""
+    value = orders.get(key, _PEEK)
+    return None if value is _PEEK else value
+
+
+class UnreadSubmission:
+    """One submission's orders as ``(board, text)`` pairs, made when first asked for; an
+    order also stored in the world is the world's own object."""
+
+    __slots__ = ("pairs", "boards", "reader", "value")
+
+    def __init__(self, pairs: tuple[tuple[BoardKey, str], ...], boards: Mapping[BoardKey, Unread],
+                 reader: BoardTextReader):
+        self.pairs, self.boards, self.reader = pairs, boards, reader
+        self.value: tuple[Order, ...] | None = None
+
+    def read(self) -> tuple[Order, ...]:
+        value = self.value
+        if value is None:
+            known: dict[BoardKey, dict[str, Order]] = {}
+            out = []
+            for key, text in self.pairs:
+                on_board = known.get(key)
+                if on_board is None:
+                    stored = self.boards.get(key)
+                    on_board = known[key] = stored.by_text() if stored is not None else {}
+                o = on_board.get(text)
+                if o is None:
+                    o = (self.reader.templates.get(text) or self.reader.template(text))(key)
+                out.append(o)
+            with _lock:
+                if self.value is None:
+                    self.value = tuple(out)
+                value = self.value
+        return value
+
+
+class Submissions:
+    """A game's submissions, oldest first: a list of order tuples, some of them made only
+    when first asked for (a loaded game's). Supports what a list of them is used for:
+    ``len``, indexing and slices, iteration, ``append``, ``pop``, ``copy``, equality."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items=()):
+        self._items: list = [i if type(i) is UnreadSubmission else tuple(i) for i in items]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self._read(x) for x in self._items[i]]
+        return self._read(self._items[i])
+
+    @staticmethod
+    def _read(item):
+        return item.read() if type(item) is UnreadSubmission else item
+
+    def __iter__(self):
+        return map(self._read, self._items)
+
+    def __reversed__(self):
+        return map(self._read, reversed(self._items))
+
+    def append(self, orders) -> None:
+        self._items.append(tuple(orders))
+
+    def pop(self, i: int = -1) -> tuple[Order, ...]:
+        return self._read(self._items.pop(i))
+
+    def copy(self) -> Submissions:
+        new = Submissions()
+        new._items = self._items.copy()
+        return new
+
+    def token(self, i: int) -> Any:
+        """What stands for submission ``i`` without making it (the save writer
+        recognises an unchanged submission by it)."""
+        return self._items[i]
+
+    def tokens(self) -> tuple:
+        return tuple(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Submissions):
+            other = list(other)
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None   # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Submissions({list(self)!r})"
+
+
+def lazy_index(in_order: list[BoardKey], boards: Mapping[BoardKey, Unread],
+               results: Mapping[BoardKey, tuple[Result, ...]], reader: BoardTextReader) -> tuple[Mapping, Mapping]:
+    """``World.refs`` and ``World.incoming`` of orders still as texts, given in the order
+    ``in_order``: the same as :func:`app.engine.world.index_orders` makes of the orders.
+    Each board's part of ``refs`` is made when first asked for (:class:`UnreadRefs`); only
+    the few texts naming another board are looked at now (``reader.far``)."""
+    sources: dict[BoardKey, list[BoardKey]] = {}
+    incoming: dict[BoardKey, tuple] = {}
+    far, naming, shifted = reader.far, reader.naming, reader._shifted
+    for key in in_order:
+        if key[1][1] == 2:   # Winter: adjustment orders name nothing
+            continue
+        unread, rs = boards[key], results[key]
+        if not all(r[5] for r in rs):   # an order not refused names its own unit's space
+            sources.setdefault(key, []).append(key)
+        if far.isdisjoint(unread.texts):
+            continue
+        for idx, text, r in zip(range(len(rs)), unread.texts, rs):
+            if r[5] or text not in far or naming[text] is None:
+                continue
+            places, move = naming[text]
+            for offset, _ in places:
+                if offset is None:
+                    continue
+                there = shifted.get((key, *offset)) or _shift(shifted, key, *offset)
+                if there == key:
+                    continue
+                named_by = sources.setdefault(there, [])
+                if not named_by or named_by[-1] != key:
+                    named_by.append(key)
+                if move:   # a move's destination on another board: it arrives there
+                    incoming[there] = incoming.get(there, ()) + ((key, idx),)
+    refs = LazyOrders({board: UnreadRefs(board, keys, boards, results) for board, keys in sources.items()})
+    return MappingProxyType(refs), MappingProxyType(incoming)

@@ -187,17 +187,46 @@ class BoardTextReader:
         return own
 
     def own(self, text: object) -> str:
-        """The reader's own copy of an order text, to be read when its order is first made
-        (a file its checksum vouches for); a text naming another board is read now (the
-        order index needs it at once). Raises ValueError for what is not a text."""
+        """The reader's own copy of an order text, checked now and read when its order is
+        first made (:mod:`app.engine.lazy_orders`); a text naming another board is read
+        now (the order index needs it at once). Raises ValueError naming the word at fault."""
         own = self.own_text.get(text) if type(text) is str else None
         if own is None:
-            if type(text) is not str or "@" in text:
-                self.template(text)
-            elif len(text) > MAX_ORDER_LENGTH:
-                raise ValueError(f"'{text[:40]}…' is not an order (longer than {MAX_ORDER_LENGTH} characters)")
+            if type(text) is not str or "@" in text or len(text) > MAX_ORDER_LENGTH or not self._well_formed(text):
+                self.template(text)   # read in full: raises naming the fault (or a form the check is unsure of)
             own = self._own(text)
         return own
+
+    def _well_formed(self, text: str) -> bool:
+        """Whether :meth:`template` would read ``text`` (a text without ``@``): a quicker
+        check of the same grammar, sure of its True (False: read it to know)."""
+        names, places = self.names, self.places
+        nation, sep, body = text.partition(": ")
+        if not sep:
+            words = text.split(" ")
+            return len(words) == 2 and words[1] == "waive" and (words[0] in names or words[0] == "")
+        if nation not in names and nation != "":
+            return False
+        w = body.split(" ")
+        n = len(w)
+        if w[0] == "build":
+            return n == 3 and w[1] in ("A", "F", "?") and w[2] in places
+        if n < 3 or w[0] not in ("A", "F") or w[1] not in places:
+            return False
+        verb = w[2]
+        if n == 3:
+            return verb == "H" or verb == "D"
+        if verb == "-":
+            return w[3] in places and (n == 4 or n == 6 and w[4] == "via" and w[5] == "convoy")
+        if verb == "R":
+            return n == 4 and w[3] in places
+        if verb == "C":
+            return n == 7 and w[3] == "A" and w[4] in places and w[5] == "-" and w[6] in places
+        if verb == "S":
+            rest = w[4:] if w[3] in ("A", "F") else w[3:]
+            return (len(rest) == 2 and rest[0] in places and rest[1] == "H"
+                    or len(rest) == 3 and rest[0] in places and rest[1] == "-" and rest[2] in places)
+        return False
 
     def _compile(self, text: str) -> Template:
         bad = ValueError(f"'{text}' is not an order")

@@ -16,13 +16,12 @@ To its users the mapping is an ordinary read-only ``Mapping[BoardKey, tuple[Orde
 >>> from app.engine.board_text import BoardTextReader
 >>> from app.engine.coords import BoardKey, Turn
 >>> reader, k = BoardTextReader(load_variant()), BoardKey(1, Turn.parse("S1901"))
->>> texts = ("Germany: A mun - tyr", "Germany: F kie H")
->>> for t in texts:
-...     _ = reader.template(t)
->>> orders = LazyOrders({k: Unread(k, texts, reader.templates)})
+>>> texts = tuple(reader.own(t) for t in ("Germany: A mun - tyr", "Germany: F kie H"))   # checked
+>>> orders = LazyOrders({k: Unread(k, texts, reader)})
 >>> raw_value(orders, k).value is None           # nothing made yet
 True
->>> [str(o) for o in orders[k]]
+>>> from app.engine.notation import format_order
+>>> [format_order(o) for o in orders[k]]
 ['Germany: A 1:mun:S1901 - 1:tyr:S1901', 'Germany: F 1:kie:S1901 H']
 >>> orders.copy()[k] is orders[k]                 # made once, shared by every copy
 True

@@ -131,7 +131,7 @@ class HistoryIndex:
             else:
                 ends[t] = k[1].previous()
         orders, results = world.orders.copy(), dict(world.results)   # copy(): orders not yet made stay so
-        refs, incoming = dict(world.refs), dict(world.incoming)
+        refs, incoming = world.refs.copy(), dict(world.incoming)
         for k in new_orders:
             _unindex(refs, incoming, k, orders.pop(k))
         for k in changed:

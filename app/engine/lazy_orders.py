@@ -58,10 +58,11 @@ class Unread(Later):
     stands for the same orders in every world that shares them (the save writer
     recognises an unchanged order list by it)."""
 
-    __slots__ = ("key", "texts", "reader", "value")
+    __slots__ = ("key", "texts", "reader", "far", "value")
 
-    def __init__(self, key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader):
-        self.key, self.texts, self.reader = key, texts, reader
+    def __init__(self, key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader, far: bool = True):
+        """``far``: whether a text may name another board (True if not known)."""
+        self.key, self.texts, self.reader, self.far = key, texts, reader, far
         self.value: tuple[Order, ...] | None = None
 
     def read(self) -> tuple[Order, ...]:
@@ -126,27 +127,22 @@ class UnreadRefs(Later):
 
 
 class LazyOrders(dict):
-    """A world's orders, some of them still :class:`Unread` (see the module docstring).
-    Every way of reading a value goes through :meth:`__getitem__` or reads all of them
-    first, so an :class:`Unread` never leaves the mapping."""
+    """A world's orders, some of them :class:`Later` (see the module docstring). Every way
+    of reading a value makes it, so a :class:`Later` never leaves the mapping; it stays in
+    it, though, so that :func:`raw_value` says what stands for a board's orders in every
+    world alike (front ends tell what changed between two worlds by identity)."""
 
     __slots__ = ()
 
     def __getitem__(self, key: BoardKey) -> tuple[Order, ...]:
         value = dict.__getitem__(self, key)
-        if isinstance(value, Later):
-            value = value.read()
-            dict.__setitem__(self, key, value)   # the same key: safe while others iterate
-        return value
+        return value.read() if isinstance(value, Later) else value
 
     def get(self, key: Any, default: Any = None) -> Any:
         value = dict.get(self, key, _PEEK)
         if value is _PEEK:
             return default
-        if default is not _PEEK and isinstance(value, Later):
-            value = value.read()
-            dict.__setitem__(self, key, value)
-        return value
+        return value.read() if default is not _PEEK and isinstance(value, Later) else value
 
     def pop(self, key: Any, *default: Any) -> Any:
         value = dict.pop(self, key, *default)
@@ -158,35 +154,28 @@ class LazyOrders(dict):
         dict.__setitem__(self, key, default)
         return default
 
-    def read_all(self) -> None:
-        """Make every board's orders now."""
-        for key, value in dict.items(self):
-            if isinstance(value, Later):
-                dict.__setitem__(self, key, value.read())
+    def plain(self) -> dict:
+        """A plain dictionary of every value, made."""
+        return {k: v.read() if isinstance(v, Later) else v for k, v in dict.items(self)}
 
     def values(self):
-        self.read_all()
-        return dict.values(self)
+        return self.plain().values()
 
     def items(self):
-        self.read_all()
-        return dict.items(self)
+        return self.plain().items()
 
     def __iter__(self):
         # Defined so that dict(...) and {**...} of this mapping go through keys() and
-        # __getitem__ (a plain dict's fast copy would copy the Unread values).
+        # __getitem__ (a plain dict's fast copy would copy the Later values).
         return dict.__iter__(self)
 
     def copy(self) -> LazyOrders:
-        return LazyOrders(dict.copy(self))
+        return LazyOrders(dict.items(self))   # (dict.copy would go through __iter__ and __getitem__)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Mapping):
             return NotImplemented
-        self.read_all()
-        if isinstance(other, LazyOrders):
-            other.read_all()
-        return dict.__eq__(self, dict(other.items()) if not isinstance(other, dict) else other)
+        return self.plain() == (other.plain() if isinstance(other, LazyOrders) else dict(other.items()))
 
     def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
@@ -195,24 +184,20 @@ class LazyOrders(dict):
     __hash__ = None   # type: ignore[assignment]
 
     def __or__(self, other: Any) -> dict:
-        self.read_all()
-        return dict.__or__(dict.copy(self), other)
+        return self.plain() | other
 
     def __ror__(self, other: Any) -> dict:
-        self.read_all()
-        return dict.__or__(dict(other), dict.copy(self))
+        return dict(other) | self.plain()
 
     def __ior__(self, other: Any) -> LazyOrders:
         dict.update(self, other)
         return self
 
     def __repr__(self) -> str:
-        self.read_all()
-        return f"LazyOrders({dict.__repr__(self)})"
+        return f"LazyOrders({self.plain()!r})"
 
     def __reduce__(self):
-        self.read_all()
-        return (dict, (dict.copy(self),))
+        return (dict, (self.plain(),))
 
 
 def raw_value(orders: Mapping, key: BoardKey) -> Any:
@@ -351,3 +336,17 @@ def lazy_index(in_order: list[BoardKey], boards: Mapping[BoardKey, Unread],
                     incoming[there] = incoming.get(there, ()) + ((key, idx),)
     refs = LazyOrders({board: UnreadRefs(board, keys, boards, results) for board, keys in sources.items()})
     return MappingProxyType(refs), MappingProxyType(incoming)
+
+
+def raw_copy(orders: Mapping) -> dict:
+    """A plain copy of ``orders`` holding each value or what stands for it (see
+    :func:`raw_value`): nothing is made."""
+    copied = orders.copy()
+    return dict(dict.items(copied)) if isinstance(copied, LazyOrders) else dict(copied)
+
+
+def stays_on_board(orders: Mapping, key: BoardKey) -> bool:
+    """Whether the orders given on ``key`` are known, without making them, to name no
+    other board (True only for orders still as texts, none naming another board)."""
+    value = raw_value(orders, key)
+    return type(value) is Unread and not value.far

@@ -97,8 +97,7 @@ class SaveWriter:
         name = ("orders", k)
         self.used.add(name)
         hit = self.cache.get(name)
-        if hit is not None and (hit[0] is token or type(hit[0]) is Unread and hit[0].value is token) \
-                and hit[1] is results and hit[2] == stamp:   # (made since, in this world or another)
+        if hit is not None and hit[0] is token and hit[1] is results and hit[2] == stamp:
             return hit[3]
         orders = w.orders[k]
         given, n_versions, since = stamp
@@ -304,14 +303,15 @@ class CompactParts:
                 raise Fault(f"{field}.{len(own)}", str(e)) from None
             own = tuple(own)
         far = reader.far
-        if not far.isdisjoint(own):   # a place on another board: one that can be (not before year 1)
+        names_far = not far.isdisjoint(own)
+        if names_far:   # a place on another board: one that can be (not before year 1)
             for i, text in enumerate(own):
                 if text in far:
                     try:
                         reader.templates[text](key)
                     except ValueError as e:
                         raise Fault(f"{field}.{i}", str(e)) from None
-        unread = self._unread[key] = Unread(key, own, reader)
+        unread = self._unread[key] = Unread(key, own, reader, names_far)
         return unread
 
     def index(self, keys: list[BoardKey], orders: dict, results: dict) -> tuple[Mapping, Mapping]:

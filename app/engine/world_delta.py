@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .lazy_orders import LazyOrders, raw_copy
 from .world import World
 
 _TABLES = ("boards", "orders", "results", "retreats", "parents", "starts", "ends", "refs", "incoming")
 _ABSENT = object()
+_LAZY = ("orders", "refs")   # tables whose values may be made when first asked for (app.engine.lazy_orders)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class WorldDelta:
             old, new = getattr(base, name), getattr(target, name)
             if old is new:
                 continue
+            if name in _LAZY:   # what stands for orders not yet made is compared, not made
+                old, new = raw_copy(old), raw_copy(new)
             get = old.get
             changed = {k: v for k, v in new.items() if get(k, _ABSENT) is not v}
             dropped = tuple(old.keys() - new.keys())
@@ -56,7 +60,9 @@ class WorldDelta:
         boards, orders and index entries)."""
         changes = dict(self.fields)
         for name, (changed, dropped) in self.tables.items():
-            table = dict(getattr(base, name))
+            table = getattr(base, name).copy()   # a copy of a lazy table stays lazy
+            if name in _LAZY and not isinstance(table, LazyOrders):
+                table = LazyOrders(table)
             for k in dropped:
                 del table[k]
             table.update(changed)

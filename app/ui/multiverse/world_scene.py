@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from app.engine.coords import BoardKey, Location
+from app.engine.lazy_orders import raw_copy, raw_value, stays_on_board
 from app.engine.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
 from app.engine.world import World
 
@@ -297,6 +298,8 @@ def _changed_keys(old: World, new: World) -> set[BoardKey]:
         a, b = getattr(old, name), getattr(new, name)
         if a is b:
             continue
+        if name == "orders":   # compare the orders' stand-ins: making every loaded board's orders is not needed
+            a, b = raw_copy(a), raw_copy(b)
         ka, kb = list(a), list(b)
         n = min(len(ka), len(kb))
         if ka[:n] == kb[:n]:              # one's keys begin the other's, in the same order
@@ -404,7 +407,8 @@ class WorldScene(QGraphicsScene):
             board = boards.get(key)
             if board is None:
                 continue
-            orders, results, retreats = all_orders.get(key), all_results.get(key), all_retreats.get(key)
+            # the orders' stand-in: a loaded board's orders are made only if drawn (app.engine.lazy_orders)
+            orders, results, retreats = raw_value(all_orders, key), all_results.get(key), all_retreats.get(key)
             veiled = unseen.get(key, _NONE)
             ident = (board, orders, results, retreats, dislodged.get(key, _NONE), veiled)
             old_ident = idents.get(key)
@@ -566,7 +570,7 @@ class WorldScene(QGraphicsScene):
         """The arrows of the orders given on ``key`` that run to other boards (most run
         nowhere else: those are drawn by the board itself)."""
         out = []
-        orders = world.orders.get(key)
+        orders = None if stays_on_board(world.orders, key) else world.orders.get(key)
         if orders:
             # most orders are holds and moves on their own board: those are passed over by
             # type and one comparison (opening a big world asks this of every order)

@@ -253,12 +253,17 @@ class Game:
         self._ensure_index()
         return SaveWriter(self).text()
 
+    def dump_pieces(self) -> list[str]:
+        """The text of :meth:`dumps` in pieces, to be written one after another."""
+        self._ensure_index()
+        return SaveWriter(self).pieces()
+
     def to_json(self) -> dict[str, Any]:
         return json.loads(self.dumps())
 
     def save(self, path: str | Path) -> None:
         """Write the game atomically: a crash mid-write never leaves a broken file."""
-        write_text_atomic(Path(path), self.dumps())
+        write_text_atomic(Path(path), self.dump_pieces())
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":

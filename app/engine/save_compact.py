@@ -129,6 +129,11 @@ class SaveWriter:
         return text
 
     def text(self) -> str:
+        return "".join(self.pieces())
+
+    def pieces(self) -> list[str]:
+        """The save text in pieces, to be written one after another (joined, a big world's
+        text is one more copy of megabytes at the peak of every save)."""
         from .savefile import SAVE_FORMAT, SAVE_VERSION
         g, w, idx = self.game, self.game.world, self.index
         homes = homes_json(g.start)
@@ -151,8 +156,8 @@ class SaveWriter:
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **pause_json(p)} for i, p in sorted(idx.pauses.items())]})
-        # The text is joined once, from the pieces: a save of a big world is megabytes, and
-        # every whole copy of it (joined parts, the encoded body to hash) adds to the peak.
+        # The pieces are hashed a few hundred kilobytes at a time, never joined here: a save
+        # of a big world is megabytes, and every whole copy of it adds to the peak.
         parts = [head[:-1], ',"submissions":[']
         _lines(parts, (self._submission(i) for i in range(len(g.submissions))))
         parts.append('],"world":{"boards":[')
@@ -166,7 +171,7 @@ class SaveWriter:
         parts[-1] = f',"checksum":"sha256:{digest.hexdigest()}"}}'   # the body's closing brace
         for stale in self.cache.keys() - self.used:   # boards undone since: forget their text
             self.cache.pop(stale, None)
-        return "".join(parts)
+        return parts
 
 
 def _lines(parts: list[str], pieces) -> None:

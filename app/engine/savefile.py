@@ -56,15 +56,26 @@ class GameFileError(ValueError):
 _WRITE_SLICE = 1 << 20
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (encoded a slice
-    at a time: a big world's save is megabytes, and a whole encoded copy adds to the peak)."""
+def write_text_atomic(path: Path, text: str | list[str]) -> None:
+    """Write ``text`` (or its pieces, one after another) to ``path`` through a temporary
+    file and a rename, encoded a slice at a time: a big world's save is megabytes, and a
+    whole encoded (or joined) copy adds to the peak."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            for i in range(0, len(text), _WRITE_SLICE):
-                f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
+            if isinstance(text, str):
+                for i in range(0, len(text), _WRITE_SLICE):
+                    f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
+            else:
+                batch, size = [], 0
+                for piece in text:
+                    batch.append(piece)
+                    size += len(piece)
+                    if size >= _WRITE_SLICE:
+                        f.write("".join(batch).encode("utf-8"))
+                        batch, size = [], 0
+                f.write("".join(batch).encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
         umask = os.umask(0)

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import repeat
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -297,16 +299,18 @@ class CompactParts:
                 raise Fault(f"{field}.{e.index}", str(e)) from None
             self._listed[key] = texts
             return orders
-        try:   # the bulk of a file: texts met before
-            own = tuple(map(reader.own_text.__getitem__, texts))
-        except (KeyError, TypeError):
-            own = []
+        try:   # the bulk of a file: texts met before (looked up in C)
+            own = list(map(reader.own_text.get, texts))
+        except TypeError:   # a value that is no text (unhashable): said below
+            own = [None] * len(texts)
+        if None in own:
             try:
-                for text in texts:
-                    own.append(reader.own(text))
+                for i, text in enumerate(texts):
+                    if own[i] is None:
+                        own[i] = reader.own(text)
             except ValueError as e:
-                raise Fault(f"{field}.{len(own)}", str(e)) from None
-            own = tuple(own)
+                raise Fault(f"{field}.{i}", str(e)) from None
+        own = tuple(own)
         far = reader.far
         names_far = not far.isdisjoint(own)
         if names_far:   # a place on another board: one that can be (not before year 1)
@@ -345,7 +349,11 @@ class CompactParts:
         """A submission's orders, ``<board> <order>`` each; an order also stored in the
         world is the world's own object (read once, kept once). Made when first asked for
         in a file its checksum vouches for (see :meth:`order_list`)."""
-        pairs, keys, lazy = [], self.keys, self.lazy
+        if self.lazy:
+            pairs = self._quick_pairs(texts, field)
+            if pairs is not None:
+                return UnreadSubmission(pairs, self._unread, self.texts)
+        pairs, keys = [], self.keys
         for t in texts:
             board, _, rest = t.partition(" ") if type(t) is str else ("", "", "")
             key = keys.get(board)
@@ -354,15 +362,12 @@ class CompactParts:
                     raise Fault(f"{field}.{len(pairs)}", "expected '<board> <order>', e.g. '1:S1901 Germany: A mun - tyr'")
                 key = self.board_key(board, f"{field}.{len(pairs)}")
             pairs.append((key, rest))
-        if lazy:
+        if self.lazy:
             reader = self.texts
-            own_text, far = reader.own_text, reader.far
             for i, (key, rest) in enumerate(pairs):
-                own = own_text.get(rest)
                 try:
-                    if own is None:
-                        own = reader.own(rest)
-                    if own in far:
+                    own = reader.own(rest)
+                    if own in reader.far:
                         reader.templates[own](key)
                 except ValueError as e:
                     raise Fault(f"{field}.{i}", str(e)) from None
@@ -376,6 +381,29 @@ class CompactParts:
             o = known.get(rest)
             out.append(o if o is not None else self.order(rest, key, world, f"{field}.{len(out)}"))
         return tuple(out)
+
+
+    def _quick_pairs(self, texts: list, field: str) -> tuple | None:
+        """A submission's ``(board, text)`` pairs when every board and text was met before
+        (the bulk of a file: looked up in C), those naming another board checked; else None."""
+        try:
+            split = list(map(str.partition, texts, repeat(" ")))
+        except TypeError:   # a value that is no text
+            return None
+        keys = list(map(self.keys.get, map(itemgetter(0), split)))
+        own = list(map(self.texts.own_text.get, map(itemgetter(2), split)))
+        if None in keys or None in own:
+            return None
+        far = self.texts.far
+        if not far.isdisjoint(own):
+            templates = self.texts.templates
+            for i, text in enumerate(own):
+                if text in far:
+                    try:
+                        templates[text](keys[i])
+                    except ValueError as e:
+                        raise Fault(f"{field}.{i}", str(e)) from None
+        return tuple(zip(keys, own))
 
 
 _BOARD_FIELDS = frozenset({"board", "units", "centres", "born"})

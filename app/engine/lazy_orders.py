@@ -40,7 +40,9 @@ from .orders import Order, Result
 if TYPE_CHECKING:
     from .board_text import BoardTextReader
 
-_lock = threading.RLock()   # a board's orders are made once even if two threads ask at once
+# A board's orders are made once even if two threads ask at once, and the reader (not
+# thread-safe: it reads a new text into shared tables) is used by one thread at a time.
+_lock = threading.RLock()
 _PEEK = object()
 
 
@@ -221,22 +223,25 @@ class UnreadSubmission:
     def read(self) -> tuple[Order, ...]:
         value = self.value
         if value is None:
-            known: dict[BoardKey, dict[str, Order]] = {}
-            out = []
-            for key, text in self.pairs:
-                on_board = known.get(key)
-                if on_board is None:
-                    stored = self.boards.get(key)
-                    on_board = known[key] = stored.by_text() if stored is not None else {}
-                o = on_board.get(text)
-                if o is None:
-                    o = (self.reader.templates.get(text) or self.reader.template(text))(key)
-                out.append(o)
-            with _lock:
-                if self.value is None:
-                    self.value = tuple(out)
+            with _lock:   # the reader reads a text not read yet one at a time
                 value = self.value
+                if value is None:
+                    value = self.value = self._make()
         return value
+
+    def _make(self) -> tuple[Order, ...]:
+        known: dict[BoardKey, dict[str, Order]] = {}
+        out = []
+        for key, text in self.pairs:
+            on_board = known.get(key)
+            if on_board is None:
+                stored = self.boards.get(key)
+                on_board = known[key] = stored.by_text() if stored is not None else {}
+            o = on_board.get(text)
+            if o is None:
+                o = (self.reader.templates.get(text) or self.reader.template(text))(key)
+            out.append(o)
+        return tuple(out)
 
 
 class Submissions:

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import threading
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
@@ -355,3 +356,23 @@ def stays_on_board(orders: Mapping, key: BoardKey) -> bool:
     other board (True only for orders still as texts, none naming another board)."""
     value = raw_value(orders, key)
     return type(value) is Unread and not value.far
+
+
+def read_every_board(world) -> None:
+    """Make every board's orders and order index of ``world`` now, if it was read lazily:
+    for a game that reads them all at once anyway (a fogged seat's view walks every
+    board). Made as a load makes them, with the collector off and then frozen: made one
+    board at a time among other work, collections of the growing heap doubled the cost."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        for table in (world.orders, world.refs):
+            copied = table.copy()
+            if isinstance(copied, LazyOrders):
+                for value in dict.values(copied):
+                    if isinstance(value, Later):
+                        value.read()
+    finally:
+        if collecting:
+            gc.freeze()
+            gc.enable()

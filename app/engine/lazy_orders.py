@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 # thread-safe: it reads a new text into shared tables) is used by one thread at a time.
 _lock = threading.RLock()
 _PEEK = object()
+_VALUES, _ITEMS = object(), object()
 
 
 class Later:
@@ -142,6 +143,10 @@ class LazyOrders(dict):
         return value.read() if isinstance(value, Later) else value
 
     def get(self, key: Any, default: Any = None) -> Any:
+        if key is _VALUES:      # raw_values / raw_items: the values as stored
+            return dict.values(self)
+        if key is _ITEMS:
+            return dict.items(self)
         value = dict.get(self, key, _PEEK)
         if value is _PEEK:
             return default
@@ -342,6 +347,24 @@ def lazy_index(in_order: list[BoardKey], boards: Mapping[BoardKey, Unread],
                     incoming[there] = incoming.get(there, ()) + ((key, idx),)
     refs = LazyOrders({board: UnreadRefs(board, keys, boards, results) for board, keys in sources.items()})
     return MappingProxyType(refs), MappingProxyType(incoming)
+
+
+def raw_get(table: Mapping, key: Any, default: Any = None) -> Any:
+    """``table.get(key, default)``, what stands for orders not made yet left unmade."""
+    value = table.get(key, _PEEK)
+    return default if value is _PEEK else value
+
+
+def raw_values(table: Mapping):
+    """``table.values()``, what stands for orders not made yet left unmade (in order)."""
+    got = table.get(_VALUES)
+    return table.values() if got is None else got
+
+
+def raw_items(table: Mapping):
+    """``table.items()``, what stands for orders not made yet left unmade (in order)."""
+    got = table.get(_ITEMS)
+    return table.items() if got is None else got
 
 
 def raw_copy(orders: Mapping) -> dict:

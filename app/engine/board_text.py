@@ -37,7 +37,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from .coords import BoardKey, Location, Turn
+from .coords import _PROVINCE, BoardKey, Location, Turn
 from .notation import MAX_ORDER_LENGTH
 from .orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive, unit_of
 from .variant import Variant, parse_unit_text
@@ -132,6 +132,14 @@ class BoardTextReader:
         self.centres_of: dict[str, Mapping[str, str]] = {}
         self._owned: dict[str, tuple[tuple[str, str], ...]] = {}
         self._shifted: dict[tuple[BoardKey, int, int], BoardKey] = {}
+        # What each text names, for the order index (app.engine.lazy_orders.index_texts):
+        # ((offset or None, province) of its unit, then of a move's destination, a supported
+        # unit and its destination, a convoyed army and its destination; whether it is a
+        # move); None for a build or a waive. Keyed by the reader's own copy of each text.
+        self.naming: dict[str, tuple | None] = {}
+        self.own_text: dict[str, str] = {}
+        self.far: set[str] = set()          # the texts naming a place on another board
+        self._naming: tuple | None = None
 
     # -- orders ------------------------------------------------------------------------
 
@@ -162,9 +170,63 @@ class BoardTextReader:
             raise ValueError(f"expected an order text, found {type(text).__name__}")
         if len(text) > MAX_ORDER_LENGTH:
             raise ValueError(f"'{text[:40]}…' is not an order (longer than {MAX_ORDER_LENGTH} characters)")
+        self._naming = None
         template = self._compile(text)
-        self.templates[text] = template
+        own = self._own(text)
+        self.templates[own] = template
+        self.naming[own] = self._naming
         return template
+
+    def _own(self, text: str) -> str:
+        own = self.own_text.get(text)
+        if own is None:
+            own = text.encode().decode()   # the reader's own copy: nothing of the parsed file is kept
+            self.own_text[own] = own
+            if "@" in own:
+                self.far.add(own)
+        return own
+
+    def own(self, text: object) -> str:
+        """The reader's own copy of an order text, checked now and read when its order is
+        first made (:mod:`app.engine.lazy_orders`); a text naming another board is read
+        now (the order index needs it at once). Raises ValueError naming the word at fault."""
+        own = self.own_text.get(text) if type(text) is str else None
+        if own is None:
+            if type(text) is not str or "@" in text or len(text) > MAX_ORDER_LENGTH or not self._well_formed(text):
+                self.template(text)   # read in full: raises naming the fault (or a form the check is unsure of)
+            own = self._own(text)
+        return own
+
+    def _well_formed(self, text: str) -> bool:
+        """Whether :meth:`template` would read ``text`` (a text without ``@``): a quicker
+        check of the same grammar, sure of its True (False: read it to know)."""
+        names, places = self.names, self.places
+        nation, sep, body = text.partition(": ")
+        if not sep:
+            words = text.split(" ")
+            return len(words) == 2 and words[1] == "waive" and (words[0] in names or words[0] == "")
+        if nation not in names and nation != "":
+            return False
+        w = body.split(" ")
+        n = len(w)
+        if w[0] == "build":
+            return n == 3 and w[1] in ("A", "F", "?") and w[2] in places
+        if n < 3 or w[0] not in ("A", "F") or w[1] not in places:
+            return False
+        verb = w[2]
+        if n == 3:
+            return verb == "H" or verb == "D"
+        if verb == "-":
+            return w[3] in places and (n == 4 or n == 6 and w[4] == "via" and w[5] == "convoy")
+        if verb == "R":
+            return n == 4 and w[3] in places
+        if verb == "C":
+            return n == 7 and w[3] == "A" and w[4] in places and w[5] == "-" and w[6] in places
+        if verb == "S":
+            rest = w[4:] if w[3] in ("A", "F") else w[3:]
+            return (len(rest) == 2 and rest[0] in places and rest[1] == "H"
+                    or len(rest) == 3 and rest[0] in places and rest[1] == "-" and rest[2] in places)
+        return False
 
     def _compile(self, text: str) -> Template:
         bad = ValueError(f"'{text}' is not an order")
@@ -194,6 +256,7 @@ class BoardTextReader:
             raise ValueError(f"'{text}': the ordered unit is on the order's own board")
         p = own[1]
         verb, rest = w[2], w[3:]
+        self._names(own)   # a hold, a disband, a retreat: the unit's own space
         if verb == "H" and not rest:
             return _held(Hold, who, utype, p)
         if verb == "D" and not rest:
@@ -202,20 +265,28 @@ class BoardTextReader:
             if verb == "R" and len(rest) == 1:
                 return _maker(Retreat, who, utype, _here(p), self._locator(rest[0], text))
             if verb == "-" and (len(rest) == 1 or rest[1:] == ["via", "convoy"]):
+                self._names(own, self._place(rest[0], text), move=True)
                 return _moved(who, utype, p, self._place(rest[0], text), len(rest) > 1, self._shifted)
             raise bad
         if verb == "C" and len(rest) == 4 and rest[0] == "A" and rest[2] == "-":
+            self._names(own, self._place(rest[1], text), self._place(rest[3], text))
             return _maker(Convoy, who, utype, _here(p), self._locator(rest[1], text), self._locator(rest[3], text))
         if verb == "S" and rest:
             ttype = None
             if rest[0] in ("A", "F"):
                 ttype, rest = rest[0], rest[1:]
             if len(rest) == 2 and rest[1] == "H":
+                self._names(own, self._place(rest[0], text))
                 return _maker(Support, who, utype, _here(p), ttype, self._locator(rest[0], text), None)
             if len(rest) == 3 and rest[1] == "-":
+                self._names(own, self._place(rest[0], text), self._place(rest[2], text))
                 return _maker(Support, who, utype, _here(p), ttype, self._locator(rest[0], text),
                               self._locator(rest[2], text))
         raise bad
+
+    def _names(self, *places: tuple[tuple[int, int] | None, str], move: bool = False) -> None:
+        """Record what the order being read names (see :attr:`naming`)."""
+        self._naming = (tuple((offset, _PROVINCE[place]) for offset, place in places), move)
 
     def _nation(self, name: str, text: str) -> str:
         if name == "":

@@ -23,6 +23,7 @@ from typing import Any
 
 from .history import HistoryIndex
 from .jsonfile import parse_json, read_text
+from .lazy_orders import Submissions
 from .notation import parse_order
 from .orders import Order
 from .savefile import (SAVE_FORMAT, SAVE_VERSION, GameFileError, SaveReader, SaveWriter,  # noqa: F401
@@ -58,7 +59,9 @@ class Game:
         self.variant = variant
         self.adjacency = adjacency
         self.seed = seed
-        self.submissions: list[tuple[Order, ...]] = [tuple(s) for s in submissions or []]
+        # (a loaded game's are made when first asked for: app.engine.lazy_orders)
+        self.submissions: Submissions = submissions.copy() if isinstance(submissions, Submissions) \
+            else Submissions(submissions or ())
         self.meta: dict[str, Any] = meta if meta is not None else {}
         worlds = list(worlds or [])
         self._start: World = start or worlds[0]
@@ -232,7 +235,7 @@ class Game:
         self._ensure_index()
         g = Game.__new__(Game)
         g.variant, g.adjacency, g.seed = self.variant, self.adjacency, self.seed
-        g.submissions = list(self.submissions)
+        g.submissions = self.submissions.copy()
         g.meta = dict(self.meta) if meta is None else meta
         g._start, g._present = self._start, self._present
         g._cache = {len(g.submissions): g._present}
@@ -250,12 +253,17 @@ class Game:
         self._ensure_index()
         return SaveWriter(self).text()
 
+    def dump_pieces(self) -> list[str]:
+        """The text of :meth:`dumps` in pieces, to be written one after another."""
+        self._ensure_index()
+        return SaveWriter(self).pieces()
+
     def to_json(self) -> dict[str, Any]:
         return json.loads(self.dumps())
 
     def save(self, path: str | Path) -> None:
         """Write the game atomically: a crash mid-write never leaves a broken file."""
-        write_text_atomic(Path(path), self.dumps())
+        write_text_atomic(Path(path), self.dump_pieces())
 
     @classmethod
     def load(cls, path: str | Path) -> "Game":

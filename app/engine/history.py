@@ -132,8 +132,8 @@ class HistoryIndex:
                 del ends[t], starts[t], parents[t]
             else:
                 ends[t] = k[1].previous()
-        orders, results = dict(world.orders), dict(world.results)
-        refs, incoming = dict(world.refs), dict(world.incoming)
+        orders, results = world.orders.copy(), dict(world.results)   # copy(): orders not yet made stay so
+        refs, incoming = world.refs.copy(), dict(world.incoming)
         for k in new_orders:
             _unindex(refs, incoming, k, orders.pop(k))
         for k in changed:

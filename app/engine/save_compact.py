@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from itertools import repeat
+from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from . import civsave
 from .board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
+from .lazy_orders import Unread, UnreadSubmission, lazy_index, raw_value
 from .orders import Order, Result
 from .save_fields import Fault, board_key, listed, obj, whole
 from .world import Board, Pause, World
@@ -90,13 +93,15 @@ class SaveWriter:
         return text
 
     def _orders(self, w: World, k: BoardKey) -> str:
-        orders, results = w.orders[k], w.results[k]
+        # An order list not made since the file was read is recognised without making it.
+        token, results = raw_value(w.orders, k), w.results[k]
         stamp = self.stamp(k)
         name = ("orders", k)
         self.used.add(name)
         hit = self.cache.get(name)
-        if hit is not None and hit[0] is orders and hit[1] is results and hit[2] == stamp:
+        if hit is not None and hit[0] is token and hit[1] is results and hit[2] == stamp:
             return hit[3]
+        orders = w.orders[k]
         given, n_versions, since = stamp
         versions = self.index.versions[k]
         parts = [f'{{"board":"{k}","given":{given},"orders":', _dump([order_text(o, k) for o in orders]),
@@ -106,7 +111,7 @@ class SaveWriter:
         if n_versions > 1:
             parts.append(',"versions":[' + ",".join(f"[{i},{results_text(rs)}]" for i, rs in versions[:-1]) + "]")
         text = "".join(parts) + "}"
-        self.cache[name] = (orders, results, stamp, text)
+        self.cache[name] = (token, results, stamp, text)
         return text
 
     def stamp(self, k: BoardKey) -> tuple[int, int, int]:
@@ -114,17 +119,23 @@ class SaveWriter:
         return self.index.given[k], len(versions), versions[-1][0]
 
     def _submission(self, i: int) -> str:
-        orders = self.game.submissions[i]
+        submissions = self.game.submissions
+        token = submissions.token(i)   # a submission not made since the file was read: not made now
         name = ("submission", i)
         self.used.add(name)
         hit = self.cache.get(name)
-        if hit is not None and hit[0] is orders:
+        if hit is not None and hit[0] is token:
             return hit[1]
-        text = submission_text(orders)
-        self.cache[name] = (orders, text)
+        text = submission_text(submissions[i])
+        self.cache[name] = (token, text)
         return text
 
     def text(self) -> str:
+        return "".join(self.pieces())
+
+    def pieces(self) -> list[str]:
+        """The save text in pieces, to be written one after another (joined, a big world's
+        text is one more copy of megabytes at the peak of every save)."""
         from .savefile import SAVE_FORMAT, SAVE_VERSION
         g, w, idx = self.game, self.game.world, self.index
         homes = homes_json(g.start)
@@ -147,8 +158,8 @@ class SaveWriter:
         })
         history = _dump({"counts": idx.counts,
                          "pauses": [{"at": i, **pause_json(p)} for i, p in sorted(idx.pauses.items())]})
-        # The text is joined once, from the pieces: a save of a big world is megabytes, and
-        # every whole copy of it (joined parts, the encoded body to hash) adds to the peak.
+        # The pieces are hashed a few hundred kilobytes at a time, never joined here: a save
+        # of a big world is megabytes, and every whole copy of it adds to the peak.
         parts = [head[:-1], ',"submissions":[']
         _lines(parts, (self._submission(i) for i in range(len(g.submissions))))
         parts.append('],"world":{"boards":[')
@@ -162,7 +173,7 @@ class SaveWriter:
         parts[-1] = f',"checksum":"sha256:{digest.hexdigest()}"}}'   # the body's closing brace
         for stale in self.cache.keys() - self.used:   # boards undone since: forget their text
             self.cache.pop(stale, None)
-        return "".join(parts)
+        return parts
 
 
 def _lines(parts: list[str], pieces) -> None:
@@ -181,7 +192,7 @@ def keep_lines(game: Game, text: str) -> None:
     exactly what the writer made of its piece), so that the first save after opening only
     writes what changed. The text is split at that first save, not while opening (an
     autosave does it off the window's thread)."""
-    game._fragments[_FILE] = (text, game.world, tuple(game.submissions))
+    game._fragments[_FILE] = (text, game.world, game.submissions.tokens())
 
 
 def _take_lines(cache: dict, index) -> None:
@@ -216,7 +227,7 @@ def _take_lines(cache: dict, index) -> None:
     for i, key in enumerate(sorted(w.orders)):
         vs = versions.get(key)
         if vs is not None and key in given:
-            cache[("orders", key)] = (w.orders[key], w.results[key], (given[key], len(vs), vs[-1][0]),
+            cache[("orders", key)] = (raw_value(w.orders, key), w.results[key], (given[key], len(vs), vs[-1][0]),
                                       piece(at_orders + i))
 
 
@@ -231,7 +242,10 @@ class CompactParts:
         self.texts = BoardTextReader(save.variant)
         self.keys: dict[str, BoardKey] = {}
         self.turns: dict[str, Turn] = {}
-        self._listed: dict[BoardKey, list] = {}          # each board's order texts, as read
+        # Whether orders are made when first asked for (a file its checksum vouches for).
+        self.lazy = False
+        self._unread: dict[BoardKey, Unread] = {}        # each board's orders, to be made
+        self._listed: dict[BoardKey, list] = {}          # each board's order texts, as read (made now)
         self._by_text: dict[BoardKey, dict[str, Order]] = {}
 
     def board_key(self, raw: Any, field: str) -> BoardKey:
@@ -271,13 +285,47 @@ class CompactParts:
             self.save.born[key] = whole(raw["born"], f"{field}.born")
         return _new(Board, (key, MappingProxyType(units), centres))
 
-    def order_list(self, texts: list, key: BoardKey, world: World, field: str) -> tuple[Order, ...]:
-        try:
-            orders = self.texts.orders(texts, key)
-        except IndexedFault as e:
-            raise Fault(f"{field}.{e.index}", str(e)) from None
-        self._listed[key] = texts
-        return orders
+    def order_list(self, texts: list, key: BoardKey, world: World, field: str) -> tuple[Order, ...] | Unread:
+        """A board's orders. In a file its checksum vouches for (:attr:`lazy`) they are
+        made when first asked for (:mod:`app.engine.lazy_orders`): each text is kept, and
+        only the texts naming another board are read now (the order index needs them, and
+        their places are checked from this board). Otherwise every order is made now, so
+        that a damaged or edited file is refused at open, naming the field at fault."""
+        reader = self.texts
+        if not self.lazy:
+            try:
+                orders = reader.orders(texts, key)
+            except IndexedFault as e:
+                raise Fault(f"{field}.{e.index}", str(e)) from None
+            self._listed[key] = texts
+            return orders
+        try:   # the bulk of a file: texts met before (looked up in C)
+            own = list(map(reader.own_text.get, texts))
+        except TypeError:   # a value that is no text (unhashable): said below
+            own = [None] * len(texts)
+        if None in own:
+            try:
+                for i, text in enumerate(texts):
+                    if own[i] is None:
+                        own[i] = reader.own(text)
+            except ValueError as e:
+                raise Fault(f"{field}.{i}", str(e)) from None
+        own = tuple(own)
+        far = reader.far
+        names_far = not far.isdisjoint(own)
+        if names_far:   # a place on another board: one that can be (not before year 1)
+            for i, text in enumerate(own):
+                if text in far:
+                    try:
+                        reader.templates[text](key)
+                    except ValueError as e:
+                        raise Fault(f"{field}.{i}", str(e)) from None
+        unread = self._unread[key] = Unread(key, own, reader, names_far)
+        return unread
+
+    def index(self, keys: list[BoardKey], orders: dict, results: dict) -> tuple[Mapping, Mapping]:
+        """``World.refs`` and ``World.incoming`` of the orders read lazily."""
+        return lazy_index(keys, orders, results, self.texts)
 
     def result_list(self, codes: list, field: str) -> tuple[Result, ...]:
         try:
@@ -297,23 +345,65 @@ class CompactParts:
         except ValueError as e:
             raise Fault(field, str(e)) from None
 
-    def submission(self, texts: list, world: World, field: str) -> tuple[Order, ...]:
+    def submission(self, texts: list, world: World, field: str) -> tuple[Order, ...] | UnreadSubmission:
         """A submission's orders, ``<board> <order>`` each; an order also stored in the
-        world is the world's own object (read once, kept once)."""
-        out, keys, by_text = [], self.keys, self._by_text
+        world is the world's own object (read once, kept once). Made when first asked for
+        in a file its checksum vouches for (see :meth:`order_list`)."""
+        if self.lazy:
+            pairs = self._quick_pairs(texts, field)
+            if pairs is not None:
+                return UnreadSubmission(pairs, self._unread, self.texts)
+        pairs, keys = [], self.keys
         for t in texts:
             board, _, rest = t.partition(" ") if type(t) is str else ("", "", "")
             key = keys.get(board)
             if key is None or not rest:
                 if not rest:
-                    raise Fault(f"{field}.{len(out)}", "expected '<board> <order>', e.g. '1:S1901 Germany: A mun - tyr'")
-                key = self.board_key(board, f"{field}.{len(out)}")
+                    raise Fault(f"{field}.{len(pairs)}", "expected '<board> <order>', e.g. '1:S1901 Germany: A mun - tyr'")
+                key = self.board_key(board, f"{field}.{len(pairs)}")
+            pairs.append((key, rest))
+        if self.lazy:
+            reader = self.texts
+            for i, (key, rest) in enumerate(pairs):
+                try:
+                    own = reader.own(rest)
+                    if own in reader.far:
+                        reader.templates[own](key)
+                except ValueError as e:
+                    raise Fault(f"{field}.{i}", str(e)) from None
+                pairs[i] = (key, own)
+            return UnreadSubmission(tuple(pairs), self._unread, reader)
+        out, by_text = [], self._by_text
+        for key, rest in pairs:
             known = by_text.get(key)
             if known is None:
                 known = by_text[key] = dict(zip(self._listed.get(key, ()), world.orders.get(key, ())))
             o = known.get(rest)
             out.append(o if o is not None else self.order(rest, key, world, f"{field}.{len(out)}"))
         return tuple(out)
+
+
+    def _quick_pairs(self, texts: list, field: str) -> tuple | None:
+        """A submission's ``(board, text)`` pairs when every board and text was met before
+        (the bulk of a file: looked up in C), those naming another board checked; else None."""
+        try:
+            split = list(map(str.partition, texts, repeat(" ")))
+        except TypeError:   # a value that is no text
+            return None
+        keys = list(map(self.keys.get, map(itemgetter(0), split)))
+        own = list(map(self.texts.own_text.get, map(itemgetter(2), split)))
+        if None in keys or None in own:
+            return None
+        far = self.texts.far
+        if not far.isdisjoint(own):
+            templates = self.texts.templates
+            for i, text in enumerate(own):
+                if text in far:
+                    try:
+                        templates[text](keys[i])
+                    except ValueError as e:
+                        raise Fault(f"{field}.{i}", str(e)) from None
+        return tuple(zip(keys, own))
 
 
 _BOARD_FIELDS = frozenset({"board", "units", "centres", "born"})

@@ -26,6 +26,7 @@ from . import civgame, civsave
 from .coords import BoardKey, Turn
 from .history import HistoryIndex, order_index
 from .homes import homes_fields, read_homes_fields, with_homes
+from .lazy_orders import LazyOrders
 from .notation import CanonicalReader, format_order
 from .orders import Order, Result
 from .save_compact import CompactParts, SaveWriter, keep_lines, pause_json
@@ -55,15 +56,26 @@ class GameFileError(ValueError):
 _WRITE_SLICE = 1 << 20
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename (encoded a slice
-    at a time: a big world's save is megabytes, and a whole encoded copy adds to the peak)."""
+def write_text_atomic(path: Path, text: str | list[str]) -> None:
+    """Write ``text`` (or its pieces, one after another) to ``path`` through a temporary
+    file and a rename, encoded a slice at a time: a big world's save is megabytes, and a
+    whole encoded (or joined) copy adds to the peak."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            for i in range(0, len(text), _WRITE_SLICE):
-                f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
+            if isinstance(text, str):
+                for i in range(0, len(text), _WRITE_SLICE):
+                    f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
+            else:
+                batch, size = [], 0
+                for piece in text:
+                    batch.append(piece)
+                    size += len(piece)
+                    if size >= _WRITE_SLICE:
+                        f.write("".join(batch).encode("utf-8"))
+                        batch, size = [], 0
+                f.write("".join(batch).encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
         umask = os.umask(0)
@@ -143,6 +155,8 @@ class SaveReader:
     returns its memory only in whole blocks: one value kept from it (a province name in a
     board's centres) would keep its block, and a whole world keeps every block."""
 
+    lazy_orders = True   # whether a vouched-for file's orders are made when first asked for (tests compare)
+
     def __init__(self, raw: Any, where: str, text: str | None, release: bool = False):
         """``release``: the parsed file is the reader's to take apart as it reads (a big
         file's parse tree is the peak of opening it)."""
@@ -205,6 +219,11 @@ class SaveReader:
         self.born: dict[BoardKey, int] = {}
         self.index = HistoryIndex()
         self.parts = parts = CompactParts(self) if version >= 3 else LegacyParts(self)
+        # A file exactly as the writer left it (its checksum holds) is read lazily: each
+        # board's orders are made when first asked for (app.engine.lazy_orders). Any other
+        # file is read, checked and replayed in full now.
+        vouched = version >= 2 and self.text is not None and _checksum_holds(self.text)
+        parts.lazy = vouched and version == SAVE_VERSION and self.lazy_orders
         start_boards = [parts.board(b, f"start.{i}", False) for i, b in enumerate(listed(raw["start"], "start"))]
         try:
             start = World.from_boards(variant, start_boards, adjacency, seed)
@@ -225,13 +244,17 @@ class SaveReader:
         game = Game(variant, adjacency, seed, [world], submissions, meta, start)
         with civ_faults():
             game.gifts = civsave.read_gifts(raw.get("civ"), world, len(submissions))     # RULES.md §10
-        if version >= 2 and self.text is not None and _checksum_holds(self.text) and \
-                self._history(raw.get("history"), start, world, len(submissions)):
+        if vouched and self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
             if version == SAVE_VERSION:
                 keep_lines(game, self.text)
             return game
-        self._replay(game)
+        try:
+            self._replay(game)
+        except GameFileError:
+            raise
+        except ValueError as e:   # an order text of a lazily read file, read at last
+            raise self.fail(f"damaged: {e}") from None
         return game
 
     def _world(self, raw: dict, start: World) -> World:
@@ -312,7 +335,12 @@ class SaveReader:
         if winner is not None and (type(winner) is not str or winner not in variant.nations):
             raise Fault("world.winner", f"{json.dumps(winner)} is not a nation")
         winner = self.names.get(winner)
-        refs, incoming = order_index(orders, results, sorted(orders, key=lambda k: (idx.given.get(k, 0), k)))
+        in_given_order = sorted(orders, key=lambda k: (idx.given.get(k, 0), k))
+        if getattr(parts, "lazy", False):   # orders made when first asked for; indexed from their texts
+            refs, incoming = parts.index(in_given_order, orders, results)
+            orders = LazyOrders(orders)
+        else:
+            refs, incoming = order_index(orders, results, in_given_order)
         w = w.derive(orders=MappingProxyType(orders), results=MappingProxyType(results),
                      refs=MappingProxyType(refs), incoming=MappingProxyType(incoming),
                      retreats=MappingProxyType(retreats), pause=pause, winner=winner,

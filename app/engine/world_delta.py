@@ -23,10 +23,12 @@ from operator import is_not
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .lazy_orders import LazyOrders, raw_get, raw_items, raw_values
 from .world import World
 
 _TABLES = ("boards", "orders", "results", "retreats", "parents", "starts", "ends", "refs", "incoming")
 _ABSENT = object()
+_LAZY = ("orders", "refs")   # tables whose values may be made when first asked for (app.engine.lazy_orders)
 
 
 def table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
@@ -54,12 +56,11 @@ def table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
 def _table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
     ko, kn = list(old), list(new)
     n = min(len(ko), len(kn))
-    if ko[:n] == kn[:n]:
-        return tuple(compress(ko, map(is_not, old.values(), new.values()))), tuple(kn[n:]), tuple(ko[n:])
-    get = old.get
+    if ko[:n] == kn[:n]:   # (values as stored: orders not made yet are compared by what stands for them)
+        return tuple(compress(ko, map(is_not, raw_values(old), raw_values(new)))), tuple(kn[n:]), tuple(ko[n:])
     changed, added = [], []
-    for k, v in new.items():
-        was = get(k, _ABSENT)
+    for k, v in raw_items(new):
+        was = raw_get(old, k, _ABSENT)
         if was is _ABSENT:
             added.append(k)
         elif was is not v:
@@ -90,7 +91,7 @@ class WorldDelta:
             if old is new:
                 continue
             differ, added, gone = table_changes(old, new)
-            changed = {k: new[k] for k in (*differ, *added)}
+            changed = {k: raw_get(new, k) for k in (*differ, *added)}   # orders not made stay so
             dropped = tuple(gone)
             if changed or dropped:
                 tables[name] = (changed, dropped)
@@ -102,7 +103,9 @@ class WorldDelta:
         boards, orders and index entries)."""
         changes = dict(self.fields)
         for name, (changed, dropped) in self.tables.items():
-            table = dict(getattr(base, name))
+            table = getattr(base, name).copy()   # a copy of a lazy table stays lazy
+            if name in _LAZY and not isinstance(table, LazyOrders):
+                table = LazyOrders(table)
             for k in dropped:
                 del table[k]
             table.update(changed)

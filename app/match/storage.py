@@ -28,6 +28,7 @@ from typing import Callable
 from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
 from app.data_folder import try_lock, unlock
 from app.engine.game import Game, GameFileError
+from app.engine.lazy_orders import read_every_board
 from app.engine.savefile import write_text_atomic
 
 from .match import Match
@@ -44,6 +45,10 @@ class Snapshot:
     def to_text(self) -> str:
         return self.game.dumps()
 
+    def pieces(self) -> list[str]:
+        """The text in pieces (what :func:`write_text_atomic` writes without joining them)."""
+        return self.game.dump_pieces()
+
 
 def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
     """``saved_as``: the game's own file, kept in an autosave so that a restored game
@@ -56,7 +61,7 @@ def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
 
 
 def save_match(match: Match, path: Path) -> None:
-    write_text_atomic(Path(path), snapshot(match).to_text())
+    write_text_atomic(Path(path), snapshot(match).pieces())
 
 
 def open_match(path: Path, decide=None) -> Match:
@@ -75,6 +80,8 @@ def open_match(path: Path, decide=None) -> Match:
     saved_as = game.meta.get("saved_as") if isinstance(game.meta, dict) else None
     match = Match.from_game(game, str(path), decide=decide)
     match.saved_as = saved_as if isinstance(saved_as, str) else None   # an autosave's game file
+    if match.fog or game.world.civ is not None:   # a fogged view reads every board: read them now, at once
+        read_every_board(game.world)
     return match
 
 
@@ -100,7 +107,7 @@ class BackgroundWriter:
     runs waits for it (the newest request for a path replaces an older one still waiting),
     so the GUI never blocks and no save is lost or interleaved."""
 
-    def __init__(self, write: Callable[[Path, str], None] | None = None):
+    def __init__(self, write: Callable[[Path, str | list[str]], None] | None = None):
         self._write = write or write_text_atomic
         self._lock = threading.Condition()
         self._queue: dict[Path, Snapshot] = {}
@@ -130,7 +137,7 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                self._write(path, snap.to_text())
+                self._write(path, snap.pieces())
                 self.written.append(path)
                 if self.on_done is not None:
                     self.on_done(path)
@@ -187,8 +194,8 @@ class Session:
     def usable(self) -> bool:
         return self.problem is None
 
-    def write(self, path: Path, text: str) -> None:
-        """Write ``text`` to ``path`` atomically, noted in the data folder while it runs (a
+    def write(self, path: Path, text: str | list[str]) -> None:
+        """Write ``text`` (or its pieces) to ``path`` atomically, noted in the data folder while it runs (a
         ``saving/<session>.<n>.path`` entry naming the file), so that if this instance dies
         mid-write the next start finds the temporary file beside any game, and removes it
         (:func:`clean_interrupted_saves`)."""

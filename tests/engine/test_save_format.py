@@ -222,3 +222,15 @@ def test_the_writer_forgets_the_text_of_undone_boards(grown):
     subs = {k for kind, k in h._fragments if kind == "submission"}
     assert boards == set(h.world.boards) and orders == set(h.world.orders)
     assert subs == set(range(len(h.submissions)))
+
+
+def test_a_save_written_in_pieces_is_the_text(grown, tmp_path):
+    """Game.save writes the writer's pieces one after another, never joined: the file is
+    exactly the text of dumps()."""
+    g, _ = grown
+    h = Game(g.variant, g.adjacency, g.seed, list(g.worlds), g.submissions, {"note": "é ü"}, g.start)
+    pieces = h.dump_pieces()
+    assert len(pieces) > 10 and all(type(p) is str for p in pieces)
+    h.save(tmp_path / "g.json")
+    assert (tmp_path / "g.json").read_text(encoding="utf-8") == "".join(pieces) == h.dumps()
+    assert Game.load(tmp_path / "g.json").dumps() == h.dumps()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 
 from app.engine.coords import BoardKey, Location
+from app.engine.lazy_orders import raw_value, stays_on_board
 from app.engine.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
 from app.engine.world import World
 from app.engine.world_delta import table_changes
@@ -410,7 +411,8 @@ class WorldScene(QGraphicsScene):
             board = boards.get(key)
             if board is None:
                 continue
-            orders, results, retreats = all_orders.get(key), all_results.get(key), all_retreats.get(key)
+            # the orders' stand-in: a loaded board's orders are made only if drawn (app.engine.lazy_orders)
+            orders, results, retreats = raw_value(all_orders, key), all_results.get(key), all_retreats.get(key)
             veiled = unseen.get(key, _NONE)
             ident = (board, orders, results, retreats, dislodged.get(key, _NONE), veiled)
             old_ident = idents.get(key)
@@ -584,7 +586,7 @@ class WorldScene(QGraphicsScene):
         """The arrows of the orders given on ``key`` that run to other boards (most run
         nowhere else: those are drawn by the board itself)."""
         out = []
-        orders = world.orders.get(key)
+        orders = None if stays_on_board(world.orders, key) else world.orders.get(key)
         if orders:
             # most orders are holds and moves on their own board: those are passed over by
             # type and one comparison (opening a big world asks this of every order)

@@ -138,7 +138,7 @@ class FileKeeper(QObject):
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:
         try:
-            self.session.write(Path(path), snapshot(self.match).to_text())
+            self.session.write(Path(path), snapshot(self.match).pieces())
         except OSError as e:
             self.w.show_message("Cannot save", f"{path}: {e.strerror or e}")
             return False

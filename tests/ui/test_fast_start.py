@@ -65,3 +65,12 @@ def test_a_game_with_seats_plans_messages_and_a_pin_saves_and_opens(window, tmp_
     assert [(p.kind, p.at, p.to) for p in back.plans.of(0)] == [("arrow", "1:par:S1901", "1:bur:S1901")]
     assert not back.check_pin(1, "1357") and back.check_pin(1, "2468") and not back.is_locked(1)
     assert [x.text for x in back.table.mail.messages(1)] == ["Shall we?"]
+
+
+def test_what_the_start_deferred_loads_on_a_worker_after_the_first_frame():
+    """A moment after the first frame (app.ui.app.WARM_UP_MS) the save file's models load
+    on a worker thread, so that the first autosave does not pause the window for them."""
+    code = ("import sys; from app.ui.app import warm_up; before = 'pydantic' in sys.modules; t = warm_up(); "
+            "t.join(60); print(before, t.daemon, 'app.match.save' in sys.modules, 'pydantic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False", "True", "True", "True"], out.stderr

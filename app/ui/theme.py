@@ -27,6 +27,8 @@ class Theme:
     window: QColor
     base: QColor
     text: QColor
+    error_text: str = "#c92a2a"     # readable on the window colour (contrast >= 4.5:1)
+    ok_text: str = "#2b7a3b"
     font_family: str = "DejaVu Sans"
 
 
@@ -46,6 +48,7 @@ DARK = Theme(
     active_frame=QColor("#ffc233"), past_frame=QColor("#4b5260"), ghost_frame=QColor("#9d92f0"),
     fork=QColor("#9d92f0"), accent=QColor("#4dabf7"), pick=QColor("#63e6be"), flash=QColor("#51cf66"),
     window=QColor("#2a2e35"), base=QColor("#22262c"), text=QColor("#e6e9ef"),
+    error_text="#ff8787", ok_text="#69db7c",
 )
 
 THEMES = {"light": LIGHT, "dark": DARK}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 from ..screen_fit import fit_title
 from .pin_fields import PIN_ADVICE, PinFields
@@ -38,8 +39,7 @@ class ForgottenPinDialog(QDialog):
         advice.setWordWrap(True)
         advice.setStyleSheet("font-size: 12px;")
         lay.addWidget(advice)
-        self.error = QLabel("")
-        self.error.setStyleSheet("color: #e03131;")
+        self.error = MessageLabel(tone="error")
         lay.addWidget(self.error)
         buttons = QDialogButtonBox()
         self.ok = buttons.addButton("Discard the sealed orders and set the new PIN", QDialogButtonBox.AcceptRole)

@@ -13,6 +13,7 @@ from app.engine.variant import VariantError, load_variant
 from app.match import Seat
 from app.engine.catalog import available
 
+from ..message_label import MessageLabel
 from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
 from ..screen_fit import keep_inside
@@ -201,8 +202,7 @@ class NewGameDialog(QDialog):
         sl.addWidget(self.pin_advice)
         outer.addWidget(self.seats_box)
         self.seat_rows: list[SeatRow] = []
-        self.error = QLabel("")
-        self.error.setStyleSheet("color: #e03131;")
+        self.error = MessageLabel(tone="error")
         outer.addWidget(self.error)
         buttons = QDialogButtonBox()
         self.start_btn = buttons.addButton("Start game", QDialogButtonBox.AcceptRole)

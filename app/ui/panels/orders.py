@@ -14,6 +14,7 @@ from app.engine.coords import BoardKey
 from app.engine.dates import YEARS
 from app.engine.notation import format_order
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 
 
@@ -43,6 +44,7 @@ class OrdersPanel(QWidget):
     delete = Signal(object)           # order key (see app.match.order_key)
     edit = Signal(object, str)        # order key, its text
     entered = Signal(str)             # console text
+    retitled = Signal(str)            # "Orders (3)", "Ada's orders (1)": the dock shows it as its title
     calendar = YEARS                  # how turns are named (RULES.md §10: a civilisations game's dates)
 
     def __init__(self, parent=None):
@@ -80,8 +82,7 @@ class OrdersPanel(QWidget):
         self.console.setToolTip("Type an order in notation (timeline:province:turn; parts may be left out) and press Enter")
         self.console.returnPressed.connect(self._enter)
         lay.addWidget(self.console)
-        self.feedback = QLabel("")
-        self.feedback.setWordWrap(True)
+        self.feedback = MessageLabel()
         self.feedback.setTextInteractionFlags(Qt.TextSelectableByMouse)
         lay.addWidget(self.feedback)
         QShortcut(QKeySequence.Delete, self.tree, self._delete_selected)
@@ -90,6 +91,7 @@ class OrdersPanel(QWidget):
         self.icons = None   # nation -> QIcon, set by the window
         self._title = "Orders"
         self._clear()
+        self._retitle()
 
     def set_orders(self, orders: dict, title: str = "Orders") -> None:
         """``orders``: {order key: Order}. Grouped by timeline, then board, each group in
@@ -213,9 +215,15 @@ class OrdersPanel(QWidget):
             self._remove(k, old)
             self._retitle()
 
+    @property
+    def heading(self) -> str:
+        """Whose orders the panel lists ("Orders", "Ada's orders"), without the count."""
+        return self._title
+
     def _retitle(self) -> None:
         self.count = len(self._shown)
         self.title.setText(f"{self._title} ({self.count})")
+        self.retitled.emit(self.title.text())
 
     def _clear(self) -> None:
         self.tree.clear()
@@ -331,5 +339,4 @@ class OrdersPanel(QWidget):
 
     def show_feedback(self, text: str, ok: bool) -> None:
         self.feedback_ok = ok
-        self.feedback.setText(text)
-        self.feedback.setStyleSheet(f"color: {'#2f9e44' if ok else '#e03131'};")
+        self.feedback.show_message(text, "ok" if ok else "error")

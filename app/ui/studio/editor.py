@@ -23,6 +23,7 @@ from app.engine.coords import Season, Turn, province_of
 from app.engine.position import describe_unit
 from app.match.editor import EditRefused, PositionEditor
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 from ..multiverse.map_art import BoardState, colour_of, map_art, render_board_image
 
@@ -189,8 +190,7 @@ class PositionEditorDialog(QDialog):
         self.summary = QLabel("")
         self.summary.setWordWrap(True)
         side.addWidget(self.summary)
-        self.message = QLabel("")
-        self.message.setWordWrap(True)
+        self.message = MessageLabel(bold=True)
         self.message.setMinimumWidth(250)
         self.message.setMaximumWidth(300)
         side.addWidget(self.message)
@@ -244,8 +244,7 @@ class PositionEditorDialog(QDialog):
 
     def say(self, text: str, error: bool = False) -> None:
         self.message_text = text
-        self.message.setText(text)
-        self.message.setStyleSheet("color: #e03131; font-weight: bold;" if error else "")
+        self.message.show_message(text, "error" if error else "plain")
 
     def show_hover(self, name: str) -> None:
         self.canvas.setToolTip(name)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QPlainTextEdit, Q
 
 from app.match.table.messages import MAX_LENGTH
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 
 
@@ -43,8 +44,7 @@ class MessagesPanel(QWidget):
         self.text.setTabChangesFocus(True)
         lay.addWidget(self.text)
         row = QHBoxLayout()
-        self.feedback = QLabel("")
-        self.feedback.setWordWrap(True)
+        self.feedback = MessageLabel()
         row.addWidget(self.feedback, 1)
         self.send_btn = QPushButton("Send")
         self.send_btn.clicked.connect(self._send)
@@ -99,8 +99,7 @@ class MessagesPanel(QWidget):
             self.text.setPlainText(text)
 
     def show_feedback(self, text: str, ok: bool) -> None:
-        self.feedback.setStyleSheet("" if ok else "color: #e03131;")
-        self.feedback.setText(text)
+        self.feedback.show_message(text, "plain" if ok else "error")
 
     @guarded
     def _send(self, *_) -> None:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from app.bots import LEVELS
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 from ..panels.nations import swatch
 
@@ -46,8 +47,7 @@ class LeaveDialog(QDialog):
         self.note = QLabel("")
         self.note.setWordWrap(True)
         lay.addWidget(self.note)
-        self.error = QLabel("")
-        self.error.setStyleSheet("color: #e03131;")
+        self.error = MessageLabel(tone="error")
         lay.addWidget(self.error)
         buttons = QDialogButtonBox()
         self.ok = buttons.addButton("Leave the table", QDialogButtonBox.AcceptRole)
@@ -137,9 +137,7 @@ class TakeOverDialog(QDialog):
         self.pin2.setPlaceholderText("The PIN again")
         form.addRow("", self.pin2)
         lay.addLayout(form)
-        self.error = QLabel("")
-        self.error.setStyleSheet("color: #e03131;")
-        self.error.setWordWrap(True)
+        self.error = MessageLabel(tone="error")
         lay.addWidget(self.error)
         buttons = QDialogButtonBox()
         self.ok = buttons.addButton("Take over", QDialogButtonBox.AcceptRole)

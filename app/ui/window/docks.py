@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QTabBar, QWidget
 
+from ..message_label import MessageLabel
 from ..panels.history import HistoryBar
 from ..panels.nations import NationsPanel
 from ..panels.orders import OrdersPanel
@@ -19,6 +20,10 @@ def build_docks(w) -> None:
     d1 = QDockWidget("Orders", w)
     d1.setObjectName("orders")
     d1.setWidget(w.orders_panel)
+    # The dock's own title says whose orders and how many; a second heading inside said it again.
+    w.orders_panel.title.hide()
+    w.orders_panel.retitled.connect(d1.setWindowTitle)
+    d1.setWindowTitle(w.orders_panel.title.text())
     # Not floatable: a floating dock is a window of its own the hotseat curtain cannot cover.
     d1.setFeatures(QDockWidget.DockWidgetMovable)
     w.addDockWidget(Qt.RightDockWidgetArea, d1)
@@ -62,7 +67,7 @@ def tabs_take_no_focus(w) -> None:
 
 def build_status(w) -> None:
     sb = w.statusBar()
-    w.status_label = QLabel("")
+    w.status_label = MessageLabel(bold=True, wrap=False)
     w.status_label.setMinimumWidth(300)
     sb.addWidget(w.status_label, 1)
     w.hover_label = QLabel("")

@@ -8,11 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit,
                                QVBoxLayout)
 
 from app.engine.coords import BoardKey
 
+from ..message_label import MessageLabel
 from ..guard import guarded
 from ..screen_fit import fit_title
 
@@ -53,8 +54,7 @@ class ExportImageDialog(QDialog):
         if what in ("board", "view", "multiverse"):
             form.addRow("Resolution", self.scale)
         lay.addLayout(form)
-        self.note = QLabel("")
-        self.note.setWordWrap(True)
+        self.note = MessageLabel()
         self.note.setTextInteractionFlags(Qt.TextSelectableByMouse)
         lay.addWidget(self.note)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
@@ -87,8 +87,7 @@ class ExportImageDialog(QDialog):
             ok = True
         except ValueError as e:
             text, ok = str(e), False
-        self.note.setText(text)
-        self.note.setStyleSheet("" if ok else "color: #e03131;")
+        self.note.show_message(text, "plain" if ok else "error")
         self.ok.setEnabled(ok)
 
     @guarded

@@ -351,8 +351,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
 
     def set_status(self, text: str, error: bool = False) -> None:
-        self.status_label.setText(text)
-        self.status_label.setStyleSheet("color: #e03131; font-weight: bold;" if error else "")
+        self.status_label.show_message(text, "error" if error else "plain")
         self.last_status = text
         self.message.emit(text)
 

@@ -34,7 +34,7 @@ def set_palette(w, safe: bool) -> None:
     w.settings.setValue("palette", "safe" if safe else "map")
     if w.scene is not None:
         w.scene.restyle()
-        w.orders_panel.set_orders({}, w.orders_panel.title.text())     # their swatches again
+        w.orders_panel.set_orders({}, w.orders_panel.heading)     # their swatches again
         w.refresh()
         w.view.viewport().update()
     w.set_status("Colour-vision-safe colours: nations whose colours are close carry their initials."

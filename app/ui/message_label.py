@@ -1,0 +1,74 @@
+"""A label for a short message that is plain, an error or a success, in a colour that can be
+read on the theme it is shown on.
+
+One red for both themes was too dark on the dark theme (#e03131 on its window colour is a
+contrast of about 3:1; small text wants 4.5:1). The label looks at the application's palette
+whenever it changes, so it follows a theme switch while it is shown, and the dialogs, panels and status line that show
+errors all draw them the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QLabel
+
+from .guard import guarded
+from .theme import DARK, LIGHT
+
+Tone = Literal["plain", "error", "ok"]
+
+
+def tone_colour(tone: Tone, dark: bool) -> str | None:
+    """The text colour of ``tone`` on a light or dark background (None: the palette's own)."""
+    theme = DARK if dark else LIGHT
+    return {"plain": None, "error": theme.error_text, "ok": theme.ok_text}[tone]
+
+
+class MessageLabel(QLabel):
+    """A QLabel whose text is plain, an error or a success (``bold``: errors in bold)."""
+
+    def __init__(self, text: str = "", tone: Tone = "plain", bold: bool = False, wrap: bool = True, parent=None):
+        super().__init__(text, parent)
+        self.tone: Tone = tone
+        self.bold = bold
+        self.setWordWrap(wrap)
+        self._restyle()
+
+    def show_message(self, text: str, tone: Tone = "plain") -> None:
+        self.tone = tone
+        self.setText(text)
+        self._restyle()
+
+    def set_tone(self, tone: Tone) -> None:
+        self.tone = tone
+        self._restyle()
+
+    def colour(self) -> QColor:
+        """The text colour shown now."""
+        return self.palette().color(QPalette.WindowText)
+
+    def _restyle(self) -> None:
+        # A colour in the label's palette, not a style sheet: a sheet cuts the label off from
+        # the application's palette, and it would not hear of a theme switch.
+        app = QApplication.palette()
+        wanted = tone_colour(self.tone, app.window().color().lightness() < 128)
+        colour = QColor(wanted) if wanted else app.color(QPalette.WindowText)
+        if self.palette().color(QPalette.WindowText) != colour:    # a change sends a palette event: don't loop
+            pal = self.palette()
+            pal.setColor(QPalette.WindowText, colour)
+            self.setPalette(pal)
+        bold = self.bold and self.tone == "error"
+        if self.font().bold() != bold:
+            font = self.font()
+            font.setBold(bold)
+            self.setFont(font)
+
+    @guarded
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.PaletteChange, QEvent.ApplicationPaletteChange):
+            # the theme was switched while shown
+            self._restyle()

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -123,7 +121,7 @@ def checked_path(texts: dict[str, str]) -> Path | None:
     for name in VARIANT_FILES:
         h.update(name.encode() + b"\0" + texts[name].encode() + b"\0")
     here = Path(__file__).parent
-    for code in ("variant_files.py", "variant_checks.py", "variant_model.py"):
+    for code in ("variant.py", "variant_files.py", "variant_checks.py", "variant_model.py"):
         try:
             st = (here / code).stat()
             h.update(f"{code}:{st.st_size}:{st.st_mtime_ns}".encode())
@@ -140,17 +138,11 @@ def _from_kept(path: Path, folder: Path) -> Variant | None:
 
 
 def _remember(path: Path, form: dict) -> None:
+    from .savefile import save_json_atomic
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".variant-", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(form, separators=(",", ":")))
-        os.replace(tmp, path)             # whole or not at all: a second instance reads either
+        save_json_atomic(path, form)            # whole or not at all: a second instance reads either
     except OSError:
-        try:
-            os.unlink(tmp)                # type: ignore[possibly-undefined]
-        except (OSError, NameError):
-            pass
+        pass                                    # a read-only data folder: checked again next time
 
 
 def check_map_field(meta, folder: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Iterable, Mapping
 from .coords import BoardKey
 from .orders import Order, Result
 from .world import Pause, World, index_orders, spaces_named
+from .world_delta import table_changes
 
 
 @dataclass
@@ -71,11 +72,12 @@ class HistoryIndex:
     def push(self, before: World, after: World) -> None:
         """Record the submission that turned ``before`` (the present) into ``after``."""
         i = len(self.counts)
-        new_boards = [k for k in after.boards.keys() - before.boards.keys()]
-        new_orders = [k for k in after.orders.keys() - before.orders.keys()]
-        old_results = before.results
-        changed = [k for k, r in after.results.items() if old_results.get(k) is not r]
-        retreated = [k for k, r in after.retreats.items() if before.retreats.get(k) is not r]
+        new_boards = list(table_changes(before.boards, after.boards)[1])
+        new_orders = list(table_changes(before.orders, after.orders)[1])
+        changed, added, _ = table_changes(before.results, after.results)
+        changed = [*changed, *added]
+        changed_retreats, added_retreats, _ = table_changes(before.retreats, after.retreats)
+        retreated = [*changed_retreats, *added_retreats]
         for k in new_boards:
             self.born[k] = i
         for k in new_orders:

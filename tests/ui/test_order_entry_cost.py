@@ -60,10 +60,11 @@ def test_each_order_builds_one_row(opened, monkeypatch):
 
 
 def test_each_order_draws_one_arrow(opened, monkeypatch):
+    import app.ui.multiverse.board_item as bi
     import app.ui.multiverse.world_scene as ws
     drawn = []
-    real_arrow, real_geom = ws.pending_arrow, ws.WorldScene._arrow_geom
-    monkeypatch.setattr(ws, "pending_arrow", lambda art, o: drawn.append(o) or real_arrow(art, o))
+    real_arrow, real_geom = bi.pending_arrow, ws.WorldScene._arrow_geom
+    monkeypatch.setattr(bi, "pending_arrow", lambda art, o: drawn.append(o) or real_arrow(art, o))
     monkeypatch.setattr(ws.WorldScene, "_arrow_geom",
                         lambda self, o, status: (drawn.append(o) if status == "pending" else None)
                         or real_geom(self, o, status))
@@ -121,3 +122,28 @@ def test_what_is_shown_is_what_is_pending(opened):
         assert sorted((a for a in item.pending), key=repr) == [a for a in want if a is not None]
     assert len(scene.overlay.pending) == sum(1 for o in pending.values() if not same_board(o))
     assert opened.attention() == needs(opened.world, pending.values(), opened.seat_nations())
+
+
+def test_orders_given_back_are_drawn_when_their_board_is(opened, monkeypatch):
+    """An undo gives a whole turn's orders back: their arrows are made for the boards that
+    are drawn, when they are drawn, not for every board at once (at 10,000 boards that was
+    half the undo)."""
+    import app.ui.multiverse.board_item as bi
+    from app.ui.multiverse.state import pending_arrow, same_board
+    for o in _orders(opened):
+        opened._handle(Outcome(o))
+    opened.submit()
+    opened.wait_idle()
+    made = []
+    monkeypatch.setattr(bi, "pending_arrow", lambda art, o: made.append(o) or pending_arrow(art, o))
+    opened.undo()
+    pending = opened.pending
+    assert pending and not made, "no arrow is made before a board is drawn"
+    key = next(o.board for o in pending.values() if o.kind != "build")
+    item = opened.scene.items_by_key[key]
+    want = [pending_arrow(opened.scene.art, o) for o in pending.values()
+            if o.board == key and o.kind != "build" and same_board(o)]
+    drawn = item.pending                      # what its paint() draws
+    assert sorted(drawn, key=repr) == sorted((a for a in want if a is not None), key=repr)
+    assert {o.board for o in made} == {key}
+    assert item.pending is drawn, "made once, until its orders change"

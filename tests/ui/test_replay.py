@@ -111,7 +111,7 @@ def test_the_results_list_follows_the_submission_shown(qtbot, window):
     assert window.console_order("F lon - nth")
     submit(qtbot, window)
     panel = window.results_panel
-    rows = lambda: [panel.list.item(i).text() for i in range(panel.list.count())]
+    rows = lambda: panel.rows()
     with qtbot.waitSignal(window.history.stepped, timeout=5000):
         window.history.play(STEP_MS * 10)
     window.history.pause()

@@ -17,7 +17,7 @@ def test_results_list_and_past_board_tooltips(window, qtbot):
     submit(qtbot, window)
 
     panel = window.results_panel
-    rows = [panel.list.item(i).text() for i in range(panel.list.count())]
+    rows = panel.rows()
     assert len(rows) == 3
     assert any("A 1:vie:S1901 - 1:gal:S1901" in r and "failed: bounced at 1:gal:S1901" in r for r in rows)
     assert any("A 1:war:S1901" in r and "failed: bounced" in r for r in rows)
@@ -30,7 +30,7 @@ def test_results_list_and_past_board_tooltips(window, qtbot):
     board = window.scene.items_by_key[key("1:S1901")].sceneBoundingRect()
     window.view.centerOn(board.center().x() + board.width() * 3, board.center().y())
     assert not board.contains(window.view.mapToScene(window.view.viewport().rect().center()))
-    panel.list.itemClicked.emit(panel.list.item(0))
+    panel.list.clicked.emit(panel.model.index(0))
     assert board.contains(window.view.mapToScene(window.view.viewport().rect().center()))
 
     # hovering Vienna on the (now past) first board tells the order, its status and reason
@@ -46,4 +46,4 @@ def test_results_list_and_past_board_tooltips(window, qtbot):
 
     # undo: the list no longer claims the taken-back results
     window.undo()
-    assert panel.list.count() == 0
+    assert panel.rows() == []

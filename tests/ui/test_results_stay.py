@@ -17,7 +17,7 @@ BEN = {"name": "Ben", "colour": "#e8590c", "nations": ["Russia", "Turkey", "Aust
 
 
 def rows(window):
-    return [window.results_panel.list.item(i).text() for i in range(window.results_panel.list.count())]
+    return window.results_panel.rows()
 
 
 def test_a_reopened_game_shows_its_last_results(qtbot, window, tmp_path):

@@ -311,3 +311,94 @@ def test_a_long_list_given_back_comes_closed_by_timeline_and_opens_as_entered(qt
     assert sorted(panel.order_texts()) == left and panel.count == len(window.pending) == len(left)
     if tops[-1].treeWidget() is not None:          # (its only order gone: the timeline goes)
         assert tops[-1].childCount() > 0, "the rows of the timeline changed are made"
+
+
+def test_fork_arrows_kept_across_submissions_and_undo_are_those_made_afresh(qtbot, window, grown):
+    """A submission's new timelines add their fork arrows, near and far, to those kept; an
+    undo takes them away: the arrows are always those a new scene draws for the world."""
+    window.set_game(grown, None)
+    scene, overlay = window.scene, window.scene.overlay
+    rng = random.Random(3)
+
+    def near(forks):
+        return [(f[0].getRect(), f[2].x(), f[2].y(), f[1].elementCount()) for f in forks]
+
+    def fresh():
+        other = world_scene.WorldScene(scene.art, scene.theme, window)
+        other.set_world(window.game.world)
+        other.cache.close()             # no board is drawn: its workers are not needed
+        return other.overlay
+
+    overlay.far_forks(8.0)
+    timelines = len(window.game.world.timelines)
+    grew = False
+    for _ in range(12):
+        kept = list(overlay.forks)
+        _submit_random(qtbot, window, rng)
+        new = fresh()
+        assert near(overlay.forks) == near(new.forks)
+        if len(window.game.world.timelines) > timelines:
+            grew = True
+            assert all(a is b for a, b in zip(kept, overlay.forks)), "the arrows kept are not made again"
+            curves, heads = overlay.far_forks(8.0)
+            fresh_curves, fresh_heads = new.far_forks(8.0)
+            assert (curves.elementCount(), heads.elementCount()) == (fresh_curves.elementCount(),
+                                                                     fresh_heads.elementCount())
+            assert curves.boundingRect() == fresh_curves.boundingRect()
+            break
+    assert grew, "no submission started a timeline"
+    window.undo()
+    assert near(overlay.forks) == near(fresh().forks)
+    assert overlay.far_forks(8.0)[0].elementCount() == fresh().far_forks(8.0)[0].elementCount()
+
+
+def test_what_lives_after_a_submission_is_set_aside_from_the_collector(qtbot, window, grown):
+    """Full collections walked every entry of every world kept (~0.1 s at 10,000 boards, in
+    the next submission's adjudication or an undo): once the window shows a new world, what
+    lives is frozen and later collections visit only what is new. Cyclic garbage of the
+    moment is collected first, not frozen with it."""
+    import gc
+    import weakref
+
+    class Cycle:
+        pass
+
+    window.set_game(grown, None)
+    _submit_random(qtbot, window, random.Random(4))
+    junk = Cycle()
+    junk.me = junk                     # garbage only the collector can free
+    gone = []
+    ref = weakref.ref(junk, gone.append)
+    del junk
+    world = window.game.world
+    frozen = gc.get_freeze_count()
+    window.undo()                      # a new world shown: the survivors go aside soon after
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > frozen, timeout=2000)
+    assert gone and ref() is None, "the garbage was collected, not frozen"
+    assert window.game.world is not world
+
+
+def test_garbage_frozen_while_it_lived_goes_when_another_game_is_shown(qtbot, window):
+    """A reference cycle alive at a freeze and dropped later is never collected while frozen
+    (a closed dialog, the game another replaced): showing another game thaws and collects
+    everything once, so such garbage lives at most until the next game."""
+    import gc
+    import weakref
+
+    from app.ui.collector import set_survivors_aside
+
+    class Cycle:
+        pass
+
+    window.new_game()
+    keep = Cycle()
+    keep.me = keep
+    gone = []
+    ref = weakref.ref(keep, gone.append)
+    set_survivors_aside()               # frozen while alive
+    del keep                            # now garbage that only a full, thawed collection finds
+    gc.collect()
+    assert ref() is not None, "frozen garbage is not collected (the reason for this test)"
+    window.new_game()
+    qtbot.waitUntil(lambda: ref() is None, timeout=3000)
+    assert gone

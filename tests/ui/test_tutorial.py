@@ -40,9 +40,9 @@ def test_the_tutorial_watches_each_real_step(qtbot, window):
     submit(qtbot, window)
     _wait_next(qtbot, t, 7)
     panel = window.results_panel
-    rows = [panel.list.item(i).text() for i in range(panel.list.count())]
+    rows = panel.rows()
     assert any("1:mun:S1901" in r for r in rows), rows        # Germany's failed move, with its reason
-    panel.list.itemClicked.emit(panel.list.item(0))
+    panel.list.clicked.emit(panel.model.index(0))
     _wait_next(qtbot, t, 8)
     window.click_location(F1901, "eng")                        # through time: the Channel, a season back
     window.click_location(S1901, "eng")

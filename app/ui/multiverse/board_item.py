@@ -19,6 +19,7 @@ from app.engine.coords import BoardKey
 
 from ..civ.names import calendar_for, shown_nation
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit
+from .state import pending_arrow
 from .labels import IMAGE_MAX_PX, MIN_BOARD_PX, label_image, paint_labels, touched_provinces
 from .map_colours import HIGHLIGHT
 from ..guard import guarded
@@ -45,7 +46,8 @@ class BoardItem(QGraphicsItem):
     active = False
     highlights: dict[str, str] = {}     # province -> 'target' | 'source' | 'pick' (replaced, never changed)
     selected_loc: str | None = None
-    pending = ()                        # Arrows of orders being entered
+    pending_orders = ()                 # orders being entered, drawn on this board
+    _pending_drawn: tuple = ((), ())    # (pending_orders, their Arrows) as last drawn
     pending_builds = ()                 # (loc, nation, type)
     flash = False                       # newly created board after a submission
 
@@ -92,6 +94,16 @@ class BoardItem(QGraphicsItem):
 
     def on_screen_width(self, painter: QPainter) -> float:
         return painter.worldTransform().m11() * self._rect.width()
+
+    @property
+    def pending(self) -> tuple:
+        """The Arrows of :attr:`pending_orders`, made when the board is first drawn with
+        them: an undo gives back thousands of orders, on boards mostly out of sight."""
+        orders, arrows = self._pending_drawn
+        if orders is not self.pending_orders:
+            arrows = tuple(a for a in (pending_arrow(self.art, o) for o in self.pending_orders) if a is not None)
+            self._pending_drawn = (self.pending_orders, arrows)
+        return arrows
 
     @guarded
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:

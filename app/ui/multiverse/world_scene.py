@@ -4,16 +4,17 @@ span boards."""
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import is_not
+from operator import is_
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
+
 from app.engine.coords import BoardKey, Location
 from app.engine.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
 from app.engine.world import World
+from app.engine.world_delta import table_changes
 
 from .board_item import BoardItem
 from ..guard import guarded
@@ -22,7 +23,7 @@ from .map_art import BoardState, MapArt, colour_of, paint_arrow
 from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
-from .state import board_state, order_locations, pending_arrow, same_board
+from .state import board_state, order_locations, same_board
 from ..theme import Theme
 from .thumbnails import ThumbnailCache
 
@@ -88,8 +89,20 @@ class OverlayItem(QGraphicsItem):
         return self._bounds
 
     def set_forks(self, forks) -> None:
-        self.forks = forks
-        self._far_forks = None
+        old, self.forks = self.forks, forks
+        far = self._far_forks
+        n = len(old)
+        if far is not None and len(forks) >= n and all(map(is_, old, forks[:n])):
+            # the same forks and some after them (a submission's new timelines): only
+            # theirs are added to the far-away batches
+            curves, heads = QPainterPath(far[1]), QPainterPath(far[2])
+            for _bounds, fork, end, _tangent in forks[n:]:
+                curves.addPath(fork)
+                heads.addPolygon(_head(end, 9 * far[0]))
+                heads.closeSubpath()
+            self._far_forks = (far[0], curves, heads)
+        else:
+            self._far_forks = None
         self.update()
 
     def far_forks(self, px: float) -> tuple[QPainterPath, QPainterPath]:
@@ -265,6 +278,11 @@ def _mix(under: QColor, over: QColor, ink: float) -> QColor:
 _NONE: frozenset[str] = frozenset()
 
 
+def _same_items(a: tuple, b: tuple) -> bool:
+    """The same objects in the same order (orders are compared by identity, not value)."""
+    return len(a) == len(b) and all(map(is_, a, b))
+
+
 def _same(a: tuple, b: tuple) -> bool:
     """Two board identities: the same shared objects, and the same dislodged provinces."""
     return a[0] is b[0] and a[1] is b[1] and a[2] is b[2] and a[3] is b[3] and a[4:] == b[4:]
@@ -288,25 +306,12 @@ def _spans_boards(o: Order) -> bool:
 def _changed_keys(old: World, new: World) -> set[BoardKey]:
     """The boards whose board, orders, results or retreats differ (by identity) between two
     snapshots, and those only one of them has. Snapshots share their unchanged values, and
-    a mapping shared whole is skipped whole. A mapping made from a copy of the other keeps
-    its keys in the same order (its new ones after them): then values are compared place
-    by place without a lookup per key (``map`` and ``compress`` run in C), a third of the
-    time at 10,000 boards."""
+    a mapping shared whole is skipped whole (:func:`app.engine.world_delta.table_changes`
+    compares the rest in C)."""
     out: set[BoardKey] = set()
     for name in ("boards", "orders", "results", "retreats"):
-        a, b = getattr(old, name), getattr(new, name)
-        if a is b:
-            continue
-        ka, kb = list(a), list(b)
-        n = min(len(ka), len(kb))
-        if ka[:n] == kb[:n]:              # one's keys begin the other's, in the same order
-            out.update(compress(ka, map(is_not, a.values(), b.values())))
-            out.update(ka[n:])
-            out.update(kb[n:])
-        else:
-            get = a.get
-            out.update(k for k, v in b.items() if get(k) is not v)
-            out.update(a.keys() - b.keys())
+        for keys in table_changes(getattr(old, name), getattr(new, name)):
+            out.update(keys)
     return out
 
 
@@ -357,6 +362,7 @@ class WorldScene(QGraphicsScene):
         self._pending_where: dict = {}               # pending order's key -> (order, "arrows" | "builds" | "cross", board)
         self._pending_boards: dict[BoardKey, dict[str, dict]] = {}   # board -> {"arrows"|"builds": {key: drawn}}
         self._held: set[BoardKey] | None = None    # boards to show once set_pending is through
+        self._forks_made: dict[int, tuple] = {}      # timeline -> (parent, first turn, its fork arrow)
 
     # -- world ------------------------------------------------------------------------
     def set_world(self, world: World, fog=None) -> None:
@@ -520,21 +526,33 @@ class WorldScene(QGraphicsScene):
         return None
 
     def _build_forks(self, world: World) -> None:
-        lay = self.layout
+        """The fork arrows, one per timeline from its parent board; a timeline's arrow is
+        kept while its parent and first turn stay (a submission adds a few of hundreds)."""
+        made = self._forks_made
+        kept: dict[int, tuple] = {}
         forks = []
+        starts = world.starts
         for t, parent in world.parents.items():
             if parent is None:
                 continue
-            first = BoardKey(t, world.starts[t])
-            src, dst = lay.rect(parent), lay.rect(first)
-            a = QPointF(src.right(), src.center().y())
-            b = QPointF(dst.left() - 4, dst.center().y())
-            path = QPainterPath(a)
-            dx = max(120.0, (b.x() - a.x()) * 0.5)
-            path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), QPointF(b.x() - 30, b.y()))
-            bounds = path.boundingRect().adjusted(-60, -60, 60, 60)
-            forks.append((bounds, path, b, QPointF(1, 0)))
+            got = made.get(t)
+            if got is None or got[0] != parent or got[1] != starts[t]:
+                got = (parent, starts[t], self._fork(parent, BoardKey(t, starts[t])))
+            kept[t] = got
+            forks.append(got[2])
+        self._forks_made = kept
         self.overlay.set_forks(forks)
+
+    def _fork(self, parent: BoardKey, first: BoardKey) -> tuple:
+        lay = self.layout
+        src, dst = lay.rect(parent), lay.rect(first)
+        a = QPointF(src.right(), src.center().y())
+        b = QPointF(dst.left() - 4, dst.center().y())
+        path = QPainterPath(a)
+        dx = max(120.0, (b.x() - a.x()) * 0.5)
+        path.cubicTo(QPointF(a.x() + dx, a.y()), QPointF(b.x() - dx, b.y()), QPointF(b.x() - 30, b.y()))
+        bounds = path.boundingRect().adjusted(-60, -60, 60, 60)
+        return (bounds, path, b, QPointF(1, 0))
 
     def loc_point(self, loc: Location) -> QPointF:
         pt = self.art.unit_point(loc.loc)
@@ -591,6 +609,13 @@ class WorldScene(QGraphicsScene):
         wanted = dict(items)
         self._held = set()               # each board shown once at the end, not once an order
         try:
+            if not wanted:               # all taken back (a submission): board by board, not order by order
+                for key, (_o, kind, _at) in self._pending_where.items():
+                    if kind == "cross":
+                        self.overlay.drop_pending(key)
+                self._held.update(self._pending_boards)
+                self._pending_where.clear()
+                self._pending_boards.clear()
             for key in [k for k in self._pending_where if k not in wanted]:
                 self.change_pending(key, None)
             for key, o in wanted.items():
@@ -622,7 +647,8 @@ class WorldScene(QGraphicsScene):
         if isinstance(order, Build):
             kind, at, drawn = "builds", order.at.board, (order.at.loc, order.nation, order.unit_type)
         elif same_board(order):
-            kind, at, drawn = "arrows", order.board, pending_arrow(self.art, order)
+            # the arrow itself is made by the board item when it is drawn (BoardItem.pending)
+            kind, at, drawn = "arrows", order.board, order if order_locations(order) else None
         else:
             kind, at, drawn = "cross", None, self._arrow_geom(order, "pending")
         self._pending_where[key] = (order, kind, at)
@@ -644,8 +670,8 @@ class WorldScene(QGraphicsScene):
         per = self._pending_boards.get(key)
         arrows = tuple(per["arrows"].values()) if per else ()
         builds = tuple(per["builds"].values()) if per else ()
-        if arrows != item.pending or builds != item.pending_builds:
-            item.pending = arrows
+        if not _same_items(arrows, item.pending_orders) or builds != item.pending_builds:
+            item.pending_orders = arrows
             item.pending_builds = builds
             item.update()
 

@@ -120,26 +120,24 @@ class OrdersPanel(QWidget):
         timelines come closed, each one's rows made when it is first opened or one of its
         orders changes (2000 rows cost ~0.2 s, more than an undo may take)."""
         self._clear()
-        texts = {k: format_order(o) for k, o in orders.items()}
-        keys = sorted(orders, key=lambda k: (orders[k].board, orders[k].nation, texts[k]))
-        by_timeline: dict[int, list] = {}
-        for k in keys:
-            o = orders[k]
-            by_timeline.setdefault(o.board.timeline, []).append((k, o, texts[k]))
-            self._shown[k] = o
         closed = len(orders) > OPEN_ROWS
+        by_timeline: dict[int, list] = {}
+        for k, o in orders.items():
+            by_timeline.setdefault(o.board.timeline, []).append((k, o))
+        self._shown.update(orders)
         tops = []
-        for tl, rows in by_timeline.items():
+        for tl in sorted(by_timeline):
+            pairs = by_timeline[tl]
             top = self._timeline_item()
-            top.setData(0, Qt.UserRole, ("board", rows[0][1].board))
-            self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], len(rows)
-            n = len(rows)
+            top.setData(0, Qt.UserRole, ("board", min(o.board for _k, o in pairs)))
+            self._tl_items[tl], self._tl_boards[tl], self._tl_count[tl] = top, [], len(pairs)
+            n = len(pairs)
             top.setText(0, f"Timeline {tl}  ·  {n} order{'s' if n != 1 else ''}")
-            if closed:
+            if closed:             # printed and sorted when opened: an undo of 2000 orders prints none
                 top.setChildIndicatorPolicy(QTreeWidgetItem.ShowIndicator)
-                self._later[tl] = rows
+                self._later[tl] = pairs
             else:
-                self._make_rows(tl, rows)
+                self._make_rows(tl, _in_order(pairs))
             tops.append(top)
         self.tree.addTopLevelItems(tops)
         if not closed:
@@ -164,10 +162,10 @@ class OrdersPanel(QWidget):
 
     def _open_later(self, tl: int) -> None:
         """Make the rows of a timeline left closed by :meth:`_rebuild`, its boards open."""
-        rows = self._later.pop(tl, None)
-        if rows is None:
+        pairs = self._later.pop(tl, None)
+        if pairs is None:
             return
-        self._make_rows(tl, rows)
+        self._make_rows(tl, _in_order(pairs))
         for key in self._tl_boards[tl]:
             self._board_items[key].setExpanded(True)
 
@@ -234,7 +232,7 @@ class OrdersPanel(QWidget):
         self._tl_items: dict[int, QTreeWidgetItem] = {}
         self._tl_boards: dict[int, list[BoardKey]] = {}      # each timeline's boards, in order
         self._tl_count: dict[int, int] = {}
-        self._later: dict[int, list] = {}                    # closed timeline -> its rows, made when opened
+        self._later: dict[int, list] = {}                    # closed timeline -> its (key, order) pairs, rows made when opened
 
     def _add(self, k, o) -> None:
         key = o.board
@@ -304,7 +302,7 @@ class OrdersPanel(QWidget):
                 if d and d[0] == "order":
                     out.append(d[2])
                 stack.append(c)
-        out.extend(text for rows in self._later.values() for _k, _o, text in rows)   # closed timelines
+        out.extend(format_order(o) for pairs in self._later.values() for _k, o in pairs)   # closed timelines
         return out
 
     def _clicked(self, item, _col) -> None:
@@ -340,3 +338,11 @@ class OrdersPanel(QWidget):
     def show_feedback(self, text: str, ok: bool) -> None:
         self.feedback_ok = ok
         self.feedback.show_message(text, "ok" if ok else "error")
+
+
+def _in_order(pairs: list) -> list[tuple]:
+    """(order key, order, text) of ``pairs`` (order key, order), each order printed once,
+    by board, nation and text: the order the list shows them in."""
+    rows = [(k, o, format_order(o)) for k, o in pairs]
+    rows.sort(key=lambda r: (r[1].board, r[1].nation, r[2]))
+    return rows

@@ -6,8 +6,8 @@ the table may see (:mod:`app.match.results`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
+from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from app.engine.coords import BoardKey
 from app.engine.notation import format_order
@@ -44,6 +44,51 @@ def orders_at(world: World, key: BoardKey, province: str) -> list[str]:
     return lines
 
 
+class ResultRows(QAbstractListModel):
+    """The failed and invalid orders of a submission as a list model: a row's text is made
+    when the list first asks for it (the rows on screen, and their heights as the list
+    lays them out in batches), not for every row at once when the submission comes in.
+    At 10,000 boards a submission has hundreds of them."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._pairs: list = []
+        self._texts: list[str | None] = []
+
+    def set_pairs(self, pairs: list) -> None:
+        self.beginResetModel()
+        self._pairs = pairs
+        self._texts = [None] * len(pairs)
+        self.endResetModel()
+
+    @guarded(default=0)
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._pairs)
+
+    def text(self, row: int) -> str:
+        t = self._texts[row]
+        if t is None:
+            order, result = self._pairs[row]
+            status = STATUS_WORDS.get(result.status, result.status)
+            t = self._texts[row] = f"{format_order(order)}\n    {status}: {result.reason or 'no reason given'}"
+        return t
+
+    @guarded(default=None)
+    def data(self, index: QModelIndex, role: int = Qt.DisplayRole):
+        if role == _DISPLAY:
+            return self.text(index.row())
+        if role == _BOARD:
+            return self._pairs[index.row()][0].board
+        if role == _TIP:
+            order, result = self._pairs[index.row()]
+            status = STATUS_WORDS.get(result.status, result.status)
+            return f"{status}: {result.reason}\nClick to go to board {order.board}"
+        return None
+
+
+_DISPLAY, _TIP, _BOARD = int(Qt.DisplayRole.value), int(Qt.ToolTipRole.value), int(Qt.UserRole.value)
+
+
 class ResultsPanel(QWidget):
     """The orders of the last submission that failed or were invalid, with their reasons."""
 
@@ -56,40 +101,45 @@ class ResultsPanel(QWidget):
         self.title = QLabel("")
         self.title.setWordWrap(True)
         lay.addWidget(self.title)
-        self.list = QListWidget()
+        self.model = ResultRows(self)
+        self.list = QListView()
+        self.list.setModel(self.model)
         self.list.setWordWrap(True)
         self.list.setAlternatingRowColors(True)
         self.list.setSpacing(2)
+        self.list.setEditTriggers(QListView.NoEditTriggers)
+        # rows are laid out (their heights measured) a batch at a time as the event loop
+        # runs: the first rows show at once, the window is not held up by the rest
+        self.list.setLayoutMode(QListView.Batched)
+        self.list.setBatchSize(50)
         self.list.setToolTip("Click a result to go to its board")
-        self.list.itemClicked.connect(self._clicked)
-        self.list.itemActivated.connect(self._clicked)
+        self.list.clicked.connect(self._clicked)
+        self.list.activated.connect(self._clicked)
         lay.addWidget(self.list, 1)
         self.clear()
 
     def clear(self, text: str = "No submission yet: results appear here after one.") -> None:
-        self.list.clear()
+        self.model.set_pairs([])
         self.title.setText(text)
+
+    def rows(self) -> list[str]:
+        """Every row's text, as the list shows it."""
+        return [self.model.text(i) for i in range(self.model.rowCount())]
 
     def set_results(self, number: int, pairs, seen_by: str | None = None) -> None:
         """``pairs``: (order, Result) of submission ``number``, in the order given;
         ``seen_by``: the seat whose sight they are (fog of war)."""
-        self.list.clear()
         pairs = list(pairs)
         bad = [(o, r) for o, r in pairs if r.status != "succeeds"]
         total = len(pairs)
         seen = f" (the orders {seen_by} sees)" if seen_by else ""
         self.title.setText(f"<b>Submission {number}</b>{seen}: {total - len(bad)} of {total} orders succeeded"
                            + (f", <b>{len(bad)}</b> failed or invalid:" if bad else "."))
-        for order, result in bad:
-            status = STATUS_WORDS.get(result.status, result.status)
-            item = QListWidgetItem(f"{format_order(order)}\n    {status}: {result.reason or 'no reason given'}")
-            item.setData(Qt.UserRole, order.board)
-            item.setToolTip(f"{status}: {result.reason}\nClick to go to board {order.board}")
-            self.list.addItem(item)
+        self.model.set_pairs(bad)
 
     @guarded
-    def _clicked(self, item: QListWidgetItem) -> None:
-        key = item.data(Qt.UserRole)
+    def _clicked(self, index: QModelIndex) -> None:
+        key = index.data(Qt.UserRole) if index.isValid() else None
         if key is not None:
             self.goto.emit(key)
 

@@ -29,6 +29,7 @@ from .adjudication import AdjudicationMixin, SubmitJob
 from .clicks import ClickMixin
 from .context_menus import ContextMenus
 from ..civ.controller import CivUI
+from ..collector import Survivors
 from .docks import build_docks, build_status
 from .files import FileKeeper
 from ..guard import guarded, reporter
@@ -104,6 +105,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.history.moved.connect(self.show_history)
         self.results_panel.goto.connect(self.goto_board)
         self.results = ResultsFollower(self)     # the list follows the submission the boards show
+        self.survivors = Survivors(self)         # the worlds kept are set aside from the collector
         build_actions(self)
         self.a_dark.setChecked(self.theme is DARK)
         style_submit_button(self)
@@ -226,6 +228,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table.start()
         style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
+        self.survivors.soon(whole=True)  # the garbage of the game replaced goes (app/ui/collector.py)
         self.view.go_to_present()
         if not self.table.up:
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
@@ -266,6 +269,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.update_actions()
         self.table_ui.refresh()
         self.studio.refresh()
+        self.survivors.soon()
 
     def clear_private(self) -> None:
         """Nothing of the seat that leaves the table stays on screen (the curtain comes down)."""

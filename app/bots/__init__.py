@@ -29,14 +29,16 @@ reports its progress (:mod:`.progress`).
 
 from __future__ import annotations
 
-from app.engine.orders import Order
-from app.engine.world import World
+from typing import TYPE_CHECKING
 
-from . import easy, hard, standard
-from .common import complete, rng_for
-from .progress import Listener, reporting_to
-from .random_player import random_orders
+if TYPE_CHECKING:
+    from app.engine.orders import Order
+    from app.engine.world import World
 
+    from .progress import Listener
+
+# The players themselves are imported when one first decides: the New game dialog asks
+# only for the levels (the window's start, issue 24).
 LEVELS = ("random", "easy", "standard", "hard")
 
 RANDOM_TRAVELLERS = 2  # time travellers a Random nation sends per submission, at most
@@ -56,6 +58,8 @@ def decide(level: str, world: World, nation: str, *, seed: int, budget: int | No
         raise ValueError(f"unknown computer level '{level}' (one of {', '.join(LEVELS)})")
     if world.phase == "over" or nation not in world.variant.nations:
         return []
+    from .common import rng_for
+    from .progress import reporting_to
     rng = rng_for(level, world, nation, seed)
     if progress is not None:
         with reporting_to(progress):
@@ -64,6 +68,9 @@ def decide(level: str, world: World, nation: str, *, seed: int, budget: int | No
 
 
 def _decide(level: str, world: World, nation: str, rng, budget: int | None, time_travel: bool) -> list[Order]:
+    from . import easy, hard, standard
+    from .common import complete
+    from .random_player import random_orders
     if level == "random":
         orders = random_orders(world, rng, time_travel=0.3 if time_travel else 0.0,
                                max_travellers=RANDOM_TRAVELLERS if time_travel else 0, nations=frozenset({nation}))

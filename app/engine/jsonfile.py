@@ -8,11 +8,12 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+if TYPE_CHECKING:       # pydantic is imported when a file is validated, not with this module
+    from pydantic import BaseModel
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 
 def read_text(path: Path, error: type[Exception]) -> str:
@@ -68,6 +69,7 @@ def read_json(path: Path, error: type[Exception]) -> Any:
 
 def validate(raw: Any, model: type[M], where: str, error: type[Exception]) -> M:
     """``raw`` checked against ``model``; the first fault raises ``error`` naming the field."""
+    from pydantic import ValidationError
     try:
         return model.model_validate(raw)
     except RecursionError:

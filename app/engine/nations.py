@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 from .notation import _is_timeline
 from .order_words import ORDER_WORDS
 from .variant_checks import MAX_NATIONS
-from .variant_model import NationModel, NationsFile, Variant
+from .variant_model import Variant
 
 PALETTE: tuple[str, ...] = (
     "#c92a2a", "#1971c2", "#2b8a3e", "#e67700", "#7048e8", "#0c8599", "#d6336c", "#5c940d",
@@ -72,6 +72,7 @@ def colour_problem(colour: str) -> str | None:
 def with_nations(variant: Variant, nations: Sequence[tuple[str, str]]) -> Variant:
     """``variant`` with the game's ``nations`` ((name, colour) pairs, in order) instead of its
     own. Raises ValueError naming the first bad name or colour, or a count outside 2–16."""
+    from .variant_files import NationModel, NationsFile
     if not 1 <= len(nations) <= MAX_NATIONS:
         raise ValueError(f"{len(nations)} nations: a game has 1 to {MAX_NATIONS}")
     taken: list[str] = []

@@ -1,89 +1,74 @@
-"""A variant's data: pydantic models of its JSON files and the loaded :class:`Variant` the
-engine asks its map questions. Reading a folder, with its checks, is :mod:`app.engine.variant`."""
+"""A variant's data: the loaded :class:`Variant` the engine asks its map questions. Reading a
+folder, with its checks, is :mod:`app.engine.variant`; the pydantic models of its JSON files
+are :mod:`app.engine.variant_files` (still importable from here by name)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing import TYPE_CHECKING, Any
 
 from app.engine.catalog import ref_name
 
 from .coords import province_of
 
+if TYPE_CHECKING:
+    from .variant_files import AdjacencyFile, NationsFile, ProvincesFile, StartFile, VariantFile
+
+
 class VariantError(ValueError):
     """A variant file is missing or malformed. The message names the file and field."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+# The file models (pydantic) live in app.engine.variant_files and are imported when first
+# named here: a variant whose files were checked before is built from the plain records below.
+FILE_MODELS = ("ProvinceModel", "CoastModel", "ProvincesFile", "AdjacencyFile", "NationModel", "NationsFile",
+               "StartFile", "VariantFile", "_Model")
 
 
-class ProvinceModel(_Model):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+def __getattr__(name: str):
+    if name in FILE_MODELS:
+        from . import variant_files
+        return getattr(variant_files, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True)
+class VariantMeta:
+    """``variant.json`` as checked before (the fields of :class:`~app.engine.variant_files.VariantFile`)."""
     name: str
-    kind: Literal["land", "coast", "sea"]
+    title: str
+    map: str
+    victory_centres: int
+    first_year: int = 1901
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Province:
+    """A province as checked before (the fields of :class:`~app.engine.variant_files.ProvinceModel`)."""
+    id: str
+    name: str
+    kind: str
     supply_centre: bool = False
-    aliases: list[str] = []
+    aliases: tuple[str, ...] = ()
 
 
-class CoastModel(_Model):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*/[a-z]+$")
+@dataclass(frozen=True)
+class Coast:
+    id: str
     province: str
     name: str
 
 
-class ProvincesFile(_Model):
-    provinces: list[ProvinceModel]
-    coasts: list[CoastModel] = []
-
-
-class AdjacencyFile(_Model):
-    army: list[tuple[str, str]]
-    fleet: list[tuple[str, str]]
-
-
-class NationModel(_Model):
-    name: str = Field(pattern=r"^[A-Z][A-Za-z]*$")
-    adjective: str
-    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
-    home_centres: list[str]
-
-
-class NationsFile(_Model):
-    nations: list[NationModel]
-
-
-class StartFile(_Model):
-    units: list[str]
-    centres: dict[str, list[str]]
-
-
-class VariantFile(_Model):
+@dataclass(frozen=True)
+class Nation:
+    """A nation as checked before (the fields of :class:`~app.engine.variant_files.NationModel`)."""
     name: str
-    title: str
-    map: str
-    first_year: int = 1901
-    victory_centres: int
-    description: str = ""
-
-    @field_validator("victory_centres")
-    @classmethod
-    def _positive(cls, v: int) -> int:
-        if v <= 0:
-            raise ValueError("must be positive")
-        return v
-
-    @field_validator("first_year")
-    @classmethod
-    def _four_digits(cls, v: int) -> int:
-        # Turns are written with four digits (S1901, S0901, S0001): a five-digit or negative
-        # year would not read back.
-        if not 1 <= v <= 9000:
-            raise ValueError(f"{v} is not a year from 1 to 9000 (turns are written S1901, S0901, S0001)")
-        return v
+    adjective: str
+    colour: str
+    home_centres: tuple[str, ...]
 
 
 class Variant:
@@ -95,35 +80,72 @@ class Variant:
 
     def __init__(self, meta: VariantFile, provinces: ProvincesFile, adjacency: AdjacencyFile,
                  nations: NationsFile, start: StartFile, folder: Path):
+        # The files as read (lists keep duplicates, for the checks in app.engine.variant_checks).
+        self._files: dict[str, Any] | None = {"variant.json": meta, "provinces.json": provinces,
+                                              "adjacency.json": adjacency, "nations.json": nations,
+                                              "start.json": start}
+        self._build(meta, provinces.provinces, provinces.coasts, adjacency.army, adjacency.fleet, nations.nations,
+                    start.units, start.centres, folder)
+
+    @classmethod
+    def from_checked(cls, raw: dict[str, Any], folder: Path) -> "Variant":
+        """The variant of files (``raw``: the parsed JSON per file name) that passed every
+        check before, unchanged since: built from plain records, without validating again
+        (:attr:`files` validates them only when asked)."""
+        v = cls.__new__(cls)
+        v._files = None
+        v._raw = raw
+        prov, adj, nat, start = (raw[f] for f in ("provinces.json", "adjacency.json", "nations.json", "start.json"))
+        v._build(VariantMeta(**raw["variant.json"]),
+                 [Province(**{**p, "aliases": tuple(p.get("aliases", ()))}) for p in prov["provinces"]],
+                 [Coast(**c) for c in prov.get("coasts", ())],
+                 [tuple(e) for e in adj["army"]], [tuple(e) for e in adj["fleet"]],
+                 [Nation(**{**n, "home_centres": tuple(n["home_centres"])}) for n in nat["nations"]],
+                 start["units"], start["centres"], folder)
+        return v
+
+    @property
+    def files(self) -> dict[str, Any]:
+        """Each file's model (:mod:`app.engine.variant_files`), as read: the variant's checks
+        and the designer's tools look at the files themselves."""
+        if self._files is None:
+            from . import variant_files as m
+            models = {"variant.json": m.VariantFile, "provinces.json": m.ProvincesFile,
+                      "adjacency.json": m.AdjacencyFile, "nations.json": m.NationsFile, "start.json": m.StartFile}
+            self._files = {name: model.model_validate(self._raw[name]) for name, model in models.items()}
+        return self._files
+
+    @files.setter
+    def files(self, files: dict[str, Any]) -> None:
+        self._files = files
+
+    def _build(self, meta, provinces, coasts, army_edges, fleet_edges, nations, units, centres, folder: Path) -> None:
         self.meta = meta
         self.folder = folder
-        # The files as read (lists keep duplicates, for the checks in app.engine.variant_checks).
-        self.files = {"variant.json": meta, "provinces.json": provinces, "adjacency.json": adjacency,
-                      "nations.json": nations, "start.json": start}
         self.map_path = folder / meta.map
         self.name = meta.name
         self.title = meta.title
         self.first_year = meta.first_year
         self.victory_centres = meta.victory_centres
-        self.provinces = {p.id: p for p in provinces.provinces}
-        self.coasts = {c.id: c for c in provinces.coasts}
-        self.nations = {n.name: n for n in nations.nations}
-        self.nation_names = tuple(n.name for n in nations.nations)
-        self.supply_centres = frozenset(p.id for p in provinces.provinces if p.supply_centre)
-        self.kinds = {p.id: p.kind for p in provinces.provinces}
-        self.home_centres = {n.name: frozenset(n.home_centres) for n in nations.nations}
+        self.provinces = {p.id: p for p in provinces}
+        self.coasts = {c.id: c for c in coasts}
+        self.nations = {n.name: n for n in nations}
+        self.nation_names = tuple(n.name for n in nations)
+        self.supply_centres = frozenset(p.id for p in provinces if p.supply_centre)
+        self.kinds = {p.id: p.kind for p in provinces}
+        self.home_centres = {n.name: frozenset(n.home_centres) for n in nations}
         self.home_nation = {c: n for n, cs in self.home_centres.items() for c in cs}
         self.coasts_of: dict[str, tuple[str, ...]] = {}
-        for c in provinces.coasts:
+        for c in coasts:
             self.coasts_of.setdefault(c.province, ())
             self.coasts_of[c.province] += (c.id,)
         army: dict[str, set[str]] = {p: set() for p in self.provinces}
         fleet: dict[str, set[str]] = {loc: set() for loc in self.locations}
         # setdefault: unknown ids are reported by app.engine.variant_checks with the file and field.
-        for a, b in adjacency.army:
+        for a, b in army_edges:
             army.setdefault(a, set()).add(b)
             army.setdefault(b, set()).add(a)
-        for a, b in adjacency.fleet:
+        for a, b in fleet_edges:
             fleet.setdefault(a, set()).add(b)
             fleet.setdefault(b, set()).add(a)
         self.army_adjacent = {k: frozenset(v) for k, v in army.items()}
@@ -132,8 +154,8 @@ class Variant:
         self.fleet_adjacent_provinces = {
             p: frozenset(province_of(x) for loc in self.fleet_locations_in(p) for x in fleet.get(loc, ()))
             for p in self.provinces}
-        self.start_units = tuple(start.units)
-        self.start_centres = {n: tuple(cs) for n, cs in start.centres.items()}
+        self.start_units = tuple(units)
+        self.start_centres = {n: tuple(cs) for n, cs in centres.items()}
 
     @cached_property
     def ref(self) -> str:

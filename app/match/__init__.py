@@ -7,9 +7,16 @@
 """
 
 from .match import ComputerTurn, Match, MatchError, OrderRefused, PinWait, Round, order_key, seat_view
-from .save import MATCH_VERSION, MatchFileError, MatchPart
+from .file_error import MATCH_VERSION, MatchFileError
 from .seats import Controller, Seat
 from .secret import WrongPin
+
+
+def __getattr__(name: str):
+    if name == "MatchPart":          # the save file's pydantic model: imported when first named
+        from .save import MatchPart
+        return MatchPart
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["ComputerTurn", "seat_view", "Match", "MatchError", "OrderRefused", "Round", "order_key", "MATCH_VERSION", "MatchFileError",
            "MatchPart", "Controller", "Seat", "WrongPin", "PinWait"]

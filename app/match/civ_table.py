@@ -290,7 +290,7 @@ class CivTable:
 
     def open_box(self, seat: int, plain: bytes, where: str) -> bytes:
         """A PIN seat's box, opened: its offers join the table; returns the rest."""
-        from .save import MatchFileError
+        from .file_error import MatchFileError
         try:
             data = json.loads(plain.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
@@ -305,7 +305,7 @@ class CivTable:
         return json.dumps(data).encode("utf-8")
 
     def read_part(self, raw: dict[str, Any] | None, where: str) -> None:
-        from .save import MatchFileError
+        from .file_error import MatchFileError
         if not raw:
             return
         try:

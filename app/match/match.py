@@ -46,7 +46,7 @@ from . import sealed as seat_box
 from .notes import Notes
 from .plans import Plans, unknown_place
 from .redo import RedoChain
-from .save import MatchFileError, MatchPart, SavedSeat, dump_part, read_part
+from .file_error import MatchFileError
 from .seats import Seat
 from .pin_tries import PinTries
 from .secret import SeatLocks
@@ -520,6 +520,7 @@ class Match:
     def to_meta(self) -> dict[str, Any]:
         """The match part of a save file. PIN seats' pending orders are sealed; a locked
         seat's box is written back as it was read."""
+        from .save import MatchPart, SavedSeat, dump_part     # pydantic: when a file is written
         seats, pending = [], {}
         for i, s in enumerate(self.seats):
             sealed = None
@@ -550,6 +551,7 @@ class Match:
     @classmethod
     def from_game(cls, game: Game, where: str = "save", decide: Decide | None = None) -> "Match":
         """The match stored in ``game.meta`` (validated; raises :class:`MatchFileError`)."""
+        from .save import read_part                             # pydantic: when a file is read
         part = read_part(game.meta, where)
         from app.bots import LEVELS
         for i, s in enumerate(part.seats):          # a level no computer player has fails every submission

@@ -6,6 +6,7 @@ seat has its own plans; in a hotseat game they are private to the seat like its 
 orders (a seat with a PIN keeps them in its sealed box, :mod:`.sealed`), and they are saved
 with the game (``meta.plans``).
 
+>>> from app.match.plan_marks import PlanMark
 >>> plans = Plans()
 >>> plans.draw(0, PlanMark(kind="arrow", colour=2, at="1:par:S1901", to="1:bur:S1901"))
 1
@@ -19,11 +20,12 @@ with the game (``meta.plans``).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import TYPE_CHECKING, Any, Callable
 
 from app.engine.coords import BoardKey, Location, Turn, parse_timeline
+
+if TYPE_CHECKING:
+    from .plan_marks import PlanMark
 
 COLOURS = ("red", "blue", "green", "amber")
 """The four plan colours, by index (the window picks the shades, distinct from nations')."""
@@ -40,45 +42,11 @@ def parse_place(text: str) -> Location:
     return Location(BoardKey(parse_timeline(parts[0]), Turn.parse(parts[2])), parts[1].lower())
 
 
-class PlanMark(BaseModel):
-    """One drawn thing: an ``arrow`` from ``at`` to ``to`` (the places may be on different
-    boards), or a ``mark`` (a ring) on ``at``. ``colour`` indexes :data:`COLOURS`."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Literal["arrow", "mark"]
-    colour: int = Field(0, ge=0, le=len(COLOURS) - 1)
-    at: str = Field(max_length=40)
-    to: str | None = Field(None, max_length=40)
-
-    @field_validator("at", "to")
-    @classmethod
-    def _place(cls, v: str | None) -> str | None:
-        if v is not None:
-            parse_place(v)
-        return v
-
-    @model_validator(mode="after")
-    def _ends(self) -> "PlanMark":
-        if (self.kind == "arrow") != (self.to is not None):
-            raise ValueError("an arrow has an end ('to'), a mark has none")
-        return self
-
-    @property
-    def start(self) -> Location:
-        return parse_place(self.at)
-
-    @property
-    def end(self) -> Location | None:
-        return parse_place(self.to) if self.to is not None else None
-
-    @classmethod
-    def arrow(cls, a: Location, b: Location, colour: int = 0) -> "PlanMark":
-        return cls(kind="arrow", colour=colour, at=str(a), to=str(b))
-
-    @classmethod
-    def ring(cls, at: Location, colour: int = 0) -> "PlanMark":
-        return cls(kind="mark", colour=colour, at=str(at))
+def __getattr__(name: str):
+    if name == "PlanMark":        # a pydantic model: imported when first named (not at the window's start)
+        from .plan_marks import PlanMark
+        return PlanMark
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def unknown_place(marks, variant) -> str | None:
@@ -156,6 +124,7 @@ class Plans:
 
     def restore(self, seat: int, marks: list) -> None:
         """The seat's plans as read from a file (already validated)."""
+        from .plan_marks import PlanMark
         self._cleared.pop(seat, None)          # (a seat that leaves, a forgotten PIN: nothing to take back)
         self._set(seat, tuple(m if isinstance(m, PlanMark) else PlanMark.model_validate(m) for m in marks))
 

@@ -1,4 +1,5 @@
-"""The match's part of a save file (``meta`` in the game's JSON), as a pydantic model.
+"""The match's part of a save file (``meta`` in the game's JSON), as a pydantic model
+(imported when a file is read or written, not at the window's start).
 
 Versioned and validated: a malformed part raises :class:`MatchFileError` (a
 ``GameFileError``) naming the file and the field, e.g. ``g.json: field 'meta.seats.1.nations':
@@ -14,19 +15,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.engine.game import GameFileError
 from app.engine.jsonfile import validate
 
-from .plans import PlanMark
-from .secret import SealedBox
+from .file_error import MATCH_VERSION, MatchFileError
+from .plan_marks import PlanMark
 from .seats import Controller
-from .table import TablePart
-
-MATCH_VERSION = 1
-
-
-class MatchFileError(GameFileError):
-    """The match part of a save file is malformed. The message names the file and field."""
+from .secret_box import SealedBox
+from .table.saved import TablePart
 
 
 class _M(BaseModel):

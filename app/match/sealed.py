@@ -19,10 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pydantic import ValidationError
-
-from .plans import PlanMark, unknown_place
-from .save import MatchFileError
+from .file_error import MatchFileError
+from .plans import unknown_place
 
 
 def pack(payload: bytes, plans: list[dict[str, Any]], notes: str) -> bytes:
@@ -53,6 +51,9 @@ def open_box(plain: bytes, where: str, variant=None) -> tuple[bytes, list, str]:
     plans, notes = data.pop("plans", []), data.pop("notes", "")
     if not isinstance(plans, list) or not isinstance(notes, str):
         raise MatchFileError(f"{where}: the sealed plans or notes do not read")
+    from pydantic import ValidationError
+
+    from .plan_marks import PlanMark
     marks = []
     for j, m in enumerate(plans):
         try:

@@ -5,29 +5,51 @@ Seat(name='Ada', colour='#1971c2', nations=('England', 'France'), controller='pe
 
 A seat's PIN is not part of the seat: the match keeps it (as a derived key) where neither
 the window nor the save file can read it back.
+
+A frozen dataclass that checks its fields itself (as the save file's ``SavedSeat`` model
+does when a file is read): a new game makes seats before anything is read, and the window's
+start does not import pydantic for them (issue 24).
 """
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
 Controller = Literal["person", "computer", "nobody"]
+CONTROLLERS = ("person", "computer", "nobody")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class Seat(BaseModel):
+@dataclass(frozen=True)
+class Seat:
     """One seat. ``controller``: a person gives its orders at the table; a computer seat's
     orders come from ``app.bots.decide(level, ...)`` at the end of each round; a seat played
-    by nobody holds."""
+    by nobody holds. A field out of bounds raises ValueError naming it."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(min_length=1, max_length=40)
-    colour: str = Field("#1971c2", pattern=r"^#[0-9a-fA-F]{6}$")
-    nations: tuple[str, ...] = Field(min_length=1)
+    name: str
+    colour: str = "#1971c2"
+    nations: tuple[str, ...] = ()
     controller: Controller = "person"
     level: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "nations", tuple(self.nations))
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= 40:
+            raise ValueError(f"seat name {self.name!r}: 1 to 40 characters")
+        if not isinstance(self.colour, str) or not _COLOUR.match(self.colour):
+            raise ValueError(f"seat colour {self.colour!r}: write #rrggbb")
+        if not self.nations or not all(isinstance(n, str) for n in self.nations):
+            raise ValueError(f"seat {self.name!r}: plays at least one nation")
+        if self.controller not in CONTROLLERS:
+            raise ValueError(f"seat {self.name!r}: controller {self.controller!r} is not one of {', '.join(CONTROLLERS)}")
+        if self.level is not None and not isinstance(self.level, str):
+            raise ValueError(f"seat {self.name!r}: level {self.level!r} is not a name")
+
+    def with_nations(self, nations: tuple[str, ...]) -> "Seat":
+        """This seat playing ``nations`` instead."""
+        return replace(self, nations=nations)
 
     @property
     def is_person(self) -> bool:

@@ -32,9 +32,10 @@ import base64
 import hmac
 import os
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+if TYPE_CHECKING:
+    from .secret_box import SealedBox
 
 # The scrypt cost of saves made before Argon2id (kept so they open: LEGACY_SCRYPT).
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
@@ -110,9 +111,13 @@ _CRYPTOGRAPHY = {"AESGCM": "cryptography.hazmat.primitives.ciphers.aead", "Scryp
 def __getattr__(name: str):
     """``DEFAULT_KDF``: Argon2id where this cryptography has it, else :data:`STRONG_SCRYPT`;
     found when first asked, and cryptography's names imported when first asked, so that a
-    start that seals nothing does not import cryptography."""
+    start that seals nothing does not import cryptography. ``SealedBox`` (a pydantic model)
+    likewise, when a box is first sealed or read."""
     if name == "DEFAULT_KDF":
         return _default_kdf()
+    if name == "SealedBox":
+        from .secret_box import SealedBox
+        return SealedBox
     if name in _CRYPTOGRAPHY:
         import importlib
         return getattr(importlib.import_module(_CRYPTOGRAPHY[name]), name)
@@ -149,61 +154,6 @@ def _b64(b: bytes) -> str:
 
 def _unb64(s: str) -> bytes:
     return base64.b64decode(s, validate=True)
-
-
-class SealedBox(BaseModel):
-    """What a save file holds for a PIN-protected seat (bytes in base64). Read from a file,
-    it is checked whole: settings not in :data:`ACCEPTED`, a salt, nonce or data that is not
-    base64 or has the wrong size, each fail validation (a named error when the file is
-    opened, never at the curtain)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kdf: Literal["scrypt", "argon2id"] = "scrypt"
-    n: Optional[int] = None          # scrypt: cost (absent in the oldest boxes: 2^14)
-    r: Optional[int] = None          # scrypt: block size (absent: 8)
-    t: Optional[int] = None          # argon2id: passes
-    m: Optional[int] = None          # argon2id: memory, KiB
-    p: Optional[int] = None          # lanes / parallelism (absent: 1)
-    salt: str = Field(min_length=8, max_length=64)
-    nonce: str = Field(min_length=8, max_length=64)
-    data: str = Field(max_length=10_000_000)
-    pad: bool = False                # the plaintext was padded (see :func:`padded`)
-
-    @field_validator("salt", "nonce", "data")
-    @classmethod
-    def _base64(cls, v: str, info) -> str:
-        try:
-            raw = _unb64(v)
-        except ValueError:
-            raise ValueError(f"the {info.field_name} is not base64 (damaged)") from None
-        sizes = {"salt": (16, 32), "nonce": (12, 12), "data": (16, 10_000_000)}[info.field_name]
-        if not sizes[0] <= len(raw) <= sizes[1]:
-            raise ValueError(f"the {info.field_name} has {len(raw)} bytes (damaged)")
-        return v
-
-    @model_validator(mode="after")
-    def _accepted(self) -> "SealedBox":
-        self.settings()
-        return self
-
-    def settings(self) -> Kdf:
-        """The box's key derivation, one of :data:`ACCEPTED`; raises :class:`KdfNotAccepted`."""
-        if self.kdf == "scrypt":
-            k = Kdf("scrypt", n=self.n if self.n is not None else SCRYPT_N, r=self.r if self.r is not None else 8,
-                    p=self.p if self.p is not None else 1)
-            extra = (self.t, self.m)
-        else:
-            k = Kdf("argon2id", t=self.t or 0, m=self.m or 0, p=self.p if self.p is not None else 1)
-            extra = (self.n, self.r)
-        if k not in ACCEPTED or any(x is not None for x in extra):
-            raise KdfNotAccepted(f"key derivation settings this game does not accept ({_named(self)}): "
-                                 "the file is damaged or was not written by 5D Diplomacy")
-        return k
-
-
-def _named(box: SealedBox) -> str:
-    return " ".join(f"{k}={getattr(box, k)}" for k in ("kdf", "n", "r", "t", "m", "p") if getattr(box, k) is not None)
 
 
 def derive_key(pin: str, salt: bytes, n: int = SCRYPT_N) -> bytes:
@@ -258,6 +208,7 @@ class PinLock:
         nonce = os.urandom(12)
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         data = AESGCM(self.key).encrypt(nonce, padded(plain), aad)
+        from .secret_box import SealedBox
         return SealedBox(**self.kdf.fields(), salt=_b64(self.salt), nonce=_b64(nonce), data=_b64(data), pad=True)
 
     def open(self, pin: str, box: SealedBox, aad: bytes, key: bytes | None = None) -> bytes:

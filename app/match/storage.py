@@ -20,7 +20,6 @@ import os
 import sys
 import threading
 import time
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -169,7 +168,7 @@ class Session:
 
     def __init__(self, folder: Path | None = None):
         self.folder = Path(folder) if folder else data_dir()
-        self.id = uuid.uuid4().hex[:12]
+        self.id = os.urandom(6).hex()
         self.lock_path = self.folder / f"session-{self.id}.lock"
         self.autosave_path = self.folder / f"autosave-{self.id}.json"
         self.closed = False
@@ -201,7 +200,7 @@ class Session:
         (:func:`clean_interrupted_saves`)."""
         entry = None
         if self.usable:
-            entry = self.folder / SAVING / f"{self.id}.{uuid.uuid4().hex[:8]}.path"
+            entry = self.folder / SAVING / f"{self.id}.{os.urandom(4).hex()}.path"
             try:
                 entry.parent.mkdir(exist_ok=True)
                 entry.write_text(str(Path(path).resolve()), encoding="utf-8")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
+import threading
 
 
 def parser() -> argparse.ArgumentParser:
@@ -72,6 +73,24 @@ def main(argv: list[str] | None = None) -> int:
 def _collect_again() -> None:
     gc.freeze()
     gc.enable()
+
+
+WARM_UP_MS = 1000
+"""After the first frame: when what the start deferred (issue 24) begins to load on a worker."""
+
+
+def warm_up() -> threading.Thread:
+    """Import what the first save, sealed box or drawn plan needs (the save file's pydantic
+    models, ~0.2 s) on a worker thread, a moment after the first frame: the start did not
+    wait for it, and the first autosave does not pause the window for it either."""
+    def load() -> None:
+        try:
+            import app.match.save  # noqa: F401
+        except Exception:          # pragma: no cover - imported again (and reported) when used
+            pass
+    t = threading.Thread(target=load, name="warm-up imports", daemon=True)
+    t.start()
+    return t
 
 
 def _main(argv: list[str] | None) -> int:
@@ -144,6 +163,7 @@ def _main(argv: list[str] | None) -> int:
     window.show()
     from PySide6.QtCore import QTimer
     QTimer.singleShot(0, _collect_again)     # once the event loop runs (see main)
+    QTimer.singleShot(WARM_UP_MS, warm_up)
     if args.open:
         window.open_game(args.open)
     elif args.new or args.variant:

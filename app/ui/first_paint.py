@@ -9,7 +9,10 @@ the launch time (``time.time()`` of the process that started the app); the figur
 - ``cpu_s``: the process's CPU seconds by then (interpreter start-up included);
 - ``modules``: the heavy libraries imported by then (a fast start imports only what the
   first window needs: shapely, numpy and svgelements draw the map from its SVG, which a
-  cached map does not need; cryptography seals PINs; the preview window is opened later).
+  cached map does not need; pydantic validates files, which a variant checked before does
+  not need; cryptography seals PINs; the preview window, export and printing are opened
+  later; the computer players (``app.bots.common`` and the levels' modules; ``app.bots``
+  itself is only their names) decide later).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from .guard import guarded
 
 ENV = "DIPLO5D_FIRST_PAINT"
 HEAVY = ("numpy", "shapely", "svgelements", "pydantic", "cryptography", "app.mapgeo", "app.ui.preview",
-         "app.bots", "app.ui.window.export")
+         "app.bots.common", "app.ui.window.export", "app.ui.window.printing")
 
 
 def heavy_modules() -> list[str]:

@@ -9,7 +9,6 @@ load each library the plugin links against (a ``dlopen`` each: a few millisecond
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from typing import Callable
@@ -32,6 +31,7 @@ XCB_LIBRARIES: tuple[tuple[str, str, str], ...] = (
 
 
 def _dlopen(name: str) -> None:
+    import ctypes           # only where the xcb check runs (not offscreen, not on Wayland)
     ctypes.CDLL(name)
 
 

@@ -140,7 +140,7 @@ def test_taking_over_a_computer_seat_gives_an_empty_seat_with_a_new_pin(tmp_path
 
 def test_taking_over_part_of_a_computer_seat_and_nations_nobody_plays():
     m = Match.new(seats=[ADA, Seat(name="Bots", nations=("Russia", "Turkey"), controller="computer",
-                                   level="easy"), CLEO.model_copy(update={"nations": ("Austria",)})])
+                                   level="easy"), CLEO.with_nations(("Austria",))])
     assert set(m.table.seats.open_nations()) == {"Russia", "Turkey", "Germany", "Italy"}
     seat = m.table.seats.take_over(("Turkey",), "Dev")
     assert seat == 3 and m.seats[1].nations == ("Russia",) and m.seats[3].nations == ("Turkey",)

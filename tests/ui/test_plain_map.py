@@ -104,4 +104,4 @@ def test_a_new_game_paints_without_the_svg_geometry_pins_or_computer_players(tmp
     second = _start(tmp_path, "--new", "sandbox")
     assert second["what"] == "view"
     assert not set(second["modules"]) & {"numpy", "shapely", "svgelements", "cryptography", "app.mapgeo",
-                                         "app.ui.preview", "app.bots"}, second["modules"]
+                                         "app.ui.preview", "app.bots.common"}, second["modules"]

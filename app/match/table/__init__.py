@@ -16,29 +16,17 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from .deadlines import SavedDeadline, TurnClock
-from .judging import Judging, SavedJudging
-from .messages import Mailbox, Message, MessageRefused
+from .deadlines import TurnClock
+from .judging import Judging
+from .messages import Mailbox, MessageRefused
 from .seat_changes import SeatChangeError, SeatChanges
 from .watching import Autoplay
 
 if TYPE_CHECKING:
     from ..match import Match
+    from .saved import TablePart
 
 NOBODY = "nobody"
-
-
-class TablePart(BaseModel):
-    """The table's part of a save file (``meta.table``; absent: none of it in use)."""
-
-    model_config = ConfigDict(extra="forbid")
-    leaving: dict[int, str] = {}                     # seat -> level or "nobody", after this round
-    deadline: SavedDeadline | None = None
-    messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
-    judging: SavedJudging | None = None
-    watch_seconds: float | None = Field(None, ge=0.5, le=4.0)
 
 
 class MatchTable:
@@ -74,7 +62,7 @@ class MatchTable:
 
     def open_payload(self, seat: int, plain: bytes, where: str) -> list:
         """A PIN seat's box, opened: its messages go to its list; returns its order texts."""
-        from ..save import MatchFileError
+        from ..file_error import MatchFileError
         data = json.loads(plain.decode("utf-8"))
         if isinstance(data, dict):
             self.mail.load(seat, data.get("messages", []), f"{where}: messages")
@@ -85,6 +73,7 @@ class MatchTable:
 
     # -- the save file -------------------------------------------------------------------
     def to_part(self) -> TablePart | None:
+        from .saved import TablePart
         part = TablePart(leaving={i: lv or NOBODY for i, lv in self.seats.leaving.items()},
                          deadline=self.deadline.to_part(), messages=self.mail.plain_lists(),
                          judging=self.judging.to_part(),
@@ -93,7 +82,7 @@ class MatchTable:
         return None if part == empty else part
 
     def load_part(self, part: TablePart | None, where: str) -> None:
-        from ..save import MatchFileError
+        from ..file_error import MatchFileError
         if part is None:
             return
         n = len(self.m.seats)
@@ -121,3 +110,10 @@ class MatchTable:
 
 __all__ = ["MatchTable", "TablePart", "SeatChanges", "SeatChangeError", "TurnClock", "Mailbox", "Message",
            "MessageRefused", "Autoplay", "Judging"]
+
+
+def __getattr__(name: str):
+    if name in ("TablePart", "Message"):     # pydantic models of the save file: imported when first named
+        from . import saved
+        return getattr(saved, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,23 +34,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
-
 if TYPE_CHECKING:
     from ..match import Match
+    from .saved import SavedDeadline
 
 LIMITS = (60, 120, 180, 300, 600, 900, 1800)       # the choices a new game offers, in seconds
 SEASON_SUGGESTION = 300                            # the seed's "5 minute deadlines"
-
-
-class SavedDeadline(BaseModel):
-    """The deadline's part of a save file: the limit, and the running turn's time left."""
-
-    model_config = ConfigDict(extra="forbid")
-    seconds: int = Field(ge=10, le=24 * 3600)
-    left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
-    submission: int | None = Field(None, ge=0)       # which turn that was: the round …
-    seat: int | None = Field(None, ge=0)             # … and the seat
 
 
 def clock_text(seconds: float) -> str:
@@ -154,6 +143,7 @@ class TurnClock:
 
     # -- the save file -------------------------------------------------------------------
     def to_part(self) -> SavedDeadline | None:
+        from .saved import SavedDeadline
         if self.seconds is None:
             return None
         turn = self.running()
@@ -167,3 +157,10 @@ class TurnClock:
         self._turn = None
         if part is not None and part.left is not None and part.submission is not None and part.seat is not None:
             self._resume = ((part.submission, part.seat), part.left)
+
+
+def __getattr__(name: str):
+    if name == "SavedDeadline":     # pydantic models of the save file: imported when first named
+        from . import saved
+        return getattr(saved, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -33,23 +33,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from app.engine.world import World
 
 if TYPE_CHECKING:
     from ..match import Match
+    from .saved import SavedJudging
 
 
 class JudgingError(ValueError):
     """A judgement the play-out does not take now; the text says why."""
-
-
-class SavedJudging(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    judged: int = Field(0, ge=0)                   # the last submission judged
-    winner: str | None = None                      # the nation all named …
-    at: int | None = Field(None, ge=0)             # … after this many submissions
 
 
 def leader(world: World, nations) -> str:
@@ -143,6 +135,7 @@ class Judging:
 
     # -- the save file -------------------------------------------------------------------
     def to_part(self) -> SavedJudging | None:
+        from .saved import SavedJudging
         if not self.active or (self.judged == 0 and self.winner is None):
             return None
         return SavedJudging(judged=self.judged, winner=self.winner, at=self.at)
@@ -150,7 +143,14 @@ class Judging:
     def load_part(self, part: SavedJudging | None, where: str) -> None:
         if part is None:
             return
-        from ..save import MatchFileError
+        from ..file_error import MatchFileError
         if part.winner is not None and part.winner not in self.m.game.variant.nations:
             raise MatchFileError(f"{where}: field 'meta.table.judging.winner': {part.winner!r} is not a nation")
         self.judged, self.winner, self.at = part.judged, part.winner, part.at
+
+
+def __getattr__(name: str):
+    if name == "SavedJudging":     # pydantic models of the save file: imported when first named
+        from . import saved
+        return getattr(saved, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

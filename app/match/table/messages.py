@@ -24,29 +24,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field
-
 if TYPE_CHECKING:
     from ..match import Match
+    from .saved import Message
 
 MAX_LENGTH = 2000
 
 
 class MessageRefused(ValueError):
     """A message that cannot be sent; the text says why."""
-
-
-class Message(BaseModel):
-    """One message as a seat keeps it. ``sent``: the writer's own copy; ``when``: the
-    submission it was written before (0: before the first); names as they were then."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    sender: str = Field(min_length=1, max_length=40)
-    receiver: str = Field(min_length=1, max_length=40)
-    text: str = Field(min_length=1, max_length=MAX_LENGTH)
-    when: int = Field(0, ge=0)
-    sent: bool = False
-    read: bool = False
 
 
 Rule = Callable[["Match", int, int], "str | None"]
@@ -99,6 +85,7 @@ class Mailbox:
         if why:
             raise MessageRefused(why)
         m = self.m
+        from .saved import Message
         msg = Message(sender=m.seats[sender].name, receiver=m.seats[receiver].name, text=text,
                       when=len(m.game.submissions))
         self._lists.setdefault(receiver, []).append(msg)
@@ -140,9 +127,10 @@ class Mailbox:
 
     def load(self, seat: int, raw: Any, where: str) -> None:
         """A seat's list read from a file (plain, or just unsealed)."""
-        from ..save import MatchFileError
+        from ..file_error import MatchFileError
         if not isinstance(raw, list):
             raise MatchFileError(f"{where}: not a list of messages")
+        from .saved import Message
         out = []
         for j, x in enumerate(raw):
             try:
@@ -152,3 +140,10 @@ class Mailbox:
                 loc = ".".join(str(p) for p in first.get("loc", ()))
                 raise MatchFileError(f"{where}.{j}{'.' + loc if loc else ''}: {first.get('msg')}") from None
         self._lists[seat] = out
+
+
+def __getattr__(name: str):
+    if name == "Message":     # pydantic models of the save file: imported when first named
+        from . import saved
+        return getattr(saved, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -167,7 +167,7 @@ class SeatChanges:
             if sources:                                # part of a computer seat: it keeps the rest
                 src = m.seats[sources[0]]
                 rest = tuple(n for n in src.nations if n not in nations)
-                m.seats = m.seats[:sources[0]] + (src.model_copy(update={"nations": rest}),) + m.seats[sources[0] + 1:]
+                m.seats = m.seats[:sources[0]] + (src.with_nations(rest),) + m.seats[sources[0] + 1:]
             newcomer = Seat(name=name[:40], colour=colour or self._free_colour(), nations=nations)
             m.seats = m.seats + (newcomer,)
             m.sandbox_seat = False

@@ -20,10 +20,14 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
+from typing import TYPE_CHECKING
+
 from app.engine.coords import Location
-from app.match.plans import PlanMark
 
 from ..guard import guarded
+
+if TYPE_CHECKING:
+    from app.match.plan_marks import PlanMark
 
 PLAN_COLOURS = (QColor("#f03e3e"), QColor("#1c7ed6"), QColor("#2f9e44"), QColor("#f59f00"))
 """Red, blue, green, amber: app.match.plans.COLOURS, as drawn."""
@@ -269,6 +273,7 @@ class PlansTool(QObject):
         if start is None:
             return True
         end = place_at(self.w.scene, pos)
+        from app.match.plan_marks import PlanMark      # pydantic: when a seat first draws
         if end is None or end == start:
             self.add(PlanMark.ring(start, self.colour))
         else:

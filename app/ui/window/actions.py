@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
 
 from .bots_ui import BotMenu
 from .palette_ui import add_palette_action
-from .export import add_export_actions
+from .file_menus import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
 from ..panels.history import add_history_keys, add_replay
@@ -100,7 +100,7 @@ def build_actions(w) -> None:
     m.addSeparator()
     m.addAction(w.a_save)
     m.addAction(w.a_save_as)
-    add_export_actions(w, m)          # File → Export ▸ (h17: export.py)
+    add_export_actions(w, m)          # File → Export ▸, Print ▸ (h17: export.py, printing.py)
     add_replay(w)                     # the history bar's play button follows the new boards (h17)
     m.addSeparator()
     m.addAction(w.a_preview)

@@ -22,7 +22,7 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
@@ -30,6 +30,7 @@ from app.match.match import seat_view
 
 from ..app import settle
 from .export_options import ExportOptions, ask_options
+from .file_menus import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -364,23 +365,6 @@ def export_transcript_in_background(w, path) -> bool:
     return True
 
 
-_KINDS = {
-    "view-png": ("The view as PNG…", "PNG images (*.png)", ".png", "Save what the view shows as an image"),
-    "view-svg": ("The view as SVG…", "SVG images (*.svg)", ".svg", "Save what the view shows as a scalable image"),
-    "view-pdf": ("The view as PDF…", "PDF documents (*.pdf)", ".pdf", "Save what the view shows as a PDF page"),
-    "board-png": ("One board as PNG…", "PNG images (*.png)", ".png",
-                  "Save one board (the one under the mouse or in the middle of the view) as an image"),
-    "board-svg": ("One board as SVG…", "SVG images (*.svg)", ".svg",
-                  "Save one board (the one under the mouse or in the middle of the view) as vectors"),
-    "board-pdf": ("One board as PDF…", "PDF documents (*.pdf)", ".pdf",
-                  "Save one board as a PDF page, drawn as vectors"),
-    "multiverse-png": ("The whole multiverse as PNG…", "PNG images (*.png)", ".png",
-                       "Save every board of the game, as the view lays them out, in one large image"),
-    "orders": ("Orders and results as text…", "Text files (*.txt)", ".txt",
-               "Save every submission's orders with their results, in the game's notation"),
-    "orders-pdf": ("Orders and results as PDF…", "PDF documents (*.pdf)", ".pdf",
-                   "Save every submission's orders with their results as a PDF document"),
-}
 # what each export asks before the file dialog (export_options.ExportImageDialog)
 _ASKS = {"board-png": "board", "board-svg": "board", "board-pdf": "pdf-board", "view-png": "view",
          "multiverse-png": "multiverse"}
@@ -442,20 +426,3 @@ def describe(w, what: str, options: ExportOptions) -> str:
         from .export_multiverse import plan
         return plan(w, k).text
     return ""
-
-
-def add_export_actions(w, file_menu: QMenu) -> QMenu:
-    """Add File → Export ▸ to ``file_menu`` (its entries are enabled while a game is open)."""
-    menu = file_menu.addMenu("E&xport")
-    w.export_actions = {}
-    for what, (label, _, _, tip) in _KINDS.items():
-        a = menu.addAction(label)
-        a.setStatusTip(tip)
-        a.setToolTip(tip)
-        a.triggered.connect(lambda _=False, what=what: export_dialog(w, what))
-        w.export_actions[what] = a
-    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in w.export_actions.values()])
-    w.export_menu = menu
-    from .printing import add_print_menu
-    add_print_menu(w, file_menu)
-    return menu

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
-from PySide6.QtWidgets import QMenu
 
 from app.engine.coords import BoardKey
 
@@ -135,20 +134,3 @@ def print_dialog(w, what: str) -> None:
     w.set_status("Sent to the printer.")
 
 
-PRINTS = (("view", "The view…"), ("board", "One board…"), ("orders", "Orders and results…"))
-
-
-def add_print_menu(w, file_menu: QMenu) -> QMenu:
-    """File → Print ▸ (disabled, with a tip, where Qt's print support is missing)."""
-    menu = file_menu.addMenu("&Print")
-    w.print_actions = {}
-    for what, label in PRINTS:
-        a = menu.addAction(label)
-        a.triggered.connect(lambda _=False, what=what: print_dialog(w, what))
-        w.print_actions[what] = a
-    if not printing_available():
-        menu.setToolTip("This installation of Qt has no print support: use File → Export → … as PDF")
-    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None and printing_available())
-                                      for a in w.print_actions.values()])
-    w.print_menu = menu
-    return menu

@@ -1,0 +1,51 @@
+"""The table's part of a save file as pydantic models (``meta.table``), and a message as a seat
+keeps it: imported when a file is read or written or a message is sent, not at the window's
+start (issue 24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .messages import MAX_LENGTH
+
+class SavedDeadline(BaseModel):
+    """The deadline's part of a save file: the limit, and the running turn's time left."""
+
+    model_config = ConfigDict(extra="forbid")
+    seconds: int = Field(ge=10, le=24 * 3600)
+    left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
+    submission: int | None = Field(None, ge=0)       # which turn that was: the round …
+    seat: int | None = Field(None, ge=0)             # … and the seat
+
+
+class SavedJudging(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    judged: int = Field(0, ge=0)                   # the last submission judged
+    winner: str | None = None                      # the nation all named …
+    at: int | None = Field(None, ge=0)             # … after this many submissions
+
+
+class Message(BaseModel):
+    """One message as a seat keeps it. ``sent``: the writer's own copy; ``when``: the
+    submission it was written before (0: before the first); names as they were then."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    sender: str = Field(min_length=1, max_length=40)
+    receiver: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=MAX_LENGTH)
+    when: int = Field(0, ge=0)
+    sent: bool = False
+    read: bool = False
+
+
+class TablePart(BaseModel):
+    """The table's part of a save file (``meta.table``; absent: none of it in use)."""
+
+    model_config = ConfigDict(extra="forbid")
+    leaving: dict[int, str] = {}                     # seat -> level or "nobody", after this round
+    deadline: SavedDeadline | None = None
+    messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
+    judging: SavedJudging | None = None
+    watch_seconds: float | None = Field(None, ge=0.5, le=4.0)

@@ -1,0 +1,82 @@
+"""File → Export ▸ and File → Print ▸: the menus' entries, built with the window; what they
+do (:mod:`.export`, :mod:`.printing`: Qt's SVG, PDF and print support, the board painter) is
+imported when an entry is first chosen, not at the window's start (issue 24)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMenu
+
+from ..guard import guarded
+
+EXPORTS = {
+    "view-png": ("The view as PNG…", "PNG images (*.png)", ".png", "Save what the view shows as an image"),
+    "view-svg": ("The view as SVG…", "SVG images (*.svg)", ".svg", "Save what the view shows as a scalable image"),
+    "view-pdf": ("The view as PDF…", "PDF documents (*.pdf)", ".pdf", "Save what the view shows as a PDF page"),
+    "board-png": ("One board as PNG…", "PNG images (*.png)", ".png",
+                  "Save one board (the one under the mouse or in the middle of the view) as an image"),
+    "board-svg": ("One board as SVG…", "SVG images (*.svg)", ".svg",
+                  "Save one board (the one under the mouse or in the middle of the view) as vectors"),
+    "board-pdf": ("One board as PDF…", "PDF documents (*.pdf)", ".pdf",
+                  "Save one board as a PDF page, drawn as vectors"),
+    "multiverse-png": ("The whole multiverse as PNG…", "PNG images (*.png)", ".png",
+                       "Save every board of the game, as the view lays them out, in one large image"),
+    "orders": ("Orders and results as text…", "Text files (*.txt)", ".txt",
+               "Save every submission's orders with their results, in the game's notation"),
+    "orders-pdf": ("Orders and results as PDF…", "PDF documents (*.pdf)", ".pdf",
+                   "Save every submission's orders with their results as a PDF document"),
+}
+"""Each export: its menu label, file filter, suffix and tip."""
+
+PRINTS = (("view", "The view…"), ("board", "One board…"), ("orders", "Orders and results…"))
+
+
+def add_export_actions(w, file_menu: QMenu) -> QMenu:
+    """Add File → Export ▸ and File → Print ▸ to ``file_menu`` (their entries are enabled
+    while a game is open)."""
+    menu = file_menu.addMenu("E&xport")
+    w.export_actions = {}
+    for what, (label, _, _, tip) in EXPORTS.items():
+        a = menu.addAction(label)
+        a.setStatusTip(tip)
+        a.setToolTip(tip)
+        a.triggered.connect(lambda _=False, what=what: _export(w, what))
+        w.export_actions[what] = a
+    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in w.export_actions.values()])
+    w.export_menu = menu
+    add_print_menu(w, file_menu)
+    return menu
+
+
+def add_print_menu(w, file_menu: QMenu) -> QMenu:
+    """File → Print ▸ (disabled, with a tip, where Qt's print support is missing)."""
+    menu = file_menu.addMenu("&Print")
+    w.print_actions = {}
+    for what, label in PRINTS:
+        a = menu.addAction(label)
+        a.triggered.connect(lambda _=False, what=what: _print(w, what))
+        w.print_actions[what] = a
+    menu.aboutToShow.connect(lambda: _print_menu_shown(w, menu))
+    w.print_menu = menu
+    return menu
+
+
+@guarded
+def _export(w, what: str) -> None:
+    from .export import export_dialog
+    export_dialog(w, what)
+
+
+@guarded
+def _print(w, what: str) -> None:
+    from .printing import print_dialog
+    print_dialog(w, what)
+
+
+@guarded
+def _print_menu_shown(w, menu: QMenu) -> None:
+    from .printing import printing_available
+    available = printing_available()
+    if not available:
+        menu.setToolTip("This installation of Qt has no print support: use File → Export → … as PDF")
+    for a in w.print_actions.values():
+        a.setEnabled(w.match is not None and available)

@@ -1,0 +1,76 @@
+"""A warm start paints its first frame having imported only what that frame needs (issue 24):
+no pydantic, no export or printing, no computer players, besides the map's geometry, PINs and
+the variant preview (tests/ui/test_plain_map.py). What was deferred still works when asked."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from app.ui.first_paint import HEAVY
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _start(data_dir: Path, *args: str) -> dict:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DIPLO5D_DATA_DIR=str(data_dir),
+               DIPLO5D_FIRST_PAINT=repr(time.time()))
+    run = subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=300)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    assert run.returncode == 0 and lines, run.stderr[-3000:]
+    return json.loads(lines[-1])
+
+
+def test_a_warm_start_imports_none_of_the_heavy_modules(tmp_path):
+    """The first start checks the variant's files and reads the SVG (both kept); the next,
+    a new game or the New game dialog, imports none of :data:`HEAVY`."""
+    assert {"pydantic", "app.ui.window.export", "app.bots.common"} <= set(HEAVY)
+    first = _start(tmp_path, "--new", "sandbox")
+    assert "pydantic" in first["modules"]                     # the variant's files were checked
+    assert list((tmp_path / "cache" / "variants").glob("*.json")), "the checked variant is kept"
+    game = _start(tmp_path, "--new", "sandbox")
+    assert game["what"] == "view" and game["modules"] == [], game
+    dialog = _start(tmp_path)
+    assert dialog["what"] == "dialog" and dialog["modules"] == [], dialog
+
+
+def test_export_and_print_open_when_chosen(window, monkeypatch):
+    """File → Export and Print are built with the window; what they do is imported on use."""
+    import app.ui.window.export as export
+    asked = []
+    monkeypatch.setattr(export, "export_dialog", lambda w, what: asked.append(what))
+    window.new_game("sandbox")
+    window.export_menu.aboutToShow.emit()
+    assert window.export_actions["orders"].isEnabled()
+    window.export_actions["orders"].trigger()
+    assert asked == ["orders"]
+    window.print_menu.aboutToShow.emit()
+    assert all(a.isEnabled() for a in window.print_actions.values())
+
+
+def test_a_game_with_seats_plans_messages_and_a_pin_saves_and_opens(window, tmp_path):
+    """The save file's pydantic models, imported when a file is first written, read it back."""
+    from app.match import Match, Seat
+    from app.match.plan_marks import PlanMark
+    m = Match.new(seats=[Seat(name="Ada", nations=("England", "France", "Germany")),
+                         Seat(name="Ben", nations=("Italy", "Austria", "Russia", "Turkey"))], pins={1: "2468"})
+    m.plans.draw(0, PlanMark(kind="arrow", colour=1, at="1:par:S1901", to="1:bur:S1901"))
+    m.table.mail.write(0, 1, "Shall we?")
+    m.game.meta = m.to_meta()
+    back = Match.from_game(m.game, "g.json")
+    assert [s.name for s in back.seats] == ["Ada", "Ben"] and back.is_locked(1)
+    assert [(p.kind, p.at, p.to) for p in back.plans.of(0)] == [("arrow", "1:par:S1901", "1:bur:S1901")]
+    assert not back.check_pin(1, "1357") and back.check_pin(1, "2468") and not back.is_locked(1)
+    assert [x.text for x in back.table.mail.messages(1)] == ["Shall we?"]
+
+
+def test_what_the_start_deferred_loads_on_a_worker_after_the_first_frame():
+    """A moment after the first frame (app.ui.app.WARM_UP_MS) the save file's models load
+    on a worker thread, so that the first autosave does not pause the window for them."""
+    code = ("import sys; from app.ui.app import warm_up; before = 'pydantic' in sys.modules; t = warm_up(); "
+            "t.join(60); print(before, t.daemon, 'app.match.save' in sys.modules, 'pydantic' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False", "True", "True", "True"], out.stderr

@@ -47,3 +47,30 @@ def test_results_list_and_past_board_tooltips(window, qtbot):
     # undo: the list no longer claims the taken-back results
     window.undo()
     assert panel.rows() == []
+
+
+def test_hundreds_of_results_show_at_the_next_frame(qtbot):
+    """A submission at 10,000 boards has hundreds of failed orders: all rows are laid out at
+    the first pass of the event loop (in batches, the list stayed blank for a second or
+    more, until its last batch), and a row cut by the panel's width is whole in its tooltip."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QApplication
+
+    from app.engine.game import Game
+    from app.engine.orders import Result
+    from app.ui.panels.results import ResultsPanel
+
+    hold = Game.new("standard").parse("A vie H")
+    pairs = [(hold, Result("fails", f"reason {i}, a long one: " + "dislodged from somewhere far " * 3))
+             for i in range(600)]
+    panel = ResultsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(300, 330)
+    panel.show()
+    panel.set_results(7, pairs)
+    QApplication.processEvents()
+    last = panel.model.index(599)
+    assert panel.list.indexAt(QPoint(5, 5)).row() == 0
+    assert panel.list.visualRect(last).isValid()
+    tip = panel.model.data(panel.model.index(0), Qt.ToolTipRole)
+    assert "reason 0, a long one" in tip and tip.rstrip().endswith(str(hold.board))

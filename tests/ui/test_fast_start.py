@@ -3,37 +3,24 @@ no pydantic, no export or printing, no computer players, besides the map's geome
 the variant preview (tests/ui/test_plain_map.py). What was deferred still works when asked."""
 
 import json
-import os
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 from app.ui.first_paint import HEAVY
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _start(data_dir: Path, *args: str) -> dict:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DIPLO5D_DATA_DIR=str(data_dir),
-               DIPLO5D_FIRST_PAINT=repr(time.time()))
-    run = subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=300)
-    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
-    assert run.returncode == 0 and lines, run.stderr[-3000:]
-    return json.loads(lines[-1])
+from .helpers import start_app
 
 
 def test_a_warm_start_imports_none_of_the_heavy_modules(tmp_path):
     """The first start checks the variant's files and reads the SVG (both kept); the next,
     a new game or the New game dialog, imports none of :data:`HEAVY`."""
     assert {"pydantic", "app.ui.window.export", "app.bots.common"} <= set(HEAVY)
-    first = _start(tmp_path, "--new", "sandbox")
+    first = start_app(tmp_path, "--new", "sandbox")
     assert "pydantic" in first["modules"]                     # the variant's files were checked
     assert list((tmp_path / "cache" / "variants").glob("*.json")), "the checked variant is kept"
-    game = _start(tmp_path, "--new", "sandbox")
+    game = start_app(tmp_path, "--new", "sandbox")
     assert game["what"] == "view" and game["modules"] == [], game
-    dialog = _start(tmp_path)
+    dialog = start_app(tmp_path)
     assert dialog["what"] == "dialog" and dialog["modules"] == [], dialog
 
 

@@ -3,10 +3,6 @@ like the geometry it was made from, it is read back instead of the SVG, a damage
 file is made again, and a start with it imports none of the SVG and geometry libraries."""
 
 import json
-import os
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +13,8 @@ from app.ui.multiverse import plain_map
 from app.ui.multiverse.plain_map import PlainMap, cache_path, load_plain_map
 from app.engine.catalog import BUILTIN_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
+from .helpers import start_app
+
 VARIANTS = sorted(p.name for p in BUILTIN_DIR.iterdir() if (p / "variant.json").exists())
 
 
@@ -84,24 +81,14 @@ def test_a_cache_folder_that_cannot_be_written_only_costs_the_cache(tmp_path):
     assert plain.province_at(*plain.unit_anchors["lon"]) == "lon"
 
 
-def _start(data_dir: Path, *args: str) -> dict:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DIPLO5D_DATA_DIR=str(data_dir),
-               DIPLO5D_FIRST_PAINT=repr(time.time()))
-    run = subprocess.run([sys.executable, "-m", "app", *args], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=300)
-    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
-    assert run.returncode == 0 and lines, run.stderr[-3000:]
-    return json.loads(lines[-1])
-
-
 def test_a_new_game_paints_without_the_svg_geometry_pins_or_computer_players(tmp_path):
     """The first start reads the SVG (and keeps its plain form and the names fitted to its
     regions); the next paints its first frame having imported none of shapely, numpy,
     svgelements, cryptography, the variant preview or the computer players (``modules``
     lists those imported by then)."""
-    _start(tmp_path, "--new", "sandbox")
+    start_app(tmp_path, "--new", "sandbox")
     assert list((tmp_path / "cache" / "maps").glob("*-labels.json")), "the names are kept"
-    second = _start(tmp_path, "--new", "sandbox")
+    second = start_app(tmp_path, "--new", "sandbox")
     assert second["what"] == "view"
     assert not set(second["modules"]) & {"numpy", "shapely", "svgelements", "cryptography", "app.mapgeo",
                                          "app.ui.preview", "app.bots.common"}, second["modules"]

@@ -99,7 +99,7 @@ class _Masks:
             self.shift(nation)
         self.units: dict[str, dict[int, int]] = {"strict": {}, "loose": {}}   # mode -> id(unit) -> laned
         self.kept_units: dict[int, object] = {}                   # id(unit) -> the unit, kept alive
-        self.owned: dict[tuple[str, str], int] = {}               # (centre, owner) -> laned sight
+        self.owned: dict[str, dict[str, int]] = {}                # owner -> centre -> laned sight
         self.centres: dict[int, tuple[Mapping, int]] = {}         # id(centres) -> (centres, laned sight)
         self._learn_variant()
 
@@ -109,7 +109,8 @@ class _Masks:
         v = self.variant
         self.learn(unit_of(n, t, loc) for n in v.nation_names for t in ("A", "F") for loc in v.locations
                    if v.unit_can_stand(t, loc))
-        self.owned.update({(c, n): self.near[c] << self.shift(n) for c in v.supply_centres for n in v.nation_names})
+        for n in v.nation_names:
+            self.owned[n] = {c: self.near[c] << self.shift(n) for c in v.supply_centres}
 
     def shift(self, nation: str) -> int:
         """Where ``nation``'s lane starts (a nation new to the variant gets the next lane)."""
@@ -166,7 +167,9 @@ class _Masks:
         if hit is not None and hit[0] is centres:
             return hit[1]
         try:
-            sight = reduce(or_, map(self.owned.__getitem__, centres.items()), 0)
+            # two lookups by name cost less than one by a (centre, owner) pair, whose hash
+            # is made again each time
+            sight = reduce(or_, map(getitem, map(self.owned.__getitem__, centres.values()), centres.keys()), 0)
         except KeyError:   # an owner or a centre the variant does not name
             sight = 0
             for prov, nation in centres.items():
@@ -366,14 +369,17 @@ class WorldSight:
         got = self._of.get(nations)
         if got is None:
             masks = self.masks
-            sets = _Sets(masks)   # boards with the same sight share one set
             shifts = [masks.lanes[n] for n in nations if n in masks.lanes]
             if len(shifts) == 1:
                 s, full = shifts[0], masks.full
-                got = {k: sets[(v >> s) & full] for k, v in self.seen.items()}
+                lanes = [(v >> s) & full for v in self.seen.values()]
             else:
                 lane = masks.lane
-                got = {k: sets[lane(v, nations)] for k, v in self.seen.items()}
+                lanes = [lane(v, nations) for v in self.seen.values()]
+            union, byte_sets, width = _NOTHING.union, masks.byte_sets, masks.width
+            # boards with the same sight share one set (as_set, inlined: thousands of them)
+            sets = {m: union(*map(getitem, byte_sets, m.to_bytes(width, "little"))) for m in set(lanes)}
+            got = dict(zip(self.seen.keys(), map(sets.__getitem__, lanes)))
             self._of[nations] = got
             if len(self._of) > self.KEEP_SEATS:
                 self._of.popitem(last=False)

@@ -227,20 +227,22 @@ def _neighbours(key: BoardKey) -> tuple[BoardKey, ...]:
     return tuple(adjacent_board_keys(key))
 
 
-def _touching(key: BoardKey) -> tuple[tuple, ...]:
-    """The coordinates next to ``key`` (as :func:`~app.engine.adjacency.adjacent_board_keys`
-    gives them, RULES.md §2), as plain tuples: they find the boards in a table keyed by
+def _cast_onto(key: BoardKey, cast) -> int:
+    """What the boards next to ``key`` (as :func:`~app.engine.adjacency.adjacent_board_keys`
+    gives them, RULES.md §2) cast onto it, ``cast`` being the ``get`` of a table of casts.
+    The coordinates are plain tuples: they find the boards in a table keyed by
     :class:`BoardKey` (equal tuples, equal hashes), and cost a tenth of making the keys,
     which counts on a cold start over every board."""
     timeline, turn = key
     year, season = turn
     if season == 2:          # Winter touches nothing
-        return ()
+        return 0
     if season == 0:
         before, after = (year - 1, 1), (year, 1)
     else:
         before, after = (year, 0), (year + 1, 0)
-    return (timeline, before), (timeline, after), (timeline - 1, turn), (timeline + 1, turn)
+    return (cast((timeline, before), 0) | cast((timeline, after), 0)
+            | cast((timeline - 1, turn), 0) | cast((timeline + 1, turn), 0))
 
 
 def board_parts(board: Board, variant: Variant, mode: str) -> Parts:
@@ -318,12 +320,7 @@ class WorldSight:
             parts[k] = (b, both & sights, c)
         seen, cast = {}, casts.get
         for k, p in parts.items():
-            own = p[1]
-            for j in _touching(k):
-                c = cast(j)
-                if c:
-                    own |= c
-            seen[k] = own
+            seen[k] = p[1] | _cast_onto(k, cast)
         return cls(world, parts, casts, seen)
 
     def derive(self, world: World) -> "WorldSight":

@@ -173,6 +173,10 @@ def test_sight_derived_from_a_world_sharing_boards_is_the_rule_read_plainly(worl
 def test_the_plain_neighbour_coordinates_are_the_adjacent_boards(timeline, year, season):
     from app.engine.adjacency import adjacent_board_keys
     key = BoardKey(timeline, Turn(year, season))
-    want = set(adjacent_board_keys(key))
-    got = set(visibility._touching(key))
-    assert got - {(0, key.turn)} == want      # (timeline 0 does not exist: nothing is found there)
+    around = [BoardKey(t, Turn(y, s)) for t in range(max(1, timeline - 2), timeline + 3)   # (no timeline 0)
+              for y in range(year - 2, year + 3) for s in range(3)]
+    casts = {k: 1 << i for i, k in enumerate(around)}           # one bit for each board about
+    want = 0
+    for k in adjacent_board_keys(key):
+        want |= casts.get(k, 0)
+    assert visibility._cast_onto(key, casts.get) == want

@@ -30,7 +30,7 @@ COMMANDS: dict[str, Command] = {
                      "a random thrown start (Diplomacywinks) as a scenario, and/or a save to play"),
     "civ": Command("app.engine.civ_cli:main", "--civs N --seed S [--variant V] --out FILE",
                    "the seeded start of a civilisations game (RULES.md §10) as a scenario"),
-    "tournament": Command("app.bots.tournament:main", "--players standard,easy,random --games N --years Y --seed S",
+    "tournament": Command("app.match.tournament:main", "--players standard,easy,random --games N --years Y --seed S",
                           "computer players against each other: their figures"),
     "watch": Command("app.ui.table.cli:main", "[--variant V] [--players standard,easy,random] [--seed S] [--speed SECONDS]",
                      "watch the computer play a new game (pause, step, take over)"),

@@ -187,7 +187,7 @@ def test_forks_on_every_shipped_variant():
 def test_computer_players_fork_on_every_shipped_variant(variant):
     """Hard forks timelines within a few years on every map; Standard, which keeps a
     crossing only when it helps by the victory measure, does within ten."""
-    from app.bots.tournament import play_game
+    from app.match.tournament import play_game
     v = load_variant(variant)
     for level, years in (("hard", 4), ("standard", 10)):
         games = [play_game({n: level for n in v.nation_names}, years, seed, variant) for seed in range(3)]
@@ -219,7 +219,7 @@ def test_hard_orders_are_legal_on_an_imported_variant(lakes, seed, adjacency, tu
 def test_computer_players_fork_on_a_small_imported_variant(lakes):
     """Selfplay forks timelines on the imported map, and so do Hard within a few years and
     Standard within ten (a small map must not leave the bots stuck on one board)."""
-    from app.bots.tournament import play_game
+    from app.match.tournament import play_game
     folder = lakes
     v = load_variant(folder)
     assert v.nation_names == ("Northland", "Southmark")

@@ -38,9 +38,9 @@ from pathlib import Path
 from app.engine.game import Game
 from app.engine.variant import VariantError, load_variant
 
-from . import LEVELS, decide
-from .common import adjustment_boards, movement_boards
-from .convoys import is_convoyed
+from app.bots import LEVELS, decide
+from app.bots.common import adjustment_boards, movement_boards
+from app.bots.convoys import is_convoyed
 
 
 @dataclass
@@ -195,7 +195,7 @@ def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "stan
     """One game: every nation played by its level for ``years`` years or until a win.
     ``classic``: nobody leaves its board (one board, no time travel). Times and convoys
     go into ``record``. In a civilisations game each decides from its own view."""
-    from app.match.match import seat_view
+    from .match import seat_view
     game = new_game(variant, adjacency, seed, civs)
     turns = 0
     while turns < 3 * years and game.world.phase != "over":

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.bots.tournament import parse_players, ratio_to_others, seating, tournament
+from app.match.tournament import parse_players, ratio_to_others, seating, tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 NATIONS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
@@ -58,7 +58,7 @@ def test_figures_add_up_with_intervals_and_convoys():
 
 def test_classic_games_stay_on_one_board():
     figures, results = tournament(["random"], games=1, years=2, seed=3, classic=True)
-    from app.bots.tournament import play_game
+    from app.match.tournament import play_game
     game = play_game({n: "random" for n in NATIONS}, 2, 3, classic=True)
     assert game.world.timelines == [1]
     five_d = play_game({n: "random" for n in NATIONS}, 2, 3)
@@ -108,7 +108,7 @@ def test_command_refuses_an_unknown_level_or_variant():
 
 def test_civilisations_games_between_levels(monkeypatch):
     """``--civ N``: civilisations start, each civilisation deciding from its own view."""
-    import app.bots.tournament as t
+    import app.match.tournament as t
     from app.match.match import seat_view
     seen = []
 

@@ -12,7 +12,8 @@ the launch time (``time.time()`` of the process that started the app); the figur
   cached map does not need; pydantic validates files, which a variant checked before does
   not need; cryptography seals PINs; the preview window, export and printing are opened
   later; the computer players (``app.bots.common`` and the levels' modules; ``app.bots``
-  itself is only their names) decide later).
+  itself is only their names) decide later; the centre chart's and the outcome preview's
+  engines (``app.match.chart``, ``app.match.preview``) work when their pane is first used).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from .guard import guarded
 
 ENV = "DIPLO5D_FIRST_PAINT"
 HEAVY = ("numpy", "shapely", "svgelements", "pydantic", "cryptography", "app.mapgeo", "app.ui.preview",
-         "app.bots.common", "app.ui.window.export", "app.ui.window.printing")
+         "app.bots.common", "app.ui.window.export", "app.ui.window.printing", "app.match.chart",
+         "app.match.preview")
 
 
 def heavy_modules() -> list[str]:

@@ -13,7 +13,8 @@ the launch time (``time.time()`` of the process that started the app); the figur
   not need; cryptography seals PINs; the preview window, export and printing are opened
   later; the computer players (``app.bots.common`` and the levels' modules; ``app.bots``
   itself is only their names) decide later; the centre chart's and the outcome preview's
-  engines (``app.match.chart``, ``app.match.preview``) work when their pane is first used).
+  engines (``app.match.chart``, ``app.match.preview``) work when their pane is first used;
+  the civilisations table when such a game is started or opened).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from .guard import guarded
 ENV = "DIPLO5D_FIRST_PAINT"
 HEAVY = ("numpy", "shapely", "svgelements", "pydantic", "cryptography", "app.mapgeo", "app.ui.preview",
          "app.bots.common", "app.ui.window.export", "app.ui.window.printing", "app.match.chart",
-         "app.match.preview")
+         "app.match.preview", "app.match.civ_table")
 
 
 def heavy_modules() -> list[str]:

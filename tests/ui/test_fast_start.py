@@ -101,3 +101,44 @@ def test_the_centre_chart_and_the_outcome_preview_work_when_first_used(tmp_path)
     assert run.returncode == 0 and lines, run.stderr[-3000:]
     out = json.loads(lines[-1])
     assert out == {"at_start": [], "chart": 1, "preview": ["succeeds"]}, out
+
+
+def test_the_first_game_of_a_window_collects_in_full_only_when_it_replaces_one(qtbot, window, monkeypatch):
+    """A full collection (thaw, collect everything) before the first frame cost ~20 ms and
+    found nothing to free: the first game replaces none. Another game shown after it still
+    collects in full (test_scale_window: garbage frozen while it lived goes)."""
+    import app.ui.collector as collector
+    asked = []
+    monkeypatch.setattr(collector, "set_survivors_aside", lambda whole=False: asked.append(whole))
+    window.new_game(confirmed=True)
+    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    assert asked == [False]
+    asked.clear()
+    window.new_game(confirmed=True)
+    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    assert asked == [True]
+
+
+def test_the_app_draws_in_fusion_however_it_was_made(window):
+    """The start makes the application in Fusion (Qt's -style option, without handing PySide
+    the style object); an application made elsewhere (these tests) is set to Fusion by the
+    window's palette."""
+    from PySide6.QtWidgets import QApplication
+    assert QApplication.instance().style().name() == "fusion"
+    code = ("from app.ui.theme import fusion_application; app = fusion_application(['x']); "
+            "print(app.style().name(), app.property('fived_fusion'))")
+    import os
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_STYLE_OVERRIDE="windows")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.stdout.split() == ["fusion", "True"], out.stderr
+
+
+def test_the_world_view_paints_into_a_plain_viewport_of_its_own(window):
+    """Its viewport is the plain widget Qt would make, made by us (PySide meeting Qt's own
+    loaded every Qt class before the first frame); clicks, keys and the context menu reach
+    it as before (test_context_menus, test_small_defects)."""
+    from PySide6.QtWidgets import QWidget
+    window.new_game(confirmed=True)
+    vp = window.view.viewport()
+    assert type(vp) is QWidget and vp.parent() is window.view and vp.isVisible()
+    assert vp.hasMouseTracking()

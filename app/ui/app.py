@@ -116,7 +116,8 @@ def _main(argv: list[str] | None) -> int:
             return 3
     # argv[0] names the window's class on X11: "python -m app" would make it "__main__.py"
     from .desktop import DESKTOP_ID
-    app = QApplication.instance() or QApplication([DESKTOP_ID])
+    from .theme import fusion_application
+    app = QApplication.instance() or fusion_application([DESKTOP_ID])
     name_app(app)
     import logging
     from app.match.storage import data_dir

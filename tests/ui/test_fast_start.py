@@ -61,3 +61,84 @@ def test_what_the_start_deferred_loads_on_a_worker_after_the_first_frame():
             "t.join(60); print(before, t.daemon, 'app.match.save' in sys.modules, 'pydantic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["False", "True", "True", "True"], out.stderr
+
+
+FIRST_USE = r"""
+import json, sys, time
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.ui.window.main_window import MainWindow
+w = MainWindow()
+w.new_game("sandbox", confirmed=True)
+w.show()
+def wait(until, seconds=30):
+    end = time.time() + seconds
+    while not until() and time.time() < end:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    return until()
+out = {"at_start": sorted(m for m in ("app.match.chart", "app.match.preview") if m in sys.modules)}
+w.studio.chart_dock.show()
+w.studio.chart_dock.raise_()
+out["chart"] = wait(lambda: w.studio.chart.shown is not None) and w.studio.chart.shown.points
+w.studio.a_preview.setChecked(True)
+w.console_order("A par - bur")
+out["preview"] = wait(lambda: w.studio.preview.current is not None) and [
+    o.status for o in w.studio.preview.current.outcomes]
+w.files.ask_unsaved = lambda doing: "discard"
+print(json.dumps(out))
+"""
+
+
+def test_the_centre_chart_and_the_outcome_preview_work_when_first_used(tmp_path):
+    """Their engines (app.match.chart, app.match.preview) are imported when first used, not
+    at start: in a fresh process, the chart dock shown builds its chart and the preview
+    turned on judges the pending order."""
+    import os
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DIPLO5D_DATA_DIR=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", FIRST_USE], capture_output=True, text=True, env=env, timeout=300)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+    assert run.returncode == 0 and lines, run.stderr[-3000:]
+    out = json.loads(lines[-1])
+    assert out == {"at_start": [], "chart": 1, "preview": ["succeeds"]}, out
+
+
+def test_the_first_game_of_a_window_collects_in_full_only_when_it_replaces_one(qtbot, window, monkeypatch):
+    """A full collection (thaw, collect everything) before the first frame cost ~20 ms and
+    found nothing to free: the first game replaces none. Another game shown after it still
+    collects in full (test_scale_window: garbage frozen while it lived goes)."""
+    import app.ui.collector as collector
+    asked = []
+    monkeypatch.setattr(collector, "set_survivors_aside", lambda whole=False: asked.append(whole))
+    window.new_game(confirmed=True)
+    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    assert asked == [False]
+    asked.clear()
+    window.new_game(confirmed=True)
+    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    assert asked == [True]
+
+
+def test_the_app_draws_in_fusion_however_it_was_made(window):
+    """The start makes the application in Fusion (Qt's -style option, without handing PySide
+    the style object); an application made elsewhere (these tests) is set to Fusion by the
+    window's palette."""
+    from PySide6.QtWidgets import QApplication
+    assert QApplication.instance().style().name() == "fusion"
+    code = ("from app.ui.theme import fusion_application; app = fusion_application(['x']); "
+            "print(app.style().name(), app.property('fived_fusion'))")
+    import os
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_STYLE_OVERRIDE="windows")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert out.stdout.split() == ["fusion", "True"], out.stderr
+
+
+def test_the_world_view_paints_into_a_plain_viewport_of_its_own(window):
+    """Its viewport is the plain widget Qt would make, made by us (PySide meeting Qt's own
+    loaded every Qt class before the first frame); clicks, keys and the context menu reach
+    it as before (test_context_menus, test_small_defects)."""
+    from PySide6.QtWidgets import QWidget
+    window.new_game(confirmed=True)
+    vp = window.view.viewport()
+    assert type(vp) is QWidget and vp.parent() is window.view and vp.isVisible()
+    assert vp.hasMouseTracking()

@@ -113,3 +113,24 @@ def test_a_games_own_nations_look_the_same_whoever_else_plays():
         a, b = NationLook.of(two, safe, independent=True), NationLook.of(three, safe, independent=True)
         assert all(a.colours[n] == b.colours[n] and a.letters[n] == b.letters[n] for n in two)
     assert NationLook.of(three).letters != NationLook.of(two).letters      # (the standard rule would tell)
+
+
+def test_a_province_path_has_exactly_the_elements_of_its_polygons():
+    """Paths are made from moveTo/lineTo (twice as fast as a QPolygonF of QPointF per point):
+    the same elements, closed, as addPolygon makes, holes included, and an empty ring adds none."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QPainterPath, QPolygonF
+
+    from app.ui.multiverse.map_art import _poly_path
+
+    polygons = (((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)), ((2.0, 2.0), (4.0, 2.0), (3.0, 4.0))), \
+        ((), ((20.0, 20.0), (30.5, 20.0), (25.0, 28.25)))
+    expected = QPainterPath()
+    expected.setFillRule(Qt.OddEvenFill)
+    for poly in polygons:
+        for ring in poly:
+            expected.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
+            expected.closeSubpath()
+    got = _poly_path(polygons)
+    assert got == expected and got.fillRule() == Qt.OddEvenFill
+    assert got.elementCount() == 13           # each ring: its points and the line closing it

@@ -63,6 +63,21 @@ def test_a_damaged_cache_file_is_made_again(tmp_path, damage):
     assert json.loads(path.read_text())["format"] == plain_map.FORMAT     # written afresh
 
 
+def test_a_cache_file_with_a_point_cut_short_is_made_again(tmp_path):
+    """A point of one number (a damaged file that is still JSON of the right shape)."""
+    svg = Path(load_variant("standard").map_path)
+    load_plain_map(svg, tmp_path)
+    path = cache_path(svg, tmp_path)
+    data = json.loads(path.read_text())
+    first = next(iter(data["provinces"]))
+    data["provinces"][first][0][0][0] = [1.0]
+    path.write_text(json.dumps(data))
+    plain = load_plain_map(svg, tmp_path)
+    assert plain.province_at(*plain.unit_anchors["mun"]) == "mun"
+    assert all(len(p) == 2 for p in plain.provinces[first][0][0])
+    assert json.loads(path.read_text())["provinces"][first][0][0][0] != [1.0]    # written afresh
+
+
 def test_a_changed_svg_is_read_again(tmp_path):
     src = Path(load_variant("standard").map_path)
     svg = tmp_path / "map.svg"

@@ -6,19 +6,24 @@ is the match's (``app.match.civ_table``); this only shows it and forwards choice
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
 from app.engine.coords import Location
 from app.engine.dates import YEARS
-from app.engine.gifts import Gift
-from app.match.civ_setup import new_civ_match
-from app.match.civ_table import OfferRefused
 from app.match.match import MatchError
 
 from ..guard import guarded
 from ..panels.contacts import ContactsPanel, ContactsState
+
+if TYPE_CHECKING:
+    from app.engine.gifts import Gift
+
+# The civilisations engine (app.match.civ_setup, app.match.civ_table, app.engine.gifts) is
+# imported when a civilisations game is started, opened or played: a start does not need it.
+
 
 class CivUI:
     def __init__(self, window):
@@ -47,6 +52,7 @@ class CivUI:
 
     def start(self, settings: dict, seed: int | None = None) -> bool:
         """A new civilisations game from the dialog's settings (``settings["civ"]``)."""
+        from app.match.civ_setup import new_civ_match
         civ = settings["civ"]
         seed = random.randrange(1, 10**6) if seed is None else seed
         try:
@@ -160,6 +166,8 @@ class CivUI:
         m, seat = self.w.match, self.w.seat
         if m is None or seat is None or self.table is None:
             return
+        from app.engine.gifts import Gift
+        from app.match.civ_table import OfferRefused
         giver = m.seats[seat].nations[0]
         gift = Gift(kind, giver, receiver, unit=unit if isinstance(unit, Location) else None, third=third)
         try:
@@ -180,6 +188,7 @@ class CivUI:
         m = self.w.match
         if m is None or self.table is None or self.w.seat is None:
             return
+        from app.match.civ_table import OfferRefused
         mine = list(m.nations_of(self.w.seat))
         if not any(o.id == offer_id for o in self.table.to_answer(mine)):
             return

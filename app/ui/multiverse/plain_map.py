@@ -87,7 +87,8 @@ class PlainMap:
 
     @classmethod
     def from_json(cls, data: dict) -> "PlainMap":
-        """Raises ``KeyError``/``TypeError``/``ValueError`` on a file not written by :meth:`to_json`."""
+        """Raises ``KeyError``/``TypeError``/``ValueError``/``IndexError`` on a file not written by
+        :meth:`to_json`."""
         if data.get("format") != FORMAT:
             raise ValueError("another cache format")
 
@@ -153,8 +154,9 @@ def _point(v) -> Point:
 
 
 def _ring(coords) -> tuple[Point, ...]:
-    """Points as float pairs (a damaged cache file raises ValueError or TypeError here)."""
-    return tuple((float(x), float(y)) for x, y, *_ in coords)
+    """Points as float pairs (a damaged cache file raises ValueError, TypeError or
+    IndexError here). A list, not a generator: a start reads ~7,600 points."""
+    return tuple([(float(p[0]), float(p[1])) for p in coords])
 
 
 def _segments(ring: Ring):
@@ -209,7 +211,7 @@ def load_plain_map(svg_path: str | Path, folder: Path | None = None) -> PlainMap
     if path is not None:
         try:
             return PlainMap.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
             pass                          # none yet, or damaged: made again below
     from app.mapgeo import load_map      # shapely, numpy, svgelements: only now
     plain = PlainMap.from_geometry(load_map(svg_path))

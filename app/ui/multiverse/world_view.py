@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, QVariantAnimation, Signal, QEasingCurve
 from PySide6.QtGui import QCursor, QPainter, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsView
+from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
 from app.engine.coords import BoardKey
 
@@ -28,6 +28,10 @@ class WorldView(QGraphicsView):
 
     def __init__(self, scene: WorldScene, parent=None):
         super().__init__(scene, parent)
+        # Our own viewport, the plain widget Qt would make: PySide meets Qt's own the first
+        # time it is asked for, a C++ object it did not make, and answers that by loading
+        # every Qt class not loaded yet, with their enums (~10-30 ms before the first frame).
+        self.setViewport(QWidget())
         self.ws = scene
         self.setFrameShape(QFrame.NoFrame)
         self.setRenderHints(QPainter.RenderHints())

@@ -12,7 +12,7 @@ follows the submission shown by itself: :class:`app.ui.panels.results.ResultsFol
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QStyle, QStyleOptionSlider, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from ..guard import guarded
 
@@ -27,6 +27,9 @@ class JumpSlider(QSlider):
     @guarded
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton and self.maximum() > self.minimum():
+            # here, not at import: PySide makes QStyle's ~800 enum members (~16 ms) when the
+            # class is first named, and the start's first frame never needs them
+            from PySide6.QtWidgets import QStyle, QStyleOptionSlider
             opt = QStyleOptionSlider()
             self.initStyleOption(opt)
             style = self.style()

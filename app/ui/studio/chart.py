@@ -14,16 +14,18 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
-from app.match.chart import CentreChart, ChartBuilder, StatsBuilder, hidden_note, visible_nations
-
 from ..guard import guarded
 from .chart_art import chart_image, paint_chart
+
+if TYPE_CHECKING:                     # the chart's engine is imported when a chart is first built
+    from app.match.chart import CentreChart
 
 
 class ChartCanvas(QWidget):
@@ -68,8 +70,8 @@ class ChartPane(QWidget):
     def __init__(self, window):
         super().__init__()
         self.w = window
-        self.builder = ChartBuilder()
-        self.stats_builder = StatsBuilder()
+        self.builder = None                   # made at the first build (the start never builds one)
+        self.stats_builder = None
         self._game = None
         self.full: CentreChart | None = None
         self.shown: CentreChart | None = None
@@ -161,8 +163,7 @@ class ChartPane(QWidget):
             return
         if m.game is not self._game:
             self._game = m.game
-            self.builder = ChartBuilder()
-            self.stats_builder = StatsBuilder()
+            self.builder = self.stats_builder = None     # the next build starts afresh
             self.full = None
         if self.w.seat is None or self.w.table.up:
             self.forget()
@@ -180,6 +181,9 @@ class ChartPane(QWidget):
         self._again = False
         self.generation += 1
         gen = self.generation
+        from app.match.chart import ChartBuilder, StatsBuilder, visible_nations
+        if self.builder is None:
+            self.builder, self.stats_builder = ChartBuilder(), StatsBuilder()
         snap = m.game.snapshot()            # a copy to read while the game goes on (about a millisecond)
         nations = visible_nations(m, self.w.seat)
         builder, stats_builder = self.builder, self.stats_builder
@@ -227,6 +231,7 @@ class ChartPane(QWidget):
         self.stats = stats
         self._fill_timelines()
         self._fill_table()
+        from app.match.chart import hidden_note
         note = hidden_note(self.w.match, nations)
         self.note.setText(note)
         self.note.setVisible(bool(note))

@@ -5,10 +5,13 @@ command (no window needed: a QImage and a QGuiApplication do).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen
 
-from app.match.chart import CentreChart
+if TYPE_CHECKING:
+    from app.match.chart import CentreChart
 
 
 def series(chart: CentreChart, timeline: int | None) -> list[tuple[str, list[int | None]]]:

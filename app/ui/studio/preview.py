@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import re
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QLabel
 
-from app.match.preview import Preview, PreviewRunner, seat_input
-
 from ..guard import guarded
 from ..multiverse.map_colours import STATUS_COLOURS
+
+if TYPE_CHECKING:                     # the preview's engine is imported when first asked for
+    from app.match.preview import Preview, PreviewRunner
 
 DEBOUNCE_MS = 120            # a burst of changes (a paste, quick keys) asks once
 DISLODGED = QColor("#e03131")
@@ -257,13 +259,20 @@ class PreviewController(QObject):
         self.current: Preview | None = None
         self.asked_at = 0.0
         self.last_latency = 0.0          # seconds from the request to the drawn preview
-        self.runner = PreviewRunner(lambda gen, p: self.ready.emit(gen, p))
+        self._runner: PreviewRunner | None = None     # its worker, when first asked for
         self.ready.connect(self._arrived, Qt.QueuedConnection)
         self.timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS, timeout=self.ask_now)
         self.chip = QLabel("")
         self.chip.setObjectName("preview-chip")
         self.chip.setVisible(False)
         window.statusBar().addPermanentWidget(self.chip)
+
+    @property
+    def runner(self) -> PreviewRunner:
+        if self._runner is None:
+            from app.match.preview import PreviewRunner
+            self._runner = PreviewRunner(lambda gen, p: self.ready.emit(gen, p))
+        return self._runner
 
     # -- on and off --------------------------------------------------------------------------
     def set_enabled(self, on: bool) -> None:
@@ -300,6 +309,7 @@ class PreviewController(QObject):
         if not self._live() or not self.w.pending:
             self.clear()
             return
+        from app.match.preview import seat_input
         world, orders = seat_input(self.w.match, self.w.seat)
         self.asked_at = time.perf_counter()
         self.runner.ask(world, orders)
@@ -316,7 +326,8 @@ class PreviewController(QObject):
     def clear(self) -> None:
         """No preview on screen and none coming (submit, curtain, orders gone)."""
         self.timer.stop()
-        self.runner.cancel()
+        if self._runner is not None:
+            self._runner.cancel()
         self.current = None
         if self.item is not None:
             self.item.clear()
@@ -325,7 +336,8 @@ class PreviewController(QObject):
 
     def stop(self) -> None:
         self.clear()
-        self.runner.stop()
+        if self._runner is not None:
+            self._runner.stop()
 
     def set_theme(self, theme) -> None:
         if self.item is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QLabel, QProgressBar, QTabBar, QWidget
 
+from ..guard import guarded
 from ..message_label import MessageLabel
 from ..panels.history import HistoryBar
 from ..panels.nations import NationsPanel
@@ -50,9 +51,13 @@ def build_docks(w) -> None:
     d3.setFeatures(QDockWidget.NoDockWidgetFeatures)
     w.addDockWidget(Qt.BottomDockWidgetArea, d3)
     w.docks = (d1, d2, d3, d4)
-    tabs_take_no_focus(w)
-    for d in w.docks:       # the main window makes new tab bars as docks are moved and tabbed
-        d.dockLocationChanged.connect(lambda _area: QTimer.singleShot(0, lambda: tabs_take_no_focus(w)))
+    # The main window makes new tab bars as docks are moved and tabbed: one pass over them
+    # once the loop runs, however many docks moved (a start moved them five times, and each
+    # pass, which looks at every object of the window, cost ~3 ms before the first frame).
+    w.tabs_timer = QTimer(w, singleShot=True, interval=0, timeout=guarded(lambda: tabs_take_no_focus(w)))
+    w.tabs_timer.start()
+    for d in w.docks:
+        d.dockLocationChanged.connect(lambda _area: w.tabs_timer.start())
 
 
 def tabs_take_no_focus(w) -> None:

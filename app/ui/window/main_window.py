@@ -203,6 +203,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def set_match(self, match: Match, path: Path | None, restored: bool = False) -> None:
         self.finish_adjudication()
         self.table.leave()
+        replaced = self.match is not None
         self.match = match
         self.view_as = None
         self._editing = None
@@ -228,7 +229,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.table.start()
         style_submit_button(self)        # its width: the texts of this game's Submit button
         self.refresh()
-        self.survivors.soon(whole=True)  # the garbage of the game replaced goes (app/ui/collector.py)
+        # the garbage of the game replaced goes (app/ui/collector.py); the first game replaces
+        # none, and a full collection then only delayed the first frame (~20 ms at start)
+        self.survivors.soon(whole=replaced)
         self.view.go_to_present()
         if not self.table.up:
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards

@@ -44,9 +44,10 @@ class Snapshot:
     def to_text(self) -> str:
         return self.game.dumps()
 
-    def pieces(self) -> list[str]:
-        """The text in pieces (what :func:`write_text_atomic` writes without joining them)."""
-        return self.game.dump_pieces()
+    def pieces(self, pause: Callable[[], None] | None = None) -> list[str]:
+        """The text in pieces (what :func:`write_text_atomic` writes without joining them);
+        ``pause`` is called between pieces of the work (see :class:`Pacer`)."""
+        return self.game.dump_pieces(pause)
 
 
 def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
@@ -101,6 +102,28 @@ def _scenario_game(path: Path) -> Game | None:
         raise GameFileError(f"{e} (a scenario file)") from None
 
 
+class Pacer:
+    """Called between pieces of a worker thread's Python work: after every ``work``
+    seconds of it, the worker sleeps ``rest`` seconds, leaving the interpreter lock free.
+
+    The window's thread takes that lock for every event it hands to Python and lets it go
+    around every Qt call; while a worker runs Python, each of those waits until the worker
+    is made to let go (every 5 ms: ``sys.getswitchinterval``), and the worker takes it back
+    at the next Qt call. So a worker busy beside the window slows the window by about its
+    own whole time (the convoy effect), whatever the switch interval. Resting often keeps
+    the window's share: it waits at most ``work`` at a time, for at most a fraction
+    ``work / (work + rest)`` of its time."""
+
+    def __init__(self, work: float = 0.0005, rest: float = 0.002):
+        self.work, self.rest = work, rest
+        self._since = time.perf_counter()
+
+    def __call__(self) -> None:
+        if time.perf_counter() - self._since >= self.work:
+            time.sleep(self.rest)
+            self._since = time.perf_counter()
+
+
 class BackgroundWriter:
     """Writes snapshots on a worker thread, one at a time; a write asked for while another
     runs waits for it (the newest request for a path replaces an older one still waiting),
@@ -136,7 +159,7 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                self._write(path, snap.pieces())
+                self._write(path, snap.pieces(Pacer()))
                 self.written.append(path)
                 if self.on_done is not None:
                     self.on_done(path)

@@ -114,7 +114,7 @@ class Pacer:
     the window's share: it waits at most ``work`` at a time, for at most a fraction
     ``work / (work + rest)`` of its time."""
 
-    def __init__(self, work: float = 0.0005, rest: float = 0.002):
+    def __init__(self, work: float = 0.0003, rest: float = 0.003):
         self.work, self.rest = work, rest
         self._since = time.perf_counter()
 

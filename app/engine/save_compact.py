@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from itertools import repeat
 from operator import itemgetter
 from types import MappingProxyType
@@ -32,7 +32,7 @@ from . import civsave
 from .board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
-from .lazy_orders import Unread, UnreadSubmission, lazy_index, raw_value
+from .lazy_orders import Unread, UnreadSubmission, lazy_index
 from .orders import Order, Result
 from .save_fields import Fault, board_key, listed, obj, whole
 from .world import Board, Pause, World

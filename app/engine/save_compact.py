@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 
 
+def _go_on() -> None:
+    """No pause (see :class:`SaveWriter`)."""
+
+
 def _dump(x: Any) -> str:
     return json.dumps(x, separators=(",", ":"))
 
@@ -171,14 +175,15 @@ class SaveWriter:
         text is one more copy of megabytes at the peak of every save)."""
         from .savefile import SAVE_FORMAT, SAVE_VERSION
         g, w, idx = self.game, self.game.world, self.index
+        self.pause()
         last = self.cache.get(_SAVED) or _Saved()
         versions = idx.versions
         # The tables each piece is made from, as they are now (copied where the live index
         # changes them in place): compared with the last save's by identity.
         born, given = dict(idx.born), dict(idx.given)
         latest = dict(zip(versions, map(itemgetter(-1), versions.values())))
-        boards = _Section.update(last.boards, (w.boards, born), self._board(w, born))
-        orders = _Section.update(last.orders, (w.orders, w.results, given, latest), self._orders(w))
+        boards = _Section.update(last.boards, (w.boards, born), self._board(w, born), self.pause)
+        orders = _Section.update(last.orders, (w.orders, w.results, given, latest), self._orders(w), self.pause)
         submissions = self._submissions(last.submissions)
         history, pauses = self._history(last.pauses)
         homes = homes_json(g.start)
@@ -230,7 +235,7 @@ class _Section:
 
     @classmethod
     def update(cls, last: "_Section | None", tables: tuple[Mapping, ...],
-               make: Callable[[BoardKey], str]) -> "_Section":
+               make: Callable[[BoardKey], str], pause: Callable[[], None] = _go_on) -> "_Section":
         """This section for ``tables``: ``last``'s texts where no table's value for the key
         is another object than it was, ``make(key)`` for the others."""
         present = tables[0]
@@ -239,6 +244,7 @@ class _Section:
             return cls(tables, keys, list(map(make, keys)))
         dirty: set = set()
         for old, new in zip(last.tables, tables):
+            pause()
             changed, added, removed = table_changes(old, new, remember=False)
             dirty.update(changed, added, removed)
         keys, texts = last.keys, list(last.texts)
@@ -311,10 +317,6 @@ def keep_lines(game: Game, text: str) -> None:
     writes what changed. The text is split at that first save, not while opening (an
     autosave does it off the window's thread)."""
     game._fragments[_FILE] = (text, game.world, game.submissions.tokens())
-
-
-def _go_on() -> None:
-    """No pause (see :class:`SaveWriter`)."""
 
 
 def _split_lines(text: str, pause: Callable[[], None] = _go_on) -> list[str]:

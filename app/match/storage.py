@@ -104,7 +104,9 @@ def _scenario_game(path: Path) -> Game | None:
 
 class Pacer:
     """Called between pieces of a worker thread's Python work: after every ``work``
-    seconds of it, the worker sleeps ``rest`` seconds, leaving the interpreter lock free.
+    seconds of it, the worker sleeps ``rest`` seconds, leaving the interpreter lock free
+    (not while ``hurry`` is set: nobody is waiting for the lock then, see
+    :meth:`BackgroundWriter.flush`).
 
     The window's thread takes that lock for every event it hands to Python and lets it go
     around every Qt call; while a worker runs Python, each of those waits until the worker
@@ -114,13 +116,14 @@ class Pacer:
     the window's share: it waits at most ``work`` at a time, for at most a fraction
     ``work / (work + rest)`` of its time."""
 
-    def __init__(self, work: float = 0.0003, rest: float = 0.003):
-        self.work, self.rest = work, rest
+    def __init__(self, hurry: threading.Event | None = None, work: float = 0.0003, rest: float = 0.003):
+        self.hurry, self.work, self.rest = hurry, work, rest
         self._since = time.perf_counter()
 
     def __call__(self) -> None:
         if time.perf_counter() - self._since >= self.work:
-            time.sleep(self.rest)
+            if self.hurry is None or not self.hurry.is_set():
+                time.sleep(self.rest)
             self._since = time.perf_counter()
 
 
@@ -131,6 +134,7 @@ class BackgroundWriter:
 
     def __init__(self, write: Callable[[Path, str | list[str]], None] | None = None):
         self._write = write or write_text_atomic
+        self._hurry = threading.Event()     # set while somebody waits in flush(): no resting
         self._lock = threading.Condition()
         self._queue: dict[Path, Snapshot] = {}
         self._busy = False
@@ -141,6 +145,7 @@ class BackgroundWriter:
         self.on_done: Callable[[Path], None] | None = None
 
     def write(self, path: Path, snap: Snapshot) -> None:
+        self._hurry.clear()       # the window goes on: the writer rests between stretches again
         with self._lock:
             self._queue.pop(Path(path), None)
             self._queue[Path(path)] = snap
@@ -159,7 +164,7 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                self._write(path, snap.pieces(Pacer()))
+                self._write(path, snap.pieces(Pacer(self._hurry)))
                 self.written.append(path)
                 if self.on_done is not None:
                     self.on_done(path)
@@ -173,7 +178,10 @@ class BackgroundWriter:
             return self._busy or bool(self._queue)
 
     def flush(self, timeout: float | None = 30.0) -> bool:
-        """Wait until every queued write is on disk; False on timeout."""
+        """Wait until every queued write is on disk; False on timeout. The caller waits
+        without working (this is the window's thread, blocked): the writer need leave it
+        no room (see :class:`Pacer`)."""
+        self._hurry.set()
         end = None if timeout is None else time.monotonic() + timeout
         with self._lock:
             while self._busy or self._queue:

@@ -19,7 +19,7 @@ import gc
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .history import HistoryIndex
 from .jsonfile import parse_json, read_text
@@ -253,10 +253,11 @@ class Game:
         self._ensure_index()
         return SaveWriter(self).text()
 
-    def dump_pieces(self) -> list[str]:
-        """The text of :meth:`dumps` in pieces, to be written one after another."""
+    def dump_pieces(self, pause: Callable[[], None] | None = None) -> list[str]:
+        """The text of :meth:`dumps` in pieces, to be written one after another; ``pause``
+        is called between pieces of the work (see :class:`SaveWriter`)."""
         self._ensure_index()
-        return SaveWriter(self).pieces()
+        return SaveWriter(self, pause).pieces()
 
     def to_json(self) -> dict[str, Any]:
         return json.loads(self.dumps())

@@ -22,25 +22,31 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_left
 from itertools import repeat
 from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from . import civsave
 from .board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
-from .lazy_orders import Unread, UnreadSubmission, lazy_index, raw_value
+from .lazy_orders import Unread, UnreadSubmission, lazy_index
 from .orders import Order, Result
 from .save_fields import Fault, board_key, listed, obj, whole
 from .world import Board, Pause, World
+from .world_delta import table_changes
 
 if TYPE_CHECKING:
     from .game import Game
     from .savefile import SaveReader
 
 _new = tuple.__new__
+
+
+def _go_on() -> None:
+    """No pause (see :class:`SaveWriter`)."""
 
 
 def _dump(x: Any) -> str:
@@ -63,72 +69,103 @@ def pause_json(p: Pause) -> dict[str, Any]:
             "boards": sorted(str(k) for k in p.finish)}
 
 
-def submission_text(orders: tuple[Order, ...]) -> str:
-    return _dump([f"{o.board} {order_text(o, o.board)}" for o in orders])
+def submission_text(orders: tuple[Order, ...], said=order_text) -> str:
+    return _dump([f"{o.board} {said(o, o.board)}" for o in orders])
 
 
 class SaveWriter:
-    """Assembles the save text from pieces; pieces that cannot have changed since the last
-    save (a board, an order list whose results did not change, a submission) are reused as
-    text (``game._fragments``; pieces of boards no longer in the world are dropped)."""
+    """Assembles the save text from pieces, and costs what changed since the last save.
 
-    def __init__(self, game: Game):
+    The text of every board, order list and submission of the last save is kept
+    (``game._fragments``, shared with the game's snapshots) with the tables it was made
+    from. The next save compares those tables with the present ones by identity (boards,
+    order lists and results are immutable; :func:`~app.engine.world_delta.table_changes`
+    compares them in C) and makes the text of the keys that differ only: after one
+    submission at 10,000 boards, a few hundred pieces instead of twenty thousand. That
+    keeps the writer's thread from holding the interpreter lock for long, which the
+    window's thread would wait for (it takes the lock for every event it hands to Python)."""
+
+    def __init__(self, game: Game, pause: Callable[[], None] | None = None):
+        """``pause``: called between pieces of work (a worker thread may let the window's
+        thread run there, see :class:`app.match.storage.Pacer`)."""
         self.game = game
         self.cache = game._fragments
         self.index = game.index
-        self.used: set = set()
-        _take_lines(self.cache, self.index)
+        self.pause = pause or _go_on
+        self._said: dict[tuple[int, BoardKey], str] = {}
+        _take_lines(self.cache, self.index, self.pause)
 
-    def _board(self, b: Board) -> str:
-        born = self.index.born[b.key]
-        name = ("board", b.key)
-        self.used.add(name)
-        hit = self.cache.get(name)
-        if hit is not None and hit[0] is b and hit[1] == born:
-            return hit[2]
-        d = board_json(b)
-        d["born"] = born
-        text = _dump(d)
-        self.cache[name] = (b, born, text)
+    def said(self, o: Order, k: BoardKey) -> str:
+        """``order_text(o, k)``, made once per save: a new submission's orders are also
+        the new order lists' (the same objects)."""
+        name = (id(o), k)    # (the orders live as long as the save: their ids are theirs)
+        text = self._said.get(name)
+        if text is None:
+            text = self._said[name] = order_text(o, k)
         return text
 
-    def _orders(self, w: World, k: BoardKey) -> str:
-        # An order list not made since the file was read is recognised without making it.
-        token, results = raw_value(w.orders, k), w.results[k]
-        stamp = self.stamp(k)
-        name = ("orders", k)
-        self.used.add(name)
-        hit = self.cache.get(name)
-        if hit is not None and hit[0] is token and hit[1] is results and hit[2] == stamp:
-            return hit[3]
-        orders = w.orders[k]
-        given, n_versions, since = stamp
-        versions = self.index.versions[k]
-        parts = [f'{{"board":"{k}","given":{given},"orders":', _dump([order_text(o, k) for o in orders]),
-                 ',"results":', results_text(results)]
-        if since != given:
-            parts.append(f',"since":{since}')
-        if n_versions > 1:
-            parts.append(',"versions":[' + ",".join(f"[{i},{results_text(rs)}]" for i, rs in versions[:-1]) + "]")
-        text = "".join(parts) + "}"
-        self.cache[name] = (token, results, stamp, text)
+    def _board(self, w: World, born: Mapping) -> Callable[[BoardKey], str]:
+        boards, pause = w.boards, self.pause
+
+        def text(k: BoardKey) -> str:
+            pause()
+            d = board_json(boards[k])
+            d["born"] = born[k]
+            return _dump(d)
         return text
 
-    def stamp(self, k: BoardKey) -> tuple[int, int, int]:
-        versions = self.index.versions[k]
-        return self.index.given[k], len(versions), versions[-1][0]
+    def _orders(self, w: World) -> Callable[[BoardKey], str]:
+        given, all_versions, said, pause = self.index.given, self.index.versions, self.said, self.pause
 
-    def _submission(self, i: int) -> str:
+        def text(k: BoardKey) -> str:
+            pause()
+            versions = all_versions[k]
+            given_at, since = given[k], versions[-1][0]
+            parts = [f'{{"board":"{k}","given":{given_at},"orders":', _dump([said(o, k) for o in w.orders[k]]),
+                     ',"results":', results_text(w.results[k])]
+            if since != given_at:
+                parts.append(f',"since":{since}')
+            if len(versions) > 1:
+                parts.append(',"versions":[' + ",".join(f"[{i},{results_text(rs)}]" for i, rs in versions[:-1]) + "]")
+            return "".join(parts) + "}"
+        return text
+
+    def _submissions(self, kept: tuple) -> tuple[tuple[Any, str], ...]:
+        """Each submission's (token, text): a submission not made since the file was read
+        is recognised by its token without making it."""
         submissions = self.game.submissions
-        token = submissions.token(i)   # a submission not made since the file was read: not made now
-        name = ("submission", i)
-        self.used.add(name)
-        hit = self.cache.get(name)
-        if hit is not None and hit[0] is token:
-            return hit[1]
-        text = submission_text(submissions[i])
-        self.cache[name] = (token, text)
-        return text
+        out = []
+        for i, token in enumerate(submissions.tokens()):
+            hit = kept[i] if i < len(kept) else None
+            if hit is None or hit[0] is not token:
+                self.pause()
+            out.append(hit if hit is not None and hit[0] is token else (token, submission_text(submissions[i], self.said)))
+        return tuple(out)
+
+    def _history(self, kept: Mapping) -> tuple[str, dict]:
+        """The history's text, and each pause's text to keep (pauses never change)."""
+        idx, pauses = self.index, {}
+        for i, p in sorted(idx.pauses.items()):
+            hit = kept.get(i)
+            pauses[i] = hit if hit is not None and hit[0] is p else (p, _dump({"at": i, **pause_json(p)}))
+        text = '{"counts":' + _dump(idx.counts) + ',"pauses":[' + ",".join(t for _, t in pauses.values()) + "]}"
+        return text, pauses
+
+    def _retreats(self, kept: Mapping) -> dict:
+        """Each board's retreats as ``(retreats, when, text)``, by board in order: the
+        text of a board's retreats is kept while they are the same object made at the
+        same submissions."""
+        w, retreat_at, out = self.game.world, self.index.retreat_at, {}
+        for k in sorted(w.retreats):
+            made, at = w.retreats[k], retreat_at[k]
+            hit = kept.get(k)
+            if hit is None or hit[0] is not made or hit[1] != at:
+                self.pause()
+                hit = (made, list(at), ",".join(_dump({"board": str(k), "order": order_text(o, k),
+                                                        "result": result_text(r), "at": i})
+                                                 for (o, r), i in zip(made, at)))
+            out[k] = hit
+        return out
 
     def text(self) -> str:
         return "".join(self.pieces())
@@ -138,16 +175,25 @@ class SaveWriter:
         text is one more copy of megabytes at the peak of every save)."""
         from .savefile import SAVE_FORMAT, SAVE_VERSION
         g, w, idx = self.game, self.game.world, self.index
+        self.pause()
+        last = self.cache.get(_SAVED) or _Saved()
+        versions = idx.versions
+        # The tables each piece is made from, as they are now (copied where the live index
+        # changes them in place): compared with the last save's by identity.
+        born, given = dict(idx.born), dict(idx.given)
+        latest = dict(zip(versions, map(itemgetter(-1), versions.values())))
+        boards = _Section.update(last.boards, (w.boards, born), self._board(w, born), self.pause)
+        orders = _Section.update(last.orders, (w.orders, w.results, given, latest), self._orders(w), self.pause)
+        submissions = self._submissions(last.submissions)
+        history, pauses = self._history(last.pauses)
         homes = homes_json(g.start)
         head = _dump({"format": SAVE_FORMAT, "version": SAVE_VERSION, "variant": g.variant.ref,
                       "adjacency": g.adjacency, "seed": g.seed,
                       "start": [board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)],
                       **({"home_centres": homes} if homes is not None else {}),
                       **civsave.head_fields(g)})      # RULES.md §10
-        retreats = [{"board": str(k), "order": order_text(o, k), "result": result_text(r), "at": at}
-                    for k in sorted(w.retreats) for (o, r), at in zip(w.retreats[k], idx.retreat_at[k])]
-        tail = _dump({
-            "retreats": retreats,
+        retreats = self._retreats(last.retreats)
+        tail = '{"retreats":[' + ",".join(t for _, _, t in retreats.values() if t) + "]," + _dump({
             "parents": {str(t): (str(p) if p else None) for t, p in sorted(w.parents.items())},
             "starts": {str(t): str(turn) for t, turn in sorted(w.starts.items())},
             "pause": None if w.pause is None else pause_json(w.pause),
@@ -155,32 +201,110 @@ class SaveWriter:
             "submissions": w.submissions,
             **homes_fields(w),
             **civsave.world_fields(w),      # RULES.md §10
-        })
-        history = _dump({"counts": idx.counts,
-                         "pauses": [{"at": i, **pause_json(p)} for i, p in sorted(idx.pauses.items())]})
+        })[1:]
         # The pieces are hashed a few hundred kilobytes at a time, never joined here: a save
         # of a big world is megabytes, and every whole copy of it adds to the peak.
         parts = [head[:-1], ',"submissions":[']
-        _lines(parts, (self._submission(i) for i in range(len(g.submissions))))
+        _lines(parts, list(map(itemgetter(1), submissions)))
         parts.append('],"world":{"boards":[')
-        _lines(parts, (self._board(w.boards[k]) for k in sorted(w.boards)))
+        _lines(parts, boards.texts)
         parts.append('],"orders":[')
-        _lines(parts, (self._orders(w, k) for k in sorted(w.orders)))
+        _lines(parts, orders.texts)
         parts += ["],", tail[1:], ',"history":', history, ',"meta":', _dump(g.meta), "}"]
         digest = hashlib.sha256()
-        for i in range(0, len(parts), 1024):   # a few hundred kilobytes at a time
-            digest.update("".join(parts[i:i + 1024]).encode("utf-8"))
+        for i in range(0, len(parts), 256):   # a few hundred kilobytes at a time (the lock held as long)
+            self.pause()
+            digest.update("".join(parts[i:i + 256]).encode("utf-8"))
         parts[-1] = f',"checksum":"sha256:{digest.hexdigest()}"}}'   # the body's closing brace
-        for stale in self.cache.keys() - self.used:   # boards undone since: forget their text
-            self.cache.pop(stale, None)
+        self.cache[_SAVED] = _Saved(boards, orders, submissions, pauses, retreats)   # (replaced whole: never changed in place)
         return parts
 
 
-def _lines(parts: list[str], pieces) -> None:
-    """Append ``pieces`` to ``parts``, one to a line, with commas between."""
-    for i, piece in enumerate(pieces):
-        parts.append(",\n" if i else "\n")
-        parts.append(piece)
+class _Section:
+    """The pieces of one part of the last save (its boards, or its order lists): the keys
+    in order, the text of each, and the tables the texts were made from. Never changed
+    once made (a snapshot on another thread may be reading it). Lists, not a dict: handing
+    the texts over in order costs no lookup of twenty thousand keys."""
+
+    __slots__ = ("tables", "keys", "texts")
+
+    def __init__(self, tables: tuple[Mapping, ...], keys: list[BoardKey], texts: list[str]):
+        self.tables = tables      # the first one's keys are the section's keys
+        self.keys = keys          # sorted
+        self.texts = texts        # the text of each key, in the same order
+
+    @classmethod
+    def update(cls, last: "_Section | None", tables: tuple[Mapping, ...],
+               make: Callable[[BoardKey], str], pause: Callable[[], None] = _go_on) -> "_Section":
+        """This section for ``tables``: ``last``'s texts where no table's value for the key
+        is another object than it was, ``make(key)`` for the others."""
+        present = tables[0]
+        if last is None:
+            keys = sorted(present)
+            return cls(tables, keys, list(map(make, keys)))
+        dirty: set = set()
+        for old, new in zip(last.tables, tables):
+            pause()
+            changed, added, removed = table_changes(old, new, remember=False)
+            dirty.update(changed, added, removed)
+        keys, texts = last.keys, list(last.texts)
+        copied = False
+        for k in sorted(dirty):
+            i = bisect_left(keys, k)
+            there = i < len(keys) and keys[i] == k
+            if k in present:
+                if there:
+                    texts[i] = make(k)
+                    continue
+                if not copied:
+                    keys, copied = list(keys), True
+                keys.insert(i, k)
+                texts.insert(i, make(k))
+            elif there:
+                if not copied:
+                    keys, copied = list(keys), True
+                del keys[i], texts[i]
+        if len(keys) != len(present):   # keys the last save had no text for (see _take_lines)
+            known = dict(zip(keys, texts))
+            keys = sorted(present)
+            texts = [known[k] if k in known else make(k) for k in keys]
+        return cls(tables, keys, texts)
+
+
+class _Saved:
+    """What the last save made (see :class:`SaveWriter`); never changed once made."""
+
+    __slots__ = ("boards", "orders", "submissions", "pauses", "retreats")
+
+    def __init__(self, boards: _Section | None = None, orders: _Section | None = None,
+                 submissions: tuple[tuple[Any, str], ...] = (), pauses: Mapping[int, tuple[Pause, str]] | None = None,
+                 retreats: Mapping[BoardKey, tuple] | None = None):
+        self.boards, self.orders = boards, orders
+        self.submissions = submissions      # (token, text) of each submission
+        self.pauses = pauses or {}          # (pause, text) by the index of its world
+        self.retreats = retreats or {}      # (retreats, when, text) by board (SaveWriter._retreats)
+
+
+_SAVED = ("saved",)   # the writer's cache entry for what the last save made
+
+
+def kept_texts(game: Game) -> dict[str, set]:
+    """The keys whose text the writer keeps for the next save: ``board`` and ``orders``
+    (board keys) and ``submission`` (indices)."""
+    saved = game._fragments.get(_SAVED) or _Saved()
+    return {"board": set(saved.boards.keys) if saved.boards else set(),
+            "orders": set(saved.orders.keys) if saved.orders else set(),
+            "submission": set(range(len(saved.submissions)))}
+
+
+def _lines(parts: list[str], pieces: list[str]) -> None:
+    """Append ``pieces`` to ``parts``, one to a line, with commas between (in C: twenty
+    thousand pieces in a fraction of a millisecond)."""
+    if pieces:
+        block = [",\n"] * (2 * len(pieces))
+        block[0] = "\n"
+        block[1::2] = pieces
+        parts += block
     parts.append("\n")
 
 
@@ -195,40 +319,52 @@ def keep_lines(game: Game, text: str) -> None:
     game._fragments[_FILE] = (text, game.world, game.submissions.tokens())
 
 
-def _take_lines(cache: dict, index) -> None:
+def _split_lines(text: str, pause: Callable[[], None] = _go_on) -> list[str]:
+    """The text's lines without the commas that end them, split a slice at a time (a text
+    of megabytes split at once would hold the interpreter lock as long: the window waits)."""
+    lines: list[str] = []
+    start = 0
+    while True:
+        cut = text.find("\n", start + _SPLIT_SLICE)
+        if cut < 0:
+            lines += text[start:].split("\n")
+            break
+        lines += text[start:cut].split("\n")
+        start = cut + 1
+        pause()
+    return [line[:-1] if line[-1:] == "," else line for line in lines]
+
+
+_SPLIT_SLICE = 256 * 1024
+
+
+def _take_lines(cache: dict, index, pause: Callable[[], None] = _go_on) -> None:
     """Turn a kept file text into the writer's pieces, for the world the file held (a piece
-    of a board or order list since changed is never reused: every hit is checked by
-    identity). Does nothing if the lines are not laid out as the writer lays them out."""
+    of a board or order list since changed is never reused: the tables it was made from are
+    compared as after any save). Does nothing if the lines are not laid out as the writer
+    lays them out."""
     kept = cache.pop(_FILE, None)
     if kept is None:
         return
     text, w, submissions = kept
-    lines = []   # the text's lines without the commas that end them, each piece copied once
-    for chunk in text.split(",\n"):
-        if "\n" in chunk:
-            lines += chunk.split("\n")
-        else:
-            lines.append(chunk)
+    lines = _split_lines(text, pause)
     n_sub, n_boards, n_orders = len(submissions), len(w.boards), len(w.orders)   # one line each
     at_boards = 2 + n_sub
     at_orders = at_boards + 1 + n_boards
     if len(lines) < at_orders + n_orders + 1 or lines[at_boards - 1] != '],"world":{"boards":[' \
             or lines[at_orders - 1] != '],"orders":[' or not lines[at_orders + n_orders].startswith("],"):
         return
-    piece = lines.__getitem__
-    for i, orders in enumerate(submissions):
-        cache[("submission", i)] = (orders, piece(1 + i))
-    born = index.born
-    for i, key in enumerate(sorted(w.boards)):
-        board = w.boards[key]
-        if key in born:   # a board undone since is not cached (its key may be another board's now)
-            cache[("board", key)] = (board, born[key], piece(at_boards + i))
-    versions, given = index.versions, index.given
-    for i, key in enumerate(sorted(w.orders)):
-        vs = versions.get(key)
-        if vs is not None and key in given:
-            cache[("orders", key)] = (raw_value(w.orders, key), w.results[key], (given[key], len(vs), vs[-1][0]),
-                                      piece(at_orders + i))
+    born, versions, given = index.born, index.versions, index.given
+    # a board undone since is not kept (its key may be another board's now)
+    board_keys = sorted(w.boards)
+    boards = {k: t for k, t in zip(board_keys, lines[at_boards:at_boards + n_boards]) if k in born}
+    order_keys = sorted(w.orders)
+    orders = {k: t for k, t in zip(order_keys, lines[at_orders:at_orders + n_orders]) if k in versions and k in given}
+    latest = {k: versions[k][-1] for k in orders}
+    cache[_SAVED] = _Saved(
+        _Section((w.boards, dict(born)), list(boards), list(boards.values())),
+        _Section((w.orders, w.results, dict(given), latest), list(orders), list(orders.values())),
+        tuple(zip(submissions, lines[1:1 + n_sub])))
 
 
 # -- reading -------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ _ABSENT = object()
 _LAZY = ("orders", "refs")   # tables whose values may be made when first asked for (app.engine.lazy_orders)
 
 
-def table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
+def table_changes(old: Mapping, new: Mapping, remember: bool = True) -> tuple[tuple, tuple, tuple]:
     """How table ``new`` differs from ``old``: (the keys both have whose values are other
     objects, the keys only ``new`` has, the keys only ``old`` has).
 
@@ -42,14 +42,17 @@ def table_changes(old: Mapping, new: Mapping) -> tuple[tuple, tuple, tuple]:
 
     Even so, at 10,000 boards a table takes a millisecond or two (each value is visited,
     and they lie all over memory); a submission asks it of the same tables twice (the
-    history index, then the window's scene), so the last four answers are kept."""
+    history index, then the window's scene), so the last four answers are kept
+    (``remember=False``: this answer is not, e.g. for the save writer's own tables, which
+    would push out the window's)."""
     if old is new:
         return (), (), ()
     for o, n, got in list(_RECENT):        # (a copy: another thread may be adding one)
         if o is old and n is new:
             return got
     got = _table_changes(old, new)
-    _RECENT.append((old, new, got))
+    if remember:
+        _RECENT.append((old, new, got))
     return got
 
 

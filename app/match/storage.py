@@ -44,9 +44,10 @@ class Snapshot:
     def to_text(self) -> str:
         return self.game.dumps()
 
-    def pieces(self) -> list[str]:
-        """The text in pieces (what :func:`write_text_atomic` writes without joining them)."""
-        return self.game.dump_pieces()
+    def pieces(self, pause: Callable[[], None] | None = None) -> list[str]:
+        """The text in pieces (what :func:`write_text_atomic` writes without joining them);
+        ``pause`` is called between pieces of the work (see :class:`Pacer`)."""
+        return self.game.dump_pieces(pause)
 
 
 def snapshot(match: Match, saved_as: Path | None = None) -> Snapshot:
@@ -101,6 +102,31 @@ def _scenario_game(path: Path) -> Game | None:
         raise GameFileError(f"{e} (a scenario file)") from None
 
 
+class Pacer:
+    """Called between pieces of a worker thread's Python work: after every ``work``
+    seconds of it, the worker sleeps ``rest`` seconds, leaving the interpreter lock free
+    (not while ``hurry`` is set: nobody is waiting for the lock then, see
+    :meth:`BackgroundWriter.flush`).
+
+    The window's thread takes that lock for every event it hands to Python and lets it go
+    around every Qt call; while a worker runs Python, each of those waits until the worker
+    is made to let go (every 5 ms: ``sys.getswitchinterval``), and the worker takes it back
+    at the next Qt call. So a worker busy beside the window slows the window by about its
+    own whole time (the convoy effect), whatever the switch interval. Resting often keeps
+    the window's share: it waits at most ``work`` at a time, for at most a fraction
+    ``work / (work + rest)`` of its time."""
+
+    def __init__(self, hurry: threading.Event | None = None, work: float = 0.0003, rest: float = 0.003):
+        self.hurry, self.work, self.rest = hurry, work, rest
+        self._since = time.perf_counter()
+
+    def __call__(self) -> None:
+        if time.perf_counter() - self._since >= self.work:
+            if self.hurry is None or not self.hurry.is_set():
+                time.sleep(self.rest)
+            self._since = time.perf_counter()
+
+
 class BackgroundWriter:
     """Writes snapshots on a worker thread, one at a time; a write asked for while another
     runs waits for it (the newest request for a path replaces an older one still waiting),
@@ -108,6 +134,7 @@ class BackgroundWriter:
 
     def __init__(self, write: Callable[[Path, str | list[str]], None] | None = None):
         self._write = write or write_text_atomic
+        self._hurry = threading.Event()     # set while somebody waits in flush(): no resting
         self._lock = threading.Condition()
         self._queue: dict[Path, Snapshot] = {}
         self._busy = False
@@ -118,6 +145,7 @@ class BackgroundWriter:
         self.on_done: Callable[[Path], None] | None = None
 
     def write(self, path: Path, snap: Snapshot) -> None:
+        self._hurry.clear()       # the window goes on: the writer rests between stretches again
         with self._lock:
             self._queue.pop(Path(path), None)
             self._queue[Path(path)] = snap
@@ -136,7 +164,7 @@ class BackgroundWriter:
                 snap = self._queue.pop(path)
                 self._busy = True
             try:
-                self._write(path, snap.pieces())
+                self._write(path, snap.pieces(Pacer(self._hurry)))
                 self.written.append(path)
                 if self.on_done is not None:
                     self.on_done(path)
@@ -150,7 +178,10 @@ class BackgroundWriter:
             return self._busy or bool(self._queue)
 
     def flush(self, timeout: float | None = 30.0) -> bool:
-        """Wait until every queued write is on disk; False on timeout."""
+        """Wait until every queued write is on disk; False on timeout. The caller waits
+        without working (this is the window's thread, blocked): the writer need leave it
+        no room (see :class:`Pacer`)."""
+        self._hurry.set()
         end = None if timeout is None else time.monotonic() + timeout
         with self._lock:
             while self._busy or self._queue:

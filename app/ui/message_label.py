@@ -38,9 +38,11 @@ class MessageLabel(QLabel):
         self._restyle()
 
     def show_message(self, text: str, tone: Tone = "plain") -> None:
-        self.tone = tone
         self.setText(text)
-        self._restyle()
+        # The same tone is drawn in the theme's colour already (a theme switch restyles it:
+        # changeEvent); restyling at every message cost the status line ~0.07 ms an order.
+        if tone != self.tone:
+            self.set_tone(tone)
 
     def set_tone(self, tone: Tone) -> None:
         self.tone = tone

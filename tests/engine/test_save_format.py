@@ -217,9 +217,8 @@ def test_the_writer_forgets_the_text_of_undone_boards(grown):
     for _ in range(5):
         h.undo()
     h.dumps()
-    boards = {k for kind, k in h._fragments if kind == "board"}
-    orders = {k for kind, k in h._fragments if kind == "orders"}
-    subs = {k for kind, k in h._fragments if kind == "submission"}
+    kept = save_compact.kept_texts(h)
+    boards, orders, subs = kept["board"], kept["orders"], kept["submission"]
     assert boards == set(h.world.boards) and orders == set(h.world.orders)
     assert subs == set(range(len(h.submissions)))
 

@@ -7,6 +7,7 @@ import random
 from app.bots.selfplay import no_victory, random_orders
 from app.engine import visibility
 from app.engine.game import Game
+from app.engine.save_compact import kept_texts
 from app.engine.variant import load_variant
 from app.match import fog
 from app.match.match import Match
@@ -85,9 +86,7 @@ def test_the_writers_text_is_that_of_the_present_world_only():
         g.undo()
     _play(g, 2, seed=9)
     g.dumps()
-    kinds = {}
-    for kind, key in g._fragments:
-        kinds.setdefault(kind, set()).add(key)
+    kinds = kept_texts(g)
     assert kinds["board"] == set(g.world.boards) and kinds["orders"] == set(g.world.orders)
     assert kinds["submission"] == set(range(len(g.submissions)))
 

@@ -59,3 +59,23 @@ def test_the_orders_dock_says_whose_orders_and_how_many_once(window, qtbot):
     assert window.console_order("A par - bur")
     qtbot.waitUntil(lambda: window.orders_panel.count == 1, timeout=3000)
     assert dock.windowTitle() == "Orders (1)"
+
+
+def test_a_message_in_the_same_tone_after_a_theme_switch_has_the_new_themes_colour(window, qtbot):
+    """The label restyles on a tone change and on a theme switch only (not at every message:
+    the status line says every order entered); a switch heard while the label was hidden
+    still shows in the next message of the same tone."""
+    window.a_dark.setChecked(False)
+    window.toggle_theme()
+    window.set_status("Nothing to submit", error=True)
+    label = window.status_label
+    assert label.colour() == QColor(LIGHT.error_text)
+    label.hide()
+    window.a_dark.setChecked(True)
+    window.toggle_theme()
+    label.show()
+    window.set_status("Still nothing to submit", error=True)
+    qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=2000)
+    window.set_status("Submitted")
+    window.set_status("Entered")
+    assert label.colour() == DARK.text and not label.font().bold()

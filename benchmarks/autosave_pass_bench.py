@@ -84,21 +84,14 @@ def wait_for_writer(app, writer) -> None:
 
 
 def measure(path: Path, submissions: int, autosave: bool, sample: bool) -> dict:
-    from ui_bench import enter_orders, no_victory
+    from ui_bench import enter_orders, no_victory, open_window
     no_victory()
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
     from app.bots.selfplay import random_orders
-    from app.ui.window.main_window import MainWindow
 
-    win = MainWindow(theme="light")
-    win.files.ask_unsaved = lambda doing: "discard"
-    win.ask_missing = lambda owed: True
-    win.resize(1600, 1000)
-    win.show()
-    if not win.open_game(str(path)):
-        raise SystemExit(f"cannot open {path}: {win.last_message}")
+    win = open_window(path)
     if not autosave:
         win.files.autosave_now = lambda: False
     writer = win.files.writer

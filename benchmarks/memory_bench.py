@@ -65,21 +65,17 @@ def measure(path: Path, trace: bool) -> list[dict]:
 
     locals_: dict = {}
     step("python")
-    from ui_bench import enter_orders, no_victory
+    from ui_bench import bench_window, enter_orders, no_victory
     no_victory()
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from app.ui.window.main_window import MainWindow
+    from app.ui.window.main_window import MainWindow  # noqa: F401  (its memory is the "imports" step)
     from app.bots.selfplay import random_orders
     from app.match.storage import open_match
     step("imports")
-    win = MainWindow(theme="light")
-    win.files.ask_unsaved = lambda doing: "discard"
-    win.ask_missing = lambda owed: True
+    win = bench_window()
     locals_["win"] = win
-    win.resize(1600, 1000)
-    win.show()
     app.processEvents()
     step("window")
     match = open_match(path)

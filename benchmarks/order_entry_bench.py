@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from ui_bench import SEED, no_victory, table, world_file  # noqa: E402  (the same worlds and table as the UI benchmark)
+from ui_bench import SEED, no_victory, open_window, table, world_file  # noqa: E402  (the same worlds and table as the UI benchmark)
 
 LAST = 20      # the turn's last orders, each timed with all the others pending
 
@@ -52,15 +52,8 @@ def measure(path: Path) -> dict:
     app = QApplication.instance() or QApplication([])
     from app.bots.selfplay import random_orders
     from app.match.order_entry import Outcome
-    from app.ui.window.main_window import MainWindow
 
-    win = MainWindow(theme="light")
-    win.files.ask_unsaved = lambda doing: "discard"
-    win.ask_missing = lambda owed: True
-    win.resize(1600, 1000)
-    win.show()
-    if not win.open_game(str(path)):
-        raise SystemExit(f"cannot open {path}: {win.last_message}")
+    win = open_window(path)
     rng = random.Random(SEED)
     if win.game.world.pause is not None:          # a retreat pause: play it, then order a movement turn
         for o in random_orders(win.game.world, rng):

@@ -128,6 +128,12 @@ class _Masks:
         """The provinces whose bits are set in ``mask`` (one lane)."""
         return _NOTHING.union(*map(getitem, self.byte_sets, mask.to_bytes(self.width, "little")))
 
+    def sets_of(self, lanes: Iterable[int]) -> dict[int, frozenset[str]]:
+        """:meth:`as_set` of each distinct lane in ``lanes`` (boards with the same sight share
+        one set); inlined, as thousands are made on a cold start."""
+        union, byte_sets, width = _NOTHING.union, self.byte_sets, self.width
+        return {m: union(*map(getitem, byte_sets, m.to_bytes(width, "little"))) for m in set(lanes)}
+
     def near_of(self, stands: int) -> int:
         """The provinces in ``stands`` (one lane) and their map neighbours."""
         got, near = 0, self.near
@@ -189,18 +195,6 @@ class _Masks:
         """Drop what was learnt from boards (the tables of the variant, its lanes and its
         units' entries, stay)."""
         self.centres.clear()
-
-
-class _Sets(dict):
-    """Sets of names for lanes, made once each within one :meth:`WorldSight.of`."""
-
-    def __init__(self, masks: _Masks):
-        super().__init__({0: _NOTHING})
-        self.masks = masks
-
-    def __missing__(self, mask: int) -> frozenset[str]:
-        got = self[mask] = self.masks.as_set(mask)
-        return got
 
 
 def _mask(bit: dict[str, int], provinces) -> int:
@@ -348,16 +342,14 @@ class WorldSight:
             old = old_seen.get(k)
             seen[k] = old if old == new else new    # the same number: unchanged, by identity
         out = WorldSight(world, parts, casts, seen)
-        lane = out.masks.lane
+        lane, sets_of = out.masks.lane, out.masks.sets_of
+        moved = [k for k in touched if (s := seen.get(k)) is not None and s is not old_seen.get(k)]
         for nations, base in self._of.items():   # the seats asked about here, carried over
-            sets = _Sets(out.masks)
             mine = base.copy()
             for k in gone:
                 del mine[k]
-            for k in touched:
-                s = seen.get(k)
-                if s is not None and s is not old_seen.get(k):
-                    mine[k] = sets[lane(s, nations)]
+            lanes = [lane(seen[k], nations) for k in moved]
+            mine.update(zip(moved, map(sets_of(lanes).__getitem__, lanes)))
             out._of[nations] = mine
         return out
 
@@ -373,10 +365,7 @@ class WorldSight:
             else:
                 lane = masks.lane
                 lanes = [lane(v, nations) for v in self.seen.values()]
-            union, byte_sets, width = _NOTHING.union, masks.byte_sets, masks.width
-            # boards with the same sight share one set (as_set, inlined: thousands of them)
-            sets = {m: union(*map(getitem, byte_sets, m.to_bytes(width, "little"))) for m in set(lanes)}
-            got = dict(zip(self.seen.keys(), map(sets.__getitem__, lanes)))
+            got = dict(zip(self.seen.keys(), map(masks.sets_of(lanes).__getitem__, lanes)))
             self._of[nations] = got
             if len(self._of) > self.KEEP_SEATS:
                 self._of.popitem(last=False)

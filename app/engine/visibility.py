@@ -14,8 +14,9 @@ A board never changes once made, so what it shows of itself ((a) and (b)) and wh
 units cast onto the boards next to it ((c)) depend on the board alone. Sets of provinces
 are kept as bits of a number while they are joined, every nation's in the same number
 (a lane each, :class:`_Masks`): a board's units and centres are looked at once for all
-nations, each unit's part looked up in a table, and become sets of names only when a
-nation's or a seat's sight is asked for (boards that show it the same share one set).
+nations, each unit's part looked up in a table; a nation's or a seat's sight hands out
+each board's lane as a :class:`~app.engine.province_set.ProvinceSet`, a set of names read
+from the number itself (boards that show it the same share one).
 :class:`WorldSight` holds both for every board of a world, and every nation's sight there; the sight of the
 next world (one submission later, or one undone) is made from it by recomputing only the
 boards that are new, gone or next to one that is: a submission costs what it changed,
@@ -39,16 +40,19 @@ from functools import lru_cache
 from functools import reduce
 from itertools import islice
 from operator import getitem, or_
-from typing import Iterable, Mapping
+from typing import AbstractSet, Iterable, Mapping
 
 from .adjacency import adjacent_board_keys
 from .coords import BoardKey, province_of
 from .orders import unit_of
+from .province_set import ProvinceNames, ProvinceSet
 from .variant import Variant
 from .world import Board, World
 from .world_delta import table_changes
 
-Sight = Mapping[BoardKey, frozenset[str]]
+Sight = Mapping[BoardKey, ProvinceSet]
+"""A nation's or a seat's sight: the provinces seen on each board (each set behaves as the
+frozenset of the same names, see :mod:`app.engine.province_set`)."""
 Parts = tuple[Board, int, int]   # board, own, cast: every nation's provinces in one number (_Masks)
 
 _NOTHING: frozenset[str] = frozenset()
@@ -65,8 +69,8 @@ class _Masks:
 
     Tables of the variant: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    for each byte of a nation's sight and each of its 256 values the set of its provinces
-    (names back from numbers). Tables learnt from boards, bounded by size: per unit, what
+    names back from numbers (:class:`~app.engine.province_set.ProvinceNames`: a sight is
+    handed out as a :class:`~app.engine.province_set.ProvinceSet` of its number). Tables learnt from boards, bounded by size: per unit, what
     it shows and casts, in its nation's lane (keyed by the unit's ``id()``; the unit is kept
     alive with its entry, so the number cannot name another unit), and per centre mapping
     what its owners see (boards share their centre mappings while owners do not change)."""
@@ -76,8 +80,8 @@ class _Masks:
 
     def __init__(self, variant: Variant):
         self.variant = variant
-        self.provinces = provinces = sorted(variant.provinces)
-        self.bit = bit = {p: 1 << i for i, p in enumerate(provinces)}
+        self.names = ProvinceNames(sorted(variant.provinces))     # each province's bit, and names back
+        self.provinces, self.bit = provinces, bit = self.names.provinces, self.names.bit
         self.near = {p: bit[p] | _mask(bit, variant.army_adjacent.get(p, _NOTHING))
                      | _mask(bit, variant.fleet_adjacent_provinces.get(p, _NOTHING)) for p in provinces}
         self.moves = {(t, loc): bit[province_of(loc)] | _mask(bit, variant.adjacent_provinces(t, loc))
@@ -85,14 +89,6 @@ class _Masks:
         self.width = (len(provinces) + 7) // 8                    # bytes of one nation's sight
         self.half = self.width * 8                                # bits of its sight, and of its cast
         self.full = (1 << len(provinces)) - 1                     # every province
-        self.byte_sets: list[tuple[frozenset[str], ...]] = []     # per byte: the provinces of each value
-        for first in range(0, self.half, 8):
-            sets: list[frozenset[str]] = [_NOTHING]
-            for value in range(1, 256):
-                low = (value & -value).bit_length() - 1           # the lowest bit, and the rest made before
-                i = first + low
-                sets.append(sets[value & (value - 1)] | ({provinces[i]} if i < len(provinces) else _NOTHING))
-            self.byte_sets.append(tuple(sets))
         self.lanes: dict[str, int] = {}                           # nation -> the shift of its lane
         self.sights = 0                                           # the sight bits of every lane
         for nation in variant.nation_names:
@@ -124,15 +120,15 @@ class _Masks:
                     self.lanes[nation] = got
         return got
 
-    def as_set(self, mask: int) -> frozenset[str]:
+    def as_set(self, mask: int) -> ProvinceSet:
         """The provinces whose bits are set in ``mask`` (one lane)."""
-        return _NOTHING.union(*map(getitem, self.byte_sets, mask.to_bytes(self.width, "little")))
+        return ProvinceSet(mask, self.names)
 
-    def sets_of(self, lanes: Iterable[int]) -> dict[int, frozenset[str]]:
+    def sets_of(self, lanes: Iterable[int]) -> dict[int, ProvinceSet]:
         """:meth:`as_set` of each distinct lane in ``lanes`` (boards with the same sight share
-        one set); inlined, as thousands are made on a cold start."""
-        union, byte_sets, width = _NOTHING.union, self.byte_sets, self.width
-        return {m: union(*map(getitem, byte_sets, m.to_bytes(width, "little"))) for m in set(lanes)}
+        one set)."""
+        names = self.names
+        return {m: ProvinceSet(m, names) for m in set(lanes)}
 
     def near_of(self, stands: int) -> int:
         """The provinces in ``stands`` (one lane) and their map neighbours."""
@@ -293,7 +289,7 @@ class WorldSight:
                  seen: dict[BoardKey, int]):
         self.world, self.parts, self.casts, self.seen = world, parts, casts, seen
         self.masks = _masks(world.variant)
-        self._of: OrderedDict[tuple[str, ...], dict[BoardKey, frozenset[str]]] = OrderedDict()
+        self._of: OrderedDict[tuple[str, ...], dict[BoardKey, ProvinceSet]] = OrderedDict()
 
     @classmethod
     def build(cls, world: World) -> "WorldSight":
@@ -353,7 +349,7 @@ class WorldSight:
             out._of[nations] = mine
         return out
 
-    def of(self, nations: tuple[str, ...]) -> dict[BoardKey, frozenset[str]]:
+    def of(self, nations: tuple[str, ...]) -> dict[BoardKey, ProvinceSet]:
         """The provinces ``nations`` see on every board (kept for the last few seats)."""
         got = self._of.get(nations)
         if got is None:
@@ -428,7 +424,7 @@ def _nations(nation: str | Iterable[str]) -> tuple[str, ...]:
     return (nation,) if isinstance(nation, str) else tuple(nation)
 
 
-def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> frozenset[str]:
+def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> ProvinceSet:
     """The provinces ``nation`` (or any of several nations) sees on board ``key``.
 
     Raises ``KeyError`` when the board does not exist."""
@@ -445,7 +441,7 @@ def board_sight(world: World, nation: str | Iterable[str], key: BoardKey) -> fro
     return masks.as_set(masks.lane(seen, _nations(nation)))
 
 
-def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset[str]]:
+def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, ProvinceSet]:
     """The provinces ``nation`` (or any of several nations: a seat) sees, on every board
     (a dict of the caller's own)."""
     nations = _nations(nation)
@@ -456,10 +452,10 @@ def sight(world: World, nation: str | Iterable[str]) -> dict[BoardKey, frozenset
     return dict(world_sight(world).of(nations))
 
 
-_TOLD: OrderedDict[tuple[int, frozenset[str]], tuple[World, Mapping[BoardKey, frozenset[str]]]] = OrderedDict()
+_TOLD: OrderedDict[tuple[int, frozenset[str]], tuple[World, Sight]] = OrderedDict()
 
 
-def remember_sight(world: World, nations: Iterable[str], seen: Mapping[BoardKey, frozenset[str]]) -> None:
+def remember_sight(world: World, nations: Iterable[str], seen: Sight) -> None:
     """Remember that ``nations`` see ``seen`` in ``world``, a world made from another whose
     sight is known: a seat's fogged view shows everything its sight depends on, so the seat
     sees in the view what it sees in the whole world (``app.match.fog``), and a front end
@@ -470,10 +466,10 @@ def remember_sight(world: World, nations: Iterable[str], seen: Mapping[BoardKey,
             _TOLD.popitem(last=False)
 
 
-def sees(seen: frozenset[str], loc: str) -> bool:
+def sees(seen: AbstractSet[str], loc: str) -> bool:
     """Is the location ``loc`` (a province, or a coast of one) in a board's sight?"""
     return province_of(loc) in seen
 
 
-__all__ = ["Sight", "WorldSight", "board_sight", "board_parts", "sight", "sees", "clear_cache", "world_sight",
+__all__ = ["Sight", "ProvinceSet", "WorldSight", "board_sight", "board_parts", "sight", "sees", "clear_cache", "world_sight",
            "remember_sight"]

@@ -75,7 +75,7 @@ def test_fog_views_and_sights_stay_bounded_over_many_cycles():
     assert len(masks.centres) <= masks.CENTRES_KEPT + 1
     assert len(masks.kept_units) <= masks.UNITS_KEPT + 1
     assert all(len(t) <= masks.UNITS_KEPT + 1 for t in masks.units.values())
-    assert all(len(t) == 256 for t in masks.byte_sets)   # the variant's, fixed
+    assert all(len(t) == 256 for t in masks.names.byte_names)   # the variant's, fixed
 
 
 def test_the_writers_text_is_that_of_the_present_world_only():

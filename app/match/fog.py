@@ -41,7 +41,8 @@ from app.engine.adjacency import adjacent_board_keys
 from app.engine.coords import BoardKey, province_of
 from app.engine.history import _unindex
 from app.engine.orders import Order, Result
-from app.engine.visibility import remember_sight, sight
+from app.engine.province_set import as_frozenset
+from app.engine.visibility import Sight, remember_sight, sight
 from app.engine.world import Board, Pause, World, index_orders, spaces_named
 from app.engine.world_delta import table_changes
 
@@ -58,7 +59,7 @@ table and the world before; each costs a few tables of the world's size."""
 class _View:
     world: World
     view: World
-    seen: dict[BoardKey, frozenset[str]]
+    seen: Sight
     consulted: Mapping[BoardKey, frozenset[BoardKey]]   # boards whose shown results looked at other boards' sight
 
 
@@ -142,7 +143,7 @@ def _fog(world: World, seat: frozenset[str], base: _View | None) -> _View:
                  MappingProxyType(consulted))
 
 
-def _fog_all(world: World, seat: frozenset[str], seen: dict[BoardKey, frozenset[str]]) -> _View:
+def _fog_all(world: World, seat: frozenset[str], seen: Sight) -> _View:
     boards: dict[BoardKey, Board] = {}
     orders: dict[BoardKey, tuple[Order, ...]] = {}
     results: dict[BoardKey, tuple[Result, ...]] = {}
@@ -174,7 +175,7 @@ def _view(world: World, seat, seen, boards, orders, results, retreats, refs, inc
 
 
 def _fog_board_into(world: World, key: BoardKey, seat, seen, boards, orders, results, retreats, consulted) -> None:
-    s = seen[key]
+    s = as_frozenset(seen[key])   # asked about each unit, centre and order: a frozenset answers in C
     boards[key] = _fog_board(world.boards[key], s)
     given = world.orders.get(key)
     if given is not None:

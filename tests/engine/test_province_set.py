@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.engine import visibility
-from app.engine.province_set import ProvinceNames, ProvinceSet
+from app.engine.province_set import ProvinceNames, ProvinceSet, as_frozenset
 from app.engine.variant import load_variant
 
 NAMES = ProvinceNames(sorted(load_variant().provinces))
@@ -111,3 +111,13 @@ def test_a_sight_is_handed_out_as_province_sets_equal_to_sets_of_names():
     assert seen[key] == frozenset(visibility.board_sight(w, "England", key))
     assert seen[key] == {'cly', 'edi', 'eng', 'iri', 'lon', 'lvp', 'nao', 'nth', 'nwg', 'wal', 'yor'}
     assert visibility.sees(seen[key], "lvp") and not visibility.sees(seen[key], "spa/nc")
+
+
+@settings(max_examples=40, deadline=None)
+@given(picks)
+def test_as_frozenset_gives_the_same_provinces_made_once(a):
+    s = made(a)
+    f = as_frozenset(s)
+    assert type(f) is frozenset and f == frozenset(a) and as_frozenset(s) is f
+    plain = frozenset(a)
+    assert as_frozenset(plain) is plain and as_frozenset(set(a)) == plain

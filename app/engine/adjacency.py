@@ -84,7 +84,25 @@ def _may_convoy(world, key: BoardKey, army: Space) -> bool:
     (they get new orders), and fleets on past boards whose locked order convoys that army."""
     if world.is_active(key):
         return True
-    return any(getattr(o, "kind", "") == "convoy" and o.army.space == army for o in world.orders.get(key, ()))
+    orders = world.orders.get(key)
+    return bool(orders) and army in _convoyed_armies(orders)
+
+
+def _convoyed_armies(orders: tuple) -> frozenset:
+    """The armies that a board's stored orders convoy. Remembered per board's orders (a
+    past board's never change, and validating a submission asks of the same boards for
+    every convoy near them)."""
+    got = _CONVOYED.get(id(orders))
+    if got is not None and got[0] is orders:
+        return got[1]
+    armies = frozenset(o.army.space for o in orders if getattr(o, "kind", "") == "convoy")
+    if len(_CONVOYED) > 20000:
+        _CONVOYED.clear()
+    _CONVOYED[id(orders)] = (orders, armies)  # (the tuple is kept: its id cannot be reused meanwhile)
+    return armies
+
+
+_CONVOYED: dict[int, tuple[tuple, frozenset]] = {}
 
 
 def sea_fleets(variant: Variant, board) -> frozenset[str]:

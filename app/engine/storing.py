@@ -35,7 +35,7 @@ INVALID_REPLACED = "replaced by a later order for the same unit"
 REPEAT = Result("fails", "repeats an earlier order, which counts once")
 _PENDING = Result("pending")  # until adjudicated (a Winter board's: until adjusted)
 _WINTER = 2
-_A_BUILD = object()  # stands for any build in the quick test for repeats
+_A_BUILD = object()  # marks a build's site in the quick test for repeats
 
 _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
@@ -51,18 +51,13 @@ def repeats_and_replaced(checked: Checked) -> tuple[dict[int, int], set[int]]:
     said again). Waives are not merged: waiving twice waives two builds."""
     repeats: dict[int, int] = {}
     replaced: set[int] = set()
-    # Usually every legal order is for a different unit and at most one thing is built:
-    # say so with one set of provinces, then (if provinces repeat, as on many boards) of
-    # (board, province) pairs, before looking order by order.
-    provinces = [_PROVINCE[o.unit[1]] if o.kind in UNIT_KINDS else _A_BUILD
-                 for o, reason in checked if reason is None and o.kind != "waive"]
-    if len(set(provinces)) == len(provinces):
+    # Usually every legal order is for a different unit and every build for a different
+    # site: say so with one set of (board, province) pairs, a build's marked apart,
+    # before looking order by order.
+    spaces = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind in UNIT_KINDS else (_A_BUILD, o.at[0], _PROVINCE[o.at[1]])
+              for o, reason in checked if reason is None and o.kind != "waive"]
+    if len(set(spaces)) == len(spaces):
         return repeats, replaced
-    if provinces.count(_A_BUILD) <= 1:
-        pairs = [(o.unit[0], _PROVINCE[o.unit[1]]) for o, reason in checked
-                 if reason is None and o.kind in UNIT_KINDS]
-        if len(set(pairs)) == len(pairs):
-            return repeats, replaced
     # Unit (or build site) → places of its distinct orders. Orders are compared only when
     # they share a unit: hashing every order would cost more than the rest of this.
     given: dict[Space, list[int]] = {}
@@ -134,10 +129,9 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     refs = old_refs.copy()  # a C-level copy of the board-keyed map (not of a mappingproxy's items)
     incoming = world.incoming.copy()
     inner_maps: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}  # the boards' maps this submission writes
-    names_old_boards = False  # whether a new order names a board earlier orders name
+    old_boards: list[BoardKey] = []  # those of them that earlier orders name too
 
     def inner_map(board: BoardKey) -> dict[str, tuple[Ref, ...]]:
-        nonlocal names_old_boards
         inner = inner_maps.get(board)
         if inner is None:
             old = old_refs.get(board)
@@ -145,7 +139,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 inner = inner_maps[board] = {}
             else:
                 inner = inner_maps[board] = old.copy()
-                names_old_boards = True
+                old_boards.append(board)
         return inner
 
     rows: list[tuple] = []  # the adjudicator's table, board by board, in storing order
@@ -272,8 +266,13 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     for board, inner in inner_maps.items():
         refs[board] = MappingProxyType(inner)
     new_results = world.results.copy()
-    if names_old_boards:
-        _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers)
+    if old_boards:
+        # where the new orders meet earlier ones: the spaces of those boards they were added to
+        meeting = [(board, prov) for board in old_boards
+                   for old_inner in (old_refs[board],)
+                   for prov, named in inner_maps[board].items() if named is not old_inner.get(prov)]
+        fresh = inner_maps.keys() - old_boards
+        _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers, meeting, fresh)
     else:
         # Nothing else is linked: the table is the new orders alone, board by board.
         adjudicated = results_of(world, rows, numbers)
@@ -327,23 +326,25 @@ def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: 
 
 
 def _adjudicate_linked(world: World, rows: list[tuple], boards_stored: list,
-                       refs, orders, new_results: dict, numbers: SpaceNumbers) -> None:
+                       refs, orders, new_results: dict, numbers: SpaceNumbers,
+                       meeting: list[tuple[BoardKey, str]], fresh: set[BoardKey]) -> None:
     """Adjudicate the new orders' rows with those of every stored movement order linked
     to them through the spaces they name; write each result where its order is stored
-    (a new board's list in ``boards_stored``, a past board's in ``new_results``)."""
+    (a new board's list in ``boards_stored``, a past board's in ``new_results``).
+
+    The search starts from ``meeting``, the spaces where new orders were added beside
+    earlier ones; a space of a ``fresh`` board (named by new orders alone) links nothing."""
     variant, mode = world.variant, world.adjacency
     row_refs = [(key, idx) for key, first_row, stored_results, _, rows_at in boards_stored if first_row >= 0
                 for idx in (rows_at if rows_at is not None else range(len(stored_results)))]
     seen: set[Ref] = set(row_refs)
-    visited: set[Space] = set()
-    stack: list[Space] = []
-    for ref in row_refs:
-        stack.extend(spaces_named(orders[ref[0]][ref[1]]))
+    visited: set[tuple[BoardKey, str]] = set()
+    stack: list[tuple[BoardKey, str]] = meeting
     table = list(zip(row_refs, rows))
     linked = False
     while stack:
         sp = stack.pop()
-        if sp in visited:
+        if sp in visited or sp[0] in fresh:
             continue
         visited.add(sp)
         on_board = refs.get(sp[0])

@@ -98,3 +98,21 @@ def test_orders_on_no_board_are_refused_and_not_stored():
     assert report.results[0].status == "invalid"
     assert ghost not in report.world.orders[key]
     assert len(report.world.orders[key]) == len(world.boards[key].units)  # the default holds
+
+
+def test_builds_on_several_winter_boards_are_told_apart_from_repeats():
+    """Builds at one province on two boards are two builds; the same build given twice on
+    one board counts once; a unit's order and a build at its province never merge."""
+    from app.engine.coords import BoardKey, Turn
+    from app.engine.orders import Build
+    from app.engine.storing import repeats_and_replaced
+    w1, w2 = BoardKey(1, Turn.parse("W1901")), BoardKey(2, Turn.parse("W1901"))
+    s2 = BoardKey(2, Turn.parse("S1902"))
+    lon = lambda b: Location(b, "lon")
+    apart = [(Build("England", "F", lon(w1)), None), (Build("England", "F", lon(w2)), None),
+             (Hold("England", "F", lon(s2)), None), (Build("England", "A", Location(w1, "edi")), None)]
+    assert repeats_and_replaced(apart) == ({}, set())
+    twice = apart + [(Build("England", "F", lon(w2)), None)]
+    assert repeats_and_replaced(twice) == ({4: 1}, set())
+    refused_twice = apart + [(Build("England", "F", lon(w2)), "not a home centre")]
+    assert repeats_and_replaced(refused_twice) == ({}, set())

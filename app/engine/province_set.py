@@ -119,10 +119,6 @@ class ProvinceSet:
             return len(other) == self.mask.bit_count() and self.frozen() == other
         return NotImplemented
 
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
     def __le__(self, other: object) -> bool:
         o = _plain(other)
         return NotImplemented if o is None else self.frozen() <= o

@@ -69,11 +69,12 @@ class _Masks:
 
     Tables of the variant: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    names back from numbers (:class:`~app.engine.province_set.ProvinceNames`: a sight is
-    handed out as a :class:`~app.engine.province_set.ProvinceSet` of its number). Tables learnt from boards, bounded by size: per unit, what
-    it shows and casts, in its nation's lane (keyed by the unit's ``id()``; the unit is kept
-    alive with its entry, so the number cannot name another unit), and per centre mapping
-    what its owners see (boards share their centre mappings while owners do not change)."""
+    names back from numbers (:class:`~app.engine.province_set.ProvinceNames`; a sight is
+    handed out as a :class:`~app.engine.province_set.ProvinceSet` of its number). Tables
+    learnt from boards, bounded by size: per unit, what it shows and casts, in its nation's
+    lane (keyed by the unit's ``id()``; the unit is kept alive with its entry, so the
+    number cannot name another unit), and per centre mapping what its owners see (boards
+    share their centre mappings while owners do not change)."""
 
     UNITS_KEPT = 1 << 16
     CENTRES_KEPT = 1024

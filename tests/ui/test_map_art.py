@@ -134,3 +134,51 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
     got = _poly_path(polygons)
     assert got == expected and got.fillRule() == Qt.OddEvenFill
     assert got.elementCount() == 13           # each ring: its points and the line closing it
+
+
+def _inked(img, colour) -> int:
+    """How many pixels of ``img`` are close to ``colour``."""
+    from PySide6.QtGui import QColor
+    n = 0
+    for y in range(img.height()):
+        for x in range(img.width()):
+            c = QColor(img.pixel(x, y))
+            if abs(c.red() - colour.red()) + abs(c.green() - colour.green()) + abs(c.blue() - colour.blue()) < 200:
+                n += 1
+    return n
+
+
+def test_a_thin_arrow_between_boards_keeps_its_width_and_place_drawn_as_hairlines(qapp):
+    """Far out an arrow between boards (under HAIRLINE_MAX_PX on screen) is drawn as
+    hairlines without its halo, for speed: it covers about the pixels the wide stroke did."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor, QImage, QPainter
+    from app.ui.multiverse.map_art import HAIRLINE_MAX_PX, paint_arrow
+    red = QColor(200, 40, 20)
+
+    def draw(hairline_px, kind="move"):
+        img = QImage(400, 200, QImage.Format_ARGB32_Premultiplied)
+        img.fill(QColor("white"))
+        p = QPainter(img)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        p.scale(0.25, 0.25)          # 7.2 units wide: 1.8 pixels on screen
+        paint_arrow(p, QPointF(80, 400), QPointF(1500, 420), kind, red, 7.2, curve=0.18, hairline_px=hairline_px)
+        p.end()
+        return img
+
+    for kind in ("move", "support"):
+        wide, thin = _inked(draw(0.0, kind), red), _inked(draw(HAIRLINE_MAX_PX, kind), red)
+        assert wide > 100 and 0.75 * wide <= thin <= 1.35 * wide, (kind, wide, thin)
+    # the hairlines lie where the wide stroke was: most of their ink is on its pixels
+    a, b = draw(0.0), draw(HAIRLINE_MAX_PX)
+    both = sum(1 for y in range(0, 200) for x in range(0, 400)
+               if a.pixel(x, y) != 0xffffffff and b.pixel(x, y) != 0xffffffff)
+    assert both >= 0.7 * _inked(b, red)
+    # close up (wider than HAIRLINE_MAX_PX on screen) it is the stroke with its halo, unchanged
+    img = QImage(400, 200, QImage.Format_ARGB32_Premultiplied)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    p.scale(0.25, 0.25)
+    paint_arrow(p, QPointF(80, 400), QPointF(1500, 420), "move", red, 16.0, curve=0.18, hairline_px=HAIRLINE_MAX_PX)
+    p.end()
+    assert _inked(img, red) > 1.5 * _inked(draw(HAIRLINE_MAX_PX), red)

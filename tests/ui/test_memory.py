@@ -59,3 +59,23 @@ def test_every_board_on_screen_fits_in_the_budget(qtbot, window, monkeypatch, ac
              for it in shown]
     assert all(img is not None for img in sharp)
     assert sum(img.sizeInBytes() for img in sharp) <= cache.budget
+
+
+def test_images_asked_for_in_a_frame_are_drawn_once_the_event_loop_runs(qtbot):
+    """A frame that asks for new boards' images is not slowed by workers drawing them:
+    they start when the event loop next runs (or when somebody waits for them)."""
+    cache = ThumbnailCache(map_art(load_variant("standard")), threads=2)
+    started = []
+    real = cache._work
+    cache._work = lambda state, level: (started.append(state), real(state, level))
+    a, b, c = _states(3)
+    cache.request(a, 96)
+    cache.request(b, 96)
+    cache.request(a, 96)                        # asked twice in one frame: drawn once
+    assert not cache._futures and started == [] and cache.busy()
+    qtbot.waitUntil(lambda: cache.get(a, 96) is not None and cache.get(b, 96) is not None)
+    assert sorted(map(id, started)) == sorted(map(id, [a, b])) and not cache.busy()
+    cache.request(c, 96)
+    cache.wait()                                # waiting starts what is queued
+    assert cache.get(c, 96) is not None
+    cache.close()

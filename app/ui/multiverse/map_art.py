@@ -350,20 +350,33 @@ def paint_units(p: QPainter, art: MapArt, state: BoardState, detail: bool = True
         paint_unit(p, art, loc, nation, utype, dislodged, detail)
 
 
-def arrow_pen(kind: str, colour: QColor, width: float) -> QPen:
+def arrow_pen(kind: str, colour: QColor, width: float, dash_scale: float = 1.0) -> QPen:
+    """``dash_scale``: the dashes' length in pen widths is multiplied by it (a hairline
+    pen one pixel wide keeps the dashes of the wider line it stands for)."""
     pen = QPen(colour, width, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
     if kind == "support":
         pen.setStyle(Qt.CustomDashLine)
-        pen.setDashPattern([2.6, 1.6])
+        pen.setDashPattern([2.6 * dash_scale, 1.6 * dash_scale])
     elif kind == "convoy":
         pen.setStyle(Qt.CustomDashLine)
-        pen.setDashPattern([0.3, 1.4])
+        pen.setDashPattern([0.3 * dash_scale, 1.4 * dash_scale])
     return pen
 
 
+# An arrow between boards at most this many pixels wide on screen is drawn as two
+# one-pixel lines side by side, without its halo: Qt's raster engine draws a one-pixel line
+# on its fast path, about ten times faster than a wider antialiased stroke and its
+# translucent halo (a long arrow between boards cost ~1 ms a frame), and at that width the
+# halo shows no more. (Arrows on a board, drawn into its image, keep their look.)
+HAIRLINE_MAX_PX = 2.5
+
+
 def paint_arrow(p: QPainter, a: QPointF, b: QPointF, kind: str, colour: QColor, width: float = 3.0,
-                curve: float = 0.0, head: bool = True, via: QPointF | None = None) -> None:
-    """A line from ``a`` to ``b`` (through ``via`` if given) with an arrow head at ``b``."""
+                curve: float = 0.0, head: bool = True, via: QPointF | None = None,
+                hairline_px: float = 0.0) -> None:
+    """A line from ``a`` to ``b`` (through ``via`` if given) with an arrow head at ``b``;
+    ``width`` in the painter's units. One at most ``hairline_px`` pixels wide on screen is
+    drawn as hairlines (see :data:`HAIRLINE_MAX_PX`)."""
     dx, dy = b.x() - a.x(), b.y() - a.y()
     length = math.hypot(dx, dy)
     if length < 1e-6:
@@ -384,13 +397,25 @@ def paint_arrow(p: QPainter, a: QPointF, b: QPointF, kind: str, colour: QColor, 
         path.quadTo(ctrl, end)
     else:
         path.lineTo(end)
-    halo = QPen(QColor(255, 255, 255, 150), width + 2.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
     p.setBrush(Qt.NoBrush)
-    if kind == "move":
-        p.setPen(halo)
+    on_screen = width * p.worldTransform().m11()
+    if on_screen <= hairline_px:
+        # two hairlines a pixel apart across the chord: the width of the line they stand for
+        pen = arrow_pen(kind, colour, 1.0, dash_scale=max(on_screen, 1.0))
+        pen.setCosmetic(True)
+        p.setPen(pen)
         p.drawPath(path)
-    p.setPen(arrow_pen(kind, colour, width))
-    p.drawPath(path)
+        if on_screen > 1.25:
+            shift = (on_screen - 1.0) / p.worldTransform().m11()
+            p.translate(-dy / length * shift, dx / length * shift)
+            p.drawPath(path)
+            p.translate(dy / length * shift, -dx / length * shift)
+    else:
+        if kind == "move":
+            p.setPen(QPen(QColor(255, 255, 255, 150), width + 2.2, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+            p.drawPath(path)
+        p.setPen(arrow_pen(kind, colour, width))
+        p.drawPath(path)
     if head:
         px, py = -uy, ux
         tri = QPolygonF([b, QPointF(b.x() - ux * hl + px * hl * 0.55, b.y() - uy * hl + py * hl * 0.55),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor, wait as wait_futures
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QImage
 
+from ..guard import guarded
 from .map_art import BoardState, MapArt, render_board_image
 
 LEVELS = (96, 192, 384, 768, 1152, 1600)
@@ -49,6 +50,11 @@ class ThumbnailCache(QObject):
         self._bytes = 0
         self.budget = MAX_BUDGET
         self._pending: set[tuple] = set()
+        # Requests wait for the event loop before they go to the workers: a frame that asks
+        # for new boards' images is not slowed by workers drawing them meanwhile (they take
+        # the interpreter lock between Qt calls, the frame's Python waits for it).
+        self._queued: list[tuple[BoardState, int]] = []
+        self._start_timer = QTimer(self, singleShot=True, interval=0, timeout=self._start_queued)
         self._closed = False
         self._notifier = _Notifier(self)       # goes with the cache
         self._notifier.done.connect(self._on_done)
@@ -91,9 +97,21 @@ class ThumbnailCache(QObject):
             return
         self._pending.add(key)
         self.art.layers(level)                 # drawn here (GUI thread) if not yet: see __init__
-        fut = self.pool.submit(self._work, state, level)
-        self._futures.add(fut)
-        fut.add_done_callback(self._futures.discard)
+        self._queued.append(key)
+        if not self._start_timer.isActive():
+            self._start_timer.start()
+
+    @guarded
+    def _start_queued(self) -> None:
+        """Hand the requests made since the event loop last ran to the workers."""
+        queued, self._queued = self._queued, []
+        self._start_timer.stop()
+        if self._closed:
+            return
+        for state, level in queued:
+            fut = self.pool.submit(self._work, state, level)
+            self._futures.add(fut)
+            fut.add_done_callback(self._futures.discard)
 
     def _work(self, state: BoardState, level: int) -> None:  # worker thread
         if self._closed:
@@ -114,6 +132,8 @@ class ThumbnailCache(QObject):
         none is handed to a window that is going (a worker's image sent to a deleted cache
         crashed the process)."""
         self._closed = True
+        self._start_timer.stop()
+        self._queued.clear()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self._pending.clear()
 
@@ -130,6 +150,7 @@ class ThumbnailCache(QObject):
 
     def wait(self, msecs: int = 30000) -> None:
         from PySide6.QtCore import QCoreApplication
+        self._start_queued()
         wait_futures(list(self._futures), timeout=msecs / 1000)
         QCoreApplication.processEvents()
 

@@ -20,7 +20,7 @@ from app.engine.world_delta import table_changes
 from .board_item import BoardItem
 from ..guard import guarded
 from .layout import Layout, painted_area
-from .map_art import BoardState, MapArt, colour_of, paint_arrow
+from .map_art import HAIRLINE_MAX_PX, BoardState, MapArt, colour_of, paint_arrow
 from .map_colours import STATUS_COLOURS
 from .fog_art import unseen_by_board
 from .overview import OverviewItem
@@ -261,12 +261,14 @@ class OverlayItem(QGraphicsItem):
                 for key in self._buckets[cell]:
                     for bounds, a, b, via, kind, colour in self.by_board[key]:
                         if bounds.intersects(exposed):
-                            paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
+                            paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via,
+                                        hairline_px=HAIRLINE_MAX_PX)
         painter.setOpacity(1.0)
         width = max(7.0, 2.6 * px)
         for bounds, a, b, via, kind, colour in self.pending.values():
             if bounds.intersects(exposed):
-                paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via)
+                paint_arrow(painter, a, b, kind, colour, width, curve=0.0 if via else 0.18, via=via,
+                            hairline_px=HAIRLINE_MAX_PX)
 
 
 def _mix(under: QColor, over: QColor, ink: float) -> QColor:

@@ -84,8 +84,7 @@ class ProvinceSet:
         return self.mask & self.names.bit.get(name, 0) != 0   # type: ignore[arg-type]
 
     def __iter__(self) -> Iterator[str]:
-        names = self.names
-        return _chain(map(getitem, names.byte_names, self.mask.to_bytes(names.width, "little")))
+        return self.names.names_of(self.mask)
 
     def __len__(self) -> int:
         return self.mask.bit_count()

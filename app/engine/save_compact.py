@@ -139,7 +139,8 @@ class SaveWriter:
             hit = kept[i] if i < len(kept) else None
             if hit is None or hit[0] is not token:
                 self.pause()
-            out.append(hit if hit is not None and hit[0] is token else (token, submission_text(submissions[i], self.said)))
+                hit = (token, submission_text(submissions[i], self.said))
+            out.append(hit)
         return tuple(out)
 
     def _history(self, kept: Mapping) -> tuple[str, dict]:

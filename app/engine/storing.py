@@ -268,9 +268,10 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     new_results = world.results.copy()
     if old_boards:
         # where the new orders meet earlier ones: the spaces of those boards they were added to
-        meeting = [(board, prov) for board in old_boards
-                   for old_inner in (old_refs[board],)
-                   for prov, named in inner_maps[board].items() if named is not old_inner.get(prov)]
+        meeting: list[tuple[BoardKey, str]] = []
+        for board in old_boards:
+            old_inner = old_refs[board]
+            meeting += [(board, prov) for prov, named in inner_maps[board].items() if named is not old_inner.get(prov)]
         fresh = inner_maps.keys() - old_boards
         _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers, meeting, fresh)
     else:

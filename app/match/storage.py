@@ -17,7 +17,6 @@ from __future__ import annotations
 import glob
 import json
 import os
-import sys
 import threading
 import time
 from dataclasses import dataclass

@@ -363,8 +363,8 @@ def _draw_text(p: QPainter, lines: tuple[str, ...], px: int, sea: bool, halo: bo
     """``lines`` centred on the painter's origin, in device pixels."""
     fm = _metrics(px, sea)
     p.setFont(_font(px, sea))
-    top = -(fm.height() + fm.lineSpacing() * (len(lines) - 1)) / 2
     h, step = fm.height(), fm.lineSpacing()
+    top = -(h + step * (len(lines) - 1)) / 2
     placed = [(fm.horizontalAdvance(line), top + i * step, line) for i, line in enumerate(lines)]
     flags = _text_flags()
     rims = ((-1, 0), (1, 0), (0, -1), (0, 1)) if halo else ()

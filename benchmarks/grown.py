@@ -84,8 +84,12 @@ def run_script(script: str, args: list[str], root: Path) -> dict:
 
 
 def export_revision(rev: str, into: Path) -> Path:
-    """The ``app/`` and ``data/`` of git revision ``rev``, exported into ``into``."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "app", "data"],
+    """The ``app/`` (and ``data/``, where older revisions kept the variants) of git revision
+    ``rev``, exported into ``into``."""
+    top = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", rev],
+                         capture_output=True, text=True, check=True).stdout.split()
+    paths = [p for p in ("app", "data") if p in top]
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, *paths],
                              capture_output=True, check=True).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")

@@ -3,7 +3,7 @@
 A variant is a folder holding ``variant.json`` and the other data files plus its SVG map
 (see ``docs/variants.md``). Three places hold them:
 
-- **built-in**: the folders under the project's ``data/`` (shipped with the app);
+- **built-in**: the folders under ``app/variants/builtin/`` (shipped with the app);
 - **user**: the folders under the user's own variants folder, :func:`user_variants_dir`
   (``variants`` in the app's data folder, :mod:`app.data_folder`; ``DIPLO5D_DATA_DIR``
   moves it, for tests);
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Literal
 
-BUILTIN_DIR = Path(__file__).resolve().parents[2] / "data"
+# inside the package, so a wheel carries them (package data in pyproject.toml)
+BUILTIN_DIR = Path(__file__).resolve().parents[1] / "variants" / "builtin"
 
 Source = Literal["built-in", "user", "path"]
 

@@ -1,6 +1,6 @@
 """Variants as data: pydantic models of a variant's JSON files and the loaded :class:`Variant`.
 
-A variant is a folder (built-in ones are ``data/<name>/``; see ``app.engine.catalog`` for
+A variant is a folder (built-in ones are ``app/variants/builtin/<name>/``; see ``app.engine.catalog`` for
 the user's folder and folders given by path) holding
 
 - ``variant.json``   name, title, map file (an SVG in the same folder), first year, centres

@@ -5,7 +5,7 @@ placing units, supply centres and labels, and drawing.  Any variant SVG that
 follows the conventions can be loaded::
 
     from app.mapgeo import load_map
-    board = load_map("data/standard/map.svg")
+    board = load_map("app/variants/builtin/standard/map.svg")
     board.province_at(412, 388)      # -> "mun" (or None over sea border/impassable)
     board.unit_anchor("bul/ec")      # -> (x, y) in SVG user units
     board.provinces["mun"]           # -> shapely Polygon / MultiPolygon

@@ -1,4 +1,4 @@
-"""Facts about the standard map, written out independently of data/standard/ so that a
+"""Facts about the standard map, written out independently of app/variants/builtin/standard/ so that a
 test can check the variant files against them (kinds: land, coast, sea; edges a-b)."""
 
 PROVINCES = """

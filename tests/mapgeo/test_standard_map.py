@@ -1,7 +1,7 @@
 """The committed standard map agrees with the variant's data.
 
-Parses ``data/standard/map.svg`` with ``app.mapgeo`` (the module the UI
-uses) and compares it with ``data/standard``.
+Parses ``app/variants/builtin/standard/map.svg`` with ``app.mapgeo`` (the module the UI
+uses) and compares it with ``app/variants/builtin/standard``.
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 from app.mapgeo import load_map
 
 ROOT = Path(__file__).resolve().parents[2]
-SVG = ROOT / "data" / "standard" / "map.svg"
-DATA = ROOT / "data" / "standard"
+DATA = ROOT / "app" / "variants" / "builtin" / "standard"
+SVG = DATA / "map.svg"
 # Two provinces are adjacent on the board when their shared border is at
 # least this long (SVG user units; the board is 1000 units wide).  Corners
 # where three or four provinces meet have length 0.

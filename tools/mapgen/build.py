@@ -42,11 +42,11 @@ STYLE = """
 
 
 def write_json(folder: Path, files: dict[str, dict]) -> None:
-    """Write the variant's JSON files in the layout of data/standard (indent 1)."""
+    """Write the variant's JSON files in the layout of app/variants/builtin/standard (indent 1)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, obj in files.items():
         text = json.dumps(obj, indent=1, ensure_ascii=False)
-        # keep each adjacency edge on one line, as in data/standard
+        # keep each adjacency edge on one line, as in app/variants/builtin/standard
         text = re.sub(r'\[\n\s*("[^"]+"),\n\s*("[^"]+")\n\s*\]', r"[\1, \2]", text)
         (folder / name).write_text(text + "\n")
 

@@ -1,6 +1,6 @@
 """``python -m tools.mapgen.check [VARIANT ...]``: measure generated maps.
 
-For each variant (a name under ``data/`` or a folder path; default: every
+For each variant (a name under ``app/variants/builtin/`` or a folder path; default: every
 variant the generator makes) it reads the committed SVG with ``app.mapgeo``,
 the module the app uses, and prints, on a board scaled to 1000 px wide:
 
@@ -43,7 +43,7 @@ from shapely.ops import polylabel
 from shapely.strtree import STRtree
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data"
+DATA = ROOT / "app" / "variants" / "builtin"
 
 MIN_BORDER_PX = 3.0           # shared border (at 1000 px) that counts as adjacency
 MIN_VISIBLE_BORDER_PX = 12.0  # every adjacent pair (not a strait) shares at least this
@@ -58,7 +58,7 @@ MAX_VERTICES = 5000
 
 
 def variant_folder(name_or_path: str | Path) -> Path:
-    """The folder of a variant given by name (``data/<name>``) or path."""
+    """The folder of a variant given by name (``app/variants/builtin/<name>``) or path."""
     p = Path(name_or_path)
     return p if p.is_dir() else DATA / str(name_or_path)
 

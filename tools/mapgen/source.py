@@ -2,7 +2,7 @@
 
 The generator runs ``npm pack world-atlas@<version>`` into ``tools/mapgen/.cache``
 (git-ignored) the first time it is needed.  The app never needs this: the
-generated ``data/standard/map.svg`` is committed.
+generated ``app/variants/builtin/standard/map.svg`` is committed.
 """
 from __future__ import annotations
 

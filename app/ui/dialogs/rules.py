@@ -1,4 +1,4 @@
-"""The in-app rules page (docs/rules.md, in our own words)."""
+"""The in-app rules page (rules.md beside this module, in our own words)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 
 from ..screen_fit import fit_to_screen
 
-RULES = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
+RULES = Path(__file__).with_name("rules.md")    # package data: a wheel carries it
 
 
 class RulesDialog(QDialog):
@@ -21,7 +21,7 @@ class RulesDialog(QDialog):
         try:
             self.browser.setMarkdown(RULES.read_text(encoding="utf-8"))
         except OSError:
-            self.browser.setPlainText("The rules page (docs/rules.md) is missing from this installation.")
+            self.browser.setPlainText("The rules page (rules.md) is missing from this installation.")
         lay.addWidget(self.browser)
         bb = QDialogButtonBox(QDialogButtonBox.Close)
         bb.rejected.connect(self.reject)

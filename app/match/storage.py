@@ -208,16 +208,26 @@ class Session:
         self._lock_file = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            self._lock_file = open(self.lock_path, "a+")
+            # unbuffered: a full disk fails the write below, never again in a later close()
+            self._lock_file = open(self.lock_path, "a+b", buffering=0)
             if not try_lock(self._lock_file):
                 raise OSError(f"{self.lock_path}: cannot lock")
-            self._lock_file.write(str(os.getpid()))
-            self._lock_file.flush()
+            self._lock_file.write(str(os.getpid()).encode("ascii"))
         except OSError as e:
             self.problem = describe_error(e)
-            if self._lock_file is not None:
+            self._give_up_lock()
+
+    def _give_up_lock(self) -> None:
+        """No lock after all: let go of the file, and leave no empty lock behind that a
+        later start would take for a crashed session."""
+        if self._lock_file is not None:
+            unlock(self._lock_file)
+            try:
                 self._lock_file.close()
-                self._lock_file = None
+            except OSError:
+                pass
+            self._lock_file = None
+        _remove(self.lock_path)
 
     @property
     def usable(self) -> bool:
@@ -235,6 +245,7 @@ class Session:
                 entry.parent.mkdir(exist_ok=True)
                 entry.write_text(str(Path(path).resolve()), encoding="utf-8")
             except OSError:
+                _remove(entry)          # a full disk leaves it empty: no half a note
                 entry = None
         try:
             write_text_atomic(Path(path), text)
@@ -304,7 +315,10 @@ class Session:
         if self._lock_file is None:
             return
         unlock(self._lock_file)
-        self._lock_file.close()
+        try:
+            self._lock_file.close()
+        except OSError:
+            pass
         if not keep_autosave:
             _remove(self.autosave_path)
             _remove(self.lock_path)

@@ -121,11 +121,8 @@ def _main(argv: list[str] | None) -> int:
     name_app(app)
     import logging
     from app.match.storage import data_dir
-    handlers: list[logging.Handler] = [logging.StreamHandler()]
-    try:
-        handlers.append(logging.FileHandler(data_dir() / "errors.log", encoding="utf-8"))
-    except OSError:
-        pass   # a read-only data folder: the log goes to stderr only
+    from .guard import ErrorLogFile
+    handlers: list[logging.Handler] = [logging.StreamHandler(), ErrorLogFile(data_dir() / "errors.log")]
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s: %(message)s",
                         handlers=handlers)
     from .guard import reporter
@@ -136,7 +133,7 @@ def _main(argv: list[str] | None) -> int:
     watch(window)            # the start-up benchmark's report (only when it asks)
     if window.files.lost:        # the window says it too, over the board
         print(f"note: the data folder {data_dir()} cannot be written ({window.files.lost}): no autosave, "
-              "recent games or settings are kept in this session", file=sys.stderr)
+              "recent games, settings or error log are kept in this session", file=sys.stderr)
     if args.screenshot:
         if args.open:
             if not window.open_game(args.open):

@@ -26,6 +26,27 @@ from typing import Any, Callable
 log = logging.getLogger("fived")
 
 
+class ErrorLogFile(logging.FileHandler):
+    """The data folder's ``errors.log``, made at the first error. A folder that is full or
+    read-only loses the file's copy quietly: the same lines went to stderr, and the window
+    already says the data folder keeps nothing (logging's own complaint would be a
+    traceback on stderr for every error)."""
+
+    def __init__(self, path):
+        super().__init__(path, encoding="utf-8", delay=True)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if isinstance(sys.exc_info()[1], OSError):
+            return
+        super().handleError(record)
+
+    def close(self) -> None:
+        try:
+            super().close()            # closing flushes what the full disk would not take
+        except OSError:
+            pass
+
+
 class ErrorReporter:
     def __init__(self):
         self.reports: list[str] = []             # every distinct error's traceback text

@@ -3,6 +3,8 @@ what is not kept (autosave, recent games, settings) and a game that plays; an au
 fails is said over the board, once, with what to do."""
 
 import errno
+import io
+import logging
 import os
 import subprocess
 import sys
@@ -42,6 +44,73 @@ def _refuse_writes(monkeypatch, err: int, folder: Path):
     monkeypatch.setattr("builtins.open", fake_open)
     monkeypatch.setattr(Path, "mkdir", fake_mkdir)
     data_folder._PROBLEMS.clear()
+
+
+def _fill_up(monkeypatch, folder: Path):
+    """Files under ``folder`` open, but every byte written to them fails with ENOSPC: what a
+    full disk does (it still has room for an empty file's name). The files are made, empty;
+    their writes go to Linux's /dev/full, which answers every write so."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here to stand for a full disk")
+    real_open, real_os_open = open, os.open
+    folder = str(folder)
+    made = os.O_CREAT | os.O_EXCL | os.O_TRUNC
+
+    def inside(p) -> bool:
+        return isinstance(p, (str, os.PathLike)) and os.fspath(p).startswith(folder)
+
+    def fake_os_open(path, flags, mode=0o777, *, dir_fd=None):
+        if inside(path) and flags & (os.O_WRONLY | os.O_RDWR):
+            os.close(real_os_open(path, flags, mode))
+            return real_os_open("/dev/full", flags & ~made)
+        return real_os_open(path, flags, mode, dir_fd=dir_fd)
+
+    def fake_open(path, mode="r", *a, **k):
+        if inside(path) and any(c in mode for c in "wax+"):
+            os.close(real_os_open(path, os.O_WRONLY | os.O_CREAT, 0o644))
+            return real_open("/dev/full", mode.replace("x", "w"), *a, **k)
+        return real_open(path, mode, *a, **k)
+
+    monkeypatch.setattr(os, "open", fake_os_open)
+    monkeypatch.setattr("builtins.open", fake_open)
+    monkeypatch.setattr(io, "open", fake_open)       # pathlib's write_text opens through io
+    data_folder._PROBLEMS.clear()
+
+
+def test_a_disk_that_fills_at_the_first_byte_is_said_and_the_game_plays(qtbot, _data_dir, monkeypatch):
+    """Opening works and writing fails (issue 31: the session lock's write then stopped the app)."""
+    from app.ui.window.main_window import MainWindow
+    _data_dir.mkdir(parents=True, exist_ok=True)
+    _fill_up(monkeypatch, _data_dir)
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    notice = w.notice_board.text("data-folder")
+    assert "disk is full" in notice and "error log" in notice
+    assert w.files.session.problem == "the disk is full"
+    assert not list(_data_dir.glob("session-*.lock"))     # no empty lock a later start takes for a crash
+    w.new_game("sandbox")
+    assert w.console_order("A par - bur")
+    assert not w.files.autosave_now()
+    report = submit(qtbot, w)
+    assert report.world is w.game.world and len(w.game.submissions) == 1
+    w.files.recent.add(Path(__file__))                  # not kept, quietly
+    w.toggle_theme()
+    monkeypatch.undo()
+    data_folder._PROBLEMS.clear()
+
+
+def test_the_error_log_on_a_full_disk_loses_its_copy_quietly(_data_dir, monkeypatch, capsys):
+    from app.ui.guard import ErrorLogFile
+    _data_dir.mkdir(parents=True, exist_ok=True)
+    _fill_up(monkeypatch, _data_dir)
+    handler = ErrorLogFile(_data_dir / "errors.log")
+    record = logging.LogRecord("fived", logging.ERROR, __file__, 1, "unexpected error", None, None)
+    handler.handle(record)
+    handler.close()
+    assert "Logging error" not in capsys.readouterr().err
+    monkeypatch.undo()
+    assert (_data_dir / "errors.log").read_text() == ""    # the file was reached, the bytes were not
 
 
 @pytest.mark.parametrize("err, words", [(errno.EROFS, "read-only"), (errno.ENOSPC, "disk is full")])
@@ -156,3 +225,56 @@ def test_the_window_plays_on_a_read_only_mount(qtbot, readonly_mount, monkeypatc
     submit(qtbot, w)
     assert len(w.game.submissions) == 1
     w.files.recent.add(Path(__file__))                 # nowhere to keep it: quietly not kept
+
+
+# -- a real full disk: a small tmpfs filled to the last byte -------------------------------------
+
+@pytest.fixture
+def full_mount(tmp_path):
+    where = tmp_path / "full"
+    where.mkdir()
+    made = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(where)], capture_output=True)
+    if made.returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here to fill (needs root): "
+                    + made.stderr.decode(errors="replace").strip())
+    try:
+        with open(where / "filler", "wb") as f:
+            try:
+                while True:
+                    f.write(b"\0" * 65536)
+                    f.flush()
+            except OSError as e:
+                assert e.errno == errno.ENOSPC
+        yield where
+    finally:
+        subprocess.run(["umount", str(where)], capture_output=True)
+
+
+def test_the_app_starts_and_says_so_on_a_full_disk(full_mount, tmp_path):
+    shot = tmp_path / "shot.png"
+    data = full_mount / "data"
+    env = dict(os.environ, DIPLO5D_DATA_DIR=str(data), QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run([sys.executable, "-m", "app", "--new", "sandbox", "--screenshot", str(shot)],
+                         capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert shot.stat().st_size > 10_000
+    assert "the disk is full" in run.stderr
+    assert "Traceback" not in run.stderr and "Logging error" not in run.stderr
+    assert not list(data.glob("session-*.lock"))
+
+
+def test_the_window_plays_on_a_full_disk(qtbot, full_mount, monkeypatch):
+    from app.ui.window.main_window import MainWindow
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(full_mount / "data"))
+    data_folder._PROBLEMS.clear()
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    assert "disk is full" in w.notice_board.text("data-folder")
+    w.new_game("sandbox")
+    assert w.console_order("A par - bur")
+    submit(qtbot, w)
+    assert len(w.game.submissions) == 1
+    w.files.recent.add(Path(__file__))
+    w.toggle_theme()
+    data_folder._PROBLEMS.clear()

@@ -120,8 +120,8 @@ class FileKeeper(QObject):
         return (f"<b>Nothing is saved automatically in this session.</b> 5D Diplomacy cannot write to its "
                 f"data folder <code>{html.escape(str(data_dir()))}</code>: {html.escape(self.lost or '')}.<br>"
                 "Until it can, there is <b>no automatic save</b> (a crash loses what you have not saved), and "
-                "the <b>recent games</b> list and your <b>settings</b> (theme, window size and place) are not "
-                "kept. The game plays normally: save it with File → Save As in a folder you can write to.")
+                "the <b>recent games</b> list, your <b>settings</b> (theme, window size and place) and the error "
+                "log are not kept. The game plays normally: save it with File → Save As in a folder you can write to.")
 
     def _autosave_failed(self, text: str) -> None:
         self.w.set_status(f"The automatic save failed: {text}", error=True)

@@ -614,4 +614,4 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         super().resizeEvent(event)
         if self.match is not None and self.view is not None:
             # the view's viewport takes its new size once the layout has run: place them then
-            QTimer.singleShot(0, self.place_notices)
+            QTimer.singleShot(0, self, self.place_notices)

@@ -1,0 +1,59 @@
+"""Nothing queued, connected or computed for a window reaches it after it has gone: a call
+left behind raised in whatever ran next (another window, or the next test), and a
+connection to an application-wide object kept every closed window alive."""
+
+import pytest
+from PySide6.QtCore import SIGNAL, QCoreApplication, QEvent
+from PySide6.QtGui import QGuiApplication
+
+from app.ui.guard import reporter
+
+
+@pytest.fixture
+def errors(monkeypatch):
+    """Every error a guarded slot reports (the reporter counts repeats once: not enough)."""
+    seen = []
+    monkeypatch.setattr(reporter, "report", lambda *a, **k: seen.append(a))
+    return seen
+
+
+def _sandbox_window():
+    """A main window the test deletes itself (not handed to qtbot, which would close it again)."""
+    from app.ui.window.main_window import MainWindow
+    w = MainWindow(theme="light")
+    w.files.ask_unsaved = lambda doing: "discard"
+    w.resize(1366, 768)
+    w.show()
+    assert w.new_game("sandbox", confirmed=True)
+    return w
+
+
+def _delete_now(w) -> None:
+    """Close and delete ``w`` before the event loop runs again, as pytest-qt deletes a
+    test's windows (and as a parent takes its children along)."""
+    gone = []
+    w.destroyed.connect(lambda: gone.append(True))
+    w.wait_idle()
+    w.close()
+    w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    assert gone
+
+
+def test_a_window_resized_and_deleted_before_the_loop_runs_leaves_no_call(qtbot, errors):
+    w = _sandbox_window()
+    w.resize(1200, 700)        # the notices are placed once the view has its new size
+    _delete_now(w)
+    QCoreApplication.processEvents()    # an exception here fails the test (pytest-qt)
+    assert errors == []
+
+
+def test_an_old_map_closed_before_the_loop_runs_leaves_no_call(qtbot, errors):
+    from app.ui.civ.snapshot import SnapshotDialog
+    w = _sandbox_window()
+    qtbot.addWidget(w)
+    dlg = SnapshotDialog(w, w.world, "France", "Spring 1901", w.scene.art, w.theme)
+    dlg.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    QCoreApplication.processEvents()
+    assert errors == []

@@ -48,6 +48,18 @@ def test_a_window_resized_and_deleted_before_the_loop_runs_leaves_no_call(qtbot,
     assert errors == []
 
 
+def test_a_closed_window_leaves_no_connection_on_the_clipboard(qtbot):
+    clipboard = QGuiApplication.clipboard()
+    before = (clipboard.receivers(SIGNAL("dataChanged()")), clipboard.receivers(SIGNAL("selectionChanged()")))
+    w = _sandbox_window()
+    assert clipboard.receivers(SIGNAL("dataChanged()")) > before[0]     # the hand-over notes what a seat copies
+    _delete_now(w)
+    after = (clipboard.receivers(SIGNAL("dataChanged()")), clipboard.receivers(SIGNAL("selectionChanged()")))
+    assert after == before
+    clipboard.setText("copied after the window went")
+    QCoreApplication.processEvents()
+
+
 def test_an_old_map_closed_before_the_loop_runs_leaves_no_call(qtbot, errors):
     from app.ui.civ.snapshot import SnapshotDialog
     w = _sandbox_window()

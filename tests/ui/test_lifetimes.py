@@ -60,6 +60,18 @@ def test_a_closed_window_leaves_no_connection_on_the_clipboard(qtbot):
     QCoreApplication.processEvents()
 
 
+def test_a_multiverse_export_finishing_after_its_window_went_tells_nobody(qtbot, tmp_path, errors):
+    from app.ui.window import export_multiverse as em
+    w = _sandbox_window()
+    job = em.export_multiverse(w, tmp_path / "all.png", 1, show_progress=False)
+    assert job is not None
+    _delete_now(w)
+    qtbot.waitUntil(lambda: not job.thread.is_alive(), timeout=60000)
+    QCoreApplication.processEvents()    # the worker's progress and result are queued to here
+    assert errors == []
+    assert job.error == "" and (tmp_path / "all.png").exists()    # the file is written all the same
+
+
 def test_an_old_map_closed_before_the_loop_runs_leaves_no_call(qtbot, errors):
     from app.ui.civ.snapshot import SnapshotDialog
     w = _sandbox_window()

@@ -81,3 +81,22 @@ def test_an_old_map_closed_before_the_loop_runs_leaves_no_call(qtbot, errors):
     QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
     QCoreApplication.processEvents()
     assert errors == []
+
+
+def test_another_variant_stops_the_board_image_threads_of_the_last(qtbot):
+    """Each scene has its own pool of (at most two) workers drawing board images: the pool
+    of a scene replaced by another variant's is shut down, not left idle for good."""
+    import threading
+
+    def thumb_threads() -> int:
+        return sum(t.name.startswith("thumbs") for t in threading.enumerate())
+    before = thumb_threads()       # other tests' scenes may still have some: not counted
+    w = _sandbox_window()
+    qtbot.addWidget(w)
+    for variant in ("isles", "baltic", "standard"):
+        w.view.viewport().grab()                     # boards asked for: the workers start
+        w.scene.cache.wait()
+        assert w.new_game("sandbox", variant=variant, confirmed=True)
+    w.view.viewport().grab()
+    w.scene.cache.wait()
+    assert thumb_threads() - before <= 2             # the shown scene's workers only

@@ -217,6 +217,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             if self.view is not None:
                 self.stack.removeWidget(self.view)
                 self.view.deleteLater()
+            if self.scene is not None:
+                self.scene.cache.close()     # its board-image threads: the scene is not shown again
             self.scene = WorldScene(art, self.theme, self)
             self.scene.hovered.connect(self.hover_label.setText)
             self.view = WorldView(self.scene)

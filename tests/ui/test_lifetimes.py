@@ -100,3 +100,28 @@ def test_another_variant_stops_the_board_image_threads_of_the_last(qtbot):
     w.view.viewport().grab()
     w.scene.cache.wait()
     assert thumb_threads() - before <= 2             # the shown scene's workers only
+
+
+def test_a_pin_checked_after_its_window_went_tells_nobody(qtbot, monkeypatch, errors):
+    """The key is derived on a worker thread; the window may close meanwhile."""
+    import threading
+    from app.match import Seat
+    raised = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    w = _sandbox_window()
+    w.new_game("hotseat", seats=[Seat(name="Ada", nations=("England", "France", "Germany")),
+                                 Seat(name="Ben", nations=("Russia", "Turkey", "Austria", "Italy"))],
+               pins={0: "2718"}, confirmed=True)
+    release = threading.Event()
+    real = w.match.pin_key
+    monkeypatch.setattr(w.match, "pin_key", lambda seat, pin: release.wait(10) and real(seat, pin))
+    w.curtain.pin.setText("2718")
+    running = set(threading.enumerate())
+    w.curtain.button.click()
+    [worker] = [t for t in threading.enumerate() if t.name == "pin" and t not in running]
+    _delete_now(w)
+    release.set()
+    worker.join(10)
+    assert not worker.is_alive()
+    QCoreApplication.processEvents()    # the key is queued to here
+    assert raised == [] and errors == []

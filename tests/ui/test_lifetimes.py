@@ -50,12 +50,13 @@ def test_a_window_resized_and_deleted_before_the_loop_runs_leaves_no_call(qtbot,
 
 def test_a_closed_window_leaves_no_connection_on_the_clipboard(qtbot):
     clipboard = QGuiApplication.clipboard()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)    # the last test's windows go first
     before = (clipboard.receivers(SIGNAL("dataChanged()")), clipboard.receivers(SIGNAL("selectionChanged()")))
     w = _sandbox_window()
     assert clipboard.receivers(SIGNAL("dataChanged()")) > before[0]     # the hand-over notes what a seat copies
     _delete_now(w)
     after = (clipboard.receivers(SIGNAL("dataChanged()")), clipboard.receivers(SIGNAL("selectionChanged()")))
-    assert after == before
+    assert after[0] <= before[0] and after[1] <= before[1]     # (fewer: another test's window went meanwhile)
     clipboard.setText("copied after the window went")
     QCoreApplication.processEvents()
 

@@ -173,5 +173,5 @@ def _main(argv: list[str] | None) -> int:
         from PySide6.QtCore import QTimer
         from .tutorial import offer_on_first_start    # the very first start: a guided first game
         from .guard import guarded
-        QTimer.singleShot(0, guarded(lambda: offer_on_first_start(window) or window.new_game_dialog()))
+        QTimer.singleShot(0, window, guarded(lambda: offer_on_first_start(window) or window.new_game_dialog()))
     return app.exec()

@@ -80,7 +80,7 @@ class FirstPaintReporter(QObject):
             self._watch_view()      # the window is painted before the view in it
         elif kind == QEvent.Paint and (obj is self._viewport or isinstance(obj, QDialog)):
             self.done = True
-            QTimer.singleShot(0, self._painted)    # once this paint has been drawn
+            QTimer.singleShot(0, self, self._painted)    # once this paint has been drawn
         return False
 
     def _watch_view(self) -> None:

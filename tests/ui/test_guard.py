@@ -56,8 +56,8 @@ def test_resize_and_hover_exceptions_are_reported(qtbot, window, monkeypatch):
     window.new_game("sandbox")
     monkeypatch.setattr(WorldView, "refresh_area", lambda self: 1 / 0)
     window.resize(1400, 900)
-    qtbot.wait(20)
-    assert any("ZeroDivisionError" in r and "WorldView.resizeEvent" in r for r in reporter.reports)
+    qtbot.waitUntil(lambda: any("ZeroDivisionError" in r and "WorldView.resizeEvent" in r for r in reporter.reports),
+                    timeout=5000)
     monkeypatch.undo()
 
     def bad(self, local):
@@ -92,8 +92,8 @@ def test_slots_and_threads_go_to_the_same_report(qtbot, window, monkeypatch):
     t.start()
     t.join()
     assert any("thread boom" in r and "worker" in r for r in reporter.reports)
-    qtbot.wait(20)       # the dialog for a thread's error opens on the GUI thread
-    assert reporter.dialog is not None
+    # the dialog for a thread's error opens on the GUI thread, once the loop runs
+    qtbot.waitUntil(lambda: reporter.dialog is not None, timeout=5000)
 
 
 def test_every_qt_override_in_app_ui_is_guarded():

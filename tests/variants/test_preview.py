@@ -104,3 +104,49 @@ def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
     assert preview.folder == folder.resolve() and preview.theme.name == "dark"
     assert preview.play is not None and preview.play_action.isVisible()  # the window passed its own class
     assert preview.problem_list.count() == 0 and "no problems" in preview.summary.text()
+
+
+def _game_views(w):
+    from app.ui.multiverse.world_view import WorldView
+    return [v for v in w.game_dock.findChildren(WorldView)]
+
+
+def test_a_preview_that_goes_as_its_game_is_drawn_leaves_no_call_behind(qtbot, folder, tmp_path, monkeypatch):
+    """The game view is fitted once the event loop runs again; a window deleted before then
+    (as pytest-qt deletes a test's windows, or a parent takes its children) must not leave
+    that call aimed at its deleted view: it raised in whatever ran next."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    w = PreviewWindow(str(folder))
+    w.resize(1366, 768)
+    w.show()
+    with qtbot.waitSignal(w.game_ready, timeout=10000):
+        pass
+    assert _game_views(w)       # drawn; its fit waits for the loop
+    gone = []
+    w.destroyed.connect(lambda: gone.append(True))
+    w.close()
+    w.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+    assert gone
+    QCoreApplication.processEvents()    # pytest-qt fails the test on an exception raised here
+
+
+def test_saving_twice_quickly_keeps_one_fitted_game_view(preview, folder, qtbot):
+    """Two saves read before the event loop runs: one new game view, fitted to the whole
+    world, and the views of earlier reloads deleted (each reload drew a new view and scene,
+    and every old pair stayed alive beside it)."""
+    with qtbot.waitSignal(preview.game_ready, timeout=10000):
+        pass
+    first_scene = preview.game_scene
+    edit_json(folder / "variant.json", lambda d: d.update(title="Saved once"))
+    preview.reload()
+    edit_json(folder / "variant.json", lambda d: d.update(title="Saved twice"))
+    preview.reload()
+    with qtbot.waitSignal(preview.game_ready, timeout=10000):
+        pass
+    view = preview.game_dock.widget()
+    assert preview.game_scene is not first_scene and view.ws is preview.game_scene
+    qtbot.waitUntil(lambda: _game_views(preview) == [view], timeout=5000)
+    world = preview.game_scene.board_rect()
+    qtbot.waitUntil(lambda: view.mapToScene(view.viewport().rect()).boundingRect().contains(world), timeout=5000)

@@ -221,8 +221,12 @@ class CivUI:
         world = self.table.snapshot_view(snap, m.known_civilisations(seat))
         self.dialog = SnapshotDialog(self.w, world, snap.giver, snap.title(m.game.calendar), self.w.scene.art,
                                      self.w.theme)
-        self.dialog.exec()
-        self.dialog = None
+        try:
+            self.dialog.exec()
+        finally:
+            dialog, self.dialog = self.dialog, None
+            dialog.scene.cache.close()   # its board images' threads go with it
+            dialog.deleteLater()         # each map looked at stayed alive, a child of the window
 
 
 __all__ = ["CivUI"]

@@ -37,7 +37,7 @@ class SnapshotDialog(QDialog):
         lay.addWidget(buttons)
         if parent is not None:
             self.resize(int(parent.width() * 0.9), int(parent.height() * 0.9))
-        QTimer.singleShot(0, self._fit)
+        QTimer.singleShot(0, self, self._fit)
 
     @guarded
     def _fit(self) -> None:

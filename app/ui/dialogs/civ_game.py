@@ -165,7 +165,7 @@ class CivOptions(QGroupBox):
         self.rows_scroll.setFixedHeight(min(len(self.rows), VISIBLE_ROWS) * row_h + 2)
         top = self.window()
         if top is not self and top.isVisible():
-            QTimer.singleShot(0, lambda: self._fit(top))     # room for the rows just added, once laid out
+            QTimer.singleShot(0, self, lambda: self._fit(top))     # room for the rows just added, once laid out
 
     @guarded
     def _fit(self, top) -> None:

@@ -72,6 +72,7 @@ class PreviewWindow(QMainWindow):
         self.play = play
         self.inspection: Inspection | None = None
         self.scene: PreviewScene | None = None
+        self.game_scene = None          # the small game's WorldScene, when the variant loads
         self.reloads = 0
         self.last_reload_s = 0.0
         self.last_reload_cpu_s = 0.0
@@ -96,6 +97,10 @@ class PreviewWindow(QMainWindow):
         self._game_timer.setSingleShot(True)
         self._game_timer.setInterval(60)  # lets the new map and list paint first
         self._game_timer.timeout.connect(lambda: self.inspection and self._game_preview(self.inspection))
+        # The game view is fitted once it has its size. The timer is the window's and fits
+        # whichever view the dock holds when it fires: a reload that replaced the view, or a
+        # window closed meanwhile, leaves no call behind aimed at a deleted view.
+        self._fit_game_timer = QTimer(self, singleShot=True, interval=0, timeout=self._fit_game_view)
         self.reload(first=True)
 
     # -- widgets -------------------------------------------------------------------------
@@ -232,7 +237,7 @@ class PreviewWindow(QMainWindow):
             if ins.board is None and variant is not None:
                 self.game_holder.setText("The map cannot be read: fix it to see the variant in a game.")
             self.game_holder.setWordWrap(True)
-            self.game_dock.setWidget(self.game_holder)
+            self._show_game(self.game_holder)
             self.game_ready.emit()
             return
         try:
@@ -243,14 +248,36 @@ class PreviewWindow(QMainWindow):
             world = two_timeline_world(variant)
             scene = WorldScene(MapArt(variant, ins.board), self.theme, self)
             scene.set_world(world)
-            view = WorldView(scene)
-            self.game_dock.setWidget(view)
-            self.game_scene = scene
-            QTimer.singleShot(0, view.fit_all)
+            self._show_game(WorldView(scene), scene)
+            self._fit_game_timer.start()
         except (VariantError, ValueError) as e:
             self.game_holder.setText(f"Cannot play this variant yet: {e}")
-            self.game_dock.setWidget(self.game_holder)
+            self._show_game(self.game_holder)
         self.game_ready.emit()
+
+    def _show_game(self, widget: QWidget, scene=None) -> None:
+        """Put ``widget`` in the game dock; the game view and scene it replaces are deleted
+        (each save drew a new pair, and every old one stayed alive beside the new)."""
+        old_view, old_scene = self.game_dock.widget(), self.game_scene
+        self.game_dock.setWidget(widget)
+        if old_view is not widget and old_view is not self.game_holder and old_view is not None:
+            old_view.deleteLater()
+        if old_scene is not None and old_scene is not scene:
+            old_scene.cache.close()      # no board image is handed to a scene that is going
+            old_scene.deleteLater()
+        self.game_scene = scene
+
+    def _fit_game_view(self) -> None:
+        from app.ui.multiverse.world_view import WorldView
+        view = self.game_dock.widget()
+        if isinstance(view, WorldView):
+            view.fit_all()
+
+    @guarded
+    def closeEvent(self, event) -> None:
+        if self.game_scene is not None:
+            self.game_scene.cache.close()    # no board image arrives after the window has gone
+        super().closeEvent(event)
 
     # -- actions -------------------------------------------------------------------------
     def _set_overlay(self, key: str, on: bool) -> None:

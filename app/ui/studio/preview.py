@@ -244,11 +244,17 @@ class PreviewItem(QGraphicsItem):
                     painter.drawText(box, Qt.AlignCenter, text)
 
 
+class _Arrivals(QObject):
+    """Carries the worker's previews to the controller: the worker's closure keeps this alive,
+    and Qt drops the connection to a controller whose window has closed (emitting the
+    controller's own signal then raised in the worker)."""
+    ready = Signal(int, object)          # (generation, Preview), from the worker thread
+
+
 class PreviewController(QObject):
     """Owns the preview: the runner (worker thread), the item, the chip; the window's
     checkable action ``a_preview_outcomes`` turns it on and off."""
 
-    ready = Signal(int, object)          # (generation, Preview), from the worker thread
     shown = Signal(object)               # Preview, once drawn (tests, benchmarks)
 
     def __init__(self, window):
@@ -260,7 +266,8 @@ class PreviewController(QObject):
         self.asked_at = 0.0
         self.last_latency = 0.0          # seconds from the request to the drawn preview
         self._runner: PreviewRunner | None = None     # its worker, when first asked for
-        self.ready.connect(self._arrived, Qt.QueuedConnection)
+        self._arrivals = _Arrivals()
+        self._arrivals.ready.connect(self._arrived, Qt.QueuedConnection)
         self.timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS, timeout=self.ask_now)
         self.chip = QLabel("")
         self.chip.setObjectName("preview-chip")
@@ -271,7 +278,8 @@ class PreviewController(QObject):
     def runner(self) -> PreviewRunner:
         if self._runner is None:
             from app.match.preview import PreviewRunner
-            self._runner = PreviewRunner(lambda gen, p: self.ready.emit(gen, p))
+            arrivals = self._arrivals        # held by the worker's callable, not by this controller alone
+            self._runner = PreviewRunner(lambda gen, p: arrivals.ready.emit(gen, p))
         return self._runner
 
     # -- on and off --------------------------------------------------------------------------

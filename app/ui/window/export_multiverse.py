@@ -83,6 +83,25 @@ class _Signals(QObject):
     done = Signal(str)               # "" or the error
 
 
+class _Delivery(QObject):
+    """Hands the worker's progress and result to the window while the window lives: its
+    slots are methods of this child of the window, so Qt disconnects them when the window
+    goes (a window closed during an export hears nothing, not an error)."""
+
+    def __init__(self, w, progress, finished):
+        super().__init__(w)
+        self._progress, self._finished = progress, finished
+
+    @guarded
+    def progress(self, done: int, total: int) -> None:
+        self._progress(done, total)
+
+    @guarded
+    def done(self, error: str) -> None:
+        self.deleteLater()
+        self._finished(error)
+
+
 class MultiverseJob:
     """The drawing, on a worker thread: everything it reads is taken on the GUI thread first."""
 
@@ -235,8 +254,9 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
             w.show_message("Cannot export", error)
         else:
             w.set_status(f"Exported {path} ({p.width:,} × {p.height:,} pixels).")
-    job.signals.progress.connect(guarded(progress))
-    job.signals.done.connect(guarded(finished))
+    delivery = _Delivery(w, progress, finished)
+    job.signals.progress.connect(delivery.progress)
+    job.signals.done.connect(delivery.done)
     w._multiverse_job = job
     w.set_status(p.text)
     job.start()

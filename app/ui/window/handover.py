@@ -18,14 +18,22 @@ class HandOver(QObject):
         self.w = window
         self.places: dict[int, tuple[object, tuple]] = {}    # seat -> (the world then, the view's place)
         self._copied: dict[QClipboard.Mode, str] = {}       # what a seat copied from the game, by mode
+        # The clipboard is the application's and outlives every window: its signals go to
+        # this object's own methods, which Qt disconnects when the window (and this) goes.
         cb = QGuiApplication.clipboard()
-        cb.dataChanged.connect(lambda: self._note(QClipboard.Clipboard))
-        cb.selectionChanged.connect(lambda: self._note(QClipboard.Selection))
+        cb.dataChanged.connect(self._note_clipboard)
+        cb.selectionChanged.connect(self._note_selection)
 
     def reset(self) -> None:
         """Another match: no seat has a place yet."""
         self.places.clear()
         self._copied.clear()
+
+    def _note_clipboard(self) -> None:
+        self._note(QClipboard.Clipboard)
+
+    def _note_selection(self) -> None:
+        self._note(QClipboard.Selection)
 
     @guarded
     def _note(self, mode) -> None:

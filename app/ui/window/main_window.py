@@ -217,6 +217,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             if self.view is not None:
                 self.stack.removeWidget(self.view)
                 self.view.deleteLater()
+            if self.scene is not None:
+                self.scene.cache.close()     # its board-image threads: the scene is not shown again
             self.scene = WorldScene(art, self.theme, self)
             self.scene.hovered.connect(self.hover_label.setText)
             self.view = WorldView(self.scene)
@@ -614,4 +616,4 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         super().resizeEvent(event)
         if self.match is not None and self.view is not None:
             # the view's viewport takes its new size once the layout has run: place them then
-            QTimer.singleShot(0, self.place_notices)
+            QTimer.singleShot(0, self, self.place_notices)

@@ -18,9 +18,14 @@ from app.match import MatchFileError, PinWait
 from ..guard import guarded
 
 
-class PinGate(QObject):
-    derived = Signal(object, int, str, object)     # token, seat, PIN, key (or an exception)
+class _Derived(QObject):
+    """Carries a worker's key to the gate. Not the gate's own signal: the worker keeps this
+    alive while it works, and a window closed meanwhile (the gate with it) is simply not
+    told, where emitting on the deleted gate raised in the worker."""
+    done = Signal(object, int, str, object)        # token, seat, PIN, key (or an exception)
 
+
+class PinGate(QObject):
     def __init__(self, table):
         super().__init__(table)
         self.table = table
@@ -28,7 +33,8 @@ class PinGate(QObject):
         self.curtain = table.curtain
         self._token = object()          # a try in flight; a new match or seat makes it stale
         self.checking = False
-        self.derived.connect(self._derived)
+        self.derived = _Derived()
+        self.derived.done.connect(self._derived)      # a method of the gate: gone with it
         self._tick = QTimer(self, interval=250, timeout=self._count_down)
         self.curtain.forgot.connect(self.forgotten)
 
@@ -44,13 +50,14 @@ class PinGate(QObject):
         self.checking = True
         self.curtain.set_checking(True)
         token = self._token = object()
+        derived = self.derived
 
         def run():
             try:
                 key = m.pin_key(seat, pin)
             except Exception as e:      # noqa: BLE001  (shown on the curtain, never lost)
                 key = e
-            self.derived.emit(token, seat, pin, key)
+            derived.done.emit(token, seat, pin, key)
         threading.Thread(target=run, name="pin", daemon=True).start()
 
     def forget(self) -> None:

@@ -17,6 +17,8 @@ from app.engine.orders import Build, Disband, Hold, Order, Retreat, Waive
 from app.engine.targets import build_options, retreat_targets
 from app.engine.world import World
 
+from .convoys import mend_convoys
+
 # value(board, unit type, location) -> how much the nation wants that unit there.
 Valuer = Callable[[BoardKey, str, str], float]
 
@@ -54,7 +56,9 @@ def own_units(world: World, key: BoardKey, nation: str) -> list[Location]:
 def complete(world: World, nation: str, orders: list[Order]) -> list[Order]:
     """``orders`` plus a hold for every unit of ``nation`` on an active movement board that
     has no order, and a waive for every build it leaves unmade, so that the list accounts
-    for every unit and every adjustment."""
+    for every unit and every adjustment. A move by convoy without a whole chain of the
+    nation's convoy orders (its fleet sent elsewhere by a later choice) walks or holds
+    instead (:func:`app.bots.convoys.mend_convoys`): never an order the engine refuses."""
     ordered = {(o.unit.board, province_of(o.unit.loc)) for o in orders if hasattr(o, "unit")}
     out = list(orders)
     for key in movement_boards(world, nation):
@@ -66,7 +70,7 @@ def complete(world: World, nation: str, orders: list[Order]) -> list[Order]:
         owed = board.centre_count(nation) - board.unit_count(nation)
         made = sum(1 for o in orders if o.board == key and o.kind in ("build", "waive"))
         out.extend(Waive(nation, key) for _ in range(owed - made))
-    return out
+    return mend_convoys(world, out)
 
 
 def adjustments(world: World, nation: str, value: Valuer) -> list[Order]:

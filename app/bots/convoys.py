@@ -18,12 +18,22 @@ would do otherwise, Hard among the candidates it adjudicates.
 >>> orders = convoy_orders(w, key, "England", "yor", "nwy", convoy_routes(w, key, "England")["yor"]["nwy"])
 >>> [o.kind for o in orders]
 ['move', 'convoy']
+
+A convoyed move is only worth giving with its whole chain: when the fleet is ordered
+elsewhere, :func:`mend_convoys` makes the army hold (it cannot walk to Norway) rather
+than give an order the engine refuses.
+
+>>> from app.engine.orders import Move
+>>> away = Move("England", "F", Location(key, "nth"), Location(key, "hel"))
+>>> [o.kind for o in mend_convoys(w, [orders[0], away])]
+['hold', 'move']
 """
 
 from __future__ import annotations
 
+from app.engine.adjacency import convoy_step, reaches
 from app.engine.coords import BoardKey, Location
-from app.engine.orders import Convoy, Move, Order
+from app.engine.orders import Convoy, Hold, Move, Order
 from app.engine.world import World
 
 LONGEST = 3  # fleets in a chain, at most
@@ -84,3 +94,65 @@ def is_convoyed(world: World, order: Order) -> bool:
         return True
     return order.dest.board == order.unit.board and \
         order.dest.province not in world.variant.army_adjacent.get(order.unit.loc, ())
+
+
+def mend_convoys(world: World, orders: list[Order]) -> list[Order]:
+    """``orders`` with every convoy that cannot happen taken out, each in its place.
+
+    The engine carries an army by convoy when its move says "via convoy", cannot be
+    walked, or has a fleet of its own nation ordered to carry it; then only a complete
+    chain of convoy orders from shore to shore will do, else it refuses the move
+    ("no convoy is ordered along a complete route"). So a move carried by fewer than a
+    whole chain of its nation's convoy orders here walks there if it can, else holds,
+    and a convoy order of an army of its own nation that is not ordered that very move
+    (or was so mended) holds; the engine would refuse it too."""
+    v, mode = world.variant, world.adjacency
+    moves = {o.unit.space: o for o in orders if o.kind == "move" and o.unit_type == "A"}
+    carriers: dict = {}
+    for o in orders:
+        if o.kind == "convoy":
+            carriers.setdefault(o.army.space, []).append(o)
+    mended: dict = {}
+    for space, move in moves.items():
+        own = [c for c in carriers.get(space, ()) if c.nation == move.nation and c.dest.space == move.dest.space]
+        walks = reaches(v, mode, "A", move.unit, move.dest)
+        if not (move.via_convoy or not walks or own):
+            continue
+        if _chained(v, mode, move, own):
+            continue
+        mended[space] = (Move(move.nation, "A", move.unit, move.dest) if walks
+                         else Hold(move.nation, "A", move.unit))
+    out: list[Order] = []
+    for o in orders:
+        if o.kind == "move" and o.unit.space in mended:
+            out.append(mended[o.unit.space])
+        elif o.kind == "convoy" and _stranded(world, o, moves, mended):
+            out.append(Hold(o.nation, o.unit_type, o.unit))
+        else:
+            out.append(o)
+    return out
+
+
+def _chained(variant, mode: str, move: Move, convoys: list[Convoy]) -> bool:
+    """Whether ``convoys`` make a chain of steps from the army's shore to its destination."""
+    fleets = {c.unit.space for c in convoys}
+    frontier = [move.unit.space]
+    seen: set = set()
+    while frontier:
+        at = frontier.pop()
+        if at != move.unit.space and convoy_step(variant, mode, at, move.dest.space):
+            return True
+        for f in fleets - seen:
+            if convoy_step(variant, mode, at, f):
+                seen.add(f)
+                frontier.append(f)
+    return False
+
+
+def _stranded(world: World, convoy: Convoy, moves: dict, mended: dict) -> bool:
+    """Whether a convoy order names an army of its own nation that will not make that move."""
+    army = world.unit_at(convoy.army)
+    if army is None or army.nation != convoy.nation:
+        return False
+    move = moves.get(convoy.army.space)
+    return move is None or convoy.army.space in mended or move.dest.space != convoy.dest.space

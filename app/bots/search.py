@@ -32,7 +32,7 @@ from app.engine.world import World
 from . import standard, values
 from .arena import Arena
 from .common import projected_centres
-from .convoys import convoy_orders, convoy_routes
+from .convoys import convoy_orders, convoy_routes, mend_convoys
 from .judge import Census, board_worth
 
 Plan = dict[str, Order]  # the nation's orders on the board, by the province of the unit
@@ -233,7 +233,7 @@ class BoardSearch:
             for i, change in enumerate(changes):
                 if not self.affordable():
                     break
-                trial = _tidy(dict(best, **{o.unit.province: o for o in change}))
+                trial = _tidy(self.arena.world, dict(best, **{o.unit.province: o for o in change}))
                 s = self.score(trial)
                 if s > best_score + 1e-9:
                     best, best_score = trial, s
@@ -270,10 +270,12 @@ class BoardSearch:
         return sorted(self.units, key=lambda u: (-tension(u), u.loc))
 
 
-def _tidy(plan: Plan) -> Plan:
+def _tidy(world: World, plan: Plan) -> Plan:
     """A plan whose supports back what the backed unit does: a support of a move it no
     longer makes, or of a hold while it moves, becomes a hold; a convoy whose army goes
-    elsewhere too."""
+    elsewhere too; and an army's move by convoy whose fleets were given other orders
+    walks or holds (:func:`app.bots.convoys.mend_convoys`), so that the plan kept is
+    one the engine accepts whole."""
     out = dict(plan)
     for p, o in plan.items():
         if o.kind == "support":
@@ -288,7 +290,7 @@ def _tidy(plan: Plan) -> Plan:
             army = plan.get(o.army.province)
             if army is None or army.kind != "move" or army.dest != o.dest:
                 out[p] = Hold(o.nation, o.unit_type, o.unit)
-    return out
+    return dict(zip(out, mend_convoys(world, list(out.values()))))
 
 
 def _weights(key: BoardKey) -> values.Weights:

@@ -10,11 +10,15 @@ A variant is a folder holding ``variant.json`` and the other data files plus its
 - **path**: any folder given by path (``--variant PATH``, a scenario's ``variant``).
 
 ``find_folder("standard")`` and ``find_folder("/home/me/maps/alps")`` both give the folder;
-``available()`` lists what the new-game dialog offers::
+``available()`` lists what the new-game dialog offers, the built-in variants first, by
+folder name::
 
     >>> from app.engine.catalog import available
-    >>> [r.name for r in available() if r.source == "built-in"][:1]
-    ['standard']
+    >>> built_in = [r.name for r in available() if r.source == "built-in"]
+    >>> "standard" in built_in and built_in == sorted(built_in)
+    True
+    >>> available()[:len(built_in)] == [r for r in available() if r.source == "built-in"]
+    True
 """
 
 from __future__ import annotations

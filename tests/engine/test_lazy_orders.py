@@ -22,9 +22,6 @@ from app.engine.variant import load_variant
 from app.engine.world import index_orders
 from tests.worlds import assert_same_world
 
-CACHE = Path(__file__).resolve().parents[2] / "benchmarks" / ".cache"
-
-
 def load_both(path: Path, monkeypatch) -> tuple[Game, Game]:
     """The game in ``path`` read lazily, and read eagerly (every order made at open)."""
     lazy = Game.load(path)
@@ -124,14 +121,14 @@ def test_saves_after_a_lazy_read_are_the_saves_after_an_eager_read(grown, tmp_pa
 
 
 @pytest.mark.parametrize("size", [300, 1000])
-def test_the_cached_worlds_read_lazily_are_read_eagerly(size, monkeypatch):
-    path = CACHE / f"selfplay-7-{size}.json"
-    if not path.exists():
-        pytest.skip(f"{path.name} is grown by benchmarks/grown.py")
+def test_the_benchmarks_worlds_read_lazily_are_read_eagerly(size, monkeypatch, selfplay_save):
+    path = selfplay_save(size)
     load_variant("standard").victory_centres, was = 10 ** 6, load_variant("standard").victory_centres
     try:
         lazy, eager = load_both(path, monkeypatch)
+        assert unread_boards(lazy) > 0      # the read really is lazy
         n = len(eager.submissions)
+        assert len(eager.world.boards) >= size
         assert lazy.dumps() == eager.dumps()
         assert_same_game(lazy, eager, steps=[n, n - 1, n - 7, n // 2])
     finally:

@@ -6,7 +6,6 @@ variant's or not, anywhere they may stand; random owners; boards in a random gri
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -21,9 +20,6 @@ from app.engine.game import Game
 from app.engine.orders import Unit, unit_of
 from app.engine.variant import load_variant
 from app.engine.world import Board, World
-
-CACHE = Path(__file__).resolve().parents[2] / "benchmarks" / ".cache"
-
 
 def plain_sight(world: World, nations, key: BoardKey, near_boards=None) -> set[str]:
     """§8 in sets of names: (a) where the nations stand or own a centre; (b) the map
@@ -79,14 +75,11 @@ def test_sight_of_a_grown_world_is_the_rule_read_plainly(adjacency, seed):
     _check_every_nation_and_some_seats(world)
 
 
-@pytest.mark.parametrize("name", ["selfplay-7-300.json", "selfplay-7-2000.json"])
-def test_sight_of_the_benchmarks_cached_worlds_is_the_rule_read_plainly(name):
-    """The worlds the fog benchmark measures (grown by ``benchmarks/grown.py``; absent
-    from a fresh checkout)."""
-    path = CACHE / name
-    if not path.exists():
-        pytest.skip(f"{path} is not grown here")
-    world = Game.load(path).world
+@pytest.mark.parametrize("size", [300, 2000])
+def test_sight_of_the_benchmarks_worlds_is_the_rule_read_plainly(size, selfplay_save):
+    """The worlds the fog benchmark measures (``benchmarks/grown.py`` grows the same ones),
+    saved and loaded as the benchmark reads them."""
+    world = Game.load(selfplay_save(size)).world
     boards = list(world.boards)
     _check_every_nation_and_some_seats(world, boards if len(boards) <= 300 else random.Random(1).sample(boards, 300))
 

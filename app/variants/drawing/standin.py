@@ -5,8 +5,20 @@ neighbours on the board (:mod:`.layout`); the drawing is then made to say exactl
 data says (:mod:`.mend`), so that ``variant check`` finds nothing wrong with the stand-in
 itself, and written as an SVG (:mod:`.svgout`).
 
+The five JSON files of a shipped variant, given as data, make a board with a region for
+every province:
+
+    >>> import json
+    >>> from app.engine.catalog import find_folder
     >>> from app.variants.drawing import standin_svg
-    >>> svg = standin_svg(files)          # the variant's five JSON files, as data
+    >>> files = {f.name: json.loads(f.read_text()) for f in find_folder("isles").glob("*.json")}
+    >>> sorted(files)
+    ['adjacency.json', 'nations.json', 'provinces.json', 'start.json', 'variant.json']
+    >>> svg = standin_svg(files, "Isles, stand-in")
+    >>> svg.startswith("<svg") and "<title>Isles, stand-in</title>" in svg
+    True
+    >>> all(f'id="{p["id"]}"' in svg for p in files["provinces.json"]["provinces"])
+    True
 """
 
 from __future__ import annotations

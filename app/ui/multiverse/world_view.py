@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, QVariantAnimation, Signal, QEasingCurve
 from PySide6.QtGui import QCursor, QPainter, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip, QWidget
 
 from app.engine.coords import BoardKey
 
@@ -142,6 +142,11 @@ class WorldView(QGraphicsView):
             if pinch is not None:
                 center = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
                 self.zoom_by(pinch.scaleFactor(), QPointF(center), animate=False)
+                return True
+        if t == QEvent.ToolTip:
+            badge = self.markers.badge_at(QPointF(event.pos()))
+            if badge is not None:     # what a badge counts (else the board's own tooltip)
+                QToolTip.showText(event.globalPos(), badge.tip, self.viewport(), badge.box.toAlignedRect())
                 return True
         if t == QEvent.NativeGesture and event.gestureType() == Qt.ZoomNativeGesture:
             self.zoom_by(1.0 + event.value(), event.position(), animate=False)

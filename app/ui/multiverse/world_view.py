@@ -300,6 +300,8 @@ class WorldView(QGraphicsView):
     def _follow_step(self, value) -> None:
         (s0, c0), (s1, c1) = self._follow_ends
         p = float(value)
+        if p <= 0.0:
+            return                 # the start: where the view is (no work in the submission's frame)
         s = s0 * (s1 / s0) ** p                        # an even zoom: geometric, not linear
         self._apply_scale(max(MIN_SCALE, min(MAX_SCALE, s)))
         self.centerOn(c0 + (c1 - c0) * p)

@@ -2,7 +2,8 @@
 submission made, as 5D Chess does, unless the player moved the view (adjudication.py's
 ``_show_new_boards`` says precisely when)."""
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QAbstractAnimation, QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from .helpers import key, submit
@@ -93,13 +94,25 @@ def test_a_player_who_went_to_the_past_this_turn_stays_there(qtbot, window):
     assert all(_inside(view, k) for k in report.new_boards)
 
 
-def test_a_wheel_turn_stops_the_glide_where_it_is(qtbot, window):
+def test_a_wheel_turn_stops_the_glide_and_the_window_actions_count_as_the_players_moves(qtbot, window):
     _game(window)
     view = window.view
     submit(qtbot, window)
     assert view.following
-    view.note_user_move()                                  # what a wheel, drag or key does first
+    at = QPointF(view.viewport().rect().center())
+    wheel = QWheelEvent(at, view.viewport().mapToGlobal(at), QPoint(), QPoint(0, 120), Qt.NoButton,
+                        Qt.NoModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), wheel)         # the player zooms during the glide
     assert not view.following
+    # the toolbar's zoom is the player's move too: the next submission keeps the zoom the
+    # player chose, no glide (at most a pan along the present, WorldView.keep_place)
+    _glided(qtbot, view)
+    window.start_turn_view()
+    window.a_zoom_out.trigger()
+    qtbot.waitUntil(lambda: view._anim.state() != QAbstractAnimation.Running, timeout=5000)
+    zoom = view.scale_factor()
+    submit(qtbot, window)
+    assert not view.following and view.scale_factor() == zoom
 
 
 def test_redo_brings_the_boards_it_made_back_into_view(qtbot, window):

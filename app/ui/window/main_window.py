@@ -44,6 +44,7 @@ from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry, example_orders
+from ..panels.history import new_boards_at
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
 from ..table import TableUI
@@ -494,7 +495,6 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             return
         self.match.redo()
         self._after_undo_redo(f"Redone: submission {len(self.game.submissions)}.")
-        from ..panels.history import new_boards_at
         made = [k for k in new_boards_at(self.game, len(self.game.submissions)) if k in self.scene.items_by_key]
         self.view.frame_boards(made, only_if_hidden=True)     # the boards it made back, in view
         self.start_turn_view()

@@ -27,14 +27,14 @@ def test_hovering_the_badge_says_it_counts_the_units_without_an_order(qtbot, win
     badges = window.view.markers.shown_badges
     assert len(badges) == 1
     tip = _hover_tip(qtbot, window, badges[0].box.center().toPoint())
-    assert "<b>22</b>" in tip and "22 units without an order" in tip and "this board" in tip
+    assert "<b>22</b> units without an order on this board" in tip and "what you still owe" in tip
     # an order given: the badge counts one fewer, and says so
     window.console_order("A Vie-Tyr")
     _painted(window)
     QToolTip.hideText()
     qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=5000)
     tip = _hover_tip(qtbot, window, window.view.markers.shown_badges[0].box.center().toPoint())
-    assert "21 units without an order" in tip
+    assert "<b>21</b> units without an order" in tip
 
 
 def test_away_from_the_badge_the_board_keeps_its_own_tooltip(qtbot, window):
@@ -45,3 +45,12 @@ def test_away_from_the_badge_the_board_keeps_its_own_tooltip(qtbot, window):
     box = window.view.markers.shown_badges[0].box
     assert window.view.markers.badge_at(box.center()) is not None
     assert window.view.markers.badge_at(box.center() + (box.bottomRight() - box.topLeft()) * 2) is None
+
+
+def test_a_badge_tip_names_each_thing_owed_and_the_boards_merged():
+    from PySide6.QtGui import QColor
+    from app.ui.multiverse.markers import DISLODGED, OWED, badge_tip
+    tip = badge_tip(OWED, 4, (("builds", 3), ("orders", 1)), 1, True)
+    assert "<b>3</b> builds owed and <b>1</b> unit without an order on this board" in tip
+    assert "these 5 boards" in badge_tip(OWED, 9, (("orders", 9),), 5, True)
+    assert "2</b> dislodged units" in badge_tip(QColor(DISLODGED), 2, (), 1, True)

@@ -83,10 +83,10 @@ def badge_tip(colour: QColor, count: int, counted, boards: int, filled: bool) ->
     parts = []
     for what, n in counted:
         one, many = _OWED_WORDS.get(what, (what, what))
-        parts.append(f"{n} {one if n == 1 else many}")
-    return (f"<b>{count}</b> still to give on {where}: {', '.join(parts)}.<br>"
-            "The amber badge counts what the seat at the table still owes there; "
-            "N goes to the next such board.")
+        parts.append(f"<b>{n}</b> {one if n == 1 else many}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return (f"{listed} on {where}.<br>The amber badge counts what you still owe there: units "
+            "without an order, builds and disbands. N goes to the next such board.")
 
 
 class ViewMarkers:

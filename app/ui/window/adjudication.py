@@ -165,7 +165,7 @@ class AdjudicationMixin:
         moved_meanwhile = view.user_moves != self._moves_at_submit
         moved_this_turn = view.user_moves != self._moves_at_turn
         if moved_meanwhile:
-            pass
+            pass                        # the player's place, untouched
         elif moved_this_turn or self.match.private or self.table_ui.watcher.watching:
             view.keep_place(report.new_boards)
         else:

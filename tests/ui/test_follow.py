@@ -140,3 +140,19 @@ def test_on_a_big_world_the_newest_timelines_present_is_framed_at_a_readable_zoo
     newest = max(report.new_boards, key=lambda k: (k.timeline, k.turn))
     assert _inside(view, newest)
     assert view.scale_factor() >= view.readable_scale() * 0.999
+
+
+def test_a_player_who_went_to_the_past_to_travel_there_sees_the_new_timeline(qtbot, window):
+    """The player moved the view this turn (to the board they send a unit to): the view keeps
+    their zoom and pans just enough to show the new timeline's board (WorldView.keep_place)."""
+    _game(window)
+    view = window.view
+    window.console_order("A par - bur")
+    submit(qtbot, window)
+    _glided(qtbot, view)
+    window.goto_board(key("1:S1901"))                      # the player goes to the past
+    zoom = view.scale_factor()
+    assert window.console_order("A 1:bur:F1901 - 1:bur:S1901")
+    report = submit(qtbot, window)
+    assert not view.following and view.scale_factor() == zoom
+    assert [k for k in report.new_boards if k.timeline == 2 and _inside(view, k)]

@@ -51,7 +51,7 @@ class CentreChart:
     - ``totals``: per point, per nation, the victory count;
     - ``timelines``: every timeline, and ``per_timeline[t]``: per point, per nation, the
       centres on timeline ``t``'s active board (None before the timeline exists);
-    - ``victory``: the victory count that wins; ``hidden``: nations left out (fog of war).
+    - ``victory``: the victory count that wins (None: nobody can win); ``hidden``: nations left out (fog of war).
     """
 
     nations: tuple[str, ...]
@@ -59,7 +59,7 @@ class CentreChart:
     totals: tuple[tuple[int, ...], ...]
     timelines: tuple[int, ...]
     per_timeline: dict[int, tuple[tuple[int, ...] | None, ...]]
-    victory: int
+    victory: int | None
     hidden: tuple[str, ...] = ()
 
     @property
@@ -137,7 +137,8 @@ class ChartBuilder:
         self._rows: list[_Row] = []
         self._made_by: list[object] = []      # the submission tuple each row (after the first) follows
 
-    def build(self, game, progress=None) -> CentreChart:
+    def build(self, game, progress=None, victory: bool = True) -> CentreChart:
+        """``victory`` False: a game nobody can win (``selfplay --no-victory``): no target."""
         nations = tuple(game.variant.nation_names)
         subs = game.submissions
         keep = 0
@@ -161,7 +162,7 @@ class ChartBuilder:
         timelines = tuple(sorted({t for r in rows for t in r.per_timeline}))
         per = {t: tuple(r.per_timeline.get(t) for r in rows) for t in timelines}
         return CentreChart(nations, tuple(r.label for r in rows), tuple(r.totals for r in rows), timelines, per,
-                           game.variant.victory_centres)
+                           game.variant.victory_centres if victory else None)
 
 
 def visible_nations(match, seat: int | None) -> tuple[str, ...]:

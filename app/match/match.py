@@ -32,7 +32,7 @@ nation's orders, then adjudicates; a seat played by nobody holds.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from app.engine.game import Game
@@ -128,13 +128,18 @@ class Round:
             view = seat_view(self.world, c.nations, self.fog)
             orders.extend(self.decide(c.level, view, c.nation, seed=c.seed))
         self.orders = orders
-        self.report = engine_submit(self.world if self.victory else _without_victory(self.world), orders)
+        report = engine_submit(self.world if self.victory else _without_victory(self.world), orders)
+        if report.world.variant is not self.world.variant:
+            # the copy in which nobody wins only adjudicates: every world of the game keeps the
+            # game's own variant, or what a world says of the victory would change at the
+            # first submission after a load (issue 31)
+            report.world = replace(report.world, variant=self.world.variant)
+        self.report = report
         return self.report
 
 
 def _without_victory(world: World) -> World:
     """``world`` under a copy of its variant in which nobody can win."""
-    from dataclasses import replace
     from app.bots.selfplay import no_victory
     v = world.variant
     if v.victory_centres > v.centre_count:
@@ -509,6 +514,11 @@ class Match:
         self._done = set()
         self.revision += 1
         self.turn = self._next_seat(0)
+
+    @property
+    def victory_target(self) -> int | None:
+        """The distinct centres that win (None: nobody can win this game)."""
+        return self.game.variant.victory_centres if self.victory else None
 
     @property
     def victory(self) -> bool:

@@ -171,8 +171,8 @@ def test_the_watch_command_names_a_wrong_level_or_speed(capsys):
     from app.ui.table.cli import main
     assert main(["--players", "standard,grandmaster"]) == 2
     assert "grandmaster" in capsys.readouterr().err
-    assert main(["--speed", "9"]) == 2
-    assert "0.5 to 4" in capsys.readouterr().err
+    assert main(["--speed", "11"]) == 2
+    assert "0.5 to 10" in capsys.readouterr().err
 
 
 # -- deadlines --------------------------------------------------------------------------------
@@ -382,3 +382,43 @@ def test_closing_the_window_while_the_computer_thinks_waits_for_it(qtbot, window
     window.close()                                      # must not leave a running thread behind
     assert window._job is None and not window.busy and len(window.match.game.submissions) == 1
     assert not window.table_ui.watcher.timer.isActive()
+
+
+def test_watching_goes_at_a_newcomers_pace_with_one_speed_control(qtbot, window):
+    """Issue 31: `watch --speed 1` ended a game before a newcomer could react, and two speed
+    controls were shown at once (the watch bar's and the history bar's)."""
+    assert window.table_ui.start_watching("standard", ["random"], seed=5, confirmed=True)
+    w = window.table_ui.watcher
+    history = window.history
+    assert w.bar.isVisible() and w.bar.speed_label.text() == "4 s per submission"
+    assert w.timer.isActive() and w.timer.interval() == 4000           # the first one, at the default pace
+    assert not history.speed.isVisible()                                # the watch bar's is the one speed
+    # a fake clock: the next submission starts 4 s after the last one started, however long
+    # its adjudication took (1.5 s here)
+    now = [100.0]
+    w.clock = lambda: now[0]
+    w.timer.stop()
+    with qtbot.waitSignal(window.submitted, timeout=60000):
+        w.step_now()
+        now[0] += 1.5
+    assert w.timer.isActive() and w.timer.interval() == 2500
+    # the watch bar's speed is the replay's too
+    w.bar.speed.setValue(w.bar.speed.maximum())                         # the slowest: 10 s
+    assert window.match.table.watch.seconds == 10.0 and history.step_ms() == 10000
+    w.toggle()                                                          # pause, then take over
+    w.bar.take_btn.click()
+    dlg = window.table_ui.dialog
+    dlg.nation.setCurrentIndex(dlg.nation.findData("France"))
+    dlg.name.setText("Ada")
+    answer(dlg)
+    assert not w.bar.isVisible() and history.speed.isVisible()          # a person plays: the replay's own speed
+    assert history.step_ms() == round(1000 * history.speed.currentData())
+
+
+def test_the_readmes_watch_example_is_a_pace_a_newcomer_can_follow():
+    from pathlib import Path
+    from app.ui.table.cli import parser
+    line = next(x for x in (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
+                if "-m app watch" in x)
+    args = parser().parse_args(line.split("#")[0].split("watch", 1)[1].split())
+    assert args.speed >= 3

@@ -315,24 +315,25 @@ def test_submitting_keeps_the_view_where_the_player_was(window, qtbot):
     window.resize(1366, 768)
     view = window.view
     world = window.world
-    # looking at the past: nothing moves
+    # looking at the past: nothing moves (the player moved the view this turn: goto_board)
     first = min(world.boards)
     window.goto_board(first)
     view.set_boards_across(2.5)
     before = _place(view)
     report = submit(qtbot, window)
-    assert report.new_boards and _place(view) == before
+    assert report.new_boards and _place(view) == before and not view.following
     # at the present, new boards in view: nothing moves either (no zoom out to the overview)
-    view.go_to_present()
+    window.a_present.trigger()                                  # the player's Present
     view.set_boards_across(5)
     before = _place(view)
     report = submit(qtbot, window)
+    assert not view.following
     seen = view.mapToScene(view.free_rect().toRect()).boundingRect()
     assert any(window.scene.layout.rect(k).intersects(seen) for k in report.new_boards)
     assert _place(view) == before
     # at the present, zoomed on one board: the view pans (same zoom) to the next board
     active = sorted(window.world.active_boards())[0]
-    window.goto_board(active)
+    window.goto_board(active)                                   # the player's move: the view keeps its zoom
     view.set_boards_across(1.1)
     view.centerOn(window.scene.layout.rect(active).center())
     s, c = _place(view)

@@ -48,4 +48,4 @@ class TablePart(BaseModel):
     deadline: SavedDeadline | None = None
     messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
     judging: SavedJudging | None = None
-    watch_seconds: float | None = Field(None, ge=0.5, le=4.0)
+    watch_seconds: float | None = Field(None, ge=0.5, le=10.0)

@@ -31,8 +31,10 @@ from ..seats import Seat
 if TYPE_CHECKING:
     from ..match import Match
 
-SLOWEST, FASTEST = 4.0, 0.5          # seconds per submission
-DEFAULT_SECONDS = 1.5
+SLOWEST, FASTEST = 10.0, 0.5         # seconds per submission
+# A newcomer's pace: time to see which boards a submission made and what moved on them
+# before the next one comes (at 1 s a game was over before a newcomer could react).
+DEFAULT_SECONDS = 4.0
 
 
 def clamp_speed(seconds: float) -> float:

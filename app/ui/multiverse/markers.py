@@ -58,6 +58,35 @@ class _Badge:
     count: int
     colour: QColor
     filled: bool
+    counted: tuple[tuple[str, int], ...] = ()     # what the count is made of: ("orders", 22), ...
+
+
+@dataclass(frozen=True)
+class ShownBadge:
+    """A badge as drawn (viewport pixels), with what it counts, for its tooltip."""
+    box: QRectF
+    tip: str
+
+
+_OWED_WORDS = {"orders": ("unit without an order", "units without an order"),
+               "builds": ("build owed", "builds owed"), "disbands": ("disband owed", "disbands owed")}
+
+
+def badge_tip(colour: QColor, count: int, counted, boards: int, filled: bool) -> str:
+    """What a badge counts, in words (its tooltip)."""
+    where = "this board" if boards == 1 else f"these {boards} boards (their badges merged at this zoom)"
+    if colour.rgb() == DISLODGED.rgb():
+        units = "unit" if count == 1 else "units"
+        owes = ("; you still owe their retreats (R orders, or they are disbanded)" if filled
+                else "; their retreats are given")
+        return f"<b>{count}</b> dislodged {units} on {where} (the red frame){owes}."
+    parts = []
+    for what, n in counted:
+        one, many = _OWED_WORDS.get(what, (what, what))
+        parts.append(f"<b>{n}</b> {one if n == 1 else many}")
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return (f"{listed} on {where}.<br>The amber badge counts what you still owe there: units "
+            "without an order, builds and disbands. N goes to the next such board.")
 
 
 class ViewMarkers:
@@ -69,6 +98,7 @@ class ViewMarkers:
         self.targets: list[QPointF] = []                   # scene points of the lit targets
         self._pause = None
         self._dislodged: dict[BoardKey, tuple[str, ...]] = {}
+        self.shown_badges: list[ShownBadge] = []           # the badges of the last frame drawn
 
     # -- data ------------------------------------------------------------------------------
     def set_needs(self, needs) -> None:
@@ -124,10 +154,11 @@ class ViewMarkers:
         for key, owed in (self.owed.items() if owed_shown else ()):
             if key in dislodged or not _board_rect(lay, key).intersects(visible):
                 continue
-            n = sum(c for what, c in owed.items() if what != "retreats")
+            counted = tuple((what, c) for what, c in owed.items() if what != "retreats" and c)
+            n = sum(c for _what, c in counted)
             if n:
-                badges.append(_Badge(self._corner(t.mapRect(_board_rect(lay, key))), n, OWED, True))
-        self._badges(painter, badges, font)
+                badges.append(_Badge(self._corner(t.mapRect(_board_rect(lay, key))), n, OWED, True, counted))
+        self.shown_badges = self._badges(painter, badges, font)
         edges = self.edge_groups(t, free)
         self._paint_edges(painter, edges, font)
         return bool(edges)
@@ -152,10 +183,15 @@ class ViewMarkers:
             painter.setPen(QPen(DISLODGED, 3.0))
             painter.drawEllipse(c, radius, radius)
 
+    def badge_at(self, pos: QPointF) -> ShownBadge | None:
+        """The badge drawn under ``pos`` (viewport pixels) in the last frame, if any."""
+        return next((b for b in reversed(self.shown_badges) if b.box.contains(pos)), None)
+
     @staticmethod
-    def _badges(painter: QPainter, badges: list[_Badge], font: QFont) -> None:
+    def _badges(painter: QPainter, badges: list[_Badge], font: QFont) -> list[ShownBadge]:
         """Badges too close to share the screen merge into one (their counts summed): far out
-        a column of boards a few pixels apart shows one readable badge, not a smear."""
+        a column of boards a few pixels apart shows one readable badge, not a smear. Returns
+        them as drawn, each with what it counts."""
         merged: list[list] = []
         for b in sorted(badges, key=lambda b: (b.colour.rgb(), b.centre.x(), b.centre.y())):
             last = merged[-1] if merged else None
@@ -163,11 +199,15 @@ class ViewMarkers:
                     and abs(last[0].y() - b.centre.y()) < 2 * BADGE_R):
                 last[1] += b.count
                 last[3] = last[3] or b.filled
+                for what, n in b.counted:
+                    last[5][what] = last[5].get(what, 0) + n
+                last[6] += 1
                 continue
-            merged.append([b.centre, b.count, b.colour.rgb(), b.filled, b.colour])
+            merged.append([b.centre, b.count, b.colour.rgb(), b.filled, b.colour, dict(b.counted), 1])
         font.setPixelSize(11)
         painter.setFont(font)
-        for centre, count, _rgb, filled, colour in merged:
+        shown = []
+        for centre, count, _rgb, filled, colour, counted, boards in merged:
             text = str(count) if count < 100 else "99+"
             rw = max(BADGE_R, 3.5 * len(text) + 3)
             box = QRectF(centre.x() - rw, centre.y() - BADGE_R, 2 * rw, 2 * BADGE_R)
@@ -176,6 +216,8 @@ class ViewMarkers:
             painter.drawRoundedRect(box, BADGE_R, BADGE_R)
             painter.setPen(QColor(255, 255, 255) if filled else colour)
             painter.drawText(box, Qt.AlignCenter, text)
+            shown.append(ShownBadge(box, badge_tip(colour, count, tuple(counted.items()), boards, filled)))
+        return shown
 
     # -- off-screen targets ----------------------------------------------------------------
     def edge_groups(self, t: QTransform, free: QRectF) -> list[EdgeMarker]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, QVariantAnimation, Signal, QEasingCurve
 from PySide6.QtGui import QCursor, QPainter, QTransform
-from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
+from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip, QWidget
 
 from app.engine.coords import BoardKey
 
@@ -20,6 +20,8 @@ from .overview import as_tile_colour
 MIN_SCALE = 0.004
 MAX_SCALE = 3.0
 FAR_BOARD_PX = 40   # below this many pixels across, boards are drawn from the scene's overview
+FOLLOW_MS = 350     # the view's glide to what a submission made
+READABLE_ACROSS = 4.0   # following a submission zooms out no further than this many boards across
 
 
 class WorldView(QGraphicsView):
@@ -54,6 +56,15 @@ class WorldView(QGraphicsView):
         self._anim.valueChanged.connect(self._anim_step)
         self._anim_anchor = (QPointF(), QPointF())
         self._anim_from = 1.0
+        # the glide to the boards a submission made (follow_boards): zoom and centre at once
+        self._follow = QVariantAnimation(self)
+        self._follow.setDuration(FOLLOW_MS)
+        self._follow.setEasingCurve(QEasingCurve.InOutCubic)
+        self._follow.setStartValue(0.0)
+        self._follow.setEndValue(1.0)
+        self._follow.valueChanged.connect(self._follow_step)
+        self._follow_ends = ((1.0, QPointF()), (1.0, QPointF()))
+        self.user_moves = 0      # pans and zooms the player made (note_user_move), counted
         self.show_headers = True
         self.markers = ViewMarkers()
         self.mode_cursor = None          # the order mode's cursor (None: the arrow)
@@ -64,6 +75,21 @@ class WorldView(QGraphicsView):
     @guarded
     def _grab_gestures(self) -> None:
         self.viewport().grabGesture(Qt.PinchGesture)
+        # (here too, not before the first frame: a scroll bar's first wrapper costs)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.actionTriggered.connect(lambda _action: self.note_user_move())   # the player's, not setValue's
+
+    def note_user_move(self) -> None:
+        """The player panned or zoomed (drag, wheel, pinch, keys, scroll bars, the window's
+        Fit, Present, Zoom and go-to actions): a glide under way gives way, and the window
+        leaves the view where the player put it (adjudication.py)."""
+        self.user_moves += 1
+        self._follow.stop()
+
+    @property
+    def following(self) -> bool:
+        """A glide to a submission's boards is under way."""
+        return self._follow.state() == QVariantAnimation.Running
 
     # -- zoom --------------------------------------------------------------------------
     def scale_factor(self) -> float:
@@ -132,6 +158,7 @@ class WorldView(QGraphicsView):
         dy = event.angleDelta().y() or event.pixelDelta().y()
         if not dy:
             return
+        self.note_user_move()
         self.zoom_by(1.0015 ** dy, event.position())
 
     @guarded(default=False)
@@ -140,26 +167,38 @@ class WorldView(QGraphicsView):
         if t == QEvent.Gesture:
             pinch = event.gesture(Qt.PinchGesture)
             if pinch is not None:
+                self.note_user_move()
                 center = self.viewport().mapFromGlobal(pinch.centerPoint().toPoint())
                 self.zoom_by(pinch.scaleFactor(), QPointF(center), animate=False)
                 return True
+        if t == QEvent.ToolTip:
+            badge = self.markers.badge_at(QPointF(event.pos()))
+            if badge is not None:     # what a badge counts (else the board's own tooltip)
+                QToolTip.showText(event.globalPos(), badge.tip, self.viewport(), badge.box.toAlignedRect())
+                return True
         if t == QEvent.NativeGesture and event.gestureType() == Qt.ZoomNativeGesture:
+            self.note_user_move()
             self.zoom_by(1.0 + event.value(), event.position(), animate=False)
             return True
         return super().viewportEvent(event)
 
-    def fit_rect(self, r: QRectF, max_scale: float | None = None) -> None:
-        if r.isEmpty():
-            return
-        self._anim.stop()
+    def _framing(self, r: QRectF, max_scale: float | None = None) -> tuple[float, QPointF]:
+        """The zoom and the centre that fit ``r`` in the view's free area."""
         vw = max(1, self.viewport().width() - HEADER_W)
         vh = max(1, self.viewport().height() - HEADER_H)
         s = min(vw / r.width(), vh / r.height()) * 0.96
         if max_scale is not None:
             s = min(s, max_scale)
         s = max(MIN_SCALE, min(MAX_SCALE, s))
+        return s, r.center() - QPointF(HEADER_W / 2 / s, HEADER_H / 2 / s)
+
+    def fit_rect(self, r: QRectF, max_scale: float | None = None) -> None:
+        if r.isEmpty():
+            return
+        self._anim.stop()
+        self._follow.stop()
+        s, c = self._framing(r, max_scale)
         self._apply_scale(s)
-        c = r.center() - QPointF(HEADER_W / 2 / s, HEADER_H / 2 / s)
         self.centerOn(c)
         self.zoomed.emit(s)
 
@@ -200,10 +239,79 @@ class WorldView(QGraphicsView):
         self.frame_rect(r)
         return True
 
+    def readable_scale(self) -> float:
+        """The zoom at which ``READABLE_ACROSS`` boards fill the view's width: following a
+        submission zooms out no further (never to the overview)."""
+        vw = max(1, self.viewport().width() - HEADER_W)
+        return min(self.working_scale(), vw / (self.ws.layout.board_w * READABLE_ACROSS))
+
+    def follow_boards(self, keys) -> bool:
+        """Glide (zoom and pan at once, ``FOLLOW_MS``) to frame the boards ``keys`` (what a
+        submission made), as 5D Chess follows its present: all of them if they fit at a
+        readable zoom (:meth:`readable_scale`), else the latest boards of as many timelines
+        as fit, the newest timeline first. When they are all in view already at a readable
+        zoom the view stays still. Work in proportion to ``keys``, not to the world.
+        Returns whether the view moves."""
+        r = self._follow_rect(keys)
+        if r is None:
+            return False
+        readable = self.readable_scale()
+        seen = self.mapToScene(self.free_rect().toRect()).boundingRect()
+        if seen.contains(r) and self.scale_factor() >= readable * 0.999:
+            return False
+        target = self._framing(r, max_scale=self.working_scale())
+        self._anim.stop()
+        self._follow.stop()
+        self._follow_ends = (self.place(), target)
+        self._follow.start()
+        return True
+
+    def _follow_rect(self, keys) -> QRectF | None:
+        """The scene rectangle :meth:`follow_boards` frames (the boards' titles included)."""
+        lay = self.ws.layout
+        title = lay.gap_y * 0.5
+        readable = self.readable_scale()
+        vw = max(1, self.viewport().width() - HEADER_W) * 0.96
+        vh = max(1, self.viewport().height() - HEADER_H) * 0.96
+
+        def fits(r: QRectF) -> bool:
+            return r.width() * readable <= vw and r.height() * readable <= vh
+
+        latest: dict[int, BoardKey] = {}
+        for k in keys:
+            if k.timeline not in latest or latest[k.timeline].turn < k.turn:
+                latest[k.timeline] = k
+        if not latest:
+            return None
+        every = QRectF()
+        for k in keys:
+            every = every.united(lay.rect(k))
+        every.adjust(0, -title, 0, 0)
+        if fits(every):
+            return every
+        r = QRectF()
+        for t in sorted(latest, reverse=True):        # the newest timeline first
+            grown = r.united(lay.rect(latest[t]).adjusted(0, -title, 0, 0))
+            if not r.isEmpty() and not fits(grown):
+                continue
+            r = grown
+        return r
+
+    def _follow_step(self, value) -> None:
+        (s0, c0), (s1, c1) = self._follow_ends
+        p = float(value)
+        if p <= 0.0:
+            return                 # the start: where the view is (no work in the submission's frame)
+        s = s0 * (s1 / s0) ** p                        # an even zoom: geometric, not linear
+        self._apply_scale(max(MIN_SCALE, min(MAX_SCALE, s)))
+        self.centerOn(c0 + (c1 - c0) * p)
+        self.zoomed.emit(self.scale_factor())
+
     def show_board(self, key, boards_across: float = 1.5) -> None:
         item = self.ws.items_by_key.get(key) or self.ws.ghosts.get(key)
         if item is None:
             return
+        self._follow.stop()
         r = item.sceneBoundingRect()
         vw = max(1, self.viewport().width() - HEADER_W)
         s = vw / (self.ws.layout.board_w * boards_across)
@@ -216,6 +324,7 @@ class WorldView(QGraphicsView):
         vw = max(1, self.viewport().width())
         lay = self.ws.layout
         s = vw / (n * lay.board_w)
+        self._follow.stop()
         c = self.mapToScene(self.viewport().rect().center())
         self._apply_scale(s)
         self.centerOn(c)
@@ -228,6 +337,7 @@ class WorldView(QGraphicsView):
     def set_place(self, place: tuple[float, QPointF]) -> None:
         """Back to a :meth:`place`."""
         self._anim.stop()
+        self._follow.stop()
         s, centre = place
         self._apply_scale(max(MIN_SCALE, min(MAX_SCALE, s)))
         self.centerOn(centre)
@@ -269,6 +379,7 @@ class WorldView(QGraphicsView):
         dx = _shift(want.left(), want.right(), seen.left(), seen.right())
         dy = _shift(want.top(), want.bottom(), seen.top(), seen.bottom())
         self._anim.stop()
+        self._follow.stop()
         self._scroll_by_scene(QPointF(-dx, -dy))
         return True
 
@@ -293,6 +404,7 @@ class WorldView(QGraphicsView):
         near = min((lay.rect(k) for k in world.active_boards()),
                    key=lambda r: (r.center().x() - c.x()) ** 2 + (r.center().y() - c.y()) ** 2)
         self._anim.stop()
+        self._follow.stop()
         self._scroll_by_scene(c - near.center())
         return True
 
@@ -391,6 +503,7 @@ class WorldView(QGraphicsView):
         if self._press is not None and event.buttons():
             if not self._dragging and (event.position() - self._press).manhattanLength() > 5:
                 self._dragging = True
+                self.note_user_move()
                 self.viewport().setCursor(Qt.ClosedHandCursor)
             if self._dragging:
                 d = event.position() - self._last
@@ -407,11 +520,13 @@ class WorldView(QGraphicsView):
         if self._press is not None and not self._dragging and event.button() == Qt.LeftButton:
             edge = ViewMarkers.edge_at(self.edge_markers(), event.position())
         if edge is not None:
+            self.note_user_move()
             self.centerOn(edge.target)        # an off-screen target's marker: go and see it
         elif self._press is not None and not self._dragging:
             pos = self.mapToScene(event.position().toPoint())
             key = self.ws.key_at(pos) if self.ws.far and event.button() == Qt.LeftButton else None
             if key is not None:
+                self.note_user_move()
                 # boards too small to click a province on: the click brings the board near
                 self.show_board(key, boards_across=3.0)
             else:
@@ -434,6 +549,8 @@ class WorldView(QGraphicsView):
     def keyPressEvent(self, event) -> None:
         k = event.key()
         step = 80
+        if k in (Qt.Key_Left, Qt.Key_Right, Qt.Key_Up, Qt.Key_Down, Qt.Key_Plus, Qt.Key_Equal, Qt.Key_Minus):
+            self.note_user_move()
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         if k == Qt.Key_Left:
             h.setValue(h.value() - step)

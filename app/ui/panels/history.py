@@ -86,6 +86,7 @@ class HistoryBar(QWidget):
         lay.addWidget(self.live)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.step)
+        self.pace: float | None = None     # seconds per step set elsewhere (follow_pace)
         self.stopped_because = ""
         self.blocked = lambda: ""      # the window's say: why a step may not be taken now ("": it may)
 
@@ -95,7 +96,17 @@ class HistoryBar(QWidget):
         return self.timer.isActive()
 
     def step_ms(self) -> int:
+        if self.pace is not None:
+            return round(1000 * self.pace)
         return round(1000 * (self.speed.currentData() or 1.0))
+
+    def follow_pace(self, seconds: float | None) -> None:
+        """Replay at ``seconds`` per submission, set elsewhere (watching the computer play:
+        the watch bar's speed), its own speed box hidden; None: the box's speed again."""
+        changed, self.pace = seconds != self.pace, seconds
+        self.speed.setVisible(seconds is None)
+        if changed and self.timer.isActive():
+            self.timer.setInterval(self.step_ms())
 
     def play(self, step_ms: int | None = None) -> bool:
         """Start replaying (from the start if at the present). False when there is nothing

@@ -24,6 +24,9 @@ from ..multiverse.nation_look import look_of
 
 CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
                "several boards counts once. {need} win. Hover a nation to see its centres.")
+NO_VICTORY_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
+                  "several boards counts once. Nobody can win this game (it was grown with "
+                  "selfplay --no-victory), so there is no target. Hover a nation to see its centres.")
 UNITS_TIP = ("Units on active boards: the nation's units on every active board added together, so "
              "a nation with 5 units on each of 3 active boards has 15 (past boards are not counted).")
 OWED_TIP = "Builds and disbands owed on active Winter boards: + builds owed, − disbands owed"
@@ -170,10 +173,12 @@ class NationsPanel(QWidget):
             self.table.setItem(row, col, item)
         return item
 
-    def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None, known=None) -> None:
+    def set_world(self, world: World, seats: dict[str, str] | None = None, fog=None, known=None,
+                  victory: int | None = -1) -> None:
         """``fog``: the nations whose sight ``world`` is (fog of war): only their counts are
         shown, the others' stay hidden (and are listed after them, in the variant's order,
-        so the order tells nothing); None: no fog. ``known``: list only these nations (a
+        so the order tells nothing); None: no fog. ``victory``: the centres that win (None:
+        nobody can win this game; the default: the variant's). ``known``: list only these nations (a
         civilisations game: the ones the seat has met, RULES.md §10)."""
         self._show_legend(fog)
         rows = summarise(world)
@@ -186,9 +191,9 @@ class NationsPanel(QWidget):
                     + [{"nation": n, "centres": "?", "held": {}, "units": "?", "boards": "?", "owed": []}
                        for n in listed if n not in fog])
         self.rows = rows
-        need = world.variant.victory_centres
+        need = world.variant.victory_centres if victory == -1 else victory
         active = len(world.ends)
-        self.table.horizontalHeaderItem(1).setToolTip(CENTRES_TIP.format(need=need))
+        self.table.horizontalHeaderItem(1).setToolTip(NO_VICTORY_TIP if need is None else CENTRES_TIP.format(need=need))
         look = look_of(world.variant)          # the palette shown (colour-vision-safe or the map's)
         self.table.setUpdatesEnabled(False)
         if len(rows) != self.table.rowCount():
@@ -202,10 +207,10 @@ class NationsPanel(QWidget):
             tip = HIDDEN if hidden else centres_text(world, r, active)
             name.setToolTip(tip)
             c = self._cell(i, 1)
-            c.setText(f"{r['centres']}/{need}")
+            c.setText(f"{r['centres']}" if need is None else f"{r['centres']}/{need}")
             c.setToolTip(tip)
             f = c.font()
-            f.setBold(not hidden and r["centres"] >= need)
+            f.setBold(not hidden and need is not None and r["centres"] >= need)
             c.setFont(f)
             u = self._cell(i, 2)
             u.setText(str(r["units"]))
@@ -222,4 +227,5 @@ class NationsPanel(QWidget):
         self.summary.setText(f"<b>{boards}</b> board{'s' if boards != 1 else ''} · "
                              f"<b>{timelines}</b> timeline{'s' if timelines != 1 else ''} · "
                              f"<b>{active}</b> active · waiting for <b>{phase}</b><br>"
-                             f"{need} distinct centres on active boards win.")
+                             + ("Nobody can win this game (grown with --no-victory)." if need is None
+                                else f"{need} distinct centres on active boards win."))

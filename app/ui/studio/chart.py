@@ -187,6 +187,7 @@ class ChartPane(QWidget):
         snap = m.game.snapshot()            # a copy to read while the game goes on (about a millisecond)
         nations = visible_nations(m, self.w.seat)
         builder, stats_builder = self.builder, self.stats_builder
+        victory = m.victory
         self.busy = True
 
         built = self.built
@@ -194,7 +195,7 @@ class ChartPane(QWidget):
         def run():
             t0 = time.thread_time()
             try:
-                chart = builder.build(snap)
+                chart = builder.build(snap, victory=victory)
                 stats = stats_builder.build(snap, nations)
                 self.last_build_s = time.thread_time() - t0
                 out = (gen, chart, (stats, nations))

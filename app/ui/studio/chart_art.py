@@ -36,7 +36,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
     p.setFont(f)
     fm = p.fontMetrics()
     lines = series(chart, timeline)
-    top_value = max([chart.victory if timeline is None else 0] +
+    top_value = max([chart.victory if timeline is None and chart.victory is not None else 0] +
                     [v for _, vs in lines for v in vs if v is not None] + [1])
     top_value = int(top_value * 1.08) + 1
     head = fm.height() + 10 if title else 6
@@ -84,7 +84,7 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
     p.drawText(QRectF(plot.left(), plot.bottom() + fm.height() + 6, plot.width(), fm.height()),
                Qt.AlignHCenter | Qt.AlignTop, "submission")
     # the victory line
-    if timeline is None and chart.victory <= top_value:
+    if timeline is None and chart.victory is not None and chart.victory <= top_value:
         y = y_of(chart.victory)
         p.setPen(QPen(QColor("#c92a2a"), 1.5, Qt.DashLine))
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))

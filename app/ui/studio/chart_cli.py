@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
                      "own nations' counts; give --seat NAME")
     nations = visible_nations(match, seat if seat is not None else 0) if fogged else \
         tuple(match.game.variant.nation_names)
-    chart = ChartBuilder().build(match.game).only(nations)
+    chart = ChartBuilder().build(match.game, victory=match.victory).only(nations)
     if args.timeline is not None and args.timeline not in chart.timelines:
         return _fail(f"{args.game}: no timeline {args.timeline} (timelines 1 to {max(chart.timelines)})")
     if out is not None:

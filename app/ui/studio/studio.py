@@ -75,10 +75,12 @@ class Studio(QObject):
                                 "Set up any position from the board in view; start a sandbox or export a scenario")
         self.a_from_board = _action(w, "New sandbox from the &board in view", lambda: self.new_sandbox_from(),
                                     None, "A new sandbox game from the board in view (variant and adjacency kept)")
-        self.a_chart = self.chart_dock.toggleViewAction()
-        self.a_chart.setText("&Centre chart")
-        self.a_notes = self.notes_dock.toggleViewAction()
-        self.a_notes.setText("&Notes and plans")
+        # Not the docks' own toggle actions: a dock that cannot be closed greys its toggle out,
+        # and it stays ticked while the dock sits behind another tab. These bring it forward.
+        self.a_chart = _action(w, "&Centre chart", lambda: self.bring_forward(self.chart_dock), None,
+                               "Bring the Centres tab (the centre chart) to the front of the side panel")
+        self.a_notes = _action(w, "&Notes and plans", lambda: self.bring_forward(self.notes_dock), None,
+                               "Bring the Notes tab (notes and drawn plans) to the front of the side panel")
         menu = w.menuBar().addMenu("&Studio")
         help_menu = next((a for a in w.menuBar().actions() if a.menu() is not None and a.text() == "&Help"), None)
         if help_menu is not None:               # before Help, as menus go
@@ -93,6 +95,14 @@ class Studio(QObject):
             menu.addAction(a)
         self.menu = menu
         self.seat_actions = (self.a_preview, self.a_draw, self.a_paste, self.a_editor, self.a_from_board)
+
+    def bring_forward(self, dock: QDockWidget) -> None:
+        """Show ``dock``'s tab in front (the side panel shown first if F9 had hidden it)."""
+        panel = self.w.side_panel.action
+        if not panel.isChecked():
+            panel.setChecked(True)
+        dock.show()
+        dock.raise_()
 
     # -- what the window tells the studio ------------------------------------------------------
     def refresh(self) -> None:

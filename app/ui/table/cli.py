@@ -3,14 +3,17 @@ open the window on a new game that every nation's computer plays, and watch it.
 
 ``--players`` lists computer levels (``hard``, ``standard``, ``easy``, ``random``) given to the
 nations in the variant's order, repeated when shorter: ``standard,random`` alternates.
-``--speed`` is the seconds per submission (0.5 to 4). Pause, step and take over any
-nation at a pause from the window.
+``--speed`` is the seconds per submission (0.5 to 10; the default, 4, is a pace a newcomer
+can follow). Pause, step, change the speed and take over any nation at a pause from the
+window.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from app.match.table.watching import DEFAULT_SECONDS, FASTEST, SLOWEST
 
 
 def parser() -> argparse.ArgumentParser:
@@ -20,8 +23,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--players", default="standard", metavar="LEVELS",
                    help="computer levels for the nations, comma-separated, repeated (default: standard)")
     p.add_argument("--seed", type=int, default=0, help="the game's seed (default: 0)")
-    p.add_argument("--speed", type=float, default=1.5, metavar="SECONDS",
-                   help="seconds per submission, 0.5 to 4 (default: 1.5)")
+    p.add_argument("--speed", type=float, default=DEFAULT_SECONDS, metavar="SECONDS",
+                   help=f"seconds per submission, {FASTEST:g} to {SLOWEST:g} (default: {DEFAULT_SECONDS:g})")
     p.add_argument("--theme", choices=["light", "dark"], help="colour theme")
     return p
 
@@ -36,8 +39,9 @@ def main(argv: list[str]) -> int:
     except (ValueError, VariantError) as e:
         print(f"watch: {e}", file=sys.stderr)
         return 2
-    if not 0.5 <= args.speed <= 4:
-        print(f"watch: --speed {args.speed:g} is outside 0.5 to 4 seconds per submission", file=sys.stderr)
+    if not FASTEST <= args.speed <= SLOWEST:
+        print(f"watch: --speed {args.speed:g} is outside {FASTEST:g} to {SLOWEST:g} seconds per submission",
+              file=sys.stderr)
         return 2
     from PySide6.QtWidgets import QApplication
     from ..app import name_app

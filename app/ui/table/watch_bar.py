@@ -1,5 +1,6 @@
 """Watching the computer play (RULES.md §6), in the window: a bar with Pause/Play, Step, the
-speed (0.5–4 s per submission) and "Take over a nation…" (at a pause), and the driver that
+speed (0.5–10 s per submission; the window's only speed control while watching: the
+history bar's replay follows it) and "Take over a nation…" (at a pause), and the driver that
 starts each submission on the window's adjudication thread (the computer thinks there, the
 window never waits) and frames the boards it changed."""
 
@@ -40,7 +41,7 @@ class WatchBar(QToolBar):
         self.speed.setRange(int(FASTEST * STEPS_PER_SECOND), int(SLOWEST * STEPS_PER_SECOND))
         self.speed.setInvertedAppearance(True)          # right is faster
         self.speed.setFixedWidth(140)
-        self.speed.setToolTip("Seconds per submission: 4 (left) to 0.5 (right)")
+        self.speed.setToolTip(f"Seconds per submission: {SLOWEST:g} (left) to {FASTEST:g} (right)")
         self.addWidget(self.speed)
         self.speed_label = QLabel("")
         self.speed_label.setMinimumWidth(120)
@@ -65,6 +66,7 @@ class Watcher(QObject):
         window.addToolBar(Qt.TopToolBarArea, self.bar)
         self.bar.setVisible(False)
         self.timer = QTimer(self, singleShot=True, timeout=self.step_now)
+        self.clock = time.monotonic        # tests put a fake clock here
         self.started = 0.0
         self.bar.play_btn.clicked.connect(self.toggle)
         self.bar.step_btn.clicked.connect(self.step)
@@ -84,6 +86,8 @@ class Watcher(QObject):
         self.timer.stop()
         on = self.watching
         self.bar.setVisible(on)
+        # one speed on screen: while watching, the history's replay goes at the watching's pace
+        self.w.history.follow_pace(self.auto.seconds if on else None)
         if on:
             self.bar.speed.blockSignals(True)
             self.bar.speed.setValue(round(self.auto.seconds * STEPS_PER_SECOND))
@@ -108,7 +112,7 @@ class Watcher(QObject):
         wait = a.next_in() if a is not None else None
         if wait is None or self.w.busy:
             return
-        left = max(0.0, wait - (time.monotonic() - self.started)) if self.started else wait
+        left = max(0.0, wait - (self.clock() - self.started)) if self.started else wait
         self.timer.start(int(left * 1000))
 
     @guarded
@@ -119,7 +123,7 @@ class Watcher(QObject):
             return
         if w.replay_index is not None:
             w.show_history(len(w.match.game.submissions))
-        self.started = time.monotonic()
+        self.started = self.clock()
         w._adjudicate()
         self.show_state()
 
@@ -149,6 +153,7 @@ class Watcher(QObject):
         a = self.auto
         if a is not None:
             a.set_speed(value / STEPS_PER_SECOND)
+            self.w.history.follow_pace(a.seconds)
             if a.playing and self.timer.isActive():
                 self.schedule()
             self.show_state()
@@ -160,7 +165,11 @@ class Watcher(QObject):
         if self.bar.isVisible():
             self.frame(boards_to_frame(report))
         if not self.watching:
-            self.bar.setVisible(False) if self.w.match.world.phase != "over" else self.show_state()
+            if self.w.match.world.phase != "over":
+                self.bar.setVisible(False)
+                self.w.history.follow_pace(None)        # a person plays: the replay's own speed again
+            else:
+                self.show_state()
             if self.w.match.world.phase == "over":
                 self.bar.state.setText(f"   {self.w.match.world.winner} has won.")
             return

@@ -72,10 +72,13 @@ def build_actions(w) -> None:
     w.a_convoy = _act(w, "Convoy", lambda: w.key_order("convoy"), "C", "Convoy: then click the army and its destination")
     w.a_disband = _act(w, "Disband", lambda: w.key_order("disband"), "D", "Disband the selected unit (Winter or retreats)")
     w.a_cancel = _act(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
-    w.a_fit = _act(w, "Fit all", lambda: w.view and w.view.fit_all(), "F", "Show the whole multiverse")
-    w.a_present = _act(w, "Present", lambda: w.view and w.view.go_to_present(), ["Home", "P"], "Go to the active boards")
-    w.a_zoom_in = _act(w, "Zoom in", lambda: w.view and w.view.zoom_by(1.25), QKeySequence.ZoomIn, "Zoom in")
-    w.a_zoom_out = _act(w, "Zoom out", lambda: w.view and w.view.zoom_by(0.8), QKeySequence.ZoomOut, "Zoom out")
+    def moved(act):
+        """A move of the view the player asked for (WorldView.note_user_move)."""
+        return lambda *_: w.view and (w.view.note_user_move(), act(w.view))
+    w.a_fit = _act(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
+    w.a_present = _act(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"], "Go to the active boards")
+    w.a_zoom_in = _act(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
+    w.a_zoom_out = _act(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
     w.a_next = _act(w, "Next board", w.next_attention, "N",
                     "Go to the next active board with units lacking orders, retreats, builds or disbands")
     w.a_goto = _act(w, "Go to board…", w.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")

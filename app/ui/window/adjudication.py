@@ -62,6 +62,16 @@ class AfterPaint(QObject):
 
 class AdjudicationMixin:
     _after_paint: AfterPaint | None = None
+    # the view's count of the player's pans and zooms (WorldView.user_moves) when this turn's
+    # order entry started and when its submission started: see _show_new_boards
+    _moves_at_turn = 0
+    _moves_at_submit = 0
+
+    def start_turn_view(self) -> None:
+        """The order entry of a new turn starts now (a game shown, a submission or an undo
+        done): moves of the view from now on are this turn's."""
+        if self.view is not None:
+            self._moves_at_turn = self._moves_at_submit = self.view.user_moves
 
     def autosave_after_paint(self) -> None:
         """Autosave once the view has painted the new world (at once if it is not shown:
@@ -85,6 +95,7 @@ class AdjudicationMixin:
         self.set_status(f"Adjudicating {len(rnd.orders)} orders across {len(rnd.world.active_boards())} active boards…")
         QApplication.setOverrideCursor(Qt.BusyCursor)
         self.update_actions()
+        self._moves_at_submit = self.view.user_moves
         job = SubmitJob(rnd, self)
         job.finished.connect(lambda: self._adjudicated(job))
         self._job = job
@@ -138,4 +149,25 @@ class AdjudicationMixin:
         self.submitted.emit(report)
 
     def _show_new_boards(self, report) -> None:
-        self.view.keep_place(report.new_boards)     # stays where the player was (h15: world_view)
+        """Show what the submission made, as 5D Chess does: the view glides to frame the new
+        boards, unless the player moved the view this turn. Precisely, counting the player's
+        pans and zooms (WorldView.note_user_move):
+        - one between pressing Submit and now (the adjudication ran meanwhile): the view
+          stays exactly where the player put it;
+        - one since this turn's order entry started, none since Submit: the player chose
+          their place; they stay there, at the same zoom, unless they were watching what the
+          new boards continue from, when it pans no further than needed to show one
+          (WorldView.keep_place, h15);
+        - none this turn: the view glides to the new boards (WorldView.follow_boards).
+        Watching the computer play, its bar frames each submission; at the hotseat, each seat
+        arrives at its own place (handover.py): the player's place is kept for them here."""
+        view = self.view
+        moved_meanwhile = view.user_moves != self._moves_at_submit
+        moved_this_turn = view.user_moves != self._moves_at_turn
+        if moved_meanwhile:
+            pass                        # the player's place, untouched
+        elif moved_this_turn or self.match.private or self.table_ui.watcher.watching:
+            view.keep_place(report.new_boards)
+        else:
+            view.follow_boards(report.new_boards or report.changed_boards)
+        self.start_turn_view()

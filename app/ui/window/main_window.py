@@ -44,6 +44,7 @@ from .notices import NoticesMixin
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry, example_orders
+from ..panels.history import new_boards_at
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
 from ..table import TableUI
@@ -235,6 +236,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         # none, and a full collection then only delayed the first frame (~20 ms at start)
         self.survivors.soon(whole=replaced)
         self.view.go_to_present()
+        self.start_turn_view()
         if not self.table.up:
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
@@ -266,7 +268,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
         civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
-                                     known=self.match.known_civilisations(self.seat) if civ else None)
+                                     known=self.match.known_civilisations(self.seat) if civ else None,
+                                     victory=self.match.victory_target)
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self.results.update()
@@ -456,6 +459,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def goto_board(self, key: BoardKey) -> None:
         if self.view is None:
             return
+        self.view.note_user_move()          # the player asked for this board (N, Ctrl+G, a list)
         across = self.view.viewport().width() / (self.view.scale_factor() * self.scene.layout.board_w)
         if across > 4:
             self.view.show_board(key, 2.2)
@@ -486,12 +490,16 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
                               "its orders are pending again (Ctrl+Shift+Z redoes).")
         self.view.after_boards_went(shown)      # never a view of the empty space they left
+        self.start_turn_view()
 
     def redo(self) -> None:
         if self.match is None or self.busy or not self.match.can_redo():
             return
         self.match.redo()
         self._after_undo_redo(f"Redone: submission {len(self.game.submissions)}.")
+        made = [k for k in new_boards_at(self.game, len(self.game.submissions)) if k in self.scene.items_by_key]
+        self.view.frame_boards(made, only_if_hidden=True)     # the boards it made back, in view
+        self.start_turn_view()
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None

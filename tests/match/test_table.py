@@ -183,19 +183,44 @@ def test_a_turn_that_runs_out_is_submitted_as_it_stands_and_the_next_seat_has_fu
     clock = FakeClock()
     d = m.table.deadline
     d.now, d.seconds = clock, 120
+    d.seated(0)
     m.add_text("A par - bur")
     clock.t += 60
     assert d.remaining() == 60 and not d.expire()
     clock.t += 61
     assert d.expire()
     assert m.is_done(0) and m.turn == 1 and d.remaining() == 120
+    d.seated(1)
     clock.t += 500
     assert d.expire() and m.turn == 2
+    d.seated(2)
     clock.t += 120
     assert d.expire() and m.round_complete and d.remaining() is None
     report = m.submit()
     assert m.world.boards[BoardKey.parse("1:F1901")].units["bur"].nation == "France"   # Ada's order stood
     assert len(report.results) == 1 and d.remaining() == 120
+
+
+def test_a_hotseat_turn_starts_when_the_seat_sits_down_not_while_the_computer_is_passed():
+    m = three()
+    clock = FakeClock()
+    d = m.table.deadline
+    d.now, d.seconds = clock, 60
+    clock.t += 500                       # the curtain waits for Ada: no time runs
+    assert d.waiting and d.remaining() == 60 and not d.expire() and m.turn == 0
+    d.seated(1)                          # not Ben's turn: nothing starts
+    assert d.waiting and d.remaining() == 60
+    d.seated(0)                          # Ada's curtain lifts
+    clock.t += 20
+    assert not d.waiting and d.remaining() == 40
+    d.seated(0)                          # sitting down again (the curtain came down and up) restarts nothing
+    assert d.remaining() == 40
+    m.done()
+    clock.t += 45                        # the computer goes to Ben: his minute waits for him
+    assert m.turn == 1 and d.waiting and d.remaining() == 60
+    d.seated(1)
+    clock.t += 61
+    assert d.expire() and m.turn == 2
 
 
 def test_a_sandbox_turn_that_runs_out_asks_for_adjudication():
@@ -214,7 +239,7 @@ def test_a_reopened_game_resumes_the_time_left(tmp_path):
     clock = FakeClock()
     m.table.deadline.now, m.table.deadline.seconds = clock, 300
     m.done()
-    m.table.deadline.remaining()
+    m.table.deadline.seated(1)
     clock.t += 200.0
     save_match(m, tmp_path / "g.json")
     back = open_match(tmp_path / "g.json")
@@ -222,7 +247,10 @@ def test_a_reopened_game_resumes_the_time_left(tmp_path):
     back.table.deadline.now = later
     assert back.table.deadline.seconds == 300 and back.turn == 1
     # (the real clock ran between open_match and the swap: on a loaded machine, a millisecond or so)
-    assert back.table.deadline.remaining() == pytest.approx(100.0, abs=0.5)
+    assert back.table.deadline.remaining() == 100.0 and back.table.deadline.waiting   # Ben's curtain is up again
+    later.t += 1000
+    assert back.table.deadline.remaining() == 100.0
+    back.table.deadline.seated(1)
     later.t += 100.5
     assert back.table.deadline.expire() and back.turn == 2
     assert back.table.deadline.remaining() == 300
@@ -236,7 +264,7 @@ def test_a_sealed_seat_whose_time_runs_out_keeps_its_orders_sealed(tmp_path):
     clock = FakeClock()
     back.table.deadline.now, back.table.deadline.seconds = clock, 60
     assert back.is_locked(0) and back.turn == 0
-    back.table.deadline.remaining()
+    back.table.deadline.seated(0)        # (as if the seat had sat down without opening its box)
     clock.t += 61
     assert back.table.deadline.expire()
     assert back.is_done(0) and back.is_locked(0) and back.turn == 1

@@ -184,7 +184,12 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     d = window.table_ui.deadline
     d.tick()
     assert window.table.up and d.on_curtain.isVisible() and "2:00" in d.on_curtain.text()
+    clock.t += 40                                          # passing the computer to Ada costs her nothing
+    d.tick()
+    assert "2:00" in d.on_curtain.text() and "starts when Ada's board is shown" in d.on_curtain.text()
     lift(window)
+    d.tick()
+    assert d.chip.text() == "Time left 2:00"
     clock.t += 30
     d.tick()
     assert d.chip.isVisible() and d.chip.text() == "Time left 1:30" and not d.on_curtain.isVisible()
@@ -198,6 +203,10 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     assert "Time ran out for Ada" in window.curtain.detail.text()
     assert_hidden(window, ["par - bur", "A par"])
     assert "2:00" in d.on_curtain.text()
+    clock.t += 30                                          # Ben comes to the computer
+    d.tick()
+    assert window.table.up and "2:00" in d.on_curtain.text()
+    lift(window)
     # reopening resumes the time left
     clock.t += 50
     path = tmp_path / "g.json"
@@ -207,7 +216,10 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     later = FakeClock()
     window.match.table.deadline.now = later
     d.tick()
-    assert "1:10" in d.on_curtain.text()
+    assert "1:10" in d.on_curtain.text() and "starts when Ben's board is shown" in d.on_curtain.text()
+    later.t += 300                                         # reopened: the curtain waits again for Ben
+    d.tick()
+    assert window.table.up and "1:10" in d.on_curtain.text()
     lift(window)
     later.t += 70
     with qtbot.waitSignal(window.submitted, timeout=30000):

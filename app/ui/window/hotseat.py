@@ -104,6 +104,7 @@ class Table(QObject):
         m = self.w.match
         self._hide()
         self.seat = seat
+        m.table.deadline.seated(seat)      # the seat's turn (RULES.md §6) starts now, not at the curtain
         d = self.drafts.pop(seat, SeatDraft())
         if d.owner is not None and d.owner is not m.seats[seat]:
             d = SeatDraft()            # the seat changed hands (app.match.table): not the newcomer's

@@ -311,6 +311,28 @@ def test_every_seat_with_a_pin_keeps_its_messages_sealed(tmp_path):
     assert "messages" not in json.loads(text)["meta"].get("table", {})
 
 
+def test_what_the_save_file_keeps_readable_is_named_before_writing_and_is_so_in_its_bytes(tmp_path):
+    """A message is sealed in the file only when both seats have a PIN; the match names the
+    seats whose copy stays readable, and the saved bytes agree in every case."""
+    m = three(pins={0: "1111", 1: "2718"})                 # Ada and Ben have a PIN, Cleo none
+    mail = m.table.mail
+    assert mail.kept_readable(0, 1) == []
+    assert mail.kept_readable(0, 2) == ["Cleo"] and mail.kept_readable(2, 0) == ["Cleo"]
+    sealed, readable = "For Ben: sealed both ways", "For Cleo: readable in the file"
+    mail.write(0, 1, sealed)
+    mail.write(0, 2, readable)
+    path = tmp_path / "g.json"
+    save_match(m, path)
+    data = path.read_bytes()
+    assert sealed.encode() not in data                     # Ada's and Ben's copies: in their boxes
+    assert readable.encode() in data                       # Cleo's copy: in the clear, as the words say
+    assert readable in text_outside_sealed_boxes(path)
+    assert mail.kept_readable(2, 1) == ["Cleo"]            # Cleo writes to Ben: her own copy is readable
+    mail.write(2, 1, "From Cleo to Ben")
+    save_match(m, path)
+    assert b"From Cleo to Ben" in path.read_bytes()
+
+
 def test_who_may_write_to_whom():
     m = three()
     mail = m.table.mail

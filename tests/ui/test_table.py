@@ -250,7 +250,7 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     panel.to.setCurrentIndex(panel.to.findText("Ben"))
     panel.text.setPlainText(NOTE)
     panel.send_btn.click()
-    assert "Only Ben reads it" in panel.feedback.text() and NOTE in panel.list.toPlainText()
+    assert "Ada has no PIN" in panel.feedback.text() and NOTE in panel.list.toPlainText()
     window.submit()                                        # Ada done: the curtain for Ben
     assert window.table.up and NOTE not in "\n".join(visible_texts(window))
     assert NOTE not in panel.list.toPlainText() and panel.text.toPlainText() == ""
@@ -275,6 +275,28 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     assert_hidden(window, ["Cleo to Ada"])
     lift(window)
     assert "Cleo to Ada" in panel.list.toPlainText() and NOTE in panel.list.toPlainText()
+
+
+def test_the_message_box_says_what_the_save_file_keeps_readable(qtbot, window, tmp_path):
+    """Ada and Ben have a PIN, Cleo none: the box tells Ada, for the receiver she picks, whether
+    the message is sealed in the file or kept readable, and the saved bytes agree."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={0: "1111", 1: "2718"})
+    lift(window, "1111")
+    panel = window.table_ui.messages
+    panel.to.setCurrentIndex(panel.to.findText("Ben"))
+    assert panel.privacy.isVisible() and panel.privacy.text().startswith("Sealed: only Ben reads it")
+    panel.text.setPlainText("Ben: sealed both ways")
+    panel.send_btn.click()
+    assert panel.feedback.text().startswith("Sent to Ben. Sealed")
+    panel.to.setCurrentIndex(panel.to.findText("Cleo"))
+    assert "Cleo has no PIN" in panel.privacy.text() and "save file keeps it readable" in panel.privacy.text()
+    panel.text.setPlainText("Cleo: readable in the file")
+    panel.send_btn.click()
+    assert "Cleo has no PIN" in panel.feedback.text()
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    data = path.read_bytes()
+    assert b"Ben: sealed both ways" not in data and b"Cleo: readable in the file" in data
 
 
 def test_a_message_goes_to_the_seat_chosen_whatever_the_window_redraws(qtbot, window):

@@ -110,6 +110,7 @@ class Table(QObject):
             d = SeatDraft()            # the seat changed hands (app.match.table): not the newcomer's
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
+        self.handover.arrive_tabs(seat)    # before the refresh: a seat's new messages still come to the top
         self.w.refresh()
         if d.message:
             self.w.table_ui.messages.restore_draft(d.message_to, d.message)

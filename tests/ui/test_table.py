@@ -416,3 +416,34 @@ def test_closing_the_window_while_the_computer_thinks_waits_for_it(qtbot, window
     window.close()                                      # must not leave a running thread behind
     assert window._job is None and not window.busy and len(window.match.game.submissions) == 1
     assert not window.table_ui.watcher.timer.isActive()
+
+
+def test_a_hotseat_game_with_deadlines_prints_no_timer_warnings(qtbot, qtlog, window):
+    """(issue 31: "QTimer::start: negative intervals" was printed 7 times in such a game.)
+    Turns run out, a PIN seat mistypes and waits, rounds are adjudicated: Qt says nothing
+    about timers meanwhile."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={1: "2718"}, deadline=60)
+    clock, tries = FakeClock(), FakeClock()
+    window.match.table.deadline.now = clock
+    window.match.pin_tries.clock = tries
+    d, c = window.table_ui.deadline, window.curtain
+    for _ in range(2):                                     # two rounds
+        d.tick()
+        lift(window)                                       # Ada
+        clock.t += 61
+        d.tick()                                           # her time runs out: Ben's curtain
+        for _ in range(5):                                 # Ben mistypes: the wait counts down
+            c.pin.setText("0000")
+            c.button.click()
+            qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
+            tries.t += window.match.pin_wait(1)
+            qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=5000)
+        lift(window, "2718")
+        window.submit()                                    # Ben done: Cleo
+        lift(window)
+        clock.t += 61
+        with qtbot.waitSignal(window.submitted, timeout=30000):
+            d.tick()                                       # Cleo's time runs out: adjudicated
+        qtbot.waitUntil(lambda: window.table.up and not window.busy, timeout=30000)
+    timers = [r.message for r in qtlog.records if "QTimer" in r.message or "interval" in r.message]
+    assert timers == []

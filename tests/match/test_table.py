@@ -223,6 +223,20 @@ def test_a_hotseat_turn_starts_when_the_seat_sits_down_not_while_the_computer_is
     assert d.expire() and m.turn == 2
 
 
+def test_a_waiting_clock_starts_when_the_game_loses_its_curtain():
+    """Ben leaves to the computer while the curtain waits for Ada: a sandbox now, with no
+    curtain to lift, so her clock starts rather than waiting for ever."""
+    m = Match.new(seats=[ADA, BEN], seed=3)
+    clock = FakeClock()
+    d = m.table.deadline
+    d.now, d.seconds = clock, 60
+    assert d.waiting and m.private
+    m.table.seats.leave(1, "easy")
+    assert not m.private and not d.waiting and d.remaining() == 60
+    clock.t += 61
+    assert d.expire()
+
+
 def test_a_sandbox_turn_that_runs_out_asks_for_adjudication():
     m = Match.new()
     clock = FakeClock()

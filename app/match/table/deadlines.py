@@ -126,6 +126,9 @@ class TurnClock:
             if self._resume is not None and self._resume[0] == turn:
                 self._budget = min(self._budget, self._resume[1])
             self._resume = None
+        if turn is not None and self._waiting and not self.m.private:
+            self._waiting = False               # no curtain any more (a seat left): nobody to wait for
+            self._started = self.now()
         return turn
 
     def remaining(self) -> float | None:

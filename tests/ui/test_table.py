@@ -250,7 +250,8 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     panel.to.setCurrentIndex(panel.to.findText("Ben"))
     panel.text.setPlainText(NOTE)
     panel.send_btn.click()
-    assert "Ada has no PIN" in panel.feedback.text() and NOTE in panel.list.toPlainText()
+    assert panel.feedback.text() == "Sent to Ben, kept readable in the save file (Ada without a PIN)."
+    assert "Ada has no PIN" in panel.privacy.text() and NOTE in panel.list.toPlainText()
     window.submit()                                        # Ada done: the curtain for Ben
     assert window.table.up and NOTE not in "\n".join(visible_texts(window))
     assert NOTE not in panel.list.toPlainText() and panel.text.toPlainText() == ""
@@ -287,12 +288,12 @@ def test_the_message_box_says_what_the_save_file_keeps_readable(qtbot, window, t
     assert panel.privacy.isVisible() and panel.privacy.text().startswith("Sealed: only Ben reads it")
     panel.text.setPlainText("Ben: sealed both ways")
     panel.send_btn.click()
-    assert panel.feedback.text().startswith("Sent to Ben. Sealed")
+    assert panel.feedback.text() == "Sent to Ben, sealed."
     panel.to.setCurrentIndex(panel.to.findText("Cleo"))
     assert "Cleo has no PIN" in panel.privacy.text() and "save file keeps it readable" in panel.privacy.text()
     panel.text.setPlainText("Cleo: readable in the file")
     panel.send_btn.click()
-    assert "Cleo has no PIN" in panel.feedback.text()
+    assert panel.feedback.text() == "Sent to Cleo, kept readable in the save file (Cleo without a PIN)."
     path = tmp_path / "g.json"
     assert window.save_as(str(path))
     data = path.read_bytes()

@@ -148,7 +148,9 @@ class TableUI(QObject):
         self._show_messages(w.seat)
         self.messages.text.setPlainText("")
         name = m.seats[receiver].name
-        self.messages.show_feedback(f"Sent to {name}. " + self.messages.privacy_of(receiver), True)
+        readable = m.table.mail.kept_readable(w.seat, receiver)
+        self.messages.show_feedback(f"Sent to {name}, " + ("kept readable in the save file (" + " and ".join(readable)
+                                    + " without a PIN)." if readable else "sealed."), True)
         w.files.changed()
 
     # -- seats that change ---------------------------------------------------------------

@@ -25,6 +25,7 @@ wrong tries), and it is not a lock on the file: a player can edit the count down
 can copy the file and guess offline, and against that only the key derivation's cost
 stands (:mod:`.secret`).
 
+>>> tries.succeeded(0)
 >>> tries.failed(0); tries.failed(0); tries.failed(0); tries.failed(0)
 0.0
 0.0

@@ -309,13 +309,16 @@ class Match:
                 self.plans.restore(seat, plans)
                 self.notes.restore(seat, notes)
         if ok:
+            if self.pin_tries.wrong(seat):
+                self.revision += 1            # the count kept in the file is made good
             self.pin_tries.succeeded(seat)
         else:
             self.pin_tries.failed(seat)
+            self.revision += 1                # saved with the game: reopening does not reset the wait
         return ok
 
     def pin_key(self, seat: int, pin: str) -> bytes:
-        """The key ``pin`` gives the seat: the slow part of :meth:`check_pin` (a quarter of a
+        """The key ``pin`` gives the seat: the slow part of :meth:`check_pin` (a third of a
         second), reading nothing that changes, so a worker thread may run it."""
         return self.locks.derive(seat, pin)
 

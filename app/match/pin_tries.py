@@ -16,8 +16,28 @@ The clock is given (``time.monotonic`` by default), so a test moves time on with
 >>> tries.succeeded(0); tries.failed(0)
 0.0
 
-The count lives with the running game (not in the save file, which a player could edit);
-guessing against a copied file is slowed by the key derivation instead (:mod:`.secret`).
+The count and the wait are saved with the game (``meta.table.pin_tries``, see
+:mod:`app.match.table`), so closing the window and opening the file again does not start
+the wait afresh; the wait left is saved, and runs again from the reopening (a clock turned
+back changes nothing). What it protects against: a player at the table who reopens the game
+to try again at once. It reveals nothing but what the curtain shows the whole room (a seat's
+wrong tries), and it is not a lock on the file: a player can edit the count down, as they
+can copy the file and guess offline, and against that only the key derivation's cost
+stands (:mod:`.secret`).
+
+>>> tries.succeeded(0)
+>>> tries.failed(0); tries.failed(0); tries.failed(0); tries.failed(0)
+0.0
+0.0
+0.0
+2.0
+>>> saved = tries.saved()
+>>> saved
+{0: (4, 2.0)}
+>>> again = PinTries(clock=lambda: 500.0)
+>>> again.restore(0, *saved[0])
+>>> again.wrong(0), again.wait_left(0)
+(4, 2.0)
 """
 
 from __future__ import annotations
@@ -54,3 +74,13 @@ class PinTries:
     def succeeded(self, seat: int) -> None:
         self._wrong.pop(seat, None)
         self._until.pop(seat, None)
+
+    def saved(self) -> dict[int, tuple[int, float]]:
+        """{seat: (wrong tries, seconds still to wait)} for the save file (seats with none left out)."""
+        return {seat: (n, round(self.wait_left(seat), 1)) for seat, n in sorted(self._wrong.items()) if n}
+
+    def restore(self, seat: int, wrong: int, wait: float) -> None:
+        """A seat's count read from a file: its wait runs again from now."""
+        if wrong > 0:
+            self._wrong[seat] = wrong
+            self._until[seat] = self.clock() + min(max(0.0, wait), MAX_WAIT)

@@ -183,19 +183,58 @@ def test_a_turn_that_runs_out_is_submitted_as_it_stands_and_the_next_seat_has_fu
     clock = FakeClock()
     d = m.table.deadline
     d.now, d.seconds = clock, 120
+    d.seated(0)
     m.add_text("A par - bur")
     clock.t += 60
     assert d.remaining() == 60 and not d.expire()
     clock.t += 61
     assert d.expire()
     assert m.is_done(0) and m.turn == 1 and d.remaining() == 120
+    d.seated(1)
     clock.t += 500
     assert d.expire() and m.turn == 2
+    d.seated(2)
     clock.t += 120
     assert d.expire() and m.round_complete and d.remaining() is None
     report = m.submit()
     assert m.world.boards[BoardKey.parse("1:F1901")].units["bur"].nation == "France"   # Ada's order stood
     assert len(report.results) == 1 and d.remaining() == 120
+
+
+def test_a_hotseat_turn_starts_when_the_seat_sits_down_not_while_the_computer_is_passed():
+    m = three()
+    clock = FakeClock()
+    d = m.table.deadline
+    d.now, d.seconds = clock, 60
+    clock.t += 500                       # the curtain waits for Ada: no time runs
+    assert d.waiting and d.remaining() == 60 and not d.expire() and m.turn == 0
+    d.seated(1)                          # not Ben's turn: nothing starts
+    assert d.waiting and d.remaining() == 60
+    d.seated(0)                          # Ada's curtain lifts
+    clock.t += 20
+    assert not d.waiting and d.remaining() == 40
+    d.seated(0)                          # sitting down again (the curtain came down and up) restarts nothing
+    assert d.remaining() == 40
+    m.done()
+    clock.t += 45                        # the computer goes to Ben: his minute waits for him
+    assert m.turn == 1 and d.waiting and d.remaining() == 60
+    d.seated(1)
+    clock.t += 61
+    assert d.expire() and m.turn == 2
+
+
+def test_a_waiting_clock_starts_when_the_game_loses_its_curtain():
+    """Ben leaves to the computer while the curtain waits for Ada: a sandbox now, with no
+    curtain to lift, so her clock starts rather than waiting for ever."""
+    m = Match.new(seats=[ADA, BEN], seed=3)
+    clock = FakeClock()
+    d = m.table.deadline
+    d.now, d.seconds = clock, 60
+    assert d.waiting and m.private
+    m.table.seats.leave(1, "easy")
+    assert not m.private and not d.waiting and d.remaining() == 60
+    clock.t += 61
+    assert d.expire()
 
 
 def test_a_sandbox_turn_that_runs_out_asks_for_adjudication():
@@ -214,7 +253,7 @@ def test_a_reopened_game_resumes_the_time_left(tmp_path):
     clock = FakeClock()
     m.table.deadline.now, m.table.deadline.seconds = clock, 300
     m.done()
-    m.table.deadline.remaining()
+    m.table.deadline.seated(1)
     clock.t += 200.0
     save_match(m, tmp_path / "g.json")
     back = open_match(tmp_path / "g.json")
@@ -222,7 +261,10 @@ def test_a_reopened_game_resumes_the_time_left(tmp_path):
     back.table.deadline.now = later
     assert back.table.deadline.seconds == 300 and back.turn == 1
     # (the real clock ran between open_match and the swap: on a loaded machine, a millisecond or so)
-    assert back.table.deadline.remaining() == pytest.approx(100.0, abs=0.5)
+    assert back.table.deadline.remaining() == 100.0 and back.table.deadline.waiting   # Ben's curtain is up again
+    later.t += 1000
+    assert back.table.deadline.remaining() == 100.0
+    back.table.deadline.seated(1)
     later.t += 100.5
     assert back.table.deadline.expire() and back.turn == 2
     assert back.table.deadline.remaining() == 300
@@ -236,7 +278,7 @@ def test_a_sealed_seat_whose_time_runs_out_keeps_its_orders_sealed(tmp_path):
     clock = FakeClock()
     back.table.deadline.now, back.table.deadline.seconds = clock, 60
     assert back.is_locked(0) and back.turn == 0
-    back.table.deadline.remaining()
+    back.table.deadline.seated(0)        # (as if the seat had sat down without opening its box)
     clock.t += 61
     assert back.table.deadline.expire()
     assert back.is_done(0) and back.is_locked(0) and back.turn == 1
@@ -281,6 +323,28 @@ def test_every_seat_with_a_pin_keeps_its_messages_sealed(tmp_path):
     text = (tmp_path / "g.json").read_text()
     assert NOTE not in text and "Psst" not in text and "Galicia" not in text
     assert "messages" not in json.loads(text)["meta"].get("table", {})
+
+
+def test_what_the_save_file_keeps_readable_is_named_before_writing_and_is_so_in_its_bytes(tmp_path):
+    """A message is sealed in the file only when both seats have a PIN; the match names the
+    seats whose copy stays readable, and the saved bytes agree in every case."""
+    m = three(pins={0: "1111", 1: "2718"})                 # Ada and Ben have a PIN, Cleo none
+    mail = m.table.mail
+    assert mail.kept_readable(0, 1) == []
+    assert mail.kept_readable(0, 2) == ["Cleo"] and mail.kept_readable(2, 0) == ["Cleo"]
+    sealed, readable = "For Ben: sealed both ways", "For Cleo: readable in the file"
+    mail.write(0, 1, sealed)
+    mail.write(0, 2, readable)
+    path = tmp_path / "g.json"
+    save_match(m, path)
+    data = path.read_bytes()
+    assert sealed.encode() not in data                     # Ada's and Ben's copies: in their boxes
+    assert readable.encode() in data                       # Cleo's copy: in the clear, as the words say
+    assert readable in text_outside_sealed_boxes(path)
+    assert mail.kept_readable(2, 1) == ["Cleo"]            # Cleo writes to Ben: her own copy is readable
+    mail.write(2, 1, "From Cleo to Ben")
+    save_match(m, path)
+    assert b"From Cleo to Ben" in path.read_bytes()
 
 
 def test_who_may_write_to_whom():

@@ -93,3 +93,32 @@ def test_something_copied_elsewhere_is_left_alone(qtbot, window, monkeypatch):
     monkeypatch.undo()
     window.submit()
     assert cb.text() == "a recipe from the browser"
+
+
+def _on_top(window) -> set[str]:
+    """The side panel's tabbed docks whose tab is the one shown."""
+    from PySide6.QtWidgets import QDockWidget
+    return {d.objectName() for d in window.findChildren(QDockWidget)
+            if window.tabifiedDockWidgets(d) and not d.visibleRegion().isEmpty()}
+
+
+def test_the_side_panel_tab_a_seat_leaves_open_is_its_own(qtbot, window):
+    """Ada reads Results and passes on: Ben finds the Nations tab, not hers; each seat finds
+    the tab it left when it comes back."""
+    _hotseat(window)
+    assert _on_top(window) == {"nations"}
+    window.results_dock.raise_()
+    assert _on_top(window) == {"results"}
+    window.submit()                                               # Ada done: Ben's curtain
+    assert window.table.up and _on_top(window) == {"nations"}     # nothing of Ada's tab behind it either
+    window.curtain.button.click()
+    assert window.seat == 1 and _on_top(window) == {"nations"}
+    notes = next(d for d in window.findChildren(type(window.results_dock)) if d.objectName() == "notes")
+    notes.raise_()
+    report = submit(qtbot, window)                                # the round is played: Ada again
+    assert report is not None and window.table.up
+    window.curtain.button.click()
+    assert window.seat == 0 and _on_top(window) == {"results"}   # her own tab, not Ben's Notes
+    window.submit()
+    window.curtain.button.click()
+    assert window.seat == 1 and _on_top(window) == {"notes"}

@@ -3,6 +3,7 @@ question before submitting with builds or disbands missing."""
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from app.bots.selfplay import grow_world
 from app.match.attention import needs
@@ -109,3 +110,40 @@ def test_go_to_board_by_name(window, qtbot):
     dlg.setTextValue("1:S1902")
     dlg.accept()
     assert _centre_board(window) == key("1:S1902")
+
+
+def test_ctrl_enter_with_no_orders_asks_and_ctrl_enter_again_says_yes(window, qtbot):
+    """A movement phase with no order given: Ctrl+Enter asks (every unit would hold) instead
+    of passing the turn without a word; Esc goes back, Ctrl+Enter again is done."""
+    from .helpers import when_modal
+    del window.ask_missing
+    window.new_game("hotseat", seats=[{"name": "Ada", "nations": ["England", "France"]},
+                                      {"name": "Ben", "nations": ["Russia", "Turkey"]}])
+    window.curtain.button.click()
+    assert window.seat == 0
+    seen = []
+
+    def look_then(keys):
+        def act(box):
+            seen.append((box.windowTitle(), box.text(), box.informativeText()))
+            qtbot.keyClick(box, *keys)
+        return act
+
+    window.view.setFocus()
+    when_modal(look_then((Qt.Key_Escape,)))
+    qtbot.keyClick(window.view, Qt.Key_Return, Qt.ControlModifier)    # the real shortcut
+    assert seen and seen[0][0] == "No orders given"
+    assert seen[0][1] == "Ada gave no orders: all 6 units will hold." and "Ctrl+Enter again" in seen[0][2]
+    assert window.seat == 0 and not window.table.up and window.match.turn == 0   # nothing passed on
+    window.activateWindow()                                # (offscreen, the closed box leaves no window active)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=10000)
+    when_modal(look_then((Qt.Key_Return, Qt.ControlModifier)))
+    qtbot.keyClick(window.view, Qt.Key_Return, Qt.ControlModifier)
+    assert len(seen) == 2 and window.table.up and window.match.turn == 1          # Ada done: all hold
+    window.curtain.button.click()
+    assert window.console_order("A mos - ukr")
+    window.ask_missing = lambda owed: pytest.fail("asked with an order given")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=10000)
+    with qtbot.waitSignal(window.submitted, timeout=30000):
+        qtbot.keyClick(window.view, Qt.Key_Return, Qt.ControlModifier)

@@ -93,6 +93,34 @@ def test_wrong_pins_wait_longer_each_time_counted_down_on_the_curtain(qtbot, win
     assert not window.table.up and window.seat == 0
 
 
+def test_the_wait_after_wrong_pins_survives_closing_and_reopening_the_game(qtbot, window, tmp_path):
+    """(issue 31: the growing wait started again at zero when the file was reopened)"""
+    c = _curtain_for_ada(window)
+    now = [100.0]
+    window.match.pin_tries.clock = lambda: now[0]
+    for _ in range(12):
+        c.pin.setText("0000")
+        c.button.click()
+        qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
+        now[0] += window.match.pin_wait(0)
+        qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=3000)   # the count-down ends on its own
+    c.pin.setText("0000")
+    c.button.click()
+    qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
+    assert "try again in 5 min 00 s" in c.error.text()
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    assert window.open_game(str(path))                     # reopened: the wait goes on
+    assert window.table.up and window.match.pin_tries.wrong(0) == 13
+    tried = []
+    real = window.match.pin_key
+    window.match.pin_key = lambda seat, pin: tried.append(pin) or real(seat, pin)
+    c.pin.setText("2718")
+    c.button.click()
+    assert tried == [] and window.table.up and "Too many wrong PINs: try again in" in c.error.text()
+    assert not c.pin.isEnabled()
+
+
 def test_a_forgotten_pin_is_recovered_with_the_tables_agreement(qtbot, window, tmp_path):
     game = tmp_path / "sealed.json"
     shutil.copy(LEGACY, game)

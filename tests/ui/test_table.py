@@ -184,7 +184,12 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     d = window.table_ui.deadline
     d.tick()
     assert window.table.up and d.on_curtain.isVisible() and "2:00" in d.on_curtain.text()
+    clock.t += 40                                          # passing the computer to Ada costs her nothing
+    d.tick()
+    assert "2:00" in d.on_curtain.text() and "starts when Ada's board is shown" in d.on_curtain.text()
     lift(window)
+    d.tick()
+    assert d.chip.text() == "Time left 2:00"
     clock.t += 30
     d.tick()
     assert d.chip.isVisible() and d.chip.text() == "Time left 1:30" and not d.on_curtain.isVisible()
@@ -198,6 +203,10 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     assert "Time ran out for Ada" in window.curtain.detail.text()
     assert_hidden(window, ["par - bur", "A par"])
     assert "2:00" in d.on_curtain.text()
+    clock.t += 30                                          # Ben comes to the computer
+    d.tick()
+    assert window.table.up and "2:00" in d.on_curtain.text()
+    lift(window)
     # reopening resumes the time left
     clock.t += 50
     path = tmp_path / "g.json"
@@ -207,7 +216,10 @@ def test_a_deadline_runs_out_on_a_fake_clock(qtbot, window, tmp_path):
     later = FakeClock()
     window.match.table.deadline.now = later
     d.tick()
-    assert "1:10" in d.on_curtain.text()
+    assert "1:10" in d.on_curtain.text() and "starts when Ben's board is shown" in d.on_curtain.text()
+    later.t += 300                                         # reopened: the curtain waits again for Ben
+    d.tick()
+    assert window.table.up and "1:10" in d.on_curtain.text()
     lift(window)
     later.t += 70
     with qtbot.waitSignal(window.submitted, timeout=30000):
@@ -238,7 +250,8 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     panel.to.setCurrentIndex(panel.to.findText("Ben"))
     panel.text.setPlainText(NOTE)
     panel.send_btn.click()
-    assert "Only Ben reads it" in panel.feedback.text() and NOTE in panel.list.toPlainText()
+    assert panel.feedback.text() == "Sent to Ben, kept readable in the save file (Ada without a PIN)."
+    assert "Ada has no PIN" in panel.privacy.text() and NOTE in panel.list.toPlainText()
     window.submit()                                        # Ada done: the curtain for Ben
     assert window.table.up and NOTE not in "\n".join(visible_texts(window))
     assert NOTE not in panel.list.toPlainText() and panel.text.toPlainText() == ""
@@ -263,6 +276,28 @@ def test_a_message_is_shown_only_behind_its_receivers_curtain(qtbot, window, tmp
     assert_hidden(window, ["Cleo to Ada"])
     lift(window)
     assert "Cleo to Ada" in panel.list.toPlainText() and NOTE in panel.list.toPlainText()
+
+
+def test_the_message_box_says_what_the_save_file_keeps_readable(qtbot, window, tmp_path):
+    """Ada and Ben have a PIN, Cleo none: the box tells Ada, for the receiver she picks, whether
+    the message is sealed in the file or kept readable, and the saved bytes agree."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={0: "1111", 1: "2718"})
+    lift(window, "1111")
+    panel = window.table_ui.messages
+    panel.to.setCurrentIndex(panel.to.findText("Ben"))
+    assert panel.privacy.isVisible() and panel.privacy.text().startswith("Sealed: only Ben reads it")
+    panel.text.setPlainText("Ben: sealed both ways")
+    panel.send_btn.click()
+    assert panel.feedback.text() == "Sent to Ben, sealed."
+    panel.to.setCurrentIndex(panel.to.findText("Cleo"))
+    assert "Cleo has no PIN" in panel.privacy.text() and "save file keeps it readable" in panel.privacy.text()
+    panel.text.setPlainText("Cleo: readable in the file")
+    panel.send_btn.click()
+    assert panel.feedback.text() == "Sent to Cleo, kept readable in the save file (Cleo without a PIN)."
+    path = tmp_path / "g.json"
+    assert window.save_as(str(path))
+    data = path.read_bytes()
+    assert b"Ben: sealed both ways" not in data and b"Cleo: readable in the file" in data
 
 
 def test_a_message_goes_to_the_seat_chosen_whatever_the_window_redraws(qtbot, window):
@@ -422,3 +457,34 @@ def test_the_readmes_watch_example_is_a_pace_a_newcomer_can_follow():
                 if "-m app watch" in x)
     args = parser().parse_args(line.split("#")[0].split("watch", 1)[1].split())
     assert args.speed >= 3
+
+
+def test_a_hotseat_game_with_deadlines_prints_no_timer_warnings(qtbot, qtlog, window):
+    """(issue 31: "QTimer::start: negative intervals" was printed 7 times in such a game.)
+    Turns run out, a PIN seat mistypes and waits, rounds are adjudicated: Qt says nothing
+    about timers meanwhile."""
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], pins={1: "2718"}, deadline=60)
+    clock, tries = FakeClock(), FakeClock()
+    window.match.table.deadline.now = clock
+    window.match.pin_tries.clock = tries
+    d, c = window.table_ui.deadline, window.curtain
+    for _ in range(2):                                     # two rounds
+        d.tick()
+        lift(window)                                       # Ada
+        clock.t += 61
+        d.tick()                                           # her time runs out: Ben's curtain
+        for _ in range(5):                                 # Ben mistypes: the wait counts down
+            c.pin.setText("0000")
+            c.button.click()
+            qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
+            tries.t += window.match.pin_wait(1)
+            qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=5000)
+        lift(window, "2718")
+        window.submit()                                    # Ben done: Cleo
+        lift(window)
+        clock.t += 61
+        with qtbot.waitSignal(window.submitted, timeout=30000):
+            d.tick()                                       # Cleo's time runs out: adjudicated
+        qtbot.waitUntil(lambda: window.table.up and not window.busy, timeout=30000)
+    timers = [r.message for r in qtlog.records if "QTimer" in r.message or "interval" in r.message]
+    assert timers == []

@@ -73,11 +73,13 @@ class MatchTable:
 
     # -- the save file -------------------------------------------------------------------
     def to_part(self) -> TablePart | None:
-        from .saved import TablePart
+        from .saved import SavedPinTries, TablePart
         part = TablePart(leaving={i: lv or NOBODY for i, lv in self.seats.leaving.items()},
                          deadline=self.deadline.to_part(), messages=self.mail.plain_lists(),
                          judging=self.judging.to_part(),
-                         watch_seconds=self.watch.seconds if self.watch.can_watch else None)
+                         watch_seconds=self.watch.seconds if self.watch.can_watch else None,
+                         pin_tries={i: SavedPinTries(wrong=n, wait=wait)
+                                    for i, (n, wait) in self.m.pin_tries.saved().items() if self.m.has_pin(i)})
         empty = TablePart()
         return None if part == empty else part
 
@@ -102,6 +104,10 @@ class MatchTable:
                 raise MatchFileError(f"{where}: field 'meta.table.messages.{i}': seat {i} has a PIN; "
                                      "its messages must be sealed")
             self.mail.load(i, raw, f"{where}: field 'meta.table.messages.{i}'")
+        for i, tries in part.pin_tries.items():
+            if not 0 <= i < n or not self.m.has_pin(i):
+                raise MatchFileError(f"{where}: field 'meta.table.pin_tries.{i}': seat {i} has no PIN")
+            self.m.pin_tries.restore(i, tries.wrong, tries.wait)
         self.deadline.load_part(part.deadline)
         self.judging.load_part(part.judging, where)
         if part.watch_seconds is not None:

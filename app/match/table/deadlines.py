@@ -1,8 +1,11 @@
 """Deadlines (RULES.md §6): a time limit for each seat's turn, set when the game is made.
 
 A seat's turn is one seat ordering in one submission round (a retreat pause is a round of
-its own). Its clock starts when the turn comes to the seat — while the curtain asks for
-the seat, too — and when it runs out the seat's pending orders are submitted as they
+its own). In hotseat its clock starts when the seat sits down — when its curtain lifts and
+its board is shown (:meth:`TurnClock.seated`) — not while the computer is passed to it and
+the curtain waits; a sandbox has no curtain, so there the clock starts with the turn. Once
+started it keeps running until the turn ends (lowering the curtain again does not stop it).
+When it runs out the seat's pending orders are submitted as they
 stand: units without orders hold, dislodged units without a retreat are disbanded,
 missing builds are waived and missing disbands are chosen by the rules (the engine does
 all of this for orders that are missing). A PIN seat whose orders are still sealed (read
@@ -15,18 +18,21 @@ PIN before the round is adjudicated, as any done seat read from a file does.
 >>> now = [100.0]
 >>> clock.now = lambda: now[0]           # tests inject a clock: no real waiting
 >>> clock.seconds = 60
->>> clock.remaining()
-60.0
+>>> now[0] += 30                          # the computer is passed to Ada: no time runs
+>>> clock.remaining(), clock.waiting
+(60.0, True)
+>>> clock.seated(0)                       # Ada's curtain lifts: her minute starts
 >>> now[0] += 61
 >>> clock.expire()                        # Ada's time is up: her turn ends, Ben's begins
 True
->>> m.turn, clock.remaining()
-(1, 60.0)
+>>> m.turn, clock.remaining(), clock.waiting
+(1, 60.0, True)
 
-A turn's clock starts when the match gives the turn to the seat. Nothing runs in between:
+Nothing runs in between:
 a front end asks :meth:`TurnClock.remaining` to show the countdown and
 :meth:`TurnClock.expire` (say once a second) to enforce it.
-The time left of the running turn is saved with the game, so a reopened game resumes it.
+The time left of the running turn is saved with the game, so a reopened game resumes it
+(in hotseat, once the seat sits down again behind the reopened game's curtain).
 """
 
 from __future__ import annotations
@@ -70,6 +76,7 @@ class TurnClock:
         self._turn: tuple[int, int] | None = None      # (submission round, seat) being timed
         self._started = 0.0
         self._budget = 0.0
+        self._waiting = False                          # the turn's seat has not sat down yet
         self._resume: tuple[tuple[int, int], float] | None = None   # read from a file
 
     @property
@@ -92,7 +99,7 @@ class TurnClock:
         """Read another clock from now on; the running turn keeps the time it has left."""
         left = self.remaining()
         self._now = clock
-        if left is not None:
+        if left is not None and not self._waiting:
             self._started, self._budget = clock(), left
 
     @property
@@ -114,17 +121,36 @@ class TurnClock:
         if turn is not None and turn != self._turn:
             self._turn = turn
             self._started = self.now()
+            self._waiting = self.m.private      # behind a curtain: from when the seat sits down
             self._budget = float(self.seconds)  # type: ignore[arg-type]
             if self._resume is not None and self._resume[0] == turn:
                 self._budget = min(self._budget, self._resume[1])
             self._resume = None
+        if turn is not None and self._waiting and not self.m.private:
+            self._waiting = False               # no curtain any more (a seat left): nobody to wait for
+            self._started = self.now()
         return turn
 
     def remaining(self) -> float | None:
         """Seconds left in the running turn (None: no turn is timed)."""
         if self._sync() is None:
             return None
+        if self._waiting:
+            return max(0.0, self._budget)
         return max(0.0, self._budget - (self.now() - self._started))
+
+    @property
+    def waiting(self) -> bool:
+        """Is the running turn's clock waiting for its seat to sit down (curtain up)?"""
+        return self._sync() is not None and self._waiting
+
+    def seated(self, seat: int) -> None:
+        """The seat sat down at the table (its curtain lifted, its board shown): if the
+        running turn is its own, the turn's clock starts now (it runs on from then on)."""
+        turn = self._sync()
+        if turn is not None and turn[1] == seat and self._waiting:
+            self._waiting = False
+            self._started = self.now()
 
     def expire(self) -> bool:
         """If the running turn's time is up, end it with the seat's pending orders as they

@@ -15,6 +15,14 @@ one. Nothing of one seat's list is ever handed out for another seat.
 >>> mail.messages(0)[0].sent                  # Ada's own copy
 True
 
+A message has two copies, so it is sealed in the file only when *both* seats have a PIN;
+:meth:`Mailbox.kept_readable` names the seats whose copy the save file keeps readable, so
+the window can say what is true before the message is written (sealing for a seat without
+a PIN is impossible: there is no key to seal it with).
+
+>>> mail.kept_readable(0, 1)                  # neither seat has a PIN
+['Ada', 'Ben']
+
 Who may write to whom is one predicate, :attr:`Mailbox.rule` ``(match, sender, receiver) ->
 reason or None``: by default any person's seat to any other; a variant's rule (e.g. only
 between civilisations in contact) replaces or wraps it.
@@ -72,6 +80,12 @@ class Mailbox:
     def recipients(self, sender: int) -> list[int]:
         """The seats ``sender`` may write to now."""
         return [i for i in range(len(self.m.seats)) if self.refusal(sender, i) is None]
+
+    def kept_readable(self, sender: int, receiver: int) -> list[str]:
+        """The names of the two seats (sender first) whose copy of a message between them the
+        save file keeps readable: those without a PIN. Empty: sealed in both boxes."""
+        m = self.m
+        return [m.seats[i].name for i in (sender, receiver) if not m.has_pin(i)]
 
     def write(self, sender: int, receiver: int, text: str) -> Message:
         """``sender`` (the seat at the table) leaves ``text`` for ``receiver``. Raises

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..pin_tries import MAX_WAIT
 from .messages import MAX_LENGTH
 
 class SavedDeadline(BaseModel):
@@ -18,6 +19,15 @@ class SavedDeadline(BaseModel):
     left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
     submission: int | None = Field(None, ge=0)       # which turn that was: the round …
     seat: int | None = Field(None, ge=0)             # … and the seat
+
+
+class SavedPinTries(BaseModel):
+    """A PIN seat's wrong tries since its last right one, and the wait still owed when saved
+    (app.match.pin_tries): reopening the file does not start the wait afresh."""
+
+    model_config = ConfigDict(extra="forbid")
+    wrong: int = Field(ge=1, le=1_000_000)
+    wait: float = Field(0.0, ge=0, le=MAX_WAIT)
 
 
 class SavedJudging(BaseModel):
@@ -49,3 +59,4 @@ class TablePart(BaseModel):
     messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
     judging: SavedJudging | None = None
     watch_seconds: float | None = Field(None, ge=0.5, le=10.0)
+    pin_tries: dict[int, SavedPinTries] = {}        # PIN seats with wrong tries not yet made good

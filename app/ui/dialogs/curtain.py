@@ -125,7 +125,7 @@ class Curtain(QWidget):
         self.pin.setFocus()
 
     def set_checking(self, on: bool) -> None:
-        """While the PIN is checked (a quarter of a second): nothing to press twice."""
+        """While the PIN is checked (a third of a second): nothing to press twice."""
         self.pin.setEnabled(not on)
         self.button.setEnabled(not on)
         self.button.setText(f"Checking the PIN…" if on else f"I am {self.seat_name} — show my board")

@@ -21,7 +21,7 @@ from app.match.table.watching import computer_seats
 
 from ..guard import guarded
 from .deadline_ui import DeadlineUI
-from .messages_panel import MessagesPanel
+from .messages_panel import MessagesPanel, privacy_words
 from .watch_bar import Watcher
 
 
@@ -119,7 +119,9 @@ class TableUI(QObject):
         except MessageRefused:
             self.messages.clear()
             return
-        recipients = [(i, m.seats[i].name) for i in mail.recipients(seat)]
+        me = m.seats[seat].name
+        recipients = [(i, m.seats[i].name, privacy_words(me, m.seats[i].name, mail.kept_readable(seat, i)))
+                      for i in mail.recipients(seat)]
         self.messages.show_for(m.seats[seat].name, own, recipients)
         new = mail.unread(seat)
         if new:
@@ -146,7 +148,9 @@ class TableUI(QObject):
         self._show_messages(w.seat)
         self.messages.text.setPlainText("")
         name = m.seats[receiver].name
-        self.messages.show_feedback(f"Sent. Only {name} reads it, behind {name}'s curtain.", True)
+        readable = m.table.mail.kept_readable(w.seat, receiver)
+        self.messages.show_feedback(f"Sent to {name}, " + ("kept readable in the save file (" + " and ".join(readable)
+                                    + " without a PIN)." if readable else "sealed."), True)
         w.files.changed()
 
     # -- seats that change ---------------------------------------------------------------

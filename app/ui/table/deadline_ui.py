@@ -1,7 +1,8 @@
 """The deadline in the window: the countdown of the running turn, on the status bar for the
 seat at the table and on the curtain while it waits for the seat, and what happens when it
 runs out (:meth:`~app.match.table.deadlines.TurnClock.expire`: the orders are submitted as
-they stand). A one-second timer asks the match's clock; tests call :meth:`DeadlineUI.tick`
+they stand). The turn's clock starts when the seat's curtain lifts (the window tells the match:
+:meth:`~app.match.table.deadlines.TurnClock.seated`), so passing the computer costs no time. A one-second timer asks the match's clock; tests call :meth:`DeadlineUI.tick`
 with a fake clock instead of waiting."""
 
 from __future__ import annotations
@@ -53,8 +54,12 @@ class DeadlineUI(QObject):
         colour = "#e03131" if left <= ALARM_AT else "#e8590c" if left <= WARN_AT else None
         if self.w.table.up:
             self.chip.setVisible(False)
-            self.on_curtain.setText(f"<div style='font-size:18px'>{seat.name}'s turn: <b>{text}</b> left "
-                                    f"(of {limit_text(m.table.deadline.seconds)})</div>")
+            if m.table.deadline.waiting:
+                words = (f"{seat.name}'s turn: <b>{text}</b> (of {limit_text(m.table.deadline.seconds)})"
+                         f"<br><span style='font-size:14px'>The clock starts when {seat.name}'s board is shown.</span>")
+            else:
+                words = f"{seat.name}'s turn: <b>{text}</b> left (of {limit_text(m.table.deadline.seconds)})"
+            self.on_curtain.setText(f"<div style='font-size:18px'>{words}</div>")
             self.on_curtain.setVisible(True)
         else:
             self.on_curtain.setVisible(False)

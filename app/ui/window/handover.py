@@ -2,12 +2,15 @@
 previous seat's refusal bubble goes, what it copied from the game leaves the clipboard, and
 its place on the boards (zoom and scroll, which show what it was working on) is kept for it
 alone; the next seat starts at its own last place, or at the present once the world moved on.
+So are the side panel's tabs it left open (Nations, Results, Messages…): which one a seat
+was reading says something of its plans, so the next seat finds its own, or the Nations tab.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QClipboard, QGuiApplication
+from PySide6.QtWidgets import QDockWidget
 
 from ..guard import guarded
 
@@ -17,6 +20,7 @@ class HandOver(QObject):
         super().__init__(window)
         self.w = window
         self.places: dict[int, tuple[object, tuple]] = {}    # seat -> (the world then, the view's place)
+        self.tabs: dict[int, tuple[object, tuple[str, ...]]] = {}   # seat -> (its Seat, the docks it had on top)
         self._copied: dict[QClipboard.Mode, str] = {}       # what a seat copied from the game, by mode
         # The clipboard is the application's and outlives every window: its signals go to
         # this object's own methods, which Qt disconnects when the window (and this) goes.
@@ -27,6 +31,7 @@ class HandOver(QObject):
     def reset(self) -> None:
         """Another match: no seat has a place yet."""
         self.places.clear()
+        self.tabs.clear()
         self._copied.clear()
 
     def _note_clipboard(self) -> None:
@@ -50,6 +55,9 @@ class HandOver(QObject):
             if seat is not None and w.match is not None:
                 self.places[seat] = (w.match.world, w.view.place())
             w.view.hide_refusal()
+        if seat is not None and w.match is not None:
+            self.tabs[seat] = (w.match.seats[seat], tuple(d.objectName() for d in self._tabs_on_top()))
+        self._neutral_tabs()
         cb = QGuiApplication.clipboard()
         modes = [QClipboard.Clipboard] + ([QClipboard.Selection] if cb.supportsSelection() else [])
         for mode in modes:
@@ -57,6 +65,32 @@ class HandOver(QObject):
             copied = self._copied.pop(mode, None)
             if owned or (copied is not None and cb.text(mode) == copied):
                 cb.clear(mode)
+
+    # -- the side panel's tabs ----------------------------------------------------------------
+    def _tabbed(self) -> list[QDockWidget]:
+        w = self.w
+        return [d for d in w.findChildren(QDockWidget) if not d.isFloating() and w.tabifiedDockWidgets(d)]
+
+    def _tabs_on_top(self) -> list[QDockWidget]:
+        """The tabbed docks whose tab is the one shown (the others have nothing on screen)."""
+        return [d for d in self._tabbed() if d.isVisible() and not d.visibleRegion().isEmpty()]
+
+    def _neutral_tabs(self) -> None:
+        nations = self.w.docks[1]
+        if nations.isVisible():
+            nations.raise_()
+
+    def arrive_tabs(self, seat: int) -> None:
+        """``seat`` sits down: the tabs it left on top (a newcomer in its place: the neutral ones)."""
+        w = self.w
+        owner, names = self.tabs.get(seat, (None, ()))
+        if w.match is None or owner is not w.match.seats[seat]:
+            names = ()
+        self._neutral_tabs()
+        by_name = {d.objectName(): d for d in self._tabbed()}
+        for name in names:
+            if (d := by_name.get(name)) is not None and d.isVisible():
+                d.raise_()
 
     def arrive(self, seat: int) -> None:
         """``seat`` is at the table: its own last place if the world is as it left it, else

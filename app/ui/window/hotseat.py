@@ -104,11 +104,13 @@ class Table(QObject):
         m = self.w.match
         self._hide()
         self.seat = seat
+        m.table.deadline.seated(seat)      # the seat's turn (RULES.md §6) starts now, not at the curtain
         d = self.drafts.pop(seat, SeatDraft())
         if d.owner is not None and d.owner is not m.seats[seat]:
             d = SeatDraft()            # the seat changed hands (app.match.table): not the newcomer's
         self.w.orders_panel.console.setText(d.console)
         self.w.orders_panel.show_feedback(d.feedback, d.ok)
+        self.handover.arrive_tabs(seat)    # before the refresh: a seat's new messages still come to the top
         self.w.refresh()
         if d.message:
             self.w.table_ui.messages.restore_draft(d.message_to, d.message)

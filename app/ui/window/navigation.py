@@ -1,11 +1,14 @@
 """Acting on a big world: the next board needing attention (N), going to a board by name
-(Ctrl+G), and the question before submitting with retreats, builds or disbands missing.
+(Ctrl+G), and the question before submitting with retreats, builds or disbands missing, or
+with no order given at all in a movement phase (every unit would hold: a Ctrl+Enter too
+many, as a rule; Ctrl+Enter again says "yes", so the keyboard stays fast).
 A mixin of the main window."""
 
 from __future__ import annotations
 
 from ..civ.names import calendar_for
 
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
 from app.engine.coords import BoardKey
@@ -69,14 +72,25 @@ class NavigationMixin:
         dlg.open()
 
     def confirm_missing(self) -> bool:
-        """Before submitting: retreats, builds or disbands missing are asked about (sandbox:
-        the question can be turned off)."""
-        owed = [n for n in self.attention() if n.what != "orders"]
-        if not owed or (not self.match.private and self.settings.value("ask_missing", "true") == "false"):
-            return True
-        return self.ask_missing(owed)
+        """Before submitting: retreats, builds or disbands missing, or no order given at all
+        in a movement phase, are asked about (sandbox: each question can be turned off)."""
+        needs = self.attention()
+        owed = [n for n in needs if n.what != "orders"]
+        if owed:
+            return self._quiet("ask_missing") or self.ask_missing(owed)
+        idle = [n for n in needs if n.what == "orders"]
+        if idle and self.match.world.phase == "movement" and not self.match.pending(self.seat):
+            return self._quiet("ask_no_orders") or self.ask_missing(idle)
+        return True
+
+    def _quiet(self, setting: str) -> bool:
+        """Did the player turn this question off? (Only in a sandbox: at a hotseat table
+        the question guards the seat that is playing.)"""
+        return not self.match.private and self.settings.value(setting, "true") == "false"
 
     def ask_missing(self, owed: list[Need]) -> bool:
+        if all(n.what == "orders" for n in owed):
+            return self._ask_no_orders(sum(n.count for n in owed))
         lines = "\n".join(str(n) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
         box = QMessageBox(QMessageBox.Warning, "Orders missing",
                           "Some retreats, builds or disbands are not given yet:", QMessageBox.NoButton, self)
@@ -84,7 +98,26 @@ class NavigationMixin:
                                "waived; missing disbands are chosen by the rules.")
         go = box.addButton("Submit anyway", QMessageBox.AcceptRole)
         back = box.addButton("Go to the first", QMessageBox.RejectRole)
+        return self._asked(box, go, back, "ask_missing")
+
+    def _ask_no_orders(self, units: int) -> bool:
+        m = self.match
+        who = m.seats[self.seat].name if m.private else "You"
+        done = "Done" if m.private else "Submit"
+        box = QMessageBox(QMessageBox.Question, "No orders given",
+                          f"{who} gave no orders: all {units} unit{'s' if units != 1 else ''} will hold.",
+                          QMessageBox.NoButton, self)
+        box.setInformativeText(f"Ctrl+Enter again: {done.lower()} with every unit holding.\n"
+                               "Esc: back to the boards to give orders.")
+        go = box.addButton(f"{done}: all hold", QMessageBox.AcceptRole)
+        back = box.addButton("Give orders", QMessageBox.RejectRole)
+        for keys in ("Ctrl+Return", "Ctrl+Enter"):       # the key that asked answers yes
+            QShortcut(QKeySequence(keys), box, activated=go.click)
+        return self._asked(box, go, back, "ask_no_orders")
+
+    def _asked(self, box: QMessageBox, go, back, setting: str) -> bool:
         box.setDefaultButton(back)
+        box.setEscapeButton(back)
         never = None
         if not self.match.private:
             never = QCheckBox("Don't ask again (sandbox)")
@@ -94,7 +127,7 @@ class NavigationMixin:
         self.prompt = None
         if box.clickedButton() is go:
             if never is not None and never.isChecked():
-                self.settings.setValue("ask_missing", "false")
+                self.settings.setValue(setting, "false")
             return True
         self._attention_at = None
         self.next_attention()

@@ -1,4 +1,4 @@
-"""The curtain's PIN, in the window: the key is derived on a worker thread (a quarter of a
+"""The curtain's PIN, in the window: the key is derived on a worker thread (a third of a
 second a try: the window never freezes meanwhile), wrong tries wait longer each time with the
 wait counted down on the curtain, and a forgotten PIN has a way out that reveals nothing.
 
@@ -91,6 +91,7 @@ class PinGate(QObject):
             self._tick.stop()
             self.table.reveal(seat)
             return
+        self.w.files.changed()              # the wrong try is kept with the game (app.match.pin_tries)
         wrong = f"That is not {m.seats[seat].name}'s PIN."
         if m.pin_wait(seat) > 0:
             self._show_wait(seat, wrong)

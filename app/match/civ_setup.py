@@ -54,9 +54,10 @@ def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, v
             raise MatchError(f"{p.player}: {problem}")
         taken.append(p.civilisation)
     total = len(players) + computers
-    low, high = civ_range(v)
-    if check_range and not low <= total <= high:
-        raise MatchError(f"{total} civilisations: {v.title} takes {low} to {high}")
+    counts = civ_range(v)
+    if check_range and not counts.low <= total <= counts.high:
+        said = counts.describe(v)
+        raise MatchError(f"{total} civilisations: {v.title} takes {said}" if counts.possible else said)
     palette = list(PALETTE)
     random.Random(f"civ-colours/{seed}").shuffle(palette)
     others = default_nations(computers, taken, seed=seed, variant=v, colours_taken=[p.colour for p in players])

@@ -213,3 +213,21 @@ def test_the_tables_seat_dialogs_name_no_unmet_civilisation(qtbot, window):
     offered = [take.nation.itemText(i) for i in range(take.nation.count())]
     assert len(offered) == 1 and offered[0].startswith("Akkad")       # met; Kish is not named
     assert window.table_ui is not None
+
+
+def test_the_dialog_says_no_civilisations_start_on_a_map_whose_centres_are_all_adjacent(qtbot, window, tmp_path):
+    from app.ui.dialogs.new_game import NewGameDialog
+    from tests.engine.test_civ import _cliques_map
+    folder = _cliques_map(tmp_path, 6).folder
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.start.setCurrentIndex(dlg.start.findData("civilisations"))
+    dlg.civ.set_variant(str(folder))
+    assert not dlg.civ.count.isEnabled() and dlg.civ.impossible_note.isVisible()
+    assert "No civilisations game can start" in dlg.civ.impossible_note.text()
+    assert "No civilisations game can start" in dlg.problem()
+    (tmp_path / "two").mkdir()
+    dlg.civ.set_variant(str(_cliques_map(tmp_path / "two", 5, 4).folder))       # 9 centres, only 2 apart
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum()) == (2, 2) and dlg.civ.count.isEnabled()
+    assert not dlg.civ.impossible_note.isVisible() and dlg.problem() is None

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.civstart import civ_range
+from app.engine.civstart import CivCounts, civ_range
 from app.engine.nations import PALETTE, name_problem
 from app.engine.variant import VariantError, load_variant
 from app.match.civ_setup import CivPlayer
@@ -86,12 +86,18 @@ class CivOptions(QGroupBox):
     def __init__(self, levels: tuple[str, ...], parent=None):
         super().__init__("Civilisations", parent)
         self.variant = "standard"
+        self.impossible: str | None = None      # why no civilisations game starts on this map
         outer = QVBoxLayout(self)
         note = QLabel("Every civilisation starts on one supply centre drawn at random, alone in the fog of war. "
                       "Nobody is told how many play. You meet others by bouncing or standing next to them, then "
                       "trade maps, units and contacts. Dates run from 4000 BC.")
         note.setWordWrap(True)
         outer.addWidget(note)
+        self.impossible_note = QLabel()       # said at once, not only when OK is pressed
+        self.impossible_note.setWordWrap(True)
+        self.impossible_note.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.impossible_note.hide()
+        outer.addWidget(self.impossible_note)
         grid = QGridLayout()
         grid.addWidget(QLabel("Civilisations in all"), 0, 0)
         self.count = QSpinBox()
@@ -135,10 +141,18 @@ class CivOptions(QGroupBox):
         """The range of civilisations follows the map (7–13 on the standard map)."""
         self.variant = name or "standard"
         try:
-            low, high = civ_range(load_variant(self.variant))
+            v = load_variant(self.variant)
+            counts = civ_range(v)
+            self.impossible = None if counts.possible else counts.describe(v)
         except VariantError:
-            low, high = 2, 2
+            counts, self.impossible = CivCounts(2, 2), None
+        low, high = counts.low, max(counts.low, counts.high)
         wanted = self.count.value() if self.count.maximum() != 99 else 9    # 99: not set yet
+        self.count.setEnabled(self.impossible is None)
+        self.impossible_note.setText(self.impossible or "")
+        self.impossible_note.setVisible(self.impossible is not None)
+        self.count.setToolTip(self.impossible or
+                              "How many civilisations play (people and computer together)")
         self.count.blockSignals(True)
         self.count.setRange(low, high)
         self.count.setValue(min(max(wanted, low), high))
@@ -183,6 +197,8 @@ class CivOptions(QGroupBox):
 
     def problem(self) -> str | None:
         """What stops the game from starting, in words (None: it can start)."""
+        if self.impossible:
+            return self.impossible + "."
         variant = load_variant(self.variant)
         taken: list[str] = []
         colours: dict[str, str] = {}

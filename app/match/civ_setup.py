@@ -15,7 +15,8 @@ from typing import Sequence
 
 from app.engine.civstart import CivSeat, CivStartError, civ_range, civ_start
 from app.engine.game import Game
-from app.engine.nations import PALETTE, default_nations, name_problem
+from app.engine.colour_distance import delta_e2000, rgb_of
+from app.engine.nations import PALETTE, PALETTE_APART, default_nations, name_problem
 from app.engine.variant import load_variant
 
 from .match import Match, MatchError
@@ -40,6 +41,25 @@ def computer_levels_for(levels: Sequence[str], count: int) -> list[str]:
     return [levels[i % len(levels)] for i in range(count)]
 
 
+def colours_apart_from(palette: Sequence[str], chosen: Sequence[str]) -> list[str]:
+    """``palette`` for the computer's civilisations: first, in order, the colours a glance
+    tells from every colour the people ``chosen`` (at least :data:`PALETTE_APART`), then the
+    others, the farthest from the people's colours first."""
+    def nearest(colour: str) -> float:
+        near = [delta_e2000(colour, c) for c in chosen if _is_hex(c)]
+        return min(near) if near else float("inf")
+    apart = [c for c in palette if nearest(c) >= PALETTE_APART]
+    return apart + sorted((c for c in palette if c not in apart), key=nearest, reverse=True)
+
+
+def _is_hex(colour: str) -> bool:
+    try:
+        rgb_of(colour)
+    except ValueError:
+        return False
+    return True
+
+
 def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, variant: str = "standard",
                   adjacency: str = "strict", levels: Sequence[str] = ("standard",), check_range: bool = True) -> Match:
     """The match: one seat per person (a hotseat when two or more), and one computer seat
@@ -61,8 +81,7 @@ def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, v
     palette = list(PALETTE)
     random.Random(f"civ-colours/{seed}").shuffle(palette)
     others = default_nations(computers, taken, seed=seed, variant=v, colours_taken=[p.colour for p in players])
-    used = {p.colour.lower() for p in players}
-    free = [c for c in palette if c.lower() not in used] + [c for c in palette if c.lower() in used]
+    free = colours_apart_from(palette, [p.colour for p in players])
     others = [(name, free[i % len(free)]) for i, (name, _) in enumerate(others)]
     seats_spec = [CivSeat(p.civilisation, p.colour, p.fleet) for p in players] + [CivSeat(n, c) for n, c in others]
     order = list(range(total))
@@ -83,4 +102,4 @@ def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, v
     return Match(game, seats, pins=pins, fog=True)
 
 
-__all__ = ["CivPlayer", "computer_levels_for", "new_civ_match"]
+__all__ = ["CivPlayer", "colours_apart_from", "computer_levels_for", "new_civ_match"]

@@ -90,10 +90,39 @@ def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, v
         world = civ_start(v, [seats_spec[i] for i in order], seed, adjacency)
     except CivStartError as e:
         raise MatchError(str(e)) from None
-    game = Game.from_world(world)
+    return _seated(Game.from_world(world), players, [name for name, _ in others], levels)
+
+
+def seat_civ_game(game: Game, players: Sequence[CivPlayer], levels: Sequence[str] = ("standard",)) -> Match:
+    """A civilisations game already made (a ``python -m app civ`` start opened, or any
+    scenario whose start is a civilisations one) seated for play: each person takes the
+    civilisation named in ``players`` (its name and colour are the game's: a player's own
+    ``colour`` and ``fleet`` are not used), the computer plays every other one, and each
+    seat sees through the fog (RULES.md §10). Raises :class:`MatchError` saying what is wrong."""
+    if game.world.civ is None:
+        raise MatchError("this game is not a civilisations game (RULES.md §10)")
+    civs = list(game.variant.nation_names)
+    if not players:
+        raise MatchError("a civilisations game needs at least one person at the table")
+    taken: dict[str, str] = {}
+    for p in players:
+        if p.civilisation not in civs:
+            raise MatchError(f"{p.player}: this game has no civilisation '{p.civilisation}' "
+                             f"(it has {', '.join(civs)})")
+        if p.civilisation in taken:
+            raise MatchError(f"{taken[p.civilisation]} and {p.player} both chose {p.civilisation}")
+        taken[p.civilisation] = p.player
+    colours = {n: game.variant.nations[n].colour for n in civs}
+    people = [CivPlayer(p.player, p.civilisation, colours[p.civilisation], None, p.pin) for p in players]
+    return _seated(game, people, [n for n in civs if n not in taken], levels)
+
+
+def _seated(game: Game, players: Sequence[CivPlayer], computer_civs: Sequence[str], levels: Sequence[str]) -> Match:
+    """The match of a civilisations ``game``: a seat per person, and a computer seat per
+    level holding the computer's civilisations."""
     seats = [Seat(name=p.player[:40] or p.civilisation, colour=p.colour, nations=(p.civilisation,)) for p in players]
     by_level: dict[str, list[str]] = {}
-    for (name, _), level in zip(others, computer_levels_for(levels, computers)):
+    for name, level in zip(computer_civs, computer_levels_for(levels, len(computer_civs))):
         by_level.setdefault(level, []).append(name)
     for level, names in by_level.items():
         seats.append(Seat(name=f"Computer ({level})" if len(by_level) > 1 else "Computer", nations=tuple(names),
@@ -102,4 +131,4 @@ def new_civ_match(players: Sequence[CivPlayer], computers: int, seed: int = 0, v
     return Match(game, seats, pins=pins, fog=True)
 
 
-__all__ = ["CivPlayer", "colours_apart_from", "computer_levels_for", "new_civ_match"]
+__all__ = ["CivPlayer", "colours_apart_from", "computer_levels_for", "new_civ_match", "seat_civ_game"]

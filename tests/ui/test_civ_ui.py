@@ -361,3 +361,50 @@ def test_two_people_cannot_take_one_civilisation_of_a_civ_file(qtbot, window, tm
     if failed:
         raise failed[0]
     assert "both chose" in said["error"] and said["open"] and said["fixed"] == ""
+
+
+def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window):
+    """Board labels, the orders panel, column headers, the status after going to a board and
+    the results' tooltips: the calendar's 'Spring 4000 BC' / 'Winter before 3500 BC', never
+    the notation's S1901 beside it nor a second way of writing a Winter ('W 3500 BC')."""
+    import re
+    from PySide6.QtGui import QFont, QFontMetricsF
+    from app.engine.coords import Season
+    from app.ui.multiverse.headers import column_label
+    m = start_single(window, computers=6, seed=2)
+    while not any(k.turn.season == Season.WINTER for k in m.world.boards) or \
+            m.world.active_boards()[0].turn.season != Season.SPRING:
+        submit(qtbot, window)
+    cal = window.game.calendar
+    date = re.compile(r"^(Spring|Fall) \d+ (BC)$|^Winter before \d+ BC$|^(Spring|Fall) AD \d+$")
+    shown: list[str] = []
+    for key, item in window.scene.items_by_key.items():
+        label = item.label_text()
+        shown.append(label)
+        head, _, rest = label.partition(": ")
+        assert head == str(key.timeline) and date.match(rest.replace("   active", "")), label
+    active = m.world.active_boards()[0]
+    unit = next(u for u in m.world.boards[active].units.values() if u.nation == "Sumer")
+    assert window.console_order(f"{unit.type} {active.timeline}:{unit.loc}:{active.turn} H"), window.last_status
+    heads = [window.orders_panel.tree.topLevelItem(i) for i in range(window.orders_panel.tree.topLevelItemCount())]
+    boards = [h.child(j).text(0) for h in heads for j in range(h.childCount())] + [h.text(0) for h in heads]
+    assert f"1: {cal.title(active.turn)}" in boards, boards
+    shown += boards
+    fm = QFontMetricsF(QFont())
+    for key in m.world.boards:
+        for width in (600, 140, 90, 30):
+            text = column_label(key.turn, width, fm, cal)
+            if text:
+                shown.append(text)
+                assert text in (cal.title(key.turn), cal.short(key.turn), "W"), text
+                assert cal.title(key.turn).endswith(text) or text == "W", text      # a shortening, never another form
+    assert window.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
+    shown.append(window.last_status)
+    assert window.last_status == f"Board 1: {cal.title(active.turn)}."
+    model = window.results_panel.model
+    shown += [model.data(model.index(i), 0x03) or "" for i in range(model.rowCount())]
+    for text in shown:
+        assert not re.search(r"\b[SFW]\d{4}\b", text), text      # no notation beside a date
+        assert not re.search(r"\bW \d", text), text                 # no second way of writing a Winter
+    winters = [cal.short(k.turn) for k in m.world.boards if k.turn.season == Season.WINTER]
+    assert winters and all(w.startswith("before ") for w in winters)

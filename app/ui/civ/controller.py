@@ -137,7 +137,8 @@ class CivUI:
         """Show the seat's contacts (nothing behind the curtain); the dock only in a
         civilisations game."""
         t = self.table
-        self.w.orders_panel.calendar = self.w.game.calendar if self.w.game is not None else YEARS
+        calendar = self.w.game.calendar if self.w.game is not None else YEARS
+        self.w.orders_panel.calendar = self.w.results_panel.model.calendar = calendar
         if t is None:
             self.dock.hide()
             return

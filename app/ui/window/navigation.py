@@ -51,10 +51,10 @@ class NavigationMixin:
                 self.set_status(f"Not a board name: {e}", error=True)
                 return False
         if self.world is None or key not in self.world.boards:
-            self.set_status(f"There is no board {key} in this game.", error=True)
+            self.set_status(f"There is no board {cal.board(key)} in this game.", error=True)
             return False
         self.goto_board(key)
-        self.set_status(f"Board {key}" + (f", {cal.title(key.turn)}." if cal.is_civ else "."))
+        self.set_status(f"Board {cal.board(key)}.")
         return True
 
     def go_to_board_dialog(self) -> None:

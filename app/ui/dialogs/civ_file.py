@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
 from ..guard import guarded
+from ..message_label import MessageLabel
 from ..screen_fit import fit_title
 from .civ_game import CivOptions
 from .new_game import computer_levels
@@ -33,9 +34,7 @@ class CivFileDialog(QDialog):
         lay.addWidget(head)
         self.civ = CivOptions(computer_levels(), drawn=civilisations)
         lay.addWidget(self.civ)
-        self.error = QLabel()
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.error = MessageLabel(tone="error")
         lay.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Ok).setText("Start")

@@ -19,6 +19,7 @@ from app.engine.variant import VariantError, load_variant
 from app.match.civ_setup import CivPlayer
 
 from ..guard import guarded
+from ..message_label import MessageLabel
 from ..panels.nations import swatch
 
 DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
@@ -129,9 +130,7 @@ class CivOptions(QGroupBox):
                          "to them, then trade maps, units and contacts. Dates run from 4000 BC.")
         note.setWordWrap(True)
         outer.addWidget(note)
-        self.impossible_note = QLabel()       # said at once, not only when OK is pressed
-        self.impossible_note.setWordWrap(True)
-        self.impossible_note.setStyleSheet("color: #c0392b; font-weight: bold;")
+        self.impossible_note = MessageLabel(tone="error", bold=True)   # said at once, not only at OK
         self.impossible_note.hide()
         outer.addWidget(self.impossible_note)
         grid = QGridLayout()

@@ -384,6 +384,9 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
         head, _, rest = label.partition(": ")
         assert head == str(key.timeline) and date.match(rest.replace("   active", "")), label
     active = m.world.active_boards()[0]
+    assert window.next_attention() is not None                    # N: the next board needing orders
+    assert window.last_status.startswith(f"{active.timeline}: {cal.title(active.turn)}: "), window.last_status
+    shown.append(window.last_status)
     unit = next(u for u in m.world.boards[active].units.values() if u.nation == "Sumer")
     assert window.console_order(f"{unit.type} {active.timeline}:{unit.loc}:{active.turn} H"), window.last_status
     heads = [window.orders_panel.tree.topLevelItem(i) for i in range(window.orders_panel.tree.topLevelItemCount())]

@@ -36,7 +36,8 @@ class NavigationMixin:
         board = next((b for b in boards if last is None or b > last), boards[0])
         self._attention_at = board
         self.goto_board(board)
-        here = "; ".join(str(n) for n in todo if n.board == board)
+        cal = calendar_for(self.world)
+        here = "; ".join(n.describe(cal) for n in todo if n.board == board)
         self.set_status(f"{here}   — board {boards.index(board) + 1} of {len(boards)} needing attention (N: next)")
         return next(n for n in todo if n.board == board)
 
@@ -62,7 +63,9 @@ class NavigationMixin:
             return
         dlg = QInputDialog(self)
         dlg.setWindowTitle("Go to board")
-        dlg.setLabelText("Board (timeline:turn, e.g. 3:F1905):")
+        cal = calendar_for(self.world)
+        dlg.setLabelText("Board (timeline: date, e.g. 2: Fall 3250 BC, or 3:F1905):" if cal.is_civ else
+                         "Board (timeline:turn, e.g. 3:F1905):")
         fit_title(dlg)
         dlg.textValueSelected.connect(self.go_to_board_text)
         self.prompt = dlg
@@ -77,7 +80,8 @@ class NavigationMixin:
         return self.ask_missing(owed)
 
     def ask_missing(self, owed: list[Need]) -> bool:
-        lines = "\n".join(str(n) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
+        cal = calendar_for(self.world)
+        lines = "\n".join(n.describe(cal) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
         box = QMessageBox(QMessageBox.Warning, "Orders missing",
                           "Some retreats, builds or disbands are not given yet:", QMessageBox.NoButton, self)
         box.setInformativeText(lines + "\n\nUnits without a retreat are disbanded; missing builds are "

@@ -11,6 +11,8 @@ light and dark, of:
 - ``results``: the results list after a submission with a failed and an invalid order;
 - ``reopened``: a game saved after such a submission, opened again (its results come back);
 - ``fog``: a fogged hotseat game after a round, the Results list as one seat sees it;
+- ``civ``: a civilisations game (one person, eight computer civilisations) after five
+  submissions: the fog, the dates BC on labels and headers, a Winter column;
 - ``big``: a 300+ board world (a cached selfplay world, ``benchmarks/.cache``, grown if
   missing) played on to a retreat phase, with "Next board" (N) pressed once;
 - ``thrown``, ``rules``, ``preview``: those windows as they open on a screen of that size
@@ -148,7 +150,18 @@ def scene_fog(w):
     return lambda: w.view.go_to_present()
 
 
-SCENES = {"fresh": scene_fresh, "near": scene_near, "fork": scene_fork, "results": scene_results,
+def scene_civ(w):
+    from app.match.civ_setup import CivPlayer
+    settings = {"variant": "standard", "adjacency": "strict",
+                "civ": {"players": [CivPlayer("Ada", "Sumer", "#c92a2a", None)], "computers": 8, "levels": ["easy"]}}
+    if not w.civ_ui.start(settings, seed=5):
+        raise SystemExit(f"screenshots: the civilisations game did not start: {w.last_status}")
+    for _ in range(5):
+        _submit(w)
+    return lambda: w.view.go_to_present()
+
+
+SCENES = {"fresh": scene_fresh, "civ": scene_civ, "near": scene_near, "fork": scene_fork, "results": scene_results,
           "reopened": scene_reopened, "fog": scene_fog, "big": scene_big}
 
 

@@ -53,8 +53,10 @@ def main(argv: list[str]) -> int:
         print(f"civ: {e}", file=sys.stderr)
         return 2
     except CivStartError as e:
-        low, high = civ_range(load_variant(args.variant))
-        print(f"civ: {e}" + ("" if str(low) in str(e) else f" ({low} to {high} on this map)"), file=sys.stderr)
+        v = load_variant(args.variant)
+        counts = civ_range(v)
+        said = str(e) if str(e).endswith(counts.describe(v)) else f"{e} ({counts.describe(v)} on this map)"
+        print(f"civ: {said}", file=sys.stderr)
         return 2
     if not write_for_command(args.out, data, "civ"):
         return 2

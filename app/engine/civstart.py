@@ -14,9 +14,10 @@ True
 from __future__ import annotations
 
 import random
+import weakref
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from .civ import Civ, start_homes
 from .coords import BoardKey, Season, Turn
@@ -31,12 +32,89 @@ class CivStartError(ValueError):
     """A start that cannot be made (too many civilisations for the map, a bad name …)."""
 
 
-def civ_range(variant: Variant) -> tuple[int, int]:
+class CivCounts(NamedTuple):
+    """How many civilisations may play on a map: ``low`` to ``high``; when ``high`` is below
+    ``low`` no civilisations game can start there (its centres do not lie far enough apart)."""
+
+    low: int
+    high: int
+
+    @property
+    def possible(self) -> bool:
+        return self.high >= self.low
+
+    def describe(self, variant: Variant) -> str:
+        """``2 to 3`` or why no start can be made, for a message."""
+        if self.possible:
+            return f"{self.low} to {self.high}"
+        return (f"No civilisations game can start on {variant.title}: it has no {self.low} supply centres "
+                f"of which no two are adjacent")
+
+
+def civ_range(variant: Variant) -> CivCounts:
     """How many civilisations may play on ``variant``: 7 to 13 on the standard map, else 2
-    to a third of its supply centres (at most 16)."""
+    to a third of its supply centres (at most 16), and never more than can really start:
+    as many centres as can be found of which no two are adjacent (RULES.md §10's start)."""
     if variant.name == "standard":
-        return 7, 13
-    return 2, max(2, min(MAX_CIVS, len(variant.supply_centres) // 3))
+        low, most = 7, 13
+    else:
+        low, most = 2, max(2, min(MAX_CIVS, len(variant.supply_centres) // 3))
+    return CivCounts(low, min(most, len(_apart_centres(variant, most))))
+
+
+_APART: "weakref.WeakKeyDictionary[Variant, dict[int, tuple[str, ...]]]" = weakref.WeakKeyDictionary()
+RANGE_BUDGET = 20_000     # steps of the search for the most centres apart (a map is asked once)
+
+
+def _apart_centres(variant: Variant, most: int) -> tuple[str, ...]:
+    """As many supply centres as can be found, up to ``most``, of which no two are adjacent:
+    a witness that so many can start. First the greedy choice (the centre with the fewest
+    free neighbours, each time); when that falls short, a search for each larger count."""
+    known = _APART.setdefault(variant, {})
+    if most in known:
+        return known[most]
+    near = centre_neighbours(variant)
+    free = set(variant.supply_centres)
+    found: list[str] = []
+    while free and len(found) < most:
+        c = min(free, key=lambda x: (len(near[x] & free), x))
+        found.append(c)
+        free -= near[c] | {c}
+    best = tuple(found)
+    for count in range(most, len(best), -1):
+        witness = _search(sorted(variant.supply_centres), near, count, RANGE_BUDGET)
+        if witness is not None:
+            best = tuple(witness)
+            break
+    known[most] = best
+    return best
+
+
+def _search(order: list[str], near: Mapping[str, frozenset[str]], count: int, budget: int) -> list[str] | None:
+    """``count`` centres of ``order``, no two adjacent, tried in that order (backing up when
+    stuck), or None when there are none or the budget of steps runs out."""
+    chosen: list[str] = []
+    left = [budget]
+
+    def search(start: int, blocked: frozenset[str]) -> bool:
+        if len(chosen) == count:
+            return True
+        left[0] -= 1
+        if left[0] < 0:
+            return False
+        for i in range(start, len(order)):
+            c = order[i]
+            if c in blocked:
+                continue
+            if len(order) - i < count - len(chosen):
+                return False
+            chosen.append(c)
+            if search(i + 1, blocked | near[c] | {c}):
+                return True
+            chosen.pop()
+        return False
+
+    return chosen if search(0, frozenset()) else None
 
 
 def centre_neighbours(variant: Variant) -> dict[str, frozenset[str]]:
@@ -52,34 +130,18 @@ def centre_neighbours(variant: Variant) -> dict[str, frozenset[str]]:
 
 def draw_centres(variant: Variant, count: int, seed: int) -> list[str]:
     """``count`` supply centres, no two adjacent, drawn from ``seed`` (a search that tries
-    the centres in a seeded random order and backs up when it is stuck)."""
+    the centres in a seeded random order and backs up when it is stuck; should that search
+    run out of steps, a seeded choice among the centres :func:`civ_range` found apart)."""
     rng = random.Random(f"civ-start/{seed}/{variant.name}/{count}")
     near = centre_neighbours(variant)
     order = sorted(variant.supply_centres)
     rng.shuffle(order)
-    chosen: list[str] = []
-    budget = [200_000]
-
-    def search(start: int, blocked: frozenset[str]) -> bool:
-        if len(chosen) == count:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        for i in range(start, len(order)):
-            c = order[i]
-            if c in blocked:
-                continue
-            if len(order) - i < count - len(chosen):
-                return False
-            chosen.append(c)
-            if search(i + 1, blocked | near[c] | {c}):
-                return True
-            chosen.pop()
-        return False
-
-    if not search(0, frozenset()):
-        raise CivStartError(f"{variant.title} has no {count} supply centres of which no two are adjacent")
+    chosen = _search(order, near, count, 200_000)
+    if chosen is None:
+        apart = _apart_centres(variant, max(count, civ_range(variant).high))
+        if len(apart) < count:
+            raise CivStartError(f"{variant.title} has no {count} supply centres of which no two are adjacent")
+        chosen = rng.sample(sorted(apart), count)
     return chosen
 
 
@@ -113,9 +175,10 @@ def civ_start(variant: Variant, nations: Sequence[tuple[str, str] | CivSeat], se
     """The start world of a civilisations game on ``variant`` for ``nations`` (in order),
     drawn from ``seed``. Raises :class:`CivStartError` with a reason for a bad count or name."""
     seats = [n if isinstance(n, CivSeat) else CivSeat(*n) for n in nations]
-    low, high = civ_range(variant)
-    if check_range and not low <= len(seats) <= high:
-        raise CivStartError(f"{len(seats)} civilisations: {variant.title} takes {low} to {high}")
+    counts = civ_range(variant)
+    if check_range and not counts.low <= len(seats) <= counts.high:
+        said = counts.describe(variant)
+        raise CivStartError(f"{len(seats)} civilisations: {variant.title} takes {said}" if counts.possible else said)
     if len(seats) > MAX_CIVS or len(seats) < 1:
         raise CivStartError(f"{len(seats)} civilisations: a game takes 1 to {MAX_CIVS}")
     try:
@@ -155,5 +218,5 @@ def with_civ(world: World, homes: Mapping[str, Sequence[str]] | None = None,
     return world.derive(civ=civ)
 
 
-__all__ = ["CivSeat", "CivStartError", "MAX_CIVS", "centre_neighbours", "choose_unit", "civ_range", "civ_start",
+__all__ = ["CivCounts", "CivSeat", "CivStartError", "MAX_CIVS", "centre_neighbours", "choose_unit", "civ_range", "civ_start",
            "default_nations", "draw_centres", "with_civ"]

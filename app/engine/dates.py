@@ -70,13 +70,17 @@ class Calendar:
         return f"{Season(turn.season).title} {self.year(turn)}"
 
     def short(self, turn: Turn) -> str:
-        """A short name for tight places: ``S1901``, or ``4000 BC`` / ``W 3500 BC``."""
+        """A short name for tight places: ``S1901``, or the civilisations' title without its
+        season word (each movement turn has a year of its own): ``4000 BC``, ``3750 BC``,
+        ``before 3500 BC``. Never a second way of writing a date: a Winter stays *before*
+        the next Spring's year, as in its title."""
         if not self.is_civ:
             return str(turn)
-        return f"W {self.year(turn)}" if turn.season == Season.WINTER else self.year(turn)
+        return f"before {self.year(turn)}" if turn.season == Season.WINTER else self.year(turn)
 
     def board(self, key) -> str:
-        """A board named for people: ``1:S1901``, or ``1: Spring 4000 BC``."""
+        """A board named for people: ``1:S1901``, or ``1: Spring 4000 BC`` (the notation's
+        turn is not written beside a civilisations' date: one way of writing it)."""
         return str(key) if not self.is_civ else f"{key.timeline}: {self.title(key.turn)}"
 
     # -- reading names back ------------------------------------------------------------
@@ -84,7 +88,7 @@ class Calendar:
     def parse(self, text: str) -> Turn:
         """A turn from its notation (``S1901``) or, in the civilisations' calendar, from a
         date as shown: ``Spring 4000 BC``, ``3750 BC``, ``AD 250``, ``Winter before 3500 BC``,
-        ``W 3500 BC``. Raises ValueError saying what it expected."""
+        ``before 3500 BC`` (and, as typed, ``W 3500 BC``). Raises ValueError saying what it expected."""
         try:
             return Turn.parse(text)
         except ValueError:
@@ -108,7 +112,7 @@ class Calendar:
             raise ValueError(f"'{text}': the game begins in {START_BC} BC")
         year, fall = self.first_year + steps // 2, steps % 2
         word = (winter_word or season_word or "").lower()
-        if word.startswith("w"):
+        if word.startswith(("w", "b")):
             if fall or steps == 0:
                 raise ValueError(f"'{text}': a Winter comes before a Spring's year ({START_BC - 2 * YEARS_PER_TURN} BC, …)")
             return Turn(year - 1, int(Season.WINTER))
@@ -119,7 +123,7 @@ class Calendar:
         return Turn(year, int(Season.FALL if fall else Season.SPRING))
 
 
-_DATE = re.compile(r"^\s*(?:(spring|fall|autumn|s|f)\s+|(winter(?:\s+before)?|w)\s+)?"
+_DATE = re.compile(r"^\s*(?:(spring|fall|autumn|s|f)\s+|(winter(?:\s+before)?|w|before)\s+)?"
                    r"(?:(\d{1,5})\s*(bc|b\.c\.|bce|ad|a\.d\.|ce)?|(ad|a\.d\.|ce)\s*(\d{1,5}))\s*$", re.I)
 
 YEARS = Calendar()

@@ -25,11 +25,19 @@ from .variant_checks import MAX_NATIONS
 from .variant_model import Variant
 
 PALETTE: tuple[str, ...] = (
-    "#c92a2a", "#1971c2", "#2b8a3e", "#e67700", "#7048e8", "#0c8599", "#d6336c", "#5c940d",
-    "#862e9c", "#a61e4d", "#364fc7", "#087f5b", "#f08c00", "#495057", "#9c36b5", "#74b816",
+    "#c92a2a", "#00cc77", "#0077ee", "#bb8800", "#ddaaff", "#770088", "#225500", "#008899",
+    "#665588", "#ffaaaa", "#773300", "#ee4499", "#77aa11", "#ff8833", "#880033", "#2233aa",
 )
-"""Sixteen colours that stay apart from each other on the map's land and sea and under the
-fog veil (a colour-vision display option may remap them in the window)."""
+"""Sixteen colours for a game's own nations (civilisations), every two of them at least
+:data:`PALETTE_APART` apart (CIEDE2000) as unit markers and as centre tints on the map's land,
+and each well away from the map's land, sea and the grey of an unknown civilisation, and
+from the window's light and dark backgrounds (tests/ui/test_civ_colours.py measures it). Each
+colour is the one farthest from those before it, so a small game's first few are the most
+apart (a colour-vision display option may remap them in the window)."""
+
+PALETTE_APART = 15.0
+"""The least CIEDE2000 difference between two palette colours: about six times the
+difference one just notices (2.3), enough to tell two civilisations apart at a glance."""
 
 CIV_NAMES: tuple[str, ...] = (
     "Sumer", "Akkad", "Egypt", "Elam", "Hatti", "Mitanni", "Assyria", "Babylon", "Minoa",
@@ -117,5 +125,5 @@ def default_nations(count: int, taken: Iterable[str] = (), seed: int = 0, varian
     return [(n, colours[i % len(colours)]) for i, n in enumerate(picked)]
 
 
-__all__ = ["CIV_NAMES", "PALETTE", "UNKNOWN", "colour_problem", "default_nations", "game_nations",
+__all__ = ["CIV_NAMES", "PALETTE", "PALETTE_APART", "UNKNOWN", "colour_problem", "default_nations", "game_nations",
            "name_problem", "with_nations"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from app.engine.coords import BoardKey, Space
+from app.engine.dates import YEARS, Calendar
 from app.engine.orders import Build, Disband, Waive
 from app.engine.world import Board, World
 
@@ -58,9 +59,14 @@ class Need:
     count: int
 
     def __str__(self) -> str:
+        return self.describe()
+
+    def describe(self, calendar: Calendar = YEARS) -> str:
+        """``1:W1901: 2 build(s) owed``, the board named in the game's ``calendar`` (a
+        civilisations game: ``1: Winter before 3500 BC: …``)."""
         words = {"orders": "unit(s) without orders", "retreats": "retreat(s) to give",
                  "builds": "build(s) owed", "disbands": "disband(s) owed"}
-        return f"{self.board}: {self.count} {words[self.what]}"
+        return f"{calendar.board(self.board)}: {self.count} {words[self.what]}"
 
 
 def _nation_at(world: World, space: Space) -> str | None:

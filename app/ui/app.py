@@ -135,6 +135,7 @@ def _main(argv: list[str] | None) -> int:
         print(f"note: the data folder {data_dir()} cannot be written ({window.files.lost}): no autosave, "
               "recent games, settings or error log are kept in this session", file=sys.stderr)
     if args.screenshot:
+        window.civ_ui.unattended = True      # a civilisations start: one person at its first, unasked
         if args.open:
             if not window.open_game(args.open):
                 print(f"error: {window.last_message}", file=sys.stderr)

@@ -274,3 +274,51 @@ def test_a_contact_of_an_undone_submission_is_not_inherited_by_a_new_one():
     game.submit([game.parse("A pic H")])
     game.submit([])
     assert not in_contact(game.world, "Sumer", "Akkad")
+
+
+def _cliques_map(tmp_path, *sizes: int):
+    """A small imported map of land supply centres in groups: every centre of a group is
+    adjacent to every other of it, and no two groups touch (one group: all centres adjacent,
+    as on the imported 'pure' map)."""
+    from app.variants.importer import import_map
+    groups = [[f"p{chr(97 + g)}{chr(97 + i)}" for i in range(n)] for g, n in enumerate(sizes)]
+    centres = [c for grp in groups for c in grp]
+    a, b = centres[0].upper(), centres[-1].upper()
+    lines = ["BEGIN SPRING 1901 MOVEMENT", "", f"ALPHA (ALPHAN) {a}", f"A {a}", "", f"BETA (BETAN) {b}", f"A {b}", "",
+             "UNOWNED " + " ".join(c.upper() for c in centres[1:-1]), ""]
+    lines += [f"Land {c} = {c}" for c in centres] + [""]
+    for grp in groups:
+        for c in grp:
+            lines.append(f"LAND {c.upper()} ABUTS " + " ".join(o.upper() for o in grp if o != c))
+    source = tmp_path / "cliques.map"
+    source.write_text("\n".join(lines) + "\n")
+    folder = tmp_path / "cliques"
+    import_map(source, folder)
+    return load_variant(str(folder))
+
+
+def test_a_map_whose_centres_are_all_adjacent_offers_no_civilisations_start(tmp_path):
+    v = _cliques_map(tmp_path, 6)                   # a third of 6 centres is 2, but no 2 lie apart
+    counts = civ_range(v)
+    assert not counts.possible and counts.high < counts.low == 2
+    assert "No civilisations game can start" in counts.describe(v)
+    with pytest.raises(CivStartError, match="No civilisations game can start"):
+        civ_start(v, default_nations(2, variant=v), check_range=True)
+
+
+def test_the_count_offered_is_what_can_really_start(tmp_path):
+    v = _cliques_map(tmp_path, 5, 4)                # a third of 9 centres is 3, but only 2 lie apart
+    assert civ_range(v) == (2, 2)
+    for seed in range(5):
+        world = civ_start(v, default_nations(2, variant=v), seed=seed, check_range=True)
+        assert len(world.boards[world.active_boards()[0]].units) == 2
+    with pytest.raises(CivStartError, match="takes 2 to 2"):
+        civ_start(v, default_nations(3, variant=v), check_range=True)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_count_offered_starts_on_the_maps_shipped(variant):
+    v = load_variant(variant)
+    low, high = civ_range(v)
+    assert low <= high
+    civ_start(v, default_nations(high, variant=v), seed=0, check_range=True)

@@ -253,3 +253,32 @@ def test_messages_pass_only_between_civilisations_in_contact():
     from app.match.table.messages import MessageRefused
     with pytest.raises(MessageRefused, match="not met"):
         mail.write(0, 2, "Hello?")
+
+
+def test_a_drawn_start_is_seated_with_people_computers_fog_and_pins(tmp_path):
+    import pytest
+    from app.engine.civ_cli import main as civ_main
+    from app.match import MatchError
+    from app.match.civ_setup import seat_civ_game
+    from app.match.storage import open_match
+    path = tmp_path / "civ.json"
+    assert civ_main(["--civs", "8", "--seed", "2", "--out", str(path)]) == 0
+    opened = open_match(path)
+    civs = list(opened.game.variant.nation_names)
+    m = seat_civ_game(opened.game, [CivPlayer("Ada", civs[3], "#000000", True, "55"), CivPlayer("Ben", civs[0], "")],
+                      ["easy", "random"])
+    assert m.fog and m.mode == "hotseat" and m.has_pin(0) and not m.has_pin(1)
+    assert m.seats[0].nations == (civs[3],) and m.seats[0].colour == opened.game.variant.nations[civs[3]].colour
+    computers = [s for s in m.seats if s.controller == "computer"]
+    assert sorted(n for s in computers for n in s.nations) == sorted(civs[1:3] + civs[4:])
+    assert {s.level for s in computers} == {"easy", "random"}
+    assert m.known_civilisations(1) == [civs[0]]
+    with pytest.raises(MatchError, match="no civilisation 'Rome'"):
+        seat_civ_game(opened.game, [CivPlayer("Ada", "Rome", "")])
+    with pytest.raises(MatchError, match="both chose"):
+        seat_civ_game(opened.game, [CivPlayer("Ada", civs[0], ""), CivPlayer("Ben", civs[0], "")])
+    with pytest.raises(MatchError, match="at least one person"):
+        seat_civ_game(opened.game, [])
+    from app.engine.game import Game
+    with pytest.raises(MatchError, match="not a civilisations game"):
+        seat_civ_game(Game.new(), [CivPlayer("Ada", "France", "")])

@@ -214,3 +214,201 @@ def test_the_tables_seat_dialogs_name_no_unmet_civilisation(qtbot, window):
     offered = [take.nation.itemText(i) for i in range(take.nation.count())]
     assert len(offered) == 1 and offered[0].startswith("Akkad")       # met; Kish is not named
     assert window.table_ui is not None
+
+
+def test_the_dialog_says_no_civilisations_start_on_a_map_whose_centres_are_all_adjacent(qtbot, window, tmp_path):
+    from app.ui.dialogs.new_game import NewGameDialog
+    from tests.engine.test_civ import _cliques_map
+    folder = _cliques_map(tmp_path, 6).folder
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    dlg.start.setCurrentIndex(dlg.start.findData("civilisations"))
+    dlg.civ.set_variant(str(folder))
+    assert not dlg.civ.count.isEnabled() and dlg.civ.impossible_note.isVisible()
+    assert "No civilisations game can start" in dlg.civ.impossible_note.text()
+    assert "No civilisations game can start" in dlg.problem()
+    (tmp_path / "two").mkdir()
+    dlg.civ.set_variant(str(_cliques_map(tmp_path / "two", 5, 4).folder))       # 9 centres, only 2 apart
+    assert (dlg.civ.count.minimum(), dlg.civ.count.maximum()) == (2, 2) and dlg.civ.count.isEnabled()
+    assert not dlg.civ.impossible_note.isVisible() and dlg.problem() is None
+
+
+# -- a civilisations start opened from a file (python -m app civ … --out FILE; --open FILE) ------
+
+
+def _civ_file(tmp_path, civs=9, seed=3):
+    from app.__main__ import main
+    path = tmp_path / "civ.json"
+    assert main(["civ", "--civs", str(civs), "--seed", str(seed), "--out", str(path)]) == 0
+    return path
+
+
+def _answering(act):
+    """``act(dialog)`` for :func:`when_modal`; should it fail, the dialog is cancelled (never a
+    test left waiting on it) and the failure kept in ``failed`` for the test to raise."""
+    failed = []
+
+    def answer(dlg):
+        try:
+            act(dlg)
+        except BaseException as e:          # noqa: BLE001 - raised again by the test
+            failed.append(e)
+            dlg.reject()
+    return answer, failed
+
+
+def _seat_people(people, levels=("easy",)):
+    """An answer to the dialog that seats a drawn start: ``people`` as (player, civilisation
+    index, PIN), typed and chosen in the dialog as a person would."""
+    from PySide6.QtWidgets import QDialogButtonBox
+    from app.ui.dialogs.civ_file import CivFileDialog
+    seen = {}
+
+    def act(dlg):
+        assert isinstance(dlg, CivFileDialog), dlg
+        seen["count"] = (dlg.civ.count.value(), dlg.civ.count.isEnabled())
+        dlg.civ.people.setValue(len(people))
+        for row, (player, civ_index, pin) in zip(dlg.civ.rows, people):
+            row.player.setText(player)
+            row.civ.setCurrentIndex(civ_index)
+            row.pin.setText(pin)
+            seen.setdefault("unit shown", row.unit.isVisible())
+        for level, box in dlg.civ.level_boxes.items():
+            box.setChecked(level in levels)
+        dlg.buttons.button(QDialogButtonBox.Ok).click()
+    answer, failed = _answering(act)
+    seen["failed"] = failed
+    return answer, seen
+
+
+def test_opening_a_civ_file_asks_who_plays_and_starts_a_real_civilisations_game(qtbot, window, tmp_path):
+    from .helpers import when_modal
+    path = _civ_file(tmp_path)
+    civs = list(__import__("json").loads(path.read_text())["start"]["nations"])
+    answer, seen = _seat_people([("Ada", 2, "")])
+    when_modal(answer)
+    opened = window.open_game(str(path))                 # what `python -m app --open civ.json` calls
+    if seen["failed"]:
+        raise seen["failed"][0]
+    assert opened
+    mine = civs[2]
+    m = window.match
+    assert seen["count"] == (9, False) and seen["unit shown"] is False     # the start's count and units
+    assert m.fog and m.world.civ is not None and not window.table.up
+    assert [s.nations for s in m.seats if s.controller == "person"] == [(mine,)]
+    [computer] = [s for s in m.seats if s.controller == "computer"]
+    assert sorted(computer.nations) == sorted(c for c in civs if c != mine) and computer.level == "easy"
+    assert m.known_civilisations(0) == [mine]
+    assert [r["nation"] for r in window.nations_panel.rows] == [mine]
+    shown = window.world.boards[window.world.active_boards()[0]]
+    assert {u.nation for u in shown.units.values()} <= {mine, "Unknown"}
+    assert len(shown.units) < 9                                           # the others are in the fog
+    assert mine in window.last_status and "alone" in window.last_status
+    assert "Civilisations, against the computer" in window.windowTitle() and "civ.json" in window.windowTitle()
+    before = len(m.game.submissions)
+    submit(qtbot, window)                                    # the computer's civilisations play too
+    assert len(m.game.submissions) == before + 1
+    moved = [o for o in m.game.submissions[-1] if getattr(o, "nation", None) in computer.nations]
+    assert moved, "the computer gave its civilisations no orders"
+
+
+def test_a_civ_file_opened_from_the_recent_menu_seats_a_hotseat_with_pins(qtbot, window, tmp_path):
+    from .helpers import when_modal
+    path = _civ_file(tmp_path, civs=7, seed=8)
+    window.files.recent.add(path)
+    window.files.fill_recent_menu()
+    [action] = [a for a in window.recent_menu.actions() if a.text() == str(path)]
+    answer, seen = _seat_people([("Ada", 0, "1234"), ("Ben", 4, "")], levels=("random",))
+    when_modal(answer)
+    action.trigger()
+    if seen["failed"]:
+        raise seen["failed"][0]
+    m = window.match
+    names = list(m.game.variant.nation_names)
+    assert [(s.name, s.nations) for s in m.seats[:2]] == [("Ada", (names[0],)), ("Ben", (names[4],))]
+    assert m.has_pin(0) and not m.has_pin(1) and m.check_pin(0, "1234") and not m.check_pin(0, "9999")
+    assert m.seats[2].controller == "computer" and len(m.seats[2].nations) == 5
+    assert m.fog and m.mode == "hotseat" and window.table.up                # the curtain first
+    assert names[0] not in window.last_status and names[4] not in window.last_status
+
+
+def test_a_civ_file_whose_seating_is_cancelled_is_not_opened(qtbot, window, tmp_path):
+    from .helpers import when_modal
+    path = _civ_file(tmp_path)
+    before = window.match
+    when_modal(lambda dlg: dlg.reject())
+    assert not window.files.open_game(str(path), confirmed=True)          # File → Open's route
+    assert window.match is before and "Not opened" in window.last_status
+
+
+def test_two_people_cannot_take_one_civilisation_of_a_civ_file(qtbot, window, tmp_path):
+    from PySide6.QtWidgets import QDialogButtonBox
+    from .helpers import when_modal
+    path = _civ_file(tmp_path)
+    said = {}
+
+    def act(dlg):
+        dlg.civ.people.setValue(2)
+        dlg.civ.rows[1].civ.setCurrentIndex(dlg.civ.rows[0].civ.currentIndex())
+        dlg.buttons.button(QDialogButtonBox.Ok).click()
+        said["error"], said["open"] = dlg.error.text(), dlg.isVisible()
+        dlg.civ.rows[1].civ.setCurrentIndex(dlg.civ.rows[0].civ.currentIndex() + 1)
+        said["fixed"] = dlg.error.text()
+        dlg.reject()
+    answer, failed = _answering(act)
+    when_modal(answer)
+    window.files.open_game(str(path), confirmed=True)
+    if failed:
+        raise failed[0]
+    assert "both chose" in said["error"] and said["open"] and said["fixed"] == ""
+
+
+def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window):
+    """Board labels, the orders panel, column headers, the status after going to a board and
+    the results' tooltips: the calendar's 'Spring 4000 BC' / 'Winter before 3500 BC', never
+    the notation's S1901 beside it nor a second way of writing a Winter ('W 3500 BC')."""
+    import re
+    from PySide6.QtGui import QFont, QFontMetricsF
+    from app.engine.coords import Season
+    from app.ui.multiverse.headers import column_label
+    m = start_single(window, computers=6, seed=2)
+    while not any(k.turn.season == Season.WINTER for k in m.world.boards) or \
+            m.world.active_boards()[0].turn.season != Season.SPRING:
+        submit(qtbot, window)
+    cal = window.game.calendar
+    date = re.compile(r"^(Spring|Fall) \d+ (BC)$|^Winter before \d+ BC$|^(Spring|Fall) AD \d+$")
+    shown: list[str] = []
+    for key, item in window.scene.items_by_key.items():
+        label = item.label_text()
+        shown.append(label)
+        head, _, rest = label.partition(": ")
+        assert head == str(key.timeline) and date.match(rest.replace("   active", "")), label
+    active = m.world.active_boards()[0]
+    assert window.next_attention() is not None                    # N: the next board needing orders
+    assert window.last_status.startswith(f"{active.timeline}: {cal.title(active.turn)}: "), window.last_status
+    shown.append(window.last_status)
+    unit = next(u for u in m.world.boards[active].units.values() if u.nation == "Sumer")
+    assert window.console_order(f"{unit.type} {active.timeline}:{unit.loc}:{active.turn} H"), window.last_status
+    heads = [window.orders_panel.tree.topLevelItem(i) for i in range(window.orders_panel.tree.topLevelItemCount())]
+    boards = [h.child(j).text(0) for h in heads for j in range(h.childCount())] + [h.text(0) for h in heads]
+    assert f"1: {cal.title(active.turn)}" in boards, boards
+    shown += boards
+    fm = QFontMetricsF(QFont())
+    for key in m.world.boards:
+        for width in (600, 140, 90, 30):
+            text = column_label(key.turn, width, fm, cal)
+            if text:
+                shown.append(text)
+                assert text in (cal.title(key.turn), cal.short(key.turn), "W"), text
+                assert cal.title(key.turn).endswith(text) or text == "W", text      # a shortening, never another form
+    assert window.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
+    shown.append(window.last_status)
+    assert window.last_status == f"Board 1: {cal.title(active.turn)}."
+    model = window.results_panel.model
+    shown += [model.data(model.index(i), 0x03) or "" for i in range(model.rowCount())]
+    for text in shown:
+        assert not re.search(r"\b[SFW]\d{4}\b", text), text      # no notation beside a date
+        assert not re.search(r"\bW \d", text), text                 # no second way of writing a Winter
+    winters = [cal.short(k.turn) for k in m.world.boards if k.turn.season == Season.WINTER]
+    assert winters and all(w.startswith("before ") for w in winters)

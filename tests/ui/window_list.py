@@ -91,6 +91,20 @@ def _new_civ_game(w):
     return dlg
 
 
+def _civ_file(w):
+    """A civilisations start opened from a file, thirteen people at the computer."""
+    from PySide6.QtWidgets import QApplication
+    from app.engine.nations import CIV_NAMES, PALETTE
+    from app.ui.dialogs.civ_file import CivFileDialog
+    civs = [(n, PALETTE[i]) for i, n in enumerate(CIV_NAMES[:13])]
+    dlg = CivFileDialog(w, "a-long-name-for-a-civilisations-start.json", civs, "Standard Europe", "Spring 4000 BC")
+    dlg.show()
+    dlg.civ.people.setValue(13)
+    for _ in range(3):
+        QApplication.processEvents()
+    return dlg
+
+
 def _thrown(w):
     from app.ui.winks import open_thrown_start
     return open_thrown_start(w, 7, 3, lambda game: None)
@@ -223,6 +237,7 @@ WINDOWS: list[Entry] = [
     Entry("new game (hotseat, 7 seats)", ("NewGameDialog",), _new_game(True, 7)),
     Entry("new game (7 seats added once open)", ("NewGameDialog",), _new_game(True, 7, after_show=True)),
     Entry("new game (civilisations, 16 people)", ("NewGameDialog",), _new_civ_game),
+    Entry("a civilisations start opened from a file", ("CivFileDialog",), _civ_file),
     Entry("rules (F1)", ("RulesDialog",), _rules),
     Entry("about", ("AboutDialog",), _about),
     Entry("keyboard shortcuts", (), _keys),

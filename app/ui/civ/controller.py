@@ -42,7 +42,8 @@ class CivUI:
         self.panel.offer.connect(self.make_offer)
         self.panel.answer.connect(self.answer)
         self.panel.view_map.connect(self.view_map)
-        self.dialog = None          # the old map open now (tests close it)
+        self.dialog = None          # the old map, or the seating of a drawn start, open now
+        self.unattended = False     # True: a drawn start opened is seated unasked (a screenshot)
 
     # -- the game ------------------------------------------------------------------------------
     @property
@@ -69,7 +70,52 @@ class CivUI:
                               f"{match.game.calendar.title(match.world.active_boards()[0].turn)}.")
         return True
 
-    def _greet(self, seat: int) -> None:
+    def seat_opened(self, opened, file_name: str):
+        """A civilisations start opened from a file (``opened``: its game, seated as a
+        sandbox by the file's reader) seated as the player answers :meth:`ask_seats`: the
+        people's civilisations, the computer's, PINs, fog. None when the player cancels or
+        the answer cannot be seated (said)."""
+        from app.match.civ_setup import seat_civ_game
+        game = opened.game
+        v = game.variant
+        civs = [(n, v.nations[n].colour) for n in v.nation_names]
+        when = game.calendar.title(min(k.turn for k in opened.world.active_boards()))
+        answer = self.ask_seats(file_name, civs, v.title, when)
+        if answer is None:
+            return None
+        try:
+            match = seat_civ_game(game, answer["players"], answer["levels"])
+        except MatchError as e:
+            self.w.show_message("Cannot start", str(e))
+            return None
+        match.scenario = getattr(opened, "scenario", None)
+        return match
+
+    def ask_seats(self, file_name: str, civs, variant_title: str, when: str) -> dict | None:
+        """Who plays which civilisation of a drawn start (the dialog; ``unattended``: its
+        first answer, one person at the first civilisation, unasked)."""
+        from ..dialogs.civ_file import CivFileDialog
+        dlg = CivFileDialog(self.w, file_name, civs, variant_title, when)
+        if self.unattended:
+            return dlg.settings()
+        self.dialog = dlg
+        try:
+            accepted = dlg.exec() == CivFileDialog.Accepted
+        finally:
+            self.dialog = None
+        return dlg.settings() if accepted else None
+
+    def greet_opened(self, file_name: str) -> None:
+        """The status after a civilisations start opened from a file."""
+        m = self.w.match
+        if m.private:
+            self.w.set_status(f"Civilisations from {file_name}: {sum(s.controller == 'person' for s in m.seats)} "
+                              f"people and the computer, from {m.game.calendar.title(m.world.active_boards()[0].turn)}. "
+                              "Save it (Ctrl+S) to keep it.")
+        else:
+            self._greet(0, " Save it (Ctrl+S) to keep it.")
+
+    def _greet(self, seat: int, more: str = "") -> None:
         m = self.w.match
         me = m.seats[seat].nations[0]
         key = m.world.active_boards()[0]
@@ -77,7 +123,7 @@ class CivUI:
         where = next((p for p, n in board.centres.items() if n == me), None)
         name = m.game.variant.provinces[where].name if where else "?"
         self.w.set_status(f"{m.game.calendar.title(key.turn)}: {me} begins in {name}, alone. "
-                          "Explore to meet other civilisations.")
+                          "Explore to meet other civilisations." + more)
 
     def date_note(self) -> str:
         """`` (now Spring 3500 BC)`` in a civilisations game, else nothing."""
@@ -91,7 +137,8 @@ class CivUI:
         """Show the seat's contacts (nothing behind the curtain); the dock only in a
         civilisations game."""
         t = self.table
-        self.w.orders_panel.calendar = self.w.game.calendar if self.w.game is not None else YEARS
+        calendar = self.w.game.calendar if self.w.game is not None else YEARS
+        self.w.orders_panel.calendar = self.w.results_panel.model.calendar = calendar
         if t is None:
             self.dock.hide()
             return

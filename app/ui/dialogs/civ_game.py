@@ -6,17 +6,21 @@ levels for the others. The dialog (``dialogs/new_game.py``) shows this box when 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from typing import Sequence
+
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.civstart import civ_range
+from app.engine.civstart import CivCounts, civ_range
 from app.engine.nations import PALETTE, name_problem
 from app.engine.variant import VariantError, load_variant
 from app.match.civ_setup import CivPlayer
 
 from ..guard import guarded
+from ..message_label import MessageLabel
+from ..panels.nations import swatch
 
 DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
                    "Noa", "Oli", "Pia"]
@@ -28,10 +32,13 @@ VISIBLE_ROWS = 6  # more people scroll (the dialog fits a 768-pixel screen)
 
 
 class CivPlayerRow(QWidget):
-    """One person at the table: name, civilisation, colour, unit choice, PIN."""
+    """One person at the table: name, civilisation, colour, unit choice, PIN. With
+    ``choices`` (the civilisations of a start already drawn: name and colour) the person
+    picks one of them instead, whose colour and unit are the start's."""
 
-    def __init__(self, index: int, parent=None):
+    def __init__(self, index: int, parent=None, choices: Sequence[tuple[str, str]] | None = None):
         super().__init__(parent)
+        self.choices = list(choices) if choices else None
         self.colour = PALETTE[index % len(PALETTE)]
         lay = QHBoxLayout(self)
         lay.setContentsMargins(0, 2, 0, 2)
@@ -39,15 +46,25 @@ class CivPlayerRow(QWidget):
         self.player.setMaximumWidth(110)
         self.player.setToolTip("The player's name (shown on the curtain between seats)")
         lay.addWidget(self.player)
-        self.civ = QLineEdit(DEFAULT_CIVS[index % len(DEFAULT_CIVS)])
-        self.civ.setMaximumWidth(130)
-        self.civ.setToolTip("The civilisation's name: one word, beginning with a capital (e.g. Sumer)")
+        if self.choices:
+            self.civ = QComboBox()
+            for name, colour in self.choices:
+                self.civ.addItem(swatch(colour), name, name)
+            self.civ.setCurrentIndex(index % len(self.choices))
+            self.civ.setToolTip("The civilisation this person plays: the start drew its centre and unit already")
+            self.civ.currentIndexChanged.connect(lambda _i: self._follow_civ())
+            self.colour = self.choices[self.civ.currentIndex()][1]
+        else:
+            self.civ = QLineEdit(DEFAULT_CIVS[index % len(DEFAULT_CIVS)])
+            self.civ.setMaximumWidth(130)
+            self.civ.setToolTip("The civilisation's name: one word, beginning with a capital (e.g. Sumer)")
         lay.addWidget(self.civ)
         self.colour_btn = QPushButton()
         self.colour_btn.setFixedSize(26, 22)
         self.colour_btn.setToolTip("The civilisation's colour on the map")
         self.colour_btn.clicked.connect(self._pick)
         self._paint()
+        self.colour_btn.setEnabled(not self.choices)      # a drawn start's colours are its own
         lay.addWidget(self.colour_btn)
         self.unit = QComboBox()
         for text, value in UNIT_CHOICES:
@@ -55,6 +72,7 @@ class CivPlayerRow(QWidget):
         self.unit.setToolTip("The unit on your starting centre: the centre is drawn when the game starts;\n"
                              "a fleet is possible only if it lies on a coast (else you get an army)")
         lay.addWidget(self.unit)
+        self.unit.setVisible(not self.choices)             # a drawn start's units stand already
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.Password)
         self.pin.setPlaceholderText("PIN (optional)")
@@ -64,6 +82,14 @@ class CivPlayerRow(QWidget):
                             "file keeps the seat's orders and offers encrypted.")
         lay.addWidget(self.pin)
         lay.addStretch(1)
+
+    def civilisation(self) -> str:
+        return self.civ.currentData() if self.choices else self.civ.text().strip()
+
+    @guarded
+    def _follow_civ(self) -> None:
+        self.colour = self.choices[self.civ.currentIndex()][1]
+        self._paint()
 
     def _paint(self) -> None:
         self.colour_btn.setStyleSheet(f"background: {self.colour}; border: 1px solid #444; border-radius: 4px;")
@@ -76,22 +102,37 @@ class CivPlayerRow(QWidget):
             self._paint()
 
     def player_spec(self) -> CivPlayer:
-        return CivPlayer(self.player.text().strip()[:40] or self.civ.text().strip(), self.civ.text().strip(),
-                         self.colour, self.unit.currentData(), self.pin.text() if self.pin.isEnabled() else "")
+        civ = self.civilisation()
+        return CivPlayer(self.player.text().strip()[:40] or civ, civ, self.colour,
+                         None if self.choices else self.unit.currentData(), self.pin.text() if self.pin.isEnabled() else "")
 
 
 class CivOptions(QGroupBox):
-    """The box of settings for a civilisations game (see the module docstring)."""
+    """The box of settings for a civilisations game (see the module docstring); with
+    ``drawn``, for a start already drawn (a file of ``python -m app civ``): its count is
+    fixed and each person picks one of its civilisations."""
 
-    def __init__(self, levels: tuple[str, ...], parent=None):
+    changed = Signal()          # a person chose another civilisation (a problem shown is checked again)
+
+    def __init__(self, levels: tuple[str, ...], parent=None, drawn: Sequence[tuple[str, str]] | None = None):
         super().__init__("Civilisations", parent)
         self.variant = "standard"
+        self.impossible: str | None = None      # why no civilisations game starts on this map
+        self.drawn = list(drawn) if drawn else None     # a start already drawn: its civilisations
         outer = QVBoxLayout(self)
         note = QLabel("Every civilisation starts on one supply centre drawn at random, alone in the fog of war. "
                       "Nobody is told how many play. You meet others by bouncing or standing next to them, then "
                       "trade maps, units and contacts. Dates run from 4000 BC.")
+        if self.drawn:
+            note.setText(f"This start is drawn already: {len(self.drawn)} civilisations, each on its centre with its "
+                         "unit, alone in the fog of war. Choose who sits at this computer and which civilisation "
+                         "each plays; the computer plays the others. You meet others by bouncing or standing next "
+                         "to them, then trade maps, units and contacts. Dates run from 4000 BC.")
         note.setWordWrap(True)
         outer.addWidget(note)
+        self.impossible_note = MessageLabel(tone="error", bold=True)   # said at once, not only at OK
+        self.impossible_note.hide()
+        outer.addWidget(self.impossible_note)
         grid = QGridLayout()
         grid.addWidget(QLabel("Civilisations in all"), 0, 0)
         self.count = QSpinBox()
@@ -128,17 +169,31 @@ class CivOptions(QGroupBox):
         self.rows: list[CivPlayerRow] = []
         self.count.valueChanged.connect(lambda _n: self._counts_changed())
         self.people.valueChanged.connect(lambda _n: self._counts_changed())
-        self.set_variant("standard")
+        if self.drawn:
+            self.count.setRange(len(self.drawn), len(self.drawn))
+            self.count.setEnabled(False)
+            self.count.setToolTip("How many civilisations the start holds")
+            self._counts_changed()
+        else:
+            self.set_variant("standard")
 
     @guarded
     def set_variant(self, name: str | None) -> None:
         """The range of civilisations follows the map (7–13 on the standard map)."""
         self.variant = name or "standard"
         try:
-            low, high = civ_range(load_variant(self.variant))
+            v = load_variant(self.variant)
+            counts = civ_range(v)
+            self.impossible = None if counts.possible else counts.describe(v)
         except VariantError:
-            low, high = 2, 2
+            counts, self.impossible = CivCounts(2, 2), None
+        low, high = counts.low, max(counts.low, counts.high)
         wanted = self.count.value() if self.count.maximum() != 99 else 9    # 99: not set yet
+        self.count.setEnabled(self.impossible is None)
+        self.impossible_note.setText(self.impossible or "")
+        self.impossible_note.setVisible(self.impossible is not None)
+        self.count.setToolTip(self.impossible or
+                              "How many civilisations play (people and computer together)")
         self.count.blockSignals(True)
         self.count.setRange(low, high)
         self.count.setValue(min(max(wanted, low), high))
@@ -156,7 +211,9 @@ class CivOptions(QGroupBox):
             row.setParent(None)
             row.deleteLater()
         while len(self.rows) < want:
-            row = CivPlayerRow(len(self.rows))
+            row = CivPlayerRow(len(self.rows), choices=self.drawn)
+            if self.drawn:
+                row.civ.currentIndexChanged.connect(lambda _i: self.changed.emit())
             self.rows.append(row)
             self.rows_box.addWidget(row)
         for row in self.rows:
@@ -183,6 +240,17 @@ class CivOptions(QGroupBox):
 
     def problem(self) -> str | None:
         """What stops the game from starting, in words (None: it can start)."""
+        if self.impossible:
+            return self.impossible + "."
+        if self.drawn:
+            chosen: dict[str, str] = {}
+            for p in self.players():
+                if p.civilisation in chosen:
+                    return f"{chosen[p.civilisation]} and {p.player} both chose {p.civilisation}."
+                chosen[p.civilisation] = p.player
+            if self.computers() and not self.levels():
+                return "Tick at least one level for the computer's civilisations."
+            return None
         variant = load_variant(self.variant)
         taken: list[str] = []
         colours: dict[str, str] = {}

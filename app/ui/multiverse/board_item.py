@@ -228,11 +228,13 @@ class BoardItem(QGraphicsItem):
             painter.setPen(QPen(self.theme.accent, max(3.0, 2 * px)))
             painter.drawEllipse(c, r, r)
 
+    def label_text(self) -> str:
+        """The board's name over it: ``1:S1901``, or in a civilisations game ``1: Spring 4000
+        BC`` (RULES.md §10), and what the board is (active, a ghost)."""
+        text = calendar_for(getattr(self.scene(), "world", None)).board(self.key)
+        return text + ("   ghost board" if self.ghost else ("   active" if self.active else ""))
+
     def _paint_label(self, painter: QPainter, px: float) -> None:
-        text = f"{self.key.timeline}:{self.key.turn}"
-        cal = calendar_for(getattr(self.scene(), "world", None))
-        if cal.is_civ:
-            text += f"  {cal.short(self.key.turn)}"      # the civilisations' date (RULES.md §10)
         size = max(34.0, 13 * px)
         if size > LABEL_H:
             return
@@ -241,9 +243,8 @@ class BoardItem(QGraphicsItem):
         f.setBold(True)
         painter.setFont(f)
         painter.setPen(self.theme.board_label if not self.ghost else self.theme.ghost_frame)
-        extra = "   ghost board" if self.ghost else ("   active" if self.active else "")
         painter.drawText(QRectF(0, -LABEL_H, self._rect.width(), LABEL_H - 8),
-                         Qt.AlignLeft | Qt.AlignBottom, text + extra)
+                         Qt.AlignLeft | Qt.AlignBottom, self.label_text())
 
     # -- hit testing --------------------------------------------------------------------
     def province_at(self, local: QPointF) -> str | None:
@@ -256,7 +257,8 @@ class BoardItem(QGraphicsItem):
         prov = self.province_at(event.pos())
         if prov is None:
             cal = calendar_for(getattr(self.scene(), "world", None))
-            self.setToolTip(f"Board {self.key}  ({cal.title(self.key.turn)}, timeline {self.key.timeline})")
+            self.setToolTip(f"Board {cal.board(self.key)}" if cal.is_civ else
+                            f"Board {self.key}  ({cal.title(self.key.turn)}, timeline {self.key.timeline})")
             return
         info = self.art.variant.provinces.get(prov)
         name = info.name if info else prov

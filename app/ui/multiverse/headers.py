@@ -108,7 +108,7 @@ def column_label(turn: Turn, width: float, fm: QFontMetricsF, cal=YEARS) -> str 
     Winter column, narrower than its year's others, keeps its initial when its short name
     no longer fits (the year stands over the Spring and Fall beside it)."""
     long, short = (cal.title(turn), cal.short(turn)) if cal.is_civ else (turn.title, str(turn))
-    names = (long, short) + ((short[0],) if turn.season == Season.WINTER and short else ())
+    names = (long, short) + ((long[0],) if turn.season == Season.WINTER and long else ())
     for text in names:
         if fm.horizontalAdvance(text) + 6 <= width:
             return text

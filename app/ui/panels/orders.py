@@ -183,7 +183,8 @@ class OrdersPanel(QWidget):
         return top
 
     def _board_item(self, key: BoardKey) -> QTreeWidgetItem:
-        bi = QTreeWidgetItem([f"{key}  {self.calendar.title(key.turn)}"])
+        cal = self.calendar
+        bi = QTreeWidgetItem([cal.board(key) if cal.is_civ else f"{key}  {cal.title(key.turn)}"])
         bi.setData(0, Qt.UserRole, ("board", key))
         return bi
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
 from app.engine.coords import BoardKey
+from app.engine.dates import YEARS
 from app.engine.notation import format_order
 from app.engine.world import World
 from app.match.results import arrivals, predecessor, submission_results
@@ -50,6 +51,8 @@ class ResultRows(QAbstractListModel):
     lays them out in batches), not for every row at once when the submission comes in.
     At 10,000 boards a submission has hundreds of them."""
 
+    calendar = YEARS        # how boards are named (RULES.md §10: a civilisations game's dates)
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self._pairs: list = []
@@ -81,7 +84,7 @@ class ResultRows(QAbstractListModel):
             return self._pairs[index.row()][0].board
         if role == _TIP:
             order = self._pairs[index.row()][0]      # the row whole, if the panel cut it
-            return f"{self.text(index.row())}\nClick to go to board {order.board}"
+            return f"{self.text(index.row())}\nClick to go to board {self.calendar.board(order.board)}"
         return None
 
 

@@ -256,6 +256,12 @@ class FileKeeper(QObject):
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
         scenario = getattr(match, "scenario", None)
+        if scenario and match.world.civ is not None:
+            # a civilisations start (RULES.md §10): who plays which civilisation, the fog
+            match = self.w.civ_ui.seat_opened(match, Path(path).name)
+            if match is None:
+                self.w.set_status(f"Not opened: {Path(path).name}.")
+                return False
         if scenario:
             # a new game from a scenario file: never saved over the scenario itself
             self.w.set_match(match, None)
@@ -265,6 +271,9 @@ class FileKeeper(QObject):
             self.w.update_title()
             self.recent.add(p)
             steps = len(match.game.submissions)
+            if match.world.civ is not None:
+                self.w.civ_ui.greet_opened(p.name)
+                return True
             self.w.set_status(f"A new game from the scenario {p.name}: its start"
                               + (f" and {steps} step{'s' if steps != 1 else ''}" if steps else "")
                               + ". Save it (Ctrl+S) to keep it.")

@@ -327,7 +327,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
             return
         f = self.files
         name = f.title_name()
-        self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {self.mode.capitalize()}, "
+        kind = self.mode.capitalize()
+        if self.match.world.civ is not None:     # RULES.md §10: a game of its own kind, not a sandbox
+            kind = "Civilisations, " + ("hotseat" if self.match.private else "against the computer")
+        self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {kind}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
 
     def update_seat_label(self) -> None:

@@ -39,7 +39,8 @@ class NavigationMixin:
         board = next((b for b in boards if last is None or b > last), boards[0])
         self._attention_at = board
         self.goto_board(board)
-        here = "; ".join(str(n) for n in todo if n.board == board)
+        cal = calendar_for(self.world)
+        here = "; ".join(n.describe(cal) for n in todo if n.board == board)
         self.set_status(f"{here}   — board {boards.index(board) + 1} of {len(boards)} needing attention (N: next)")
         return next(n for n in todo if n.board == board)
 
@@ -54,10 +55,10 @@ class NavigationMixin:
                 self.set_status(f"Not a board name: {e}", error=True)
                 return False
         if self.world is None or key not in self.world.boards:
-            self.set_status(f"There is no board {key} in this game.", error=True)
+            self.set_status(f"There is no board {cal.board(key)} in this game.", error=True)
             return False
         self.goto_board(key)
-        self.set_status(f"Board {key}" + (f", {cal.title(key.turn)}." if cal.is_civ else "."))
+        self.set_status(f"Board {cal.board(key)}.")
         return True
 
     def go_to_board_dialog(self) -> None:
@@ -65,7 +66,9 @@ class NavigationMixin:
             return
         dlg = QInputDialog(self)
         dlg.setWindowTitle("Go to board")
-        dlg.setLabelText("Board (timeline:turn, e.g. 3:F1905):")
+        cal = calendar_for(self.world)
+        dlg.setLabelText("Board (timeline: date, e.g. 2: Fall 3250 BC, or 3:F1905):" if cal.is_civ else
+                         "Board (timeline:turn, e.g. 3:F1905):")
         fit_title(dlg)
         dlg.textValueSelected.connect(self.go_to_board_text)
         self.prompt = dlg
@@ -91,7 +94,8 @@ class NavigationMixin:
     def ask_missing(self, owed: list[Need]) -> bool:
         if all(n.what == "orders" for n in owed):
             return self._ask_no_orders(sum(n.count for n in owed))
-        lines = "\n".join(str(n) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
+        cal = calendar_for(self.world)
+        lines = "\n".join(n.describe(cal) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
         box = QMessageBox(QMessageBox.Warning, "Orders missing",
                           "Some retreats, builds or disbands are not given yet:", QMessageBox.NoButton, self)
         box.setInformativeText(lines + "\n\nUnits without a retreat are disbanded; missing builds are "

@@ -131,6 +131,7 @@ class NationsPanel(QWidget):
         for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
             self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
+        self.table.resizeColumnsToContents()     # empty, before any game: the headers' widths, no scroll bar
         self._fit_rows(ROWS_SHOWN)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed

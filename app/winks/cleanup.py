@@ -165,7 +165,12 @@ def _pieces_at(variant: Variant, layout: Layout, moves: Iterable[tuple[int, str]
 
 
 def _pieces(variant: Variant, layout: Layout, ids: Iterable[int]) -> str:
-    return _list([describe(variant, layout.pieces[i]) for i in ids])
+    """``"3 Austrian fleets, English army and French fleet"``: alike pieces counted once."""
+    counts: dict[str, int] = {}
+    for i in ids:
+        what = describe(variant, layout.pieces[i])
+        counts[what] = counts.get(what, 0) + 1
+    return _list([what if n == 1 else f"{n} {what}s" for what, n in counts.items()])
 
 
 # -- the five steps ------------------------------------------------------------------------

@@ -157,3 +157,24 @@ def test_the_nations_table_fits_its_panel_empty_or_full(qtbot, shown):
     _settle_layout(qtbot, w)
     assert table.rowCount() == 7
     _nations_fit(table)
+
+
+def test_builds_owed_show_in_the_table_and_whole_in_the_tooltip(qtbot, window):
+    """A Winter board with builds owed: the Builds column says which board and how many,
+    the table still has no horizontal scroll bar, and the tooltip holds the whole list
+    (a long one, of many Winter boards, ends in "…" in the cell)."""
+    window.resize(1366, 768)
+    window.new_game("sandbox")
+    for orders in (["F lon - nth", "A par - bur"], ["F nth - nwy", "A bur - bel"]):
+        for text in orders:
+            assert window.console_order(text), window.last_status
+        submit(qtbot, window)
+    window.nations_panel.parentWidget().raise_()
+    _settle_layout(qtbot, window)
+    table = window.nations_panel.table
+    rows = {table.item(r, 0).text(): r for r in range(table.rowCount())}
+    for nation in ("England", "France"):
+        cell = table.item(rows[nation], 3)
+        assert cell.text() == "1:W1901: +1" and cell.toolTip().startswith("1:W1901: +1\n")
+    assert table.item(rows["Italy"], 3).text() == "—"
+    _nations_fit(table)

@@ -613,6 +613,11 @@ class Match:
             out[order_key(o)] = o
         return out
 
+    def nations_in_play(self) -> list[str]:
+        """The nations that play: a thrown start's only (RULES.md §9: the others have no
+        piece on the board and never will), else every nation of the variant."""
+        return self.table.judging.players()
+
     # -- civilisations (RULES.md §10): the transactions live in app.match.civ_table -------------
     def in_contact(self, a: str, b: str) -> bool:
         """Are civilisations ``a`` and ``b`` in contact (who may write to whom)?"""

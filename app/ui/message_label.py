@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from PySide6.QtCore import QEvent
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QLabel
 
 from .guard import guarded
@@ -30,15 +30,21 @@ def tone_colour(tone: Tone, dark: bool) -> str | None:
 class MessageLabel(QLabel):
     """A QLabel whose text is plain, an error or a success (``bold``: errors in bold)."""
 
-    def __init__(self, text: str = "", tone: Tone = "plain", bold: bool = False, wrap: bool = True, parent=None):
+    def __init__(self, text: str = "", tone: Tone = "plain", bold: bool = False, wrap: bool = True,
+                 elide: bool = False, parent=None):
         super().__init__(text, parent)
         self.tone: Tone = tone
         self.bold = bold
+        # one line that may be narrower than its text (the status line beside the province
+        # name): it ends in "…" and the whole text is its tooltip, instead of being cut mid-word
+        # and running into its neighbour, or pushing the neighbours over each other
+        self.elide = elide and not wrap
         self.setWordWrap(wrap)
         self._restyle()
 
     def show_message(self, text: str, tone: Tone = "plain") -> None:
         self.setText(text)
+        self._update_tip()
         # The same tone is drawn in the theme's colour already (a theme switch restyles it:
         # changeEvent); restyling at every message cost the status line ~0.07 ms an order.
         if tone != self.tone:
@@ -47,6 +53,35 @@ class MessageLabel(QLabel):
     def set_tone(self, tone: Tone) -> None:
         self.tone = tone
         self._restyle()
+
+    def shown_text(self) -> str:
+        """The text as drawn: the whole of it, or (``elide``) as much as fits, ending in "…"."""
+        if not self.elide:
+            return self.text()
+        return self.fontMetrics().elidedText(self.text(), Qt.ElideRight, self.contentsRect().width())
+
+    def _update_tip(self) -> None:
+        if self.elide:
+            self.setToolTip(self.text() if self.shown_text() != self.text() else "")
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(self.minimumWidth(), hint.height()) if self.elide else hint
+
+    @guarded
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._update_tip()
+
+    @guarded
+    def paintEvent(self, event) -> None:
+        shown = self.shown_text()
+        if shown == self.text():
+            return super().paintEvent(event)
+        p = QPainter(self)
+        self.style().drawItemText(p, self.contentsRect(), int(self.alignment()), self.palette(), self.isEnabled(),
+                                  shown, QPalette.WindowText)
+        p.end()
 
     def colour(self) -> QColor:
         """The text colour shown now."""

@@ -165,7 +165,12 @@ def _pieces_at(variant: Variant, layout: Layout, moves: Iterable[tuple[int, str]
 
 
 def _pieces(variant: Variant, layout: Layout, ids: Iterable[int]) -> str:
-    return _list([describe(variant, layout.pieces[i]) for i in ids])
+    """``"3 Austrian fleets, English army and French fleet"``: alike pieces counted once."""
+    counts: dict[str, int] = {}
+    for i in ids:
+        what = describe(variant, layout.pieces[i])
+        counts[what] = counts.get(what, 0) + 1
+    return _list([what if n == 1 else f"{n} {what}s" for what, n in counts.items()])
 
 
 # -- the five steps ------------------------------------------------------------------------
@@ -184,15 +189,15 @@ def clean_up(layout: Layout, variant: Variant) -> list[Step]:
 def _step1(layout: Layout, variant: Variant) -> Step:
     gone = tuple(i for i, opts in layout.options.items() if not opts)
     after = layout._with(removed=gone)
-    caption = ("Step 1 — pieces with nowhere legal to stand: "
-               + (f"{_pieces(variant, layout, gone)} removed." if gone else "none."))
+    caption = ("Step 1 — pieces touching no space they may stand in (off the map, an army only at sea, "
+               "a fleet only inland) leave the board: " + (f"{_pieces(variant, layout, gone)}." if gone else "none."))
     return Step("1", caption, removed=gone, after=after)
 
 
 def _step2(layout: Layout, variant: Variant) -> Step:
     moved = tuple((i, opts[0]) for i, opts in layout.options.items() if len(opts) == 1)
     after = layout._with(moved=dict(moved))
-    caption = ("Step 2 — pieces with one legal space move into it: "
+    caption = ("Step 2 — pieces touching only one space they may stand in move into it: "
                + (f"{_pieces_at(variant, layout, moved)}." if moved else "none."))
     return Step("2", caption, moved=moved, after=after)
 
@@ -210,10 +215,10 @@ def _remove_duplicates(layout: Layout, variant: Variant, rule: str) -> Step:
             seen.add(key)
     resolved = tuple(sorted(layout.spaces())) if rule == "3" else ()
     after = layout._with(removed=gone, resolved=resolved)
-    what = (f"extra {_pieces(variant, layout, gone)} removed" if gone
+    what = (f"a space's second piece of one nation and type leaves the board: {_pieces(variant, layout, gone)}" if gone
             else "no space holds two pieces of one nation and type")
-    caption = (f"Step 3 — spaces held by pieces with nowhere else to be are resolved; {what}."
-               if rule == "3" else f"Step 5 — duplicates again: {what}.")
+    caption = (f"Step 3 — the spaces these pieces now stand in are taken (outlined in gold); {what}."
+               if rule == "3" else f"Step 5 — one piece of each nation and type per space, again: {what}.")
     return Step(rule, caption, removed=tuple(gone), resolved=resolved, after=after)
 
 
@@ -247,13 +252,14 @@ def _step4_round(layout: Layout, variant: Variant, n: int) -> Step | None:
     after = layout._with(removed=trapped, moved=dict(moved), options=options, resolved=new_spaces)
     parts = []
     if trapped:
-        parts.append(f"{_pieces(variant, layout, trapped)} between resolved spaces only: removed")
+        parts.append(f"{_pieces(variant, layout, trapped)} touching only taken spaces "
+                     f"{'leave' if len(trapped) > 1 else 'leaves'} the board")
     if struck:
         hit = len({i for i, _ in struck})
-        parts.append(f"resolved spaces struck from the candidates of {hit} undecided piece{'s' if hit > 1 else ''}")
+        parts.append(f"{hit} piece{'s' if hit > 1 else ''} on a border can no longer go to a taken space")
     if moved:
-        parts.append(f"{_pieces_at(variant, layout, moved)} (one retreat left)")
-    return Step("4", f"Step 4, round {n} — " + "; ".join(parts) + ".", removed=trapped,
+        parts.append(f"pieces with one space left move into it: {_pieces_at(variant, layout, moved)}")
+    return Step("4", f"Step 4{'' if n == 1 else f', round {n}'} — " + "; ".join(parts) + ".", removed=trapped,
                 moved=moved, struck=tuple(struck), resolved=new_spaces, after=after)
 
 

@@ -290,6 +290,18 @@ def test_a_thrown_start_says_which_nations_play(qtbot, window):
     assert len([n for n, box in dlg.opponents.choices.items() if box.isVisibleTo(dlg)]) == 7
 
 
+def test_a_thrown_game_lists_only_the_nations_that_play(qtbot, window):
+    """Four nations thrown: the Nations table lists those four, not the other three with
+    nothing (they never had a piece); a standard game lists all seven."""
+    window.start_thrown({"start": "random-thrown", "mode": "sandbox", "seats": [], "pins": {},
+                         "thrown_players": 4, "variant": "standard", "adjacency": "strict"}, seed=3)
+    listed = [window.nations_panel.table.item(i, 0).text()
+              for i in range(window.nations_panel.table.rowCount())]
+    assert sorted(listed) == sorted(window_variant_first(4)), listed
+    window.new_game(confirmed=True)
+    assert window.nations_panel.table.rowCount() == 7
+
+
 def window_variant_first(n):
     from app.engine.variant import load_variant
     return load_variant("standard").nation_names[:n]

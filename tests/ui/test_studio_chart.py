@@ -33,7 +33,7 @@ def test_the_chart_shows_every_submission_and_each_timeline_and_exports(qtbot, w
     want = ChartBuilder().build(window.game)
     assert pane.shown == want and pane.shown.points == 3
     assert [pane.which.itemText(i) for i in range(pane.which.count())] == \
-        ["All timelines — the victory count", "Timeline 1", "Timeline 2"]
+        ["All timelines", "Timeline 1", "Timeline 2"]
     assert pane.shown.totals_of("France")[-1] == 4          # Spain taken in the Fall
     # the order statistics table
     stats = order_stats(window.game)

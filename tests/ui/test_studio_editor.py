@@ -103,3 +103,46 @@ def test_the_editor_closes_when_the_curtain_comes_down(qtbot, window):
     window.submit()                                    # Done — pass on: the curtain
     assert window.table.up and not d.isVisible() and window.studio.editor_dialog is None
     assert window.studio.open_editor(key("1:S1901")) is None     # nobody at the table: no editor
+
+
+def test_the_editor_names_the_provinces_like_the_boards_do(qtbot, window):
+    """The editor's board carries the province names the main boards show at that size:
+    where the fitter puts each name (an empty land or sea province, away from any unit or
+    centre ring), the canvas differs from the same board drawn without names."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+    from app.ui.multiverse.labels import fitter
+    from app.ui.multiverse.map_art import render_board_image
+    window.new_game("sandbox")
+    d = window.studio.open_editor(key("1:S1901"))
+    d.resize(1366, 768)
+    qtbot.waitExposed(d)
+    canvas = d.canvas
+    shown = canvas.grab().toImage().convertToFormat(QImage.Format_ARGB32)
+    s, off = canvas._fit()
+    r = canvas.art.rect
+    plain = QImage(shown.size(), QImage.Format_ARGB32)
+    p = QPainter(plain)
+    p.fillRect(plain.rect(), window.theme.background)
+    p.setRenderHint(QPainter.SmoothPixmapTransform, True)
+    width = max(200, int(round(r.width() * s / 200.0)) * 200)
+    p.drawImage(QRectF(off.x() + r.x() * s, off.y() + r.y() * s, r.width() * s, r.height() * s),
+                render_board_image(canvas.art, canvas.state(), width))
+    p.end()
+    variant = window.game.variant
+    busy = set(d.editor.position.centres) | {u.loc.split("/")[0] for u in d.editor.position.units}
+    labels = [lab for lab in fitter(canvas.art).labels(s) if lab.province not in busy
+              and not variant.provinces[lab.province].supply_centre]
+    assert len(labels) >= 15, "the board is large enough for names"
+
+    def inked(lab) -> int:
+        x0, y0, x1, y1 = lab.box
+        a, b = canvas.to_widget(x0, y0), canvas.to_widget(x1, y1)
+        count = 0
+        for x in range(int(a.x()), int(b.x()) + 1):
+            for y in range(int(a.y()), int(b.y()) + 1):
+                c, q = shown.pixelColor(x, y), plain.pixelColor(x, y)
+                count += max(abs(c.red() - q.red()), abs(c.green() - q.green()), abs(c.blue() - q.blue())) > 60
+        return count
+    named = [lab.province for lab in labels if inked(lab) >= 6]
+    assert len(named) >= 0.9 * len(labels), (len(named), len(labels))

@@ -191,3 +191,21 @@ def test_a_choice_without_a_chain_reaction_adds_no_empty_steps():
     lay = final(clean_up(layout(("Russia", "A", ("nwy", "nwg")), ("Germany", "F", ("nwy",))), V))
     steps = choose(lay, Keep("nwy", 1), V)
     assert [s.rule for s in steps] == ["keep"]
+
+
+JARGON = ("resolved", "struck", "candidate", "undecided", "retreat", "legal", "duplicates")
+
+
+def test_captions_speak_plain_words_a_player_knows():
+    """Every caption a clean-up or a choice shows, over a handful of random games, names
+    what happened in the players' words: no word of the rules' inner bookkeeping."""
+    from app.winks.session import throw_at_random
+    seen = set()
+    for seed in range(6):
+        game = throw_at_random(4, seed=seed)
+        steps = list(game.cleanup_steps) + [s for _, chosen in game.choice_steps for s in chosen]
+        for step in steps:
+            seen.add(step.rule)
+            words = step.caption.lower()
+            assert not [w for w in JARGON if w in words], step.caption
+    assert {"1", "2", "3", "4", "5", "keep", "place"} <= seen, "the seeds show every kind of step"

@@ -199,3 +199,28 @@ def test_the_board_turned_on_the_table_is_drawn_turned_and_clicked_in_map_units(
 def aim_at_table(game, target):
     from app.winks.physics import aim_at
     return aim_at(game.table, target)
+
+
+def test_one_click_makes_every_choice_left_at_random(qtbot):
+    """"Choose all the rest at random": one click from the first choosing turn to the
+    judging, the same game as choosing one turn at a time would give from those clicks'
+    random source, and the same next time (seeded from the game)."""
+    def window():
+        win = ThrownStartWindow(("France", "Turkey", "Russia", "England"), seed=5)
+        qtbot.addWidget(win)
+        win.resize(1366, 768)
+        win.show()
+        win.throw_all_at_random()
+        win.skip()
+        return win
+
+    win = window()
+    assert win.phase == "choosing" and len(win.game.options()) > 1, "seed 5 leaves choices to make"
+    assert win.random_rest_btn.isVisible()
+    qtbot.mouseClick(win.random_rest_btn, Qt.LeftButton)
+    assert win.phase == "judging" and win.game.layout.settled and win.judge_box.isVisible()
+    assert not win.random_rest_btn.isVisible() and not win.random_choice_btn.isVisible()
+    assert len(win.game.choice_steps) > 1, "several turns' choices were made by the one click"
+    again = window()
+    qtbot.mouseClick(again.random_rest_btn, Qt.LeftButton)
+    assert again.game.to_json() == win.game.to_json()

@@ -101,7 +101,7 @@ class SeatRow(QWidget):
             self.pin.clear()
             self.pin_again.clear()
         self.pin_fields.setEnabled(person)
-        self.pin.setPlaceholderText("PIN (optional)" if person else "no PIN (computer)")
+        self.pin_fields.set_placeholder("PIN (optional)" if person else "no PIN (computer)")
 
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]

@@ -8,7 +8,7 @@ is said to protect the table but not the save file.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QStyle, QWidget
 
 from ..guard import guarded
 
@@ -43,6 +43,7 @@ class PinFields(QWidget):
             field.setPlaceholderText(text)
             field.setMaximumWidth(width)
             field.setMinimumWidth(min(width, 84))
+            self._fit(field, text)
             field.setMaxLength(64)
             field.textChanged.connect(self._update)
             lay.addWidget(field)
@@ -57,6 +58,19 @@ class PinFields(QWidget):
 
     def text(self) -> str:
         return self.pin.text()
+
+    def set_placeholder(self, text: str) -> None:
+        """The PIN field's grey hint (a computer seat's differs), never cut to "PIN (optio…"."""
+        self.pin.setPlaceholderText(text)
+        self._fit(self.pin, text)
+
+    @staticmethod
+    def _fit(field: QLineEdit, text: str) -> None:
+        # the text, the frame and the line edit's own inner margins (2 px a side)
+        frame = field.style().pixelMetric(QStyle.PM_DefaultFrameWidth, None, field)
+        needed = field.fontMetrics().horizontalAdvance(text) + 2 * (frame + 2) + 6
+        field.setMinimumWidth(max(field.minimumWidth(), needed))
+        field.setMaximumWidth(max(field.maximumWidth(), needed))
 
     def problem(self, name: str) -> str | None:
         return pin_problem(name, self.pin.text(), self.again.text()) if self.isEnabled() else None

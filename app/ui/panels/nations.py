@@ -134,6 +134,7 @@ class NationsPanel(QWidget):
         for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
             self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
+        self.table.resizeColumnsToContents()     # empty, before any game: the headers' widths, no scroll bar
         self._fit_rows(ROWS_SHOWN)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed
@@ -218,8 +219,10 @@ class NationsPanel(QWidget):
                          f"{r['units']} unit{'s' if r['units'] != 1 else ''} on {r['boards']} of the {active} "
                          f"active board{'s' if active != 1 else ''}, added together")
             o = self._cell(i, 3)
-            o.setText(", ".join(f"{k}: {'+' if d > 0 else ''}{d}" for k, d in r["owed"]) or "—")
-            o.setToolTip(OWED_TIP)
+            owed = ", ".join(f"{k}: {'+' if d > 0 else ''}{d}" for k, d in r["owed"])
+            o.setText(owed or "—")
+            # the column takes what is left of the panel: a long list ends in "…", whole here
+            o.setToolTip(f"{owed}\n\n{OWED_TIP}" if owed else OWED_TIP)
         self.table.resizeColumnsToContents()
         self.table.setUpdatesEnabled(True)
         phase = {"movement": "orders", "retreats": "retreats", "over": "game over"}[world.phase]

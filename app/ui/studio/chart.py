@@ -90,8 +90,9 @@ class ChartPane(QWidget):
         lay.setSpacing(4)
         top = QHBoxLayout()
         self.which = QComboBox()
-        self.which.setToolTip("The victory count (distinct centres on the active boards) or the centres "
-                              "owned on one timeline's active board")
+        self.which.setToolTip("All timelines: the victory count (distinct centres on the active boards); "
+                              "or the centres owned on one timeline's active board")
+        self.which.setSizeAdjustPolicy(QComboBox.AdjustToContents)    # never cut to "All timelines —"
         self.which.currentIndexChanged.connect(lambda _i: self.canvas.update())
         top.addWidget(self.which, 1)
         self.png_button = QPushButton("PNG…")
@@ -100,8 +101,12 @@ class ChartPane(QWidget):
         self.csv_button = QPushButton("CSV…")
         self.csv_button.setToolTip("Export the counts as CSV (one row per submission and timeline)")
         self.csv_button.clicked.connect(lambda: self.export_csv())
-        top.addWidget(self.png_button)
-        top.addWidget(self.csv_button)
+        for button in (self.png_button, self.csv_button):
+            # as wide as their words, not the style's 80 px: the timeline choice keeps its room
+            button.setMinimumWidth(button.fontMetrics().horizontalAdvance(button.text()) + 24)
+            button.setSizePolicy(QSizePolicy.Minimum, QSizePolicy.Fixed)
+            button.setMaximumWidth(button.minimumWidth())
+            top.addWidget(button)
         lay.addLayout(top)
         self.canvas = ChartCanvas(self)
         # the chart and the statistics take turns in the dock's height (it shares a column)
@@ -244,7 +249,7 @@ class ChartPane(QWidget):
         keep = self.timeline()
         self.which.blockSignals(True)
         self.which.clear()
-        self.which.addItem("All timelines — the victory count", None)
+        self.which.addItem("All timelines", None)     # short: the side panel is narrow (the tooltip says more)
         for t in self.shown.timelines:
             self.which.addItem(f"Timeline {t}", t)
         i = self.which.findData(keep) if keep is not None else 0

@@ -88,7 +88,8 @@ class BoardCanvas(QWidget):
         width = max(200, int(round(r.width() * s * dpr / 200.0)) * 200)     # a few sizes, each cached once
         key = (self.d.editor.revision, width)
         if key != self._key:
-            self._image = render_board_image(self.art, self.state(), width)
+            # names as on the main boards, sized for the screen (the image is drawn ~width px wide)
+            self._image = render_board_image(self.art, self.state(), width, labels=True, text_scale=dpr)
             self._key = key
         p = QPainter(self)
         p.fillRect(self.rect(), self.d.w.theme.background)

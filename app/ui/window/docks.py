@@ -72,10 +72,11 @@ def tabs_take_no_focus(w) -> None:
 
 def build_status(w) -> None:
     sb = w.statusBar()
-    w.status_label = MessageLabel(bold=True, wrap=False)
+    w.status_label = MessageLabel(bold=True, wrap=False, elide=True)
     w.status_label.setMinimumWidth(300)
     sb.addWidget(w.status_label, 1)
     w.hover_label = QLabel("")
+    w.hover_label.setContentsMargins(12, 0, 0, 0)    # the province name stands apart from the message
     sb.addPermanentWidget(w.hover_label)
     w.progress = QProgressBar()
     w.progress.setRange(0, 0)

@@ -268,7 +268,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
         civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
-                                     known=self.match.known_civilisations(self.seat) if civ else None,
+                                     known=self.match.known_civilisations(self.seat) if civ
+                                     else self.match.nations_in_play(),
                                      victory=self.match.victory_target)
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)

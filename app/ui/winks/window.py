@@ -10,7 +10,8 @@ rule) and a :class:`.board.ThrowBoard` (which draws). Phases on screen:
 - **clean-up** — the recorded steps play one by one, each with its caption (Skip jumps to
   the end).
 - **choosing** — click a shared space (red), then the piece to keep; or an undecided piece
-  (dashed footprint), then one of its highlighted candidates.
+  (dashed footprint), then one of its highlighted candidates; or one button makes this turn's
+  choice, or every choice left, at random.
 - **judging** — each seat names a winner; all alike ends the game, otherwise "Play it out"
   hands a :class:`Game` at 1:F1901 to ``on_play_out`` (with a time per season, if chosen:
   :attr:`ThrownStartWindow.season_limit`).
@@ -117,13 +118,18 @@ class ThrownStartWindow(QWidget):
         self.skip_btn = QPushButton("Skip ▸▸")
         self.skip_btn.setToolTip("Show the end of the clean-up now")
         self.skip_btn.clicked.connect(self.skip)
-        self.random_choice_btn = QPushButton("Choose at random")
+        self.random_choice_btn = QPushButton("Choose this one at random")
+        self.random_choice_btn.setToolTip("Make this player's choice at random")
         self.random_choice_btn.clicked.connect(self.choose_at_random)
+        self.random_rest_btn = QPushButton("Choose all the rest at random")
+        self.random_rest_btn.setToolTip("Every choice still to make, by every player, made at random at once")
+        self.random_rest_btn.clicked.connect(self.choose_rest_at_random)
         self.turn_btn = QPushButton("Turn the board ⟳")
         self.turn_btn.setToolTip("Turn the board a quarter turn on the table (before the first throw):\n"
                                  "the same aim then lands on other provinces")
         self.turn_btn.clicked.connect(self.turn_board)
-        for b in (self.random_throw_btn, self.throw_all_btn, self.turn_btn, self.skip_btn, self.random_choice_btn):
+        for b in (self.random_throw_btn, self.throw_all_btn, self.turn_btn, self.skip_btn, self.random_choice_btn,
+                  self.random_rest_btn):
             side.addWidget(b)
         self.judge_box = QFrame()
         form = QFormLayout(self.judge_box)
@@ -176,6 +182,7 @@ class ThrownStartWindow(QWidget):
         self.throw_all_btn.setVisible(phase == "throwing")
         self.skip_btn.setVisible(phase == "clean-up")
         self.random_choice_btn.setVisible(phase == "choosing")
+        self.random_rest_btn.setVisible(phase == "choosing")
         self.judge_box.setVisible(phase in ("judging", "over"))
         self.judge_btn.setEnabled(phase == "judging")
         voted = len(g.votes) == len(g.nations)
@@ -210,11 +217,12 @@ class ThrownStartWindow(QWidget):
         if phase == "choosing":
             self._show_layout(g.layout)
             nation = g.nations[g.chooser]
-            what = "click a shared space (red), then the piece to keep; or an undecided piece (dashed), then one of its spaces"
+            what = ("click a space holding several pieces (red), then the piece to keep; or a piece on a border "
+                    "(dashed), then the space it goes to")
             if self.selection and self.selection[0] == "space":
                 what = f"now click the piece to keep in {place_name(g.variant, self.selection[1])}"
             elif self.selection and self.selection[0] == "piece":
-                what = "now click one of its highlighted spaces"
+                what = "now click one of the highlighted spaces it may go to"
             self.caption.setText(f"Choosing: {self._nation_html(nation)}'s turn — {what}.")
         elif phase in ("judging", "over"):
             self._show_layout(g.layout)
@@ -502,8 +510,20 @@ class ThrownStartWindow(QWidget):
         self._refresh()
 
     def choose_at_random(self) -> None:
+        """This turn's choice, at random (the clean-up that follows it plays as usual)."""
         if self.game.phase == "choosing" and self.phase == "choosing":
             self._make(self._rng("choice").choice(self.game.options()))
+
+    def choose_rest_at_random(self) -> None:
+        """Every choice left, of every player, at random at once; the board shows the end."""
+        if self.phase not in ("choosing", "clean-up") or self.game.phase != "choosing":
+            return
+        while self.game.phase == "choosing":
+            self.game.choose(self._rng("choice").choice(self.game.options()))
+        self.selection = None
+        self.steps, self.step_index, self.prev_layout = [], 0, None
+        self.timer.stop()
+        self._refresh()
 
     # -- judging and playing out ---------------------------------------------------------------------
     def judge(self) -> None:

@@ -70,6 +70,6 @@ def test_under_fog_the_chart_shows_the_seats_own_nations_and_nothing_behind_the_
     assert "Germany" not in csv_text and "Russia" not in csv_text
     window.submit()                                    # Done — pass on
     assert window.table.up and pane.shown is None and pane.table.rowCount() == 0
-    window.curtain.button.click()                      # Ben
-    qtbot.waitUntil(lambda: pane.shown is not None and not pane.busy, timeout=20000)
+    window.curtain.button.click()                      # Ben, who finds his own tab (Nations)
+    pane = _shown(qtbot, window)                       # he opens the chart himself
     assert pane.shown.nations == ("Austria", "Germany", "Italy", "Russia", "Turkey")

@@ -45,10 +45,20 @@ class ReplayCheck:
     submissions: Sequence
     gifts: tuple
     world: "World"
+    meta: dict      # the file's own (the match part, for a game made of the replay)
 
     @classmethod
     def of(cls, game: "Game", where: str) -> "ReplayCheck":
-        return cls(where, game.start, game.submissions.copy(), tuple(game.gifts), game.world)
+        return cls(where, game.start, game.submissions.copy(), tuple(game.gifts), game.world, game.meta)
+
+    def game_made(self, replayed: "World") -> "Game":
+        """The game the file's start and submissions make (``replayed``: their last world,
+        from :class:`ReplayMismatch`); its past is replayed when first asked for."""
+        from .game import Game
+        game = Game(self.start.variant, self.start.adjacency, self.start.seed, [replayed], self.submissions,
+                    dict(self.meta), self.start)
+        game.gifts = self.gifts
+        return game
 
     def run(self, pause: Callable[[], None] = _go_on) -> "World":
         """Replay the submissions from the start, calling ``pause`` between submissions;

@@ -59,3 +59,16 @@ def test_an_edited_order_result_with_a_checksum_is_refused(saved):
     saved.write_text(with_checksum(edited))
     with pytest.raises(GameFileError, match="is not what its own submissions make"):
         Game.load(saved)
+
+
+def test_the_game_the_submissions_make_can_be_played_on(saved, grown):
+    g, live = grown
+    saved.write_text(give_a_start_centre(saved.read_text(), "Austria", "ser"))
+    check = Game.load(saved, replay_later=True).replay_owed
+    with pytest.raises(ReplayMismatch) as caught:
+        check.run()
+    made = check.game_made(caught.value.replayed)
+    assert len(made.history()) == len(live) and made.world is caught.value.replayed
+    assert made.start.boards[min(made.start.boards)].centres["ser"] == "Austria"
+    orders, _ = made.undo()                       # its past is there
+    assert orders == tuple(g.submissions[-1])

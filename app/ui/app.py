@@ -93,28 +93,10 @@ def warm_up() -> threading.Thread:
     return t
 
 
-def variant_problem(name_or_path: str) -> str | None:
-    """Why the variant cannot be played (None: it can). A variant not shipped with the game
-    is checked whole, its map too (``variant check``): a variant with errors never opens as
-    a game."""
-    from app.engine.catalog import BUILTIN_DIR, find_folder
-    from app.engine.variant import VariantError, load_variant
-    try:
-        load_variant(name_or_path)
-    except VariantError as e:
-        return str(e)
-    folder = find_folder(name_or_path)
-    if folder is not None and folder.parent.resolve() != BUILTIN_DIR.resolve():
-        from app.variants.check import check_folder, summary
-        problems = check_folder(folder)
-        if any(p.severity == "error" for p in problems):
-            return f"the variant in {folder} has errors:\n{summary(problems)}"
-    return None
-
-
 def _main(argv: list[str] | None) -> int:
     args = parser().parse_args(argv)
     if args.variant:
+        from app.variants.playable import variant_problem
         problem = variant_problem(args.variant)
         if problem:
             print(f"error: {problem}", file=sys.stderr)

@@ -133,15 +133,6 @@ SHOWN_PROBLEMS = 200
 first ones (errors first) say what to fix."""
 
 
-def summary(problems: list[Problem], shown: int = 10) -> str:
-    """The first ``shown`` errors, one a line, and how many more there are (for a message)."""
-    errors = [p for p in problems if p.severity == "error"]
-    lines = [str(p) for p in errors[:shown]]
-    if len(errors) > shown:
-        lines.append(f"… and {len(errors) - shown:,} more errors (python -m app variant check lists them)")
-    return "\n".join(lines)
-
-
 def main(argv: list[str]) -> int:
     """``variant check PATH_OR_NAME [...]``: print problems; exit 1 on any error, else 0."""
     if not argv or argv[0] in ("-h", "--help"):

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from app.ui.app import main as app_main
-from app.ui.app import variant_problem
+from app.variants.playable import variant_problem
 from app.variants.check import SHOWN_PROBLEMS, check_variant
 from app.variants.check import main as check_main
 from tests.broken_variants import KINDS, broken_variant

@@ -256,7 +256,7 @@ class PreviewWindow(QMainWindow):
             view = WorldView(scene)
             self.game_dock.setWidget(view)
             self.game_scene = scene
-            QTimer.singleShot(0, view.fit_all)
+            QTimer.singleShot(0, view, view.fit_all)    # not once the view is gone (a reload replaced it)
         except (VariantError, ValueError) as e:
             self.game_holder.setText(f"Cannot play this variant yet: {e}")
             self.game_dock.setWidget(self.game_holder)

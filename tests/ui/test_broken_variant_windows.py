@@ -35,3 +35,16 @@ def test_the_preview_cuts_a_huge_problem_list(qtbot, tmp_path):
     qtbot.addWidget(preview)
     assert preview.problem_list.count() == LISTED_PROBLEMS + 1
     assert "more problems" in preview.problem_list.item(LISTED_PROBLEMS).text()
+
+
+def test_a_saved_game_whose_variant_map_broke_since_is_refused_by_name(qtbot, window, tmp_path):
+    from app.engine.game import Game
+    from app.engine.variant import load_variant
+    folder = broken_variant("adjacency.json:huge-numbers", tmp_path)     # sound, for now
+    path = tmp_path / "g.json"
+    Game.new(load_variant(str(folder))).save(path)
+    (folder / "map.svg").write_text((folder / "map.svg").read_text().replace('class="province', 'class="x'))
+    before = window.match
+    assert not window.open_game(str(path))
+    assert window.match is before
+    assert "g.json" in window.last_message and "map.svg" in window.last_message

@@ -261,6 +261,12 @@ class FileKeeper(QObject):
             self.w.show_message("Cannot open the game", f"{path}: {e}")
             self.w.set_status(f"Could not open {path}.", error=True)
             return False
+        from app.variants.playable import variant_problem
+        problem = variant_problem(match.game.variant.folder)     # its map too: never a game of a broken variant
+        if problem:
+            self.w.show_message("Cannot open the game", f"{path}: {problem}")
+            self.w.set_status(f"Could not open {path}: its variant has errors.", error=True)
+            return False
         scenario = getattr(match, "scenario", None)
         if scenario:
             # a new game from a scenario file: never saved over the scenario itself

@@ -86,7 +86,6 @@ from pathlib import Path  # noqa: E402
 from app.bots import selfplay  # noqa: E402
 from app.engine import game as game_module  # noqa: E402
 from app.engine import replay_check  # noqa: E402
-from app.engine import savefile  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

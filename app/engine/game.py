@@ -24,6 +24,7 @@ from typing import Any, Callable
 from .history import HistoryIndex
 from .jsonfile import parse_json, read_text
 from .lazy_orders import Submissions
+from .replay_check import ReplayCheck, ReplayMismatch
 from .notation import parse_order
 from .orders import Order
 from .savefile import (SAVE_FORMAT, SAVE_VERSION, GameFileError, SaveReader, SaveWriter,  # noqa: F401
@@ -52,6 +53,7 @@ class Game:
     PAST_WORLDS_KEPT = 8
     CHECKPOINTS = 16
     gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
+    replay_owed: ReplayCheck | None = None   # a file opened with its replay check for later (load)
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
                  worlds: list[World] | None = None, submissions: list[tuple[Order, ...]] | None = None,
@@ -267,34 +269,55 @@ class Game:
         write_text_atomic(Path(path), self.dump_pieces())
 
     @classmethod
-    def load(cls, path: str | Path) -> "Game":
+    def load(cls, path: str | Path, replay_later: bool = False) -> "Game":
         """Open a save file. Every fault (a missing, unreadable or damaged file, a wrong
         name or value in it, a stored world that its own submissions do not produce)
-        raises :class:`GameFileError` naming the file and the field."""
+        raises :class:`GameFileError` naming the file and the field. ``replay_later``: a
+        file its checksum vouches for opens at once, and the check that its submissions
+        make its world is left to the caller (``game.replay_owed``, see
+        :mod:`app.engine.replay_check`); any other file is replayed now."""
         path = Path(path)
         collecting = gc.isenabled()
         gc.disable()  # loading makes ~10^5 objects that all live: collections would be wasted
         try:
             text = read_text(path, GameFileError)
             # the parsed file is this call's own: the reader may let go of it as it reads
-            return cls.from_json(parse_json(text, str(path), GameFileError), str(path), text, _release=True)
+            game = cls.from_json(parse_json(text, str(path), GameFileError), str(path), text, _release=True,
+                                 replay_later=True)
         finally:
             if collecting:
                 # The loaded game lives on, acyclic: the collector need never walk it (it
                 # would, in full, at its next run: ~0.1 s on the first click after opening).
                 gc.freeze()
                 gc.enable()
+        if not replay_later:
+            game._check_replay()   # with the collector on: adjudicating leaves cycles behind
+        return game
 
     @classmethod
-    def from_json(cls, raw: Any, where: str = "save", text: str | None = None, *, _release: bool = False) -> "Game":
+    def from_json(cls, raw: Any, where: str = "save", text: str | None = None, *, _release: bool = False,
+                  replay_later: bool = False) -> "Game":
         """A game from a save file's parsed JSON (left as it is); ``text`` (the file's
-        text) lets an unchanged file skip the replay check (its checksum vouches for it)."""
+        text) lets an unchanged file be read lazily, and its replay check be left for
+        later with ``replay_later`` (see :meth:`load`)."""
         try:
-            return SaveReader(raw, where, text, release=_release).game()
+            game = SaveReader(raw, where, text, release=_release).game()
         except GameFileError:
             raise
         except RecursionError:
             raise GameFileError(f"{where}: nested too deeply to be read") from None
+        if not replay_later:
+            game._check_replay()
+        return game
+
+    def _check_replay(self) -> None:
+        """Run the replay check the game owes, if any; a mismatch is the file's fault."""
+        check, self.replay_owed = self.replay_owed, None
+        if check is not None:
+            try:
+                check.run()
+            except ReplayMismatch as e:
+                raise GameFileError(str(e)) from None
 
 
 class _History(Sequence):

@@ -3,9 +3,10 @@
 The file holds the start boards, every submission's orders (replayable), a snapshot of the
 present world with, for each part of it, the submission that made it (so every past world
 can be rebuilt without adjudicating: :mod:`app.engine.history`), and a checksum of all
-that. Loading checks every name and value; a file whose checksum does not match (edited by
-hand, damaged) or a version-1 file is replayed from its submissions, and must come out as
-the world it stores, or it is refused. The format is described in docs/save-files.md.
+that. Loading checks every name and value, and every file is replayed from its submissions
+and must come out as the world it stores, or it is refused (:mod:`app.engine.replay_check`:
+a checksum anyone can compute again only lets an unchanged file be read lazily and its
+replay be run later). The format is described in docs/save-files.md.
 
 This module reads what every version writes alike; the boards, orders and submissions are
 read by :mod:`app.engine.save_compact` (version 3, which also writes) or
@@ -22,7 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from . import civgame, civsave
+from . import civsave
 from .coords import BoardKey, Turn
 from .history import HistoryIndex, order_index
 from .homes import homes_fields, read_homes_fields, with_homes
@@ -31,8 +32,8 @@ from .notation import CanonicalReader, format_order
 from .orders import Order, Result
 from .save_compact import CompactParts, SaveWriter, keep_lines, pause_json
 from .save_fields import Fault, board_key, kind, listed, mapping, obj, text as _text, whole
+from .replay_check import ReplayCheck, ReplayMismatch, replay_and_compare
 from .save_legacy import LegacyParts
-from .submission import SubmissionError, submit
 from .variant import VariantError, load_variant
 from .world import Board, Pause, World
 
@@ -159,7 +160,9 @@ class SaveReader:
 
     def __init__(self, raw: Any, where: str, text: str | None, release: bool = False):
         """``release``: the parsed file is the reader's to take apart as it reads (a big
-        file's parse tree is the peak of opening it)."""
+        file's parse tree is the peak of opening it). A file its checksum vouches for is
+        read without its replay check, which the game then owes (``game.replay_owed``, a
+        :class:`~app.engine.replay_check.ReplayCheck` to run); any other is replayed here."""
         self.raw, self.where, self.text, self.release = raw, where, text, release
 
     def fail(self, message: str) -> GameFileError:
@@ -248,6 +251,9 @@ class SaveReader:
             game.index = self.index
             if version == SAVE_VERSION:
                 keep_lines(game, self.text)
+            # Anyone can compute a checksum again: it makes the reading lazy, never the
+            # replay check optional (Game.from_json runs it, or leaves it to its caller).
+            game.replay_owed = ReplayCheck.of(game, self.where)
             return game
         try:
             self._replay(game)
@@ -407,43 +413,11 @@ class SaveReader:
     def _replay(self, game: Game) -> None:
         """Replay the stored submissions from the start; the result must be the stored
         world. The replayed worlds become the game's history."""
-        worlds = [game.start]
-        for i, orders in enumerate(game.submissions):
-            try:
-                if game.gifts:     # RULES.md §10: the gifts given before this submission
-                    worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts if at == i], submit)[0]
-                worlds.append(submit(worlds[-1], list(orders)).world)
-            except (SubmissionError, ValueError, KeyError, AttributeError) as e:
-                raise self.fail(f"field 'submissions.{i}': cannot be replayed ({e})") from None
-        if game.gifts:
-            try:
-                worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in game.gifts
-                                                             if at == len(game.submissions)], submit)[0]
-            except ValueError as e:
-                raise self.fail(f"field 'civ.gifts': cannot be replayed ({e})") from None
-        difference = _first_difference(worlds[-1], game.world)
-        if difference:
-            raise self.fail(f"field 'world' is not what its own submissions make: {difference}; "
-                            "the file is damaged or was edited")
-        game.worlds = worlds
-
-
-def _first_difference(replayed: World, stored: World) -> str | None:
-    for name in ("boards", "orders", "results", "retreats", "parents", "starts"):
-        a, b = getattr(replayed, name), getattr(stored, name)
-        if a.keys() != b.keys():
-            only = sorted(map(str, a.keys() ^ b.keys()))
-            return f"{name} differ at {', '.join(only[:3])}"
-        for k in sorted(a):
-            if a[k] != b[k]:
-                return f"{name} differ at {k}"
-    if replayed.pause != stored.pause:
-        return "the retreats waited for differ"
-    if replayed.winner != stored.winner:
-        return f"the winner should be {replayed.winner}, not {stored.winner}"
-    if replayed.submissions != stored.submissions:
-        return "the number of submissions differs"
-    return civsave.same_civ(replayed, stored)     # RULES.md §10
+        try:
+            game.worlds = replay_and_compare(self.where, game.start, game.submissions, game.gifts, game.world,
+                                             keep=True)
+        except ReplayMismatch as e:
+            raise GameFileError(str(e)) from None
 
 
 # -- civilisations (RULES.md §10): optional fields, read and written by app.engine.civsave --

@@ -312,12 +312,20 @@ def sight_report(world: World, wanted: dict[str, dict[str, list[str]]], where: s
     return report, failures
 
 
+MAX_REPORTED_BOARDS = 50_000
+"""Board entries in one file's report, over all its steps. The report lists every board
+after every step, so it grows with the square of the steps: 10,000 steps of one board
+each would list 50 million boards (gigabytes). The bound keeps a report within tens of
+megabytes; rule scenarios list a few hundred."""
+
+
 def run_file(path: Path, check: bool = True) -> dict[str, Any]:
     """Run one scenario file; returns its report. Raises :class:`ScenarioError`."""
     sc = load(path)
     world = start_world(sc, path)
     steps = []
     ok = True
+    reported = 0
     for n, step in enumerate(sc.steps, 1):
         world, gift_failures = civ_scenario.give(world, step.gifts, f"{path}: step {n}")
         orders = []
@@ -345,6 +353,11 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
         if sight and check:
             failures += sight[1]
         ok = ok and not failures
+        reported += len(world.boards)
+        if reported > MAX_REPORTED_BOARDS:
+            raise ScenarioError(f"{path}: step {n}: the report would list more than {MAX_REPORTED_BOARDS:,} "
+                                f"boards (every board of the world after every step; {len(sc.steps):,} steps "
+                                "in all); split the scenario into shorter files")
         steps.append({
             "adjudication_ms": round(ms, 3),
             "orders": [{"text": t, "status": r.status, **({"reason": r.reason} if r.reason else {})}

@@ -14,6 +14,7 @@ Coordinates are SVG user units (the ``viewBox``); y grows downwards.
 """
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -405,6 +406,10 @@ def load_map(svg_path: str | Path) -> MapGeometry:
         view_box, elements = read if read is not None else _read_svgelements(svg_path)
     except (ET.ParseError, ValueError, OSError) as e:
         raise MapFileError(f"{svg_path}: {e}") from None
+    problem = _view_box_problem(view_box)
+    if problem:
+        raise MapFileError(f"{svg_path}: {problem}")
+    _check_size(svg_path, elements)
     m = MapGeometry(view_box=view_box)
     for e in elements:
         try:
@@ -412,6 +417,11 @@ def load_map(svg_path: str | Path) -> MapGeometry:
         except (KeyError, ValueError) as err:
             missing = f"attribute {err} is missing" if isinstance(err, KeyError) else str(err)
             raise MapFileError(f"{svg_path}: element '{e.id}': {missing}") from None
+        except (shapely.errors.GEOSException, OverflowError) as err:
+            raise MapFileError(f"{svg_path}: element '{e.id}': its shape cannot be read ({err})") from None
+    if not m.provinces:
+        raise MapFileError(f"{svg_path}: no provinces: a map draws each province as an element with "
+                           "class 'province' and the province's id (docs/map-conventions.md)")
     # Water shapes may run under land (they are drawn first): their area is
     # what is left once land provinces and impassable land are taken away.
     land = shapely.union_all([g for k, g in m.provinces.items() if m.province_class[k] == "land"]
@@ -425,6 +435,38 @@ def load_map(svg_path: str | Path) -> MapGeometry:
                                   + list(m.impassable_water.values()))
         m.coastline = shapely.line_merge(land.boundary.intersection(water.boundary))
     return m
+
+
+MAX_SIZE = 1e6
+"""The largest coordinate and viewBox size read (the shipped maps are about 1000 wide)."""
+MAX_SHAPE_POINTS = 20_000
+MAX_MAP_POINTS = 400_000
+"""Points read in one shape and in the whole map (the standard map: 222 and 12,000). Making
+a self-crossing shape valid costs more than the square of its points: a shape of 300,000
+took minutes."""
+
+
+def _view_box_problem(view_box: tuple) -> str | None:
+    x, y, w, h = view_box
+    if not all(math.isfinite(v) for v in view_box):
+        return f"viewBox {' '.join(map(str, view_box))} is not four finite numbers"
+    if w <= 0 or h <= 0:
+        return f"viewBox {' '.join(map(str, view_box))}: its width and height must be more than 0"
+    if max(abs(x), abs(y), w, h) > MAX_SIZE:
+        return f"viewBox {' '.join(map(str, view_box))}: larger than {MAX_SIZE:,.0f} user units"
+    return None
+
+
+def _check_size(svg_path: Path, elements: list[_Element]) -> None:
+    total = 0
+    for e in elements:
+        n = sum(len(ring) for ring, _ in e.subpaths or ())
+        if n > MAX_SHAPE_POINTS:
+            raise MapFileError(f"{svg_path}: element '{e.id}': {n:,} points; a shape may have at most "
+                               f"{MAX_SHAPE_POINTS:,} (simplify it)")
+        total += n
+        if total > MAX_MAP_POINTS:
+            raise MapFileError(f"{svg_path}: more than {MAX_MAP_POINTS:,} points in its shapes (simplify them)")
 
 
 def _add(m: MapGeometry, e: _Element) -> None:

@@ -63,12 +63,13 @@ def save_match(match: Match, path: Path) -> None:
     write_text_atomic(Path(path), snapshot(match).pieces())
 
 
-def open_match(path: Path, decide=None) -> Match:
+def open_match(path: Path, decide=None, replay_later: bool = False) -> Match:
     """Load a save file and its match part; raises ``GameFileError`` (a ``MatchFileError``
-    for the match part) naming the file and field."""
+    for the match part) naming the file and field. ``replay_later``: see
+    :meth:`Game.load` (the window runs ``match.game.replay_owed`` on a worker)."""
     path = Path(path)
     try:
-        game = Game.load(path)
+        game = Game.load(path, replay_later=replay_later)
     except GameFileError:
         scenario = _scenario_game(path)       # a scenario file (``throw`` writes them) starts a game
         if scenario is None:

@@ -96,11 +96,10 @@ def warm_up() -> threading.Thread:
 def _main(argv: list[str] | None) -> int:
     args = parser().parse_args(argv)
     if args.variant:
-        from app.engine.variant import VariantError, load_variant
-        try:
-            load_variant(args.variant)
-        except VariantError as e:
-            print(f"error: {e}", file=sys.stderr)
+        from app.variants.playable import variant_problem
+        problem = variant_problem(args.variant)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
             return 2
     from PySide6.QtWidgets import QApplication
     from .qt_imports import quicker_feature_check

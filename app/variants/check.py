@@ -128,6 +128,11 @@ def check_variant(path_or_name: str | Path) -> list[Problem]:
     return check_folder(folder)
 
 
+SHOWN_PROBLEMS = 200
+"""Problems printed per variant: a broken file can have hundreds of thousands, and the
+first ones (errors first) say what to fix."""
+
+
 def main(argv: list[str]) -> int:
     """``variant check PATH_OR_NAME [...]``: print problems; exit 1 on any error, else 0."""
     if not argv or argv[0] in ("-h", "--help"):
@@ -139,12 +144,15 @@ def main(argv: list[str]) -> int:
         folder = find_folder(target)
         problems = check_variant(target)
         shown = Path(target) if folder is None else (Path(target) if Path(target).is_dir() else folder)
-        for p in problems:
+        for p in problems[:SHOWN_PROBLEMS]:
             place = p.file if folder is None else shown / p.file
             print(f"{place}:{p.element}: {p.severity}: {p.message}" if p.severity == "warning"
                   else f"{place}:{p.element}: {p.message}")
         errors = sum(p.severity == "error" for p in problems)
         warnings = len(problems) - errors
+        if len(problems) > SHOWN_PROBLEMS:
+            print(f"{shown}: … and {len(problems) - SHOWN_PROBLEMS:,} more problems "
+                  f"(the first {SHOWN_PROBLEMS} are shown; fix them and check again)")
         print(f"{target}: {errors} error(s), {warnings} warning(s) in {time.perf_counter() - start:.2f} s",
               file=sys.stderr)
         worst = max(worst, 1 if errors else 0)

@@ -48,8 +48,32 @@ def resolve_source(source: str) -> Path:
     return Path(source).expanduser()
 
 
+MAX_SOURCE_BYTES = 20 << 20
+"""The largest source read (the package's biggest map is about 30 kB)."""
+
+
+def _readable(path: Path) -> None:
+    """Refuse at once what is no ordinary file: reading a named pipe waits for a writer
+    forever, a device may never end."""
+    import stat
+    try:
+        mode = path.stat().st_mode
+    except OSError as e:
+        raise ImportError_(f"{path}: cannot be read ({e.strerror or e})") from None
+    if stat.S_ISDIR(mode):
+        raise ImportError_(f"{path}: is a folder, not a .map or .cfg file")
+    if not stat.S_ISREG(mode):
+        what = "a named pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+            else "a socket" if stat.S_ISSOCK(mode) else "not an ordinary file"
+        raise ImportError_(f"{path}: is {what}, not a .map or .cfg file")
+    size = path.stat().st_size
+    if size > MAX_SOURCE_BYTES:
+        raise ImportError_(f"{path}: {size:,} bytes; a variant source is at most {MAX_SOURCE_BYTES:,}")
+
+
 def read_source(path: Path, unplayed: list[str] = ()) -> tuple[Draft, MapText | None]:
     """The variant data of ``path`` (and the ``.map`` reading, which the drawing needs)."""
+    _readable(path)
     if path.suffix.lower() == ".cfg":
         from .parlance import CfgError, read_cfg
         try:
@@ -106,7 +130,12 @@ def import_variant(source: Path, folder: Path, unplayed: list[str] = (), stand_i
     too_many = draft.check_size()
     if too_many:
         raise ImportError_(f"{source}: {too_many}")
-    svg, which = drawing(draft, m, stand_in)
+    from shapely.errors import ShapelyError
+    try:
+        svg, which = drawing(draft, m, stand_in)
+    except (ValueError, ArithmeticError, IndexError, ShapelyError) as e:   # a board whose cells came out empty
+        raise ImportError_(f"{source}: no board can be laid out for it ({type(e).__name__}: {e}); "
+                           "is the file complete?") from None
     draft.notes[:0] = [which, "colours: the source has none; each nation got one from the palette (nations.json)"]
     write_draft(draft, folder, svg)
     return draft

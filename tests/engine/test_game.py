@@ -85,7 +85,7 @@ from pathlib import Path  # noqa: E402
 
 from app.bots import selfplay  # noqa: E402
 from app.engine import game as game_module  # noqa: E402
-from app.engine import savefile  # noqa: E402
+from app.engine import replay_check  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -106,8 +106,8 @@ def test_loaded_game_has_its_history_without_replaying(grown, tmp_path, monkeypa
         raise AssertionError("replayed")
 
     monkeypatch.setattr(game_module, "submit", no_replay)
-    monkeypatch.setattr(savefile, "submit", no_replay)
-    h = Game.load(tmp_path / "g.json")
+    monkeypatch.setattr(replay_check, "submit", no_replay)
+    h = Game.load(tmp_path / "g.json", replay_later=True)
     assert len(h.history()) == len(live)
     assert_same_world(h.history()[len(live) - 2], live[-2])
     orders, undone = h.undo()
@@ -345,9 +345,9 @@ def _mutate(data, rng, leaves):
 def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, monkeypatch):
     g, live = grown
     g.save(tmp_path / "g.json")
-    h = Game.load(tmp_path / "g.json")
+    h = Game.load(tmp_path / "g.json", replay_later=True)
     monkeypatch.setattr(game_module, "submit", lambda *a, **k: pytest.fail("replayed"))
-    monkeypatch.setattr(savefile, "submit", lambda *a, **k: pytest.fail("replayed"))
+    monkeypatch.setattr(replay_check, "submit", lambda *a, **k: pytest.fail("replayed"))
     snap = h.snapshot(meta={"seats": []})
     h.undo()  # the game goes on; the snapshot does not move
     text = snap.dumps()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import app.engine.board_text
 from app.bots import selfplay
 from app.engine import game as game_module
+from app.engine import replay_check
 from app.engine import save_compact, savefile
 from app.engine.board_text import BoardTextReader, centres_text, order_text, result_text
 from app.engine.coords import BoardKey, Location, Turn
@@ -128,7 +129,7 @@ def test_a_world_read_from_the_file_is_the_world_replayed(tmp_path, seed, adjace
     text = g.dumps()
     path = tmp_path / f"g{seed}.json"
     path.write_text(text)
-    trusted = Game.load(path)                     # the checksum holds: read, not replayed
+    trusted = Game.load(path)                     # the checksum holds: read lazily, still replayed
     assert trusted.submissions == g.submissions
     for i, w in enumerate(live):
         assert_same_world(trusted.world_at(i), w)
@@ -139,12 +140,13 @@ def test_a_world_read_from_the_file_is_the_world_replayed(tmp_path, seed, adjace
     assert_same_world(replayed.world, live[-1])
 
 
-def test_a_trusted_file_is_not_replayed(grown, tmp_path, monkeypatch):
+def test_a_vouched_file_opened_with_its_check_for_later_is_not_replayed(grown, tmp_path, monkeypatch):
     g, live = grown
     g.save(tmp_path / "g.json")
     monkeypatch.setattr(game_module, "submit", lambda *a, **k: pytest.fail("replayed"))
-    monkeypatch.setattr(savefile, "submit", lambda *a, **k: pytest.fail("replayed"))
-    h = Game.load(tmp_path / "g.json")
+    monkeypatch.setattr(replay_check, "submit", lambda *a, **k: pytest.fail("replayed"))
+    h = Game.load(tmp_path / "g.json", replay_later=True)
+    assert h.replay_owed is not None
     for i in (len(live) - 1, len(live) // 2, 0):
         assert_same_world(h.world_at(i), live[i])
 
@@ -167,8 +169,8 @@ def test_old_files_load_and_save_as_version_3(name, tmp_path, monkeypatch):
     path = FIXTURES / name
     old = json.loads(path.read_text())
     if old["version"] == 2:   # its checksum holds: read without replaying, like a new file
-        monkeypatch.setattr(savefile, "submit", lambda *a, **k: pytest.fail("replayed"))
-    g = Game.load(path)
+        monkeypatch.setattr(replay_check, "submit", lambda *a, **k: pytest.fail("replayed"))
+    g = Game.load(path, replay_later=True)
     monkeypatch.undo()
     old.pop("checksum", None)   # the same file, untrusted: replayed from its submissions
     (tmp_path / "replay.json").write_text(json.dumps(old))

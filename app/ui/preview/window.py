@@ -53,6 +53,10 @@ class MapView(QGraphicsView):
         self.fitInView(rect, Qt.KeepAspectRatio)
 
 
+LISTED_PROBLEMS = 500
+"""Problems listed (errors first): a broken file can have hundreds of thousands."""
+
+
 class PreviewWindow(QMainWindow):
     """Preview of one variant folder. ``reloaded`` fires after each (re)load."""
 
@@ -212,11 +216,16 @@ class PreviewWindow(QMainWindow):
     def _fill_problems(self, problems: list[Problem]) -> None:
         self.problem_list.blockSignals(True)
         self.problem_list.clear()
-        for p in problems:
+        for p in problems[:LISTED_PROBLEMS]:
             item = QListWidgetItem(f"{p.file}:{p.element}: {p.message}")
             item.setForeground(ERROR if p.severity == "error" else WARNING.darker(130))
             item.setToolTip(f"{p.severity}: {self.folder / p.file}:{p.element}\n{p.message}")
             self.problem_list.addItem(item)
+        if len(problems) > LISTED_PROBLEMS:
+            more = QListWidgetItem(f"… and {len(problems) - LISTED_PROBLEMS:,} more problems "
+                                   "(fix these first; python -m app variant check lists them all)")
+            more.setForeground(ERROR)
+            self.problem_list.addItem(more)
         self.problem_list.blockSignals(False)
         errors = sum(p.severity == "error" for p in problems)
         stamp = time.strftime("%H:%M:%S")
@@ -232,7 +241,8 @@ class PreviewWindow(QMainWindow):
         except VariantError as e:
             variant = None
             self.game_holder.setText(f"A game cannot load this variant yet: fix the data files.\n\n{e}")
-        self.play_action.setEnabled(variant is not None and self.play is not None)
+        errors = any(p.severity == "error" for p in ins.problems)     # never a game of a broken variant
+        self.play_action.setEnabled(variant is not None and self.play is not None and not errors)
         if variant is None or ins.board is None:
             if ins.board is None and variant is not None:
                 self.game_holder.setText("The map cannot be read: fix it to see the variant in a game.")
@@ -289,7 +299,7 @@ class PreviewWindow(QMainWindow):
             self.view.zoom_to(self.scene.art.rect)
 
     def _select_row(self, row: int) -> None:
-        if self.scene is None or self.inspection is None or not 0 <= row < len(self.inspection.problems):
+        if self.scene is None or self.inspection is None or not 0 <= row < min(len(self.inspection.problems), LISTED_PROBLEMS):
             return
         prob = self.inspection.problems[row]
         self.select_problem(prob)

@@ -26,6 +26,7 @@ from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter,
                                snapshot, temp_patterns)
 
 from ..screen_fit import fit_title
+from .replay_watch import ReplayWatch
 
 AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games and scenarios (*.json *.5dd);;All files (*)"
@@ -68,6 +69,10 @@ class FileKeeper(QObject):
         self.ask_unsaved = self._ask_unsaved          # tests may replace the question
         self.ask_restore = self._ask_restore
         self.ask_changed = self._ask_changed
+        self.ask_mismatch = self._ask_mismatch
+        # an opened file's replay check runs after it is shown (app.engine.replay_check)
+        self.replay_watch = ReplayWatch(self)
+        self.replay_watch.mismatch.connect(self._replay_differs)
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -86,6 +91,7 @@ class FileKeeper(QObject):
         self.restored = restored
         self.saved_revision = match.revision if match is not None else 0
         self.timer.stop()
+        self.replay_watch.stop()          # the check of the game left behind is of no use now
         if not restored:
             # the game left behind was saved or discarded: a crash now must not offer it back
             self.writer.flush()
@@ -246,7 +252,7 @@ class FileKeeper(QObject):
         if not confirmed and not self.confirm_discard("open another game"):
             return False
         try:
-            match = open_match(Path(path))
+            match = open_match(Path(path), replay_later=True)
         except GameFileError as e:
             self.w.show_message("Cannot open the game", str(e))
             self.w.set_status(f"Could not open {path}.", error=True)
@@ -254,6 +260,12 @@ class FileKeeper(QObject):
         except (OSError, RecursionError, MemoryError) as e:   # never a lost session
             self.w.show_message("Cannot open the game", f"{path}: {e}")
             self.w.set_status(f"Could not open {path}.", error=True)
+            return False
+        from app.variants.playable import variant_problem
+        problem = variant_problem(match.game.variant.folder)     # its map too: never a game of a broken variant
+        if problem:
+            self.w.show_message("Cannot open the game", f"{path}: {problem}")
+            self.w.set_status(f"Could not open {path}: its variant has errors.", error=True)
             return False
         scenario = getattr(match, "scenario", None)
         if scenario and match.world.civ is not None:
@@ -283,7 +295,54 @@ class FileKeeper(QObject):
         self.recent.add(Path(path))
         w = match.world
         self.w.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
+        self.replay_watch.start(match)
         return True
+
+    # -- a file whose submissions do not make its world ----------------------------------------
+    def _replay_differs(self, match: Match, check, error) -> None:
+        """The replay check of the game on screen failed: it must not be played as if it
+        were sound. Play what its submissions make, or close it (the player chooses)."""
+        if match is not self.match:
+            return                      # another game is shown since
+        changed = match.revision != self.saved_revision
+        answer = self.ask_mismatch(check.where, str(error), error.replayed is not None, changed)
+        if answer == "replayed" and error.replayed is not None:
+            try:
+                made = Match.from_game(check.game_made(error.replayed), check.where)
+            except GameFileError as e:
+                self.w.show_message("Cannot open what its submissions make", str(e))
+            else:
+                where = Path(check.where)
+                self.w.set_match(made, None)
+                self.proposed = where.with_name(f"{where.stem}-replayed.json")
+                self.w.update_title()
+                self.w.set_status(f"Playing what the submissions of {where.name} make, as an untitled game "
+                                  "(the file is left as it is). Save it (Ctrl+S) to keep it.")
+                return
+        self.w.new_game(confirmed=True)
+        self.w.set_status(f"Closed {Path(check.where).name}: its stored game is not what its own submissions make.",
+                          error=True)
+
+    def _ask_mismatch(self, where: str, problem: str, can_replay: bool, changed: bool) -> str:
+        """"replayed" (play what the submissions make) or "close"; no way to go on with the
+        game as the file stores it."""
+        name = Path(where).name
+        box = QMessageBox(QMessageBox.Warning, "The game file was edited or damaged",
+                          f"{name} does not hold what its own orders make.", QMessageBox.NoButton, self.w)
+        box.setInformativeText(
+            f"{problem}.\n\nThe game on screen is what the file claims, and its orders do not lead there. "
+            + ("Play what its orders make (a new, untitled game: the file is left as it is), or close it? "
+               if can_replay else "Its orders cannot be replayed, so it is closed. ")
+            + ("The changes you made since opening it are lost either way." if changed else ""))
+        replay = box.addButton("Play what its orders make", QMessageBox.AcceptRole) if can_replay else None
+        close = box.addButton("Close it", QMessageBox.DestructiveRole)
+        box.setDefaultButton(replay or close)
+        box.setEscapeButton(close)
+        fit_title(box)
+        self.w.prompt = box
+        box.exec()
+        self.w.prompt = None
+        return "replayed" if replay is not None and box.clickedButton() is replay else "close"
 
     def fill_recent_menu(self) -> None:
         menu = self.w.recent_menu
@@ -310,7 +369,7 @@ class FileKeeper(QObject):
                                   "open it from there (File → Open) if you change your mind.")
             return False
         try:
-            match = open_match(auto)
+            match = open_match(auto, replay_later=True)
         except GameFileError as e:
             kept = self.session.set_aside(auto, " (damaged)")
             self.w.show_message("Cannot restore the game",
@@ -324,6 +383,7 @@ class FileKeeper(QObject):
         self.session.dismiss(auto)
         self.w.set_status("Restored the game saved automatically before 5D Diplomacy closed. "
                           "Save it (Ctrl+S) to keep it.")
+        self.replay_watch.start(match)
         return True
 
     def _ask_restore(self, auto: Path) -> bool:
@@ -337,5 +397,6 @@ class FileKeeper(QObject):
     def close(self) -> None:
         """A clean exit: pending writes finish; this session's autosave and lock go."""
         self.timer.stop()
+        self.replay_watch.stop()
         self.writer.flush()
         self.session.close()

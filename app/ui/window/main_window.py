@@ -189,6 +189,13 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         about first unless ``confirmed``."""
         if not confirmed and not self.files.confirm_discard("start a new game"):
             return False
+        if variant != "standard":     # a variant with errors never opens as a game (app.variants.playable)
+            from app.variants.playable import variant_problem
+            problem = variant_problem(variant)
+            if problem:
+                self.show_message("Cannot start the game", problem)
+                self.set_status(f"Cannot start a game of {variant}: it has errors.", error=True)
+                return False
         seats = [s if isinstance(s, Seat) else Seat(**s) for s in (seats or [])]   # sandbox: you and the computer
         match = Match.new(variant, adjacency, seed, seats, pins=pins, fog=fog and mode == "hotseat")
         match.table.deadline.seconds = deadline

@@ -69,7 +69,7 @@ def test_window_fits_1366x768(measured, name):
 
 def _window_classes() -> set[str]:
     """The classes of app/ui that make a top-level window: QDialog and QMainWindow
-    subclasses, and widgets made windows with Qt.Window."""
+    subclasses, and widgets made windows with Qt.Window (not the bases they share)."""
     from PySide6.QtWidgets import QDialog, QMainWindow, QWidget
     import app.ui
     found = set()
@@ -78,6 +78,8 @@ def _window_classes() -> set[str]:
         for name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ != module.__name__:
                 continue
+            if any(sub.__module__.startswith("app.ui.") for sub in cls.__subclasses__()):
+                continue        # a base of windows (e.g. CheckedDialog): its subclasses are listed
             if issubclass(cls, (QDialog, QMainWindow)):
                 found.add(name)
             elif issubclass(cls, QWidget) and "Qt.Window" in inspect.getsource(cls):

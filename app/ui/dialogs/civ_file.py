@@ -8,16 +8,16 @@ from __future__ import annotations
 from typing import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QVBoxLayout
 
-from ..guard import guarded
 from ..message_label import MessageLabel
 from ..screen_fit import fit_title
 from .civ_game import CivOptions
+from .checked import CheckedDialog
 from .new_game import computer_levels
 
 
-class CivFileDialog(QDialog):
+class CivFileDialog(CheckedDialog):
     """``civilisations``: the start's (name, colour) pairs; ``when``: its date in words."""
 
     def __init__(self, parent, file_name: str, civilisations: Sequence[tuple[str, str]], variant_title: str,
@@ -50,19 +50,6 @@ class CivFileDialog(QDialog):
     def settings(self) -> dict:
         """``players`` (CivPlayer, each naming one of the start's civilisations) and ``levels``."""
         return {"players": self.civ.players(), "levels": self.civ.levels() or ["standard"]}
-
-    @guarded
-    def _accept(self) -> None:
-        p = self.problem()
-        if p:
-            self.error.setText(p)
-            return
-        self.accept()
-
-    @guarded
-    def _recheck(self) -> None:
-        if self.error.text():
-            self.error.setText(self.problem() or "")
 
 
 __all__ = ["CivFileDialog"]

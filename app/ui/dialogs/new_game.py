@@ -5,7 +5,7 @@ installed), an optional PIN and the nations it plays (nations nobody plays hold)
 from __future__ import annotations
 
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox, QDialog, QDialogButtonBox,
+from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox, QDialogButtonBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
@@ -18,6 +18,7 @@ from ..table.new_game_options import DeadlineOption, WatchOption
 from ..window.bots_ui import SandboxOpponents
 from ..screen_fit import keep_inside
 from .pin_fields import PIN_ADVICE, PinFields
+from .checked import CheckedDialog
 from .scrolling_rows import ScrollingRows
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
@@ -112,7 +113,7 @@ class SeatRow(QWidget):
                     nations=tuple(self.nations()), controller=controller, level=level)
 
 
-class NewGameDialog(QDialog):
+class NewGameDialog(CheckedDialog):
     def __init__(self, parent=None, recent: list[str] | None = None):
         super().__init__(parent)
         self.setWindowTitle("New game — 5D Diplomacy")
@@ -319,18 +320,6 @@ class NewGameDialog(QDialog):
                 if len(r.nations()) != 1:
                     return f"Thrown pieces: each player throws for one nation; tick one for {r.name.text().strip() or 'Player'}."
         return None
-
-    def _accept(self) -> None:
-        p = self.problem()
-        if p:
-            self.error.setText(p)
-            return
-        self.accept()
-
-    def _recheck(self) -> None:
-        """A problem shown is checked again at each change: fixed, it goes (or the next shows)."""
-        if self.error.text():
-            self.error.setText(self.problem() or "")
 
     def _open(self) -> None:
         from PySide6.QtWidgets import QFileDialog

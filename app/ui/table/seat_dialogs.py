@@ -10,6 +10,7 @@ from app.bots import LEVELS
 
 from ..message_label import MessageLabel
 from ..guard import guarded
+from ..dialogs.checked import CheckedDialog
 from ..panels.nations import swatch
 
 NOBODY = "nobody"
@@ -89,7 +90,7 @@ class LeaveDialog(QDialog):
             self.accept()
 
 
-class TakeOverDialog(QDialog):
+class TakeOverDialog(CheckedDialog):
     """A newcomer takes over a nation the computer or nobody plays, with a PIN of their own."""
 
     def __init__(self, match, parent=None, nation: str | None = None):
@@ -163,10 +164,3 @@ class TakeOverDialog(QDialog):
             return "The two PINs differ: type the same PIN twice."
         return None
 
-    @guarded
-    def _accept(self) -> None:
-        p = self.problem()
-        if p:
-            self.error.setText(p)
-            return
-        self.accept()

@@ -73,8 +73,8 @@ def _window_classes() -> set[str]:
     from PySide6.QtWidgets import QDialog, QMainWindow, QWidget
     import app.ui
     found = set()
-    for mod in pkgutil.walk_packages(app.ui.__path__, "app.ui."):
-        module = importlib.import_module(mod.name)
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(app.ui.__path__, "app.ui.")]
+    for module in modules:        # every module imported first: a base knows all its subclasses
         for name, cls in inspect.getmembers(module, inspect.isclass):
             if cls.__module__ != module.__name__:
                 continue

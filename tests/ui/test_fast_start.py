@@ -111,11 +111,11 @@ def test_the_first_game_of_a_window_collects_in_full_only_when_it_replaces_one(q
     asked = []
     monkeypatch.setattr(collector, "set_survivors_aside", lambda whole=False: asked.append(whole))
     window.new_game(confirmed=True)
-    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
     assert asked == [False]
     asked.clear()
     window.new_game(confirmed=True)
-    qtbot.waitUntil(lambda: bool(asked), timeout=3000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
     assert asked == [True]
 
 

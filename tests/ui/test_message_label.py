@@ -34,7 +34,7 @@ def test_the_status_line_error_follows_a_theme_switch(window, qtbot):
     assert label.colour() == QColor(LIGHT.error_text) and label.font().bold()
     window.a_dark.setChecked(True)
     window.toggle_theme()
-    qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=2000)   # heard while shown
+    qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=20000)   # heard while shown
     window.set_status("Submitted")
     assert label.tone == "plain" and label.colour() == DARK.text and not label.font().bold()
 
@@ -57,7 +57,7 @@ def test_the_orders_dock_says_whose_orders_and_how_many_once(window, qtbot):
     dock = next(d for d in window.docks if d.widget() is window.orders_panel)
     assert dock.windowTitle() == "Orders (0)" and not window.orders_panel.title.isVisible()
     assert window.console_order("A par - bur")
-    qtbot.waitUntil(lambda: window.orders_panel.count == 1, timeout=3000)
+    qtbot.waitUntil(lambda: window.orders_panel.count == 1, timeout=20000)
     assert dock.windowTitle() == "Orders (1)"
 
 
@@ -75,7 +75,7 @@ def test_a_message_in_the_same_tone_after_a_theme_switch_has_the_new_themes_colo
     window.toggle_theme()
     label.show()
     window.set_status("Still nothing to submit", error=True)
-    qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=2000)
+    qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=20000)
     window.set_status("Submitted")
     window.set_status("Entered")
     assert label.colour() == DARK.text and not label.font().bold()

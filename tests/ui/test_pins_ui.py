@@ -84,11 +84,11 @@ def test_wrong_pins_wait_longer_each_time_counted_down_on_the_curtain(qtbot, win
     c.ready.emit("2718")                                     # even the right PIN waits: not even tried
     assert len(tried) == n and window.table.up
     now[0] += 2
-    qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=3000)  # the count-down ends on its own
+    qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=20000)  # the count-down ends on its own
     attempt("0000")
     assert "try again in 4 s" in c.error.text()
     now[0] += 4
-    qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=3000)
+    qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=20000)
     attempt("2718")
     assert not window.table.up and window.seat == 0
 
@@ -103,7 +103,7 @@ def test_the_wait_after_wrong_pins_survives_closing_and_reopening_the_game(qtbot
         c.button.click()
         qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
         now[0] += window.match.pin_wait(0)
-        qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=3000)   # the count-down ends on its own
+        qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=20000)   # the count-down ends on its own
     c.pin.setText("0000")
     c.button.click()
     qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)

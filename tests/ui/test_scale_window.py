@@ -373,7 +373,7 @@ def test_what_lives_after_a_submission_is_set_aside_from_the_collector(qtbot, wi
     world = window.game.world
     frozen = gc.get_freeze_count()
     window.undo()                      # a new world shown: the survivors go aside soon after
-    qtbot.waitUntil(lambda: gc.get_freeze_count() > frozen, timeout=2000)
+    qtbot.waitUntil(lambda: gc.get_freeze_count() > frozen, timeout=20000)
     assert gone and ref() is None, "the garbage was collected, not frozen"
     assert window.game.world is not world
 
@@ -400,5 +400,5 @@ def test_garbage_frozen_while_it_lived_goes_when_another_game_is_shown(qtbot, wi
     gc.collect()
     assert ref() is not None, "frozen garbage is not collected (the reason for this test)"
     window.new_game()
-    qtbot.waitUntil(lambda: ref() is None, timeout=3000)
+    qtbot.waitUntil(lambda: ref() is None, timeout=20000)
     assert gone

@@ -301,7 +301,7 @@ def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
     bubble.hold_ms = 10
     window.click_location(key, "gal")                           # again: the new reason shows
     assert bubble.isVisible() and "No unit" in bubble.text()
-    qtbot.waitUntil(lambda: not bubble.isVisible(), timeout=3000)   # and fades away
+    qtbot.waitUntil(lambda: not bubble.isVisible(), timeout=20000)   # and fades away
 
 
 # -- submitting keeps the view where the player was --------------------------------------------

@@ -14,7 +14,7 @@ def _painted(window):
 def _hover_tip(qtbot, window, at: QPoint) -> str:
     vp = window.view.viewport()
     QApplication.sendEvent(vp, QHelpEvent(QEvent.ToolTip, at, vp.mapToGlobal(at)))
-    qtbot.waitUntil(QToolTip.isVisible, timeout=5000)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=20000)
     return QToolTip.text()
 
 
@@ -32,7 +32,7 @@ def test_hovering_the_badge_says_it_counts_the_units_without_an_order(qtbot, win
     window.console_order("A Vie-Tyr")
     _painted(window)
     QToolTip.hideText()
-    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not QToolTip.isVisible(), timeout=20000)
     tip = _hover_tip(qtbot, window, window.view.markers.shown_badges[0].box.center().toPoint())
     assert "<b>21</b> units without an order" in tip
 

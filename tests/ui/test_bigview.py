@@ -158,7 +158,7 @@ def test_the_autosave_starts_after_the_new_boards_are_painted(qtbot, window):
     window.submit()
     window.wait_idle()                     # adjudicated and shown; nothing painted yet
     assert "autosave" not in events
-    qtbot.waitUntil(lambda: "autosave" in events, timeout=5000)
+    qtbot.waitUntil(lambda: "autosave" in events, timeout=20000)
     assert events.index("paint") < events.index("autosave")
     assert window.files.writer.flush(30)
     assert window.files.session.autosave_path.exists()

@@ -104,7 +104,7 @@ def test_offers_made_and_answered_through_the_contacts_dock(qtbot, window, monke
     [dlg] = opened
     assert "OLD MAP" in dlg.banner.text() and other in dlg.banner.text()
     assert dlg.isModal() and dlg.scene.world is not None
-    qtbot.waitUntil(lambda: not window.findChildren(snapshot.SnapshotDialog), timeout=5000)  # not kept once closed
+    qtbot.waitUntil(lambda: not window.findChildren(snapshot.SnapshotDialog), timeout=20000)  # not kept once closed
     # a unit, offered from the dock's menu
     units = window.civ_ui.panel.state.units
     if units:

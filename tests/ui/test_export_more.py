@@ -77,7 +77,7 @@ def test_the_whole_multiverse_as_one_image(qtbot, window, tmp_path):
     steps = []
     job.signals.progress.connect(lambda done, total: steps.append((done, total)))
     qtbot.waitUntil(lambda: not job.thread.is_alive(), timeout=60000)
-    qtbot.waitUntil(lambda: window.last_status.startswith("Exported"), timeout=5000)
+    qtbot.waitUntil(lambda: window.last_status.startswith("Exported"), timeout=20000)
     assert job.error == ""
     img = QImage(str(out))
     assert (img.width(), img.height()) == (p.width, p.height)
@@ -113,7 +113,7 @@ def test_a_cancelled_multiverse_export_writes_nothing(qtbot, window, tmp_path):
     job = em.export_multiverse(window, out, 1, show_progress=False)
     job.cancelled = True
     qtbot.waitUntil(lambda: not job.thread.is_alive(), timeout=60000)
-    qtbot.waitUntil(lambda: "cancelled" in window.last_status, timeout=5000)
+    qtbot.waitUntil(lambda: "cancelled" in window.last_status, timeout=20000)
     assert not out.exists()
 
 

@@ -109,7 +109,7 @@ def test_a_wheel_turn_stops_the_glide_and_the_window_actions_count_as_the_player
     _glided(qtbot, view)
     window.start_turn_view()
     window.a_zoom_out.trigger()
-    qtbot.waitUntil(lambda: view._anim.state() != QAbstractAnimation.Running, timeout=5000)
+    qtbot.waitUntil(lambda: view._anim.state() != QAbstractAnimation.Running, timeout=20000)
     zoom = view.scale_factor()
     submit(qtbot, window)
     assert not view.following and view.scale_factor() == zoom

@@ -93,7 +93,7 @@ def test_slots_and_threads_go_to_the_same_report(qtbot, window, monkeypatch):
     t.join()
     assert any("thread boom" in r and "worker" in r for r in reporter.reports)
     # the dialog for a thread's error opens on the GUI thread, once the loop runs
-    qtbot.waitUntil(lambda: reporter.dialog is not None, timeout=5000)
+    qtbot.waitUntil(lambda: reporter.dialog is not None, timeout=20000)
 
 
 def test_every_qt_override_in_app_ui_is_guarded():

@@ -84,7 +84,7 @@ def test_all_seven_nations_show_in_the_nations_table_at_1366x768(qtbot, window):
         assert table.rowCount() == 7
         last = table.rowViewportPosition(6) + table.rowHeight(6)
         assert last <= vp.height(), f"7 rows need {last} px, the table shows {vp.height()}"
-    qtbot.waitUntil(seven_rows_shown, timeout=5000)
+    qtbot.waitUntil(seven_rows_shown, timeout=20000)
     header = table.horizontalHeader()
     fm = QFontMetrics(header.font())
     for col in range(table.columnCount()):
@@ -103,7 +103,7 @@ def test_the_side_panel_collapses_and_remembers_its_width(qtbot, window):
     window.a_side_panel.trigger()
     qtbot.waitUntil(lambda: window.docks[0].isVisible())
     window.resizeDocks([window.docks[0]], [420], __import__("PySide6.QtCore").QtCore.Qt.Horizontal)
-    qtbot.waitUntil(lambda: abs(window.docks[0].width() - 420) < 30, timeout=5000)
+    qtbot.waitUntil(lambda: abs(window.docks[0].width() - 420) < 30, timeout=20000)
     width = window.docks[0].width()
     window.close()
     again = MainWindow(theme="light")
@@ -112,7 +112,7 @@ def test_the_side_panel_collapses_and_remembers_its_width(qtbot, window):
     again.resize(1366, 768)
     again.show()
     qtbot.waitUntil(lambda: again.docks[0].isVisible())
-    qtbot.waitUntil(lambda: abs(again.docks[0].width() - width) < 30, timeout=5000)
+    qtbot.waitUntil(lambda: abs(again.docks[0].width() - width) < 30, timeout=20000)
 
 
 def test_long_names_of_an_imported_map_fit_their_regions_or_give_way(qtbot, tmp_path):

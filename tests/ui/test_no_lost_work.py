@@ -80,7 +80,7 @@ def test_pending_orders_are_autosaved_within_seconds(qtbot, window):
     def saved():
         assert auto.exists()
         assert json.loads(auto.read_text())["meta"]["pending"]["0"] == ["France: A 1:par:S1901 - 1:bur:S1901"]
-    qtbot.waitUntil(saved, timeout=5000)
+    qtbot.waitUntil(saved, timeout=20000)
     assert time.monotonic() - t0 < 5
 
 
@@ -204,7 +204,7 @@ def test_a_failed_autosave_is_said(qtbot, window):
     window.files.session.autosave_path.mkdir()       # a folder where the file should go
     window.console_order("A par - bur")
     window.files.autosave_now()
-    qtbot.waitUntil(lambda: "automatic save failed" in window.status_label.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "automatic save failed" in window.status_label.text(), timeout=20000)
     window.files.session.autosave_path.rmdir()
 
 

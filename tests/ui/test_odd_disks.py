@@ -170,7 +170,7 @@ def test_a_failed_autosave_is_shown_over_the_board_once_with_what_to_do(qtbot, w
     window.new_game("sandbox")
     window.console_order("A par - bur")
     window.files.autosave_now()
-    qtbot.waitUntil(lambda: "autosave" in window.notice_board.bars, timeout=5000)
+    qtbot.waitUntil(lambda: "autosave" in window.notice_board.bars, timeout=20000)
     bar = window.notice_board.bars["autosave"]
     text = window.notice_board.text("autosave")
     assert "automatic save failed" in text and "disk is full" in text and "Save As" in text
@@ -183,7 +183,7 @@ def test_a_failed_autosave_is_shown_over_the_board_once_with_what_to_do(qtbot, w
     assert list(window.notice_board.bars) == ["autosave"] and window.notice_board.bars["autosave"] is bar
     failing[0] = False                                  # space again: the notice goes
     window.files.autosave_now()
-    qtbot.waitUntil(lambda: "autosave" not in window.notice_board.bars, timeout=5000)
+    qtbot.waitUntil(lambda: "autosave" not in window.notice_board.bars, timeout=20000)
 
 
 # -- a real read-only mount (root ignores file modes; a mount does not) --------------------------

@@ -278,7 +278,7 @@ def test_a_long_seat_name_is_elided_and_the_chip_still_fits_1366(qtbot, window):
     def elided_and_shown():       # once the toolbar is laid out again
         assert window.seat_label.text().endswith("…") and window.seat_label.text().startswith("Playing: Bart")
         assert window.seat_label.isVisible(), "pushed into the toolbar's overflow"
-    qtbot.waitUntil(elided_and_shown, timeout=5000)
+    qtbot.waitUntil(elided_and_shown, timeout=20000)
     assert "Bartholomew Smithers-Carrington" in window.seat_label.toolTip()
 
 

@@ -38,7 +38,7 @@ def test_play_steps_through_every_submission_to_the_present(qtbot, window):
     assert bar.play(STEP_MS) and bar.playing
     assert window.replay_index == 0 and window.world is window.game.history()[0]   # from the start
     assert "❚❚" in bar.play_button.text() and bar.play_button.isChecked()
-    qtbot.waitUntil(lambda: not bar.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not bar.playing, timeout=20000)
     assert [s[0] for s in seen] == list(range(1, n + 1))
     assert all(s[2] for s in seen), "each step shows the world after that submission"
     assert all(s[3] for s in seen), "each step centres the view on the boards it made"
@@ -52,7 +52,7 @@ def test_pause_stops_where_it_is_and_play_goes_on(qtbot, window):
     _three_submissions(qtbot, window)
     bar = window.history
     window.show_history(1)
-    with qtbot.waitSignal(bar.stepped, timeout=5000) as step:
+    with qtbot.waitSignal(bar.stepped, timeout=20000) as step:
         bar.play(STEP_MS * 10)
     assert step.args == [2] and window.replay_index == 2
     bar.play_button.click()                                       # pause
@@ -61,7 +61,7 @@ def test_pause_stops_where_it_is_and_play_goes_on(qtbot, window):
     assert window.replay_index == 2 and window.world is window.game.history()[2]
     bar.play_button.click()                                       # play on from there
     assert bar.playing
-    qtbot.waitUntil(lambda: not bar.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not bar.playing, timeout=20000)
     assert window.replay_index is None
 
 
@@ -88,7 +88,7 @@ def test_the_window_stays_responsive_and_a_new_game_stops_the_replay(qtbot, wind
     t = QTimer()
     t.timeout.connect(lambda: ticks.append(1))
     t.start(5)
-    with qtbot.waitSignal(bar.stepped, timeout=5000):
+    with qtbot.waitSignal(bar.stepped, timeout=20000):
         bar.play(STEP_MS * 10)
     assert len(ticks) >= 2, "events are handled between steps"
     t.stop()
@@ -112,7 +112,7 @@ def test_the_results_list_follows_the_submission_shown(qtbot, window):
     submit(qtbot, window)
     panel = window.results_panel
     rows = lambda: panel.rows()
-    with qtbot.waitSignal(window.history.stepped, timeout=5000):
+    with qtbot.waitSignal(window.history.stepped, timeout=20000):
         window.history.play(STEP_MS * 10)
     window.history.pause()
     assert window.replay_index == 1 and "Submission 1" in panel.title.text()
@@ -160,7 +160,7 @@ def test_replay_frames_the_boards_each_step_made(qtbot, window):
         framed.append((all(seen.contains(r) for r in rects), min(widths)))
     window.history.stepped.connect(record)
     window.history.play(STEP_MS)
-    qtbot.waitUntil(lambda: not window.history.playing, timeout=5000)
+    qtbot.waitUntil(lambda: not window.history.playing, timeout=20000)
     assert framed and all(inside for inside, _w in framed), framed
     vp = view.viewport().width()
     assert all(w >= 0.3 * vp for _inside, w in framed), f"boards drawn {framed} px wide in a {vp} px view"

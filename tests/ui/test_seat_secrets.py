@@ -244,7 +244,7 @@ def test_a_civilisations_seat_never_reads_the_name_of_one_it_has_not_met(qtbot, 
     studio.chart_dock.raise_()
     studio.chart.build()
     studio.chart.wait()
-    qtbot.waitUntil(lambda: studio.chart.shown is not None, timeout=5000)     # handed over by the loop
+    qtbot.waitUntil(lambda: studio.chart.shown is not None, timeout=20000)     # handed over by the loop
     assert studio.chart.shown.nations == ("Sumer",)
     def unprompted(t):         # the player's own words (the pasted text, quoted back) aside
         for own in ("Kish: A ruh H", "“Kish”: 'Kish' is not a nation"):

@@ -243,7 +243,7 @@ def test_many_seats_scroll_so_the_dialog_fits_a_laptop(qtbot, window, monkeypatc
     dlg.seat_count.setValue(7)
     qtbot.wait(20)                  # the dialog's own fit (a zero timer) has run: it did not grow
     bar = dlg.seat_scroll.verticalScrollBar()
-    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=5000)       # the rows laid out
+    qtbot.waitUntil(lambda: bar.maximum() > 0, timeout=20000)       # the rows laid out
     assert dlg.height() <= three + 2, (dlg.height(), three)
     last = dlg.seat_rows[-1]
     dlg.seat_scroll.ensureWidgetVisible(last)

@@ -17,10 +17,10 @@ def test_the_studio_menu_brings_the_chart_and_the_notes_forward(qtbot, window):
         assert action in studio.menu.actions()
         assert action.isEnabled() and not action.isCheckable() and not action.isChecked()
         results.raise_()
-        qtbot.waitUntil(lambda: _in_front(results), timeout=5000)
+        qtbot.waitUntil(lambda: _in_front(results), timeout=20000)
         assert not _in_front(dock)                       # behind the Results tab
         action.trigger()
-        qtbot.waitUntil(lambda: _in_front(dock), timeout=5000)
+        qtbot.waitUntil(lambda: _in_front(dock), timeout=20000)
         assert not _in_front(results)
 
 
@@ -28,7 +28,7 @@ def test_the_studio_menu_shows_the_side_panel_it_was_hidden(qtbot, window):
     window.new_game(confirmed=True)
     studio = window.studio
     window.side_panel.action.setChecked(False)           # F9: the side panel hidden
-    qtbot.waitUntil(lambda: not studio.chart_dock.isVisible(), timeout=5000)
+    qtbot.waitUntil(lambda: not studio.chart_dock.isVisible(), timeout=20000)
     studio.a_chart.trigger()
     assert window.side_panel.action.isChecked()
-    qtbot.waitUntil(lambda: _in_front(studio.chart_dock), timeout=5000)
+    qtbot.waitUntil(lambda: _in_front(studio.chart_dock), timeout=20000)

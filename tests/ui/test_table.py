@@ -478,7 +478,7 @@ def test_a_hotseat_game_with_deadlines_prints_no_timer_warnings(qtbot, qtlog, wi
             c.button.click()
             qtbot.waitUntil(lambda: not window.table.pins.checking, timeout=10000)
             tries.t += window.match.pin_wait(1)
-            qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=5000)
+            qtbot.waitUntil(lambda: c.pin.isEnabled(), timeout=20000)
         lift(window, "2718")
         window.submit()                                    # Ben done: Cleo
         lift(window)

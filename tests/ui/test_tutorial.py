@@ -11,7 +11,7 @@ from .helpers import submit
 
 
 def _wait_next(qtbot, t, index):
-    qtbot.waitUntil(lambda: t.index == index, timeout=5000)
+    qtbot.waitUntil(lambda: t.index == index, timeout=20000)
 
 
 def test_the_tutorial_watches_each_real_step(qtbot, window):

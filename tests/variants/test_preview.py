@@ -32,26 +32,26 @@ def test_saving_a_file_updates_the_problem_list(preview, folder, qtbot):
     assert not any("victory_centres" in r for r in _rows(preview))
     preview.view.scale(3, 3)
     kept = preview.view.transform().m11()
-    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
         edit_json(folder / "variant.json", lambda d: d.update(victory_centres=40))
     assert any(r.startswith("variant.json:victory_centres:") for r in _rows(preview))
     assert preview.view.transform().m11() == pytest.approx(kept)  # the view is kept
-    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
         edit_json(folder / "variant.json", lambda d: d.update(victory_centres=18))
     assert not any("victory_centres" in r for r in _rows(preview))
 
 
 def test_a_broken_file_is_listed_not_fatal(preview, folder, qtbot):
-    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
         (folder / "nations.json").write_text('{"nations": [')
     assert any(r.startswith("nations.json:(file): not valid JSON") for r in _rows(preview))
-    qtbot.waitUntil(lambda: "fix the data files" in preview.game_holder.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "fix the data files" in preview.game_holder.text(), timeout=20000)
     assert not preview.play_action.isEnabled()
 
 
 def test_clicking_a_problem_zooms_to_it(preview, folder, qtbot):
     from tests.variants.helpers import move_svg_element
-    with qtbot.waitSignal(preview.reloaded, timeout=5000):
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
         move_svg_element(folder / "map.svg", "unit-mun", 518.5, 439.6)
     row = next(i for i, r in enumerate(_rows(preview)) if r.startswith("map.svg:unit-mun:"))
     before = preview.view.transform().m11()
@@ -147,6 +147,6 @@ def test_saving_twice_quickly_keeps_one_fitted_game_view(preview, folder, qtbot)
         pass
     view = preview.game_dock.widget()
     assert preview.game_scene is not first_scene and view.ws is preview.game_scene
-    qtbot.waitUntil(lambda: _game_views(preview) == [view], timeout=5000)
+    qtbot.waitUntil(lambda: _game_views(preview) == [view], timeout=20000)
     world = preview.game_scene.board_rect()
-    qtbot.waitUntil(lambda: view.mapToScene(view.viewport().rect()).boundingRect().contains(world), timeout=5000)
+    qtbot.waitUntil(lambda: view.mapToScene(view.viewport().rect()).boundingRect().contains(world), timeout=20000)

@@ -43,7 +43,7 @@ def test_throw_by_drag_cleanup_choosing_by_clicks_and_play_out(qtbot):
     # everyone else throws at random; the clean-up then plays step by step
     qtbot.mouseClick(win.throw_all_btn, Qt.LeftButton)
     assert win.phase == "clean-up" and win.skip_btn.isVisible()
-    qtbot.waitUntil(lambda: "Step 1" in win.caption.text(), timeout=5000)
+    qtbot.waitUntil(lambda: "Step 1" in win.caption.text(), timeout=20000)
     qtbot.mouseClick(win.skip_btn, Qt.LeftButton)
     assert win.phase == "choosing", "seed 2 leaves choices to make"
     assert "turn" in win.caption.text()

@@ -159,11 +159,12 @@ class _Store:
     the index (``refs``, ``incoming``) and the adjudicator's table (``rows``), board by
     board in storing order."""
 
-    __slots__ = ("world", "active", "numbers", "refs", "incoming", "inner_maps", "old_boards",
+    __slots__ = ("world", "variant", "mode", "active", "numbers", "refs", "incoming", "inner_maps", "old_boards",
                  "rows", "boards_stored", "new_orders", "new_results", "where")
 
     def __init__(self, world: World) -> None:
         self.world = world
+        self.variant, self.mode = world.variant, world.adjacency
         self.active = world.active_boards()
         self.numbers = SpaceNumbers(world.variant)
         self.refs = world.refs.copy()  # a C-level copy of the board-keyed map (not of a mappingproxy's items)
@@ -210,10 +211,10 @@ class _Store:
     def movement_board(self, key: BoardKey, given_here, repeats: dict[int, int], results: list[Result | None]) -> None:
         """Store a movement board's orders, index each under the spaces it names and
         write its row of the table; the board's units without an order hold."""
-        variant = self.world.variant
-        army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
+        army_adjacent, fleet_adjacent = self.variant.army_adjacent, self.variant.fleet_adjacent
         number = self.numbers.number
         rows = self.rows
+        index_and_table = self._index_and_table
         stored: list[Order] = []
         stored_results: list[Result] = []
         given: list[int] = []
@@ -269,7 +270,7 @@ class _Store:
                         rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
                                      True, False, dest[1].partition("/")[2]))
                     continue
-            rows.append(self._index_and_table(o, key, ref, inner, base + number[own]))
+            rows.append(index_and_table(o, key, ref, inner, base + number[own]))
         units = self.world.boards[key].units
         if len(given) < len(units):  # some units have no order: they hold
             self._hold_unordered(key, units, stored, stored_results, inner, base)
@@ -301,7 +302,7 @@ class _Store:
         if kind == "move" and o.dest[0] != key:
             dest_board = o.dest[0]
             self.incoming[dest_board] = self.incoming.get(dest_board, ()) + (ref,)
-        return table_row(o, own, first, second, self.world.variant, self.world.adjacency)
+        return table_row(o, own, first, second, self.variant, self.mode)
 
     def _hold_unordered(self, key: BoardKey, units, stored: list[Order], stored_results: list[Result],
                         inner: dict | None, base: int) -> None:
@@ -358,7 +359,7 @@ class _Store:
         The search starts from ``meeting``, the spaces where new orders were added beside
         earlier ones; a space of a ``fresh`` board (named by new orders alone) links nothing."""
         world, refs, orders, new_results, numbers = self.world, self.refs, self.new_orders, self.new_results, self.numbers
-        variant, mode = world.variant, world.adjacency
+        variant, mode = self.variant, self.mode
         row_refs = [(b.key, idx) for b in self.boards_stored if b.first_row >= 0
                     for idx in (b.rows_at if b.rows_at is not None else range(len(b.results)))]
         seen: set[Ref] = set(row_refs)

@@ -177,6 +177,17 @@ class BoardTextReader:
         self.naming[own] = self._naming
         return template
 
+    def passing(self, text: str) -> Template:
+        """The template of ``text`` for a caller that keeps it no longer than it needs it:
+        the reader's own if it has read the text, else one made for the caller alone (the
+        replay check reads every text of a file, and a session looks at few of them)."""
+        template = self.templates.get(text)
+        if template is None:
+            if type(text) is not str or len(text) > MAX_ORDER_LENGTH:
+                return self.template(text)    # raises naming the fault
+            template = self._compile(text)
+        return template
+
     def _own(self, text: str) -> str:
         own = self.own_text.get(text)
         if own is None:

@@ -12,12 +12,14 @@ check still owed. :meth:`ReplayCheck.run` does it: at once for :meth:`Game.load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import civgame, civsave
+from .lazy_orders import Submissions, Unread, raw_value
 from .submission import SubmissionError, submit
 
 if TYPE_CHECKING:
+    from .coords import BoardKey
     from .game import Game
     from .world import World
 
@@ -72,7 +74,11 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     """The worlds the submissions make from ``start`` (every one with ``keep``, else the
     last), checked against ``stored``."""
     worlds = [start]
-    for i, orders in enumerate(submissions):
+    # A lazily read file's submissions and stored orders are made for the check alone, and
+    # so are the templates they are made from: the session keeps none of them.
+    templates: dict = {}
+    each = submissions.peeked(templates) if isinstance(submissions, Submissions) else submissions
+    for i, orders in enumerate(each):
         pause()
         try:
             if gifts:     # RULES.md §10: the gifts given before this submission
@@ -91,7 +97,7 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
             raise ReplayMismatch(f"{where}: field 'civ.gifts': cannot be replayed ({e})", None) from None
     pause()
     try:
-        difference = first_difference(worlds[-1], stored)
+        difference = first_difference(worlds[-1], stored, templates)
     except ValueError as e:   # an order text of a lazily read file, read at last
         raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
     if difference:
@@ -100,14 +106,18 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     return worlds
 
 
-def first_difference(replayed: "World", stored: "World") -> str | None:
+def first_difference(replayed: "World", stored: "World", templates: dict | None = None) -> str | None:
+    """Where ``stored`` differs from ``replayed`` first, or None. Stored orders not made
+    yet are made for the comparison alone (``templates``: see :meth:`Unread.peek`)."""
+    templates = {} if templates is None else templates
     for name in ("boards", "orders", "results", "retreats", "parents", "starts"):
         a, b = getattr(replayed, name), getattr(stored, name)
         if a.keys() != b.keys():
             only = sorted(map(str, a.keys() ^ b.keys()))
             return f"{name} differ at {', '.join(only[:3])}"
+        stored_value = (lambda k, b=b: _unkept(b, k, templates)) if name == "orders" else b.__getitem__
         for k in sorted(a):
-            if a[k] != b[k]:
+            if a[k] != stored_value(k):
                 return f"{name} differ at {k}"
     if replayed.pause != stored.pause:
         return "the retreats waited for differ"
@@ -116,3 +126,10 @@ def first_difference(replayed: "World", stored: "World") -> str | None:
     if replayed.submissions != stored.submissions:
         return "the number of submissions differs"
     return civsave.same_civ(replayed, stored)     # RULES.md §10
+
+
+def _unkept(orders: Mapping, key: "BoardKey", templates: dict) -> tuple:
+    """A stored board's orders, made for the comparison alone when they are not made yet:
+    the check leaves a lazily read world's orders as it found them."""
+    value = raw_value(orders, key)
+    return value.peek(templates) if type(value) is Unread else orders[key]

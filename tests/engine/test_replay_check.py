@@ -72,3 +72,38 @@ def test_the_game_the_submissions_make_can_be_played_on(saved, grown):
     assert made.start.boards[min(made.start.boards)].centres["ser"] == "Austria"
     orders, _ = made.undo()                       # its past is there
     assert orders == tuple(g.submissions[-1])
+
+
+def test_the_check_leaves_the_stored_orders_and_submissions_unread(saved):
+    """The check makes its own orders and lets them go: a big file's stored boards and
+    submissions stay texts until the session looks at them (at 10,000 boards, making
+    them all cost ~110 MB kept for the rest of the session)."""
+    from app.engine.lazy_orders import Unread, UnreadSubmission, raw_values
+    game = Game.load(saved, replay_later=True)
+    stored = list(raw_values(game.world.orders))
+    submissions = game.submissions.tokens()
+    assert stored and all(type(v) is Unread and v.value is None for v in stored)
+    assert submissions and all(type(s) is UnreadSubmission and s.value is None for s in submissions)
+    game.replay_owed.run()
+    assert [v for v in raw_values(game.world.orders) if type(v) is not Unread or v.value is not None] == []
+    assert [s for s in game.submissions.tokens() if s.value is not None] == []
+
+
+def test_two_orders_of_a_stored_board_swapped_with_a_checksum_are_caught(saved):
+    """An edit of a board's stored order texts (each text still a valid order) is caught
+    by the check that leaves unread boards unread."""
+    body = without_checksum(saved.read_text())
+    data = json.loads(body)
+    def listed(texts):
+        return json.dumps(texts, separators=(",", ":"))
+    board = next(b for b in data["world"]["orders"]
+                 if len(set(b["orders"])) > 1 and body.count(listed(b["orders"])) == 1)
+    swapped = board["orders"].copy()
+    j = next(j for j, t in enumerate(swapped) if t != swapped[0])
+    swapped[0], swapped[j] = swapped[j], swapped[0]
+    saved.write_text(with_checksum(body.replace(listed(board["orders"]), listed(swapped))))
+    game = Game.load(saved, replay_later=True)
+    with pytest.raises(ReplayMismatch, match=f"orders differ at {board['board']}"):
+        game.replay_owed.run()
+    with pytest.raises(GameFileError, match=f"orders differ at {board['board']}"):
+        Game.load(saved)

@@ -188,6 +188,16 @@ class BoardTextReader:
             template = self._compile(text)
         return template
 
+    def passing_naming(self, text: str) -> tuple | None:
+        """What ``text`` names (see :attr:`naming`), for a caller that keeps it no longer
+        than it needs it (see :meth:`passing`)."""
+        named = self.naming.get(text, self)
+        if named is self:
+            self._naming = None
+            self.passing(text)
+            named = self._naming
+        return named
+
     def _own(self, text: str) -> str:
         own = self.own_text.get(text)
         if own is None:

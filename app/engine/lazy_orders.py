@@ -118,7 +118,14 @@ class UnreadRefs(Later):
                     value = self.value = MappingProxyType(self._index())
         return value
 
-    def _index(self) -> dict[str, tuple]:
+    def index(self, naming: dict[str, tuple | None]) -> dict[str, tuple]:
+        """The index made for the caller alone: neither it nor what the texts name is
+        kept by the reader (``naming``: the caller's own, see
+        :meth:`BoardTextReader.passing_naming`)."""
+        with _lock:
+            return self._index(naming)
+
+    def _index(self, passing: dict[str, tuple | None] | None = None) -> dict[str, tuple]:
         inner: dict[str, tuple] = {}
         board = self.board
         for key in self.sources:
@@ -129,7 +136,11 @@ class UnreadRefs(Later):
                 if r[5]:   # refused when given: names nothing
                     continue
                 named = naming.get(text, _PEEK)
-                if named is _PEEK:
+                if named is _PEEK and passing is not None:
+                    named = passing.get(text, _PEEK)
+                    if named is _PEEK:
+                        named = passing[text] = reader.passing_naming(text)
+                elif named is _PEEK:
                     reader.template(text)
                     named = naming[text]
                 if named is None:   # a build or a waive

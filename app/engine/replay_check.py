@@ -12,10 +12,11 @@ check still owed. :meth:`ReplayCheck.run` does it: at once for :meth:`Game.load
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import civgame, civsave
-from .lazy_orders import Submissions, Unread, raw_value
+from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
 from .submission import SubmissionError, submit
 
 if TYPE_CHECKING:
@@ -77,6 +78,8 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     # A lazily read file's submissions and stored orders are made for the check alone, and
     # so are the templates they are made from: the session keeps none of them.
     templates: dict = {}
+    naming: dict = {}         # what each text names (for the order indexes compared)
+    seen: dict = {}     # the boards whose orders _lean has seen: whether it has looked at them
     each = submissions.peeked(templates) if isinstance(submissions, Submissions) else submissions
     for i, orders in enumerate(each):
         pause()
@@ -89,6 +92,8 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
         if keep:
             worlds.append(made)
         else:
+            if len(made.orders) - len(seen) >= _LEAN_EVERY:
+                made = _lean(made, stored, templates, naming, seen)
             worlds[-1] = made
     if gifts:
         try:
@@ -115,9 +120,10 @@ def first_difference(replayed: "World", stored: "World", templates: dict | None 
         if a.keys() != b.keys():
             only = sorted(map(str, a.keys() ^ b.keys()))
             return f"{name} differ at {', '.join(only[:3])}"
-        stored_value = (lambda k, b=b: _unkept(b, k, templates)) if name == "orders" else b.__getitem__
+        same = (lambda k, a=a, b=b: _same_orders(a, b, k, templates)) if name == "orders" \
+            else (lambda k, a=a, b=b: a[k] == b[k])
         for k in sorted(a):
-            if a[k] != stored_value(k):
+            if not same(k):
                 return f"{name} differ at {k}"
     if replayed.pause != stored.pause:
         return "the retreats waited for differ"
@@ -128,8 +134,63 @@ def first_difference(replayed: "World", stored: "World", templates: dict | None 
     return civsave.same_civ(replayed, stored)     # RULES.md §10
 
 
-def _unkept(orders: Mapping, key: "BoardKey", templates: dict) -> tuple:
-    """A stored board's orders, made for the comparison alone when they are not made yet:
-    the check leaves a lazily read world's orders as it found them."""
-    value = raw_value(orders, key)
-    return value.peek(templates) if type(value) is Unread else orders[key]
+
+def _same_orders(replayed: Mapping, stored: Mapping, key: "BoardKey", templates: dict) -> bool:
+    """Whether a board's orders are the same in both worlds; those not made yet are made
+    for the comparison alone (or compared by their texts, when both are texts)."""
+    a, b = raw_value(replayed, key), raw_value(stored, key)
+    if type(a) is Unread and type(b) is Unread and a.texts == b.texts:
+        return True
+    return _unkept(a, templates) == _unkept(b, templates)
+
+
+def _unkept(value, templates: dict) -> tuple:
+    """Orders as stored (:func:`raw_value`), made for the caller alone if not made yet."""
+    return value.peek(templates) if type(value) is Unread else value
+
+
+# How many boards' orders the replay makes before it lets go of those the stored world has
+# too (each time, the orders table is copied: every 256 boards, the copies cost ~0.1 s at
+# 10,000 boards, and the replayed world's orders stay a few megabytes)
+_LEAN_EVERY = 256
+
+
+def _lean(made: "World", stored: "World", templates: dict, naming: dict, seen: dict) -> "World":
+    """``made`` sharing with a lazily read ``stored`` world what they have the same, so
+    that the replayed world weighs little more than the stored one: the stored board and
+    results objects, and the orders standing as texts in objects of the check's own
+    (nothing is made or kept in the stored world). A board's orders, once given, stay;
+    a board is looked at once, a round after its orders were first seen (``seen``: board
+    → whether looked at), since the next submissions often read them again (to make the
+    next boards, to finish retreats)."""
+    orders, results, boards = raw_copy(made.orders), dict(made.results), dict(made.boards)
+    refs = raw_copy(made.refs)
+    stored_orders, stored_results, stored_boards, stored_refs = stored.orders, stored.results, stored.boards, stored.refs
+    leaner = False
+    for key, value in orders.items():
+        looked = seen.get(key)
+        if looked is None:
+            seen[key] = False
+            continue
+        if looked:
+            continue
+        seen[key] = True
+        kept = raw_value(stored_orders, key)
+        if type(value) is tuple and type(kept) is Unread and kept.peek(templates) == value:
+            orders[key] = Unread(key, kept.texts, kept.reader, kept.far)
+            leaner = True
+        index = refs.get(key)
+        kept = raw_value(stored_refs, key)
+        if index is not None and type(index) is not UnreadRefs and type(kept) is UnreadRefs \
+                and index == (kept.value if kept.value is not None else kept.index(naming)):
+            refs[key] = UnreadRefs(key, kept.sources, kept.boards, kept.results)
+            leaner = True
+        for table, theirs in ((results, stored_results), (boards, stored_boards)):
+            mine, same = table.get(key), theirs.get(key)
+            if same is not None and mine is not same and mine == same:
+                table[key] = same
+                leaner = True
+    if not leaner:
+        return made
+    return made.derive(orders=MappingProxyType(LazyOrders(orders)), results=MappingProxyType(results),
+                       boards=MappingProxyType(boards), refs=MappingProxyType(LazyOrders(refs)))

@@ -76,10 +76,11 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     last), checked against ``stored``."""
     worlds = [start]
     # A lazily read file's submissions and stored orders are made for the check alone, and
-    # so are the templates they are made from: the session keeps none of them.
+    # so are the templates they are made from and what their texts name: the session keeps
+    # none of them (at 10,000 boards they weigh ~100 MB), nor any of the replayed world.
     templates: dict = {}
-    naming: dict = {}         # what each text names (for the order indexes compared)
-    seen: dict = {}     # the boards whose orders _lean has seen: whether it has looked at them
+    naming: dict = {}
+    seen: dict = {}           # see _lean
     each = submissions.peeked(templates) if isinstance(submissions, Submissions) else submissions
     for i, orders in enumerate(each):
         pause()
@@ -93,7 +94,10 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
             worlds.append(made)
         else:
             if len(made.orders) - len(seen) >= _LEAN_EVERY:
-                made = _lean(made, stored, templates, naming, seen)
+                try:
+                    made = _lean(made, stored, templates, naming, seen)
+                except ValueError as e:   # an order text of a lazily read file, read at last
+                    raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
             worlds[-1] = made
     if gifts:
         try:

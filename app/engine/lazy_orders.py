@@ -139,6 +139,8 @@ class UnreadRefs(Later):
                 if named is _PEEK and passing is not None:
                     named = passing.get(text, _PEEK)
                     if named is _PEEK:
+                        if len(passing) >= PASSING_TEMPLATES:
+                            passing.clear()
                         named = passing[text] = reader.passing_naming(text)
                 elif named is _PEEK:
                     reader.template(text)
@@ -237,9 +239,22 @@ def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
     for text in texts:
         template = templates.get(text)
         if template is None:
-            template = templates[text] = reader.passing(text)
+            template = _passing(templates, reader, text)
         out.append(template(key))
     return tuple(out)
+
+
+# The most templates a caller of the peek methods keeps: the common texts (a unit holding)
+# recur on thousands of boards, the rare ones need not all be kept at once (at 10,000
+# boards there are ~70,000 distinct texts, ~20 MB of templates)
+PASSING_TEMPLATES = 16384
+
+
+def _passing(templates: dict, reader: BoardTextReader, text: str) -> Template:
+    if len(templates) >= PASSING_TEMPLATES:
+        templates.clear()
+    template = templates[text] = reader.passing(text)
+    return template
 
 
 def raw_value(orders: Mapping, key: BoardKey) -> Any:
@@ -281,7 +296,7 @@ class UnreadSubmission:
                     for key, text in self.pairs:
                         template = templates.get(text)
                         if template is None:
-                            template = templates[text] = reader.passing(text)
+                            template = _passing(templates, reader, text)
                         out.append(template(key))
                     return tuple(out)
         return value

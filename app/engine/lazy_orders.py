@@ -244,9 +244,8 @@ def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
     return tuple(out)
 
 
-# The most templates a caller of the peek methods keeps: the common texts (a unit holding)
-# recur on thousands of boards, the rare ones need not all be kept at once (at 10,000
-# boards there are ~70,000 distinct texts, ~20 MB of templates)
+# The most templates a caller of the peek methods keeps at once: a bound for files with
+# very many distinct texts (the benchmarks' 10,000 boards have ~15,000, all kept)
 PASSING_TEMPLATES = 16384
 
 

@@ -146,6 +146,9 @@ def test_a_big_file_with_an_early_board_edited_is_caught_and_can_be_played_on(bi
     assert len(made.submissions) == n - 1 and orders
     made.redo(orders, world)
     assert made.world.orders == caught.value.replayed.orders
+    again = big_save.with_name("made.json")
+    made.save(again)                              # what the submissions make, saved, passes its check
+    assert Game.load(again).world.orders == made.world.orders
 
 
 def test_a_big_file_with_a_late_order_swapped_is_caught(big_save):

@@ -154,8 +154,8 @@ def _unkept(value, templates: dict) -> tuple:
 
 
 # How many boards' orders the replay makes before it lets go of those the stored world has
-# too (each time, the orders table is copied: every 256 boards, the copies cost ~0.1 s at
-# 10,000 boards, and the replayed world's orders stay a few megabytes)
+# too: each time the world's tables are copied (~40 times at 10,000 boards), and between
+# times the replayed world holds a few hundred boards' orders of its own
 _LEAN_EVERY = 256
 
 
@@ -169,7 +169,8 @@ def _lean(made: "World", stored: "World", templates: dict, naming: dict, seen: d
     next boards, to finish retreats)."""
     orders, results, boards = raw_copy(made.orders), dict(made.results), dict(made.boards)
     refs = raw_copy(made.refs)
-    stored_orders, stored_results, stored_boards, stored_refs = stored.orders, stored.results, stored.boards, stored.refs
+    stored_orders, stored_refs = stored.orders, stored.refs
+    stored_results, stored_boards = stored.results, stored.boards
     leaner = False
     for key, value in orders.items():
         looked = seen.get(key)

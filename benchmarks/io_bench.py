@@ -19,6 +19,12 @@ after it and the next. With ``--baseline REV`` the same is timed for the revisio
 ``app/`` exported with ``git archive``), reading the same game grown and saved by that
 revision's own code. Targets: load <= 0.4 s at 2000 boards; save <= 150 ms, undo and one
 step <= 150 ms at 10,000 boards.
+
+(3) The window's open, apart: ``Game.load(path, replay_later=True)`` (what the window
+does: the file opens at once, its replay check owed) and then that check, as the window's
+worker runs it, each timed, with the resident set after opening, its peak during the check
+(``/proc/self/clear_refs``) and after it; a fresh process per run. ``Game.load`` in (2)
+replays the file before it returns, so its time is the two together.
 """
 
 from __future__ import annotations
@@ -63,6 +69,31 @@ out["undo"] = t(g.undo)[0]
 out["step1"] = t(lambda: g.history()[n - 2])[0]
 out["step2"] = t(lambda: g.history()[n - 3])[0]
 out["size_mb"] = os.path.getsize(path) / 2 ** 20
+print(json.dumps(out))
+"""
+
+# Opening as the window does, in a fresh process of its own: the file read lazily with its
+# replay check owed (``replay_later=True``), then that check run as the window's worker
+# runs it (here without its rests). Game.load above runs the same check before it returns.
+MEASURE_WINDOW = STATUS + r"""
+import json, sys, time
+from app.engine.game import Game
+from app.engine.variant import load_variant
+load_variant("standard").victory_centres = 10 ** 6
+path = sys.argv[1]
+def t(fn):
+    w0, c0 = time.perf_counter(), time.process_time()
+    r = fn()
+    return [(time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000], r
+out = {}
+out["open_later"], g = t(lambda: Game.load(path, replay_later=True))
+out["rss_opened"], out["peak_opened"] = status()
+with open("/proc/self/clear_refs", "w") as f:   # the peak from here on: the check's
+    f.write("5")
+check, g.replay_owed = g.replay_owed, None
+out["check"], _ = t(check.run)
+del check, _
+out["rss_checked"], out["peak_check"] = status()
 print(json.dumps(out))
 """
 
@@ -138,7 +169,11 @@ def bench_inputs() -> list[tuple[str, str, str]]:
 
 
 def measure(path: Path, app_root: Path) -> dict:
-    return run_script(MEASURE, [str(path)], app_root)
+    got = run_script(MEASURE, [str(path)], app_root)
+    if "error" not in got:
+        window = run_script(MEASURE_WINDOW, [str(path)], app_root)
+        got["window"] = window if "error" not in window else None   # (a revision without replay_later)
+    return got
 
 
 TIMES = [("load", "load"), ("json", "json.loads"), ("save_first", "first save"), ("save", "save"),
@@ -163,6 +198,21 @@ def report(results: dict[str, dict[int, list[dict]]]) -> None:
             cells = "".join(f"{_median(runs, k, 0):>9.0f} /{_median(runs, k, 1):>6.0f}" for k, _ in TIMES)
             print(f"  {runs[0]['boards']:>7} {label:<10} {runs[0]['size_mb']:>8.1f}{cells}"
                   f"{_median(runs, 'peak'):>10.0f}{_median(runs, 'rss_after'):>10.0f}")
+    print("\n(3) opened as the window opens it: Game.load(path, replay_later=True), then the replay check it"
+          "\n  owes, which the window runs on a worker (Game.load's time above includes that check);"
+          "\n  median wall / CPU ms; RSS in MB: after opening, the peak during the check, after it")
+    print(f"  {'boards':>7} {'code':<10} {'open (window)':>17}{'background check':>17}"
+          f"{'RSS opened':>11}{'check peak':>11}{'RSS after':>10}")
+    for label, table in results.items():
+        for n, runs in table.items():
+            windows = [r["window"] for r in runs if r.get("window")]
+            if not windows:
+                print(f"  {n:>7} {label:<10}  (no replay_later in this code)")
+                continue
+            cells = "".join(f"{_median(windows, k, 0):>10.0f} /{_median(windows, k, 1):>6.0f}"
+                            for k in ("open_later", "check"))
+            print(f"  {runs[0]['boards']:>7} {label:<10} {cells}{_median(windows, 'rss_opened'):>11.0f}"
+                  f"{_median(windows, 'peak_check'):>11.0f}{_median(windows, 'rss_checked'):>10.0f}")
     print("\n  every run's load, wall / CPU ms:")
     for label, table in results.items():
         for n, runs in table.items():

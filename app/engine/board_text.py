@@ -177,6 +177,27 @@ class BoardTextReader:
         self.naming[own] = self._naming
         return template
 
+    def passing(self, text: str) -> Template:
+        """The template of ``text`` for a caller that keeps it no longer than it needs it:
+        the reader's own if it has read the text, else one made for the caller alone (the
+        replay check reads every text of a file, and a session looks at few of them)."""
+        template = self.templates.get(text)
+        if template is None:
+            if type(text) is not str or len(text) > MAX_ORDER_LENGTH:
+                return self.template(text)    # raises naming the fault
+            template = self._compile(text)
+        return template
+
+    def passing_naming(self, text: str) -> tuple | None:
+        """What ``text`` names (see :attr:`naming`), for a caller that keeps it no longer
+        than it needs it (see :meth:`passing`)."""
+        named = self.naming.get(text, self)
+        if named is self:
+            self._naming = None
+            self.passing(text)
+            named = self._naming
+        return named
+
     def _own(self, text: str) -> str:
         own = self.own_text.get(text)
         if own is None:

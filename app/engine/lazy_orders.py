@@ -39,7 +39,7 @@ from .coords import BoardKey
 from .orders import Order, Result
 
 if TYPE_CHECKING:
-    from .board_text import BoardTextReader
+    from .board_text import BoardTextReader, Template
 
 # A board's orders are made once even if two threads ask at once, and the reader (not
 # thread-safe: it reads a new text into shared tables) is used by one thread at a time.
@@ -80,6 +80,18 @@ class Unread(Later):
                     value = self.value = tuple([(get(t) or reader.template(t))(key) for t in self.texts])
         return value
 
+    def peek(self, templates: dict[str, Template]) -> tuple[Order, ...]:
+        """The board's orders, made for the caller alone when they are not made yet: the
+        replay check compares every board and keeps none. ``templates``: the caller's
+        own, by text (see :meth:`BoardTextReader.passing`), kept only as long as it is."""
+        value = self.value
+        if value is None:
+            with _lock:
+                value = self.value
+                if value is None:
+                    return _made(self.key, self.texts, self.reader, templates)
+        return value
+
     def by_text(self) -> dict[str, Order]:
         """The board's orders by their texts (a submission's orders are the world's own)."""
         return dict(zip(self.texts, self.read()))
@@ -106,7 +118,14 @@ class UnreadRefs(Later):
                     value = self.value = MappingProxyType(self._index())
         return value
 
-    def _index(self) -> dict[str, tuple]:
+    def index(self, naming: dict[str, tuple | None]) -> dict[str, tuple]:
+        """The index made for the caller alone: neither it nor what the texts name is
+        kept by the reader (``naming``: the caller's own, see
+        :meth:`BoardTextReader.passing_naming`)."""
+        with _lock:
+            return self._index(naming)
+
+    def _index(self, passing: dict[str, tuple | None] | None = None) -> dict[str, tuple]:
         inner: dict[str, tuple] = {}
         board = self.board
         for key in self.sources:
@@ -117,7 +136,13 @@ class UnreadRefs(Later):
                 if r[5]:   # refused when given: names nothing
                     continue
                 named = naming.get(text, _PEEK)
-                if named is _PEEK:
+                if named is _PEEK and passing is not None:
+                    named = passing.get(text, _PEEK)
+                    if named is _PEEK:
+                        if len(passing) >= PASSING_TEMPLATES:
+                            passing.clear()
+                        named = passing[text] = reader.passing_naming(text)
+                elif named is _PEEK:
                     reader.template(text)
                     named = naming[text]
                 if named is None:   # a build or a waive
@@ -208,6 +233,29 @@ class LazyOrders(dict):
         return (dict, (self.plain(),))
 
 
+def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
+          templates: dict[str, Template]) -> tuple[Order, ...]:
+    out = []
+    for text in texts:
+        template = templates.get(text)
+        if template is None:
+            template = _passing(templates, reader, text)
+        out.append(template(key))
+    return tuple(out)
+
+
+# The most templates a caller of the peek methods keeps at once: a bound for files with
+# very many distinct texts (the benchmarks' 10,000 boards have ~15,000, all kept)
+PASSING_TEMPLATES = 16384
+
+
+def _passing(templates: dict, reader: BoardTextReader, text: str) -> Template:
+    if len(templates) >= PASSING_TEMPLATES:
+        templates.clear()
+    template = templates[text] = reader.passing(text)
+    return template
+
+
 def raw_value(orders: Mapping, key: BoardKey) -> Any:
     """The value stored for ``key`` without making it: the orders, or the :class:`Unread`
     standing for them (through a world's read-only proxy too); None if there is none."""
@@ -233,6 +281,23 @@ class UnreadSubmission:
                 value = self.value
                 if value is None:
                     value = self.value = self._make()
+        return value
+
+    def peek(self, templates: dict[str, Template]) -> tuple[Order, ...]:
+        """The submission's orders, made for the caller alone when they are not made yet:
+        neither they nor any stored board's orders are kept (see :meth:`Unread.peek`)."""
+        value = self.value
+        if value is None:
+            with _lock:
+                value = self.value
+                if value is None:
+                    reader, out = self.reader, []
+                    for key, text in self.pairs:
+                        template = templates.get(text)
+                        if template is None:
+                            template = _passing(templates, reader, text)
+                        out.append(template(key))
+                    return tuple(out)
         return value
 
     def _make(self) -> tuple[Order, ...]:
@@ -280,6 +345,11 @@ class Submissions:
 
     def __reversed__(self):
         return map(self._read, reversed(self._items))
+
+    def peeked(self, templates: dict[str, Template]):
+        """Each submission in turn as :meth:`UnreadSubmission.peek` makes it: nothing is
+        kept here for a submission not made yet."""
+        return (item.peek(templates) if type(item) is UnreadSubmission else item for item in self._items)
 
     def append(self, orders) -> None:
         self._items.append(tuple(orders))

@@ -12,12 +12,15 @@ check still owed. :meth:`ReplayCheck.run` does it: at once for :meth:`Game.load
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from . import civgame, civsave
+from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
 from .submission import SubmissionError, submit
 
 if TYPE_CHECKING:
+    from .coords import BoardKey
     from .game import Game
     from .world import World
 
@@ -72,7 +75,14 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     """The worlds the submissions make from ``start`` (every one with ``keep``, else the
     last), checked against ``stored``."""
     worlds = [start]
-    for i, orders in enumerate(submissions):
+    # A lazily read file's submissions and stored orders are made for the check alone, and
+    # so are the templates they are made from and what their texts name: the session keeps
+    # none of them (at 10,000 boards they weigh ~100 MB), nor any of the replayed world.
+    templates: dict = {}
+    naming: dict = {}
+    seen: dict = {}           # see _lean
+    each = submissions.peeked(templates) if isinstance(submissions, Submissions) else submissions
+    for i, orders in enumerate(each):
         pause()
         try:
             if gifts:     # RULES.md §10: the gifts given before this submission
@@ -83,6 +93,11 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
         if keep:
             worlds.append(made)
         else:
+            if len(made.orders) - len(seen) >= _LEAN_EVERY:
+                try:
+                    made = _lean(made, stored, templates, naming, seen)
+                except ValueError as e:   # an order text of a lazily read file, read at last
+                    raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
             worlds[-1] = made
     if gifts:
         try:
@@ -91,7 +106,7 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
             raise ReplayMismatch(f"{where}: field 'civ.gifts': cannot be replayed ({e})", None) from None
     pause()
     try:
-        difference = first_difference(worlds[-1], stored)
+        difference = first_difference(worlds[-1], stored, templates)
     except ValueError as e:   # an order text of a lazily read file, read at last
         raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
     if difference:
@@ -100,14 +115,19 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     return worlds
 
 
-def first_difference(replayed: "World", stored: "World") -> str | None:
+def first_difference(replayed: "World", stored: "World", templates: dict | None = None) -> str | None:
+    """Where ``stored`` differs from ``replayed`` first, or None. Stored orders not made
+    yet are made for the comparison alone (``templates``: see :meth:`Unread.peek`)."""
+    templates = {} if templates is None else templates
     for name in ("boards", "orders", "results", "retreats", "parents", "starts"):
         a, b = getattr(replayed, name), getattr(stored, name)
         if a.keys() != b.keys():
             only = sorted(map(str, a.keys() ^ b.keys()))
             return f"{name} differ at {', '.join(only[:3])}"
+        same = (lambda k, a=a, b=b: _same_orders(a, b, k, templates)) if name == "orders" \
+            else (lambda k, a=a, b=b: a[k] == b[k])
         for k in sorted(a):
-            if a[k] != b[k]:
+            if not same(k):
                 return f"{name} differ at {k}"
     if replayed.pause != stored.pause:
         return "the retreats waited for differ"
@@ -116,3 +136,66 @@ def first_difference(replayed: "World", stored: "World") -> str | None:
     if replayed.submissions != stored.submissions:
         return "the number of submissions differs"
     return civsave.same_civ(replayed, stored)     # RULES.md §10
+
+
+
+def _same_orders(replayed: Mapping, stored: Mapping, key: "BoardKey", templates: dict) -> bool:
+    """Whether a board's orders are the same in both worlds; those not made yet are made
+    for the comparison alone (or compared by their texts, when both are texts)."""
+    a, b = raw_value(replayed, key), raw_value(stored, key)
+    if type(a) is Unread and type(b) is Unread and a.texts == b.texts:
+        return True
+    return _unkept(a, templates) == _unkept(b, templates)
+
+
+def _unkept(value, templates: dict) -> tuple:
+    """Orders as stored (:func:`raw_value`), made for the caller alone if not made yet."""
+    return value.peek(templates) if type(value) is Unread else value
+
+
+# How many boards' orders the replay makes before it lets go of those the stored world has
+# too: each time the world's tables are copied (~40 times at 10,000 boards), and between
+# times the replayed world holds a few hundred boards' orders of its own
+_LEAN_EVERY = 256
+
+
+def _lean(made: "World", stored: "World", templates: dict, naming: dict, seen: dict) -> "World":
+    """``made`` sharing with a lazily read ``stored`` world what they have the same, so
+    that the replayed world weighs little more than the stored one: the stored board and
+    results objects, and the orders standing as texts in objects of the check's own
+    (nothing is made or kept in the stored world). A board's orders, once given, stay;
+    a board is looked at once, a round after its orders were first seen (``seen``: board
+    → whether looked at), since the next submissions often read them again (to make the
+    next boards, to finish retreats)."""
+    orders, results, boards = raw_copy(made.orders), dict(made.results), dict(made.boards)
+    refs = raw_copy(made.refs)
+    stored_orders, stored_refs = stored.orders, stored.refs
+    stored_results, stored_boards = stored.results, stored.boards
+    leaner = False
+    for key, value in orders.items():
+        looked = seen.get(key)
+        if looked is None:
+            seen[key] = False
+            continue
+        if looked:
+            continue
+        seen[key] = True
+        kept = raw_value(stored_orders, key)
+        if type(value) is tuple and type(kept) is Unread and kept.peek(templates) == value:
+            orders[key] = Unread(key, kept.texts, kept.reader, kept.far)
+            leaner = True
+        index = refs.get(key)
+        kept = raw_value(stored_refs, key)
+        if index is not None and type(index) is not UnreadRefs and type(kept) is UnreadRefs \
+                and index == (kept.value if kept.value is not None else kept.index(naming)):
+            refs[key] = UnreadRefs(key, kept.sources, kept.boards, kept.results)
+            leaner = True
+        for table, theirs in ((results, stored_results), (boards, stored_boards)):
+            mine, same = table.get(key), theirs.get(key)
+            if same is not None and mine is not same and mine == same:
+                table[key] = same
+                leaner = True
+    if not leaner:
+        return made
+    return made.derive(orders=MappingProxyType(LazyOrders(orders)), results=MappingProxyType(results),
+                       boards=MappingProxyType(boards), refs=MappingProxyType(LazyOrders(refs)))

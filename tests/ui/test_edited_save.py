@@ -67,3 +67,26 @@ def test_an_unedited_file_is_checked_and_kept(qtbot, window, played, tmp_path):
         assert window.open_game(str(path))
     assert questions == [] and window.files.path == path
     assert len(window.game.submissions) == len(played.submissions)
+
+
+def test_a_passed_check_leaves_nothing_of_itself_behind(qtbot, window, played, tmp_path, monkeypatch):
+    """The worker lets go of the check (the file's submissions, its stored world, the
+    replayed world) once it has passed: nothing of it stays for the rest of the session."""
+    import gc
+    import weakref
+    from app.engine.replay_check import ReplayCheck
+    made = []
+    of = ReplayCheck.of
+
+    def watched(cls, game, where):
+        check = of(game, where)
+        made.append(weakref.ref(check))
+        return check
+    monkeypatch.setattr(ReplayCheck, "of", classmethod(watched))
+    path = tmp_path / "g.json"
+    played.save(path)
+    with qtbot.waitSignal(window.files.replay_watch.passed, timeout=60000):
+        assert window.open_game(str(path))
+    qtbot.waitUntil(lambda: not window.files.replay_watch.running, timeout=60000)
+    gc.collect()
+    assert len(made) == 1 and made[0]() is None

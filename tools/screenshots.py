@@ -175,7 +175,7 @@ def _over_window(w, top):
     from PySide6.QtWidgets import QApplication
     QApplication.processEvents()
     from PySide6.QtCore import QRect
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     w.view.go_to_present()
     settle(w, rounds=8)
     base = w.grab().toImage()
@@ -208,7 +208,7 @@ def seq_rules(w):
 
 def seq_preview(w):
     from app.ui.preview.window import PreviewWindow
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     w.new_game(confirmed=True)
     win = PreviewWindow("standard", theme=w.theme.name)
     win.show()
@@ -223,7 +223,7 @@ def seq_preview(w):
 
 def seq_tutorial(w):
     from app.ui.tutorial import Tutorial
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     t = Tutorial.start(w)
     for i, step in enumerate(t.steps):
         w.view.go_to_present()
@@ -267,7 +267,7 @@ def main(argv=None) -> int:
         return 1
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     failed = 0
     from PySide6.QtCore import QRect
     from app.ui import screen_fit

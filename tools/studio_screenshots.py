@@ -54,7 +54,7 @@ def _submit(w, texts=()):
 def _settle(w, wait_for=None, seconds: float = 5.0):
     import time
     from PySide6.QtWidgets import QApplication
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     end = time.perf_counter() + seconds
     while wait_for is not None and not wait_for() and time.perf_counter() < end:
         QApplication.processEvents()

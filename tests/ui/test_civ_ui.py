@@ -13,7 +13,7 @@ from app.engine.variant import load_variant
 from app.engine.world import World, make_board
 from app.match import Match, Seat
 from app.match.civ_setup import CivPlayer
-from app.ui.app import settle
+from app.ui.window.settle import settle
 
 from .helpers import submit
 

@@ -7,7 +7,7 @@ import json
 from app.engine.game import Game
 from app.engine.visibility import board_sight
 from app.match import Match, Seat
-from app.ui.app import settle
+from app.ui.window.settle import settle
 from app.ui.multiverse.state import board_cross_arrows
 
 from .helpers import key, submit

@@ -168,7 +168,7 @@ def test_the_new_game_dialog_offers_watching_and_a_deadline(qtbot):
 
 
 def test_the_watch_command_names_a_wrong_level_or_speed(capsys):
-    from app.ui.table.cli import main
+    from app.ui.commands.watch import main
     assert main(["--players", "standard,grandmaster"]) == 2
     assert "grandmaster" in capsys.readouterr().err
     assert main(["--speed", "11"]) == 2
@@ -452,7 +452,7 @@ def test_watching_goes_at_a_newcomers_pace_with_one_speed_control(qtbot, window)
 
 def test_the_readmes_watch_example_is_a_pace_a_newcomer_can_follow():
     from pathlib import Path
-    from app.ui.table.cli import parser
+    from app.ui.commands.watch import parser
     line = next(x for x in (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
                 if "-m app watch" in x)
     args = parser().parse_args(line.split("#")[0].split("watch", 1)[1].split())

@@ -4,7 +4,7 @@ backing store, i.e. what the screen shows, not a fresh render)."""
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
-from app.ui.app import settle
+from app.ui.window.settle import settle
 from app.ui.multiverse.world_view import HEADER_H, HEADER_W
 
 
@@ -98,7 +98,7 @@ from app.bots.selfplay import grow_world
 from app.engine.coords import Season, Turn
 from app.engine.orders import Disband
 from app.engine.targets import orderable_units
-from app.ui.window.cursors import mode_cursor, mode_label
+from app.ui.multiverse.cursors import mode_cursor, mode_label
 from app.ui.multiverse.markers import BADGE_R, DISLODGED, EDGE_R
 from app.ui.multiverse.headers import column_label
 

@@ -278,7 +278,7 @@ def main(argv=None) -> int:
                 # windows open as on a screen of this size (the screen's available area)
                 screen_fit.available_rect = lambda widget=None, r=QRect(0, 0, width, height): r
                 w = _window()
-                w.a_dark.setChecked(theme == "dark")
+                w.commands.dark.setChecked(theme == "dark")
                 w.toggle_theme()
                 w.resize(width, height)
                 app.processEvents()
@@ -299,7 +299,7 @@ def main(argv=None) -> int:
         w = _window()
         frame = SCENES[name](w)
         for theme in THEMES:
-            w.a_dark.setChecked(theme == "dark")
+            w.commands.dark.setChecked(theme == "dark")
             w.toggle_theme()
             for width, height in sizes:
                 w.resize(width, height)

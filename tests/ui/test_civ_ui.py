@@ -318,7 +318,7 @@ def test_a_civ_file_opened_from_the_recent_menu_seats_a_hotseat_with_pins(qtbot,
     path = _civ_file(tmp_path, civs=7, seed=8)
     window.files.recent.add(path)
     window.files.fill_recent_menu()
-    [action] = [a for a in window.recent_menu.actions() if a.text() == str(path)]
+    [action] = [a for a in window.commands.recent_menu.actions() if a.text() == str(path)]
     answer, seen = _seat_people([("Ada", 0, "1234"), ("Ben", 4, "")], levels=("random",))
     when_modal(answer)
     action.trigger()

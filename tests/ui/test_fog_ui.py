@@ -150,10 +150,10 @@ def test_sandbox_view_as_a_nation(qtbot, window):
     assert window.fog_nations() == ("Turkey",)
     assert_sees_only_its_sight(window, {"Turkey"})
     assert not any(n == "England" for _k, _p, n in shown_units(window))
-    window.view_as_menu.aboutToShow.emit()
-    titles = [a.text() for a in window.view_as_menu.actions()]
+    window.commands.view_as_menu.aboutToShow.emit()
+    titles = [a.text() for a in window.commands.view_as_menu.actions()]
     assert "Everything" in titles and "Turkey (fog of war)" in titles
-    window.view_as_menu.actions()[0].trigger()         # Everything
+    window.commands.view_as_menu.actions()[0].trigger()         # Everything
     assert window.fog_nations() is None
     assert all(not it.current_state().fog for it in window.scene.items_by_key.values())
     assert any(n == "England" for _k, _p, n in shown_units(window))

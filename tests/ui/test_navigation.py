@@ -30,10 +30,10 @@ def test_next_board_cycles_through_the_boards_needing_attention(window, qtbot):
     game = _grown(window)
     expected = sorted({n.board for n in needs(game.world, [])})
     assert len(expected) >= 4 and any(n.what == "builds" for n in needs(game.world, []))
-    assert window.a_next.text() == f"Next board ({len(expected)})"
+    assert window.commands.next.text() == f"Next board ({len(expected)})"
     seen = []
     for _ in range(len(expected) + 1):
-        window.a_next.trigger()
+        window.commands.next.trigger()
         seen.append(_centre_board(window))
     assert seen == expected + expected[:1]           # every one in turn, then round again
     assert f"of {len(expected)} needing attention" in window.last_status
@@ -47,7 +47,7 @@ def test_next_board_cycles_through_the_boards_needing_attention(window, qtbot):
         window.match.add_text(f"{unit.type} {first.board.timeline}:{unit.loc}:{first.board.turn} H", window.seat)
     window._orders_changed()
     assert first.board not in {n.board for n in window.attention()}
-    assert window.a_next.text() == f"Next board ({len(expected) - 1})"
+    assert window.commands.next.text() == f"Next board ({len(expected) - 1})"
 
 
 def test_submitting_with_builds_missing_asks_first(window, qtbot):
@@ -105,7 +105,7 @@ def test_go_to_board_by_name(window, qtbot):
     assert "not a board" in window.last_status
     assert _centre_board(window) == target                 # a bad name moves nothing
     # Ctrl+G opens the question; typing the name goes there
-    window.a_goto.trigger()
+    window.commands.goto.trigger()
     dlg = window.prompt
     dlg.setTextValue("1:S1902")
     dlg.accept()

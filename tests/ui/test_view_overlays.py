@@ -266,16 +266,16 @@ def test_the_cursor_and_toolbar_show_the_order_mode(window, qtbot):
     assert window.entry.stage == "move"
     assert vp.cursor().shape() == Qt.BitmapCursor
     assert vp.cursor().pixmap().cacheKey() == mode_cursor("move").pixmap().cacheKey()
-    assert window.a_move.isChecked() and not window.a_support.isChecked()
-    window.a_support.trigger()
+    assert window.commands.move.isChecked() and not window.commands.support.isChecked()
+    window.commands.support.trigger()
     assert window.entry.stage == "support_pick" and mode_label(window.entry.stage) == "Support"
     assert vp.cursor().pixmap().cacheKey() == mode_cursor("support_pick").pixmap().cacheKey()
-    assert window.a_support.isChecked() and not window.a_move.isChecked()
+    assert window.commands.support.isChecked() and not window.commands.move.isChecked()
     window.cancel_entry()
     assert vp.cursor().shape() == Qt.ArrowCursor
-    assert not any(a.isChecked() for a in (window.a_move, window.a_support, window.a_convoy))
-    window.a_convoy.trigger()                       # nothing selected: refused, nothing checked
-    assert not window.a_convoy.isChecked()
+    assert not any(a.isChecked() for a in (window.commands.move, window.commands.support, window.commands.convoy))
+    window.commands.convoy.trigger()                       # nothing selected: refused, nothing checked
+    assert not window.commands.convoy.isChecked()
 
 
 def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
@@ -323,7 +323,7 @@ def test_submitting_keeps_the_view_where_the_player_was(window, qtbot):
     report = submit(qtbot, window)
     assert report.new_boards and _place(view) == before and not view.following
     # at the present, new boards in view: nothing moves either (no zoom out to the overview)
-    window.a_present.trigger()                                  # the player's Present
+    window.commands.present.trigger()                                  # the player's Present
     view.set_boards_across(5)
     before = _place(view)
     report = submit(qtbot, window)

@@ -242,11 +242,12 @@ HISTORY_KEYS = (("back", "Previous submission", "Ctrl+PgUp"), ("on", "Next submi
                 ("start", "The start of the game", "Ctrl+Home"), ("present", "The present", "Ctrl+End"))
 
 
-def add_history_keys(w, menu) -> None:
-    """View → History ▸: the history keys, on the window (they work wherever the focus is)."""
+def add_history_keys(w, menu) -> dict:
+    """View → History ▸: the history keys, on the window (they work wherever the focus is);
+    their actions by where they go."""
     from PySide6.QtGui import QAction, QKeySequence
     sub = menu.addMenu("&History")
-    w.history_actions = {}
+    actions = {}
     for where, text, keys in HISTORY_KEYS:
         a = QAction(text, w)
         a.setShortcut(QKeySequence(keys))
@@ -255,7 +256,8 @@ def add_history_keys(w, menu) -> None:
         a.triggered.connect(lambda _=False, where=where: step_history(w, where))
         w.addAction(a)
         sub.addAction(a)
-        w.history_actions[where] = a
+        actions[where] = a
+    return actions
 
 
 def add_replay(w) -> None:

@@ -41,6 +41,7 @@ class Studio(QObject):
         self.notes_dock = self._dock("Notes", "notes", self.notes)
         self.chart_dock = self._dock("Centres", "centres", self.chart)
         self.chart_dock.visibilityChanged.connect(self.chart.dock_shown)
+        self.docks = (self.notes_dock, self.chart_dock)
         self.notes.draw_button.toggled.connect(lambda on: self.a_draw.setChecked(on))
         self.notes.colours.idClicked.connect(self.plans.set_colour)
         self.notes.take_back_button.clicked.connect(self.plans.take_back)
@@ -48,7 +49,7 @@ class Studio(QObject):
         self._build_actions()
         add_plan_keys(w, self.plans, self.notes)
         self.set_theme(w.theme)
-        w.a_cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
+        w.commands.cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
 
     def _dock(self, title: str, name: str, widget) -> QDockWidget:
         """A dock beside the nations and results (the window still fits 768 pixels)."""
@@ -59,7 +60,6 @@ class Studio(QObject):
         d.setFeatures(QDockWidget.DockWidgetMovable)     # not floatable: the curtain must cover it
         w.addDockWidget(Qt.RightDockWidgetArea, d)
         w.tabifyDockWidget(w.results_dock, d)
-        w.docks = tuple(w.docks) + (d,)
         w.docks[1].raise_()
         return d
 

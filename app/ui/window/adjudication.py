@@ -103,7 +103,7 @@ class AdjudicationMixin:
 
     def finish_adjudication(self) -> None:
         """Wait for a running adjudication and keep its result (before New, Open, Quit)."""
-        self.bot_menu.wait()
+        self.commands.bot_menu.wait()
         job = self._job
         if job is not None:
             job.wait()

@@ -54,8 +54,8 @@ from ..multiverse.world_view import WorldView
 
 APP_NAME = "5D Diplomacy"
 # The order entry's stage (order_entry.py) -> the toolbar verb shown checked meanwhile.
-MODE_ACTIONS = {"move": "a_move", "retreat": "a_move", "support_pick": "a_support", "support_dest": "a_support",
-                "convoy_pick": "a_convoy", "convoy_dest": "a_convoy"}
+MODE_ACTIONS = {"move": "move", "retreat": "move", "support_pick": "support", "support_dest": "support",
+                "convoy_pick": "convoy", "convoy_dest": "convoy"}
 ADJACENCY_TIPS = {
     "strict": "Strict adjacency: across boards a unit reaches only its own province",
     "loose": "Loose adjacency: across boards a unit also reaches the neighbouring provinces",
@@ -96,7 +96,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.notice_board = NoticeBoard(self.stack)
         self.files = FileKeeper(self)
         self.pending_shown = PendingShown(self)
-        build_docks(self)
+        docks = build_docks(self)
+        self.orders_panel, self.nations_panel = docks.orders_panel, docks.nations_panel
+        self.results_panel, self.history = docks.results_panel, docks.history
+        self.results_dock, self.docks = docks.results_dock, docks.docks
         self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
@@ -107,16 +110,19 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.results_panel.goto.connect(self.goto_board)
         self.results = ResultsFollower(self)     # the list follows the submission the boards show
         self.survivors = Survivors(self)         # the worlds kept are set aside from the collector
-        build_actions(self)
-        self.a_dark.setChecked(self.theme is DARK)
-        style_submit_button(self)
-        build_status(self)
+        self.commands = build_actions(self)
+        self.commands.dark.setChecked(self.theme is DARK)
+        self._style_submit()
+        status = build_status(self)
+        self.status_label, self.hover_label, self.progress = status.status_label, status.hover_label, status.progress
+        self.adjacency_label, self.zoom_label = status.adjacency_label, status.zoom_label
         self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
         from ..studio.studio import Studio
         self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
@@ -237,7 +243,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.stack.setCurrentWidget(self.view)
         self.entry = OrderEntry(match.world)
         self.table.start()
-        style_submit_button(self)        # its width: the texts of this game's Submit button
+        self._style_submit()             # its width: the texts of this game's Submit button
         self.refresh()
         # the garbage of the game replaced goes (app/ui/collector.py); the first game replaces
         # none, and a full collection then only delayed the first frame (~20 ms at start)
@@ -310,20 +316,20 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         m = self.match
         live = m is not None and self.replay_index is None and not self.busy
         seated = live and self.seat is not None and not self.table.up
-        for a in self.order_actions:
+        for a in self.commands.orders:
             a.setEnabled(seated)
         over = m is not None and m.world.phase == "over"
-        self.a_submit.setEnabled(seated and not over)
+        self.commands.submit.setEnabled(seated and not over)
         if m is not None and m.private:
             last = all(m.is_done(i) or not m.has_work(i) for i in range(len(m.seats)) if i != self.seat)
-            self.a_submit.setText("Done — adjudicate" if last else "Done — pass on")
+            self.commands.submit.setText("Done — adjudicate" if last else "Done — pass on")
         else:
-            self.a_submit.setText("Submit")
-        self.a_goto.setEnabled(m is not None)
+            self.commands.submit.setText("Submit")
+        self.commands.goto.setEnabled(m is not None)
         self.update_attention()
-        self.a_undo.setEnabled(live and m.can_undo())
-        self.a_redo.setEnabled(live and m.can_redo())
-        for a in (self.a_save, self.a_save_as, self.a_fit, self.a_present, self.a_zoom_in, self.a_zoom_out):
+        self.commands.undo.setEnabled(live and m.can_undo())
+        self.commands.redo.setEnabled(live and m.can_redo())
+        for a in (self.commands.save, self.commands.save_as, self.commands.fit, self.commands.present, self.commands.zoom_in, self.commands.zoom_out):
             a.setEnabled(m is not None)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
@@ -346,30 +352,30 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         the status bar's adjacency mode."""
         m = self.match
         if m is None:
-            self.seat_chip.setVisible(False)
+            self.commands.seat_chip.setVisible(False)
             self.adjacency_label.setText("")
             return
         adj = m.world.adjacency
         self.adjacency_label.setText(f"{adj.capitalize()} adjacency")
         self.adjacency_label.setToolTip(ADJACENCY_TIPS.get(adj, ""))
         if not m.private or self.seat is None or self.table.up:
-            self.seat_chip.setVisible(False)
+            self.commands.seat_chip.setVisible(False)
             return
         s = m.seats[self.seat]
         colour = QColor(s.colour)
         ink = "#111111" if colour.lightnessF() > 0.62 else "#ffffff"
-        self.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
-        self.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
-        self.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
+        self.commands.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
+        self.commands.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
+        self.commands.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
                                       " border-radius: 6px; padding: 4px 10px; margin-right: 6px; }")
-        self.seat_chip.setVisible(True)
+        self.commands.seat_chip.setVisible(True)
 
     def _seat_text(self, text: str) -> str:
         """``text`` elided to the room left at the toolbar's end (a long seat name at 1366 px)."""
-        self.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
-        rules = self.toolbar.widgetForAction(self.a_rules)
-        room = self.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
-        font = self.seat_label.font()
+        self.commands.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
+        rules = self.commands.toolbar.widgetForAction(self.commands.rules)
+        room = self.commands.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
+        font = self.commands.seat_label.font()
         font.setBold(True)
         return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
 
@@ -435,8 +441,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def show_mode(self) -> None:
         """The toolbar's checked verb is the order being clicked in (Move, Support, Convoy)."""
         on = MODE_ACTIONS.get(self.entry.stage if self.entry is not None else "idle")
-        for name in ("a_move", "a_support", "a_convoy"):
-            getattr(self, name).setChecked(name == on)
+        for name in ("move", "support", "convoy"):
+            getattr(self.commands, name).setChecked(name == on)
 
     def cancel_entry(self) -> None:
         """Esc, right click: drop the order being clicked in, and an edit (its order stays)."""
@@ -589,12 +595,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         return self.files.dirty
 
     # ------------------------------------------------------------------ misc
+    def _style_submit(self) -> None:
+        style_submit_button(self.commands, self.theme, private=self.match is not None and self.match.private)
+
     def toggle_theme(self) -> None:
-        self.theme = DARK if self.a_dark.isChecked() else LIGHT
+        self.theme = DARK if self.commands.dark.isChecked() else LIGHT
         self.settings.setValue("theme", self.theme.name)
         apply_palette(QApplication.instance(), self.theme)
-        style_submit_button(self)
-        apply_icons(self)
+        self._style_submit()
+        apply_icons(self.commands, self.theme)
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()

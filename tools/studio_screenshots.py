@@ -89,7 +89,7 @@ def shots(out: Path, size, theme: str) -> list[Path]:
     got = []
     w.studio.preview.shown.connect(got.append)
     _settle(w, lambda: got)
-    w.toast.hide()
+    w.notices.toast.hide()
     lay = w.scene.layout
     w.view.fit_rect(lay.rect(BoardKey(1, Turn(1902, 0))).united(lay.rect(BoardKey(3, Turn(1902, 1))))
                     .adjusted(-60, -120, 60, 40))

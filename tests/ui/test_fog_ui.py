@@ -73,7 +73,7 @@ def test_fogged_hotseat_seat_2_never_sees_seat_1s_unseen_units(qtbot, window):
     window.curtain.button.click()                      # Ben, after the adjudication
     assert_sees_only_its_sight(window, ben)
     assert not any(n in ada for _k, _p, n in shown_units(window))
-    status = window.status_label.text() + window.toast.text()
+    status = window.status_label.text() + window.notices.toast.text()
     assert "failed" not in status and "dislodged unit" not in status
     window.show_history(0)                             # a replay is fogged too
     assert window.replay_index == 0

@@ -376,7 +376,7 @@ def test_a_thrown_play_out_is_judged_after_every_season(qtbot, window):
     dlg.boxes[1].setCurrentText("England")
     dlg.judge_btn.click()
     assert m.world.phase == "over" and m.world.winner == "England"
-    assert "everyone named England" in window.banner.text() and window.banner.isVisible()
+    assert "everyone named England" in window.notices.banner.text() and window.notices.banner.isVisible()
     assert "England wins" in window.last_status and not window.commands.submit.isEnabled()
 
 

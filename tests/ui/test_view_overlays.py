@@ -54,19 +54,19 @@ def test_panning_keeps_the_header_bands_intact(window, qtbot):
 def test_notices_are_not_inside_the_scrolled_view(window, qtbot):
     window.new_game(confirmed=True)
     settle(window)
-    window.show_toast("<b>Submission 1</b>")
-    for notice in (window.toast, window.banner):
+    window.notices.show_toast("<b>Submission 1</b>")
+    for notice in (window.notices.toast, window.notices.banner):
         w = notice.parentWidget()
         while w is not None:
             assert w is not window.view
             w = w.parentWidget()
     vp = window.view.viewport()
-    pos = window.toast.mapTo(window, QPoint(0, 0))
+    pos = window.notices.toast.mapTo(window, QPoint(0, 0))
     window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 300)
     QApplication.processEvents()
-    assert window.toast.mapTo(window, QPoint(0, 0)) == pos
+    assert window.notices.toast.mapTo(window, QPoint(0, 0)) == pos
     centre = vp.mapTo(window, QPoint(vp.width() // 2, 0)).x()
-    assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1
+    assert abs(pos.x() + window.notices.toast.width() // 2 - centre) <= 1
 
 
 def test_the_toast_follows_the_view_when_the_window_is_resized(window, qtbot):
@@ -74,16 +74,16 @@ def test_the_toast_follows_the_view_when_the_window_is_resized(window, qtbot):
     settle(window)
     window.resize(1366, 768)
     settle(window)
-    window.show_toast("<b>Submission 1</b>")
+    window.notices.show_toast("<b>Submission 1</b>")
     window.resize(1920, 1080)
     qtbot.waitUntil(lambda: window.view.viewport().width() > 1000)
     settle(window)
     vp = window.view.viewport()
-    pos = window.toast.mapTo(window, QPoint(0, 0))
+    pos = window.notices.toast.mapTo(window, QPoint(0, 0))
     centre = vp.mapTo(window, QPoint(vp.width() // 2, 0)).x()
     bottom = vp.mapTo(window, QPoint(0, vp.height())).y()
-    assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1, "the toast stayed where the old view's centre was"
-    assert 0 < bottom - (pos.y() + window.toast.height()) <= 40
+    assert abs(pos.x() + window.notices.toast.width() // 2 - centre) <= 1, "the toast stayed where the old view's centre was"
+    assert 0 < bottom - (pos.y() + window.notices.toast.height()) <= 40
 
 
 # -- markers over the boards: dislodged units, off-screen targets (h15) ------------------------
@@ -426,6 +426,6 @@ def test_an_undo_takes_down_the_toast_of_the_submission_it_took_back(qtbot, wind
     from .helpers import submit
     window.new_game("sandbox", confirmed=True)
     submit(qtbot, window)
-    assert window.toast.isVisible() and "Submission 1" in window.toast.text()
+    assert window.notices.toast.isVisible() and "Submission 1" in window.notices.toast.text()
     window.undo()
-    assert not window.toast.isVisible()
+    assert not window.notices.toast.isVisible()

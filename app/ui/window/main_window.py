@@ -40,7 +40,7 @@ from ..multiverse.nation_look import look_of
 from .navigation import NavigationMixin
 from .notice_bar import NoticeBoard
 from .pending_shown import PendingShown
-from .notices import NoticesMixin
+from .notices import Notices
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry, example_orders
@@ -62,7 +62,7 @@ ADJACENCY_TIPS = {
 }
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, QMainWindow):
+class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -125,14 +125,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
-        self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
-        self.banner.setAlignment(Qt.AlignCenter)
-        self.banner.hide()
-        self.toast = QLabel(self.stack)
-        self.toast.setAlignment(Qt.AlignCenter)
-        self.toast.setAttribute(Qt.WA_TransparentForMouseEvents)   # a click on it reaches the board
-        self.toast.hide()
-        self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
+        self.notices = Notices(self.stack, view=lambda: self.view)   # the winner's banner, the toast
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
@@ -287,7 +280,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self.results.update()
-        self._update_banner()
+        self.notices.update_banner(self.world, judged=bool(self.match.table.judging.ended))
         self.update_actions()
         self.table_ui.refresh()
         self.studio.refresh()
@@ -520,7 +513,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
-        self.hide_toast()                 # it told of a submission that is no longer the last
+        self.notices.hide_toast()         # it told of a submission that is no longer the last
         self.refresh()                    # the results list shows the submission now last
         self.files.changed()
         self.set_status(text)
@@ -644,4 +637,4 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         super().resizeEvent(event)
         if self.match is not None and self.view is not None:
             # the view's viewport takes its new size once the layout has run: place them then
-            QTimer.singleShot(0, self, self.place_notices)
+            QTimer.singleShot(0, self, self.notices.place)

@@ -48,7 +48,7 @@ def _window():
     from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True          # submit what is there, unasked (no modal question)
+    w.navigation.ask_missing = lambda owed: True          # submit what is there, unasked (no modal question)
     w.resize(*SIZES[0])
     w.show()
     return w
@@ -109,8 +109,8 @@ def scene_big(w):
 
     def frame():
         w.view.go_to_present()
-        w._attention_at = None        # every picture shows the first board needing attention
-        w.next_attention()
+        w.navigation.last_visited = None        # every picture shows the first board needing attention
+        w.navigation.next_attention()
     return frame
 
 

@@ -37,7 +37,7 @@ def _window(theme: str, size):
     from app.ui.window.main_window import MainWindow
     w = MainWindow(theme=theme)
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True
+    w.navigation.ask_missing = lambda owed: True
     w.resize(*size)
     w.show()
     return w

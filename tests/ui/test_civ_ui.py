@@ -385,7 +385,7 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
         head, _, rest = label.partition(": ")
         assert head == str(key.timeline) and date.match(rest.replace("   active", "")), label
     active = m.world.active_boards()[0]
-    assert window.next_attention() is not None                    # N: the next board needing orders
+    assert window.navigation.next_attention() is not None                    # N: the next board needing orders
     assert window.last_status.startswith(f"{active.timeline}: {cal.title(active.turn)}: "), window.last_status
     shown.append(window.last_status)
     unit = next(u for u in m.world.boards[active].units.values() if u.nation == "Sumer")
@@ -402,7 +402,7 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
                 shown.append(text)
                 assert text in (cal.title(key.turn), cal.short(key.turn), "W"), text
                 assert cal.title(key.turn).endswith(text) or text == "W", text      # a shortening, never another form
-    assert window.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
+    assert window.navigation.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
     shown.append(window.last_status)
     assert window.last_status == f"Board 1: {cal.title(active.turn)}."
     model = window.results_panel.model

@@ -25,7 +25,7 @@ def shown(request, qtbot):
     w = MainWindow(theme=theme)
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True
+    w.navigation.ask_missing = lambda owed: True
     w.resize(*size)
     w.show()
     qtbot.waitExposed(w)

@@ -138,7 +138,7 @@ def _title_width(title: str) -> int:
 
 def test_go_to_board_title_is_not_truncated(qtbot, window):
     window.new_game(confirmed=True)
-    window.go_to_board_dialog()
+    window.navigation.go_to_board_dialog()
     dlg = window.prompt
     qtbot.waitUntil(dlg.isVisible)
     assert dlg.width() >= _title_width(dlg.windowTitle()), (dlg.width(), dlg.windowTitle())

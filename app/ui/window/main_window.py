@@ -37,7 +37,7 @@ from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from ..multiverse.nation_look import look_of
-from .navigation import NavigationMixin
+from .navigation import Navigation
 from .notice_bar import NoticeBoard
 from .pending_shown import PendingShown
 from .notices import Notices
@@ -62,7 +62,7 @@ ADJACENCY_TIPS = {
 }
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
+class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -96,6 +96,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
         self.notice_board = NoticeBoard(self.stack)
         self.files = FileKeeper(self)
         self.pending_shown = PendingShown(self)
+        self.navigation = Navigation(self, match=lambda: self.match, world=lambda: self.world,
+                                     seat=lambda: self.seat, needs=self.pending_shown.needs,
+                                     goto_board=self.goto_board, set_status=self.set_status,
+                                     settings=self.settings, hold_prompt=self.hold_prompt)
         docks = build_docks(self)
         self.orders_panel, self.nations_panel = docks.orders_panel, docks.nations_panel
         self.results_panel, self.history = docks.results_panel, docks.history
@@ -218,7 +222,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
         self.replay_index = None
         self.results_panel.clear()
         self.results.shown = None
-        self._attention_at = None
+        self.navigation.last_visited = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
             if self.view is not None:
@@ -319,7 +323,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
         else:
             self.commands.submit.setText("Submit")
         self.commands.goto.setEnabled(m is not None)
-        self.update_attention()
+        self.pending_shown.update_attention()
         self.commands.undo.setEnabled(live and m.can_undo())
         self.commands.redo.setEnabled(live and m.can_redo())
         for a in (self.commands.save, self.commands.save_as, self.commands.fit, self.commands.present, self.commands.zoom_in, self.commands.zoom_out):
@@ -371,6 +375,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
         font = self.commands.seat_label.font()
         font.setBold(True)
         return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
+
+    def hold_prompt(self, dialog) -> None:
+        """The open question (None: none), where tests find and answer it."""
+        self.prompt = dialog
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status_label.show_message(text, "error" if error else "plain")
@@ -481,7 +489,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NavigationMixin, QMainWindow):
         m = self.match
         if m is None or self.busy or self.replay_index is not None or self.seat is None:
             return
-        if not self.confirm_missing():
+        if not self.navigation.confirm_missing():
             return
         if m.private:
             nxt = m.done(self.seat)

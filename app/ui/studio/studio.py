@@ -34,7 +34,9 @@ class Studio(QObject):
         self.preview = PreviewController(w)
         self.plans = PlansTool(w)
         self.plans.changed.connect(w.files.changed)
-        self.notes = NotesPane(w)
+        self.notes = NotesPane(lambda: w.match)
+        self.notes.written.connect(w.files.changed)
+        self.notes.refused.connect(lambda text: w.set_status(text, error=True))
         self.chart = ChartPane(w)
         self.editor_dialog = None
         self.paste_dialog = None
@@ -219,7 +221,8 @@ class Studio(QObject):
         if editor is None:
             return None
         self._close_dialogs()
-        self.editor_dialog = PositionEditorDialog(self.w, editor, str(key))
+        self.editor_dialog = PositionEditorDialog(self.w, editor, str(key), theme=lambda: self.w.theme,
+                                                  start_match=self.start_match)
         self.editor_dialog.show()
         return self.editor_dialog
 

@@ -16,7 +16,7 @@ from .palette_ui import add_palette_action
 from .file_menus import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
-from ..panels.history import add_history_keys, add_replay
+from .history_controls import add_history_keys, add_replay
 from ..theme import Theme
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).

@@ -158,7 +158,7 @@ def build_actions(w) -> Commands:
     history_actions = add_history_keys(w, m)   # Ctrl+PgUp/PgDn, Ctrl+Home/End through the submissions
     m.addSeparator()
     view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
-    view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, view_as_menu))
+    view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(view_as_menu, w.match, w.view_as, w.set_view_as))
     m.addAction(a["dark"])
     safe_colours = add_palette_action(w, m)   # colour-vision-safe colours, letters on close nations' units
     m = mb.addMenu("&Help")

@@ -112,12 +112,14 @@ def build_actions(w) -> Commands:
         """A move of the view the player asked for (WorldView.note_user_move)."""
         return lambda *_: w.view and (w.view.note_user_move(), act(w.view))
     a["fit"] = make_action(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
-    a["present"] = make_action(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"], "Go to the active boards")
+    a["present"] = make_action(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"],
+                               "Go to the active boards")
     a["zoom_in"] = make_action(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
     a["zoom_out"] = make_action(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
     a["next"] = make_action(w, "Next board", w.navigation.next_attention, "N",
                             "Go to the next active board with units lacking orders, retreats, builds or disbands")
-    a["goto"] = make_action(w, "Go to board…", w.navigation.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")
+    a["goto"] = make_action(w, "Go to board…", w.navigation.go_to_board_dialog, "Ctrl+G",
+                            "Go to a board by its name, e.g. 3:F1905")
     a["dark"] = make_action(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
     a["rules"] = make_action(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
     a["keys"] = make_action(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")

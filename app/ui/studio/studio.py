@@ -250,10 +250,19 @@ class Studio(QObject):
         if w.match is None or w.seat is None or w.table.up:
             return None
         if self.paste_dialog is None:
-            self.paste_dialog = PasteDialog(w)
+            self.paste_dialog = PasteDialog(w, self._ordering)
+            self.paste_dialog.pasted.connect(self.after_pasted)
         self.paste_dialog.show()
         self.paste_dialog.raise_()
         return self.paste_dialog
+
+    def _ordering(self):
+        """The match and the seat giving orders now (None: nobody can: adjudicating, a
+        replay, the curtain down)."""
+        w = self.w
+        if w.match is None or w.seat is None or w.busy or w.replay_index is not None or w.table.up:
+            return None
+        return w.match, w.seat
 
     def after_pasted(self, report) -> None:
         w = self.w

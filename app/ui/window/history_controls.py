@@ -16,15 +16,16 @@ class _Interrupt(QObject):
 
     KINDS = (QEvent.MouseButtonPress, QEvent.Wheel, QEvent.KeyPress, QEvent.TouchBegin)
 
-    def __init__(self, w, bar: HistoryBar):
+    def __init__(self, bar: HistoryBar, say):
+        """``say``: writes the status line."""
         super().__init__(bar)
-        self.w, self.bar = w, bar
+        self.bar, self.say = bar, say
 
     @guarded(default=False)
     def eventFilter(self, obj, event) -> bool:
         if self.bar.playing and event.type() in self.KINDS:
             self.bar.pause("you took over the view")
-            self.w.set_status("Replay paused: you took over the view (▶ Play goes on).")
+            self.say("Replay paused: you took over the view (▶ Play goes on).")
         return False
 
 
@@ -85,7 +86,7 @@ def add_replay(w) -> None:
     pause when the player acts in the view, adjudicates, or another game is opened."""
     bar: HistoryBar = w.history
     bar.stepped.connect(lambda i: follow(w, i))
-    interrupt = _Interrupt(w, bar)
+    interrupt = _Interrupt(bar, w.set_status)
     w._replay_interrupt = interrupt
     game = [None]
 

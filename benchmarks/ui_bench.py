@@ -103,7 +103,7 @@ def bench_window():
     from app.ui.window.main_window import MainWindow
     win = MainWindow(theme="light")
     win.files.ask_unsaved = lambda doing: "discard"
-    win.ask_missing = lambda owed: True
+    win.navigation.ask_missing = lambda owed: True
     win.resize(1600, 1000)
     win.show()
     return win

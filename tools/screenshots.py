@@ -48,7 +48,7 @@ def _window():
     from app.ui.window.main_window import MainWindow
     w = MainWindow(theme="light")
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True          # submit what is there, unasked (no modal question)
+    w.navigation.ask_missing = lambda owed: True          # submit what is there, unasked (no modal question)
     w.resize(*SIZES[0])
     w.show()
     return w
@@ -109,8 +109,8 @@ def scene_big(w):
 
     def frame():
         w.view.go_to_present()
-        w._attention_at = None        # every picture shows the first board needing attention
-        w.next_attention()
+        w.navigation.last_visited = None        # every picture shows the first board needing attention
+        w.navigation.next_attention()
     return frame
 
 
@@ -175,7 +175,7 @@ def _over_window(w, top):
     from PySide6.QtWidgets import QApplication
     QApplication.processEvents()
     from PySide6.QtCore import QRect
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     w.view.go_to_present()
     settle(w, rounds=8)
     base = w.grab().toImage()
@@ -208,7 +208,7 @@ def seq_rules(w):
 
 def seq_preview(w):
     from app.ui.preview.window import PreviewWindow
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     w.new_game(confirmed=True)
     win = PreviewWindow("standard", theme=w.theme.name)
     win.show()
@@ -223,7 +223,7 @@ def seq_preview(w):
 
 def seq_tutorial(w):
     from app.ui.tutorial import Tutorial
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     t = Tutorial.start(w)
     for i, step in enumerate(t.steps):
         w.view.go_to_present()
@@ -267,7 +267,7 @@ def main(argv=None) -> int:
         return 1
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     failed = 0
     from PySide6.QtCore import QRect
     from app.ui import screen_fit
@@ -278,7 +278,7 @@ def main(argv=None) -> int:
                 # windows open as on a screen of this size (the screen's available area)
                 screen_fit.available_rect = lambda widget=None, r=QRect(0, 0, width, height): r
                 w = _window()
-                w.a_dark.setChecked(theme == "dark")
+                w.commands.dark.setChecked(theme == "dark")
                 w.toggle_theme()
                 w.resize(width, height)
                 app.processEvents()
@@ -299,7 +299,7 @@ def main(argv=None) -> int:
         w = _window()
         frame = SCENES[name](w)
         for theme in THEMES:
-            w.a_dark.setChecked(theme == "dark")
+            w.commands.dark.setChecked(theme == "dark")
             w.toggle_theme()
             for width, height in sizes:
                 w.resize(width, height)

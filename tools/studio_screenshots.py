@@ -37,7 +37,7 @@ def _window(theme: str, size):
     from app.ui.window.main_window import MainWindow
     w = MainWindow(theme=theme)
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True
+    w.navigation.ask_missing = lambda owed: True
     w.resize(*size)
     w.show()
     return w
@@ -54,7 +54,7 @@ def _submit(w, texts=()):
 def _settle(w, wait_for=None, seconds: float = 5.0):
     import time
     from PySide6.QtWidgets import QApplication
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     end = time.perf_counter() + seconds
     while wait_for is not None and not wait_for() and time.perf_counter() < end:
         QApplication.processEvents()
@@ -89,7 +89,7 @@ def shots(out: Path, size, theme: str) -> list[Path]:
     got = []
     w.studio.preview.shown.connect(got.append)
     _settle(w, lambda: got)
-    w.toast.hide()
+    w.notices.toast.hide()
     lay = w.scene.layout
     w.view.fit_rect(lay.rect(BoardKey(1, Turn(1902, 0))).united(lay.rect(BoardKey(3, Turn(1902, 1))))
                     .adjusted(-60, -120, 60, 40))

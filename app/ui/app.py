@@ -37,26 +37,6 @@ def name_app(app) -> None:
     app.setWindowIcon(app_icon())
 
 
-def settle(window, rounds: int = 6, whole_overview: bool = False) -> None:
-    """Let the view paint, the thumbnail workers finish and the view paint again.
-
-    ``whole_overview``: far away, also draw every miniature now rather than in the
-    overview's timed batches (an export or a screenshot wants the whole picture)."""
-    from PySide6.QtWidgets import QApplication
-    for _ in range(rounds):
-        QApplication.processEvents()
-        if whole_overview and window.scene is not None and window.scene.far:
-            window.scene.overview.flush()
-        if window.view is not None:
-            window.view.viewport().grab()
-        if window.scene is None or not window.scene.cache.busy():
-            QApplication.processEvents()
-            if window.scene is None or not window.scene.cache.busy():
-                break
-        window.scene.cache.wait()
-        QApplication.processEvents()
-
-
 def main(argv: list[str] | None = None) -> int:
     """No garbage collection while the window starts: its imports and widgets make hundreds
     of thousands of objects that live as long as the app, and the collector went through
@@ -127,6 +107,7 @@ def _main(argv: list[str] | None) -> int:
     from .guard import reporter
     reporter.install()
     from .window.main_window import MainWindow
+    from .window.settle import settle
     window = MainWindow(theme=args.theme)
     from .first_paint import launch_time, watch
     watch(window)            # the start-up benchmark's report (only when it asks)

@@ -48,7 +48,7 @@ def test_computer_nations_play_when_you_submit(qtbot, window):
 def test_fill_in_and_suggest_give_pending_orders_you_can_change(qtbot, window):
     assert window.new_game("sandbox", confirmed=True)
     assert window.console_order("A par - bur")
-    menu = window.bot_menu
+    menu = window.commands.bot_menu
     # France has one order of three: it still owes two (issue 18: it was skipped)
     assert "France" in menu.without_orders() and len(menu.without_orders()) == 7
     menu.fill_in()
@@ -74,8 +74,8 @@ def test_fill_in_and_suggest_give_pending_orders_you_can_change(qtbot, window):
 def test_no_suggestions_in_hotseat(qtbot, window):
     seats = [{"name": "Ada", "nations": ["France"]}, {"name": "Ben", "nations": ["Germany"]}]
     assert window.new_game("hotseat", seats=seats, confirmed=True)
-    window.bot_menu.update()
-    assert not window.bot_menu.a_fill.isEnabled() and not window.bot_menu.suggest_menu.isEnabled()
+    window.commands.bot_menu.update()
+    assert not window.commands.bot_menu.a_fill.isEnabled() and not window.commands.bot_menu.suggest_menu.isEnabled()
 
 
 def test_hotseat_computer_seat_orders_are_made_at_adjudication_and_never_pending():
@@ -106,8 +106,8 @@ def test_hard_is_offered_wherever_levels_are(qtbot, window):
     qtbot.addWidget(row)
     assert "Computer (hard)" in [row.player.itemText(i) for i in range(row.player.count())]
     assert dlg.watch.levels.findData("hard") >= 0
-    levels = [a.data() for a in window.bot_menu.level_actions.actions()]
-    assert "hard" in levels and window.bot_menu.level == "standard"
+    levels = [a.data() for a in window.commands.bot_menu.level_actions.actions()]
+    assert "hard" in levels and window.commands.bot_menu.level == "standard"
 
 
 def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window, monkeypatch):
@@ -149,7 +149,7 @@ def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window, mo
 
 def test_suggestions_by_hard(qtbot, window):
     assert window.new_game("sandbox", confirmed=True)
-    menu = window.bot_menu
+    menu = window.commands.bot_menu
     menu.set_level("hard")
     assert "hard" in menu.a_fill.statusTip()
     menu.suggest(["Italy"])

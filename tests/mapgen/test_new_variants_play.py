@@ -22,7 +22,7 @@ def window(qtbot, tmp_path, monkeypatch):
     w.resize(1366, 768)
     w.show()
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True     # submit with builds or retreats missing, unasked
+    w.navigation.ask_missing = lambda owed: True     # submit with builds or retreats missing, unasked
     yield w
     w.wait_idle()
 

@@ -22,6 +22,6 @@ def window(qtbot):
     w.files.ask_unsaved = lambda doing: "discard"
     # Submitting with retreats, builds or disbands missing asks first (a modal question):
     # tests submit anyway. Tests of the question put the real one back (navigation).
-    w.ask_missing = lambda owed: True
+    w.navigation.ask_missing = lambda owed: True
     yield w
     w.wait_idle()

@@ -13,7 +13,7 @@ from app.engine.variant import load_variant
 from app.engine.world import World, make_board
 from app.match import Match, Seat
 from app.match.civ_setup import CivPlayer
-from app.ui.app import settle
+from app.ui.window.settle import settle
 
 from .helpers import submit
 
@@ -318,7 +318,7 @@ def test_a_civ_file_opened_from_the_recent_menu_seats_a_hotseat_with_pins(qtbot,
     path = _civ_file(tmp_path, civs=7, seed=8)
     window.files.recent.add(path)
     window.files.fill_recent_menu()
-    [action] = [a for a in window.recent_menu.actions() if a.text() == str(path)]
+    [action] = [a for a in window.commands.recent_menu.actions() if a.text() == str(path)]
     answer, seen = _seat_people([("Ada", 0, "1234"), ("Ben", 4, "")], levels=("random",))
     when_modal(answer)
     action.trigger()
@@ -385,7 +385,7 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
         head, _, rest = label.partition(": ")
         assert head == str(key.timeline) and date.match(rest.replace("   active", "")), label
     active = m.world.active_boards()[0]
-    assert window.next_attention() is not None                    # N: the next board needing orders
+    assert window.navigation.next_attention() is not None                    # N: the next board needing orders
     assert window.last_status.startswith(f"{active.timeline}: {cal.title(active.turn)}: "), window.last_status
     shown.append(window.last_status)
     unit = next(u for u in m.world.boards[active].units.values() if u.nation == "Sumer")
@@ -402,7 +402,7 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
                 shown.append(text)
                 assert text in (cal.title(key.turn), cal.short(key.turn), "W"), text
                 assert cal.title(key.turn).endswith(text) or text == "W", text      # a shortening, never another form
-    assert window.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
+    assert window.navigation.go_to_board_text(cal.board(active))           # the Go-to-board box reads a date as shown
     shown.append(window.last_status)
     assert window.last_status == f"Board 1: {cal.title(active.turn)}."
     model = window.results_panel.model

@@ -25,7 +25,7 @@ def shown(request, qtbot):
     w = MainWindow(theme=theme)
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"
-    w.ask_missing = lambda owed: True
+    w.navigation.ask_missing = lambda owed: True
     w.resize(*size)
     w.show()
     qtbot.waitExposed(w)
@@ -50,7 +50,7 @@ def _line_edit_room(field) -> int:
 def _settle_layout(qtbot, widget) -> None:
     """The posted layout requests handled: every widget has its size (a window's view painted)."""
     from PySide6.QtWidgets import QApplication
-    from app.ui.app import settle
+    from app.ui.window.settle import settle
     if hasattr(widget, "view"):
         settle(widget, rounds=6)
     for _ in range(4):

@@ -78,9 +78,9 @@ def test_board_export_from_the_menu_asks_which_board_and_where(qtbot, window, tm
         return ExportOptions(key("1:F1901"), 1)
     monkeypatch.setattr(export, "ask_options", ask)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
-    window.export_menu.aboutToShow.emit()
-    assert window.export_actions["board-png"].isEnabled()
-    window.export_actions["board-png"].trigger()
+    window.commands.export_menu.aboutToShow.emit()
+    assert window.commands.export_actions["board-png"].isEnabled()
+    window.commands.export_actions["board-png"].trigger()
     assert QImage(str(out) + ".png").width() == BOARD_WIDTH
     assert asked and asked[0][0] == "board" and f"{BOARD_WIDTH:,} ×" in asked[0][2]
 
@@ -175,7 +175,7 @@ def test_export_without_a_game_says_so(window, tmp_path, what):
 def test_export_menu_is_in_the_file_menu(window):
     titles = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert "E&xport" in titles
-    assert set(window.export_actions) == set(export._KINDS)
+    assert set(window.commands.export_actions) == set(export._KINDS)
 
 
 def test_screenshots_tool_writes_the_windows_pngs(qtbot, tmp_path):
@@ -195,7 +195,7 @@ def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, 
     _played(qtbot, window)
     out = tmp_path / "orders.txt"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
-    window.export_actions["orders"].trigger()
+    window.commands.export_actions["orders"].trigger()
     assert "Writing the orders" in window.last_status
     qtbot.waitUntil(lambda: window.last_status.startswith("Exported"), timeout=10000)
     assert out.read_text(encoding="utf-8") == export.transcript_text(window)

@@ -139,5 +139,5 @@ def test_print_a_board_the_view_and_the_transcript(qtbot, window, tmp_path):
         print_to(window, what, k, printer)
         del printer
         assert out.read_bytes().startswith(b"%PDF"), what
-    window.print_menu.aboutToShow.emit()
-    assert all(a.isEnabled() for a in window.print_actions.values())
+    window.commands.print_menu.aboutToShow.emit()
+    assert all(a.isEnabled() for a in window.commands.print_actions.values())

@@ -30,12 +30,12 @@ def test_export_and_print_open_when_chosen(window, monkeypatch):
     asked = []
     monkeypatch.setattr(export, "export_dialog", lambda w, what: asked.append(what))
     window.new_game("sandbox")
-    window.export_menu.aboutToShow.emit()
-    assert window.export_actions["orders"].isEnabled()
-    window.export_actions["orders"].trigger()
+    window.commands.export_menu.aboutToShow.emit()
+    assert window.commands.export_actions["orders"].isEnabled()
+    window.commands.export_actions["orders"].trigger()
     assert asked == ["orders"]
-    window.print_menu.aboutToShow.emit()
-    assert all(a.isEnabled() for a in window.print_actions.values())
+    window.commands.print_menu.aboutToShow.emit()
+    assert all(a.isEnabled() for a in window.commands.print_actions.values())
 
 
 def test_a_game_with_seats_plans_messages_and_a_pin_saves_and_opens(window, tmp_path):

@@ -7,7 +7,7 @@ import json
 from app.engine.game import Game
 from app.engine.visibility import board_sight
 from app.match import Match, Seat
-from app.ui.app import settle
+from app.ui.window.settle import settle
 from app.ui.multiverse.state import board_cross_arrows
 
 from .helpers import key, submit
@@ -73,7 +73,7 @@ def test_fogged_hotseat_seat_2_never_sees_seat_1s_unseen_units(qtbot, window):
     window.curtain.button.click()                      # Ben, after the adjudication
     assert_sees_only_its_sight(window, ben)
     assert not any(n in ada for _k, _p, n in shown_units(window))
-    status = window.status_label.text() + window.toast.text()
+    status = window.status_label.text() + window.notices.toast.text()
     assert "failed" not in status and "dislodged unit" not in status
     window.show_history(0)                             # a replay is fogged too
     assert window.replay_index == 0
@@ -150,10 +150,10 @@ def test_sandbox_view_as_a_nation(qtbot, window):
     assert window.fog_nations() == ("Turkey",)
     assert_sees_only_its_sight(window, {"Turkey"})
     assert not any(n == "England" for _k, _p, n in shown_units(window))
-    window.view_as_menu.aboutToShow.emit()
-    titles = [a.text() for a in window.view_as_menu.actions()]
+    window.commands.view_as_menu.aboutToShow.emit()
+    titles = [a.text() for a in window.commands.view_as_menu.actions()]
     assert "Everything" in titles and "Turkey (fog of war)" in titles
-    window.view_as_menu.actions()[0].trigger()         # Everything
+    window.commands.view_as_menu.actions()[0].trigger()         # Everything
     assert window.fog_nations() is None
     assert all(not it.current_state().fog for it in window.scene.items_by_key.values())
     assert any(n == "England" for _k, _p, n in shown_units(window))

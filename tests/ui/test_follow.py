@@ -108,7 +108,7 @@ def test_a_wheel_turn_stops_the_glide_and_the_window_actions_count_as_the_player
     # player chose, no glide (at most a pan along the present, WorldView.keep_place)
     _glided(qtbot, view)
     window.start_turn_view()
-    window.a_zoom_out.trigger()
+    window.commands.zoom_out.trigger()
     qtbot.waitUntil(lambda: view._anim.state() != QAbstractAnimation.Running, timeout=20000)
     zoom = view.scale_factor()
     submit(qtbot, window)

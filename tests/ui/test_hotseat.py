@@ -77,7 +77,7 @@ def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window,
     assert window.table.up and c.isVisible() and c.pin.isVisible()
     # the curtain covers the whole window: menu bar, board, toolbar, docks, console, status bar
     covered = c.geometry()
-    for w in [window.menuBar(), window.centralWidget(), window.statusBar(), window.toolbar] + list(window.docks):
+    for w in [window.menuBar(), window.centralWidget(), window.statusBar(), window.commands.toolbar] + list(window.docks):
         if not w.isVisible() or w.visibleRegion().isEmpty():
             continue           # a dock in a tab behind another shows nothing
         r = w.geometry()
@@ -166,10 +166,10 @@ def test_each_seat_gets_its_own_draft_back(qtbot, window):
 
 def test_leaving_a_hotseat_game_behind_the_curtain_reenables_everything(qtbot, window):
     window.new_game("hotseat", seats=[ADA, BEN])
-    assert window.table.up and not window.a_submit.isEnabled() and not window.orders_panel.isEnabled()
+    assert window.table.up and not window.commands.submit.isEnabled() and not window.orders_panel.isEnabled()
     window.new_game("sandbox")
     assert not window.table.up and not window.curtain.isVisible()
-    assert window.a_submit.isEnabled() and window.orders_panel.isEnabled()
+    assert window.commands.submit.isEnabled() and window.orders_panel.isEnabled()
     assert window.console_order("A par - bur")
 
 

@@ -97,10 +97,10 @@ def test_the_side_panel_collapses_and_remembers_its_width(qtbot, window):
     from app.ui.window.main_window import MainWindow
     _laptop(window)
     view_w = window.view.width()
-    window.a_side_panel.trigger()
+    window.side_panel.action.trigger()
     qtbot.waitUntil(lambda: window.view.width() > view_w + 200)
     assert not any(d.isVisible() for d in window.docks if d.objectName() in ("orders", "nations", "results"))
-    window.a_side_panel.trigger()
+    window.side_panel.action.trigger()
     qtbot.waitUntil(lambda: window.docks[0].isVisible())
     window.resizeDocks([window.docks[0]], [420], __import__("PySide6.QtCore").QtCore.Qt.Horizontal)
     qtbot.waitUntil(lambda: abs(window.docks[0].width() - 420) < 30, timeout=20000)

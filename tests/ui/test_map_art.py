@@ -88,16 +88,16 @@ def test_the_safe_palette_is_a_remembered_view_choice(qtbot, window):
     window.new_game(confirmed=True)
     std = {n: x.colour for n, x in window.game.variant.nations.items()}
     try:
-        window.a_safe_colours.trigger()
-        assert window.a_safe_colours.isChecked()
+        window.commands.safe_colours.trigger()
+        assert window.commands.safe_colours.isChecked()
         assert colour_of(window.game.variant, "France").name().lower() == safe_colours(std)["France"].lower()
         item = window.scene.items_by_key[next(iter(window.scene.items_by_key))]
         assert item.current_state().safe
         from app.ui.window.main_window import MainWindow
         again = MainWindow(theme="light")
         qtbot.addWidget(again)
-        assert again.a_safe_colours.isChecked()
-        window.a_safe_colours.trigger()
+        assert again.commands.safe_colours.isChecked()
+        window.commands.safe_colours.trigger()
         assert colour_of(window.game.variant, "France").name().lower() == std["France"].lower()
     finally:
         set_safe(False)

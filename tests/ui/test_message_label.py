@@ -27,12 +27,12 @@ def test_error_and_success_colours_are_readable_on_both_themes():
 
 
 def test_the_status_line_error_follows_a_theme_switch(window, qtbot):
-    window.a_dark.setChecked(False)
+    window.commands.dark.setChecked(False)
     window.toggle_theme()
     window.set_status("Nothing to submit", error=True)
     label = window.status_label
     assert label.colour() == QColor(LIGHT.error_text) and label.font().bold()
-    window.a_dark.setChecked(True)
+    window.commands.dark.setChecked(True)
     window.toggle_theme()
     qtbot.waitUntil(lambda: label.colour() == QColor(DARK.error_text), timeout=20000)   # heard while shown
     window.set_status("Submitted")
@@ -65,13 +65,13 @@ def test_a_message_in_the_same_tone_after_a_theme_switch_has_the_new_themes_colo
     """The label restyles on a tone change and on a theme switch only (not at every message:
     the status line says every order entered); a switch heard while the label was hidden
     still shows in the next message of the same tone."""
-    window.a_dark.setChecked(False)
+    window.commands.dark.setChecked(False)
     window.toggle_theme()
     window.set_status("Nothing to submit", error=True)
     label = window.status_label
     assert label.colour() == QColor(LIGHT.error_text)
     label.hide()
-    window.a_dark.setChecked(True)
+    window.commands.dark.setChecked(True)
     window.toggle_theme()
     label.show()
     window.set_status("Still nothing to submit", error=True)

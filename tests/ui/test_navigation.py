@@ -17,7 +17,7 @@ def _centre_board(window):
 
 
 def _grown(window, turns=9):
-    del window.ask_missing            # the real question (the fixture answers it otherwise)
+    del window.navigation.ask_missing            # the real question (the fixture answers it otherwise)
     # The first selfplay world from seed 3 on that waits for orders (not for retreats):
     # which seed does depends on how selfplay plays.
     game = next(g for g in (grow_world(seed=s, turns=turns, victory=False) for s in range(3, 20))
@@ -30,10 +30,10 @@ def test_next_board_cycles_through_the_boards_needing_attention(window, qtbot):
     game = _grown(window)
     expected = sorted({n.board for n in needs(game.world, [])})
     assert len(expected) >= 4 and any(n.what == "builds" for n in needs(game.world, []))
-    assert window.a_next.text() == f"Next board ({len(expected)})"
+    assert window.commands.next.text() == f"Next board ({len(expected)})"
     seen = []
     for _ in range(len(expected) + 1):
-        window.a_next.trigger()
+        window.commands.next.trigger()
         seen.append(_centre_board(window))
     assert seen == expected + expected[:1]           # every one in turn, then round again
     assert f"of {len(expected)} needing attention" in window.last_status
@@ -46,8 +46,8 @@ def test_next_board_cycles_through_the_boards_needing_attention(window, qtbot):
     for prov, unit in game.world.boards[first.board].units.items():
         window.match.add_text(f"{unit.type} {first.board.timeline}:{unit.loc}:{first.board.turn} H", window.seat)
     window._orders_changed()
-    assert first.board not in {n.board for n in window.attention()}
-    assert window.a_next.text() == f"Next board ({len(expected) - 1})"
+    assert first.board not in {n.board for n in window.navigation.attention()}
+    assert window.commands.next.text() == f"Next board ({len(expected) - 1})"
 
 
 def test_submitting_with_builds_missing_asks_first(window, qtbot):
@@ -88,24 +88,24 @@ def test_the_question_can_be_turned_off_in_a_sandbox(window, qtbot):
         window.submit()
     assert window.settings.value("ask_missing") == "false"
     window.undo()                       # the builds are owed again: no question this time
-    assert any(x.what == "builds" for x in window.attention())
-    window.ask_missing = lambda owed: pytest.fail("asked again")
-    assert window.confirm_missing()
+    assert any(x.what == "builds" for x in window.navigation.attention())
+    window.navigation.ask_missing = lambda owed: pytest.fail("asked again")
+    assert window.navigation.confirm_missing()
 
 
 def test_go_to_board_by_name(window, qtbot):
     game = _grown(window, turns=6)
     target = key("3:F1902")
     assert target in game.world.boards
-    assert window.go_to_board_text(" 3:F1902 ")
+    assert window.navigation.go_to_board_text(" 3:F1902 ")
     assert _centre_board(window) == target
-    assert not window.go_to_board_text("9:S1950")
+    assert not window.navigation.go_to_board_text("9:S1950")
     assert "no board 9:S1950" in window.last_status
-    assert not window.go_to_board_text("three")
+    assert not window.navigation.go_to_board_text("three")
     assert "not a board" in window.last_status
     assert _centre_board(window) == target                 # a bad name moves nothing
     # Ctrl+G opens the question; typing the name goes there
-    window.a_goto.trigger()
+    window.commands.goto.trigger()
     dlg = window.prompt
     dlg.setTextValue("1:S1902")
     dlg.accept()
@@ -116,7 +116,7 @@ def test_ctrl_enter_with_no_orders_asks_and_ctrl_enter_again_says_yes(window, qt
     """A movement phase with no order given: Ctrl+Enter asks (every unit would hold) instead
     of passing the turn without a word; Esc goes back, Ctrl+Enter again is done."""
     from .helpers import when_modal
-    del window.ask_missing
+    del window.navigation.ask_missing
     window.new_game("hotseat", seats=[{"name": "Ada", "nations": ["England", "France"]},
                                       {"name": "Ben", "nations": ["Russia", "Turkey"]}])
     window.curtain.button.click()
@@ -142,7 +142,7 @@ def test_ctrl_enter_with_no_orders_asks_and_ctrl_enter_again_says_yes(window, qt
     assert len(seen) == 2 and window.table.up and window.match.turn == 1          # Ada done: all hold
     window.curtain.button.click()
     assert window.console_order("A mos - ukr")
-    window.ask_missing = lambda owed: pytest.fail("asked with an order given")
+    window.navigation.ask_missing = lambda owed: pytest.fail("asked with an order given")
     window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=10000)
     with qtbot.waitSignal(window.submitted, timeout=30000):

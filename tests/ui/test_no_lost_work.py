@@ -161,7 +161,7 @@ def test_undo_then_redo_by_keys(qtbot, window):
     qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier)
     assert len(window.game.submissions) == 0
     assert [o.dest.province for o in window.pending.values()] == ["bur"]
-    assert window.a_redo.isEnabled()
+    assert window.commands.redo.isEnabled()
     qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     assert len(window.game.submissions) == 1
     assert [o.dest.province for o in window.pending.values()] == ["bel"]

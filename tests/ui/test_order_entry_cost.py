@@ -121,7 +121,7 @@ def test_what_is_shown_is_what_is_pending(opened):
                        if o.board == key and same_board(o) and o.kind != "build"), key=repr)
         assert sorted((a for a in item.pending), key=repr) == [a for a in want if a is not None]
     assert len(scene.overlay.pending) == sum(1 for o in pending.values() if not same_board(o))
-    assert opened.attention() == needs(opened.world, pending.values(), opened.seat_nations())
+    assert opened.navigation.attention() == needs(opened.world, pending.values(), opened.seat_nations())
 
 
 def test_orders_given_back_are_drawn_when_their_board_is(opened, monkeypatch):

@@ -86,27 +86,27 @@ def test_selfplay_names_the_winner_and_when(tmp_path, capsys):
 
 
 def _right_edge(window, action):
-    return window.toolbar.widgetForAction(action).geometry().right()
+    return window.commands.toolbar.widgetForAction(action).geometry().right()
 
 
 def test_hotseat_toolbar_keeps_its_place_when_done_changes(qtbot, window):
     window.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
     window.table.lift("")
     qtbot.wait(10)
-    assert window.a_submit.text() == "Done — pass on"
-    btn = window.toolbar.widgetForAction(window.a_submit)
-    before = (btn.width(), _right_edge(window, window.a_undo), _right_edge(window, window.a_rules))
+    assert window.commands.submit.text() == "Done — pass on"
+    btn = window.commands.toolbar.widgetForAction(window.commands.submit)
+    before = (btn.width(), _right_edge(window, window.commands.undo), _right_edge(window, window.commands.rules))
     window.submit()                                  # Ada is done: Ben is the last seat
     window.table.lift("")
     qtbot.wait(10)
-    assert window.a_submit.text() == "Done — adjudicate"
-    assert (btn.width(), _right_edge(window, window.a_undo), _right_edge(window, window.a_rules)) == before
+    assert window.commands.submit.text() == "Done — adjudicate"
+    assert (btn.width(), _right_edge(window, window.commands.undo), _right_edge(window, window.commands.rules)) == before
     # the counter on Next board does not move the buttons after it either
-    assert window.a_next.text().startswith("Next board")
-    fit = _right_edge(window, window.a_fit)
-    window.a_next.setText("Next board (123)")
+    assert window.commands.next.text().startswith("Next board")
+    fit = _right_edge(window, window.commands.fit)
+    window.commands.next.setText("Next board (123)")
     qtbot.wait(10)
-    assert _right_edge(window, window.a_fit) == fit
+    assert _right_edge(window, window.commands.fit) == fit
 
 
 def test_every_toolbar_action_has_an_icon_and_the_toolbar_fits_1366(qtbot, window):
@@ -115,47 +115,47 @@ def test_every_toolbar_action_has_an_icon_and_the_toolbar_fits_1366(qtbot, windo
     window.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
     window.table.lift("")
     qtbot.wait(10)
-    acts = [a for a in window.toolbar.actions() if not a.isSeparator() and a.text()]
+    acts = [a for a in window.commands.toolbar.actions() if not a.isSeparator() and a.text()]
     assert len(acts) >= 16
     for a in acts:
         assert not a.icon().isNull(), a.text()
         for dpr in (1.0, 2.0):                     # crisp at 1× and 2×: drawn at that size, not scaled up
-            pm = a.icon().pixmap(window.toolbar.iconSize(), dpr)
+            pm = a.icon().pixmap(window.commands.toolbar.iconSize(), dpr)
             assert pm.width() == round(20 * dpr), (a.text(), dpr, pm.width())
         for mode in (QIcon.Normal, QIcon.Disabled):  # the disabled look is drawn, not Qt's grey guess
             assert a.icon().availableSizes(mode), (a.text(), mode)
     # all of it fits: no button is pushed into the overflow menu, the seat chip included
-    assert window.seat_chip.isVisible() and window.seat_label.isVisible()
-    right = max(window.toolbar.widgetForAction(a).geometry().right() for a in window.toolbar.actions()
-                if window.toolbar.widgetForAction(a) is not None and window.toolbar.widgetForAction(a).isVisible())
-    assert right <= window.toolbar.width()
+    assert window.commands.seat_chip.isVisible() and window.commands.seat_label.isVisible()
+    right = max(window.commands.toolbar.widgetForAction(a).geometry().right() for a in window.commands.toolbar.actions()
+                if window.commands.toolbar.widgetForAction(a) is not None and window.commands.toolbar.widgetForAction(a).isVisible())
+    assert right <= window.commands.toolbar.width()
     # the icons follow the theme: the dark theme's icons are light
     def ink(action):
         img = action.icon().pixmap(24, 24).toImage()
         return max((img.pixelColor(x, y) for x in range(24) for y in range(24) if img.pixelColor(x, y).alpha() > 200),
                    key=lambda c: c.alpha()).lightness()
-    light = ink(window.a_move)
-    window.a_dark.trigger()
-    assert ink(window.a_move) > light + 100
-    window.a_dark.trigger()
+    light = ink(window.commands.move)
+    window.commands.dark.trigger()
+    assert ink(window.commands.move) > light + 100
+    window.commands.dark.trigger()
 
 
 def test_seat_chip_and_adjacency_mode_are_shown(qtbot, window):
     window.new_game("sandbox", adjacency="loose")
     assert window.adjacency_label.text() == "Loose adjacency"
     assert "loose adjacency" in window.windowTitle()
-    assert not window.seat_chip.isVisible()          # a sandbox has nobody to name
+    assert not window.commands.seat_chip.isVisible()          # a sandbox has nobody to name
     window.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
     assert window.adjacency_label.text() == "Strict adjacency"
-    assert window.table.up and not window.seat_chip.isVisible()   # behind the curtain: nobody
+    assert window.table.up and not window.commands.seat_chip.isVisible()   # behind the curtain: nobody
     window.table.lift("")
-    assert window.seat_chip.isVisible() and window.seat_label.text() == "Playing: Ada"
-    assert ADA["colour"] in window.seat_label.styleSheet()
-    assert "England" in window.seat_label.toolTip()
+    assert window.commands.seat_chip.isVisible() and window.commands.seat_label.text() == "Playing: Ada"
+    assert ADA["colour"] in window.commands.seat_label.styleSheet()
+    assert "England" in window.commands.seat_label.toolTip()
     window.submit()
-    assert not window.seat_chip.isVisible()           # the curtain is down again
+    assert not window.commands.seat_chip.isVisible()           # the curtain is down again
     window.table.lift("")
-    assert window.seat_label.text() == "Playing: Ben" and BEN["colour"] in window.seat_label.styleSheet()
+    assert window.commands.seat_label.text() == "Playing: Ben" and BEN["colour"] in window.commands.seat_label.styleSheet()
 
 
 def test_app_names_itself_and_has_an_icon(qtbot, window):
@@ -188,7 +188,7 @@ def test_install_desktop_writes_entry_and_icon(tmp_path, capsys):
 def test_about_box_names_version_licences_and_map_credit(qtbot, window):
     from importlib import metadata
     window.new_game("sandbox")
-    window.a_about.trigger()
+    window.commands.about.trigger()
     box = window._about
     assert box.isVisible()
     text = box.browser.toPlainText()
@@ -204,7 +204,7 @@ def test_about_box_names_version_licences_and_map_credit(qtbot, window):
         assert lic in line, line
         assert metadata.version(dep) in line
     assert "Natural Earth" in text and "public domain" in text
-    assert window.a_about in window.menuBar().actions()[-1].menu().actions()     # Help → About
+    assert window.commands.about in window.menuBar().actions()[-1].menu().actions()     # Help → About
     box.close()
 
 
@@ -276,24 +276,24 @@ def test_a_long_seat_name_is_elided_and_the_chip_still_fits_1366(qtbot, window):
     window.table.lift("")
 
     def elided_and_shown():       # once the toolbar is laid out again
-        assert window.seat_label.text().endswith("…") and window.seat_label.text().startswith("Playing: Bart")
-        assert window.seat_label.isVisible(), "pushed into the toolbar's overflow"
+        assert window.commands.seat_label.text().endswith("…") and window.commands.seat_label.text().startswith("Playing: Bart")
+        assert window.commands.seat_label.isVisible(), "pushed into the toolbar's overflow"
     qtbot.waitUntil(elided_and_shown, timeout=20000)
-    assert "Bartholomew Smithers-Carrington" in window.seat_label.toolTip()
+    assert "Bartholomew Smithers-Carrington" in window.commands.seat_label.toolTip()
 
 
 def test_the_toolbar_shows_the_order_being_clicked_in(qtbot, window):
     window.new_game("sandbox")
-    checked = lambda: [a.text() for a in window.order_actions if a.isChecked()]
+    checked = lambda: [a.text() for a in window.commands.orders if a.isChecked()]
     assert checked() == []
     window.click_location(key("1:S1901"), "par")
     assert checked() == ["Move"]
     window.key_order("support")
     assert checked() == ["Support"]
-    window.a_cancel.trigger()
+    window.commands.cancel.trigger()
     assert checked() == []
     window.click_location(key("1:S1901"), "lon")
-    window.a_move.trigger()                          # pressing the checked button keeps it checked
+    window.commands.move.trigger()                          # pressing the checked button keeps it checked
     assert checked() == ["Move"]
     window.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
     assert checked() == [] and len(window.pending) == 1

@@ -45,7 +45,7 @@ def test_play_steps_through_every_submission_to_the_present(qtbot, window):
     assert [s[1] for s in seen] == list(range(1, n)) + [None]    # the last step is the present
     assert window.replay_index is None and bar.stopped_because == "the replay reached the present"
     assert not bar.play_button.isChecked() and "Play" in bar.play_button.text()
-    assert window.a_submit.isEnabled()                            # playing on works
+    assert window.commands.submit.isEnabled()                            # playing on works
 
 
 def test_pause_stops_where_it_is_and_play_goes_on(qtbot, window):
@@ -140,7 +140,7 @@ def test_history_keys_as_jdip(qtbot, window):
     qtbot.keyClick(window.view, Qt.Key_PageUp, Qt.ControlModifier)     # nothing before the start
     assert window.replay_index == 0
     qtbot.keyClick(window.view, Qt.Key_End, Qt.ControlModifier)
-    assert window.replay_index is None and window.a_submit.isEnabled()
+    assert window.replay_index is None and window.commands.submit.isEnabled()
     qtbot.keyClick(window.view, Qt.Key_PageDown, Qt.ControlModifier)   # nothing after the present
     assert window.replay_index is None
 

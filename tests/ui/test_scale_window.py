@@ -184,9 +184,9 @@ def test_icons_are_drawn_at_the_sizes_asked_not_all_up_front(qtbot, monkeypatch)
     w.resize(1366, 768)
     w.show()
     w.grab()
-    shown = [a for a in w.toolbar.actions() if not a.icon().isNull()]
+    shown = [a for a in w.commands.toolbar.actions() if not a.icon().isNull()]
     assert shown and 0 < len(drawn) <= 2 * len(shown)
-    assert set(drawn) <= {w.toolbar.iconSize().width(), round(w.toolbar.iconSize().width() * w.devicePixelRatioF())}
+    assert set(drawn) <= {w.commands.toolbar.iconSize().width(), round(w.commands.toolbar.iconSize().width() * w.devicePixelRatioF())}
 
 
 def test_the_collector_is_back_on_after_every_way_out_of_main():

@@ -36,8 +36,8 @@ def _scene_point(window, board, loc):
 def test_fill_in_completes_a_nation_that_has_some_orders(qtbot, window):
     window.new_game(confirmed=True)
     assert window.console_order("A par - bur")          # France: one order of three
-    window.bot_menu.fill_in()
-    window.bot_menu.wait()
+    window.commands.bot_menu.fill_in()
+    window.commands.bot_menu.wait()
     french = [n for n in needs(window.match.world, window.pending.values(), {"France"})]
     assert french == [], f"France still owes {french}"
     assert "France: A 1:par:S1901 - 1:bur:S1901" in {format_order(o) for o in window.pending.values()}, \
@@ -54,8 +54,8 @@ def test_fill_in_gives_the_builds_still_owed(qtbot, window):
     owed = [n for n in needs(window.match.world, [], {"France"}) if n.what == "builds"]
     assert owed and owed[0].count == 2
     assert window.console_order("build A par")               # one of the two given
-    window.bot_menu.fill_in()
-    window.bot_menu.wait()
+    window.commands.bot_menu.fill_in()
+    window.commands.bot_menu.wait()
     assert not [n for n in needs(window.match.world, window.pending.values()) if n.what == "builds"]
 
 
@@ -138,7 +138,7 @@ def _title_width(title: str) -> int:
 
 def test_go_to_board_title_is_not_truncated(qtbot, window):
     window.new_game(confirmed=True)
-    window.go_to_board_dialog()
+    window.navigation.go_to_board_dialog()
     dlg = window.prompt
     qtbot.waitUntil(dlg.isVisible)
     assert dlg.width() >= _title_width(dlg.windowTitle()), (dlg.width(), dlg.windowTitle())

@@ -120,7 +120,7 @@ def test_watching_the_computer_play_pause_step_speed_and_take_over(qtbot, window
     assert window.table_ui.start_watching("standard", ["random"], seed=5, confirmed=True)
     w = window.table_ui.watcher
     assert w.bar.isVisible() and w.watching and window.seat is None
-    assert not window.a_submit.isEnabled()                 # nobody orders while watching
+    assert not window.commands.submit.isEnabled()                 # nobody orders while watching
     assert w.timer.isActive()                              # the first submission is on its way
     w.bar.speed.setValue(1)                                # 0.5 s per submission
     assert window.match.table.watch.seconds == 0.5
@@ -147,7 +147,7 @@ def test_watching_the_computer_play_pause_step_speed_and_take_over(qtbot, window
     m = window.match
     seat = m.seat_of("France")
     assert m.seats[seat].is_person and not w.watching and not w.bar.isVisible()
-    assert window.seat == seat and window.a_submit.isEnabled() and not window.table.up
+    assert window.seat == seat and window.commands.submit.isEnabled() and not window.table.up
     submit(qtbot, window)
     assert len(m.game.submissions) == 3
 
@@ -168,7 +168,7 @@ def test_the_new_game_dialog_offers_watching_and_a_deadline(qtbot):
 
 
 def test_the_watch_command_names_a_wrong_level_or_speed(capsys):
-    from app.ui.table.cli import main
+    from app.ui.commands.watch import main
     assert main(["--players", "standard,grandmaster"]) == 2
     assert "grandmaster" in capsys.readouterr().err
     assert main(["--speed", "11"]) == 2
@@ -376,8 +376,8 @@ def test_a_thrown_play_out_is_judged_after_every_season(qtbot, window):
     dlg.boxes[1].setCurrentText("England")
     dlg.judge_btn.click()
     assert m.world.phase == "over" and m.world.winner == "England"
-    assert "everyone named England" in window.banner.text() and window.banner.isVisible()
-    assert "England wins" in window.last_status and not window.a_submit.isEnabled()
+    assert "everyone named England" in window.notices.banner.text() and window.notices.banner.isVisible()
+    assert "England wins" in window.last_status and not window.commands.submit.isEnabled()
 
 
 def test_the_window_starts_what_the_new_game_dialog_asks(qtbot, window, monkeypatch):
@@ -452,7 +452,7 @@ def test_watching_goes_at_a_newcomers_pace_with_one_speed_control(qtbot, window)
 
 def test_the_readmes_watch_example_is_a_pace_a_newcomer_can_follow():
     from pathlib import Path
-    from app.ui.table.cli import parser
+    from app.ui.commands.watch import parser
     line = next(x for x in (Path(__file__).resolve().parents[2] / "README.md").read_text().splitlines()
                 if "-m app watch" in x)
     args = parser().parse_args(line.split("#")[0].split("watch", 1)[1].split())

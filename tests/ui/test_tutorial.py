@@ -79,7 +79,7 @@ def test_ending_it_is_remembered_and_it_is_offered_once(qtbot, window):
     t.card.end_btn.click()
     assert t.finished and not t.card.isVisible()
     assert window.settings.value("tutorial/done") == "true"
-    window.a_tutorial.trigger()
+    window.commands.tutorial.trigger()
     assert window.tutorial is not t and window.tutorial.card.isVisible()
     window.new_game(confirmed=True)                             # another game: the tutorial steps aside
     window.tutorial.check()

@@ -4,7 +4,7 @@ backing store, i.e. what the screen shows, not a fresh render)."""
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication
 
-from app.ui.app import settle
+from app.ui.window.settle import settle
 from app.ui.multiverse.world_view import HEADER_H, HEADER_W
 
 
@@ -54,19 +54,19 @@ def test_panning_keeps_the_header_bands_intact(window, qtbot):
 def test_notices_are_not_inside_the_scrolled_view(window, qtbot):
     window.new_game(confirmed=True)
     settle(window)
-    window.show_toast("<b>Submission 1</b>")
-    for notice in (window.toast, window.banner):
+    window.notices.show_toast("<b>Submission 1</b>")
+    for notice in (window.notices.toast, window.notices.banner):
         w = notice.parentWidget()
         while w is not None:
             assert w is not window.view
             w = w.parentWidget()
     vp = window.view.viewport()
-    pos = window.toast.mapTo(window, QPoint(0, 0))
+    pos = window.notices.toast.mapTo(window, QPoint(0, 0))
     window.view.horizontalScrollBar().setValue(window.view.horizontalScrollBar().value() + 300)
     QApplication.processEvents()
-    assert window.toast.mapTo(window, QPoint(0, 0)) == pos
+    assert window.notices.toast.mapTo(window, QPoint(0, 0)) == pos
     centre = vp.mapTo(window, QPoint(vp.width() // 2, 0)).x()
-    assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1
+    assert abs(pos.x() + window.notices.toast.width() // 2 - centre) <= 1
 
 
 def test_the_toast_follows_the_view_when_the_window_is_resized(window, qtbot):
@@ -74,16 +74,16 @@ def test_the_toast_follows_the_view_when_the_window_is_resized(window, qtbot):
     settle(window)
     window.resize(1366, 768)
     settle(window)
-    window.show_toast("<b>Submission 1</b>")
+    window.notices.show_toast("<b>Submission 1</b>")
     window.resize(1920, 1080)
     qtbot.waitUntil(lambda: window.view.viewport().width() > 1000)
     settle(window)
     vp = window.view.viewport()
-    pos = window.toast.mapTo(window, QPoint(0, 0))
+    pos = window.notices.toast.mapTo(window, QPoint(0, 0))
     centre = vp.mapTo(window, QPoint(vp.width() // 2, 0)).x()
     bottom = vp.mapTo(window, QPoint(0, vp.height())).y()
-    assert abs(pos.x() + window.toast.width() // 2 - centre) <= 1, "the toast stayed where the old view's centre was"
-    assert 0 < bottom - (pos.y() + window.toast.height()) <= 40
+    assert abs(pos.x() + window.notices.toast.width() // 2 - centre) <= 1, "the toast stayed where the old view's centre was"
+    assert 0 < bottom - (pos.y() + window.notices.toast.height()) <= 40
 
 
 # -- markers over the boards: dislodged units, off-screen targets (h15) ------------------------
@@ -98,7 +98,7 @@ from app.bots.selfplay import grow_world
 from app.engine.coords import Season, Turn
 from app.engine.orders import Disband
 from app.engine.targets import orderable_units
-from app.ui.window.cursors import mode_cursor, mode_label
+from app.ui.multiverse.cursors import mode_cursor, mode_label
 from app.ui.multiverse.markers import BADGE_R, DISLODGED, EDGE_R
 from app.ui.multiverse.headers import column_label
 
@@ -266,16 +266,16 @@ def test_the_cursor_and_toolbar_show_the_order_mode(window, qtbot):
     assert window.entry.stage == "move"
     assert vp.cursor().shape() == Qt.BitmapCursor
     assert vp.cursor().pixmap().cacheKey() == mode_cursor("move").pixmap().cacheKey()
-    assert window.a_move.isChecked() and not window.a_support.isChecked()
-    window.a_support.trigger()
+    assert window.commands.move.isChecked() and not window.commands.support.isChecked()
+    window.commands.support.trigger()
     assert window.entry.stage == "support_pick" and mode_label(window.entry.stage) == "Support"
     assert vp.cursor().pixmap().cacheKey() == mode_cursor("support_pick").pixmap().cacheKey()
-    assert window.a_support.isChecked() and not window.a_move.isChecked()
+    assert window.commands.support.isChecked() and not window.commands.move.isChecked()
     window.cancel_entry()
     assert vp.cursor().shape() == Qt.ArrowCursor
-    assert not any(a.isChecked() for a in (window.a_move, window.a_support, window.a_convoy))
-    window.a_convoy.trigger()                       # nothing selected: refused, nothing checked
-    assert not window.a_convoy.isChecked()
+    assert not any(a.isChecked() for a in (window.commands.move, window.commands.support, window.commands.convoy))
+    window.commands.convoy.trigger()                       # nothing selected: refused, nothing checked
+    assert not window.commands.convoy.isChecked()
 
 
 def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
@@ -323,7 +323,7 @@ def test_submitting_keeps_the_view_where_the_player_was(window, qtbot):
     report = submit(qtbot, window)
     assert report.new_boards and _place(view) == before and not view.following
     # at the present, new boards in view: nothing moves either (no zoom out to the overview)
-    window.a_present.trigger()                                  # the player's Present
+    window.commands.present.trigger()                                  # the player's Present
     view.set_boards_across(5)
     before = _place(view)
     report = submit(qtbot, window)
@@ -426,6 +426,6 @@ def test_an_undo_takes_down_the_toast_of_the_submission_it_took_back(qtbot, wind
     from .helpers import submit
     window.new_game("sandbox", confirmed=True)
     submit(qtbot, window)
-    assert window.toast.isVisible() and "Submission 1" in window.toast.text()
+    assert window.notices.toast.isVisible() and "Submission 1" in window.notices.toast.text()
     window.undo()
-    assert not window.toast.isVisible()
+    assert not window.notices.toast.isVisible()

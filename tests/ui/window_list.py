@@ -60,7 +60,7 @@ def _keys(w):
 
 
 def _go_to_board(w):
-    w.go_to_board_dialog()
+    w.navigation.go_to_board_dialog()
     return w.prompt
 
 
@@ -153,7 +153,7 @@ def _missing(w):
     from app.match.attention import Need
     from app.engine.coords import BoardKey
     owed = [Need(BoardKey.parse(f"{t}:W1901"), "builds", 2) for t in range(1, 12)]
-    return _modal(lambda w: w.ask_missing(owed))(w)
+    return _modal(lambda w: w.navigation.ask_missing(owed))(w)
 
 
 def _unsaved(w):

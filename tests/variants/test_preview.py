@@ -97,8 +97,8 @@ def test_file_menu_opens_the_preview(qtbot, folder, tmp_path, monkeypatch):
     w.files.ask_unsaved = lambda doing: "discard"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
     file_menu = w.menuBar().actions()[0].menu()
-    assert w.a_preview in file_menu.actions()
-    w.a_preview.trigger()
+    assert w.commands.preview in file_menu.actions()
+    w.commands.preview.trigger()
     preview = w._previews[-1]
     qtbot.addWidget(preview)
     assert preview.folder == folder.resolve() and preview.theme.name == "dark"

@@ -15,7 +15,7 @@ from app.engine.catalog import available
 
 from ..message_label import MessageLabel
 from ..table.new_game_options import DeadlineOption, WatchOption
-from ..window.bots_ui import SandboxOpponents
+from .sandbox_opponents import SandboxOpponents
 from ..screen_fit import keep_inside
 from .pin_fields import PIN_ADVICE, PinFields
 from .checked import CheckedDialog

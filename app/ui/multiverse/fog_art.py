@@ -153,12 +153,13 @@ class FogLegend(QWidget):
         self.label.setText(f"<b>Fog of war</b>{sees}. Hatched provinces are out of sight.")
 
 
-def fill_view_as_menu(window, menu) -> None:
-    """The View → View as… menu: in a sandbox, everything or one nation's fog of war. In a
-    hotseat game each seat sees what it may see, and nobody chooses otherwise."""
+def fill_view_as_menu(menu, m, shown: str | None, choose) -> None:
+    """The View → View as… menu for the match ``m``: in a sandbox, everything or one
+    nation's fog of war (``shown``: the nation whose sight is shown, None: everything;
+    ``choose(nation)`` picks another). In a hotseat game each seat sees what it may see,
+    and nobody chooses otherwise."""
     from PySide6.QtGui import QActionGroup
     menu.clear()
-    m = window.match
     if m is None or m.private or m.fog:
         a = menu.addAction("Only in a sandbox game" if m is None or not m.fog else "The fog of war is on for every seat")
         a.setEnabled(False)
@@ -168,9 +169,9 @@ def fill_view_as_menu(window, menu) -> None:
     for nation in (None, *m.game.variant.nation_names):
         a = menu.addAction("Everything" if nation is None else f"{nation} (fog of war)")
         a.setCheckable(True)
-        a.setChecked(window.view_as == nation)
+        a.setChecked(shown == nation)
         group.addAction(a)
-        a.triggered.connect(lambda _=False, n=nation: window.set_view_as(n))
+        a.triggered.connect(lambda _=False, n=nation: choose(n))
         if nation is None:
             menu.addSeparator()
 

@@ -11,8 +11,8 @@ from app.engine.coords import BoardKey
 
 from .world_scene import WorldScene
 from ..guard import guarded
-from ..window.bubble import Bubble
-from ..window.cursors import mode_cursor
+from .bubble import Bubble
+from .cursors import mode_cursor
 from .headers import HEADER_H, HEADER_W, paint_headers
 from .markers import ViewMarkers
 from .overview import as_tile_colour

@@ -4,14 +4,15 @@ Drag the slider to see the world after any submission; the right end is the pres
 The play button replays the game from where the slider is (from the start when it is at
 the present), one submission per step at the chosen speed, on a timer (the window stays
 responsive); it pauses at the present, on the pause button, when the slider is grabbed,
-and — through :func:`add_replay` — when the player clicks, drags, scrolls or types in the
-view. :func:`add_replay` also keeps the boards each step makes in view (the results list
-follows the submission shown by itself: :class:`app.ui.panels.results.ResultsFollower`).
+and, wired by the window (:mod:`app.ui.window.history_controls`), when the player clicks,
+drags, scrolls or types in the view; the window also keeps the boards each step makes in
+view (the results list follows the submission shown by itself:
+:class:`app.ui.panels.results.ResultsFollower`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from ..guard import guarded
@@ -182,101 +183,7 @@ class HistoryBar(QWidget):
             self.live.setEnabled(True)
 
 
-# -- the window's side of a replay ------------------------------------------------------------
-
-
-class _Interrupt(QObject):
-    """Pauses the replay when the player acts in the view (press, wheel, key)."""
-
-    KINDS = (QEvent.MouseButtonPress, QEvent.Wheel, QEvent.KeyPress, QEvent.TouchBegin)
-
-    def __init__(self, w, bar: HistoryBar):
-        super().__init__(bar)
-        self.w, self.bar = w, bar
-
-    @guarded(default=False)
-    def eventFilter(self, obj, event) -> bool:
-        if self.bar.playing and event.type() in self.KINDS:
-            self.bar.pause("you took over the view")
-            self.w.set_status("Replay paused: you took over the view (▶ Play goes on).")
-        return False
-
-
 def new_boards_at(game, i: int) -> list:
     """The boards submission ``i`` made (from the game's history index)."""
     game._ensure_index()
     return [k for k, at in game.index.born.items() if at == i]
-
-
-def follow(w, i: int, only_if_hidden: bool = False) -> None:
-    """Frame the boards submission ``i`` made in the view (``only_if_hidden``: when none of
-    them is in view)."""
-    if w.view is None or w.scene is None or w.match is None:
-        return
-    w.view.frame_boards([k for k in new_boards_at(w.game, i) if k in w.scene.items_by_key], only_if_hidden)
-    n = len(w.game.submissions)
-    w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
-
-
-@guarded
-def step_history(w, where: str) -> None:
-    """The history keys (as jDip has them): ``"back"`` / ``"on"`` one submission (Ctrl+PgUp,
-    Ctrl+PgDn), ``"start"`` / ``"present"`` (Ctrl+Home, Ctrl+End). The boards the shown
-    submission made are brought into view when none of them is."""
-    if w.match is None or w.busy:
-        return
-    bar: HistoryBar = w.history
-    bar.pause("you moved through the history")
-    n = bar.slider.maximum()
-    v = bar.slider.value()
-    target = {"back": v - 1, "on": v + 1, "start": 0, "present": n}[where]
-    target = max(0, min(n, target))
-    if target == v:
-        return
-    bar.slider.setValue(target)           # the window shows that world (HistoryBar.moved)
-    if 0 < target:
-        follow(w, target, only_if_hidden=True)
-
-
-HISTORY_KEYS = (("back", "Previous submission", "Ctrl+PgUp"), ("on", "Next submission", "Ctrl+PgDown"),
-                ("start", "The start of the game", "Ctrl+Home"), ("present", "The present", "Ctrl+End"))
-
-
-def add_history_keys(w, menu) -> None:
-    """View → History ▸: the history keys, on the window (they work wherever the focus is)."""
-    from PySide6.QtGui import QAction, QKeySequence
-    sub = menu.addMenu("&History")
-    w.history_actions = {}
-    for where, text, keys in HISTORY_KEYS:
-        a = QAction(text, w)
-        a.setShortcut(QKeySequence(keys))
-        a.setShortcutContext(Qt.WindowShortcut)
-        a.setStatusTip(f"{text} in the game's history ({keys})")
-        a.triggered.connect(lambda _=False, where=where: step_history(w, where))
-        w.addAction(a)
-        sub.addAction(a)
-        w.history_actions[where] = a
-
-
-def add_replay(w) -> None:
-    """Wire the history bar's replay to the window ``w``: follow each step's new boards,
-    pause when the player acts in the view, adjudicates, or another game is opened."""
-    bar: HistoryBar = w.history
-    bar.stepped.connect(lambda i: follow(w, i))
-    interrupt = _Interrupt(w, bar)
-    w._replay_interrupt = interrupt
-    game = [None]
-
-    def watch(on: bool) -> None:
-        if on:
-            game[0] = w.match
-            if w.view is not None:              # the view is made with the first game
-                w.view.viewport().removeEventFilter(interrupt)
-                w.view.removeEventFilter(interrupt)
-                w.view.viewport().installEventFilter(interrupt)
-                w.view.installEventFilter(interrupt)
-    bar.playing_changed.connect(watch)
-
-    bar.blocked = lambda: ("another game was opened" if w.match is not game[0]
-                           else "the window is busy" if w.busy else "")
-    w.submitted.connect(lambda _r: bar.pause("a submission was made"))

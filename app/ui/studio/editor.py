@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, QShortcut
@@ -22,6 +23,11 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QF
 from app.engine.coords import Season, Turn, province_of
 from app.engine.position import describe_unit
 from app.match.editor import EditRefused, PositionEditor
+
+if TYPE_CHECKING:
+    from app.match import Match
+
+    from ..theme import Theme
 
 from ..message_label import MessageLabel
 from ..guard import guarded
@@ -92,7 +98,7 @@ class BoardCanvas(QWidget):
             self._image = render_board_image(self.art, self.state(), width, labels=True, text_scale=dpr)
             self._key = key
         p = QPainter(self)
-        p.fillRect(self.rect(), self.d.w.theme.background)
+        p.fillRect(self.rect(), self.d.theme().background)
         p.setRenderHint(QPainter.SmoothPixmapTransform, True)
         target = QRectF(off.x() + r.x() * s, off.y() + r.y() * s, r.width() * s, r.height() * s)
         p.drawImage(target, self._image)
@@ -112,10 +118,10 @@ class BoardCanvas(QWidget):
                 p.setPen(QPen(colour.darker(120), 2.4))
                 p.drawEllipse(QPointF(*at), 9.5, 9.5)
         if self.hover is not None and self.hover in self.art.province_paths:
-            c = QColor(self.d.w.theme.accent)
+            c = QColor(self.d.theme().accent)
             c.setAlpha(60)
             p.setBrush(c)
-            p.setPen(QPen(self.d.w.theme.accent, 1.6 / max(s, 1e-6)))
+            p.setPen(QPen(self.d.theme().accent, 1.6 / max(s, 1e-6)))
             p.drawPath(self.art.province_paths[self.hover])
         p.end()
 
@@ -143,9 +149,13 @@ class BoardCanvas(QWidget):
 class PositionEditorDialog(QDialog):
     """See the module docstring. ``editor`` is the match-layer state being edited."""
 
-    def __init__(self, window, editor: PositionEditor, source: str = ""):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, editor: PositionEditor, source: str, *, theme: Callable[[], Theme],
+                 start_match: Callable[[Match, str], bool]):
+        """``theme``: the window's theme now; ``start_match``: play ``match`` in the main
+        window, saying ``note`` (False: the player kept the game they have)."""
+        super().__init__(parent)
+        self.theme = theme
+        self._start_match = start_match
         self.editor = editor
         self.setWindowTitle("Position editor" + (f" — from board {source}" if source else ""))
         self.setObjectName("position-editor")
@@ -328,7 +338,7 @@ class PositionEditorDialog(QDialog):
         except EditRefused as e:
             self.say(f"Refused: {e}", error=True)
             return False
-        if not self.w.studio.start_match(match, f"New sandbox from the edited position ({self.editor.position.turn.title})."):
+        if not self._start_match(match, f"New sandbox from the edited position ({self.editor.position.turn.title})."):
             return False
         self.close()
         return True

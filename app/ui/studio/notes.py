@@ -9,7 +9,9 @@ bumped), so Save, the autosave and the unsaved-changes question all follow the n
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPixmap, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPlainTextEdit, QSizePolicy, QToolButton,
                                QVBoxLayout, QWidget)
@@ -18,6 +20,9 @@ from app.match.notes import MAX_NOTES
 
 from ..guard import guarded
 from .plans import PLAN_COLOURS
+
+if TYPE_CHECKING:
+    from app.match import Match
 
 
 def _dot(colour: QColor) -> QIcon:
@@ -36,9 +41,12 @@ def _dot(colour: QColor) -> QIcon:
 class NotesPane(QWidget):
     """See the module docstring. ``seat`` is whose notes are shown (None: nobody's)."""
 
-    def __init__(self, window):
+    written = Signal()            # the match's notes changed (the game has unsaved changes)
+    refused = Signal(str)         # what was typed was not all kept, and why
+
+    def __init__(self, match: Callable[[], Match | None]):
         super().__init__()
-        self.w = window
+        self._match = match
         self.seat: int | None = None
         self._loading = False
         lay = QVBoxLayout(self)
@@ -95,7 +103,7 @@ class NotesPane(QWidget):
         # nothing to write first: typing writes at once (_typed), and what the pane still shows may
         # be what the match has since forgotten (a seat that left, a forgotten PIN)
         self.seat = seat
-        m = self.w.match
+        m = self._match()
         self._loading = True
         # setPlainText, unlike typing, empties the undo history: the next seat cannot undo into these
         self.edit.setPlainText(m.notes.of(seat) if seat is not None else "")
@@ -120,7 +128,7 @@ class NotesPane(QWidget):
             self.edit.setPlaceholderText("Your notes: plans, deals, suspicions… Saved with the game.")
 
     def _stale(self) -> bool:
-        m = self.w.match
+        m = self._match()
         return m is None or self.edit.toPlainText() != m.notes.of(self.seat)
 
     @guarded
@@ -130,17 +138,17 @@ class NotesPane(QWidget):
 
     def write(self) -> None:
         """Write what is typed to the match."""
-        m = self.w.match
+        m = self._match()
         if m is None or self.seat is None or m.is_locked(self.seat):
             return
         text = self.edit.toPlainText()
         if text == m.notes.of(self.seat):
             return
         if len(text) > MAX_NOTES:
-            self.w.set_status(f"Notes hold at most {MAX_NOTES:,} characters: the rest is not kept.", error=True)
+            self.refused.emit(f"Notes hold at most {MAX_NOTES:,} characters: the rest is not kept.")
             text = text[:MAX_NOTES]
         m.notes.write(self.seat, text)
-        self.w.files.changed()
+        self.written.emit()
 
     def forget(self) -> None:
         """The match goes away (New, Open): nothing of its notes stays."""

@@ -9,7 +9,9 @@ to the seat at the table: it closes when the curtain comes down.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit,
                                QPushButton, QVBoxLayout)
@@ -18,13 +20,19 @@ from app.match.paste import PasteReport, add_pasted
 
 from ..guard import guarded
 
+if TYPE_CHECKING:
+    from app.match import Match
+
 EXAMPLE = "France:\nA PAR - BUR\nF BRE - MAO\nF NTH C A LON - NWY\nA Mun S A Ber - Sil"
 
 
 class PasteDialog(QDialog):
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    pasted = Signal(object)       # a PasteReport that added orders
+
+    def __init__(self, parent, ordering: Callable[[], tuple[Match, int] | None]):
+        """``ordering``: the match and the seat whose orders are given now (None: nobody's)."""
+        super().__init__(parent)
+        self._ordering = ordering
         self.setWindowTitle("Paste orders")
         self.setWindowModality(Qt.WindowModal)
         self.resize(560, 520)
@@ -62,15 +70,16 @@ class PasteDialog(QDialog):
     def add(self) -> PasteReport | None:
         """Add the box's orders for the seat at the table; what is left in the box is what
         could not be used, listed below with the reasons."""
-        w = self.w
-        if w.match is None or w.seat is None or w.busy or w.replay_index is not None or w.table.up:
+        ordering = self._ordering()
+        if ordering is None:
             self.result.setText("Nobody can give orders now.")
             return None
+        match, seat = ordering
         text = self.box.toPlainText()
-        report = add_pasted(w.match, text, w.seat)
+        report = add_pasted(match, text, seat)
         self.last = report
         if report.added:
-            w.studio.after_pasted(report)
+            self.pasted.emit(report)
         lines = text.splitlines()
         keep = sorted({p.line for p in report.problems})
         self.box.setPlainText("\n".join(lines[n - 1] for n in keep if n <= len(lines)))

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QDockWidget
 from app.engine.coords import BoardKey
 
 from ..guard import guarded
-from ..window.actions import _act
+from ..action import make_action
 from .chart import ChartPane
 from .notes import NotesPane, add_plan_keys
 from .plans import PlansTool
@@ -17,11 +17,11 @@ from .preview import PreviewController
 
 
 def _action(w, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
-    """The window's kind of action (:func:`app.ui.window.actions._act`); a checkable one
+    """The window's kind of action (:func:`app.ui.action.make_action`); a checkable one
     follows ``toggled``, so that setting it from code acts as a click does."""
     if not checkable:
-        return _act(w, text, slot, shortcut, tip)
-    a = _act(w, text, lambda *_: None, shortcut, tip, checkable=True)
+        return make_action(w, text, slot, shortcut, tip)
+    a = make_action(w, text, lambda *_: None, shortcut, tip, checkable=True)
     a.toggled.connect(slot)
     return a
 
@@ -34,13 +34,16 @@ class Studio(QObject):
         self.preview = PreviewController(w)
         self.plans = PlansTool(w)
         self.plans.changed.connect(w.files.changed)
-        self.notes = NotesPane(w)
+        self.notes = NotesPane(lambda: w.match)
+        self.notes.written.connect(w.files.changed)
+        self.notes.refused.connect(lambda text: w.set_status(text, error=True))
         self.chart = ChartPane(w)
         self.editor_dialog = None
         self.paste_dialog = None
         self.notes_dock = self._dock("Notes", "notes", self.notes)
         self.chart_dock = self._dock("Centres", "centres", self.chart)
         self.chart_dock.visibilityChanged.connect(self.chart.dock_shown)
+        self.docks = (self.notes_dock, self.chart_dock)
         self.notes.draw_button.toggled.connect(lambda on: self.a_draw.setChecked(on))
         self.notes.colours.idClicked.connect(self.plans.set_colour)
         self.notes.take_back_button.clicked.connect(self.plans.take_back)
@@ -48,7 +51,7 @@ class Studio(QObject):
         self._build_actions()
         add_plan_keys(w, self.plans, self.notes)
         self.set_theme(w.theme)
-        w.a_cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
+        w.commands.cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
 
     def _dock(self, title: str, name: str, widget) -> QDockWidget:
         """A dock beside the nations and results (the window still fits 768 pixels)."""
@@ -59,7 +62,6 @@ class Studio(QObject):
         d.setFeatures(QDockWidget.DockWidgetMovable)     # not floatable: the curtain must cover it
         w.addDockWidget(Qt.RightDockWidgetArea, d)
         w.tabifyDockWidget(w.results_dock, d)
-        w.docks = tuple(w.docks) + (d,)
         w.docks[1].raise_()
         return d
 
@@ -219,7 +221,8 @@ class Studio(QObject):
         if editor is None:
             return None
         self._close_dialogs()
-        self.editor_dialog = PositionEditorDialog(self.w, editor, str(key))
+        self.editor_dialog = PositionEditorDialog(self.w, editor, str(key), theme=lambda: self.w.theme,
+                                                  start_match=self.start_match)
         self.editor_dialog.show()
         return self.editor_dialog
 
@@ -247,10 +250,19 @@ class Studio(QObject):
         if w.match is None or w.seat is None or w.table.up:
             return None
         if self.paste_dialog is None:
-            self.paste_dialog = PasteDialog(w)
+            self.paste_dialog = PasteDialog(w, self._ordering)
+            self.paste_dialog.pasted.connect(self.after_pasted)
         self.paste_dialog.show()
         self.paste_dialog.raise_()
         return self.paste_dialog
+
+    def _ordering(self):
+        """The match and the seat giving orders now (None: nobody can: adjudicating, a
+        replay, the curtain down)."""
+        w = self.w
+        if w.match is None or w.seat is None or w.busy or w.replay_index is not None or w.table.up:
+            return None
+        return w.match, w.seat
 
     def after_pasted(self, report) -> None:
         w = self.w

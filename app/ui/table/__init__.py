@@ -127,7 +127,7 @@ class TableUI(QObject):
         if new:
             mail.mark_read(seat)
             self.dock.raise_()
-            self.w.show_toast(f"<b>{new} new message{'s' if new > 1 else ''}</b> for {m.seats[seat].name}")
+            self.w.notices.show_toast(f"<b>{new} new message{'s' if new > 1 else ''}</b> for {m.seats[seat].name}")
 
     @guarded
     def show_messages(self, *_) -> None:
@@ -259,7 +259,7 @@ class TableUI(QObject):
         w.table.start()                    # the game is over: nobody orders any more
         w.refresh()
         w.set_status(f"Everyone names {winner}: {winner} wins the play-out.")
-        w.show_toast(f"<b>{winner} wins</b><br>everyone named {winner}")
+        w.notices.show_toast(f"<b>{winner} wins</b><br>everyone named {winner}")
 
     @guarded
     def _play_on(self) -> None:

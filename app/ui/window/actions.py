@@ -1,47 +1,33 @@
 """The window's actions, menus and toolbar: what each command is called, its key and its tip.
-The slots are the window's; this module only wires them up."""
+The slots are the window's; this module only wires them up and hands back what it made
+(:class:`Commands`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtWidgets import QLabel, QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QToolBar, QWidget
 
+from ..action import make_action
 from .bots_ui import BotMenu
 from .palette_ui import add_palette_action
 from .file_menus import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
 from ..icons import icon
-from ..panels.history import add_history_keys, add_replay
+from .history_controls import add_history_keys, add_replay
+from ..theme import Theme
 
 # The toolbar's actions and their icons (app/ui/icons/NAME.svg).
-ICONS = {"a_new": "new", "a_open": "open", "a_save": "save", "a_hold": "hold", "a_move": "move",
-         "a_support": "support", "a_convoy": "convoy", "a_disband": "disband", "a_submit": "submit",
-         "a_undo": "undo", "a_redo": "redo", "a_next": "next", "a_fit": "fit", "a_present": "present",
-         "a_zoom_in": "zoom-in", "a_zoom_out": "zoom-out", "a_dark": "dark", "a_rules": "rules", "a_about": "about"}
+ICONS = {"new": "new", "open": "open", "save": "save", "hold": "hold", "move": "move",
+         "support": "support", "convoy": "convoy", "disband": "disband", "submit": "submit",
+         "undo": "undo", "redo": "redo", "next": "next", "fit": "fit", "present": "present",
+         "zoom_in": "zoom-in", "zoom_out": "zoom-out", "dark": "dark", "rules": "rules", "about": "about"}
 # Every text a toolbar button can show: its width is that of the longest, so that nothing
 # after it moves when the text changes (the hotseat's Done button, the attention counter).
 SUBMIT_TEXTS = ("Submit", "Done — pass on", "Done — adjudicate")     # sandbox; hotseat
 NEXT_TEXTS = ("Next board", "Next board (888)")
-
-
-def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
-    a = QAction(text, w)
-    if shortcut:
-        keys = shortcut if isinstance(shortcut, list) else [shortcut]
-        seqs = []
-        for k in keys:
-            seqs.extend(QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [QKeySequence(k)])
-        a.setShortcuts(seqs)
-        a.setShortcutContext(Qt.WindowShortcut)
-    if tip:
-        sc = a.shortcut().toString(QKeySequence.NativeText)
-        a.setToolTip(f"{tip} ({sc})" if sc else tip)
-        a.setStatusTip(tip)
-    a.setCheckable(checkable)
-    a.triggered.connect(slot)
-    w.addAction(a)
-    return a
 
 
 def _open_preview(w) -> None:
@@ -51,87 +37,138 @@ def _open_preview(w) -> None:
     open_preview_dialog(w, play=lambda folder: open_sandbox(type(w), folder))
 
 
-def build_actions(w) -> None:
-    """Create ``w.a_*`` actions, the menu bar and the toolbar of the main window ``w``."""
+@dataclass(frozen=True)
+class Commands:
+    """What :func:`build_actions` made: the window's actions, the menus others fill in, the
+    toolbar and its seat chip. The window holds it as ``commands``."""
+
+    new: QAction
+    open: QAction
+    save: QAction
+    save_as: QAction
+    quit: QAction
+    preview: QAction
+    undo: QAction
+    redo: QAction
+    submit: QAction
+    hold: QAction
+    move: QAction
+    support: QAction
+    convoy: QAction
+    disband: QAction
+    cancel: QAction
+    fit: QAction
+    present: QAction
+    zoom_in: QAction
+    zoom_out: QAction
+    next: QAction
+    goto: QAction
+    dark: QAction
+    rules: QAction
+    keys: QAction
+    about: QAction
+    tutorial: QAction
+    safe_colours: QAction
+    orders: tuple[QAction, ...]                 # hold, move, support, convoy, disband
+    export_actions: dict[str, QAction]
+    export_menu: QMenu
+    print_actions: dict[str, QAction]
+    print_menu: QMenu
+    history_actions: dict[str, QAction]
+    recent_menu: QMenu
+    view_menu: QMenu
+    view_as_menu: QMenu
+    bot_menu: BotMenu
+    toolbar: QToolBar
+    seat_label: QLabel
+    seat_chip: QAction                          # the toolbar's action that shows seat_label
+
+
+def build_actions(w) -> Commands:
+    """The actions, the menu bar and the toolbar of the main window ``w`` (its slots)."""
     f = w.files
-    w.a_new = _act(w, "&New game…", w.new_game_dialog, QKeySequence.New, "Start a new game")
-    w.a_open = _act(w, "&Open…", f.open_dialog, QKeySequence.Open, "Open a saved game")
-    w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
-    w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
-    w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
-    w.a_preview = _act(w, "Preview &variant…", lambda: _open_preview(w), None,
-                       "Check and preview a variant's folder; it reloads as you save its files")
-    w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
-                    "Take back the last submission; its orders come back as pending orders (sandbox)")
-    w.a_redo = _act(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
-    w.a_submit = _act(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
-    w.a_hold = _act(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
-    w.a_move = _act(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
-    w.a_support = _act(w, "Support", lambda: w.key_order("support"), "S",
-                       "Support: then click the supported unit and its destination")
-    w.a_convoy = _act(w, "Convoy", lambda: w.key_order("convoy"), "C", "Convoy: then click the army and its destination")
-    w.a_disband = _act(w, "Disband", lambda: w.key_order("disband"), "D", "Disband the selected unit (Winter or retreats)")
-    w.a_cancel = _act(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
+    a = {}
+    a["new"] = make_action(w, "&New game…", w.new_game_dialog, QKeySequence.New, "Start a new game")
+    a["open"] = make_action(w, "&Open…", f.open_dialog, QKeySequence.Open, "Open a saved game")
+    a["save"] = make_action(w, "&Save", f.save, QKeySequence.Save, "Save the game")
+    a["save_as"] = make_action(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
+    a["quit"] = make_action(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
+    a["preview"] = make_action(w, "Preview &variant…", lambda: _open_preview(w), None,
+                               "Check and preview a variant's folder; it reloads as you save its files")
+    a["undo"] = make_action(w, "&Undo submission", w.undo, QKeySequence.Undo,
+                            "Take back the last submission; its orders come back as pending orders (sandbox)")
+    a["redo"] = make_action(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
+    a["submit"] = make_action(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
+    a["hold"] = make_action(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
+    a["move"] = make_action(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
+    a["support"] = make_action(w, "Support", lambda: w.key_order("support"), "S",
+                               "Support: then click the supported unit and its destination")
+    a["convoy"] = make_action(w, "Convoy", lambda: w.key_order("convoy"), "C",
+                              "Convoy: then click the army and its destination")
+    a["disband"] = make_action(w, "Disband", lambda: w.key_order("disband"), "D",
+                               "Disband the selected unit (Winter or retreats)")
+    a["cancel"] = make_action(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
     def moved(act):
         """A move of the view the player asked for (WorldView.note_user_move)."""
         return lambda *_: w.view and (w.view.note_user_move(), act(w.view))
-    w.a_fit = _act(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
-    w.a_present = _act(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"], "Go to the active boards")
-    w.a_zoom_in = _act(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
-    w.a_zoom_out = _act(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
-    w.a_next = _act(w, "Next board", w.next_attention, "N",
-                    "Go to the next active board with units lacking orders, retreats, builds or disbands")
-    w.a_goto = _act(w, "Go to board…", w.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")
-    w.a_dark = _act(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
-    w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
-    w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
-    w.a_about = _act(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
-    w.a_tutorial = _act(w, "&Tutorial", lambda: _start_tutorial(w), None,
-                        "Play your first moves with a guide: orders, support, time travel, undo")
-    w.a_undo.setIconText("Undo")
-    w.a_redo.setIconText("Redo")
-    w.order_actions = (w.a_hold, w.a_move, w.a_support, w.a_convoy, w.a_disband)
-    for a in (w.a_move, w.a_support, w.a_convoy):   # checked while that order is being clicked in
-        a.setCheckable(True)
+    a["fit"] = make_action(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
+    a["present"] = make_action(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"],
+                               "Go to the active boards")
+    a["zoom_in"] = make_action(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
+    a["zoom_out"] = make_action(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
+    a["next"] = make_action(w, "Next board", w.navigation.next_attention, "N",
+                            "Go to the next active board with units lacking orders, retreats, builds or disbands")
+    a["goto"] = make_action(w, "Go to board…", w.navigation.go_to_board_dialog, "Ctrl+G",
+                            "Go to a board by its name, e.g. 3:F1905")
+    a["dark"] = make_action(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
+    a["rules"] = make_action(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
+    a["keys"] = make_action(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
+    a["about"] = make_action(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
+    a["tutorial"] = make_action(w, "&Tutorial", lambda: _start_tutorial(w), None,
+                                "Play your first moves with a guide: orders, support, time travel, undo")
+    a["undo"].setIconText("Undo")
+    a["redo"].setIconText("Redo")
+    orders = (a["hold"], a["move"], a["support"], a["convoy"], a["disband"])
+    for act in (a["move"], a["support"], a["convoy"]):   # checked while that order is being clicked in
+        act.setCheckable(True)
 
     mb = w.menuBar()
-    file_menu = m = mb.addMenu("&File")
-    m.addAction(w.a_new)
-    m.addAction(w.a_open)
-    w.recent_menu = m.addMenu("Open &recent")
-    w.recent_menu.aboutToShow.connect(f.fill_recent_menu)
+    m = mb.addMenu("&File")
+    m.addAction(a["new"])
+    m.addAction(a["open"])
+    recent_menu = m.addMenu("Open &recent")
+    recent_menu.aboutToShow.connect(f.fill_recent_menu)
     m.addSeparator()
-    m.addAction(w.a_save)
-    m.addAction(w.a_save_as)
-    add_export_actions(w, m)          # File → Export ▸, Print ▸ (h17: export.py, printing.py)
+    m.addAction(a["save"])
+    m.addAction(a["save_as"])
+    exports = add_export_actions(w, m)      # File → Export ▸, Print ▸ (h17: export.py, printing.py)
     add_replay(w)                     # the history bar's play button follows the new boards (h17)
     m.addSeparator()
-    m.addAction(w.a_preview)
+    m.addAction(a["preview"])
     m.addSeparator()
-    m.addAction(w.a_quit)
-    w.file_menu = file_menu
+    m.addAction(a["quit"])
     m = mb.addMenu("&Game")
-    for a in (w.a_submit, w.a_undo, w.a_redo):
-        m.addAction(a)
+    for act in (a["submit"], a["undo"], a["redo"]):
+        m.addAction(act)
     m.addSeparator()
-    for a in w.order_actions + (w.a_cancel,):
-        m.addAction(a)
-    w.bot_menu = BotMenu(w, m)
-    m = w.view_menu = mb.addMenu("&View")
-    for a in (w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out, w.a_next, w.a_goto):
-        m.addAction(a)
-    add_history_keys(w, m)           # Ctrl+PgUp/PgDn, Ctrl+Home/End through the submissions
+    for act in orders + (a["cancel"],):
+        m.addAction(act)
+    bot_menu = BotMenu(w, m)
+    m = view_menu = mb.addMenu("&View")
+    for act in (a["fit"], a["present"], a["zoom_in"], a["zoom_out"], a["next"], a["goto"]):
+        m.addAction(act)
+    history_actions = add_history_keys(w, m)   # Ctrl+PgUp/PgDn, Ctrl+Home/End through the submissions
     m.addSeparator()
-    w.view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
-    w.view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(w, w.view_as_menu))
-    m.addAction(w.a_dark)
-    add_palette_action(w, m)         # colour-vision-safe colours, letters on close nations' units
+    view_as_menu = m.addMenu("View &as…")            # sandbox: a nation's fog of war (fog_art)
+    view_as_menu.aboutToShow.connect(lambda: fill_view_as_menu(view_as_menu, w.match, w.view_as, w.set_view_as))
+    m.addAction(a["dark"])
+    safe_colours = add_palette_action(w, m)   # colour-vision-safe colours, letters on close nations' units
     m = mb.addMenu("&Help")
-    m.addAction(w.a_tutorial)
-    m.addAction(w.a_rules)
-    m.addAction(w.a_keys)
+    m.addAction(a["tutorial"])
+    m.addAction(a["rules"])
+    m.addAction(a["keys"])
     m.addSeparator()
-    m.addAction(w.a_about)
+    m.addAction(a["about"])
 
     tb = QToolBar("Main")
     tb.setObjectName("main-toolbar")
@@ -140,23 +177,29 @@ def build_actions(w) -> None:
     tb.setToolButtonStyle(Qt.ToolButtonTextUnderIcon)
     tb.setIconSize(QSize(20, 20))
     w.addToolBar(tb)
-    for group in ((w.a_new, w.a_open, w.a_save), w.order_actions, (w.a_submit, w.a_undo, w.a_redo),
-                  (w.a_next, w.a_fit, w.a_present, w.a_zoom_in, w.a_zoom_out), (w.a_rules,)):
+    for group in ((a["new"], a["open"], a["save"]), orders, (a["submit"], a["undo"], a["redo"]),
+                  (a["next"], a["fit"], a["present"], a["zoom_in"], a["zoom_out"]), (a["rules"],)):
         # (the theme switch lives in View and on Ctrl+T: its room is the seat chip's at 1366 px)
-        for a in group:
-            tb.addAction(a)
+        for act in group:
+            tb.addAction(act)
         tb.addSeparator()
     spacer = QWidget()
     spacer.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Preferred)
     tb.addWidget(spacer)
     # Who is at the table (hotseat) and the adjacency mode, at the toolbar's right end.
-    w.seat_label = QLabel("")
-    w.seat_label.setObjectName("seat-label")
-    w.seat_label.setMaximumHeight(30)
-    w.seat_chip = tb.addWidget(w.seat_label)    # a toolbar widget is shown and hidden by its action
-    w.seat_chip.setVisible(False)
-    w.toolbar = tb
-    apply_icons(w)
+    seat_label = QLabel("")
+    seat_label.setObjectName("seat-label")
+    seat_label.setMaximumHeight(30)
+    seat_chip = tb.addWidget(seat_label)    # a toolbar widget is shown and hidden by its action
+    seat_chip.setVisible(False)
+    commands = Commands(**a, safe_colours=safe_colours, orders=orders,
+                        export_actions=exports.export_actions, export_menu=exports.export_menu,
+                        print_actions=exports.print_actions, print_menu=exports.print_menu,
+                        history_actions=history_actions, recent_menu=recent_menu, view_menu=view_menu,
+                        view_as_menu=view_as_menu, bot_menu=bot_menu, toolbar=tb, seat_label=seat_label,
+                        seat_chip=seat_chip)
+    apply_icons(commands, w.theme)
+    return commands
 
 
 def _start_tutorial(w) -> None:
@@ -164,19 +207,18 @@ def _start_tutorial(w) -> None:
     Tutorial.start(w)
 
 
-def apply_icons(w) -> None:
-    """The toolbar's and menus' icons in the theme's colours (again after a theme switch)."""
-    t = w.theme
+def apply_icons(commands: Commands, t: Theme) -> None:
+    """The toolbar's and menus' icons in the theme ``t``'s colours (again after a theme switch)."""
     muted = QColor((t.text.red() + t.window.red()) // 2, (t.text.green() + t.window.green()) // 2,
                    (t.text.blue() + t.window.blue()) // 2)
     for attr, name in ICONS.items():
-        colour, off = ("white", "#eef1f4") if attr == "a_submit" else (t.text, muted)  # white on the accent
-        getattr(w, attr).setIcon(icon(name, colour, off))
+        colour, off = ("white", "#eef1f4") if attr == "submit" else (t.text, muted)  # white on the accent
+        getattr(commands, attr).setIcon(icon(name, colour, off))
 
 
-def steady_width(w, action, texts) -> None:
+def steady_width(toolbar: QToolBar, action: QAction, texts) -> None:
     """Give ``action``'s toolbar button the width of its widest text (see SUBMIT_TEXTS)."""
-    btn = w.toolbar.widgetForAction(action)
+    btn = toolbar.widgetForAction(action)
     if btn is None:
         return
     btn.setMinimumWidth(0)
@@ -189,21 +231,22 @@ def steady_width(w, action, texts) -> None:
     btn.setMinimumWidth(widest)
 
 
-def style_submit_button(w) -> None:
-    btn = w.toolbar.widgetForAction(w.a_submit)
+def style_submit_button(commands: Commands, theme: Theme, private: bool) -> None:
+    """``private``: a hotseat game, whose Submit button says Done."""
+    btn = commands.toolbar.widgetForAction(commands.submit)
     if btn is not None:
         # white on the accent; the dark theme's lighter accent is darkened to keep the words legible
-        bg = w.theme.accent if w.theme.accent.lightnessF() < 0.5 else w.theme.accent.darker(140)
+        bg = theme.accent if theme.accent.lightnessF() < 0.5 else theme.accent.darker(140)
         btn.setStyleSheet("QToolButton { font-weight: bold; padding: 3px 14px; border-radius: 5px;"
                           f" background: {bg.name()}; color: white; }}"
                           "QToolButton:disabled { background: #9aa5b1; }")
     # the verb being clicked in (checked) stands out in both themes; Fusion's own sunken look barely shows
-    a = w.theme.accent
-    w.toolbar.setStyleSheet(f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 60);"
+    a = theme.accent
+    commands.toolbar.setStyleSheet(f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 60);"
                             f" border: 1px solid {a.name()}; border-radius: 5px; }}")
     # the texts this game's Submit button can show (a sandbox never says Done)
-    steady_width(w, w.a_submit, SUBMIT_TEXTS[1:] if w.match is not None and w.match.private else SUBMIT_TEXTS[:1])
-    steady_width(w, w.a_next, NEXT_TEXTS)
+    steady_width(commands.toolbar, commands.submit, SUBMIT_TEXTS[1:] if private else SUBMIT_TEXTS[:1])
+    steady_width(commands.toolbar, commands.next, NEXT_TEXTS)
 
 
 KEYS = [("Click a unit", "select it; its targets light up"), ("H / M / S / C / D", "hold / move / support / convoy / disband"),

@@ -103,7 +103,7 @@ class AdjudicationMixin:
 
     def finish_adjudication(self) -> None:
         """Wait for a running adjudication and keep its result (before New, Open, Quit)."""
-        self.bot_menu.wait()
+        self.commands.bot_menu.wait()
         job = self._job
         if job is not None:
             job.wait()
@@ -141,7 +141,7 @@ class AdjudicationMixin:
             self.results_dock.raise_()
         when = self.civ_ui.date_note()          # a civilisations game: the date now (RULES.md §10)
         self.set_status(f"Submission {len(self.game.submissions)}{when}: {text}.")
-        self.show_toast(f"<b>Submission {len(self.game.submissions)}</b>{when}<br>{text}")
+        self.notices.show_toast(f"<b>Submission {len(self.game.submissions)}</b>{when}<br>{text}")
         self._show_new_boards(report)
         if m.private and m.turn is not None:
             self.table.show_curtain(m.turn, note="The orders are adjudicated.")

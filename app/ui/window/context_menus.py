@@ -70,7 +70,7 @@ class ContextMenus(QObject):
             else:
                 verbs = VERBS
             for verb, text, shortcut in verbs:
-                act = menu.addAction(getattr(w, f"a_{verb}").icon(), f"{text}\t{shortcut}")
+                act = menu.addAction(getattr(w.commands, verb).icon(), f"{text}\t{shortcut}")
                 act.setEnabled(can)
                 act.triggered.connect(lambda _=False, v=verb, p=QPointF(pos): self.order(p, v))
             menu.addSeparator()

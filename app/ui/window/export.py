@@ -28,7 +28,7 @@ from app.engine.coords import BoardKey
 from app.engine.transcript import format_transcript
 from app.match.match import seat_view
 
-from ..app import settle
+from .settle import settle
 from .export_options import ExportOptions, ask_options
 from .file_menus import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
 from ..multiverse.map_art import paint_board, render_board_image

@@ -4,6 +4,9 @@ imported when an entry is first chosen, not at the window's start (issue 24)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ..guard import guarded
@@ -30,34 +33,40 @@ EXPORTS = {
 PRINTS = (("view", "The view…"), ("board", "One board…"), ("orders", "Orders and results…"))
 
 
-def add_export_actions(w, file_menu: QMenu) -> QMenu:
+@dataclass(frozen=True)
+class ExportMenus:
+    export_menu: QMenu
+    export_actions: dict[str, QAction]      # by kind (EXPORTS)
+    print_menu: QMenu
+    print_actions: dict[str, QAction]       # by what (PRINTS)
+
+
+def add_export_actions(w, file_menu: QMenu) -> ExportMenus:
     """Add File → Export ▸ and File → Print ▸ to ``file_menu`` (their entries are enabled
     while a game is open)."""
     menu = file_menu.addMenu("E&xport")
-    w.export_actions = {}
+    actions: dict[str, QAction] = {}
     for what, (label, _, _, tip) in EXPORTS.items():
         a = menu.addAction(label)
         a.setStatusTip(tip)
         a.setToolTip(tip)
         a.triggered.connect(lambda _=False, what=what: _export(w, what))
-        w.export_actions[what] = a
-    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in w.export_actions.values()])
-    w.export_menu = menu
-    add_print_menu(w, file_menu)
-    return menu
+        actions[what] = a
+    menu.aboutToShow.connect(lambda: [a.setEnabled(w.match is not None) for a in actions.values()])
+    print_menu, print_actions = add_print_menu(w, file_menu)
+    return ExportMenus(menu, actions, print_menu, print_actions)
 
 
-def add_print_menu(w, file_menu: QMenu) -> QMenu:
+def add_print_menu(w, file_menu: QMenu) -> tuple[QMenu, dict[str, QAction]]:
     """File → Print ▸ (disabled, with a tip, where Qt's print support is missing)."""
     menu = file_menu.addMenu("&Print")
-    w.print_actions = {}
+    actions: dict[str, QAction] = {}
     for what, label in PRINTS:
         a = menu.addAction(label)
         a.triggered.connect(lambda _=False, what=what: _print(w, what))
-        w.print_actions[what] = a
-    menu.aboutToShow.connect(lambda: _print_menu_shown(w, menu))
-    w.print_menu = menu
-    return menu
+        actions[what] = a
+    menu.aboutToShow.connect(lambda: _print_menu_shown(w, menu, actions))
+    return menu, actions
 
 
 @guarded
@@ -73,10 +82,10 @@ def _print(w, what: str) -> None:
 
 
 @guarded
-def _print_menu_shown(w, menu: QMenu) -> None:
+def _print_menu_shown(w, menu: QMenu, actions: dict[str, QAction]) -> None:
     from .printing import printing_available
     available = printing_available()
     if not available:
         menu.setToolTip("This installation of Qt has no print support: use File → Export → … as PDF")
-    for a in w.print_actions.values():
+    for a in actions.values():
         a.setEnabled(w.match is not None and available)

@@ -345,7 +345,7 @@ class FileKeeper(QObject):
         return "replayed" if replay is not None and box.clickedButton() is replay else "close"
 
     def fill_recent_menu(self) -> None:
-        menu = self.w.recent_menu
+        menu = self.w.commands.recent_menu
         menu.clear()
         items = self.recent.list()
         for p in items:

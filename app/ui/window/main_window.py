@@ -37,10 +37,10 @@ from .hotseat import Table
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from ..multiverse.nation_look import look_of
-from .navigation import NavigationMixin
+from .navigation import Navigation
 from .notice_bar import NoticeBoard
 from .pending_shown import PendingShown
-from .notices import NoticesMixin
+from .notices import Notices
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
 from app.match.order_entry import OrderEntry, example_orders
@@ -54,15 +54,15 @@ from ..multiverse.world_view import WorldView
 
 APP_NAME = "5D Diplomacy"
 # The order entry's stage (order_entry.py) -> the toolbar verb shown checked meanwhile.
-MODE_ACTIONS = {"move": "a_move", "retreat": "a_move", "support_pick": "a_support", "support_dest": "a_support",
-                "convoy_pick": "a_convoy", "convoy_dest": "a_convoy"}
+MODE_ACTIONS = {"move": "move", "retreat": "move", "support_pick": "support", "support_dest": "support",
+                "convoy_pick": "convoy", "convoy_dest": "convoy"}
 ADJACENCY_TIPS = {
     "strict": "Strict adjacency: across boards a unit reaches only its own province",
     "loose": "Loose adjacency: across boards a unit also reaches the neighbouring provinces",
 }
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, QMainWindow):
+class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -96,7 +96,14 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.notice_board = NoticeBoard(self.stack)
         self.files = FileKeeper(self)
         self.pending_shown = PendingShown(self)
-        build_docks(self)
+        self.navigation = Navigation(self, match=lambda: self.match, world=lambda: self.world,
+                                     seat=lambda: self.seat, needs=self.pending_shown.needs,
+                                     goto_board=self.goto_board, set_status=self.set_status,
+                                     settings=self.settings, hold_prompt=self.hold_prompt)
+        docks = build_docks(self)
+        self.orders_panel, self.nations_panel = docks.orders_panel, docks.nations_panel
+        self.results_panel, self.history = docks.results_panel, docks.history
+        self.results_dock, self.docks = docks.results_dock, docks.docks
         self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
@@ -107,26 +114,22 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.results_panel.goto.connect(self.goto_board)
         self.results = ResultsFollower(self)     # the list follows the submission the boards show
         self.survivors = Survivors(self)         # the worlds kept are set aside from the collector
-        build_actions(self)
-        self.a_dark.setChecked(self.theme is DARK)
-        style_submit_button(self)
-        build_status(self)
+        self.commands = build_actions(self)
+        self.commands.dark.setChecked(self.theme is DARK)
+        self._style_submit()
+        status = build_status(self)
+        self.status_label, self.hover_label, self.progress = status.status_label, status.hover_label, status.progress
+        self.adjacency_label, self.zoom_label = status.adjacency_label, status.zoom_label
         self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
         from ..studio.studio import Studio
         self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
-        self.banner = QLabel(self.stack)   # over the view, never inside its scrolled area (notices.py)
-        self.banner.setAlignment(Qt.AlignCenter)
-        self.banner.hide()
-        self.toast = QLabel(self.stack)
-        self.toast.setAlignment(Qt.AlignCenter)
-        self.toast.setAttribute(Qt.WA_TransparentForMouseEvents)   # a click on it reaches the board
-        self.toast.hide()
-        self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
+        self.notices = Notices(self.stack, view=lambda: self.view)   # the winner's banner, the toast
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
@@ -219,7 +222,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.replay_index = None
         self.results_panel.clear()
         self.results.shown = None
-        self._attention_at = None
+        self.navigation.last_visited = None
         art = map_art(match.game.variant)
         if self.scene is None or self.scene.art is not art:
             if self.view is not None:
@@ -237,7 +240,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.stack.setCurrentWidget(self.view)
         self.entry = OrderEntry(match.world)
         self.table.start()
-        style_submit_button(self)        # its width: the texts of this game's Submit button
+        self._style_submit()             # its width: the texts of this game's Submit button
         self.refresh()
         # the garbage of the game replaced goes (app/ui/collector.py); the first game replaces
         # none, and a full collection then only delayed the first frame (~20 ms at start)
@@ -281,7 +284,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self.results.update()
-        self._update_banner()
+        self.notices.update_banner(self.world, judged=bool(self.match.table.judging.ended))
         self.update_actions()
         self.table_ui.refresh()
         self.studio.refresh()
@@ -310,20 +313,20 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         m = self.match
         live = m is not None and self.replay_index is None and not self.busy
         seated = live and self.seat is not None and not self.table.up
-        for a in self.order_actions:
+        for a in self.commands.orders:
             a.setEnabled(seated)
         over = m is not None and m.world.phase == "over"
-        self.a_submit.setEnabled(seated and not over)
+        self.commands.submit.setEnabled(seated and not over)
         if m is not None and m.private:
             last = all(m.is_done(i) or not m.has_work(i) for i in range(len(m.seats)) if i != self.seat)
-            self.a_submit.setText("Done — adjudicate" if last else "Done — pass on")
+            self.commands.submit.setText("Done — adjudicate" if last else "Done — pass on")
         else:
-            self.a_submit.setText("Submit")
-        self.a_goto.setEnabled(m is not None)
-        self.update_attention()
-        self.a_undo.setEnabled(live and m.can_undo())
-        self.a_redo.setEnabled(live and m.can_redo())
-        for a in (self.a_save, self.a_save_as, self.a_fit, self.a_present, self.a_zoom_in, self.a_zoom_out):
+            self.commands.submit.setText("Submit")
+        self.commands.goto.setEnabled(m is not None)
+        self.pending_shown.update_attention()
+        self.commands.undo.setEnabled(live and m.can_undo())
+        self.commands.redo.setEnabled(live and m.can_redo())
+        for a in (self.commands.save, self.commands.save_as, self.commands.fit, self.commands.present, self.commands.zoom_in, self.commands.zoom_out):
             a.setEnabled(m is not None)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
@@ -346,32 +349,36 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         the status bar's adjacency mode."""
         m = self.match
         if m is None:
-            self.seat_chip.setVisible(False)
+            self.commands.seat_chip.setVisible(False)
             self.adjacency_label.setText("")
             return
         adj = m.world.adjacency
         self.adjacency_label.setText(f"{adj.capitalize()} adjacency")
         self.adjacency_label.setToolTip(ADJACENCY_TIPS.get(adj, ""))
         if not m.private or self.seat is None or self.table.up:
-            self.seat_chip.setVisible(False)
+            self.commands.seat_chip.setVisible(False)
             return
         s = m.seats[self.seat]
         colour = QColor(s.colour)
         ink = "#111111" if colour.lightnessF() > 0.62 else "#ffffff"
-        self.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
-        self.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
-        self.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
+        self.commands.seat_label.setText(self._seat_text(f"Playing: {s.name}"))
+        self.commands.seat_label.setToolTip(f"{s.name} gives orders for {', '.join(s.nations)}")
+        self.commands.seat_label.setStyleSheet(f"QLabel {{ background: {colour.name()}; color: {ink}; font-weight: bold;"
                                       " border-radius: 6px; padding: 4px 10px; margin-right: 6px; }")
-        self.seat_chip.setVisible(True)
+        self.commands.seat_chip.setVisible(True)
 
     def _seat_text(self, text: str) -> str:
         """``text`` elided to the room left at the toolbar's end (a long seat name at 1366 px)."""
-        self.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
-        rules = self.toolbar.widgetForAction(self.a_rules)
-        room = self.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
-        font = self.seat_label.font()
+        self.commands.toolbar.layout().activate()       # the buttons where they are now (Submit's width may have changed)
+        rules = self.commands.toolbar.widgetForAction(self.commands.rules)
+        room = self.commands.toolbar.width() - (rules.geometry().right() if rules is not None else 0) - 48
+        font = self.commands.seat_label.font()
         font.setBold(True)
         return QFontMetrics(font).elidedText(text, Qt.ElideRight, max(room, 90))
+
+    def hold_prompt(self, dialog) -> None:
+        """The open question (None: none), where tests find and answer it."""
+        self.prompt = dialog
 
     def set_status(self, text: str, error: bool = False) -> None:
         self.status_label.show_message(text, "error" if error else "plain")
@@ -435,8 +442,8 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
     def show_mode(self) -> None:
         """The toolbar's checked verb is the order being clicked in (Move, Support, Convoy)."""
         on = MODE_ACTIONS.get(self.entry.stage if self.entry is not None else "idle")
-        for name in ("a_move", "a_support", "a_convoy"):
-            getattr(self, name).setChecked(name == on)
+        for name in ("move", "support", "convoy"):
+            getattr(self.commands, name).setChecked(name == on)
 
     def cancel_entry(self) -> None:
         """Esc, right click: drop the order being clicked in, and an edit (its order stays)."""
@@ -482,7 +489,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         m = self.match
         if m is None or self.busy or self.replay_index is not None or self.seat is None:
             return
-        if not self.confirm_missing():
+        if not self.navigation.confirm_missing():
             return
         if m.private:
             nxt = m.done(self.seat)
@@ -514,7 +521,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None
-        self.hide_toast()                 # it told of a submission that is no longer the last
+        self.notices.hide_toast()         # it told of a submission that is no longer the last
         self.refresh()                    # the results list shows the submission now last
         self.files.changed()
         self.set_status(text)
@@ -589,12 +596,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         return self.files.dirty
 
     # ------------------------------------------------------------------ misc
+    def _style_submit(self) -> None:
+        style_submit_button(self.commands, self.theme, private=self.match is not None and self.match.private)
+
     def toggle_theme(self) -> None:
-        self.theme = DARK if self.a_dark.isChecked() else LIGHT
+        self.theme = DARK if self.commands.dark.isChecked() else LIGHT
         self.settings.setValue("theme", self.theme.name)
         apply_palette(QApplication.instance(), self.theme)
-        style_submit_button(self)
-        apply_icons(self)
+        self._style_submit()
+        apply_icons(self.commands, self.theme)
         if self.scene is not None:
             self.scene.set_theme(self.theme)
             self.view.viewport().update()
@@ -635,4 +645,4 @@ class MainWindow(ClickMixin, AdjudicationMixin, NoticesMixin, NavigationMixin, Q
         super().resizeEvent(event)
         if self.match is not None and self.view is not None:
             # the view's viewport takes its new size once the layout has run: place them then
-            QTimer.singleShot(0, self, self.place_notices)
+            QTimer.singleShot(0, self, self.notices.place)

@@ -1,32 +1,44 @@
 """Acting on a big world: the next board needing attention (N), going to a board by name
 (Ctrl+G), and the question before submitting with retreats, builds or disbands missing, or
 with no order given at all in a movement phase (every unit would hold: a Ctrl+Enter too
-many, as a rule; Ctrl+Enter again says "yes", so the keyboard stays fast).
-A mixin of the main window."""
+many, as a rule; Ctrl+Enter again says "yes", so the keyboard stays fast)."""
 
 from __future__ import annotations
 
-from ..civ.names import calendar_for
+from typing import TYPE_CHECKING, Callable
 
+from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox, QWidget
 
 from app.engine.coords import BoardKey
-
-from ..screen_fit import fit_title
-
 from app.match.attention import Need
 
+from ..civ.names import calendar_for
+from ..screen_fit import fit_title
 
-class NavigationMixin:
-    _attention_at: BoardKey | None = None
+if TYPE_CHECKING:
+    from app.engine.world import World
+    from app.match import Match
 
-    def attention(self) -> list[Need]:
-        """What the seat at the table still owes, board by board (nothing in a replay)."""
-        return self.pending_shown.needs()
 
-    def update_attention(self) -> None:
-        self.pending_shown.update_attention()
+class Navigation(QObject):
+    """Made by the main window ``parent`` (its dialogs' parent) with what it reads and does:
+    the match, the world shown and the seat at the table (getters), what that seat owes
+    (``needs``), going to a board, the status line, the settings (questions turned off) and
+    the window's open question (``hold_prompt``: tests answer it)."""
+
+    def __init__(self, parent: QWidget, *, match: Callable[[], Match | None], world: Callable[[], World | None],
+                 seat: Callable[[], int | None], needs: Callable[[], list[Need]],
+                 goto_board: Callable[[BoardKey], None], set_status: Callable[..., None],
+                 settings: QSettings, hold_prompt: Callable[[QWidget | None], None]):
+        super().__init__(parent)
+        self._parent = parent
+        self._match, self._world, self._seat, self.attention = match, world, seat, needs
+        self.goto_board, self.set_status = goto_board, set_status
+        self.settings = settings
+        self._hold_prompt = hold_prompt
+        self.last_visited: BoardKey | None = None    # N goes on from here
 
     def next_attention(self) -> Need | None:
         """Go to the next active board (after the last one visited) that needs attention."""
@@ -35,18 +47,18 @@ class NavigationMixin:
             self.set_status("No board needs attention: every unit has its order.")
             return None
         boards = sorted({n.board for n in todo})
-        last = self._attention_at
+        last = self.last_visited
         board = next((b for b in boards if last is None or b > last), boards[0])
-        self._attention_at = board
+        self.last_visited = board
         self.goto_board(board)
-        cal = calendar_for(self.world)
+        cal = calendar_for(self._world())
         here = "; ".join(n.describe(cal) for n in todo if n.board == board)
         self.set_status(f"{here}   — board {boards.index(board) + 1} of {len(boards)} needing attention (N: next)")
         return next(n for n in todo if n.board == board)
 
     def go_to_board_text(self, text: str) -> bool:
         """Go to the board named ``text`` (``3:F1905``); a clear status message if there is none."""
-        cal = calendar_for(self.world)
+        cal = calendar_for(self._world())
         try:
             key = BoardKey.parse(text.strip())
         except (ValueError, KeyError) as e:
@@ -54,7 +66,8 @@ class NavigationMixin:
             if key is None:
                 self.set_status(f"Not a board name: {e}", error=True)
                 return False
-        if self.world is None or key not in self.world.boards:
+        world = self._world()
+        if world is None or key not in world.boards:
             self.set_status(f"There is no board {cal.board(key)} in this game.", error=True)
             return False
         self.goto_board(key)
@@ -62,16 +75,16 @@ class NavigationMixin:
         return True
 
     def go_to_board_dialog(self) -> None:
-        if self.match is None:
+        if self._match() is None:
             return
-        dlg = QInputDialog(self)
+        dlg = QInputDialog(self._parent)
         dlg.setWindowTitle("Go to board")
-        cal = calendar_for(self.world)
+        cal = calendar_for(self._world())
         dlg.setLabelText("Board (timeline: date, e.g. 2: Fall 3250 BC, or 3:F1905):" if cal.is_civ else
                          "Board (timeline:turn, e.g. 3:F1905):")
         fit_title(dlg)
         dlg.textValueSelected.connect(self.go_to_board_text)
-        self.prompt = dlg
+        self._hold_prompt(dlg)
         dlg.open()
 
     def confirm_missing(self) -> bool:
@@ -82,22 +95,23 @@ class NavigationMixin:
         if owed:
             return self._quiet("ask_missing") or self.ask_missing(owed)
         idle = [n for n in needs if n.what == "orders"]
-        if idle and self.match.world.phase == "movement" and not self.match.pending(self.seat):
+        m = self._match()
+        if idle and m.world.phase == "movement" and not m.pending(self._seat()):
             return self._quiet("ask_no_orders") or self.ask_missing(idle)
         return True
 
     def _quiet(self, setting: str) -> bool:
         """Did the player turn this question off? (Only in a sandbox: at a hotseat table
         the question guards the seat that is playing.)"""
-        return not self.match.private and self.settings.value(setting, "true") == "false"
+        return not self._match().private and self.settings.value(setting, "true") == "false"
 
     def ask_missing(self, owed: list[Need]) -> bool:
         if all(n.what == "orders" for n in owed):
             return self._ask_no_orders(sum(n.count for n in owed))
-        cal = calendar_for(self.world)
+        cal = calendar_for(self._world())
         lines = "\n".join(n.describe(cal) for n in owed[:8]) + (f"\n… and {len(owed) - 8} more" if len(owed) > 8 else "")
         box = QMessageBox(QMessageBox.Warning, "Orders missing",
-                          "Some retreats, builds or disbands are not given yet:", QMessageBox.NoButton, self)
+                          "Some retreats, builds or disbands are not given yet:", QMessageBox.NoButton, self._parent)
         box.setInformativeText(lines + "\n\nUnits without a retreat are disbanded; missing builds are "
                                "waived; missing disbands are chosen by the rules.")
         go = box.addButton("Submit anyway", QMessageBox.AcceptRole)
@@ -105,12 +119,12 @@ class NavigationMixin:
         return self._asked(box, go, back, "ask_missing")
 
     def _ask_no_orders(self, units: int) -> bool:
-        m = self.match
-        who = m.seats[self.seat].name if m.private else "You"
+        m = self._match()
+        who = m.seats[self._seat()].name if m.private else "You"
         done = "Done" if m.private else "Submit"
         box = QMessageBox(QMessageBox.Question, "No orders given",
                           f"{who} gave no orders: all {units} unit{'s' if units != 1 else ''} will hold.",
-                          QMessageBox.NoButton, self)
+                          QMessageBox.NoButton, self._parent)
         box.setInformativeText(f"Ctrl+Enter again: {done.lower()} with every unit holding.\n"
                                "Esc: back to the boards to give orders.")
         go = box.addButton(f"{done}: all hold", QMessageBox.AcceptRole)
@@ -123,17 +137,17 @@ class NavigationMixin:
         box.setDefaultButton(back)
         box.setEscapeButton(back)
         never = None
-        if not self.match.private:
+        if not self._match().private:
             never = QCheckBox("Don't ask again (sandbox)")
             box.setCheckBox(never)
-        self.prompt = box
+        self._hold_prompt(box)
         box.exec()
-        self.prompt = None
+        self._hold_prompt(None)
         if box.clickedButton() is go:
             if never is not None and never.isChecked():
                 self.settings.setValue(setting, "false")
             return True
-        self._attention_at = None
+        self.last_visited = None
         self.next_attention()
         return False
 

@@ -1,26 +1,43 @@
 """Notices laid over the world view: the winner's banner and the toast after a submission.
-A mixin of the main window (``banner``, ``toast`` and ``view``).
 
 The notices are children of the central widget, not of the view: whatever lies inside the
 scrolled area has its pixels moved when the view pans, and the notices would slide with it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
+from typing import Callable
+
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer
+from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 
-class NoticesMixin:
-    def _update_banner(self) -> None:
-        w = self.world
+class Notices(QObject):
+    """The banner and the toast, children of ``parent`` (the central widget), centred over
+    the view that ``view`` gives (None: no game shown)."""
+
+    def __init__(self, parent: QWidget, view: Callable[[], QGraphicsView | None]):
+        super().__init__(parent)
+        self._view = view
+        self.banner = QLabel(parent)   # over the view, never inside its scrolled area
+        self.banner.setAlignment(Qt.AlignCenter)
+        self.banner.hide()
+        self.toast = QLabel(parent)
+        self.toast.setAlignment(Qt.AlignCenter)
+        self.toast.setAttribute(Qt.WA_TransparentForMouseEvents)   # a click on it reaches the board
+        self.toast.hide()
+        self._toast_timer = QTimer(self, singleShot=True, timeout=self.toast.hide)
+
+    def update_banner(self, world, judged: bool) -> None:
+        """The winner of ``world``, if any, in the banner; ``judged``: the table's judging
+        ended the game (a thrown play-out), not the supply centres."""
+        w = world
         if w is not None and w.winner:
             colour = w.variant.nations[w.winner].colour if w.winner in w.variant.nations else "#333"
-            why = (f"everyone named {w.winner} (a thrown play-out, judged)" if self.match.table.judging.ended
+            why = (f"everyone named {w.winner} (a thrown play-out, judged)" if judged
                    else f"{w.variant.victory_centres} distinct supply centres on the active boards")
             self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{w.winner} wins!</div><div>{why}</div>")
             self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
-            self.banner.adjustSize()
-            vp = self.view.viewport()
-            self.banner.move(self._over_view(QPoint((vp.width() - self.banner.width()) // 2, 60)))
+            self._place_banner()
             self.banner.show()
             self.banner.raise_()
         else:
@@ -41,21 +58,25 @@ class NoticesMixin:
         self._toast_timer.stop()
         self.toast.hide()
 
-    def place_notices(self) -> None:
+    def place(self) -> None:
         """Keep the banner and the toast centred over the view when the window changes size."""
-        if self.view is None:
+        if self._view() is None:
             return
         if self.banner.isVisible():
-            self._update_banner()
+            self._place_banner()
         if self.toast.isVisible():
             self._place_toast()
 
+    def _place_banner(self) -> None:
+        self.banner.adjustSize()
+        vp = self._view().viewport()
+        self.banner.move(self._over_view(QPoint((vp.width() - self.banner.width()) // 2, 60)))
+
     def _place_toast(self) -> None:
-        vp = self.view.viewport()
+        vp = self._view().viewport()
         self.toast.move(self._over_view(QPoint((vp.width() - self.toast.width()) // 2,
                                                vp.height() - self.toast.height() - 30)))
 
-
     def _over_view(self, p: QPoint) -> QPoint:
         """A point of the view's viewport in the coordinates of the notices' parent."""
-        return self.view.viewport().mapTo(self.banner.parentWidget(), p)
+        return self._view().viewport().mapTo(self.banner.parentWidget(), p)

@@ -23,7 +23,6 @@ def add_palette_action(w, menu) -> QAction:
     a.setChecked(on)
     a.toggled.connect(lambda checked: set_palette(w, checked))
     menu.addAction(a)
-    w.a_safe_colours = a
     return a
 
 

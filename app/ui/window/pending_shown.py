@@ -94,8 +94,8 @@ class PendingShown:
         boards = todo.boards if todo is not None else 0
         if w.view is not None:    # badges on the boards owing something
             w.view.show_owed(todo.owed if todo is not None else _NOTHING, changed)
-        w.a_next.setText(f"Next board ({boards})" if boards else "Next board")
-        w.a_next.setEnabled(bool(boards))
+        w.commands.next.setText(f"Next board ({boards})" if boards else "Next board")
+        w.commands.next.setEnabled(bool(boards))
 
 
 def _same_table(a: tuple | None, b: tuple) -> bool:

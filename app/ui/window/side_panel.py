@@ -34,10 +34,7 @@ class SidePanel(QObject):
         self.action.setStatusTip("Show or hide the orders, nations and results beside the map")
         self.action.toggled.connect(self.set_shown)
         window.addAction(self.action)
-        window.a_side_panel = self.action
-        menu = getattr(window, "view_menu", None)
-        if menu is not None:
-            menu.insertAction(window.a_dark, self.action)
+        window.commands.view_menu.insertAction(window.commands.dark, self.action)
         self.button = QToolButton()
         self.button.setDefaultAction(self.action)
         self.button.setText("Side panel")

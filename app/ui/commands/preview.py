@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.ui.theme import THEMES, apply_palette
     apply_palette(app, THEMES[args.theme])
     from app.ui.window.main_window import MainWindow
-    from .window import PreviewWindow, open_sandbox
+    from ..preview.window import PreviewWindow, open_sandbox
     window = PreviewWindow(args.variant, theme=args.theme, play=lambda folder: open_sandbox(MainWindow, folder))
     if args.all_overlays:
         for act in window.overlay_actions.values():
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         window.fit()
         if args.select is not None and window.inspection and 0 <= args.select < len(window.inspection.problems):
             window.problem_list.setCurrentRow(args.select)
-        from .window import _spin, _thumbnails_busy
+        from ..preview.window import _spin, _thumbnails_busy
         _spin(app, lambda: window.game_dock.widget() is not window.game_holder
               and not _thumbnails_busy(window), limit=15)  # the small game drawn, or its message
         view, scene = window.game_dock.widget(), getattr(window, "game_scene", None)

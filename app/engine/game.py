@@ -22,13 +22,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .history import HistoryIndex
-from .jsonfile import parse_json, read_text
+from .jsonfile import parse_json, read_text, write_text_atomic
 from .lazy_orders import Submissions
 from .replay_check import ReplayCheck, ReplayMismatch
 from .notation import parse_order
 from .orders import Order
-from .savefile import (SAVE_FORMAT, SAVE_VERSION, GameFileError, SaveReader, SaveWriter,  # noqa: F401
-                       save_json_atomic, world_to_json, write_text_atomic)
+from .savefile import GameFileError, SaveReader, SaveWriter, world_to_json  # noqa: F401
 from .submission import Report, submit
 from .variant import Variant, load_variant
 from .world import World
@@ -301,7 +300,7 @@ class Game:
         text) lets an unchanged file be read lazily, and its replay check be left for
         later with ``replay_later`` (see :meth:`load`)."""
         try:
-            game = SaveReader(raw, where, text, release=_release).game()
+            game = SaveReader(raw, where, text, cls, release=_release).game()
         except GameFileError:
             raise
         except RecursionError:

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -94,3 +95,44 @@ def write_for_command(path: str | Path, data: Any, prog: str) -> bool:
         print(f"{prog}: cannot write {path}: {e.strerror}", file=sys.stderr)
         return False
     return True
+
+
+_WRITE_SLICE = 1 << 20
+
+
+def write_text_atomic(path: Path, text: str | list[str]) -> None:
+    """Write ``text`` (or its pieces, one after another) to ``path`` through a temporary
+    file and a rename, encoded a slice at a time: a big world's save is megabytes, and a
+    whole encoded (or joined) copy adds to the peak."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if isinstance(text, str):
+                for i in range(0, len(text), _WRITE_SLICE):
+                    f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
+            else:
+                batch, size = [], 0
+                for piece in text:
+                    batch.append(piece)
+                    size += len(piece)
+                    if size >= _WRITE_SLICE:
+                        f.write("".join(batch).encode("utf-8"))
+                        batch, size = [], 0
+                f.write("".join(batch).encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_json_atomic(path: Path, data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, separators=(",", ":")))

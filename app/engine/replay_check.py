@@ -46,16 +46,17 @@ class ReplayCheck:
     gifts: tuple
     world: "World"
     meta: dict      # the file's own (the match part, for a game made of the replay)
+    game_type: type  # the class of the game read (this check is below it: it cannot import it)
 
     @classmethod
     def of(cls, game: "Game", where: str) -> "ReplayCheck":
-        return cls(where, game.start, game.submissions.copy(), tuple(game.gifts), game.world, game.meta)
+        return cls(where, game.start, game.submissions.copy(), tuple(game.gifts), game.world, game.meta,
+                   type(game))
 
     def game_made(self, replayed: "World") -> "Game":
         """The game the file's start and submissions make (``replayed``: their last world,
         from :class:`ReplayMismatch`); its past is replayed when first asked for."""
-        from .game import Game
-        game = Game(self.start.variant, self.start.adjacency, self.start.seed, [replayed], self.submissions,
+        game = self.game_type(self.start.variant, self.start.adjacency, self.start.seed, [replayed], self.submissions,
                     dict(self.meta), self.start)
         game.gifts = self.gifts
         return game

@@ -34,7 +34,7 @@ from .coords import BoardKey, Turn
 from .homes import homes_fields, homes_json
 from .lazy_orders import Unread, UnreadSubmission, lazy_index
 from .orders import Order, Result
-from .save_fields import Fault, board_key, listed, obj, whole
+from .save_fields import SAVE_FORMAT, SAVE_VERSION, Fault, board_key, listed, obj, whole
 from .world import Board, Pause, World
 from .world_delta import table_changes
 
@@ -174,7 +174,6 @@ class SaveWriter:
     def pieces(self) -> list[str]:
         """The save text in pieces, to be written one after another (joined, a big world's
         text is one more copy of megabytes at the peak of every save)."""
-        from .savefile import SAVE_FORMAT, SAVE_VERSION
         g, w, idx = self.game, self.game.world, self.index
         self.pause()
         last = self.cache.get(_SAVED) or _Saved()

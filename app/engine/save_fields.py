@@ -8,6 +8,15 @@ from typing import Any
 from .coords import BoardKey
 from .notation import CanonicalReader
 
+SAVE_FORMAT = "5d-diplomacy-save"
+SAVE_VERSION = 3
+"""1: the first format. 2: adds when each board, order list, result version and retreat
+came to be (``born``, ``given``, ``since``, ``versions``, ``at``), ``history`` (each
+world's submission count and pause) and ``checksum``. 3: orders and results as short texts
+relative to their board, centre owners as one text per board, one piece to a line
+(:mod:`app.engine.save_compact`). Files of versions 1 and 2 still load (a version-1 file's
+history is replayed once, which also checks it) and save again as version 3."""
+
 
 class Fault(Exception):
     """A fault at a field of the file; becomes a GameFileError naming the file."""

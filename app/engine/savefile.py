@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -31,7 +29,7 @@ from .lazy_orders import LazyOrders
 from .notation import CanonicalReader, format_order
 from .orders import Order, Result
 from .save_compact import CompactParts, SaveWriter, keep_lines, pause_json
-from .save_fields import Fault, board_key, kind, listed, mapping, obj, text as _text, whole
+from .save_fields import SAVE_FORMAT, SAVE_VERSION, Fault, board_key, kind, listed, mapping, obj, text as _text, whole
 from .replay_check import ReplayCheck, ReplayMismatch, replay_and_compare
 from .save_legacy import LegacyParts
 from .variant import VariantError, load_variant
@@ -40,59 +38,8 @@ from .world import Board, Pause, World
 if TYPE_CHECKING:
     from .game import Game
 
-SAVE_FORMAT = "5d-diplomacy-save"
-SAVE_VERSION = 3
-"""1: the first format. 2: adds when each board, order list, result version and retreat
-came to be (``born``, ``given``, ``since``, ``versions``, ``at``), ``history`` (each
-world's submission count and pause) and ``checksum``. 3: orders and results as short texts
-relative to their board, centre owners as one text per board, one piece to a line
-(:mod:`app.engine.save_compact`). Files of versions 1 and 2 still load (a version-1 file's
-history is replayed once, which also checks it) and save again as version 3."""
-
-
 class GameFileError(ValueError):
     """A save file that cannot be loaded. The message names the file and what is wrong."""
-
-
-_WRITE_SLICE = 1 << 20
-
-
-def write_text_atomic(path: Path, text: str | list[str]) -> None:
-    """Write ``text`` (or its pieces, one after another) to ``path`` through a temporary
-    file and a rename, encoded a slice at a time: a big world's save is megabytes, and a
-    whole encoded (or joined) copy adds to the peak."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if isinstance(text, str):
-                for i in range(0, len(text), _WRITE_SLICE):
-                    f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
-            else:
-                batch, size = [], 0
-                for piece in text:
-                    batch.append(piece)
-                    size += len(piece)
-                    if size >= _WRITE_SLICE:
-                        f.write("".join(batch).encode("utf-8"))
-                        batch, size = [], 0
-                f.write("".join(batch).encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def save_json_atomic(path: Path, data: Any) -> None:
-    write_text_atomic(path, json.dumps(data, separators=(",", ":")))
 
 
 # -- the world as plain JSON -------------------------------------------------------------
@@ -158,12 +105,15 @@ class SaveReader:
 
     lazy_orders = True   # whether a vouched-for file's orders are made when first asked for (tests compare)
 
-    def __init__(self, raw: Any, where: str, text: str | None, release: bool = False):
+    def __init__(self, raw: Any, where: str, text: str | None, game_type: type[Game], release: bool = False):
         """``release``: the parsed file is the reader's to take apart as it reads (a big
         file's parse tree is the peak of opening it). A file its checksum vouches for is
         read without its replay check, which the game then owes (``game.replay_owed``, a
-        :class:`~app.engine.replay_check.ReplayCheck` to run); any other is replayed here."""
+        :class:`~app.engine.replay_check.ReplayCheck` to run); any other is replayed here.
+        ``game_type``: the game class to build (the reader is below the game, which reads
+        through it)."""
         self.raw, self.where, self.text, self.release = raw, where, text, release
+        self.game_type = game_type
 
     def fail(self, message: str) -> GameFileError:
         return GameFileError(f"{self.where}: {message}")
@@ -243,8 +193,7 @@ class SaveReader:
                                  "homes_at_first_winter", "civ")), start)
         submissions = [parts.submission(listed(texts, f"submissions.{i}"), world, f"submissions.{i}")
                        for i, texts in enumerate(listed(raw.get("submissions", []), "submissions"))]
-        from .game import Game
-        game = Game(variant, adjacency, seed, [world], submissions, meta, start)
+        game = self.game_type(variant, adjacency, seed, [world], submissions, meta, start)
         with civ_faults():
             game.gifts = civsave.read_gifts(raw.get("civ"), world, len(submissions))     # RULES.md §10
         if vouched and self._history(raw.get("history"), start, world, len(submissions)):

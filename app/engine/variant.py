@@ -138,7 +138,7 @@ def _from_kept(path: Path, folder: Path) -> Variant | None:
 
 
 def _remember(path: Path, form: dict) -> None:
-    from .savefile import save_json_atomic
+    from .jsonfile import save_json_atomic
     try:
         save_json_atomic(path, form)            # whole or not at all: a second instance reads either
     except OSError:

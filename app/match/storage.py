@@ -27,7 +27,7 @@ from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: 
 from app.data_folder import try_lock, unlock
 from app.engine.game import Game, GameFileError
 from app.engine.lazy_orders import read_every_board
-from app.engine.savefile import write_text_atomic
+from app.engine.jsonfile import write_text_atomic
 
 from .match import Match
 

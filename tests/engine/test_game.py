@@ -6,6 +6,7 @@ import pytest
 
 from app.engine.game import Game, GameFileError, world_to_json
 from app.engine.submission import SubmissionError
+from app.engine.save_fields import SAVE_VERSION
 from tests.worlds import assert_same_world
 
 
@@ -142,7 +143,7 @@ def test_version_1_save_still_loads(tmp_path):
     assert len(g.world.boards) == 33 and len(g.history()) == len(g.submissions) + 1
     g.save(tmp_path / "v2.json")
     data = json.loads((tmp_path / "v2.json").read_text())
-    assert data["version"] == game_module.SAVE_VERSION and data["checksum"].startswith("sha256:")
+    assert data["version"] == SAVE_VERSION and data["checksum"].startswith("sha256:")
     h = Game.load(tmp_path / "v2.json")
     for i in range(len(g.submissions) + 1):
         assert_same_world(h.world_at(i), g.world_at(i))
@@ -177,7 +178,7 @@ def test_bad_versions_are_refused(tmp_path, version):
 
 def test_future_version_is_refused(tmp_path):
     data = _small_game().to_json()
-    data["version"] = game_module.SAVE_VERSION + 1
+    data["version"] = SAVE_VERSION + 1
     _refused(tmp_path, data, "newer version")
 
 

@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from app.engine import contact, submission  # noqa: E402
-from app.engine.civ import Civ, start_homes  # noqa: E402
-from app.engine.civstart import civ_range, civ_start  # noqa: E402
-from app.engine.nations import default_nations  # noqa: E402
-from app.engine.variant import load_variant  # noqa: E402
+from app.engine.civ.civ import Civ, start_homes  # noqa: E402
+from app.engine.civ.civstart import civ_range, civ_start  # noqa: E402
+from app.engine.civ.nations import default_nations  # noqa: E402
+from app.engine.variants.variant import load_variant  # noqa: E402
 
 
 def cpu(fn, *args):

@@ -43,7 +43,7 @@ from grown import STATUS, export_revision, grown_file, load_average, run_script 
 MEASURE = STATUS + r"""
 import json, sys, time, tempfile, os
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 load_variant("standard").victory_centres = 10 ** 6  # as the world was grown: replays must not end in a win
 path = sys.argv[1]
 def t(fn):
@@ -70,8 +70,8 @@ print(json.dumps(out))
 # The mean parse time of typical orders, also run against the baseline revision.
 PARSE = r"""
 import time
-from app.engine.notation import parse_order
-from app.engine.variant import load_variant
+from app.engine.notation.notation import parse_order
+from app.engine.variants.variant import load_variant
 v = load_variant()
 typical = ["A mun - tyr", "F 1:nth:S1901 S A 1:yor:S1901 - 1:nwy:S1901", "Germany: A 2:Munich:Spring 1902 H",
            "F stp/sc - bot", "A lon - bel via convoy"]
@@ -96,8 +96,8 @@ def ms(seconds: float) -> float:
 
 def bench_inputs() -> list[tuple[str, str, str]]:
     from app.engine.game import Game, GameFileError
-    from app.engine.notation import MAX_ORDER_LENGTH, NotationError, parse_order
-    from app.engine.variant import load_variant
+    from app.engine.notation.notation import MAX_ORDER_LENGTH, NotationError, parse_order
+    from app.engine.variants.variant import load_variant
     v = load_variant()
     rows = []
     for n in (MAX_ORDER_LENGTH, 8_000, 32_767):

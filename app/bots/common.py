@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Build, Disband, Hold, Order, Retreat, Waive
-from app.engine.targets import build_options, retreat_targets
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey, Location, province_of
+from app.engine.rules.orders import Build, Disband, Hold, Order, Retreat, Waive
+from app.engine.rules.targets import build_options, retreat_targets
+from app.engine.rules.world import World
 
 from .convoys import mend_convoys
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Hold, Move, Order
-from app.engine.world import Board, World
+from app.engine.rules.coords import BoardKey, Location, province_of
+from app.engine.rules.orders import Hold, Move, Order
+from app.engine.rules.world import Board, World
 
 from .common import adjustments, complete, movement_boards, retreats
 from .convoys import convoy_orders, convoy_routes

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 
-from app.engine.orders import Order
-from app.engine.world import World
+from app.engine.rules.orders import Order
+from app.engine.rules.world import World
 
 from . import timetravel
 from .common import adjustments, complete, movement_boards, projected_centres, retreats

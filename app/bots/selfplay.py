@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from app.engine.game import Game
-from app.engine.variant import Variant, VariantError, load_variant
-from app.engine.world import World
+from app.engine.variants.variant import Variant, VariantError, load_variant
+from app.engine.rules.world import World
 
 from .random_player import random_orders
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Hold, Move, Order, Support
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey, Location, province_of
+from app.engine.rules.orders import Hold, Move, Order, Support
+from app.engine.rules.world import World
 
 from . import values
 from .common import adjustments, complete, movement_boards, projected_centres, retreats

@@ -36,9 +36,9 @@ import io
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine.coords import BoardKey
-from app.engine.orders import Build, Disband, Order, Retreat, Waive
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey
+from app.engine.rules.orders import Build, Disband, Order, Retreat, Waive
+from app.engine.rules.world import World
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from app.engine.civstart import CivSeat, CivStartError, civ_range, civ_start
+from app.engine.civ.civstart import CivSeat, CivStartError, civ_range, civ_start
 from app.engine.game import Game
-from app.engine.colour_distance import delta_e2000, rgb_of
-from app.engine.nations import PALETTE, PALETTE_APART, default_nations, name_problem
-from app.engine.variant import load_variant
+from app.engine.variants.colour_distance import delta_e2000, rgb_of
+from app.engine.civ.nations import PALETTE, PALETTE_APART, default_nations, name_problem
+from app.engine.variants.variant import load_variant
 
 from .match import Match, MatchError
 from .seats import Seat

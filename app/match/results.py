@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from app.engine.coords import BoardKey, Space, province_of
+from app.engine.rules.coords import BoardKey, Space, province_of
 from app.engine.game import Game
-from app.engine.orders import Order, Result
-from app.engine.transcript import step_at
-from app.engine.world import World
+from app.engine.rules.orders import Order, Result
+from app.engine.notation.transcript import step_at
+from app.engine.rules.world import World
 
 from .fog import fogged_world
 

@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine.order_words import ORDER_WORDS
-from app.engine.variant_checks import MAX_NATIONS
+from app.engine.notation.order_words import ORDER_WORDS
+from app.engine.variants.variant_checks import MAX_NATIONS
 
 from .scaffold import NATION_COLOURS, _dump
 

@@ -19,10 +19,10 @@ import shapely
 from shapely.geometry import Point, box
 from shapely.strtree import STRtree
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
+from app.engine.rules.coords import province_of
+from app.engine.variants.variant import Variant
 from app.mapgeo import MapGeometry
-from app.engine.problems import Problem
+from app.engine.variants.problems import Problem
 
 MIN_BORDER = 3.0
 VISIBLE_BORDER = 8.0

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.engine.catalog import BUILTIN_DIR, find_folder
-from app.engine.variant import VariantError, load_variant
+from app.engine.variants.catalog import BUILTIN_DIR, find_folder
+from app.engine.variants.variant import VariantError, load_variant
 
 SUMMARY_LINES = 10
 

@@ -3,10 +3,10 @@ game (the designer's preview shows it)."""
 
 from __future__ import annotations
 
-from app.engine.coords import province_of
+from app.engine.rules.coords import province_of
 from app.engine.game import Game
-from app.engine.variant import Variant
-from app.engine.world import World
+from app.engine.variants.variant import Variant
+from app.engine.rules.world import World
 
 
 def two_timeline_world(variant: Variant) -> World:

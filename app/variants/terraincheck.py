@@ -21,9 +21,9 @@ from typing import Iterator
 
 import shapely
 
-from app.engine.coords import province_of
-from app.engine.problems import Problem
-from app.engine.variant import Variant
+from app.engine.rules.coords import province_of
+from app.engine.variants.problems import Problem
+from app.engine.variants.variant import Variant
 from app.mapgeo import MapGeometry
 from app.mapgeo.terrain import derive_terrain
 

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Union
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
+from app.engine.rules.coords import province_of
+from app.engine.variants.variant import Variant
 
 
 class ChoiceError(ValueError):

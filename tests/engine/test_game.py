@@ -5,8 +5,8 @@ import json
 import pytest
 
 from app.engine.game import Game, GameFileError, world_to_json
-from app.engine.submission import SubmissionError
-from app.engine.save_fields import SAVE_VERSION
+from app.engine.rules.submission import SubmissionError
+from app.engine.saves.save_fields import SAVE_VERSION
 from tests.worlds import assert_same_world
 
 
@@ -64,9 +64,9 @@ def test_missing_file(tmp_path):
 
 
 def test_no_orders_after_victory():
-    from app.engine.coords import BoardKey, Turn
-    from app.engine.variant import load_variant
-    from app.engine.world import World, make_board
+    from app.engine.rules.coords import BoardKey, Turn
+    from app.engine.variants.variant import load_variant
+    from app.engine.rules.world import World, make_board
     v = load_variant()
     centres = {c: "France" for c in sorted(v.supply_centres)[:18]}
     b = make_board(BoardKey(1, Turn.parse("F1901")), [("France", "A", "par")], centres)

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from app.engine.game import Game, GameFileError
-from app.engine.replay_check import ReplayMismatch
+from app.engine.saves.replay_check import ReplayMismatch
 from tests.edited_saves import give_a_start_centre, with_checksum, without_checksum
 
 

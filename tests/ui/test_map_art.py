@@ -3,9 +3,9 @@ and are readable at the default view, nations told apart by more than hue."""
 
 from PySide6.QtCore import QPointF
 
-from app.engine.coords import BoardKey
-from app.engine.variant import load_variant
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World
 from app.ui.multiverse.fog_art import _veil_path, unseen_by_board
 from app.ui.multiverse.map_art import BoardState, map_art, render_board_image
 from app.ui.multiverse.labels import shape_of

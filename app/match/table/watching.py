@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from app.engine.coords import BoardKey
-from app.engine.submission import Report
-from app.engine.variant import load_variant
+from app.engine.rules.coords import BoardKey
+from app.engine.rules.submission import Report
+from app.engine.variants.variant import load_variant
 
 from ..seats import Seat
 

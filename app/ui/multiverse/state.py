@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.coords import BoardKey, Location
-from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Waive
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey, Location
+from app.engine.rules.orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Waive
+from app.engine.rules.world import World
 
 from .map_art import Arrow, BoardState, MapArt
 from .nation_look import look_of, safe

@@ -4,7 +4,7 @@ orders and results as text or PDF; File → Print: the same, on paper (:mod:`.pr
 
 What is exported is what the player at the table may see, never more: the images are
 drawn from the window's own scene (the seat's fog of war, only its own pending orders),
-and the transcript (:mod:`app.engine.transcript`) holds past submissions only, seen
+and the transcript (:mod:`app.engine.notation.transcript`) holds past submissions only, seen
 through the seat's fog when the game has it. Under fog of war nothing is exported while
 no seat is at the table.
 
@@ -24,8 +24,8 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.engine.coords import BoardKey
-from app.engine.transcript import format_transcript
+from app.engine.rules.coords import BoardKey
+from app.engine.notation.transcript import format_transcript
 from app.match.match import seat_view
 
 from ..app import settle

@@ -70,7 +70,7 @@ class FileKeeper(QObject):
         self.ask_restore = self._ask_restore
         self.ask_changed = self._ask_changed
         self.ask_mismatch = self._ask_mismatch
-        # an opened file's replay check runs after it is shown (app.engine.replay_check)
+        # an opened file's replay check runs after it is shown (app.engine.saves.replay_check)
         self.replay_watch = ReplayWatch(self)
         self.replay_watch.mismatch.connect(self._replay_differs)
 

@@ -31,7 +31,7 @@ from .common import adjustments, complete, movement_boards, projected_centres, r
 from .judge import Census
 from .progress import report
 from .search import BoardSearch
-from .standard import _Values
+from .standard import BoardValues
 
 ONE_BOARD_BUDGET = 900    # adjudications on a world of one active board…
 MIN_BOARD_BUDGET = 16     # …at least this many on each board of a larger one where rivals touch it
@@ -42,7 +42,7 @@ ACROSS_BUDGET = 40        # whole-world adjudications for candidates across boar
 
 def decide(world: World, nation: str, rng: random.Random, budget: int | None = None,
            time_travel: bool = True) -> list[Order]:
-    vals = _Values(world, nation)
+    vals = BoardValues(world, nation)
     if world.pause is not None:
         return retreats(world, nation, vals)
     census = Census(world)

@@ -26,7 +26,7 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine.civ.civ import Civ, Homes, _replace, contacts_of
+from app.engine.civ.civ import Civ, Homes, changed_civ, contacts_of
 from app.engine.civ.nations import UNKNOWN
 from app.engine.rules.orders import unit_of
 from app.engine.rules.world import Board, World
@@ -94,7 +94,7 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
     if civ.homes is not None:
         homes = MappingProxyType({k: _own_homes(h, seat) for k, h in civ.homes.items() if k in view.boards})
     contacts = MappingProxyType({p: t for p, t in civ.contacts.items() if p & seat})
-    masked_civ = _replace(civ, homes=homes, contacts=contacts, transfers=MappingProxyType({}))
+    masked_civ = changed_civ(civ, homes=homes, contacts=contacts, transfers=MappingProxyType({}))
     winner = view.winner
     out = view.derive(civ=masked_civ, winner=winner)
     if changed:

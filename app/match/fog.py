@@ -39,7 +39,7 @@ from typing import Iterable, Mapping
 
 from app.engine.rules.adjacency import adjacent_board_keys
 from app.engine.rules.coords import BoardKey, province_of
-from app.engine.rules.history import _unindex
+from app.engine.rules.history import unindex_orders
 from app.engine.rules.orders import Order, Result
 from app.engine.sight.province_set import as_frozenset
 from app.engine.sight.visibility import Sight, remember_sight, sight
@@ -194,7 +194,7 @@ def _drop(key, orders, results, retreats, refs, incoming, consulted) -> None:
     orders out of the index)."""
     shown = orders.pop(key, None)
     if shown:
-        _unindex(refs, incoming, key, shown)
+        unindex_orders(refs, incoming, key, shown)
     results.pop(key, None)
     retreats.pop(key, None)
     consulted.pop(key, None)

@@ -121,7 +121,7 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtGui import QPainterPath, QPolygonF
 
-    from app.ui.multiverse.map_art import _poly_path
+    from app.ui.multiverse.map_art import poly_path
 
     polygons = (((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)), ((2.0, 2.0), (4.0, 2.0), (3.0, 4.0))), \
         ((), ((20.0, 20.0), (30.5, 20.0), (25.0, 28.25)))
@@ -131,7 +131,7 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
         for ring in poly:
             expected.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
             expected.closeSubpath()
-    got = _poly_path(polygons)
+    got = poly_path(polygons)
     assert got == expected and got.fillRule() == Qt.OddEvenFill
     assert got.elementCount() == 13           # each ring: its points and the line closing it
 

@@ -90,17 +90,17 @@ class Civ:
         new = {p: at for p in pairs if p not in base.contacts and len(p) == 2}
         if not new:
             return base
-        return _replace(base, contacts=MappingProxyType({**base.contacts, **new}))
+        return changed_civ(base, contacts=MappingProxyType({**base.contacts, **new}))
 
     def until(self, at: int) -> "Civ":
         """This state without the contacts made after moment ``at``: a world rebuilt from a
         later one (undo) still carries them, unseen, and a new history must not inherit them."""
         if all(t <= at for t in self.contacts.values()):
             return self
-        return _replace(self, contacts=MappingProxyType({p: t for p, t in self.contacts.items() if t <= at}))
+        return changed_civ(self, contacts=MappingProxyType({p: t for p, t in self.contacts.items() if t <= at}))
 
 
-def _replace(civ: Civ, **changes) -> Civ:
+def changed_civ(civ: Civ, **changes) -> Civ:
     new = object.__new__(Civ)
     new.__dict__.update(civ.__dict__)
     new.__dict__.update(changes)
@@ -223,7 +223,7 @@ def homes_after(world: "World", new_boards: Iterable[BoardKey]) -> "World":
                 transfers = dict(transfers)
                 cleared = True
             del transfers[key]
-    return world.derive(civ=_replace(civ, homes=MappingProxyType(homes),
+    return world.derive(civ=changed_civ(civ, homes=MappingProxyType(homes),
                                      transfers=MappingProxyType(transfers) if cleared else transfers))
 
 

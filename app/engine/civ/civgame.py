@@ -15,7 +15,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Callable, Sequence
 
-from .civ import _replace
+from .civ import changed_civ
 from ..rules.dates import YEARS, Calendar
 from .gifts import Gift, apply_gift, follow_unit
 from ..rules.orders import unit_of
@@ -91,7 +91,7 @@ def _ungift(world: World, gift: Gift) -> World:
     civ = world.civ
     if gift.kind == "contact":
         contacts = {p: t for p, t in civ.contacts.items() if p != frozenset((gift.receiver, gift.third))}
-        return world.derive(civ=_replace(civ, contacts=MappingProxyType(contacts)))
+        return world.derive(civ=changed_civ(civ, contacts=MappingProxyType(contacts)))
     if gift.kind == "unit" and gift.unit is not None and gift.unit.board in world.boards:
         board = world.boards[gift.unit.board]
         unit = board.units.get(gift.unit.province)
@@ -108,7 +108,7 @@ def _ungift(world: World, gift: Gift) -> World:
         boards = dict(world.boards)
         boards[board.key] = board._replace(units=MappingProxyType(units))
         return world.derive(boards=MappingProxyType(boards),
-                            civ=_replace(civ, transfers=MappingProxyType(transfers)))
+                            civ=changed_civ(civ, transfers=MappingProxyType(transfers)))
     return world
 
 

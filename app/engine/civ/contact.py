@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .civ import clock, homes_after, pair
-from ..rules.coords import _PROVINCE, BoardKey, Season
+from ..rules.coords import PROVINCE_OF, BoardKey, Season
 from ..variants.variant import Variant
 from ..rules.world import World
 
@@ -49,13 +49,13 @@ def bounces(world: World, boards: Iterable[BoardKey]) -> set[frozenset[str]]:
         left: set[str] = set()     # provinces whose unit moved away
         for o, r in zip(orders.get(key, ()), results.get(key, ())):
             if r.moved:
-                left.add(_PROVINCE[o.unit[1]])
+                left.add(PROVINCE_OF[o.unit[1]])
             elif o.kind == "move" and o.dest[0] == key and _bounced(r):
-                failed.setdefault(_PROVINCE[o.dest[1]], set()).add(o.nation)
+                failed.setdefault(PROVINCE_OF[o.dest[1]], set()).add(o.nation)
         for k, i in incoming.get(key, ()):
             if _bounced(results[k][i]):
                 o = orders[k][i]
-                failed.setdefault(_PROVINCE[o.dest[1]], set()).add(o.nation)
+                failed.setdefault(PROVINCE_OF[o.dest[1]], set()).add(o.nation)
         if not failed:
             continue
         units = all_boards[key].units

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
-from .civ import _replace, clock, in_contact, pair
+from .civ import changed_civ, clock, in_contact, pair
 from ..rules.coords import BoardKey, Location, province_of
 from ..rules.orders import unit_of
 from ..rules.world import World
@@ -164,7 +164,7 @@ def apply_gift(world: World, gift: Gift) -> World:
         given = dict(civ.transfers.get(loc.board, {}))
         given[loc.province] = gift.receiver
         transfers = MappingProxyType({**civ.transfers, loc.board: MappingProxyType(given)})
-        return world.derive(boards=MappingProxyType(boards), civ=_replace(civ, transfers=transfers))
+        return world.derive(boards=MappingProxyType(boards), civ=changed_civ(civ, transfers=transfers))
     return world
 
 

@@ -19,7 +19,7 @@ import copy
 import re
 from typing import Iterable, Sequence
 
-from ..notation.notation import _is_timeline
+from ..notation.notation import is_timeline
 from ..notation.order_words import ORDER_WORDS
 from ..variants.variant_checks import MAX_NATIONS
 from ..variants.variant_model import Variant
@@ -62,7 +62,7 @@ def name_problem(name: str, taken: Iterable[str] = (), variant: Variant | None =
         return f"'{name}' is not a name: one word of letters, beginning with a capital (e.g. Sumer)"
     if len(name) > 20:
         return f"'{name}' is longer than 20 letters"
-    if name.lower() in ORDER_WORDS or name == UNKNOWN or _is_timeline(name):
+    if name.lower() in ORDER_WORDS or name == UNKNOWN or is_timeline(name):
         return f"'{name}' is a word the game uses; choose another name"
     if variant is not None and variant.lookup_province(name) is not None:
         return f"'{name}' names a province of the map; choose another name"

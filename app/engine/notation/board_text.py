@@ -37,7 +37,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..rules.coords import _PROVINCE, BoardKey, Location, Turn
+from ..rules.coords import PROVINCE_OF, BoardKey, Location, Turn
 from .notation import MAX_ORDER_LENGTH
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive, unit_of
 from ..variants.variant import Variant, parse_unit_text
@@ -286,7 +286,7 @@ class BoardTextReader:
 
     def _names(self, *places: tuple[tuple[int, int] | None, str], move: bool = False) -> None:
         """Record what the order being read names (see :attr:`naming`)."""
-        self._naming = (tuple((offset, _PROVINCE[place]) for offset, place in places), move)
+        self._naming = (tuple((offset, PROVINCE_OF[place]) for offset, place in places), move)
 
     def _nation(self, name: str, text: str) -> str:
         if name == "":
@@ -321,7 +321,7 @@ class BoardTextReader:
             return lambda key: _new(Location, (key, place))
         dt, dn = offset
         shifted = self._shifted   # a table, not a bound method: no reference cycle back to the reader
-        return lambda key: _new(Location, (shifted.get((key, dt, dn)) or _shift(shifted, key, dt, dn), place))
+        return lambda key: _new(Location, (shifted.get((key, dt, dn)) or shifted_key(shifted, key, dt, dn), place))
 
     # -- results -----------------------------------------------------------------------
 
@@ -480,7 +480,7 @@ def _moved(who: str, utype: str, p: str, to: tuple[tuple[int, int] | None, str],
         set_nation(o, who)
         set_type(o, utype)
         set_unit(o, _new(Location, (key, p)))
-        set_dest(o, _new(Location, (shifted.get((key, dt, dn)) or _shift(shifted, key, dt, dn), q)))
+        set_dest(o, _new(Location, (shifted.get((key, dt, dn)) or shifted_key(shifted, key, dt, dn), q)))
         set_via(o, via)
         return o
     return make_far
@@ -499,7 +499,7 @@ def _maker(cls: type, *values) -> Template:
     return make
 
 
-def _shift(shifted: dict, key: BoardKey, dt: int, dn: int) -> BoardKey:
+def shifted_key(shifted: dict, key: BoardKey, dt: int, dn: int) -> BoardKey:
     """The board ``dt`` timelines and ``dn`` seasons from ``key`` (remembered in ``shifted``)."""
     timeline = key[0] + dt
     year, season = divmod(key[1].index + dn, 3)

@@ -83,7 +83,7 @@ _SLASH_COAST_WORDS = re.compile(r"/\s*(north|south|east|west)\s+coast\b", re.I)
 _SPACE_COAST_WORDS = re.compile(r"\s+(north|south|east|west)\s+coast\b", re.I)
 
 
-def _normalise(text: str, variant: Variant | None = None) -> str:
+def normalise(text: str, variant: Variant | None = None) -> str:
     """Put coasts and turns in one-word forms so the text splits on spaces.
 
     Runs of spaces are collapsed first: every pattern below then meets at most one space
@@ -169,7 +169,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 def parse_location(text: str, variant: Variant) -> LocSpec:
     """Parse ``2:mun:S1902``, ``b:Munich``, ``spa/nc``, ``Spain (north coast):F1901`` …"""
     _check_length(text, "location")
-    return _read_location(_normalise(text, variant).strip(), text, variant)
+    return _read_location(normalise(text, variant).strip(), text, variant)
 
 
 def _read_location(t: str, text: str, variant: Variant) -> LocSpec:
@@ -220,7 +220,7 @@ def _did_you_mean(word: str, names) -> str:
     return f" (did you mean '{next(n for n in names if n.lower() == close[0])}'?)"
 
 
-def _is_timeline(text: str) -> bool:
+def is_timeline(text: str) -> bool:
     try:
         parse_timeline(text)
         return True
@@ -264,9 +264,9 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
         if name is not None:
             nation = name
             body = body[m.end():]
-        elif not _is_timeline(word) and variant.lookup_province(word) is None:
+        elif not is_timeline(word) and variant.lookup_province(word) is None:
             raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}", word)
-    items = _tokens(_normalise(body, variant))
+    items = _tokens(normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)
     except NotationError:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .notation import NotationError, OrderSpec, _normalise, parse_order
+from .notation import NotationError, OrderSpec, normalise, parse_order
 from .order_words import KEYWORDS
 from ..variants.variant import Variant
 
@@ -83,7 +83,7 @@ def _clean(line: str) -> str:
 def _convoy_route(text: str, variant: Variant) -> str:
     """``A LON - NTH - NWY`` → ``A LON - NWY via convoy`` (a move with more than one ``-``
     and no support or convoy in it)."""
-    words = _normalise(text, variant).split(" ")
+    words = normalise(text, variant).split(" ")
     dashes = [i for i, w in enumerate(words) if w == "-"]
     if len(dashes) < 2 or any(KEYWORDS.get(w.lower()) in ("support", "convoy") for w in words):
         return text

@@ -128,7 +128,7 @@ def convoy_reach(variant: Variant, board) -> dict[str, frozenset[str]]:
     """For one board alone: each coast → the coasts an army there could be convoyed to by
     the board's fleets at sea (the coasts touching a connected group of them)."""
     units = board.units
-    got = _REACH.get(id(units))
+    got = REACH_CACHE.get(id(units))
     if got is not None and got[0] is units:
         return got[1]
     seas = sea_fleets(variant, board)
@@ -145,13 +145,13 @@ def convoy_reach(variant: Variant, board) -> dict[str, frozenset[str]]:
         shores = frozenset(c for s in group for c in adj[s] if kinds[c] == "coast")
         for c in shores:
             reach[c] = reach[c] | shores if c in reach else shores
-    if len(_REACH) > 20000:
-        _REACH.clear()
-    _REACH[id(units)] = (units, reach)
+    if len(REACH_CACHE) > 20000:
+        REACH_CACHE.clear()
+    REACH_CACHE[id(units)] = (units, reach)
     return reach
 
 
-_REACH: dict[int, tuple[object, dict[str, frozenset[str]]]] = {}
+REACH_CACHE: dict[int, tuple[object, dict[str, frozenset[str]]]] = {}
 
 
 def convoys_alone(world, army: Space) -> bool:
@@ -166,7 +166,7 @@ def convoys_alone(world, army: Space) -> bool:
     return True
 
 
-def _fleet_neighbours(world, variant: Variant, mode: str, sp: Space, army: Space | None = None) -> list[Space]:
+def fleet_neighbours(world, variant: Variant, mode: str, sp: Space, army: Space | None = None) -> list[Space]:
     """Sea spaces holding a fleet one convoy step from ``sp``, on boards where a fleet
     could convoy ``army``."""
     out = []
@@ -212,7 +212,7 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
 
     if through is None:
         seen = {without} if without is not None else set()
-        stack = [s for s in _fleet_neighbours(world, variant, mode, army, army)]
+        stack = [s for s in fleet_neighbours(world, variant, mode, army, army)]
         while stack:
             s = stack.pop()
             if s in seen:
@@ -220,7 +220,7 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
             seen.add(s)
             if step(s, dest):
                 return True
-            stack.extend(n for n in _fleet_neighbours(world, variant, mode, s, army) if n not in seen)
+            stack.extend(n for n in fleet_neighbours(world, variant, mode, s, army) if n not in seen)
             if len(seen) > _SEARCH_BUDGET:
                 return True
         return False
@@ -239,11 +239,11 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
         try:
             if step(node, dest):
                 return through in path
-            return any(extend(nxt) for nxt in _fleet_neighbours(world, variant, mode, node, army) if nxt not in path)
+            return any(extend(nxt) for nxt in fleet_neighbours(world, variant, mode, node, army) if nxt not in path)
         finally:
             path.pop()
 
-    return any(extend(first) for first in _fleet_neighbours(world, variant, mode, army, army))
+    return any(extend(first) for first in fleet_neighbours(world, variant, mode, army, army))
 
 
 def _possible_on_one_board(variant: Variant, board, army: str, dest: str, through: str | None,

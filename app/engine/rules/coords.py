@@ -134,11 +134,11 @@ class Location(NamedTuple):
 
     @property
     def province(self) -> str:
-        return _PROVINCE[self[1]]
+        return PROVINCE_OF[self[1]]
 
     @property
     def space(self) -> "Space":
-        return Space(self[0], _PROVINCE[self[1]])
+        return Space(self[0], PROVINCE_OF[self[1]])
 
     def __str__(self) -> str:  # 1:spa/nc:S1901
         return f"{self.board.timeline}:{self.loc}:{self.board.turn}"
@@ -161,12 +161,12 @@ class _ProvinceCache(dict):
         return p
 
 
-_PROVINCE = _ProvinceCache()
+PROVINCE_OF = _ProvinceCache()
 
 
 def province_of(loc: str) -> str:
     """``spa/nc`` → ``spa``; ``mun`` → ``mun``."""
-    return _PROVINCE[loc]
+    return PROVINCE_OF[loc]
 
 
 TIMELINE_WORDS = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",

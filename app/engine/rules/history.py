@@ -142,7 +142,7 @@ class HistoryIndex:
         orders, results = world.orders.copy(), dict(world.results)   # copy(): orders not yet made stay so
         refs, incoming = world.refs.copy(), dict(world.incoming)
         for k in new_orders:
-            _unindex(refs, incoming, k, orders.pop(k))
+            unindex_orders(refs, incoming, k, orders.pop(k))
         for k in changed:
             if k in orders:
                 results[k] = _version_at(self.versions[k], j - 1)
@@ -170,7 +170,7 @@ def _version_at(versions: list[tuple[int, tuple[Result, ...]]], i: int) -> tuple
     return versions[j][1]
 
 
-def _unindex(refs: dict, incoming: dict, key: BoardKey, orders: tuple[Order, ...]) -> None:
+def unindex_orders(refs: dict, incoming: dict, key: BoardKey, orders: tuple[Order, ...]) -> None:
     """Take the orders on ``key`` out of ``refs`` and ``incoming`` (as
     :class:`app.engine.rules.world.OrderIndexer` put them in), copying each inner map it changes."""
     if key[1][1] == 2:  # Winter: adjustment orders name nothing

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .adjustments import adjust
-from .coords import _PROVINCE, BoardKey, Season, Turn
+from .coords import PROVINCE_OF, BoardKey, Season, Turn
 from .orders import Move, Unit, unit_of
 from .world import Board, World
 
@@ -120,15 +120,15 @@ def next_units(world: World, key: BoardKey, retreats: bool = True) -> dict[str, 
     arrivals: list[Move] = []
     for o, r in zip(world.orders.get(key, ()), results.get(key, ())):
         if r.moved:
-            gone.add(_PROVINCE[o.unit[1]])
+            gone.add(PROVINCE_OF[o.unit[1]])
             if o.dest[0] == key:
                 arrivals.append(o)
         elif r.dislodged and not r.illegal:
-            prov = _PROVINCE[o.unit[1]]
+            prov = PROVINCE_OF[o.unit[1]]
             gone.add(prov)
             if r.retreat_to and retreats:
                 u = board_units[prov]
-                units[_PROVINCE[r.retreat_to]] = unit_of(u.nation, u.type, r.retreat_to)
+                units[PROVINCE_OF[r.retreat_to]] = unit_of(u.nation, u.type, r.retreat_to)
     if not gone:
         units.update(board_units)
     elif not units:  # no retreat placed first: a C-level copy, then the few that left
@@ -144,7 +144,7 @@ def next_units(world: World, key: BoardKey, retreats: bool = True) -> dict[str, 
             arrivals.append(world.orders[k][i])
     for o in arrivals:
         dest = o.dest[1]
-        units[_PROVINCE[dest]] = unit_of(o.nation, o.unit_type, dest)
+        units[PROVINCE_OF[dest]] = unit_of(o.nation, o.unit_type, dest)
     return units
 
 

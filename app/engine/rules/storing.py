@@ -24,7 +24,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from .adjudicator import HOLD, MOVE, SUPPORT
-from .coords import _PROVINCE, BoardKey, Location, Space
+from .coords import PROVINCE_OF, BoardKey, Location, Space
 from .order_table import SpaceNumbers, results_of, table_row
 from .orders import UNIT_KINDS, Order, Result, quick_hold, quick_result
 from .world import Ref, World, spaces_named
@@ -54,7 +54,7 @@ def repeats_and_replaced(checked: Checked) -> tuple[dict[int, int], set[int]]:
     # Usually every legal order is for a different unit and every build for a different
     # site: say so with one set of (board, province) pairs, a build's marked apart,
     # before looking order by order.
-    spaces = [(o.unit[0], _PROVINCE[o.unit[1]]) if o.kind in UNIT_KINDS else (_A_BUILD, o.at[0], _PROVINCE[o.at[1]])
+    spaces = [(o.unit[0], PROVINCE_OF[o.unit[1]]) if o.kind in UNIT_KINDS else (_A_BUILD, o.at[0], PROVINCE_OF[o.at[1]])
               for o, reason in checked if reason is None and o.kind != "waive"]
     if len(set(spaces)) == len(spaces):
         return repeats, replaced
@@ -103,7 +103,7 @@ def _is_repeat(i: int, o: Order, places: list[int], checked: Checked, repeats: d
 
 
 def _space(loc: Location) -> Space:
-    return _new_tuple(Space, (loc[0], _PROVINCE[loc[1]]))
+    return _new_tuple(Space, (loc[0], PROVINCE_OF[loc[1]]))
 
 
 def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int], results: list[Result | None]
@@ -188,7 +188,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
             stored.append(o)
             stored_results.append(_PENDING)
             given.append(i)
-            own = _PROVINCE[o.unit[1]]
+            own = PROVINCE_OF[o.unit[1]]
             if inner is None:
                 inner, base = inner_map(key), numbers.base(key)
             ref = (key, idx)
@@ -201,7 +201,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 dest = o.dest
                 dest_board = dest[0]
                 if dest_board is key or dest_board == key:  # (table_row's fields, on one board)
-                    to = _PROVINCE[dest[1]]
+                    to = PROVINCE_OF[dest[1]]
                     inner[to] = inner.get(to, ()) + (ref,)
                     rows.append((MOVE, base + number[own], o.nation, base + number[to], -1,
                                  dest[1] in (army_adjacent if o.unit_type == "A" else fleet_adjacent).get(o.unit[1], ()),
@@ -211,12 +211,12 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 supported, dest = o.supported, o.dest
                 sup_board = supported[0]
                 if (sup_board is key or sup_board == key) and (dest is None or dest[0] is key or dest[0] == key):
-                    sp = _PROVINCE[supported[1]]
+                    sp = PROVINCE_OF[supported[1]]
                     inner[sp] = inner.get(sp, ()) + (ref,)
                     if dest is None:
                         rows.append((SUPPORT, base + number[own], o.nation, -1, base + number[sp], True, False, ""))
                     else:
-                        to = _PROVINCE[dest[1]]
+                        to = PROVINCE_OF[dest[1]]
                         inner[to] = inner.get(to, ()) + (ref,)
                         rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
                                      True, False, dest[1].partition("/")[2]))
@@ -230,7 +230,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                 named = (o.army, o.dest)
             first = second = -1
             for loc in named:
-                board, prov = loc[0], _PROVINCE[loc[1]]
+                board, prov = loc[0], PROVINCE_OF[loc[1]]
                 if board is key or board == key:
                     inner[prov] = inner.get(prov, ()) + (ref,)
                     n = base + number[prov]
@@ -249,7 +249,7 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
         units = world.boards[key].units
         if len(given) < len(units):  # some units have no order: they hold
             # (every legal order is for a different unit: repeats and replaced orders are out)
-            ordered = {_PROVINCE[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
+            ordered = {PROVINCE_OF[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
             for prov, unit in units.items():
                 if prov not in ordered:
                     idx = len(stored)

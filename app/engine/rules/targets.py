@@ -12,7 +12,7 @@ unit's board that do not exist yet); ``support_options`` lists those as ghost en
 
 from __future__ import annotations
 
-from .adjacency import _fleet_neighbours, adjacent_board_keys, convoy_possible, convoy_step, reaches, reaches_province
+from .adjacency import fleet_neighbours, adjacent_board_keys, convoy_possible, convoy_step, reaches, reaches_province
 from .coords import BoardKey, Location, Space, province_of
 from .orders import Move
 from .world import World
@@ -56,7 +56,7 @@ def convoy_targets(world: World, loc: Location) -> list[Location]:
         return []
     army = Space(loc.board, loc.province)
     seen: set[Space] = set()
-    stack = _fleet_neighbours(world, v, world.adjacency, army, army)
+    stack = fleet_neighbours(world, v, world.adjacency, army, army)
     found: set[Location] = set()
     while stack:
         s = stack.pop()
@@ -70,7 +70,7 @@ def convoy_targets(world: World, loc: Location) -> list[Location]:
                 if v.kind(p) == "coast" and convoy_step(v, world.adjacency, s, Space(key, p)) \
                         and not (key == loc.board and p == loc.province):
                     found.add(Location(key, p))
-        stack.extend(n for n in _fleet_neighbours(world, v, world.adjacency, s, army) if n not in seen)
+        stack.extend(n for n in fleet_neighbours(world, v, world.adjacency, s, army) if n not in seen)
     return sorted(found, key=lambda x: (x.board, x.loc))
 
 
@@ -230,7 +230,7 @@ class _FleetNetwork:
 
     def _neighbours(self, sp: Space) -> list[Space]:
         w = self.world
-        return [f for f in _fleet_neighbours(w, w.variant, w.adjacency, sp) if self._usable(f)]
+        return [f for f in fleet_neighbours(w, w.variant, w.adjacency, sp) if self._usable(f)]
 
     def groups_near(self, sp: Space) -> set[int]:
         """The groups of the usable fleets one convoy step from ``sp``."""

@@ -9,15 +9,15 @@ is illegal. Reasons are sentences a player can read in the status bar.
 
 from __future__ import annotations
 
-from .adjacency import _REACH, boards_adjacent, convoy_possible, convoy_reach, convoys_alone, reaches, reaches_province
-from .coords import _PROVINCE, Location, Space
+from .adjacency import REACH_CACHE, boards_adjacent, convoy_possible, convoy_reach, convoys_alone, reaches, reaches_province
+from .coords import PROVINCE_OF, Location, Space
 from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support, Waive
 from .world import World
 
 
 # The checks below run for every order of every submission: they index tuples
 # (``loc[0]`` is a location's board, ``key[1][1] == 2`` a Winter turn) and look up
-# provinces in ``_PROVINCE`` rather than call the equivalent properties, which cost a
+# provinces in ``PROVINCE_OF`` rather than call the equivalent properties, which cost a
 # Python-level call each.
 _WINTER = 2
 _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
@@ -43,7 +43,7 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
         return order, f"there is no board {unit_loc.board}"
     if world.pause is not None:
         return _check_retreat_phase(world, order)
-    prov = _PROVINCE[unit_loc[1]]
+    prov = PROVINCE_OF[unit_loc[1]]
     unit = board.units.get(prov)
     if unit is None:
         return order, f"there is no unit in {prov} on board {key}"
@@ -102,7 +102,7 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
                 else:
                     append(check(world, o))
                     continue
-            prov = _PROVINCE[loc[1]]
+            prov = PROVINCE_OF[loc[1]]
             unit = units.get(prov)
             if unit is not None and (not o.nation or o.nation == unit.nation):
                 if kind == "hold":
@@ -120,8 +120,8 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
                     # the common case inline, as _check_support's first test
                     supported, dest = o.supported, o.dest
                     if supported[0] == key and (dest is None or dest[0] == key):
-                        supported_prov = _PROVINCE[supported[1]]
-                        target_prov = _PROVINCE[dest[1]] if dest is not None else supported_prov
+                        supported_prov = PROVINCE_OF[supported[1]]
+                        target_prov = PROVINCE_OF[dest[1]] if dest is not None else supported_prov
                         if supported_prov != prov and target_prov != prov and target_prov in reach(unit.type, unit.loc):
                             other = units.get(supported_prov)
                             if other is None or dest is None or other.type != "A" \
@@ -159,7 +159,7 @@ def _check_move(world: World, order: Move, utype: str, loc: str, prov: str, unit
         # on every board of a classic game): the coasts the board's fleets at sea connect.
         # (The table holds coasts only: a hit is a coast-to-coast move of an army on a coast.)
         if utype == "A":
-            got = _REACH.get(id(units))
+            got = REACH_CACHE.get(id(units))
             reach = got[1] if got is not None and got[0] is units else convoy_reach(v, world.boards[board])
             to = dest[1]
             if to != prov and (len(world.boards) == 1 or convoys_alone(world, _new_tuple(Space, (board, prov)))):
@@ -187,14 +187,14 @@ def _legal_moves(variant) -> dict[tuple[str, str, str], str]:
     kinds, coasts_of = variant.kinds, variant.coasts_of
     for loc, near in variant.army_adjacent.items():
         for prov in near:
-            if kinds[prov] != "sea" and prov != _PROVINCE[loc]:
+            if kinds[prov] != "sea" and prov != PROVINCE_OF[loc]:
                 moves["A", loc, prov] = prov
                 for coast in coasts_of.get(prov, ()):
                     moves["A", loc, coast] = prov
     for loc, near in variant.fleet_adjacent.items():
         for dest in near:
-            prov = _PROVINCE[dest]
-            if kinds[prov] == "land" or prov == _PROVINCE[loc]:
+            prov = PROVINCE_OF[dest]
+            if kinds[prov] == "land" or prov == PROVINCE_OF[loc]:
                 continue
             coasts = coasts_of.get(prov)
             if not coasts or dest in coasts:
@@ -221,7 +221,7 @@ def _check_move_anew(world: World, order: Move, utype: str, loc: str, prov: str)
             return order, f"board {dest_board} does not exist: moves only end on existing boards"
         if dest_board[1][1] == _WINTER:
             return order, f"{dest_board} is a Winter board: nothing moves onto it"
-    dest_prov = _PROVINCE[dest[1]]
+    dest_prov = PROVINCE_OF[dest[1]]
     if same_board and dest_prov == prov:
         return order, "a unit cannot move to where it stands"
     kind = v.kinds[dest_prov]
@@ -276,8 +276,8 @@ def _check_support(world: World, order: Support, utype: str, loc: str, own_prov:
         # The common case, all on one board, when legal: the tests of _check_support_anew
         # that can pass (not itself, not into its own province, within reach, and a
         # supported army's move needs no convoy). Otherwise that function gives the reason.
-        supported_prov = _PROVINCE[supported[1]]
-        target_prov = _PROVINCE[dest[1]] if dest is not None else supported_prov
+        supported_prov = PROVINCE_OF[supported[1]]
+        target_prov = PROVINCE_OF[dest[1]] if dest is not None else supported_prov
         if supported_prov != own_prov and target_prov != own_prov \
                 and target_prov in world.variant.adjacent_provinces(utype, loc):
             unit = world.boards[board].units.get(supported_prov)
@@ -295,11 +295,11 @@ def _check_support_anew(world: World, order: Support, utype: str, loc: str, own_
     dest = order.dest
     target = dest if dest is not None else supported
     supported_board = supported[0]
-    supported_prov = _PROVINCE[supported[1]]
+    supported_prov = PROVINCE_OF[supported[1]]
     if supported_board == board and supported_prov == own_prov:
         return order, "a unit cannot support itself"
     target_board = target[0]
-    target_prov = _PROVINCE[target[1]]
+    target_prov = PROVINCE_OF[target[1]]
     if target_board == board and target_prov == own_prov:
         return order, "a unit cannot support a move into its own province"
     if target_board[1][1] == _WINTER:
@@ -333,7 +333,7 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
     v = world.variant
     kinds = v.kinds
     own, army, dest = order.unit, order.army, order.dest
-    own_prov, army_prov, dest_prov = _PROVINCE[own[1]], _PROVINCE[army[1]], _PROVINCE[dest[1]]
+    own_prov, army_prov, dest_prov = PROVINCE_OF[own[1]], PROVINCE_OF[army[1]], PROVINCE_OF[dest[1]]
     if utype != "F" or kinds[own_prov] != "sea":
         return order, "only a fleet at sea can convoy"
     if kinds.get(army_prov) != "coast" or kinds.get(dest_prov) != "coast":

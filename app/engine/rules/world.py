@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from ..civ.civ import Civ, home_centres as civ_home_centres, home_nation as civ_home_nation
-from .coords import _PROVINCE, BoardKey, Location, Season, Space, Turn
+from .coords import PROVINCE_OF, BoardKey, Location, Season, Space, Turn
 from ..notation.notation import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from ..variants.variant import Variant, parse_unit_text
@@ -389,26 +389,26 @@ _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
 
 def _space(loc: Location) -> Space:
-    return _new_tuple(Space, (loc[0], _PROVINCE[loc[1]]))
+    return _new_tuple(Space, (loc[0], PROVINCE_OF[loc[1]]))
 
 
 def spaces_named(o: Order) -> tuple[Space, ...]:
     """The spaces a movement order names: its unit's, then destination / supported unit / army."""
     kind = o.kind
     u = o.unit
-    own = _new_tuple(Space, (u[0], _PROVINCE[u[1]]))
+    own = _new_tuple(Space, (u[0], PROVINCE_OF[u[1]]))
     if kind == "hold":
         return (own,)
     if kind == "move":
         d = o.dest
-        return (own, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
+        return (own, _new_tuple(Space, (d[0], PROVINCE_OF[d[1]])))
     if kind == "support":
         t = o.supported
-        sup = _new_tuple(Space, (t[0], _PROVINCE[t[1]]))
+        sup = _new_tuple(Space, (t[0], PROVINCE_OF[t[1]]))
         d = o.dest
         if d is None:
             return (own, sup)
-        return (own, sup, _new_tuple(Space, (d[0], _PROVINCE[d[1]])))
+        return (own, sup, _new_tuple(Space, (d[0], PROVINCE_OF[d[1]])))
     if kind == "convoy":
         return (own, _space(o.army), _space(o.dest))
     return (own,)
@@ -466,7 +466,7 @@ def index_orders(orders: Mapping[BoardKey, tuple[Order, ...]],
     orders, name nothing."""
     refs: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}
     incoming: dict[BoardKey, tuple[Ref, ...]] = {}
-    province = _PROVINCE
+    province = PROVINCE_OF
     for key, stored in orders.items():
         if key[1][1] == 2:   # Winter
             continue

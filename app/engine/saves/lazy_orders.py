@@ -34,7 +34,7 @@ import threading
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from ..notation.board_text import _shift
+from ..notation.board_text import shifted_key
 from ..rules.coords import BoardKey
 from ..rules.orders import Order, Result
 
@@ -123,7 +123,7 @@ class UnreadRefs(Later):
                 if named is None:   # a build or a waive
                     continue
                 for offset, prov in named[0]:
-                    there = key if offset is None else shifted.get((key, *offset)) or _shift(shifted, key, *offset)
+                    there = key if offset is None else shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)
                     if there == board:
                         got = inner.get(prov)
                         inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
@@ -337,7 +337,7 @@ def lazy_index(in_order: list[BoardKey], boards: Mapping[BoardKey, Unread],
             for offset, _ in places:
                 if offset is None:
                     continue
-                there = shifted.get((key, *offset)) or _shift(shifted, key, *offset)
+                there = shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)
                 if there == key:
                     continue
                 named_by = sources.setdefault(there, [])

@@ -90,8 +90,8 @@ def _water_paths(art) -> dict[str, QPainterPath]:
         return dict(zip(art.geo.impassable_water, art.water_paths))
     own = getattr(_local, "water", None)
     if own is None or own[0] is not art:
-        from .map_art import _poly_path
-        own = _local.water = (art, {k: _poly_path(g) for k, g in art.geo.impassable_water.items()})
+        from .map_art import poly_path
+        own = _local.water = (art, {k: poly_path(g) for k, g in art.geo.impassable_water.items()})
     return own[1]
 
 

@@ -27,7 +27,7 @@ from .nation_look import look_of
 from .map_colours import BORDER, COAST, IMPASSABLE, LAND, SEA, STATUS_COLOURS
 
 
-def _poly_path(polygons) -> QPainterPath:
+def poly_path(polygons) -> QPainterPath:
     """A province's polygons (rings of points, :class:`.plain_map.PlainMap`; or a shapely
     shape, as the variant preview has them) as one path."""
     if hasattr(polygons, "geom_type"):
@@ -46,7 +46,7 @@ def _poly_path(polygons) -> QPainterPath:
     return path
 
 
-def _line_path(lines) -> QPainterPath:
+def line_path(lines) -> QPainterPath:
     """Runs of points (or a shapely line) as one path."""
     if hasattr(lines, "geom_type"):
         lines = lines_of(lines)
@@ -74,12 +74,12 @@ class MapArt:
         self.geo = geometry
         x, y, w, h = geometry.view_box
         self.rect = QRectF(x, y, w, h)
-        self.province_paths = {p: _poly_path(g) for p, g in geometry.provinces.items()}
+        self.province_paths = {p: poly_path(g) for p, g in geometry.provinces.items()}
         self._main_thread = threading.get_ident()
         self._local = threading.local()
-        self.impassable_paths = [_poly_path(g) for g in geometry.impassable.values()]
-        self.water_paths = [_poly_path(g) for g in geometry.impassable_water.values()]
-        self.coast_path = _line_path(geometry.coastline)
+        self.impassable_paths = [poly_path(g) for g in geometry.impassable.values()]
+        self.water_paths = [poly_path(g) for g in geometry.impassable_water.values()]
+        self.coast_path = line_path(geometry.coastline)
         self.sea = {p for p, c in geometry.province_class.items() if c == "sea"}
         self._layers: dict[int, tuple[QImage, QImage]] = {}
         self._anchors: dict[str, tuple[float, float]] = {}
@@ -92,7 +92,7 @@ class MapArt:
             return self.province_paths
         own = getattr(self._local, "paths", None)
         if own is None:
-            own = self._local.paths = {p: _poly_path(g) for p, g in self.geo.provinces.items()}
+            own = self._local.paths = {p: poly_path(g) for p, g in self.geo.provinces.items()}
         return own
 
     # -- anchors -----------------------------------------------------------------------

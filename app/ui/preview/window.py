@@ -347,7 +347,7 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
     out = []
     path = folder / file
     for i in range(saves):
-        _spin(app, lambda: ready and not _thumbnails_busy(window))  # start from an idle window
+        spin_until(app, lambda: ready and not thumbnails_busy(window))  # start from an idle window
         before = window.reloads
         ready.clear()
         if file == "variant.json":
@@ -359,9 +359,9 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
         start = time.perf_counter()
         path.write_text(text)
         listed_at.clear()
-        _spin(app, lambda: window.reloads > before)
+        spin_until(app, lambda: window.reloads > before)
         listed = listed_at[0] - start
-        _spin(app, lambda: ready)
+        spin_until(app, lambda: ready)
         out.append((listed, (ready[0] if ready else time.perf_counter()) - start, window.last_reload_cpu_s))
     window.close()
     window.deleteLater()
@@ -369,12 +369,12 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
     return out
 
 
-def _thumbnails_busy(window: PreviewWindow) -> bool:
+def thumbnails_busy(window: PreviewWindow) -> bool:
     scene = getattr(window, "game_scene", None)
     return scene is not None and scene.cache.busy()
 
 
-def _spin(app, done, limit: float = 20.0) -> None:
+def spin_until(app, done, limit: float = 20.0) -> None:
     start = time.perf_counter()
     while not done() and time.perf_counter() - start < limit:
         app.processEvents()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QDockWidget
 from app.engine.rules.coords import BoardKey
 
 from ..guard import guarded
-from ..window.actions import _act
+from ..window.actions import make_action
 from .chart import ChartPane
 from .notes import NotesPane, add_plan_keys
 from .plans import PlansTool
@@ -17,11 +17,11 @@ from .preview import PreviewController
 
 
 def _action(w, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
-    """The window's kind of action (:func:`app.ui.window.actions._act`); a checkable one
+    """The window's kind of action (:func:`app.ui.window.actions.make_action`); a checkable one
     follows ``toggled``, so that setting it from code acts as a click does."""
     if not checkable:
-        return _act(w, text, slot, shortcut, tip)
-    a = _act(w, text, lambda *_: None, shortcut, tip, checkable=True)
+        return make_action(w, text, slot, shortcut, tip)
+    a = make_action(w, text, lambda *_: None, shortcut, tip, checkable=True)
     a.toggled.connect(slot)
     return a
 

@@ -25,7 +25,7 @@ SUBMIT_TEXTS = ("Submit", "Done — pass on", "Done — adjudicate")     # sandb
 NEXT_TEXTS = ("Next board", "Next board (888)")
 
 
-def _act(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
+def make_action(w, text, slot, shortcut=None, tip="", checkable=False) -> QAction:
     a = QAction(text, w)
     if shortcut:
         keys = shortcut if isinstance(shortcut, list) else [shortcut]
@@ -54,39 +54,39 @@ def _open_preview(w) -> None:
 def build_actions(w) -> None:
     """Create ``w.a_*`` actions, the menu bar and the toolbar of the main window ``w``."""
     f = w.files
-    w.a_new = _act(w, "&New game…", w.new_game_dialog, QKeySequence.New, "Start a new game")
-    w.a_open = _act(w, "&Open…", f.open_dialog, QKeySequence.Open, "Open a saved game")
-    w.a_save = _act(w, "&Save", f.save, QKeySequence.Save, "Save the game")
-    w.a_save_as = _act(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
-    w.a_quit = _act(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
-    w.a_preview = _act(w, "Preview &variant…", lambda: _open_preview(w), None,
+    w.a_new = make_action(w, "&New game…", w.new_game_dialog, QKeySequence.New, "Start a new game")
+    w.a_open = make_action(w, "&Open…", f.open_dialog, QKeySequence.Open, "Open a saved game")
+    w.a_save = make_action(w, "&Save", f.save, QKeySequence.Save, "Save the game")
+    w.a_save_as = make_action(w, "Save &As…", f.save_as, QKeySequence.SaveAs, "Save the game under a new name")
+    w.a_quit = make_action(w, "&Quit", w.close, QKeySequence.Quit, "Quit")
+    w.a_preview = make_action(w, "Preview &variant…", lambda: _open_preview(w), None,
                        "Check and preview a variant's folder; it reloads as you save its files")
-    w.a_undo = _act(w, "&Undo submission", w.undo, QKeySequence.Undo,
+    w.a_undo = make_action(w, "&Undo submission", w.undo, QKeySequence.Undo,
                     "Take back the last submission; its orders come back as pending orders (sandbox)")
-    w.a_redo = _act(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
-    w.a_submit = _act(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
-    w.a_hold = _act(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
-    w.a_move = _act(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
-    w.a_support = _act(w, "Support", lambda: w.key_order("support"), "S",
+    w.a_redo = make_action(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
+    w.a_submit = make_action(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
+    w.a_hold = make_action(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
+    w.a_move = make_action(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
+    w.a_support = make_action(w, "Support", lambda: w.key_order("support"), "S",
                        "Support: then click the supported unit and its destination")
-    w.a_convoy = _act(w, "Convoy", lambda: w.key_order("convoy"), "C", "Convoy: then click the army and its destination")
-    w.a_disband = _act(w, "Disband", lambda: w.key_order("disband"), "D", "Disband the selected unit (Winter or retreats)")
-    w.a_cancel = _act(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
+    w.a_convoy = make_action(w, "Convoy", lambda: w.key_order("convoy"), "C", "Convoy: then click the army and its destination")
+    w.a_disband = make_action(w, "Disband", lambda: w.key_order("disband"), "D", "Disband the selected unit (Winter or retreats)")
+    w.a_cancel = make_action(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
     def moved(act):
         """A move of the view the player asked for (WorldView.note_user_move)."""
         return lambda *_: w.view and (w.view.note_user_move(), act(w.view))
-    w.a_fit = _act(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
-    w.a_present = _act(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"], "Go to the active boards")
-    w.a_zoom_in = _act(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
-    w.a_zoom_out = _act(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
-    w.a_next = _act(w, "Next board", w.next_attention, "N",
+    w.a_fit = make_action(w, "Fit all", moved(lambda v: v.fit_all()), "F", "Show the whole multiverse")
+    w.a_present = make_action(w, "Present", moved(lambda v: v.go_to_present()), ["Home", "P"], "Go to the active boards")
+    w.a_zoom_in = make_action(w, "Zoom in", moved(lambda v: v.zoom_by(1.25)), QKeySequence.ZoomIn, "Zoom in")
+    w.a_zoom_out = make_action(w, "Zoom out", moved(lambda v: v.zoom_by(0.8)), QKeySequence.ZoomOut, "Zoom out")
+    w.a_next = make_action(w, "Next board", w.next_attention, "N",
                     "Go to the next active board with units lacking orders, retreats, builds or disbands")
-    w.a_goto = _act(w, "Go to board…", w.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")
-    w.a_dark = _act(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
-    w.a_rules = _act(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
-    w.a_keys = _act(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
-    w.a_about = _act(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
-    w.a_tutorial = _act(w, "&Tutorial", lambda: _start_tutorial(w), None,
+    w.a_goto = make_action(w, "Go to board…", w.go_to_board_dialog, "Ctrl+G", "Go to a board by its name, e.g. 3:F1905")
+    w.a_dark = make_action(w, "Dark theme", w.toggle_theme, "Ctrl+T", "Switch between light and dark", checkable=True)
+    w.a_rules = make_action(w, "Rules", w.show_rules, QKeySequence.HelpContents, "How 5D Diplomacy is played")
+    w.a_keys = make_action(w, "Keyboard shortcuts", w.show_keys, None, "List the keyboard shortcuts")
+    w.a_about = make_action(w, "&About 5D Diplomacy", w.show_about, None, "Version, licences and credits")
+    w.a_tutorial = make_action(w, "&Tutorial", lambda: _start_tutorial(w), None,
                         "Play your first moves with a guide: orders, support, time travel, undo")
     w.a_undo.setIconText("Undo")
     w.a_redo.setIconText("Redo")

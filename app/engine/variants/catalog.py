@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable, Literal
 
 # inside the package, so a wheel carries them (package data in pyproject.toml)
-BUILTIN_DIR = Path(__file__).resolve().parents[1] / "variants" / "builtin"
+BUILTIN_DIR = Path(__file__).resolve().parents[2] / "variants" / "builtin"
 
 Source = Literal["built-in", "user", "path"]
 

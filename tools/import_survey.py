@@ -111,7 +111,7 @@ def import_one(label: str, path: Path, into: Path, row: Row):
 
 def check_one(folder: Path, row: Row) -> bool:
     """``variant check`` on the import; True when the variant loads (selfplay can run)."""
-    from app.engine.variants.variant import VariantError, load_variant
+    from app.engine import load_variant, VariantError
     from app.variants.check import check_folder
     problems = check_folder(folder)
     errors = [p for p in problems if p.severity == "error"]
@@ -134,8 +134,8 @@ def check_one(folder: Path, row: Row) -> bool:
 def play_one(folder: Path, years: int, seed: int, row: Row) -> None:
     """Random legal orders for every nation until the main timeline is ``years`` years on."""
     from app.bots.random_player import random_orders
-    from app.engine.game import Game
-    from app.engine.variants.variant import load_variant
+    from app.engine import Game
+    from app.engine import load_variant
     game = Game.new(load_variant(str(folder)), "strict", seed)
     rng = random.Random(seed)
     first = game.world.starts[1].year

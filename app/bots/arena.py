@@ -24,11 +24,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from app.engine.rules.coords import BoardKey, Location, Season
-from app.engine.rules.next_boards import next_units
-from app.engine.rules.orders import Convoy, Move, Order, Support, Unit
-from app.engine.rules.submission import submit
-from app.engine.rules.world import Board, World
+from app.engine import (Board, BoardKey, Convoy, Location, Move, next_units, Order, Season, submit,
+                        Support, Unit, World)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from app.engine.civ.civ import contacts_with
-from app.engine.rules.coords import province_of
-from app.engine.civ.gifts import Gift, follow_unit
-from app.engine.rules.world import World
+from app.engine import contacts_with, follow_unit, Gift, province_of, World
 
 EXCHANGE_EVERY = 6      # movement turns between two map exchanges with the same civilisation
 

@@ -31,10 +31,7 @@ than give an order the engine refuses.
 
 from __future__ import annotations
 
-from app.engine.rules.adjacency import convoy_step, reaches
-from app.engine.rules.coords import BoardKey, Location
-from app.engine.rules.orders import Convoy, Hold, Move, Order
-from app.engine.rules.world import World
+from app.engine import BoardKey, Convoy, convoy_step, Hold, Location, Move, Order, reaches, World
 
 LONGEST = 3  # fleets in a chain, at most
 

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import random
 
-from app.engine.rules.orders import Order
-from app.engine.rules.world import World
+from app.engine import Order, World
 
 from . import timetravel
 from .common import adjustments, complete, movement_boards, projected_centres, retreats

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import random
 
-from app.engine.rules.coords import Location
-from app.engine.rules.orders import Build, Convoy, Disband, Move, Order, Retreat, Support
-from app.engine.rules.targets import build_options, direct_targets, retreat_targets
-from app.engine.rules.validation import check
-from app.engine.rules.world import World
+from app.engine import (Build, build_options, check, Convoy, direct_targets, Disband, Location, Move,
+                        Order, Retreat, retreat_targets, Support, World)
 
 
 def random_orders(world: World, rng: random.Random, time_travel: float = 0.3,

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import random
 
-from app.engine.rules.coords import BoardKey, Location, province_of
-from app.engine.rules.orders import Hold, Move, Order, Support
-from app.engine.rules.world import World
+from app.engine import BoardKey, Hold, Location, Move, Order, province_of, Support, World
 
 from . import values
 from .common import adjustments, complete, movement_boards, projected_centres, retreats

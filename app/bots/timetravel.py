@@ -15,13 +15,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine.rules.adjacency import adjacent_board_keys
-from app.engine.rules.coords import Location, Space
-from app.engine.rules.orders import Convoy, Move, Order, Support
-from app.engine.rules.submission import submit
-from app.engine.rules.targets import direct_targets
-from app.engine.rules.validation import check
-from app.engine.rules.world import World
+from app.engine import (adjacent_board_keys, check, Convoy, direct_targets, Location, Move, Order,
+                        Space, submit, Support, World)
 
 from .common import movement_boards, own_units, standing
 

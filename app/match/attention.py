@@ -10,10 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine.rules.coords import BoardKey, Space
-from app.engine.rules.dates import YEARS, Calendar
-from app.engine.rules.orders import Build, Disband, Waive
-from app.engine.rules.world import Board, World
+from app.engine import Board, BoardKey, Build, Calendar, Disband, Space, Waive, World, YEARS
 
 
 @dataclass(frozen=True)

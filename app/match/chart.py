@@ -36,9 +36,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine.rules.coords import BoardKey
-from app.engine.rules.orders import Build, Disband, Order, Retreat, Waive
-from app.engine.rules.world import World
+from app.engine import BoardKey, Build, Disband, Order, Retreat, Waive, World
 
 
 @dataclass(frozen=True)

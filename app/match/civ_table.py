@@ -23,12 +23,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from app.engine.civ.civ import in_contact
-from app.engine.civ.civgame import world_before_gift
-from app.engine.civ.civsave import CivFault, read_location
-from app.engine.rules.coords import Location, Turn
-from app.engine.civ.gifts import KINDS, Gift, follow_unit, refusal
-from app.engine.rules.world import World
+from app.engine import (CivFault, follow_unit, Gift, in_contact, KINDS, Location, read_location,
+                        refusal, Turn, World, world_before_gift)
 
 if TYPE_CHECKING:
     from .match import Match

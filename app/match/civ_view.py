@@ -26,10 +26,7 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine.civ.civ import Civ, Homes, changed_civ, contacts_of
-from app.engine.civ.nations import UNKNOWN
-from app.engine.rules.orders import unit_of
-from app.engine.rules.world import Board, World
+from app.engine import Board, changed_civ, Civ, contacts_of, Homes, unit_of, UNKNOWN, World
 
 from .fog import fogged_world
 

@@ -21,12 +21,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from app.engine.rules.coords import BoardKey, Turn, province_of
-from app.engine.game import Game
-from app.engine.rules.orders import Unit
-from app.engine.rules.position import Position, PositionError, describe_unit, unit_problem
-from app.engine.variants.variant import Variant
-from app.engine.rules.world import World
+from app.engine import (BoardKey, describe_unit, Game, Position, PositionError, province_of, Turn, Unit,
+                        unit_problem, Variant, World)
 
 
 class EditRefused(ValueError):

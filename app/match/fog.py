@@ -37,14 +37,9 @@ from itertools import compress
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from app.engine.rules.adjacency import adjacent_board_keys
-from app.engine.rules.coords import BoardKey, province_of
-from app.engine.rules.history import unindex_orders
-from app.engine.rules.orders import Order, Result
-from app.engine.sight.province_set import as_frozenset
-from app.engine.sight.visibility import Sight, remember_sight, sight
-from app.engine.rules.world import Board, Pause, World, index_orders, spaces_named
-from app.engine.rules.world_delta import table_changes
+from app.engine import (adjacent_board_keys, as_frozenset, Board, BoardKey, index_orders, Order, Pause,
+                        province_of, remember_sight, Result, Sight, sight, spaces_named, table_changes,
+                        unindex_orders, World)
 
 VOID_UNSEEN = "void: nothing it names did what it says"
 """The reason shown for a seat's own support or convoy that failed as invalid while naming

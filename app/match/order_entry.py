@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.engine.rules.adjacency import adjacent_board_keys
-from app.engine.rules.coords import BoardKey, Location, province_of
-from app.engine.rules.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
-from app.engine.rules.targets import (build_options, convoy_options, ghost_convoy_targets, move_targets,
-                                retreat_targets, support_options, support_targets)
-from app.engine.rules.validation import check
-from app.engine.rules.world import World
+from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, check, Convoy,
+                        convoy_options, Disband, ghost_convoy_targets, Hold, Location, Move,
+                        move_targets, Order, province_of, Retreat, retreat_targets, Support,
+                        support_options, support_targets, World)
 
 
 @dataclass
@@ -303,7 +300,7 @@ class OrderEntry:
 
 def _whose(nation: str) -> str:
     """``Germany's``; a civilisation the seat has not met (RULES.md §10) is not named."""
-    from app.engine.civ.nations import UNKNOWN
+    from app.engine import UNKNOWN
     return "an unknown civilisation's" if nation == UNKNOWN else f"{nation}'s"
 
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from app.engine.notation.notation import NotationError, format_order
-from app.engine.rules.orders import Order
-from app.engine.notation.paste import PastedLine, read_pasted
+from app.engine import format_order, NotationError, Order, PastedLine, read_pasted
 
 from .match import Match, OrderRefused
 

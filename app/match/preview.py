@@ -32,10 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from app.engine.rules.coords import BoardKey, Location
-from app.engine.rules.orders import Order
-from app.engine.rules.submission import submit
-from app.engine.rules.world import Pause, World
+from app.engine import BoardKey, Location, Order, Pause, submit, World
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.rules.orders import Order
-from app.engine.rules.world import World
-from app.engine.rules.world_delta import WorldDelta
+from app.engine import Order, World, WorldDelta
 
 REDO_WORLDS_KEPT = 4
 

@@ -31,13 +31,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from app.engine.saves.jsonfile import read_json
-from app.engine.variants.variant import (AdjacencyFile, NationsFile, ProvincesFile, StartFile, Variant,
-                                VariantError, VariantFile, check_map_field)
+from app.engine import (AdjacencyFile, check_map_field, NationsFile, ProvincesFile, read_json,
+                        StartFile, Variant, VariantError, VariantFile)
 from app.mapgeo import MapFileError, MapGeometry, load_map
-from app.engine.variants.catalog import find_folder
-from app.engine.variants.variant_checks import data_problems
-from app.engine.variants.problems import Problem
+from app.engine import data_problems, find_folder, Problem
 
 MODELS = {"variant.json": VariantFile, "provinces.json": ProvincesFile, "adjacency.json": AdjacencyFile,
           "nations.json": NationsFile, "start.json": StartFile}

@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine.notation.order_words import ORDER_WORDS
-from app.engine.variants.variant_checks import MAX_NATIONS
+from app.engine import MAX_NATIONS, ORDER_WORDS
 
 from .scaffold import NATION_COLOURS, write_json
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import box
 
-from app.engine.variants.catalog import looks_like_path, user_variants_dir
+from app.engine import looks_like_path, user_variants_dir
 
 PLACEHOLDER = "TODO"
 STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
@@ -170,7 +170,7 @@ def xml_escape(text: str) -> str:
 
 def placeholder_problems(folder: Path):
     """Warnings for the scaffold's placeholders still in the data files (what to do next)."""
-    from app.engine.variants.problems import Problem
+    from app.engine import Problem
     out = []
     for name in ("variant.json", "provinces.json", "nations.json"):
         try:

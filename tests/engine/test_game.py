@@ -86,7 +86,7 @@ from pathlib import Path  # noqa: E402
 
 from app.bots import selfplay  # noqa: E402
 from app.engine import game as game_module  # noqa: E402
-from app.engine import replay_check  # noqa: E402
+from app.engine.saves import replay_check  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

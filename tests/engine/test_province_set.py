@@ -8,8 +8,8 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine.sight import visibility
-from app.engine.sight.province_set import ProvinceNames, ProvinceSet, as_frozenset
+from app.engine.fog import visibility
+from app.engine.fog.province_set import ProvinceNames, ProvinceSet, as_frozenset
 from app.engine.variants.variant import load_variant
 
 NAMES = ProvinceNames(sorted(load_variant().provinces))

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots.selfplay import grow_world
-from app.engine.sight import visibility
+from app.engine.fog import visibility
 from app.engine.rules.adjacency import boards_adjacent
 from app.engine.rules.coords import BoardKey, Turn, province_of
 from app.engine.game import Game

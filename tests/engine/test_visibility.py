@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from app.engine.sight import visibility
+from app.engine.fog import visibility
 from app.engine.rules.adjacency import boards_adjacent, reaches
 from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game

@@ -25,7 +25,7 @@ from app.engine.rules.orders import Convoy, Move, Support, Unit
 from app.engine.rules.submission import submit
 from app.engine.rules.validation import check
 from app.engine.variants.variant import load_variant
-from app.engine.sight.visibility import board_sight, sight
+from app.engine.fog.visibility import board_sight, sight
 from app.engine.rules.world import Board, World, make_board
 from app.match.fog import VOID_UNSEEN, fogged_world
 
@@ -306,7 +306,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from tests.worlds import take_step  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from app.engine import visibility  # noqa: E402
+from app.engine.fog import visibility  # noqa: E402
 from app.match import fog  # noqa: E402
 
 

@@ -5,7 +5,7 @@ bounded by size. Counts and sizes, not timings."""
 import random
 
 from app.bots.selfplay import no_victory, random_orders
-from app.engine.sight import visibility
+from app.engine.fog import visibility
 from app.engine.game import Game
 from app.engine.saves.save_compact import kept_texts
 from app.engine.variants.variant import load_variant

@@ -5,7 +5,7 @@ can view the world as one nation, and the new-game dialog offers the rule."""
 import json
 
 from app.engine.game import Game
-from app.engine.sight.visibility import board_sight
+from app.engine.fog.visibility import board_sight
 from app.match import Match, Seat
 from app.ui.app import settle
 from app.ui.multiverse.state import board_cross_arrows

@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent
 
 from app.engine.notation.notation import format_order
-from app.engine.sight.visibility import board_sight
+from app.engine.fog.visibility import board_sight
 from app.match.results import submission_results
 
 from .helpers import key, submit

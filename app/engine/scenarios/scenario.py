@@ -281,7 +281,7 @@ def sight_report(world: World, wanted: dict[str, dict[str, list[str]]], where: s
     """The ``sight`` expectation (RULES.md §8): for each nation and board it names, the
     provinces seen (``None`` for a board that does not exist), and what differs from it.
     Raises :class:`ScenarioError` for a nation, board or province the file gets wrong."""
-    from ..sight.visibility import board_sight
+    from ..fog.visibility import board_sight
     v = world.variant
     report: dict[str, dict[str, list[str] | None]] = {}
     failures = []

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from app.engine.rules.coords import BoardKey
-from app.engine.rules.submission import Report
-from app.engine.variants.variant import load_variant
+from app.engine import BoardKey, load_variant, Report
 
 from ..seats import Seat
 

@@ -19,9 +19,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.engine.rules.coords import BoardKey
-from app.engine.sight.visibility import sight
-from app.engine.rules.world import World
+from app.engine import BoardKey, sight, World
 
 VEIL = QColor(40, 56, 96, 112)        # cool slate-blue wash over unseen provinces (no nation is this colour)
 VEIL_SMALL = QColor(40, 56, 96, 132)  # a little stronger where there is no hatch

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
 
-from app.engine.variants.variant import Variant
+from app.engine import Variant
 
 from .plain_map import PlainMap, lines_of, load_plain_map, polygons_of
 

@@ -11,11 +11,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 
-from app.engine.rules.coords import BoardKey, Location
-from app.engine.saves.lazy_orders import raw_value, stays_on_board
-from app.engine.rules.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
-from app.engine.rules.world import World
-from app.engine.rules.world_delta import table_changes
+from app.engine import (BoardKey, Build, Convoy, Hold, Location, Move, Order, raw_value, Retreat,
+                        stays_on_board, Support, table_changes, World)
 
 from .board_item import BoardItem
 from ..guard import guarded

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--select", metavar="N", type=int, help="with --screenshot: select the N-th problem first")
     ap.add_argument("--all-overlays", action="store_true", help="turn every overlay on")
     args = ap.parse_args(argv)
-    from app.engine.variants.catalog import find_folder
+    from app.engine import find_folder
     if find_folder(args.variant) is None:
         print(f"error: variant '{args.variant}': no such variant or folder", file=sys.stderr)
         return 2

@@ -10,13 +10,12 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from app.engine.rules.coords import province_of
-from app.engine.variants.variant import Variant
+from app.engine import province_of, Variant
 from app.mapgeo import MapGeometry
 from app.ui.guard import guarded
 from app.ui.multiverse.map_art import MapArt, line_path, poly_path
 from app.variants.geomcheck import coast_id, unit_id
-from app.engine.variants.problems import Problem
+from app.engine import Problem
 
 OVERLAYS = (("ids", "Province ids and labels"), ("anchors", "Unit anchors and coasts"),
             ("centres", "Centre markers"), ("army", "Army edges"), ("fleet", "Fleet edges"),

@@ -18,13 +18,13 @@ from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
                                QListWidgetItem, QMainWindow, QToolBar, QVBoxLayout, QWidget)
 
-from app.engine.variants.variant import VARIANT_FILES
+from app.engine import VARIANT_FILES
 from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.ui.screen_fit import fit_to_screen
-from app.engine.variants.catalog import find_folder
+from app.engine import find_folder
 from app.variants.check import Inspection, inspect_folder
-from app.engine.variants.problems import Problem
+from app.engine import Problem
 
 from .map_items import ERROR, OVERLAYS, WARNING, PreviewScene
 
@@ -235,7 +235,7 @@ class PreviewWindow(QMainWindow):
 
     def _game_preview(self, ins: Inspection) -> None:
         """The start and a fork drawn as a game would, when the data files load."""
-        from app.engine.variants.variant import VariantError, read_variant
+        from app.engine import read_variant, VariantError
         try:
             variant = read_variant(self.folder)  # what a game would load, or its first error
         except VariantError as e:

@@ -19,8 +19,7 @@ from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, 
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.rules.coords import Season, Turn, province_of
-from app.engine.rules.position import describe_unit
+from app.engine import describe_unit, province_of, Season, Turn
 from app.match.editor import EditRefused, PositionEditor
 
 from ..message_label import MessageLabel

@@ -21,9 +21,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QMenu
 
-from app.engine.rules.orders import Order
-from app.engine.variants.variant import load_variant
-from app.engine.rules.world import World
+from app.engine import load_variant, Order, World
 from app.match import OrderRefused, Seat
 from app.match.attention import fill_gaps, needs
 

@@ -24,8 +24,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.engine.rules.coords import BoardKey
-from app.engine.notation.transcript import format_transcript
+from app.engine import BoardKey, format_transcript
 from app.match.match import seat_view
 
 from ..app import settle

@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from app.engine.game import GameFileError
+from app.engine import GameFileError
 from app.match import Match
 from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter, DiskStamp, RecentFiles,
                                Session, changed_on_disk, clean_interrupted_saves, clean_recovered,

@@ -11,7 +11,7 @@ from ..civ.names import calendar_for
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox
 
-from app.engine.rules.coords import BoardKey
+from app.engine import BoardKey
 
 from ..screen_fit import fit_title
 

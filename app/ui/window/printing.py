@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
 
-from app.engine.rules.coords import BoardKey
+from app.engine import BoardKey
 
 from ..guard import guarded
 from ..multiverse.map_art import paint_board

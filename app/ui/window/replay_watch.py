@@ -15,7 +15,7 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
-from app.engine.saves.replay_check import ReplayCheck, ReplayMismatch
+from app.engine import ReplayCheck, ReplayMismatch
 from app.match.storage import Pacer
 
 

@@ -1,6 +1,6 @@
 """A set of a variant's provinces kept as the bits of a number (fog of war's sights).
 
-Sight (:mod:`app.engine.sight.visibility`) is worked out as numbers, a bit per province; most of
+Sight (:mod:`app.engine.fog.visibility`) is worked out as numbers, a bit per province; most of
 its readers then only ask whether a province is in it, or walk it. A :class:`ProvinceSet`
 answers both from the number, so a sight of thousands of boards costs an object per
 distinct set instead of thousands of ``frozenset`` builds. It behaves as the frozenset of

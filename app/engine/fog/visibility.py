@@ -15,7 +15,7 @@ units cast onto the boards next to it ((c)) depend on the board alone. Sets of p
 are kept as bits of a number while they are joined, every nation's in the same number
 (a lane each, :class:`_Masks`): a board's units and centres are looked at once for all
 nations, each unit's part looked up in a table; a nation's or a seat's sight hands out
-each board's lane as a :class:`~app.engine.sight.province_set.ProvinceSet`, a set of names read
+each board's lane as a :class:`~app.engine.fog.province_set.ProvinceSet`, a set of names read
 from the number itself (boards that show it the same share one).
 :class:`WorldSight` holds both for every board of a world, and every nation's sight there; the sight of the
 next world (one submission later, or one undone) is made from it by recomputing only the
@@ -52,7 +52,7 @@ from ..rules.world_delta import table_changes
 
 Sight = Mapping[BoardKey, ProvinceSet]
 """A nation's or a seat's sight: the provinces seen on each board (each set behaves as the
-frozenset of the same names, see :mod:`app.engine.sight.province_set`)."""
+frozenset of the same names, see :mod:`app.engine.fog.province_set`)."""
 Parts = tuple[Board, int, int]   # board, own, cast: every nation's provinces in one number (_Masks)
 
 _NOTHING: frozenset[str] = frozenset()
@@ -69,8 +69,8 @@ class _Masks:
 
     Tables of the variant: each province's bit, each province with its map neighbours
     (rule (b)), each unit location with where it moves on one board (rule (c), loose), and
-    names back from numbers (:class:`~app.engine.sight.province_set.ProvinceNames`; a sight is
-    handed out as a :class:`~app.engine.sight.province_set.ProvinceSet` of its number). Tables
+    names back from numbers (:class:`~app.engine.fog.province_set.ProvinceNames`; a sight is
+    handed out as a :class:`~app.engine.fog.province_set.ProvinceSet` of its number). Tables
     learnt from boards, bounded by size: per unit, what it shows and casts, in its nation's
     lane (keyed by the unit's ``id()``; the unit is kept alive with its entry, so the
     number cannot name another unit), and per centre mapping what its owners see (boards

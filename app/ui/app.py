@@ -11,6 +11,8 @@ import gc
 import sys
 import threading
 
+from .settle import settle  # noqa: F401 (taken from here by tests and tools)
+
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m app", description="5D Diplomacy: Diplomacy with multiverse time travel.")
@@ -35,26 +37,6 @@ def name_app(app) -> None:
     app.setOrganizationName("5D Diplomacy")
     app.setDesktopFileName(DESKTOP_ID)
     app.setWindowIcon(app_icon())
-
-
-def settle(window, rounds: int = 6, whole_overview: bool = False) -> None:
-    """Let the view paint, the thumbnail workers finish and the view paint again.
-
-    ``whole_overview``: far away, also draw every miniature now rather than in the
-    overview's timed batches (an export or a screenshot wants the whole picture)."""
-    from PySide6.QtWidgets import QApplication
-    for _ in range(rounds):
-        QApplication.processEvents()
-        if whole_overview and window.scene is not None and window.scene.far:
-            window.scene.overview.flush()
-        if window.view is not None:
-            window.view.viewport().grab()
-        if window.scene is None or not window.scene.cache.busy():
-            QApplication.processEvents()
-            if window.scene is None or not window.scene.cache.busy():
-                break
-        window.scene.cache.wait()
-        QApplication.processEvents()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -121,7 +121,7 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtGui import QPainterPath, QPolygonF
 
-    from app.ui.multiverse.map_art import poly_path
+    from app.ui.multiverse.map_paths import poly_path
 
     polygons = (((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)), ((2.0, 2.0), (4.0, 2.0), (3.0, 4.0))), \
         ((), ((20.0, 20.0), (30.5, 20.0), (25.0, 28.25)))

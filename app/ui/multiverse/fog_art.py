@@ -88,7 +88,7 @@ def _water_paths(art) -> dict[str, QPainterPath]:
         return dict(zip(art.geo.impassable_water, art.water_paths))
     own = getattr(_local, "water", None)
     if own is None or own[0] is not art:
-        from .map_art import poly_path
+        from .map_paths import poly_path
         own = _local.water = (art, {k: poly_path(g) for k, g in art.geo.impassable_water.items()})
     return own[1]
 

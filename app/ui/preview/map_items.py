@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from app.engine import province_of, Variant
 from app.mapgeo import MapGeometry
 from app.ui.guard import guarded
-from app.ui.multiverse.map_art import MapArt, line_path, poly_path
+from app.ui.multiverse.map_art import MapArt
+from app.ui.multiverse.map_paths import line_path, poly_path
 from app.variants.geomcheck import coast_id, unit_id
 from app.engine import Problem
 

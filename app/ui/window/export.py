@@ -27,9 +27,9 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from app.engine import BoardKey, format_transcript
 from app.match.match import seat_view
 
-from ..app import settle
+from ..settle import settle
 from .export_options import ExportOptions, ask_options
-from .file_menus import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
+from .export_kinds import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG

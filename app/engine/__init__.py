@@ -17,8 +17,6 @@ room when first asked for, so importing this package costs nothing (start-up tim
 
 from __future__ import annotations
 
-import importlib
-
 _WHERE = {
     # game
     "Game": "game", "GameFileError": "game",
@@ -128,7 +126,8 @@ def __getattr__(name: str):
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    # __import__ rather than importlib: this package is imported at start-up, importlib is not
+    value = getattr(__import__(f"{__name__}.{where}", fromlist=[name]), name)
     globals()[name] = value     # asked once: later look-ups find it at once
     return value
 

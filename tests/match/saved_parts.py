@@ -117,7 +117,7 @@ SAVED_AS = {"autosave": "/home/ada/games/Ada and Ben.json"}
 
 def save(m: Match, part: str, path: Path) -> None:
     """Save as the window does: the game's file, or an autosave naming the game's file."""
-    from app.engine.saves.savefile import write_text_atomic
+    from app.engine.saves.jsonfile import write_text_atomic
     from app.match.storage import snapshot
     saved_as = SAVED_AS.get(part)
     write_text_atomic(path, snapshot(m, Path(saved_as)).to_text() if saved_as else snapshot(m).to_text())

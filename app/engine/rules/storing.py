@@ -1,27 +1,39 @@
 """Storing a submission's orders on their boards, and adjudicating the orders they touch.
 
-A movement submission gives orders on the active boards. :func:`store_and_adjudicate`
-makes one pass over each active board's orders, and for each order at once:
+:func:`store_and_adjudicate` runs these steps, each a function or a method of ``_Store``
+(what the submission writes into the new world):
 
-- stores it on its board (refused orders too, to be shown; the board's units without an
-  order get a hold);
-- indexes it under the spaces it names (``World.refs``: board → province → orders, and
-  ``World.incoming`` for moves arriving from another board);
-- writes its row of the adjudicator's table (:mod:`.order_table`).
+1. **Sort** the orders by the board they are given on (``_orders_by_board``). An order
+   refused on no active board is answered here: there is nowhere to keep it.
+2. **Store** each active board's orders in one pass (``_Store.movement_board``), and for
+   each order at once:
 
-An order on a past board can be linked to the new ones through a space they both name
-(an old support for a unit that is now attacked from the future). Only when a new order
-names a board that earlier orders name too are such orders searched for; their rows join
-the table. Every order of the table is then adjudicated together, and every other order
-of the world keeps its result, which is what adjudicating the whole world again would
-give it (RULES.md §4).
+   - store it on its board (refused orders too, to be shown; the board's units without
+     an order get a hold: ``_Store._hold_unordered``);
+   - index it under the spaces it names (``World.refs``: board → province → orders, and
+     ``World.incoming`` for moves arriving from another board);
+   - write its row of the adjudicator's table (:mod:`.order_table`; the commonest orders
+     inline, the rest through ``_Store._index_and_table``).
+
+   A Winter board's orders are stored to wait for its adjustment (``_Store.winter_board``).
+3. **Adjudicate** the table (``_Store.adjudicate``). An order on a past board can be
+   linked to the new ones through a space they both name (an old support for a unit that
+   is now attacked from the future). Only when a new order names a board that earlier
+   orders name too are such orders searched for (``_Store._adjudicate_linked``); their
+   rows join the table. Every order of the table is adjudicated together, and every
+   other order of the world keeps its result, which is what adjudicating the whole world
+   again would give it (RULES.md §4).
+4. **Hand out** the results (``_Store.hand_out``): each board's into the new world, each
+   given order's into the caller's list; then derive the new world (``_Store.new_world``).
 
 Before storing, :func:`repeats_and_replaced` sorts out orders given twice for one unit.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Iterable
 
 from .adjudicator import HOLD, MOVE, SUPPORT
 from .coords import PROVINCE_OF, BoardKey, Location, Space
@@ -115,66 +127,102 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
     adjudicated). Returns the new world, where each order given on a Winter board is
     stored (its result comes when the board is adjusted), and the boards whose orders
     were adjudicated (whose next boards may change)."""
-    active = world.active_boards()
-    if len(active) == 1:
-        # Every legal order is on the one active board (validation saw to it): no sorting.
-        per_board = {active[0]: enumerate(checked)}
-    else:
-        per_board = _by_board(world, checked, repeats, results)
-    variant, mode = world.variant, world.adjacency
-    army_adjacent, fleet_adjacent = variant.army_adjacent, variant.fleet_adjacent
-    numbers = SpaceNumbers(variant)
-    number = numbers.number
-    old_refs = world.refs
-    refs = old_refs.copy()  # a C-level copy of the board-keyed map (not of a mappingproxy's items)
-    incoming = world.incoming.copy()
-    inner_maps: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}  # the boards' maps this submission writes
-    old_boards: list[BoardKey] = []  # those of them that earlier orders name too
+    store = _Store(world)
+    per_board = _orders_by_board(world, store.active, checked, repeats, results)
+    for key in store.active:
+        if key[1][1] == _WINTER:  # adjusted when the submission finishes
+            store.winter_board(key, per_board.get(key, ()), repeats, results)
+        else:
+            store.movement_board(key, per_board.get(key, ()), repeats, results)
+    store.adjudicate()
+    store.hand_out(results)
+    return store.new_world(), store.where, store.adjudicated_boards()
 
-    def inner_map(board: BoardKey) -> dict[str, tuple[Ref, ...]]:
-        inner = inner_maps.get(board)
+
+@dataclass(slots=True)
+class _StoredBoard:
+    """One active board's orders as stored: ``results`` (refused ones, and _PENDING where
+    an adjudicated result goes), ``given`` the places in the submission of the orders
+    given on it (the first rows of its block, in order), ``first_row`` its first row of
+    the adjudicator's table (-1 for a Winter board), and ``rows_at`` where each row's
+    order is stored (None when row k is stored order k: nothing was refused)."""
+
+    key: BoardKey
+    first_row: int
+    results: list[Result]
+    given: list[int]
+    rows_at: list[int] | None
+
+
+class _Store:
+    """What one submission writes into the new world: the boards' orders and results,
+    the index (``refs``, ``incoming``) and the adjudicator's table (``rows``), board by
+    board in storing order."""
+
+    __slots__ = ("world", "variant", "mode", "active", "numbers", "refs", "incoming", "inner_maps", "old_boards",
+                 "rows", "boards_stored", "new_orders", "new_results", "where")
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.variant, self.mode = world.variant, world.adjacency
+        self.active = world.active_boards()
+        self.numbers = SpaceNumbers(world.variant)
+        self.refs = world.refs.copy()  # a C-level copy of the board-keyed map (not of a mappingproxy's items)
+        self.incoming = world.incoming.copy()
+        self.inner_maps: dict[BoardKey, dict[str, tuple[Ref, ...]]] = {}  # the boards' maps this submission writes
+        self.old_boards: list[BoardKey] = []  # those of them that earlier orders name too
+        self.rows: list[tuple] = []
+        self.boards_stored: list[_StoredBoard] = []
+        self.new_orders = world.orders.copy()
+        self.new_results = world.results.copy()
+        self.where: dict[int, tuple[BoardKey, int]] = {}
+
+    def inner_map(self, board: BoardKey) -> dict[str, tuple[Ref, ...]]:
+        """``board``'s index (province → references), as this submission writes it."""
+        inner = self.inner_maps.get(board)
         if inner is None:
-            old = old_refs.get(board)
+            old = self.world.refs.get(board)
             if old is None:
-                inner = inner_maps[board] = {}
+                inner = self.inner_maps[board] = {}
             else:
-                inner = inner_maps[board] = old.copy()
-                old_boards.append(board)
+                inner = self.inner_maps[board] = old.copy()
+                self.old_boards.append(board)
         return inner
 
-    rows: list[tuple] = []  # the adjudicator's table, board by board, in storing order
-    # Per board: its key, its first row (-1 for a Winter board), its stored results
-    # (refused ones, and _PENDING where a row's result goes), the places in the submission
-    # of the orders given on it (the first rows of its block, in order), and where each
-    # row's order is stored (None when row k is stored order k: nothing was refused).
-    boards_stored: list[tuple[BoardKey, int, list[Result], list[int], list[int] | None]] = []
-    new_orders = world.orders.copy()
-    where: dict[int, tuple[BoardKey, int]] = {}
-    for key in active:
+    def winter_board(self, key: BoardKey, given_here, repeats: dict[int, int], results: list[Result | None]) -> None:
+        """Store a Winter board's orders: their results come when it is adjusted."""
         stored: list[Order] = []
         stored_results: list[Result] = []
-        if key[1][1] == _WINTER:  # adjusted when the submission finishes
-            for i, (o, reason) in per_board.get(key, ()):
-                if repeats and i in repeats:
+        for i, (o, reason) in given_here:
+            if repeats and i in repeats:
+                continue
+            if reason is not None:
+                results[i] = r = quick_result("invalid", reason, illegal=True)
+                if (o.unit[0] if o.kind in UNIT_KINDS else o.board) != key:
                     continue
-                if reason is not None:
-                    results[i] = r = quick_result("invalid", reason, illegal=True)
-                    if (o.unit[0] if o.kind in UNIT_KINDS else o.board) != key:
-                        continue
-                else:
-                    r = _PENDING
-                    where[i] = (key, len(stored))
-                stored.append(o)
-                stored_results.append(r)
-            new_orders[key] = tuple(stored)
-            boards_stored.append((key, -1, stored_results, [], None))
-            continue
+            else:
+                r = _PENDING
+                self.where[i] = (key, len(stored))
+            stored.append(o)
+            stored_results.append(r)
+        self.new_orders[key] = tuple(stored)
+        self.boards_stored.append(_StoredBoard(key, -1, stored_results, [], None))
+
+    def movement_board(self, key: BoardKey, given_here, repeats: dict[int, int], results: list[Result | None]) -> None:
+        """Store a movement board's orders, index each under the spaces it names and
+        write its row of the table; the board's units without an order hold."""
+        army_adjacent, fleet_adjacent = self.variant.army_adjacent, self.variant.fleet_adjacent
+        number = self.numbers.number
+        rows = self.rows
+        index_and_table = self._index_and_table
+        stored: list[Order] = []
+        stored_results: list[Result] = []
         given: list[int] = []
         refused = False
         first_row = len(rows)
         inner = None
         base = 0
-        for i, (o, reason) in per_board.get(key, ()):
+        for i, (o, reason) in given_here:
             if repeats and i in repeats:
                 continue
             idx = len(stored)
@@ -190,17 +238,18 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
             given.append(i)
             own = PROVINCE_OF[o.unit[1]]
             if inner is None:
-                inner, base = inner_map(key), numbers.base(key)
+                inner, base = self.inner_map(key), self.numbers.base(key)
             ref = (key, idx)
             inner[own] = inner.get(own, ()) + (ref,)
             kind = o.kind
-            if kind == "hold":  # the commonest orders, tabled inline
+            # The commonest orders, on this board alone, are tabled inline (table_row's fields).
+            if kind == "hold":
                 rows.append((HOLD, base + number[own], o.nation, -1, -1, True, False, ""))
                 continue
             if kind == "move":
                 dest = o.dest
                 dest_board = dest[0]
-                if dest_board is key or dest_board == key:  # (table_row's fields, on one board)
+                if dest_board is key or dest_board == key:
                     to = PROVINCE_OF[dest[1]]
                     inner[to] = inner.get(to, ()) + (ref,)
                     rows.append((MOVE, base + number[own], o.nation, base + number[to], -1,
@@ -221,90 +270,164 @@ def store_and_adjudicate(world: World, checked: Checked, repeats: dict[int, int]
                         rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
                                      True, False, dest[1].partition("/")[2]))
                     continue
-            # The other spaces the order names, in spaces_named's order.
-            if kind == "move":
-                named = (o.dest,)
-            elif kind == "support":
-                named = (o.supported,) if o.dest is None else (o.supported, o.dest)
-            else:
-                named = (o.army, o.dest)
-            first = second = -1
-            for loc in named:
-                board, prov = loc[0], PROVINCE_OF[loc[1]]
-                if board is key or board == key:
-                    inner[prov] = inner.get(prov, ()) + (ref,)
-                    n = base + number[prov]
-                else:
-                    other = inner_map(board)
-                    other[prov] = other.get(prov, ()) + (ref,)
-                    n = numbers.base(board) + number[prov]
-                if first < 0:
-                    first = n
-                else:
-                    second = n
-            if kind == "move" and o.dest[0] != key:
-                dest_board = o.dest[0]
-                incoming[dest_board] = incoming.get(dest_board, ()) + (ref,)
-            rows.append(table_row(o, base + number[own], first, second, variant, mode))
-        units = world.boards[key].units
+            rows.append(index_and_table(o, key, ref, inner, base + number[own]))
+        units = self.world.boards[key].units
         if len(given) < len(units):  # some units have no order: they hold
-            # (every legal order is for a different unit: repeats and replaced orders are out)
-            ordered = {PROVINCE_OF[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
-            for prov, unit in units.items():
-                if prov not in ordered:
-                    idx = len(stored)
-                    stored.append(quick_hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
-                    stored_results.append(_PENDING)
-                    if inner is None:
-                        inner, base = inner_map(key), numbers.base(key)
-                    inner[prov] = inner.get(prov, ()) + ((key, idx),)
-                    rows.append((HOLD, base + number[prov], unit.nation, -1, -1, True, False, ""))
-        new_orders[key] = tuple(stored)
+            self._hold_unordered(key, units, stored, stored_results, inner, base)
+        self.new_orders[key] = tuple(stored)
         rows_at = [idx for idx, r in enumerate(stored_results) if r is _PENDING] if refused else None
-        boards_stored.append((key, first_row, stored_results, given, rows_at))
+        self.boards_stored.append(_StoredBoard(key, first_row, stored_results, given, rows_at))
 
-    for board, inner in inner_maps.items():
-        refs[board] = MappingProxyType(inner)
-    new_results = world.results.copy()
-    if old_boards:
+    def _index_and_table(self, o: Order, key: BoardKey, ref: Ref, inner: dict, own: int) -> tuple:
+        """Any other order (a convoy, or one naming another board): index it under the
+        other spaces it names, in spaces_named's order, and give its row."""
+        kind = o.kind
+        if kind == "move":
+            named = (o.dest,)
+        elif kind == "support":
+            named = (o.supported,) if o.dest is None else (o.supported, o.dest)
+        else:
+            named = (o.army, o.dest)
+        numbers, number = self.numbers, self.numbers.number
+        first = second = -1
+        for loc in named:
+            board, prov = loc[0], PROVINCE_OF[loc[1]]
+            index = inner if board is key or board == key else self.inner_map(board)
+            index[prov] = index.get(prov, ()) + (ref,)
+            n = numbers.base(board) + number[prov]
+            if first < 0:
+                first = n
+            else:
+                second = n
+        if kind == "move" and o.dest[0] != key:
+            dest_board = o.dest[0]
+            self.incoming[dest_board] = self.incoming.get(dest_board, ()) + (ref,)
+        return table_row(o, own, first, second, self.variant, self.mode)
+
+    def _hold_unordered(self, key: BoardKey, units, stored: list[Order], stored_results: list[Result],
+                        inner: dict | None, base: int) -> None:
+        """Store a hold for each of the board's units without an order, and table it."""
+        number, rows = self.numbers.number, self.rows
+        # (every legal order is for a different unit: repeats and replaced orders are out)
+        ordered = {PROVINCE_OF[stored[idx].unit[1]] for idx, r in enumerate(stored_results) if r is _PENDING}
+        for prov, unit in units.items():
+            if prov not in ordered:
+                idx = len(stored)
+                stored.append(quick_hold(unit.nation, unit.type, _new_tuple(Location, (key, unit.loc))))
+                stored_results.append(_PENDING)
+                if inner is None:
+                    inner, base = self.inner_map(key), self.numbers.base(key)
+                inner[prov] = inner.get(prov, ()) + ((key, idx),)
+                rows.append((HOLD, base + number[prov], unit.nation, -1, -1, True, False, ""))
+
+    def adjudicate(self) -> None:
+        """Publish the index, then adjudicate the table: alone, or with the earlier orders
+        linked to it where new orders were added beside earlier ones."""
+        refs, inner_maps, old_boards = self.refs, self.inner_maps, self.old_boards
+        for board, inner in inner_maps.items():
+            refs[board] = MappingProxyType(inner)
+        if not old_boards:
+            self._adjudicate_alone()
+            return
         # where the new orders meet earlier ones: the spaces of those boards they were added to
+        old_refs = self.world.refs
         meeting: list[tuple[BoardKey, str]] = []
         for board in old_boards:
             old_inner = old_refs[board]
             meeting += [(board, prov) for prov, named in inner_maps[board].items() if named is not old_inner.get(prov)]
         fresh = inner_maps.keys() - old_boards
-        _adjudicate_linked(world, rows, boards_stored, refs, new_orders, new_results, numbers, meeting, fresh)
-    else:
-        # Nothing else is linked: the table is the new orders alone, board by board.
-        adjudicated = results_of(world, rows, numbers)
-        for key, first_row, stored_results, _, rows_at in boards_stored:
+        self._adjudicate_linked(meeting, fresh)
+
+    def _adjudicate_alone(self) -> None:
+        """Nothing else is linked: the table is the new orders alone, board by board."""
+        adjudicated = results_of(self.world, self.rows, self.numbers)
+        for board in self.boards_stored:
+            first_row, stored_results = board.first_row, board.results
             if first_row < 0:
                 continue
-            if rows_at is None:
+            if board.rows_at is None:
                 stored_results[:] = adjudicated[first_row:first_row + len(stored_results)]
             else:
-                for k, idx in enumerate(rows_at, first_row):
+                for k, idx in enumerate(board.rows_at, first_row):
                     stored_results[idx] = adjudicated[k]
-    for key, _, stored_results, given, rows_at in boards_stored:
-        final = new_results[key] = tuple(stored_results)
-        if rows_at is None and len(given) == len(results):  # one board took every order, in order
-            results[:] = final[:len(results)]
-        elif rows_at is None:
-            for i, r in zip(given, final):
-                results[i] = r
-        else:
-            for i, idx in zip(given, rows_at):
-                results[i] = final[idx]
-    world = world.derive(orders=MappingProxyType(new_orders), results=MappingProxyType(new_results),
-                         refs=MappingProxyType(refs), incoming=MappingProxyType(incoming))
-    boards = world.boards
-    return world, where, {k for k in numbers.boards if k in boards}
+
+    def _adjudicate_linked(self, meeting: list[tuple[BoardKey, str]], fresh: set[BoardKey]) -> None:
+        """Adjudicate the new orders' rows with those of every stored movement order linked
+        to them through the spaces they name; write each result where its order is stored
+        (a new board's list in ``boards_stored``, a past board's in ``new_results``).
+
+        The search starts from ``meeting``, the spaces where new orders were added beside
+        earlier ones; a space of a ``fresh`` board (named by new orders alone) links nothing."""
+        world, refs, orders, new_results, numbers = self.world, self.refs, self.new_orders, self.new_results, self.numbers
+        variant, mode = self.variant, self.mode
+        row_refs = [(b.key, idx) for b in self.boards_stored if b.first_row >= 0
+                    for idx in (b.rows_at if b.rows_at is not None else range(len(b.results)))]
+        seen: set[Ref] = set(row_refs)
+        visited: set[tuple[BoardKey, str]] = set()
+        stack: list[tuple[BoardKey, str]] = meeting
+        table = list(zip(row_refs, self.rows))
+        linked = False
+        while stack:
+            sp = stack.pop()
+            if sp in visited or sp[0] in fresh:
+                continue
+            visited.add(sp)
+            on_board = refs.get(sp[0])
+            for ref in on_board.get(sp[1], ()) if on_board is not None else ():
+                if ref not in seen:
+                    seen.add(ref)
+                    o = orders[ref[0]][ref[1]]
+                    named = spaces_named(o)
+                    stack.extend(named)
+                    n = [numbers.base(b) + numbers.number[p] for b, p in named] + [-1, -1]
+                    table.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
+                    linked = True
+        if linked:
+            table.sort(key=lambda entry: entry[0])  # board order, as the table always is
+        lists = {b.key: b.results for b in self.boards_stored}
+        key = lst = None
+        for (ref, _), r in zip(table, results_of(world, [row for _, row in table], numbers)):
+            if ref[0] is not key:  # rows come board by board: one lookup per board
+                key = ref[0]
+                lst = lists.get(key)
+                if lst is None:  # a past board's linked orders
+                    lst = lists[key] = list(new_results[key])
+            lst[ref[1]] = r
+        for key, lst in lists.items():
+            new_results[key] = tuple(lst)
+
+    def hand_out(self, results: list[Result | None]) -> None:
+        """Each board's results into the new world, and each given order's into ``results``."""
+        new_results = self.new_results
+        for board in self.boards_stored:
+            given, rows_at = board.given, board.rows_at
+            final = new_results[board.key] = tuple(board.results)
+            if rows_at is None and len(given) == len(results):  # one board took every order, in order
+                results[:] = final[:len(results)]
+            elif rows_at is None:
+                for i, r in zip(given, final):
+                    results[i] = r
+            else:
+                for i, idx in zip(given, rows_at):
+                    results[i] = final[idx]
+
+    def new_world(self) -> World:
+        return self.world.derive(orders=MappingProxyType(self.new_orders), results=MappingProxyType(self.new_results),
+                                 refs=MappingProxyType(self.refs), incoming=MappingProxyType(self.incoming))
+
+    def adjudicated_boards(self) -> set[BoardKey]:
+        """The boards whose orders were adjudicated (numbered in the table) that exist."""
+        boards = self.world.boards
+        return {k for k in self.numbers.boards if k in boards}
 
 
-def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: list[Result | None]
-              ) -> dict[BoardKey, list[tuple[int, tuple[Order, str | None]]]]:
+def _orders_by_board(world: World, active: list[BoardKey], checked: Checked, repeats: dict[int, int],
+                     results: list[Result | None]) -> dict[BoardKey, Iterable[tuple[int, tuple[Order, str | None]]]]:
     """The submission's orders by the board they are given on, each with its place. An
-    order refused on no active board is answered here (there is nowhere to keep it)."""
+    order refused on no active board is answered here (there is nowhere to keep it).
+    With one active board, every legal order is on it (validation saw to it): no sorting."""
+    if len(active) == 1:
+        return {active[0]: enumerate(checked)}
     ends = world.ends
     per_board: dict[BoardKey, list] = {}
     last_key: BoardKey | None = None
@@ -324,50 +447,3 @@ def _by_board(world: World, checked: Checked, repeats: dict[int, int], results: 
                 last_list = per_board[key] = []
         last_list.append((i, pair))
     return per_board
-
-
-def _adjudicate_linked(world: World, rows: list[tuple], boards_stored: list,
-                       refs, orders, new_results: dict, numbers: SpaceNumbers,
-                       meeting: list[tuple[BoardKey, str]], fresh: set[BoardKey]) -> None:
-    """Adjudicate the new orders' rows with those of every stored movement order linked
-    to them through the spaces they name; write each result where its order is stored
-    (a new board's list in ``boards_stored``, a past board's in ``new_results``).
-
-    The search starts from ``meeting``, the spaces where new orders were added beside
-    earlier ones; a space of a ``fresh`` board (named by new orders alone) links nothing."""
-    variant, mode = world.variant, world.adjacency
-    row_refs = [(key, idx) for key, first_row, stored_results, _, rows_at in boards_stored if first_row >= 0
-                for idx in (rows_at if rows_at is not None else range(len(stored_results)))]
-    seen: set[Ref] = set(row_refs)
-    visited: set[tuple[BoardKey, str]] = set()
-    stack: list[tuple[BoardKey, str]] = meeting
-    table = list(zip(row_refs, rows))
-    linked = False
-    while stack:
-        sp = stack.pop()
-        if sp in visited or sp[0] in fresh:
-            continue
-        visited.add(sp)
-        on_board = refs.get(sp[0])
-        for ref in on_board.get(sp[1], ()) if on_board is not None else ():
-            if ref not in seen:
-                seen.add(ref)
-                o = orders[ref[0]][ref[1]]
-                named = spaces_named(o)
-                stack.extend(named)
-                n = [numbers.base(b) + numbers.number[p] for b, p in named] + [-1, -1]
-                table.append((ref, table_row(o, n[0], n[1], n[2], variant, mode)))
-                linked = True
-    if linked:
-        table.sort(key=lambda entry: entry[0])  # board order, as the table always is
-    lists = {key: stored_results for key, _, stored_results, _, _ in boards_stored}
-    key = lst = None
-    for (ref, _), r in zip(table, results_of(world, [row for _, row in table], numbers)):
-        if ref[0] is not key:  # rows come board by board: one lookup per board
-            key = ref[0]
-            lst = lists.get(key)
-            if lst is None:  # a past board's linked orders
-                lst = lists[key] = list(new_results[key])
-        lst[ref[1]] = r
-    for key, lst in lists.items():
-        new_results[key] = tuple(lst)

@@ -22,13 +22,13 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {
-    "scenario": Command("app.engine.scenario:main", "FILE [FILE ...] [--no-check]",
+    "scenario": Command("app.engine.scenarios.scenario:main", "FILE [FILE ...] [--no-check]",
                         "run scenario files (docs/scenarios.md): a JSON report per file"),
     "selfplay": Command("app.bots.selfplay:main", "(--turns N | --boards N) [--no-victory] [--variant V] --seed S --out FILE",
                         "grow a large random game and save it"),
     "throw": Command("app.winks.cli:main", "--players N --seed S [--variant V] --out FILE [--save GAME]",
                      "a random thrown start (Diplomacywinks) as a scenario, and/or a save to play"),
-    "civ": Command("app.engine.civ_cli:main", "--civs N --seed S [--variant V] --out FILE",
+    "civ": Command("app.engine.civ.civ_cli:main", "--civs N --seed S [--variant V] --out FILE",
                    "the seeded start of a civilisations game (RULES.md §10) as a scenario"),
     "tournament": Command("app.match.tournament:main", "--players standard,easy,random --games N --years Y --seed S",
                           "computer players against each other: their figures"),

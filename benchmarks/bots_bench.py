@@ -36,9 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.bots import LEVELS, decide  # noqa: E402
 from app.bots.selfplay import grow_world, random_orders  # noqa: E402
-from app.engine.game import Game  # noqa: E402
-from app.engine.submission import submit  # noqa: E402
-from app.engine.world import World  # noqa: E402
+from app.engine import Game, submit, World  # noqa: E402
 
 
 def one_board_positions(games: int, turns: int) -> list[World]:

@@ -33,11 +33,9 @@ from types import MappingProxyType
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app.engine import contact, submission  # noqa: E402
-from app.engine.civ import Civ, start_homes  # noqa: E402
-from app.engine.civstart import civ_range, civ_start  # noqa: E402
-from app.engine.nations import default_nations  # noqa: E402
-from app.engine.variant import load_variant  # noqa: E402
+from app.engine.civ import contact  # noqa: E402
+from app.engine.rules import submission  # noqa: E402
+from app.engine import Civ, civ_range, civ_start, default_nations, load_variant, start_homes  # noqa: E402
 
 
 def cpu(fn, *args):
@@ -123,7 +121,7 @@ def bench_contact(sizes: list[int]) -> dict:
 
 def bench_decisions(levels: list[str], turns: int = 15) -> dict:
     from app.bots import decide
-    from app.engine.game import Game
+    from app.engine import Game
     from app.match.civ_view import civ_view
     v = load_variant()
     game = Game.from_world(civ_start(v, default_nations(10, variant=v), seed=3))

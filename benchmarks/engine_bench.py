@@ -45,14 +45,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.coords import Location  # noqa: E402
-from app.engine.game import Game  # noqa: E402
-from app.engine.orders import Convoy, Hold, Move, Support  # noqa: E402
+from app.engine import Convoy, Game, Hold, Location, Move, Support  # noqa: E402
 from app.bots.selfplay import grow_world, no_victory, random_orders  # noqa: E402
-from app.engine.submission import submit  # noqa: E402
-from app.engine.targets import move_targets, support_options  # noqa: E402
-from app.engine.variant import Variant, load_variant  # noqa: E402
-from app.engine.world import World  # noqa: E402
+from app.engine import load_variant, move_targets, submit, support_options, Variant, World  # noqa: E402
 from engine_scale import big_worlds, cpu_timed, measure_scale, render_scale  # noqa: E402
 
 try:
@@ -361,7 +356,7 @@ def bench_single_board(n_games: int, last_year: int, agree_phases: int, profile_
 
 
 def _fmt(o) -> str:
-    from app.engine.notation import format_order
+    from app.engine import format_order
     try:
         return format_order(o)
     except Exception:  # pragma: no cover
@@ -555,7 +550,7 @@ def render(a: dict | None, b: dict | None, meta: dict) -> str:
     lines += [fmt(r) for r in rows]
     lines.append(line)
     if a is not None and a.get("pydip") and "ours_ms" in a:
-        notes.append("(a) timed call, ours: app.engine.submission.submit(world, orders) on a one-board world: "
+        notes.append("(a) timed call, ours: app.engine.rules.submission.submit(world, orders) on a one-board world: "
                      "validates every order, adjudicates, computes retreats, builds the next board "
                      "(or the retreat pause). pydip: resolve_turn(map, commands): builds its command map, "
                      "adjudicates, computes retreats. World/Player/command construction is outside the timer. "

@@ -14,9 +14,7 @@ import time
 from pathlib import Path
 
 from app.bots.selfplay import grow_world, no_victory, random_orders
-from app.engine.game import Game
-from app.engine.submission import submit
-from app.engine.world import World
+from app.engine import Game, submit, World
 
 CACHE = Path(__file__).resolve().parent / ".cache"
 
@@ -80,8 +78,8 @@ def measure_scale(worlds: dict[int, World], timed=cpu_timed, repeats: int = 7, n
     - the legal-target queries for up to ``n_units`` units on active movement boards
       (min of 3 calls per unit; median, p90 and max over units).
     """
-    from app.engine.coords import Location
-    from app.engine.targets import move_targets, support_options
+    from app.engine import Location
+    from app.engine import move_targets, support_options
 
     rows = []
     for n, w in sorted(worlds.items()):

@@ -37,10 +37,14 @@ from grown import grown_file, load_average, revisions, run_script  # noqa: E402
 # Runs in a fresh process per world and revision: only API every revision has.
 MEASURE = r"""
 import gc, json, random, statistics, sys, time
-from app.engine import visibility
-from app.engine.game import Game
-from app.engine.submission import submit
-from app.engine.variant import load_variant
+try:
+    from app.engine import Game, load_variant, submit
+    from app.engine.fog import visibility
+except ImportError:   # a revision before the engine had its public face (--baseline)
+    from app.engine import visibility
+    from app.engine.game import Game
+    from app.engine.submission import submit
+    from app.engine.variant import load_variant
 from app.bots.selfplay import grow_world, random_orders
 from app.match import fog
 load_variant("standard").victory_centres = 10 ** 6

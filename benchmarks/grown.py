@@ -48,13 +48,13 @@ def _in_this_format(path: Path) -> None:
     """A file grown by an older revision is saved again in this code's format (the same
     game: loading checks it), so that this code is timed on its own files."""
     sys.path.insert(0, str(ROOT))
-    from app.engine.savefile import SAVE_VERSION
+    from app.engine import SAVE_VERSION
     with open(path, encoding="utf-8") as f:
         found = re.search(r'"version":\s*(\d+)', f.read(300))
     if found and int(found.group(1)) == SAVE_VERSION:
         return
-    from app.engine.game import Game
-    from app.engine.variant import load_variant
+    from app.engine import Game
+    from app.engine import load_variant
     load_variant("standard").victory_centres = 10 ** 6   # as it was grown
     print(f"saving {path.name} again in format version {SAVE_VERSION} …", file=sys.stderr, flush=True)
     Game.load(path).save(path)

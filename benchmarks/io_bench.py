@@ -48,8 +48,11 @@ from grown import STATUS, export_revision, grown_file, load_average, run_script 
 # Runs in a fresh process for each file, revision and run: only API both revisions have.
 MEASURE = STATUS + r"""
 import json, sys, time, tempfile, os
-from app.engine.game import Game
-from app.engine.variant import load_variant
+try:
+    from app.engine import Game, load_variant
+except ImportError:   # a revision before the engine had its public face (--baseline)
+    from app.engine.game import Game
+    from app.engine.variant import load_variant
 load_variant("standard").victory_centres = 10 ** 6  # as the world was grown: replays must not end in a win
 path = sys.argv[1]
 def t(fn):
@@ -101,8 +104,11 @@ print(json.dumps(out))
 # The mean parse time of typical orders, also run against the baseline revision.
 PARSE = r"""
 import time
-from app.engine.notation import parse_order
-from app.engine.variant import load_variant
+try:
+    from app.engine import load_variant, parse_order
+except ImportError:   # a revision before the engine had its public face (--baseline)
+    from app.engine.notation import parse_order
+    from app.engine.variant import load_variant
 v = load_variant()
 typical = ["A mun - tyr", "F 1:nth:S1901 S A 1:yor:S1901 - 1:nwy:S1901", "Germany: A 2:Munich:Spring 1902 H",
            "F stp/sc - bot", "A lon - bel via convoy"]
@@ -126,9 +132,9 @@ def ms(seconds: float) -> float:
 
 
 def bench_inputs() -> list[tuple[str, str, str]]:
-    from app.engine.game import Game, GameFileError
-    from app.engine.notation import MAX_ORDER_LENGTH, NotationError, parse_order
-    from app.engine.variant import load_variant
+    from app.engine import Game, GameFileError
+    from app.engine import MAX_ORDER_LENGTH, NotationError, parse_order
+    from app.engine import load_variant
     v = load_variant()
     rows = []
     for n in (MAX_ORDER_LENGTH, 8_000, 32_767):

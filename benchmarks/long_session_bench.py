@@ -35,8 +35,11 @@ from grown import STATUS, grown_file, load_average, revisions, run_script as run
 
 COMMON = STATUS + r"""
 import gc, json, os, random, sys, tempfile, time
-from app.engine.game import Game
-from app.engine.variant import load_variant
+try:
+    from app.engine import Game, load_variant
+except ImportError:   # a revision before the engine had its public face (--baseline)
+    from app.engine.game import Game
+    from app.engine.variant import load_variant
 from app.bots.selfplay import random_orders
 from app.match.match import Match, Round
 from app.match.fog import fogged_world

@@ -120,7 +120,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
         view.set_boards_across(n)
         frames()
         step(f"{n} boards across")
-    from app.engine.targets import orderable_units
+    from app.engine import orderable_units
     from PySide6.QtCore import Qt
     view.go_to_present()
     view.set_boards_across(5)

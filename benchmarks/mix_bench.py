@@ -45,12 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app.engine.coords import Location  # noqa: E402
-from app.engine.orders import Convoy, Hold, Move, Support  # noqa: E402
-from app.engine.submission import submit  # noqa: E402
-from app.engine.validation import check  # noqa: E402
-from app.engine.variant import load_variant  # noqa: E402
-from app.engine.world import World  # noqa: E402
+from app.engine import check, Convoy, Hold, load_variant, Location, Move, submit, Support, World  # noqa: E402
 from engine_bench import REPEATS, PydipMap, midgame_phases, ms, pct, profile_ours, pydip, to_pydip  # noqa: E402
 from engine_scale import cpu_timed  # noqa: E402
 

@@ -60,7 +60,7 @@ def measure(boards: int, changes: int = 9) -> dict:
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
     from app.bots.selfplay import random_orders
-    from app.engine.targets import orderable_units  # noqa: F401  (the same imports as ui_bench)
+    from app.engine import orderable_units  # noqa: F401  (the same imports as ui_bench)
     from app.match.chart import ChartBuilder, StatsBuilder
     from app.ui.studio.chart_art import paint_chart
     from app.ui.window.main_window import MainWindow
@@ -88,7 +88,7 @@ def measure(boards: int, changes: int = 9) -> dict:
     out = {"boards": len(w.boards), "active": len(w.active_boards()), "orders": len(pending)}
     # two different orders for one unit, to alternate: a hold and the unit's pending move
     unit_order = next(o for o in pending if o.kind == "move")
-    from app.engine.orders import Hold
+    from app.engine import Hold
     hold = Hold(unit_order.nation, unit_order.unit_type, unit_order.unit)
     studio = win.studio
     ctl = studio.preview

@@ -59,7 +59,7 @@ SEED = 7
 
 def no_victory() -> None:
     """Benchmarks play past the point where somebody would have won."""
-    from app.engine.variant import load_variant
+    from app.engine import load_variant
     load_variant("standard").victory_centres = 10 ** 6
 
 
@@ -80,8 +80,8 @@ def world_files(sizes: list[int], log=lambda m: None) -> list[Path]:
         CACHE.mkdir(parents=True, exist_ok=True)
         import random as _random
         from app.bots.selfplay import no_victory as unwinnable, random_orders
-        from app.engine.game import Game
-        from app.engine.variant import load_variant
+        from app.engine import Game
+        from app.engine import load_variant
         rng = _random.Random(SEED)   # as grow_world(seed=SEED, boards=n, victory=False) plays
         game = Game.new(unwinnable(load_variant("standard")), "strict", SEED)
         played = 0
@@ -139,7 +139,7 @@ def measure(path: Path, frames: int, submissions: int = 3) -> dict:
     app = QApplication.instance() or QApplication([])
     from app.ui.window.main_window import MainWindow  # noqa: F401  (timed with the imports)
     from app.bots.selfplay import random_orders
-    from app.engine.targets import orderable_units
+    from app.engine import orderable_units
     import_s = time.perf_counter() - t_import
 
     # the engine's share of opening (reading the file into a match), timed apart from the window's
@@ -345,7 +345,8 @@ def table(results: list[dict], rows=None) -> str:
 def warm_map_cache(env: dict) -> None:
     """Keep the map's plain form in the child's data folder, as any start after the first
     finds it (app/ui/multiverse/plain_map.py); code without that cache ignores this."""
-    subprocess.run([sys.executable, "-c", "from app.engine.variant import load_variant\n"
+    subprocess.run([sys.executable, "-c", "try:\n    from app.engine import load_variant\n"
+                    "except ImportError:\n    from app.engine.variant import load_variant\n"
                     "from app.ui.multiverse.plain_map import load_plain_map\n"
                     "load_plain_map(load_variant('standard').map_path)"],
                    capture_output=True, env=env, cwd=ROOT)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.engine.catalog import BUILTIN_DIR, available  # noqa: E402
+from app.engine import available, BUILTIN_DIR  # noqa: E402
 from app.variants.check import _read_map, check_variant  # noqa: E402
 
 TARGET_S = 1.0

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
-from app.engine.catalog import find_folder
+from app.engine.variants.catalog import find_folder
 
 BASE = "isles"    # the smallest shipped variant: every check of it is quick
 

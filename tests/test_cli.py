@@ -105,7 +105,7 @@ def test_folder_and_deep_nesting(tmp_path):
 
 def test_a_crash_in_one_file_costs_no_other_file_its_report(tmp_path, monkeypatch, capsys):
     """A fault of ours in one file (simulated here) is reported for that file only."""
-    from app.engine import scenario
+    from app.engine.scenarios import scenario
     real = scenario.run_file
 
     def crash_on_first(path, check=True):

@@ -15,8 +15,8 @@ MODULES = sorted(m.name for m in pkgutil.walk_packages(app.__path__, "app."))
 
 # Modules whose examples teach a rule (the submission's steps, the order table…): if the
 # finder stopped seeing them, every other module's examples would pass unseen too.
-TAUGHT = ("app.engine.submission", "app.engine.order_table", "app.engine.orders", "app.engine.province_set",
-          "app.engine.visibility", "app.engine.catalog", "app.variants.drawing.standin", "app.bots.convoys")
+TAUGHT = ("app.engine.rules.submission", "app.engine.rules.order_table", "app.engine.rules.orders", "app.engine.fog.province_set",
+          "app.engine.fog.visibility", "app.engine.variants.catalog", "app.variants.drawing.standin", "app.bots.convoys")
 
 
 def _examples(name: str) -> list[doctest.DocTest]:
@@ -36,7 +36,7 @@ def test_docstring_examples(name):
 
 def test_every_module_is_collected():
     assert len(MODULES) > 200
-    assert {"app.engine.adjudicator", "app.ui.window.main_window", "app.variants.drawing.standin"} <= set(MODULES)
+    assert {"app.engine.rules.adjudicator", "app.ui.window.main_window", "app.variants.drawing.standin"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", TAUGHT)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.scenario import run_file
+from app.engine.scenarios.scenario import run_file
 
 ROOT = Path(__file__).parent / "scenarios"
 FILES = sorted(ROOT.rglob("*.json"))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.catalog import BUILTIN_DIR
+from app.engine.variants.catalog import BUILTIN_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "app"
@@ -75,7 +75,7 @@ def test_the_unpacked_wheel_plays_every_variant_away_from_the_checkout(wheel, tm
         return subprocess.run([sys.executable, *args], cwd=play, env=env,
                               capture_output=True, text=True, timeout=300)
 
-    where = run("-c", "from app.engine.catalog import BUILTIN_DIR, available; print(BUILTIN_DIR); "
+    where = run("-c", "from app.engine.variants.catalog import BUILTIN_DIR, available; print(BUILTIN_DIR); "
                       "print(' '.join(r.name for r in available() if r.source == 'built-in'))")
     assert where.returncode == 0, where.stderr[-3000:]
     folder, names = where.stdout.splitlines()

@@ -6,7 +6,7 @@ For each source the survey
 1. imports it as ``python -m app variant import`` does (:func:`app.variants.importer.import_variant`)
    into a temporary folder; a source with more than 16 nations is imported again with the
    extra nations left out (``--unplayed``, the last ones listed), and the row says so;
-2. loads the result (:func:`app.engine.variant.load_variant`) and runs ``variant check`` on it
+2. loads the result (:func:`app.engine.variants.variant.load_variant`) and runs ``variant check`` on it
    (:func:`app.variants.check.check_folder`): errors and warnings, and how many of the errors
    are in the drawing (``map.svg``), where a stand-in must cause none;
 3. plays random legal orders for every nation (the ``selfplay`` player,
@@ -111,7 +111,7 @@ def import_one(label: str, path: Path, into: Path, row: Row):
 
 def check_one(folder: Path, row: Row) -> bool:
     """``variant check`` on the import; True when the variant loads (selfplay can run)."""
-    from app.engine.variant import VariantError, load_variant
+    from app.engine import load_variant, VariantError
     from app.variants.check import check_folder
     problems = check_folder(folder)
     errors = [p for p in problems if p.severity == "error"]
@@ -134,8 +134,8 @@ def check_one(folder: Path, row: Row) -> bool:
 def play_one(folder: Path, years: int, seed: int, row: Row) -> None:
     """Random legal orders for every nation until the main timeline is ``years`` years on."""
     from app.bots.random_player import random_orders
-    from app.engine.game import Game
-    from app.engine.variant import load_variant
+    from app.engine import Game
+    from app.engine import load_variant
     game = Game.new(load_variant(str(folder)), "strict", seed)
     rng = random.Random(seed)
     first = game.world.starts[1].year

@@ -88,7 +88,7 @@ def scene_results(w):
 
 def scene_big(w):
     from app.bots.selfplay import grow_world, random_orders
-    from app.engine.variant import load_variant
+    from app.engine import load_variant
     load_variant("standard").victory_centres = 10 ** 6     # as the benchmarks: play past any solo win
     path = ROOT / "benchmarks" / ".cache" / f"selfplay-{BIG_SEED}-{BIG_BOARDS}.json"
     if not path.exists():
@@ -116,7 +116,7 @@ def scene_big(w):
 
 def scene_near(w):
     w.new_game(confirmed=True)
-    from app.engine.coords import BoardKey
+    from app.engine import BoardKey
     return lambda: w.view.show_board(BoardKey.parse("1:S1901"), 0.75)
 
 

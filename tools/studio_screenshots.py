@@ -63,7 +63,7 @@ def _settle(w, wait_for=None, seconds: float = 5.0):
 
 
 def shots(out: Path, size, theme: str) -> list[Path]:
-    from app.engine.coords import BoardKey, Location, Turn
+    from app.engine import BoardKey, Location, Turn
     from PySide6.QtCore import Qt
     tag = f"{size[0]}x{size[1]}-{theme}"
     done = []

@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from app.engine.orders import Order
-    from app.engine.world import World
+    from app.engine import Order
+    from app.engine import World
 
     from .progress import Listener
 

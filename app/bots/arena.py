@@ -2,15 +2,15 @@
 
 An :class:`Arena` copies one board of a world (under fog, the board as the nation sees it)
 into a world of its own, keyed at timeline 1 and the same turn, so that the engine's
-:func:`~app.engine.submission.submit` adjudicates a full set of orders for it in a fraction
+:func:`~app.engine.rules.submission.submit` adjudicates a full set of orders for it in a fraction
 of a millisecond. :meth:`Arena.play` returns what a player needs to value the result:
 the units and centre owners of the board that follows, and the units dislodged with
 somewhere to retreat. Orders are written for :attr:`Arena.key`; :meth:`Arena.home`
 moves them back to the board they are for.
 
 >>> from app.engine.game import Game
->>> from app.engine.coords import Location
->>> from app.engine.orders import Move
+>>> from app.engine.rules.coords import Location
+>>> from app.engine.rules.orders import Move
 >>> w = Game.new().world
 >>> arena = Arena(w, w.active_boards()[0])
 >>> after = arena.play([Move("France", "A", Location(arena.key, "par"), Location(arena.key, "bur"))])
@@ -24,11 +24,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from app.engine.coords import BoardKey, Location, Season
-from app.engine.next_boards import next_units
-from app.engine.orders import Convoy, Move, Order, Support, Unit
-from app.engine.submission import submit
-from app.engine.world import Board, World
+from app.engine import (Board, BoardKey, Convoy, Location, Move, next_units, Order, Season, submit,
+                        Support, Unit, World)
 
 
 @dataclass(frozen=True, slots=True)

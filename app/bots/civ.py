@@ -12,7 +12,7 @@ The policy is simple and predictable:
   exchanged maps with in the last three years, a map exchange, with a seeded chance of one
   in three (one offer at a time).
 
->>> from app.engine.gifts import Gift
+>>> from app.engine.civ.gifts import Gift
 >>> answer(None, Gift("map", "Sumer", "Akkad"), "Akkad")
 True
 """
@@ -22,10 +22,7 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from app.engine.civ import contacts_with
-from app.engine.coords import province_of
-from app.engine.gifts import Gift, follow_unit
-from app.engine.world import World
+from app.engine import contacts_with, follow_unit, Gift, province_of, World
 
 EXCHANGE_EVERY = 6      # movement turns between two map exchanges with the same civilisation
 

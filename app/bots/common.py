@@ -12,10 +12,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Build, Disband, Hold, Order, Retreat, Waive
-from app.engine.targets import build_options, retreat_targets
-from app.engine.world import World
+from app.engine import (BoardKey, Build, build_options, Disband, Hold, Location, Order, province_of,
+                        Retreat, retreat_targets, Waive, World)
 
 from .convoys import mend_convoys
 

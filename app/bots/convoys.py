@@ -5,10 +5,10 @@ walk to, Standard when the far shore is worth more than anything the army and it
 would do otherwise, Hard among the candidates it adjudicates.
 
 >>> from app.engine.game import Game
->>> from app.engine.coords import BoardKey, Location, Turn
->>> from app.engine.orders import Unit
->>> from app.engine.world import make_board, World
->>> from app.engine.variant import load_variant
+>>> from app.engine.rules.coords import BoardKey, Location, Turn
+>>> from app.engine.rules.orders import Unit
+>>> from app.engine.rules.world import make_board, World
+>>> from app.engine.variants.variant import load_variant
 >>> v = load_variant()
 >>> key = BoardKey(1, Turn(1901, 1))
 >>> b = make_board(key, [Unit("England", "A", "yor"), Unit("England", "F", "nth")], {})
@@ -23,7 +23,7 @@ A convoyed move is only worth giving with its whole chain: when the fleet is ord
 elsewhere, :func:`mend_convoys` makes the army hold (it cannot walk to Norway) rather
 than give an order the engine refuses.
 
->>> from app.engine.orders import Move
+>>> from app.engine.rules.orders import Move
 >>> away = Move("England", "F", Location(key, "nth"), Location(key, "hel"))
 >>> [o.kind for o in mend_convoys(w, [orders[0], away])]
 ['hold', 'move']
@@ -31,10 +31,7 @@ than give an order the engine refuses.
 
 from __future__ import annotations
 
-from app.engine.adjacency import convoy_step, reaches
-from app.engine.coords import BoardKey, Location
-from app.engine.orders import Convoy, Hold, Move, Order
-from app.engine.world import World
+from app.engine import BoardKey, Convoy, convoy_step, Hold, Location, Move, Order, reaches, World
 
 LONGEST = 3  # fleets in a chain, at most
 

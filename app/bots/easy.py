@@ -22,9 +22,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Hold, Move, Order
-from app.engine.world import Board, World
+from app.engine import Board, BoardKey, Hold, Location, Move, Order, province_of, World
 
 from .common import adjustments, complete, movement_boards, retreats
 from .convoys import convoy_orders, convoy_routes

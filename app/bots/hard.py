@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import random
 
-from app.engine.orders import Order
-from app.engine.world import World
+from app.engine import Order, World
 
 from . import timetravel
 from .common import adjustments, complete, movement_boards, projected_centres, retreats
 from .judge import Census
 from .progress import report
 from .search import BoardSearch
-from .standard import _Values
+from .standard import BoardValues
 
 ONE_BOARD_BUDGET = 900    # adjudications on a world of one active board…
 MIN_BOARD_BUDGET = 16     # …at least this many on each board of a larger one where rivals touch it
@@ -42,7 +41,7 @@ ACROSS_BUDGET = 40        # whole-world adjudications for candidates across boar
 
 def decide(world: World, nation: str, rng: random.Random, budget: int | None = None,
            time_travel: bool = True) -> list[Order]:
-    vals = _Values(world, nation)
+    vals = BoardValues(world, nation)
     if world.pause is not None:
         return retreats(world, nation, vals)
     census = Census(world)

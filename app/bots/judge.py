@@ -29,9 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from app.engine.coords import BoardKey
-from app.engine.variant import Variant
-from app.engine.world import World
+from app.engine import BoardKey, Variant, World
 
 from .arena import After
 from .values import map_index

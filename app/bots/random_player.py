@@ -4,7 +4,7 @@ Each unit on an active board gets an order now and then: a move (sometimes throu
 into the past of its own timeline or across to a neighbouring timeline), a support of a
 planned move or a hold, a convoy of an army over one fleet; the others hold. On Winter
 boards it builds and disbands what it must; in a retreat pause it retreats (or disbands).
-Every order is asked of :func:`app.engine.validation.check` before it is given.
+Every order is asked of :func:`app.engine.rules.validation.check` before it is given.
 
 Selfplay plays it for every nation at once (``nations=None``); as a computer player it
 plays one nation at a time.
@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import random
 
-from app.engine.coords import Location
-from app.engine.orders import Build, Convoy, Disband, Move, Order, Retreat, Support
-from app.engine.targets import build_options, direct_targets, retreat_targets
-from app.engine.validation import check
-from app.engine.world import World
+from app.engine import (Build, build_options, check, Convoy, direct_targets, Disband, Location, Move,
+                        Order, Retreat, retreat_targets, Support, World)
 
 
 def random_orders(world: World, rng: random.Random, time_travel: float = 0.3,

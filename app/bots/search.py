@@ -24,10 +24,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Hold, Move, Order, Support
-from app.engine.validation import check
-from app.engine.world import World
+from app.engine import BoardKey, check, Hold, Location, Move, Order, province_of, Support, World
 
 from . import standard, values
 from .arena import Arena

@@ -18,9 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from app.engine.game import Game
-from app.engine.variant import Variant, VariantError, load_variant
-from app.engine.world import World
+from app.engine import Game, load_variant, Variant, VariantError, World
 
 from .random_player import random_orders
 

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import random
 
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Hold, Move, Order, Support
-from app.engine.world import World
+from app.engine import BoardKey, Hold, Location, Move, Order, province_of, Support, World
 
 from . import values
 from .common import adjustments, complete, movement_boards, projected_centres, retreats
@@ -36,7 +34,7 @@ CONVOY_MARGIN = 0.05 # a convoy is made when it beats the plan by this share
 MAX_CONVOYS = 2      # convoys a board, at most
 
 
-class _Values:
+class BoardValues:
     """Board values for one nation, computed on first use per board."""
 
     def __init__(self, world: World, nation: str):
@@ -256,7 +254,7 @@ def with_convoys(world: World, key: BoardKey, nation: str, orders: list[Order], 
 
 
 def decide(world: World, nation: str, rng: random.Random, budget: int | None = None) -> list[Order]:
-    vals = _Values(world, nation)
+    vals = BoardValues(world, nation)
     if world.pause is not None:
         return retreats(world, nation, vals)
     plan: list[Order] = []

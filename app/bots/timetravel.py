@@ -4,7 +4,7 @@ A plan for one submission is made board by board. Then the player looks across b
 moving a unit into the past of its timeline or to a neighbouring timeline, supporting a move
 that failed on a past board (it may succeed now, and fork a timeline where it did), or
 convoying its army to another board. Each candidate replaces its units' orders in the plan
-and the whole world is adjudicated by the real engine (:func:`app.engine.submission.submit`,
+and the whole world is adjudicated by the real engine (:func:`app.engine.rules.submission.submit`,
 every other nation holding); the candidate is kept only when the nation then stands
 better by the victory measure (:func:`app.bots.common.standing`). Candidates are tried in a
 seeded order, at most ``budget`` of them, so a decision is as deterministic as it is quick.
@@ -15,13 +15,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import Location, Space
-from app.engine.orders import Convoy, Move, Order, Support
-from app.engine.submission import submit
-from app.engine.targets import direct_targets
-from app.engine.validation import check
-from app.engine.world import World
+from app.engine import (adjacent_board_keys, check, Convoy, direct_targets, Location, Move, Order,
+                        Space, submit, Support, World)
 
 from .common import movement_boards, own_units, standing
 

@@ -24,9 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
-from app.engine.world import Board
+from app.engine import Board, province_of, Variant
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@
 ['1:S1901']
 
 Past worlds are rebuilt from the present one without adjudicating
-(:mod:`app.engine.history`) and only the last few are kept, so a long session's memory
+(:mod:`app.engine.rules.history`) and only the last few are kept, so a long session's memory
 stays that of its present world; save files are written and read by
-:mod:`app.engine.savefile`.
+:mod:`app.engine.saves.savefile`.
 """
 
 from __future__ import annotations
@@ -21,17 +21,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable
 
-from .history import HistoryIndex
-from .jsonfile import parse_json, read_text
-from .lazy_orders import Submissions
-from .replay_check import ReplayCheck, ReplayMismatch
-from .notation import parse_order
-from .orders import Order
-from .savefile import (SAVE_FORMAT, SAVE_VERSION, GameFileError, SaveReader, SaveWriter,  # noqa: F401
-                       save_json_atomic, world_to_json, write_text_atomic)
-from .submission import Report, submit
-from .variant import Variant, load_variant
-from .world import World
+from .rules.history import HistoryIndex
+from .saves.jsonfile import parse_json, read_text, write_text_atomic
+from .saves.lazy_orders import Submissions
+from .saves.replay_check import ReplayCheck, ReplayMismatch
+from .notation.notation import parse_order
+from .rules.orders import Order
+from .saves.savefile import GameFileError, SaveReader, SaveWriter, world_to_json  # noqa: F401
+from .rules.submission import Report, submit
+from .variants.variant import Variant, load_variant
+from .rules.world import World
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -48,7 +47,7 @@ class Game:
 
     In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
     the number of submissions made when it was given: world ``i`` is then the world after
-    submission ``i`` and the gifts given before the next (:mod:`app.engine.civgame`)."""
+    submission ``i`` and the gifts given before the next (:mod:`app.engine.civ.civgame`)."""
 
     PAST_WORLDS_KEPT = 8
     CHECKPOINTS = 16
@@ -61,7 +60,7 @@ class Game:
         self.variant = variant
         self.adjacency = adjacency
         self.seed = seed
-        # (a loaded game's are made when first asked for: app.engine.lazy_orders)
+        # (a loaded game's are made when first asked for: app.engine.saves.lazy_orders)
         self.submissions: Submissions = submissions.copy() if isinstance(submissions, Submissions) \
             else Submissions(submissions or ())
         self.meta: dict[str, Any] = meta if meta is not None else {}
@@ -131,12 +130,12 @@ class Game:
     @property
     def calendar(self):
         """How this game names its turns (RULES.md §10: the civilisations' calendar)."""
-        from .civgame import calendar_of
+        from .civ.civgame import calendar_of
         return calendar_of(self.world)
 
     def give(self, gift) -> World:
         """Apply an accepted gift (RULES.md §10) to the present world; raises GiftRefused."""
-        from .civgame import give
+        from .civ.civgame import give
         return give(self, gift)
 
     def can_undo(self) -> bool:
@@ -156,7 +155,7 @@ class Game:
         self._checkpoints.pop(n, None)
         self._present = before
         if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
-            from .civgame import take_back
+            from .civ.civgame import take_back
             take_back(self, n, undone)
         return self.submissions.pop(), undone
 
@@ -165,7 +164,7 @@ class Game:
         end adjudicated off its GUI thread from the present world)."""
         self._push(tuple(orders), world)
         if "_undone_gifts" in self.__dict__:
-            from .civgame import put_back
+            from .civ.civgame import put_back
             put_back(self, world)
 
     def _push(self, orders: tuple[Order, ...], world: World) -> None:
@@ -226,7 +225,7 @@ class Game:
         alone, e.g. by hand): once, and never for a game loaded from a save."""
         if self.index is not None:
             return
-        from .civgame import replay
+        from .civ.civgame import replay
         worlds = replay(self._start, self.submissions, self.gifts, submit)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
 
@@ -275,7 +274,7 @@ class Game:
         raises :class:`GameFileError` naming the file and the field. ``replay_later``: a
         file its checksum vouches for opens at once, and the check that its submissions
         make its world is left to the caller (``game.replay_owed``, see
-        :mod:`app.engine.replay_check`); any other file is replayed now."""
+        :mod:`app.engine.saves.replay_check`); any other file is replayed now."""
         path = Path(path)
         collecting = gc.isenabled()
         gc.disable()  # loading makes ~10^5 objects that all live: collections would be wasted
@@ -301,7 +300,7 @@ class Game:
         text) lets an unchanged file be read lazily, and its replay check be left for
         later with ``replay_later`` (see :meth:`load`)."""
         try:
-            game = SaveReader(raw, where, text, release=_release).game()
+            game = SaveReader(raw, where, text, cls, release=_release).game()
         except GameFileError:
             raise
         except RecursionError:

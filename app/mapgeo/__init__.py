@@ -142,15 +142,15 @@ class MapGeometry:
 # generator writes, and most drawings) is parsed here, ten times faster than svgelements,
 # which also reads arcs. A file with transforms is read wholly by svgelements.
 
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_PATH_TOKEN = re.compile(rf"([MmLlHhVvZzCcSsQqTt])|({_NUMBER})|([A-Za-z])")
+NUMBER_PATTERN = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_PATH_TOKEN = re.compile(rf"([MmLlHhVvZzCcSsQqTt])|({NUMBER_PATTERN})|([A-Za-z])")
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2}
 CURVE_SAMPLES = 8  # points a Bézier curve is read as (as svgelements' reading here)
 
 Ring = list[tuple[float, float]]
 
 
-def _path_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
+def path_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
     """Subpaths (points, closed?) of path data with M, L, H, V, C, S, Q, T, Z commands (curves
     sampled); None when it has arcs (read by svgelements instead)."""
     out: list[tuple[Ring, bool]] = []
@@ -237,7 +237,7 @@ def _path_subpaths(d: str) -> list[tuple[Ring, bool]] | None:
     return out
 
 
-def _svgelements_subpaths(path: se.Path, samples: int = 8) -> list[tuple[Ring, bool]]:
+def svgelements_subpaths(path: se.Path, samples: int = 8) -> list[tuple[Ring, bool]]:
     out: list[tuple[Ring, bool]] = []
     cur: Ring = []
     for seg in path.segments():
@@ -299,7 +299,7 @@ _CIRCLE_SIDES = 64  # a round region is read as a 64-gon
 
 def _points(text: str) -> Ring:
     """The ``points`` of a ``<polygon>``: numbers separated by commas and/or spaces."""
-    nums = [float(t) for t in re.findall(_NUMBER, text or "")]
+    nums = [float(t) for t in re.findall(NUMBER_PATTERN, text or "")]
     if len(nums) % 2:
         raise ValueError("polygon points: odd number of coordinates")
     return list(zip(nums[0::2], nums[1::2]))
@@ -311,7 +311,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> Ring:
             for k in range(_CIRCLE_SIDES)]
 
 
-def _shape_subpaths(tag: str, get) -> list[tuple[Ring, bool]] | None:
+def shape_subpaths(tag: str, get) -> list[tuple[Ring, bool]] | None:
     """The outline of a ``<polygon>``, ``<rect>``, ``<circle>`` or ``<ellipse>`` (``get`` reads
     an attribute), as closed subpaths; None for other tags."""
     if tag == "polygon":
@@ -348,14 +348,14 @@ def _read_plain(svg_path: Path) -> tuple[tuple[float, float, float, float], list
             continue
         e = _Element(tag, eid, cls, dict(el.attrib))
         if tag == "path":
-            e.subpaths = _path_subpaths(el.get("d") or "")
+            e.subpaths = path_subpaths(el.get("d") or "")
             if e.subpaths is None:
-                e.subpaths = _svgelements_subpaths(se.Path(el.get("d")))
+                e.subpaths = svgelements_subpaths(se.Path(el.get("d")))
         elif tag in ("polygon", "rect", "ellipse"):
-            e.subpaths = _shape_subpaths(tag, el.get)
+            e.subpaths = shape_subpaths(tag, el.get)
         elif tag == "circle":
             e.point = (_length(el.get("cx")), _length(el.get("cy")))
-            e.subpaths = _shape_subpaths(tag, el.get)
+            e.subpaths = shape_subpaths(tag, el.get)
         elif tag == "line":
             e.point = (_length(el.get("x1")), _length(el.get("y1")))
             e.end = (_length(el.get("x2")), _length(el.get("y2")))
@@ -378,13 +378,13 @@ def _read_svgelements(svg_path: Path) -> tuple[tuple[float, float, float, float]
             continue
         attrs = {k: v for k, v in values.items() if isinstance(v, str)}
         if isinstance(el, se.Path):
-            out.append(_Element("path", eid, cls, attrs, subpaths=_svgelements_subpaths(el)))
+            out.append(_Element("path", eid, cls, attrs, subpaths=svgelements_subpaths(el)))
         elif isinstance(el, se.Circle):
             out.append(_Element("circle", eid, cls, attrs, point=(el.cx, el.cy),
-                                subpaths=_svgelements_subpaths(se.Path(el))))
+                                subpaths=svgelements_subpaths(se.Path(el))))
         elif isinstance(el, (se.Polygon, se.Rect, se.Ellipse)):
             tag = "polygon" if isinstance(el, se.Polygon) else "rect" if isinstance(el, se.Rect) else "ellipse"
-            out.append(_Element(tag, eid, cls, attrs, subpaths=_svgelements_subpaths(se.Path(el))))
+            out.append(_Element(tag, eid, cls, attrs, subpaths=svgelements_subpaths(se.Path(el))))
         elif isinstance(el, se.SimpleLine):
             out.append(_Element("line", eid, cls, attrs, point=(el.x1, el.y1), end=(el.x2, el.y2)))
         elif isinstance(el, se.Text):

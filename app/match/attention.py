@@ -10,10 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine.coords import BoardKey, Space
-from app.engine.dates import YEARS, Calendar
-from app.engine.orders import Build, Disband, Waive
-from app.engine.world import Board, World
+from app.engine import Board, BoardKey, Build, Calendar, Disband, Space, Waive, World, YEARS
 
 
 @dataclass(frozen=True)
@@ -90,7 +87,7 @@ class Attention:
     orders costs a thousand small recounts, not a thousand scans of every order).
 
     >>> from app.engine.game import Game
-    >>> from app.engine.notation import parse_order
+    >>> from app.engine.notation.notation import parse_order
     >>> g = Game.new()
     >>> todo = Attention(g.world, [])
     >>> [str(n) for n in todo.needs()]

@@ -36,9 +36,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine.coords import BoardKey
-from app.engine.orders import Build, Disband, Order, Retreat, Waive
-from app.engine.world import World
+from app.engine import BoardKey, Build, Disband, Order, Retreat, Waive, World
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from app.engine.civstart import CivSeat, CivStartError, civ_range, civ_start
-from app.engine.game import Game
-from app.engine.colour_distance import delta_e2000, rgb_of
-from app.engine.nations import PALETTE, PALETTE_APART, default_nations, name_problem
-from app.engine.variant import load_variant
+from app.engine import (civ_range, civ_start, CivSeat, CivStartError, default_nations, delta_e2000,
+                        Game, load_variant, name_problem, PALETTE, PALETTE_APART, rgb_of)
 
 from .match import Match, MatchError
 from .seats import Seat

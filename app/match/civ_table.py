@@ -23,12 +23,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from app.engine.civ import in_contact
-from app.engine.civgame import world_before_gift
-from app.engine.civsave import CivFault, read_location
-from app.engine.coords import Location, Turn
-from app.engine.gifts import KINDS, Gift, follow_unit, refusal
-from app.engine.world import World
+from app.engine import (CivFault, follow_unit, Gift, in_contact, KINDS, Location, read_location,
+                        refusal, Turn, World, world_before_gift)
 
 if TYPE_CHECKING:
     from .match import Match

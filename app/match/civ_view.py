@@ -9,9 +9,9 @@ or offered is computed from this view and from the known list, never from
 ``world.variant.nation_names`` (which names every civilisation), so that a world with an
 unknown civilisation out of sight gives the very same view as a world without it.
 
->>> from app.engine.civstart import civ_start
->>> from app.engine.nations import default_nations
->>> from app.engine.variant import load_variant
+>>> from app.engine.civ.civstart import civ_start
+>>> from app.engine.civ.nations import default_nations
+>>> from app.engine.variants.variant import load_variant
 >>> w = civ_start(load_variant(), default_nations(8), seed=1)
 >>> me = w.variant.nation_names[0]
 >>> known_civilisations(w, [me]) == [me]
@@ -26,10 +26,7 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine.civ import Civ, Homes, _replace, contacts_of
-from app.engine.nations import UNKNOWN
-from app.engine.orders import unit_of
-from app.engine.world import Board, World
+from app.engine import Board, changed_civ, Civ, contacts_of, Homes, unit_of, UNKNOWN, World
 
 from .fog import fogged_world
 
@@ -94,7 +91,7 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
     if civ.homes is not None:
         homes = MappingProxyType({k: _own_homes(h, seat) for k, h in civ.homes.items() if k in view.boards})
     contacts = MappingProxyType({p: t for p, t in civ.contacts.items() if p & seat})
-    masked_civ = _replace(civ, homes=homes, contacts=contacts, transfers=MappingProxyType({}))
+    masked_civ = changed_civ(civ, homes=homes, contacts=contacts, transfers=MappingProxyType({}))
     winner = view.winner
     out = view.derive(civ=masked_civ, winner=winner)
     if changed:

@@ -1,5 +1,5 @@
 """The position editor's state: a position changed one step at a time, each step checked
-by the engine (:mod:`app.engine.position`), with undo and redo. No Qt: the window's editor
+by the engine (:mod:`app.engine.rules.position`), with undo and redo. No Qt: the window's editor
 only shows it and forwards clicks.
 
 >>> from app.engine.game import Game
@@ -21,12 +21,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from app.engine.coords import BoardKey, Turn, province_of
-from app.engine.game import Game
-from app.engine.orders import Unit
-from app.engine.position import Position, PositionError, describe_unit, unit_problem
-from app.engine.variant import Variant
-from app.engine.world import World
+from app.engine import (BoardKey, describe_unit, Game, Position, PositionError, province_of, Turn, Unit,
+                        unit_problem, Variant, World)
 
 
 class EditRefused(ValueError):

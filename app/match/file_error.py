@@ -3,7 +3,7 @@ what raises it need not import pydantic (the window's start imports none, issue 
 
 from __future__ import annotations
 
-from app.engine.game import GameFileError
+from app.engine import GameFileError
 
 MATCH_VERSION = 1
 

@@ -1,6 +1,6 @@
 """Fog of war: the world as one seat may see it (RULES.md §8). No Qt.
 
-:func:`fogged_world` returns a :class:`~app.engine.world.World` that holds only what the
+:func:`fogged_world` returns a :class:`~app.engine.rules.world.World` that holds only what the
 seat's nations see: on each board, the units and centre owners in provinces they see; the
 orders (with results) of their own units and of units standing in seen provinces; only the
 seen dislodged units of a retreat pause. The grid (which boards and timelines exist), the
@@ -8,8 +8,8 @@ phase, the winner and the seed are public and kept.
 
 Everything a seat is shown or offered must be computed from this view, never from the
 whole world: the boards drawn, the orders listed, the targets offered on a click
-(``app.engine.targets`` on the view), the check of an order being entered
-(``app.engine.validation.check`` on the view) and the reading of typed orders
+(``app.engine.rules.targets`` on the view), the check of an order being entered
+(``app.engine.rules.validation.check`` on the view) and the reading of typed orders
 (``view.resolve``). Because the view of two worlds that differ only in what the seat
 cannot see is the *same* view, nothing computed from it can tell them apart (the tests
 hold that). Sight depends only on the seat's own units and centres and on the grid, all
@@ -37,14 +37,9 @@ from itertools import compress
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
-from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import BoardKey, province_of
-from app.engine.history import _unindex
-from app.engine.orders import Order, Result
-from app.engine.province_set import as_frozenset
-from app.engine.visibility import Sight, remember_sight, sight
-from app.engine.world import Board, Pause, World, index_orders, spaces_named
-from app.engine.world_delta import table_changes
+from app.engine import (adjacent_board_keys, as_frozenset, Board, BoardKey, index_orders, Order, Pause,
+                        province_of, remember_sight, Result, Sight, sight, spaces_named, table_changes,
+                        unindex_orders, World)
 
 VOID_UNSEEN = "void: nothing it names did what it says"
 """The reason shown for a seat's own support or convoy that failed as invalid while naming
@@ -194,7 +189,7 @@ def _drop(key, orders, results, retreats, refs, incoming, consulted) -> None:
     orders out of the index)."""
     shown = orders.pop(key, None)
     if shown:
-        _unindex(refs, incoming, key, shown)
+        unindex_orders(refs, incoming, key, shown)
     results.pop(key, None)
     retreats.pop(key, None)
     consulted.pop(key, None)

@@ -35,12 +35,8 @@ import zlib
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
-from app.engine.game import Game
-from app.engine.notation import NotationError, parse_order
-from app.engine.orders import Build, Order, Waive
-from app.engine.submission import Report, submit as engine_submit
-from app.engine.validation import check
-from app.engine.world import World
+from app.engine import (Build, check, Game, NotationError, Order, parse_order, Report,
+                        submit as engine_submit, Waive, World)
 
 from . import sealed as seat_box
 from .notes import Notes
@@ -558,7 +554,7 @@ class Match:
 
     @staticmethod
     def _text(o: Order) -> str:
-        from app.engine.notation import format_order
+        from app.engine import format_order
         return format_order(o)
 
     @classmethod
@@ -621,7 +617,7 @@ class Match:
     # -- civilisations (RULES.md §10): the transactions live in app.match.civ_table -------------
     def in_contact(self, a: str, b: str) -> bool:
         """Are civilisations ``a`` and ``b`` in contact (who may write to whom)?"""
-        from app.engine.civ import in_contact
+        from app.engine import in_contact
         return in_contact(self.world, a, b)
 
     def known_civilisations(self, seat: int | None) -> list[str]:
@@ -644,7 +640,7 @@ class Match:
         known = tuple(self.known_civilisations(seat))
         cache = self.__dict__.setdefault("_notation_variants", {})
         if known not in cache:
-            from app.engine.nations import with_nations
+            from app.engine import with_nations
             cache[known] = with_nations(v, [(n, v.nations[n].colour) for n in known])
         return cache[known]
 

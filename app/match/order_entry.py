@@ -1,8 +1,8 @@
 """Click-to-order: a small state machine with no Qt in it.
 
 Every question (which unit may act, where it may go, is this order legal) goes to the
-engine: :mod:`app.engine.targets` lights up the options and
-:func:`app.engine.validation.check` has the last word on every order; its reason is what
+engine: :mod:`app.engine.rules.targets` lights up the options and
+:func:`app.engine.rules.validation.check` has the last word on every order; its reason is what
 the status bar shows when a click is refused.
 
 Flow: click an own unit → its targets light up on every board → click one (a move; the unit
@@ -17,13 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import BoardKey, Location, province_of
-from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support
-from app.engine.targets import (build_options, convoy_options, ghost_convoy_targets, move_targets,
-                                retreat_targets, support_options, support_targets)
-from app.engine.validation import check
-from app.engine.world import World
+from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, check, Convoy,
+                        convoy_options, Disband, ghost_convoy_targets, Hold, Location, Move,
+                        move_targets, Order, province_of, Retreat, retreat_targets, Support,
+                        support_options, support_targets, World)
 
 
 @dataclass
@@ -303,7 +300,7 @@ class OrderEntry:
 
 def _whose(nation: str) -> str:
     """``Germany's``; a civilisation the seat has not met (RULES.md §10) is not named."""
-    from app.engine.nations import UNKNOWN
+    from app.engine import UNKNOWN
     return "an unknown civilisation's" if nation == UNKNOWN else f"{nation}'s"
 
 

@@ -1,4 +1,4 @@
-"""Pasted orders into a seat's pending orders: every line read (:mod:`app.engine.paste`),
+"""Pasted orders into a seat's pending orders: every line read (:mod:`app.engine.notation.paste`),
 resolved on the world the seat sees and checked as a typed order would be. No Qt.
 
 Lines that read and are legal are added (a unit's later order replaces its earlier one, as
@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from app.engine.notation import NotationError, format_order
-from app.engine.orders import Order
-from app.engine.paste import PastedLine, read_pasted
+from app.engine import format_order, NotationError, Order, PastedLine, read_pasted
 
 from .match import Match, OrderRefused
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.engine.coords import Location
+from app.engine import Location
 
 from .plans import COLOURS, parse_place
 

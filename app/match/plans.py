@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from app.engine.coords import BoardKey, Location, Turn, parse_timeline
+from app.engine import BoardKey, Location, parse_timeline, Turn
 
 if TYPE_CHECKING:
     from .plan_marks import PlanMark
@@ -51,7 +51,7 @@ def __getattr__(name: str):
 
 def unknown_place(marks, variant) -> str | None:
     """The first place of ``marks`` that is not on ``variant``'s map (None: all are)."""
-    from app.engine.coords import province_of
+    from app.engine import province_of
     for m in marks:
         for place in (m.start, m.end):
             if place is not None and (province_of(place.loc) not in variant.provinces

@@ -1,7 +1,7 @@
 """Preview the adjudication: what would happen if the world were submitted now, without
 changing the game. No Qt.
 
-:func:`preview` runs the engine's one door (:func:`app.engine.submission.submit`) on the
+:func:`preview` runs the engine's one door (:func:`app.engine.rules.submission.submit`) on the
 world as it is — worlds are immutable, so the game is untouched — and reads the report:
 each order's outcome and reason, the units that would be dislodged, the timelines that
 would fork. It is the very adjudication a submission makes, so the preview cannot
@@ -32,10 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from app.engine.coords import BoardKey, Location
-from app.engine.orders import Order
-from app.engine.submission import submit
-from app.engine.world import Pause, World
+from app.engine import BoardKey, Location, Order, Pause, submit, World
 
 
 @dataclass(frozen=True)

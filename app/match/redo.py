@@ -3,7 +3,7 @@
 Each undone submission keeps its orders, the orders that were pending after it, and the
 world it made: whole for the last :data:`REDO_WORLDS_KEPT` undone (redo gives back the very
 same world object), deeper in the chain only as what it changed
-(:class:`~app.engine.world_delta.WorldDelta`): a long run of undos at 10,000 boards would
+(:class:`~app.engine.rules.world_delta.WorldDelta`): a long run of undos at 10,000 boards would
 otherwise keep a megabyte of tables per world.
 """
 
@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.orders import Order
-from app.engine.world import World
-from app.engine.world_delta import WorldDelta
+from app.engine import Order, World, WorldDelta
 
 REDO_WORLDS_KEPT = 4
 

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from app.engine.coords import BoardKey, Space, province_of
-from app.engine.game import Game
-from app.engine.orders import Order, Result
-from app.engine.transcript import step_at
-from app.engine.world import World
+from app.engine import BoardKey, Game, Order, province_of, Result, Space, step_at, World
 
 from .fog import fogged_world
 

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.engine.jsonfile import validate
+from app.engine import validate
 
 from .file_error import MATCH_VERSION, MatchFileError
 from .plan_marks import PlanMark

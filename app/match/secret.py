@@ -158,7 +158,7 @@ def _b64(b: bytes) -> str:
     return base64.b64encode(b).decode("ascii")
 
 
-def _unb64(s: str) -> bytes:
+def unb64(s: str) -> bytes:
     return base64.b64decode(s, validate=True)
 
 
@@ -185,7 +185,7 @@ class PinLock:
 
     @classmethod
     def from_box(cls, box: SealedBox) -> "PinLock":
-        return cls(_unb64(box.salt), box.settings(), None)
+        return cls(unb64(box.salt), box.settings(), None)
 
     @property
     def n(self) -> int:
@@ -224,7 +224,7 @@ class PinLock:
         from cryptography.exceptions import InvalidTag
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         try:
-            plain = AESGCM(key).decrypt(_unb64(box.nonce), _unb64(box.data), aad)
+            plain = AESGCM(key).decrypt(unb64(box.nonce), unb64(box.data), aad)
         except InvalidTag:
             raise WrongPin("wrong PIN") from None
         plain = unpadded(plain) if box.pad else plain

@@ -7,7 +7,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .secret import ACCEPTED, SCRYPT_N, Kdf, KdfNotAccepted, _unb64
+from .secret import ACCEPTED, SCRYPT_N, Kdf, KdfNotAccepted, unb64
 
 
 class SealedBox(BaseModel):
@@ -33,7 +33,7 @@ class SealedBox(BaseModel):
     @classmethod
     def _base64(cls, v: str, info) -> str:
         try:
-            raw = _unb64(v)
+            raw = unb64(v)
         except ValueError:
             raise ValueError(f"the {info.field_name} is not base64 (damaged)") from None
         sizes = {"salt": (16, 32), "nonce": (12, 12), "data": (16, 10_000_000)}[info.field_name]

@@ -25,9 +25,7 @@ from typing import Callable
 
 from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
 from app.data_folder import try_lock, unlock
-from app.engine.game import Game, GameFileError
-from app.engine.lazy_orders import read_every_board
-from app.engine.savefile import write_text_atomic
+from app.engine import Game, GameFileError, read_every_board, write_text_atomic
 
 from .match import Match
 
@@ -88,8 +86,8 @@ def open_match(path: Path, decide=None, replay_later: bool = False) -> Match:
 def _scenario_game(path: Path) -> Game | None:
     """The game a scenario file starts (its start and steps), or None when ``path`` is no
     scenario; a scenario that cannot be used raises ``GameFileError`` naming its fault."""
-    from app.engine.jsonfile import parse_json, read_text
-    from app.engine.scenario import ScenarioError, game_of, looks_like_scenario
+    from app.engine import parse_json, read_text
+    from app.engine import game_of, looks_like_scenario, ScenarioError
     try:
         raw = parse_json(read_text(path, GameFileError), str(path), GameFileError)
     except GameFileError:

@@ -35,8 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine.game import Game
-from app.engine.variant import VariantError, load_variant
+from app.engine import Game, load_variant, VariantError
 
 from app.bots import LEVELS, decide
 from app.bots.common import adjustment_boards, movement_boards
@@ -152,8 +151,8 @@ def new_game(variant: str, adjacency: str, seed: int, civs: int = 0) -> Game:
     """The variant's standard start, or with ``civs`` a civilisations start (RULES.md §10)."""
     if not civs:
         return Game.new(variant, adjacency, seed)
-    from app.engine.civstart import civ_start
-    from app.engine.nations import default_nations
+    from app.engine import civ_start
+    from app.engine import default_nations
     v = load_variant(variant)
     return Game.from_world(civ_start(v, default_nations(civs, seed=seed, variant=v), seed, adjacency))
 

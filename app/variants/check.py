@@ -3,7 +3,7 @@
 Three layers, each run as far as the one before allows:
 
 1. the data files (models, cross-references, unique ids, order words, home and start
-   centres, starting units, the victory count): :mod:`app.engine.variant_checks`;
+   centres, starting units, the victory count): :mod:`app.engine.variants.variant_checks`;
 2. the map against the data (:mod:`app.variants.geomcheck`): every province drawn once,
    the board tiled, shared borders against declared adjacency both ways, straits marked,
    split coasts touching the seas they are declared adjacent to, isolated provinces; and
@@ -31,13 +31,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from app.engine.jsonfile import read_json
-from app.engine.variant import (AdjacencyFile, NationsFile, ProvincesFile, StartFile, Variant,
-                                VariantError, VariantFile, check_map_field)
+from app.engine import (AdjacencyFile, check_map_field, NationsFile, ProvincesFile, read_json,
+                        StartFile, Variant, VariantError, VariantFile)
 from app.mapgeo import MapFileError, MapGeometry, load_map
-from app.engine.catalog import find_folder
-from app.engine.variant_checks import data_problems
-from app.engine.problems import Problem
+from app.engine import data_problems, find_folder, Problem
 
 MODELS = {"variant.json": VariantFile, "provinces.json": ProvincesFile, "adjacency.json": AdjacencyFile,
           "nations.json": NationsFile, "start.json": StartFile}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.engine.order_words import ORDER_WORDS
+from app.engine import ORDER_WORDS
 
 from .dpmap import MapText, read_map, remove_power
 from .draft import Draft, DraftNation, DraftProvince, adjective_of, nation_name, variant_id

@@ -12,10 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine.order_words import ORDER_WORDS
-from app.engine.variant_checks import MAX_NATIONS
+from app.engine import MAX_NATIONS, ORDER_WORDS
 
-from .scaffold import NATION_COLOURS, _dump
+from .scaffold import NATION_COLOURS, write_json
 
 
 @dataclass
@@ -194,5 +193,5 @@ def write_draft(draft: Draft, folder: Path, svg: str) -> None:
     """Write the variant's files and ``svg`` as its map into ``folder`` (created)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, content in draft.files().items():
-        _dump(folder / name, content)
+        write_json(folder / name, content)
     (folder / "map.svg").write_text(svg, encoding="utf-8")

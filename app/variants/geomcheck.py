@@ -19,10 +19,9 @@ import shapely
 from shapely.geometry import Point, box
 from shapely.strtree import STRtree
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
+from app.engine import province_of, Variant
 from app.mapgeo import MapGeometry
-from app.engine.problems import Problem
+from app.engine import Problem
 
 MIN_BORDER = 3.0
 VISIBLE_BORDER = 8.0

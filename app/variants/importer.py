@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.engine.catalog import looks_like_path, user_variants_dir
+from app.engine import looks_like_path, user_variants_dir
 
 from .draft import Draft, write_draft
 from .dpmap import MapFormatError, MapText
@@ -181,7 +181,7 @@ def main(argv: list[str]) -> int:
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from app.engine.variant import VariantError, read_variant
+    from app.engine import read_variant, VariantError
     print(f"Imported {source} into {folder}")
     print("Not carried over, or changed:")
     for note in draft.notes:

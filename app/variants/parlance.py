@@ -237,7 +237,7 @@ def _nations(sections, d: Draft, path: Path, tokens: dict[str, str]) -> None:
 def _from_variant_here(base: str, d: Draft) -> dict[str, str]:
     """The base variant's data from a variant here of that name (Parlance's own ``standard``
     is not in the ``parterre`` package)."""
-    from app.engine.variant import VariantError, load_variant
+    from app.engine import load_variant, VariantError
     try:
         v = load_variant(base)
     except VariantError:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.engine.catalog import BUILTIN_DIR, find_folder
-from app.engine.variant import VariantError, load_variant
+from app.engine import BUILTIN_DIR, find_folder, load_variant, VariantError
 
 SUMMARY_LINES = 10
 

@@ -3,10 +3,7 @@ game (the designer's preview shows it)."""
 
 from __future__ import annotations
 
-from app.engine.coords import province_of
-from app.engine.game import Game
-from app.engine.variant import Variant
-from app.engine.world import World
+from app.engine import Game, province_of, Variant, World
 
 
 def two_timeline_world(variant: Variant) -> World:

@@ -19,7 +19,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import box
 
-from app.engine.catalog import looks_like_path, user_variants_dir
+from app.engine import looks_like_path, user_variants_dir
 
 PLACEHOLDER = "TODO"
 STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
@@ -110,22 +110,22 @@ def write_grid_variant(spec: GridVariant, folder: Path) -> Path:
             fleet.append([p, q])
     centres = [a.id for a in spec.areas if a.centre]
     victory = spec.victory_centres or len(centres) // 2 + 1
-    _dump(folder / "variant.json", {"name": spec.name, "title": spec.title, "map": "map.svg",
+    write_json(folder / "variant.json", {"name": spec.name, "title": spec.title, "map": "map.svg",
                                     "first_year": spec.first_year, "victory_centres": victory,
                                     "description": spec.description})
-    _dump(folder / "provinces.json", {"provinces": [
+    write_json(folder / "provinces.json", {"provinces": [
         {"id": a.id, "name": a.name, "kind": kinds[a.id], **({"supply_centre": True} if a.centre else {})}
         for a in spec.areas], "coasts": []})
-    _dump(folder / "adjacency.json", {"army": army, "fleet": fleet})
-    _dump(folder / "nations.json", {"nations": [
+    write_json(folder / "adjacency.json", {"army": army, "fleet": fleet})
+    write_json(folder / "nations.json", {"nations": [
         {"name": n, "adjective": n if n.endswith("n") else n + "n", "colour": NATION_COLOURS[i % len(NATION_COLOURS)],
          "home_centres": homes} for i, (n, homes) in enumerate(spec.nations.items())]})
-    _dump(folder / "start.json", {"units": spec.units, "centres": dict(spec.nations)})
+    write_json(folder / "start.json", {"units": spec.units, "centres": dict(spec.nations)})
     (folder / "map.svg").write_text(_svg(spec), encoding="utf-8")
     return folder
 
 
-def _dump(path: Path, data) -> None:
+def write_json(path: Path, data) -> None:
     path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
@@ -136,7 +136,7 @@ def _svg(spec: GridVariant) -> str:
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {spec.width:g} {spec.height:g}" '
            f'width="{spec.width:g}" height="{spec.height:g}" data-variant="{spec.name}">',
-           f"<title>{_xml(spec.title)}</title>", f"<style>{STYLE}</style>", '<g id="provinces">']
+           f"<title>{xml_escape(spec.title)}</title>", f"<style>{STYLE}</style>", '<g id="provinces">']
     for a in spec.areas:
         cls = "province sea" if a.sea else "province land"
         out.append(f'<path id="{a.id}" class="{cls}" d="{rect_path(a.rect)}"/>')
@@ -148,7 +148,7 @@ def _svg(spec: GridVariant) -> str:
         anchors[a.id] = (cx, cy)
         label = a.id.upper() if not a.sea else a.name
         cls = "label sea-label" if a.sea else "label"
-        out.append(f'<text id="label-{a.id}" class="{cls}" x="{cx:g}" y="{cy - 30:g}">{_xml(label)}</text>')
+        out.append(f'<text id="label-{a.id}" class="{cls}" x="{cx:g}" y="{cy - 30:g}">{xml_escape(label)}</text>')
     out.append('</g>\n<g id="supply-centres">')
     for a in spec.areas:
         if a.centre:
@@ -164,13 +164,13 @@ def _svg(spec: GridVariant) -> str:
     return "\n".join(out)
 
 
-def _xml(text: str) -> str:
+def xml_escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
 def placeholder_problems(folder: Path):
     """Warnings for the scaffold's placeholders still in the data files (what to do next)."""
-    from app.engine.problems import Problem
+    from app.engine import Problem
     out = []
     for name in ("variant.json", "provinces.json", "nations.json"):
         try:

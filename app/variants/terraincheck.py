@@ -21,9 +21,7 @@ from typing import Iterator
 
 import shapely
 
-from app.engine.coords import province_of
-from app.engine.problems import Problem
-from app.engine.variant import Variant
+from app.engine import Problem, province_of, Variant
 from app.mapgeo import MapGeometry
 from app.mapgeo.terrain import derive_terrain
 

@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping, Union
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
+from app.engine import province_of, Variant
 
 
 class ChoiceError(ValueError):

@@ -13,10 +13,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.engine.jsonfile import write_for_command
-from app.engine.variant import VariantError, load_variant
+from app.engine import load_variant, VariantError, write_for_command
 
-from app.engine.savefile import write_text_atomic
+from app.engine import write_text_atomic
 
 from .session import WinksError, pieces_each, throw_at_random, thrown_game
 

@@ -19,7 +19,7 @@ import shapely
 from shapely.geometry import Point
 from shapely.strtree import STRtree
 
-from app.engine.variant import Variant
+from app.engine import Variant
 from app.mapgeo import MapGeometry, load_map
 
 MIN_OVERLAP = 0.01

@@ -38,10 +38,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Sequence
 
-from app.engine.coords import BoardKey, Season, Turn
-from app.engine.game import Game
-from app.engine.variant import Variant, load_variant
-from app.engine.world import World, make_board
+from app.engine import BoardKey, Game, load_variant, make_board, Season, Turn, Variant, World
 
 from .cleanup import (Choice, ChoiceError, Layout, Piece, Step, choice_from_json, choice_to_json, choices,
                       choose, clean_up, first_chooser)

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 
 from app.bots import hard
 from app.bots.convoys import mend_convoys
-from app.engine.coords import BoardKey, Location, Turn
-from app.engine.orders import Convoy, Hold, Move, Unit
-from app.engine.submission import submit
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.rules.coords import BoardKey, Location, Turn
+from app.engine.rules.orders import Convoy, Hold, Move, Unit
+from app.engine.rules.submission import submit
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 
 VARIANT = load_variant()
 SPRING = BoardKey(1, Turn(1903, 0))

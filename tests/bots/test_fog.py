@@ -5,9 +5,9 @@ from types import MappingProxyType
 
 from app.bots import LEVELS, decide
 from app.bots.selfplay import grow_world
-from app.engine import visibility
-from app.engine.orders import Unit
-from app.engine.world import Board, World
+from app.engine.fog import visibility
+from app.engine.rules.orders import Unit
+from app.engine.rules.world import Board, World
 from app.match import fog
 
 

@@ -13,12 +13,12 @@ from app.bots.common import adjustment_boards
 from app.bots.hard import gain
 from app.bots.selfplay import grow_world, random_orders
 from app.bots.timetravel import evaluate
-from app.engine.coords import BoardKey, Turn
+from app.engine.rules.coords import BoardKey, Turn
 from app.engine.game import Game
-from app.engine.orders import Unit
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
-from app.engine.catalog import available
+from app.engine.rules.orders import Unit
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
+from app.engine.variants.catalog import available
 
 from .test_players import BUILT_IN, _crosses, _disbands_owed, assert_legal
 

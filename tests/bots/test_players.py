@@ -1,5 +1,5 @@
 """Computer players give legal orders for exactly their own units, in every phase, the same
-for the same seed. Legality is the engine's own: app.engine.validation.check."""
+for the same seed. Legality is the engine's own: app.engine.rules.validation.check."""
 
 import random
 from collections import Counter
@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from app.bots import LEVELS, decide
 from app.bots.common import adjustment_boards
 from app.bots.selfplay import grow_world, random_orders
-from app.engine.coords import BoardKey
+from app.engine.rules.coords import BoardKey
 from app.engine.game import Game
-from app.engine.orders import Build, Disband, Retreat, Waive
-from app.engine.validation import check
-from app.engine.world import World
-from app.engine.catalog import available
+from app.engine.rules.orders import Build, Disband, Retreat, Waive
+from app.engine.rules.validation import check
+from app.engine.rules.world import World
+from app.engine.variants.catalog import available
 
 
 def assert_legal(world: World, nation: str, orders) -> None:
@@ -50,7 +50,7 @@ def assert_legal(world: World, nation: str, orders) -> None:
 
 
 def _units(world, key, nation):
-    from app.engine.coords import Location
+    from app.engine.rules.coords import Location
     return [Location(key, u.loc) for u in world.boards[key].units.values() if u.nation == nation]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from app.bots.selfplay import grow_world, no_victory
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,7 +1,7 @@
 """Computer players in the window: nations given to the computer in the new-game dialog play
 when the round is submitted; in a sandbox the computer suggests or fills in pending orders."""
 
-from app.engine.orders import Hold
+from app.engine.rules.orders import Hold
 from app.ui.window.bots_ui import STEPS
 from app.ui.dialogs.new_game import NewGameDialog
 from tests.ui.helpers import submit

@@ -9,16 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots import decide
-from app.engine.civ import contacts_of, contacts_with, in_contact
-from app.engine.civgame import world_before_gift
-from app.engine.civstart import CivStartError, centre_neighbours, civ_range, civ_start, draw_centres
-from app.engine.coords import Location, Season, Turn
-from app.engine.dates import Calendar
+from app.engine.civ.civ import contacts_of, contacts_with, in_contact
+from app.engine.civ.civgame import world_before_gift
+from app.engine.civ.civstart import CivStartError, centre_neighbours, civ_range, civ_start, draw_centres
+from app.engine.rules.coords import Location, Season, Turn
+from app.engine.rules.dates import Calendar
 from app.engine.game import Game, GameFileError
-from app.engine.gifts import Gift, GiftRefused
-from app.engine.nations import PALETTE, UNKNOWN, default_nations, name_problem, with_nations
-from app.engine.variant import load_variant
-from app.engine.variant_checks import MAX_NATIONS
+from app.engine.civ.gifts import Gift, GiftRefused
+from app.engine.civ.nations import PALETTE, UNKNOWN, default_nations, name_problem, with_nations
+from app.engine.variants.variant import load_variant
+from app.engine.variants.variant_checks import MAX_NATIONS
 
 VARIANTS = ["standard", "baltic", "isles"]
 
@@ -67,7 +67,7 @@ def test_civilisation_counts_per_variant():
 
 
 def test_a_player_chooses_a_fleet_on_a_coastal_centre_only():
-    from app.engine.civstart import CivSeat, choose_unit
+    from app.engine.civ.civstart import CivSeat, choose_unit
     v = load_variant()
     assert choose_unit(v, "lon", True) == ("F", "lon")
     assert choose_unit(v, "lon", False) == ("A", "lon")
@@ -194,9 +194,9 @@ def test_a_save_names_its_civilisations_and_refuses_a_bad_one(tmp_path):
 
 def _met_game():
     """Two civilisations in contact, on the standard map."""
-    from app.engine.civstart import with_civ
-    from app.engine.world import World, make_board
-    from app.engine.coords import BoardKey
+    from app.engine.civ.civstart import with_civ
+    from app.engine.rules.world import World, make_board
+    from app.engine.rules.coords import BoardKey
     v = with_nations(load_variant(), [("Sumer", PALETTE[0]), ("Akkad", PALETTE[1]), ("Elam", PALETTE[2])])
     board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "bur"), ("Sumer", "A", "par"),
                                                     ("Akkad", "A", "mun"), ("Elam", "F", "ion")],
@@ -259,9 +259,9 @@ def test_the_calendar_names_turns_from_4000_bc_without_a_year_0():
 
 
 def test_a_contact_of_an_undone_submission_is_not_inherited_by_a_new_one():
-    from app.engine.civstart import with_civ
-    from app.engine.coords import BoardKey
-    from app.engine.world import World, make_board
+    from app.engine.civ.civstart import with_civ
+    from app.engine.rules.coords import BoardKey
+    from app.engine.rules.world import World, make_board
     v = with_nations(load_variant(), [("Sumer", PALETTE[0]), ("Akkad", PALETTE[1])])
     board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "pic"), ("Akkad", "A", "ruh")], {})
     game = Game.from_world(with_civ(World.from_boards(v, [board])))

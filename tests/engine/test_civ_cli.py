@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from app.__main__ import main
-from app.engine.civstart import centre_neighbours
-from app.engine.scenario import run_file
-from app.engine.variant import load_variant
+from app.engine.civ.civstart import centre_neighbours
+from app.engine.scenarios.scenario import run_file
+from app.engine.variants.variant import load_variant
 
 
 def test_writes_the_same_bytes_for_the_same_seed_and_a_start_the_scenario_command_plays(tmp_path):

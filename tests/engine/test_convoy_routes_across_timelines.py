@@ -12,11 +12,11 @@ holds the fleets that could complete the route: the two worlds differ, not the r
 the neighbouring fleets really could carry the army is shown by ordering them to.
 """
 
-from app.engine.coords import BoardKey, Location, Turn
-from app.engine.orders import Convoy, Hold, Move
-from app.engine.submission import submit
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.rules.coords import BoardKey, Location, Turn
+from app.engine.rules.orders import Convoy, Hold, Move
+from app.engine.rules.submission import submit
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 
 VARIANT = load_variant()
 HERE, THERE = BoardKey(1, Turn(1901, 0)), BoardKey(2, Turn(1901, 0))

@@ -6,10 +6,10 @@ import dataclasses
 import pytest
 from hypothesis import given, strategies as st
 
-from app.engine.coords import BoardKey, Turn
+from app.engine.rules.coords import BoardKey, Turn
 from app.engine.game import Game
-from app.engine.notation import parse_order
-from app.engine.variant import load_variant
+from app.engine.notation.notation import parse_order
+from app.engine.variants.variant import load_variant
 from app.variants.scaffold import starter, write_grid_variant
 
 

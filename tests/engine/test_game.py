@@ -5,7 +5,8 @@ import json
 import pytest
 
 from app.engine.game import Game, GameFileError, world_to_json
-from app.engine.submission import SubmissionError
+from app.engine.rules.submission import SubmissionError
+from app.engine.saves.save_fields import SAVE_VERSION
 from tests.worlds import assert_same_world
 
 
@@ -63,9 +64,9 @@ def test_missing_file(tmp_path):
 
 
 def test_no_orders_after_victory():
-    from app.engine.coords import BoardKey, Turn
-    from app.engine.variant import load_variant
-    from app.engine.world import World, make_board
+    from app.engine.rules.coords import BoardKey, Turn
+    from app.engine.variants.variant import load_variant
+    from app.engine.rules.world import World, make_board
     v = load_variant()
     centres = {c: "France" for c in sorted(v.supply_centres)[:18]}
     b = make_board(BoardKey(1, Turn.parse("F1901")), [("France", "A", "par")], centres)
@@ -85,7 +86,7 @@ from pathlib import Path  # noqa: E402
 
 from app.bots import selfplay  # noqa: E402
 from app.engine import game as game_module  # noqa: E402
-from app.engine import replay_check  # noqa: E402
+from app.engine.saves import replay_check  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -142,7 +143,7 @@ def test_version_1_save_still_loads(tmp_path):
     assert len(g.world.boards) == 33 and len(g.history()) == len(g.submissions) + 1
     g.save(tmp_path / "v2.json")
     data = json.loads((tmp_path / "v2.json").read_text())
-    assert data["version"] == game_module.SAVE_VERSION and data["checksum"].startswith("sha256:")
+    assert data["version"] == SAVE_VERSION and data["checksum"].startswith("sha256:")
     h = Game.load(tmp_path / "v2.json")
     for i in range(len(g.submissions) + 1):
         assert_same_world(h.world_at(i), g.world_at(i))
@@ -177,7 +178,7 @@ def test_bad_versions_are_refused(tmp_path, version):
 
 def test_future_version_is_refused(tmp_path):
     data = _small_game().to_json()
-    data["version"] = game_module.SAVE_VERSION + 1
+    data["version"] = SAVE_VERSION + 1
     _refused(tmp_path, data, "newer version")
 
 

@@ -1,4 +1,4 @@
-"""A file its checksum vouches for is read lazily (app.engine.lazy_orders): each board's
+"""A file its checksum vouches for is read lazily (app.engine.saves.lazy_orders): each board's
 orders, its part of the order index and each submission are made when first asked for.
 The game must be exactly the game an eager read makes — its worlds, index, history and
 saves — and a damaged file must still be refused at open, naming the field."""
@@ -11,15 +11,15 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import app.engine.lazy_orders
+import app.engine.saves.lazy_orders
 from app.bots import selfplay
-from app.engine import savefile
-from app.engine.board_text import BoardTextReader
+from app.engine.saves import savefile
+from app.engine.notation.board_text import BoardTextReader
 from app.engine.game import Game, GameFileError
-from app.engine.notation import format_order
-from app.engine.lazy_orders import LazyOrders, Unread, UnreadRefs, raw_value
-from app.engine.variant import load_variant
-from app.engine.world import index_orders
+from app.engine.notation.notation import format_order
+from app.engine.saves.lazy_orders import LazyOrders, Unread, UnreadRefs, raw_value
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import index_orders
 from tests.worlds import assert_same_world
 
 def load_both(path: Path, monkeypatch) -> tuple[Game, Game]:
@@ -49,7 +49,7 @@ def assert_same_game(lazy: Game, eager: Game, steps=None) -> None:
 
 
 def test_docstring_examples():
-    result = doctest.testmod(app.engine.lazy_orders)
+    result = doctest.testmod(app.engine.saves.lazy_orders)
     assert result.attempted and not result.failed
 
 
@@ -162,7 +162,7 @@ def test_a_lazy_world_is_read_only(grown, tmp_path):
 
 def test_the_lazy_mapping_never_hands_out_an_unread_value():
     reader = BoardTextReader(load_variant())
-    from app.engine.coords import BoardKey, Turn
+    from app.engine.rules.coords import BoardKey, Turn
     k = BoardKey(1, Turn(1901, 0))
     own = reader.own("Germany: A mun - tyr")
 

@@ -6,7 +6,7 @@ import tracemalloc
 
 from app.bots import selfplay
 from app.engine.game import Game
-from app.engine.variant import Variant
+from app.engine.variants.variant import Variant
 
 
 def _reachable(root):

@@ -5,11 +5,11 @@ fault, and printing that parses back to the same order."""
 import pytest
 
 from app.bots import selfplay
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
-from app.engine.notation import NotationError, format_order, parse_location, parse_order
-from app.engine.orders import Build, Move, Support
-from app.engine.variant import load_variant
+from app.engine.notation.notation import NotationError, format_order, parse_location, parse_order
+from app.engine.rules.orders import Build, Move, Support
+from app.engine.variants.variant import load_variant
 
 V = load_variant()
 
@@ -105,7 +105,7 @@ def test_format_examples():
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from app.engine.notation import MAX_ORDER_LENGTH  # noqa: E402
+from app.engine.notation.notation import MAX_ORDER_LENGTH  # noqa: E402
 
 
 @pytest.mark.parametrize("text", ["A  mun-tyr", "A mun-tyr", "A mun -tyr", "A mun->tyr", "  A \t mun  -  tyr  ",
@@ -166,7 +166,7 @@ def test_any_text_parses_or_is_refused_quickly(text):
 def test_canonical_reader_reads_back_every_printed_order():
     """Save files are read with CanonicalReader: it must give back exactly the printed order,
     and refuse (None) what is not in the printed form, leaving it to the general parser."""
-    from app.engine.notation import CanonicalReader
+    from app.engine.notation.notation import CanonicalReader
     game = selfplay.play(14, seed=5)
     reader = CanonicalReader(V)
     orders = [o for os_ in game.world.orders.values() for o in os_] + \

@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots import selfplay
-from app.engine.coords import province_of
+from app.engine.rules.coords import province_of
 from app.engine.game import Game, world_to_json
-from app.engine.world import World
+from app.engine.rules.world import World
 
 
 def _check_world(world: World, before: World | None):

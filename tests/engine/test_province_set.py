@@ -8,9 +8,9 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.engine import visibility
-from app.engine.province_set import ProvinceNames, ProvinceSet, as_frozenset
-from app.engine.variant import load_variant
+from app.engine.fog import visibility
+from app.engine.fog.province_set import ProvinceNames, ProvinceSet, as_frozenset
+from app.engine.variants.variant import load_variant
 
 NAMES = ProvinceNames(sorted(load_variant().provinces))
 PROVINCES = NAMES.provinces
@@ -102,7 +102,7 @@ def test_pickled_or_copied_it_is_still_the_same_provinces(a):
 
 
 def test_a_sight_is_handed_out_as_province_sets_equal_to_sets_of_names():
-    from app.engine.world import World
+    from app.engine.rules.world import World
     w = World.initial(load_variant())
     visibility.clear_cache()
     seen = visibility.sight(w, "England")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from app.engine.game import Game, GameFileError
-from app.engine.replay_check import ReplayMismatch
+from app.engine.saves.replay_check import ReplayMismatch
 from tests.edited_saves import give_a_start_centre, with_checksum, without_checksum
 
 
@@ -78,7 +78,7 @@ def test_the_check_leaves_the_stored_orders_and_submissions_unread(saved):
     """The check makes its own orders and lets them go: a big file's stored boards and
     submissions stay texts until the session looks at them (at 10,000 boards, making
     them all cost ~110 MB kept for the rest of the session)."""
-    from app.engine.lazy_orders import Unread, UnreadSubmission, raw_values
+    from app.engine.saves.lazy_orders import Unread, UnreadSubmission, raw_values
     game = Game.load(saved, replay_later=True)
     stored = list(raw_values(game.world.orders))
     submissions = game.submissions.tokens()
@@ -113,7 +113,7 @@ def test_two_orders_of_a_stored_board_swapped_with_a_checksum_are_caught(saved):
 def big_save(selfplay_save, tmp_path):
     """A copy of the benchmarks' world of 1000 boards (big enough for the replayed world
     to share with the stored one as it goes), nobody able to win, as it was grown."""
-    from app.engine.variant import load_variant
+    from app.engine import load_variant
     standard = load_variant("standard")
     standard.victory_centres, was = 10 ** 6, standard.victory_centres
     path = tmp_path / "big.json"
@@ -123,7 +123,7 @@ def big_save(selfplay_save, tmp_path):
 
 
 def test_a_big_file_passes_its_check_and_stays_unread(big_save):
-    from app.engine.lazy_orders import Unread, UnreadRefs, raw_values
+    from app.engine.saves.lazy_orders import Unread, UnreadRefs, raw_values
     game = Game.load(big_save, replay_later=True)
     replayed = game.replay_owed.run()
     assert replayed.orders == Game.load(big_save, replay_later=True).world.orders

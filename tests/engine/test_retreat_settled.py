@@ -10,11 +10,11 @@ In each test Germany's army in Munich is dislodged in Spring 1901 and retreats t
 Bohemia; the game moves on to Fall 1901.
 """
 
-from app.engine.coords import BoardKey, Turn
-from app.engine.notation import parse_order
-from app.engine.submission import submit
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.rules.coords import BoardKey, Turn
+from app.engine.notation.notation import parse_order
+from app.engine.rules.submission import submit
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 
 S1901 = BoardKey(1, Turn.parse("S1901"))
 F1901 = BoardKey(1, Turn.parse("F1901"))

@@ -11,16 +11,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import app.engine.board_text
+import app.engine.notation.board_text
 from app.bots import selfplay
 from app.engine import game as game_module
-from app.engine import replay_check
-from app.engine import save_compact, savefile
-from app.engine.board_text import BoardTextReader, centres_text, order_text, result_text
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.saves import replay_check
+from app.engine.saves import save_compact, savefile
+from app.engine.notation.board_text import BoardTextReader, centres_text, order_text, result_text
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game, GameFileError, world_to_json
-from app.engine.orders import Build, Convoy, Disband, Hold, Move, Result, Retreat, Support, Waive
-from app.engine.variant import load_variant
+from app.engine.rules.orders import Build, Convoy, Disband, Hold, Move, Result, Retreat, Support, Waive
+from app.engine.variants.variant import load_variant
 from tests.worlds import assert_same_world
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -28,7 +28,7 @@ V = load_variant()
 
 
 def test_docstring_examples():
-    result = doctest.testmod(app.engine.board_text)
+    result = doctest.testmod(app.engine.notation.board_text)
     assert result.attempted and not result.failed
 
 

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots import selfplay
-from app.engine import save_compact
+from app.engine.saves import save_compact
 from app.engine.game import Game
 
 

@@ -6,7 +6,7 @@ after tens of gigabytes)."""
 import json
 import tracemalloc
 
-from app.engine.scenario import MAX_REPORTED_BOARDS, main, run_file
+from app.engine.scenarios.scenario import MAX_REPORTED_BOARDS, main, run_file
 
 
 def test_ten_thousand_empty_steps_are_refused_by_name_and_step(tmp_path, capsys):

@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots.selfplay import grow_world
-from app.engine import visibility
-from app.engine.adjacency import boards_adjacent
-from app.engine.coords import BoardKey, Turn, province_of
+from app.engine.fog import visibility
+from app.engine.rules.adjacency import boards_adjacent
+from app.engine.rules.coords import BoardKey, Turn, province_of
 from app.engine.game import Game
-from app.engine.orders import Unit, unit_of
-from app.engine.variant import load_variant
-from app.engine.world import Board, World
+from app.engine.rules.orders import Unit, unit_of
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import Board, World
 
 def plain_sight(world: World, nations, key: BoardKey, near_boards=None) -> set[str]:
     """§8 in sets of names: (a) where the nations stand or own a centre; (b) the map
@@ -164,7 +164,7 @@ def test_sight_derived_from_a_world_sharing_boards_is_the_rule_read_plainly(worl
 
 @given(timeline=st.integers(1, 300), year=st.integers(1, 3000), season=st.integers(0, 2))
 def test_the_plain_neighbour_coordinates_are_the_adjacent_boards(timeline, year, season):
-    from app.engine.adjacency import adjacent_board_keys
+    from app.engine.rules.adjacency import adjacent_board_keys
     key = BoardKey(timeline, Turn(year, season))
     around = [BoardKey(t, Turn(y, s)) for t in range(max(1, timeline - 2), timeline + 3)   # (no timeline 0)
               for y in range(year - 2, year + 3) for s in range(3)]

@@ -1,5 +1,5 @@
 """A submission stores its orders, indexes them and adjudicates only the orders linked to
-them (``app.engine.storing``). Two properties must hold after every submission of any
+them (``app.engine.rules.storing``). Two properties must hold after every submission of any
 game, with awkward orders mixed in (repeated, replaced, refused, on no board):
 
 - the index (``World.refs``, ``World.incoming``) is the one built from scratch from the
@@ -13,13 +13,13 @@ import random
 import pytest
 
 from app.bots import selfplay
-from app.engine.coords import Location
+from app.engine.rules.coords import Location
 from app.engine.game import Game
-from app.engine.order_table import SpaceNumbers, results_of, table_row
-from app.engine.orders import Hold, Move, Support
-from app.engine.storing import INVALID_REPLACED, REPEAT
-from app.engine.submission import submit
-from app.engine.world import index_orders, spaces_named
+from app.engine.rules.order_table import SpaceNumbers, results_of, table_row
+from app.engine.rules.orders import Hold, Move, Support
+from app.engine.rules.storing import INVALID_REPLACED, REPEAT
+from app.engine.rules.submission import submit
+from app.engine.rules.world import index_orders, spaces_named
 
 
 def _awkward(world, orders, rng):
@@ -103,9 +103,9 @@ def test_orders_on_no_board_are_refused_and_not_stored():
 def test_builds_on_several_winter_boards_are_told_apart_from_repeats():
     """Builds at one province on two boards are two builds; the same build given twice on
     one board counts once; a unit's order and a build at its province never merge."""
-    from app.engine.coords import BoardKey, Turn
-    from app.engine.orders import Build
-    from app.engine.storing import repeats_and_replaced
+    from app.engine.rules.coords import BoardKey, Turn
+    from app.engine.rules.orders import Build
+    from app.engine.rules.storing import repeats_and_replaced
     w1, w2 = BoardKey(1, Turn.parse("W1901")), BoardKey(2, Turn.parse("W1901"))
     s2 = BoardKey(2, Turn.parse("S1902"))
     lon = lambda b: Location(b, "lon")

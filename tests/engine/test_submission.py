@@ -1,10 +1,10 @@
 """Submission rules read from RULES.md §3 that scenario files cannot state directly."""
 
-from app.engine.notation import parse_order
-from app.engine.submission import submit
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
-from app.engine.coords import BoardKey, Turn
+from app.engine.notation.notation import parse_order
+from app.engine.rules.submission import submit
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
+from app.engine.rules.coords import BoardKey, Turn
 
 
 def _world(units, turn="S1901"):

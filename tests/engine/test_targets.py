@@ -4,10 +4,10 @@ import ast
 from pathlib import Path
 
 from app.bots import selfplay
-from app.engine import targets
-from app.engine.coords import Location
-from app.engine.orders import Convoy, Move, Support
-from app.engine.validation import check
+from app.engine.rules import targets
+from app.engine.rules.coords import Location
+from app.engine.rules.orders import Convoy, Move, Support
+from app.engine.rules.validation import check
 
 
 def test_offered_targets_are_legal():
@@ -86,7 +86,7 @@ def test_support_options_are_complete_for_active_units():
 def test_ghost_convoy_targets_are_legal_and_become_valid():
     """A fleet convoys an army on a board that does not exist yet; later the army arrives
     there and is ordered along: the long-void convoy carries it."""
-    from app.engine.coords import BoardKey, Turn
+    from app.engine.rules.coords import BoardKey, Turn
     from app.engine.game import Game
     g = Game.new(adjacency="loose")
     g.submit_text(["F lon - nth", "A lvp - yor"])  # Spring 1901
@@ -112,8 +112,8 @@ def test_ghost_convoy_targets_are_legal_and_become_valid():
 def _support_options_by_search(world, loc):
     """support_options as first written: every space tested for reach, every unit's move
     and convoy targets searched in full. Slow; the reference for the fast one."""
-    from app.engine.adjacency import adjacent_board_keys, convoy_possible, reaches, reaches_province
-    from app.engine.coords import Space
+    from app.engine.rules.adjacency import adjacent_board_keys, convoy_possible, reaches, reaches_province
+    from app.engine.rules.coords import Space
     unit = targets._unit(world, loc)
     if unit is None or not loc.board.turn.is_movement:
         return {}

@@ -7,10 +7,10 @@ import pytest
 
 from app.bots import selfplay
 from app.engine.game import Game
-from app.engine.notation import parse_order
-from app.engine.submission import submit
-from app.engine.transcript import SEPARATOR, format_transcript, step_at, transcript
-from app.engine.validation import check
+from app.engine.notation.notation import parse_order
+from app.engine.rules.submission import submit
+from app.engine.notation.transcript import SEPARATOR, format_transcript, step_at, transcript
+from app.engine.rules.validation import check
 from app.match import Match, Seat
 
 

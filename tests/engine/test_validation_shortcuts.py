@@ -1,4 +1,4 @@
-"""The quick answers of ``app.engine.validation`` equal its full checks.
+"""The quick answers of ``app.engine.rules.validation`` equal its full checks.
 
 A move on its own board is looked up in the variant's table of legal moves, and a support
 all on one board is passed by the tests it can pass; anything else goes through the full
@@ -12,12 +12,12 @@ import random
 import pytest
 
 from app.bots import selfplay
-from app.engine import validation
-from app.engine.coords import BoardKey, Location, Turn, province_of
+from app.engine.rules import validation
+from app.engine.rules.coords import BoardKey, Location, Turn, province_of
 from app.engine.game import Game
-from app.engine.orders import Move, Support
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.rules.orders import Move, Support
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 
 KEY = BoardKey(1, Turn(1901, 0))
 

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from app.engine.variant import VariantError, load_variant, parse_unit_text
+from app.engine.variants.variant import VariantError, load_variant, parse_unit_text
 from tests.engine import standard_facts as facts
 
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from app.engine.variant import VariantError, checked_path, load_variant, read_variant
+from app.engine.variants.variant import VariantError, checked_path, load_variant, read_variant
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def test_the_digest_names_the_text_and_the_checking_code(folder):
 
 def test_a_remembered_variant_loads_without_pydantic(folder):
     read_variant(folder)
-    code = (f"import sys; from app.engine.variant import load_variant; v = load_variant({str(folder)!r}); "
+    code = (f"import sys; from app.engine.variants.variant import load_variant; v = load_variant({str(folder)!r}); "
             "print(len(v.provinces), 'pydantic' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          env={**__import__("os").environ})

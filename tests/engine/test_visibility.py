@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from app.engine import visibility
-from app.engine.adjacency import boards_adjacent, reaches
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.fog import visibility
+from app.engine.rules.adjacency import boards_adjacent, reaches
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
 from app.bots.selfplay import random_orders
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 
 
 def literal_sight(world: World, nation: str, key: BoardKey) -> set[str]:
@@ -92,7 +92,7 @@ def test_unknown_board_is_a_key_error_and_absent_nation_sees_nothing():
 
 import json  # noqa: E402
 
-from app.engine.scenario import ScenarioError, main as scenario_main, run_file  # noqa: E402
+from app.engine.scenarios.scenario import ScenarioError, main as scenario_main, run_file  # noqa: E402
 
 
 def _scenario(tmp_path, sight, name="s.json"):

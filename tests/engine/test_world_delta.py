@@ -3,7 +3,7 @@ table was copied from the old (keys in the same order) or made anew (any order).
 
 from hypothesis import given, strategies as st
 
-from app.engine.world_delta import table_changes
+from app.engine.rules.world_delta import table_changes
 
 
 def reference(old: dict, new: dict) -> tuple[set, set, set]:

@@ -10,7 +10,7 @@ from collections import deque
 
 import pytest
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 
 
 def _distances(v, sources):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.mapgeo import load_map
 from app.variants.check import check_variant
-from app.engine.variant_checks import data_problems
+from app.engine.variants.variant_checks import data_problems
 from tools.mapgen import check
 from tools.mapgen.designs import NAMES as GENERATED
 

@@ -66,13 +66,13 @@ def table_game() -> Match:
 def civ_game() -> Match:
     """Civilisations (RULES.md §10): the game's own nations, contacts, an accepted gift of maps
     (a snapshot), an open offer sealed in a PIN seat's box, a round played."""
-    from app.engine.civstart import with_civ
-    from app.engine.coords import BoardKey, Location, Turn
+    from app.engine.civ.civstart import with_civ
+    from app.engine.rules.coords import BoardKey, Location, Turn
     from app.engine.game import Game
-    from app.engine.gifts import Gift
-    from app.engine.nations import PALETTE, with_nations
-    from app.engine.variant import load_variant
-    from app.engine.world import World, make_board
+    from app.engine.civ.gifts import Gift
+    from app.engine.civ.nations import PALETTE, with_nations
+    from app.engine.variants.variant import load_variant
+    from app.engine.rules.world import World, make_board
     names = ("Sumer", "Akkad", "Elam")
     v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
     s1901 = BoardKey(1, Turn(1901, 0))
@@ -92,7 +92,7 @@ def civ_game() -> Match:
 def imported_game() -> Match:
     """A game on a variant imported from the ``diplomacy`` package's ``ancmed.map`` into the
     user's variants folder (data only: the drawing is the importer's own tests' business)."""
-    from app.engine.catalog import user_variants_dir
+    from app.engine.variants.catalog import user_variants_dir
     from app.variants.dpimport import package_maps_dir
     from app.variants.draft import write_draft
     from app.variants.importer import read_source
@@ -117,7 +117,7 @@ SAVED_AS = {"autosave": "/home/ada/games/Ada and Ben.json"}
 
 def save(m: Match, part: str, path: Path) -> None:
     """Save as the window does: the game's file, or an autosave naming the game's file."""
-    from app.engine.savefile import write_text_atomic
+    from app.engine.saves.jsonfile import write_text_atomic
     from app.match.storage import snapshot
     saved_as = SAVED_AS.get(part)
     write_text_atomic(path, snapshot(m, Path(saved_as)).to_text() if saved_as else snapshot(m).to_text())
@@ -133,7 +133,7 @@ def unlock(m: Match, part: str) -> Match:
 def seen(m: Match) -> dict[str, Any]:
     """What the players see of the game: seats, whose turn, pending orders, messages, plans,
     notes, the deadline, civilisations' offers and snapshots, and every board of every world."""
-    from app.engine.notation import format_order
+    from app.engine.notation.notation import format_order
     out: dict[str, Any] = {
         "variant": m.game.variant.ref, "mode": m.mode, "turn": m.turn, "fog": m.fog,
         "seats": [[s.name, s.colour, list(s.nations), s.controller, s.level] for s in m.seats],
@@ -161,7 +161,7 @@ def seen(m: Match) -> dict[str, Any]:
 
 
 def write_fixtures(folder: Path) -> None:
-    from app.engine.savefile import SAVE_VERSION
+    from app.engine.saves.savefile import SAVE_VERSION
     from app.match.storage import open_match
     for part in PARTS:
         path = folder / f"v{SAVE_VERSION}_{part}.json"

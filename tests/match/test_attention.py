@@ -8,8 +8,8 @@ import pytest
 from app.bots.selfplay import random_orders
 from app.engine.game import Game
 from app.match import order_key
-from app.engine.coords import Space
-from app.engine.orders import Build, Disband, Waive
+from app.engine.rules.coords import Space
+from app.engine.rules.orders import Build, Disband, Waive
 from app.match.attention import Attention, Need, needs
 
 

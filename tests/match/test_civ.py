@@ -5,14 +5,14 @@ import json
 
 import pytest
 
-from app.engine.civ import in_contact
-from app.engine.civstart import with_civ
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.civ.civ import in_contact
+from app.engine.civ.civstart import with_civ
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
-from app.engine.gifts import Gift
-from app.engine.nations import PALETTE, UNKNOWN, with_nations
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.civ.gifts import Gift
+from app.engine.civ.nations import PALETTE, UNKNOWN, with_nations
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 from app.match import Match, Seat
 from app.match.civ_setup import CivPlayer, new_civ_match
 from app.match.civ_table import OfferRefused
@@ -218,7 +218,7 @@ def test_a_single_player_game_against_computers_makes_contact_and_exchanges_maps
 
 
 def test_every_shipped_variant_plays_civilisations():
-    from app.engine.civstart import civ_range
+    from app.engine.civ.civstart import civ_range
     for variant in ("standard", "baltic", "isles"):
         high = civ_range(load_variant(variant))[1]
         m = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a")], computers=high - 1, seed=1, variant=variant,
@@ -230,7 +230,7 @@ def test_every_shipped_variant_plays_civilisations():
 
 
 def test_sixteen_people_at_one_table():
-    from app.engine.nations import default_nations
+    from app.engine.civ.nations import default_nations
     v = load_variant("baltic")
     # no shipped map holds sixteen starting centres apart: a scenario-like start, one army each
     game_variant = with_nations(v, default_nations(16, variant=v))
@@ -257,7 +257,7 @@ def test_messages_pass_only_between_civilisations_in_contact():
 
 def test_a_drawn_start_is_seated_with_people_computers_fog_and_pins(tmp_path):
     import pytest
-    from app.engine.civ_cli import main as civ_main
+    from app.engine.civ.civ_cli import main as civ_main
     from app.match import MatchError
     from app.match.civ_setup import seat_civ_game
     from app.match.storage import open_match

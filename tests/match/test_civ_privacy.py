@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine import targets
-from app.engine.civstart import with_civ
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.rules import targets
+from app.engine.civ.civstart import with_civ
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
-from app.engine.gifts import Gift
-from app.engine.nations import PALETTE, with_nations
-from app.engine.transcript import format_transcript
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.civ.gifts import Gift
+from app.engine.civ.nations import PALETTE, with_nations
+from app.engine.notation.transcript import format_transcript
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 from app.match import Match, Seat
 from app.match.civ_table import OfferRefused
 from app.match.match import seat_view

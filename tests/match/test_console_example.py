@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.game import Game
-from app.engine.validation import check
+from app.engine.rules.validation import check
 from app.match.order_entry import example_orders
 
 

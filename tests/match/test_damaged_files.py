@@ -185,12 +185,12 @@ def _table_file(tmp_path) -> Path:
 def _civ_file(tmp_path) -> Path:
     """A civilisations hotseat game (Ada with a PIN): contacts, homes, a map gift accepted
     (a snapshot), open offers in the clear and in Ada's sealed box."""
-    from app.engine.civstart import with_civ
-    from app.engine.coords import BoardKey, Turn
-    from app.engine.gifts import Gift
-    from app.engine.nations import PALETTE, with_nations
-    from app.engine.variant import load_variant
-    from app.engine.world import World, make_board
+    from app.engine.civ.civstart import with_civ
+    from app.engine.rules.coords import BoardKey, Turn
+    from app.engine.civ.gifts import Gift
+    from app.engine.civ.nations import PALETTE, with_nations
+    from app.engine.variants.variant import load_variant
+    from app.engine.rules.world import World, make_board
     names = ["Sumer", "Akkad", "Elam", "Kish"]
     v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
     board = make_board(BoardKey(1, Turn(1901, 0)),

@@ -16,17 +16,17 @@ from types import MappingProxyType
 import pytest
 
 from app.bots.selfplay import random_orders
-from app.engine import targets
-from app.engine.adjacency import adjacent_board_keys
-from app.engine.coords import BoardKey, Location, Space
+from app.engine.rules import targets
+from app.engine.rules.adjacency import adjacent_board_keys
+from app.engine.rules.coords import BoardKey, Location, Space
 from app.engine.game import Game
-from app.engine.notation import NotationError, parse_order
-from app.engine.orders import Convoy, Move, Support, Unit
-from app.engine.submission import submit
-from app.engine.validation import check
-from app.engine.variant import load_variant
-from app.engine.visibility import board_sight, sight
-from app.engine.world import Board, World, make_board
+from app.engine.notation.notation import NotationError, parse_order
+from app.engine.rules.orders import Convoy, Move, Support, Unit
+from app.engine.rules.submission import submit
+from app.engine.rules.validation import check
+from app.engine.variants.variant import load_variant
+from app.engine.fog.visibility import board_sight, sight
+from app.engine.rules.world import Board, World, make_board
 from app.match.fog import VOID_UNSEEN, fogged_world
 
 S1901 = BoardKey.parse("1:S1901")
@@ -306,7 +306,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from tests.worlds import take_step  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from app.engine import visibility  # noqa: E402
+from app.engine.fog import visibility  # noqa: E402
 from app.match import fog  # noqa: E402
 
 

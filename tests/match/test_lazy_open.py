@@ -1,8 +1,8 @@
-"""Opening a saved match reads its past boards' orders lazily (app.engine.lazy_orders),
+"""Opening a saved match reads its past boards' orders lazily (app.engine.saves.lazy_orders),
 except where every board is read at once anyway: a fogged seat's view walks them all."""
 
 from app.bots import selfplay
-from app.engine.lazy_orders import Later, raw_value
+from app.engine.saves.lazy_orders import Later, raw_value
 from app.match.fog import fogged_world
 from app.match.storage import open_match
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app.engine.coords import BoardKey
-from app.engine.orders import Hold, Move
+from app.engine.rules.coords import BoardKey
+from app.engine.rules.orders import Hold, Move
 from app.match import Match, MatchError, OrderRefused, Seat
 
 ADA = Seat(name="Ada", colour="#1971c2", nations=("England", "France", "Germany"))
@@ -100,7 +100,7 @@ def test_computer_seat_orders_come_from_decide_with_the_nations_view():
     def decide(level, world, nation, *, seed):
         calls.append((level, nation, seed))
         unit = next(u for u in world.boards[key("1:S1901")].units.values() if u.nation == nation)
-        from app.engine.coords import Location
+        from app.engine.rules.coords import Location
         return [Hold(nation, unit.type, Location(key("1:S1901"), unit.loc))]
 
     seats = [ADA, Seat(name="Bot", nations=("Russia",), controller="computer", level="easy"),

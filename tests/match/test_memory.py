@@ -5,10 +5,10 @@ bounded by size. Counts and sizes, not timings."""
 import random
 
 from app.bots.selfplay import no_victory, random_orders
-from app.engine import visibility
+from app.engine.fog import visibility
 from app.engine.game import Game
-from app.engine.save_compact import kept_texts
-from app.engine.variant import load_variant
+from app.engine.saves.save_compact import kept_texts
+from app.engine.variants.variant import load_variant
 from app.match import fog
 from app.match.match import Match
 from app.match.redo import REDO_WORLDS_KEPT

@@ -244,7 +244,7 @@ def test_a_box_bound_to_its_seat_and_a_copy_does_not_open(tmp_path):
 
 
 def test_a_forgotten_pin_discards_the_seats_sealed_messages_plans_and_notes_unread_too(tmp_path):
-    from app.engine.coords import Location
+    from app.engine.rules.coords import Location
     from app.match.plans import PlanMark
     m = Match.new(seats=[ADA, BEN], pins={0: "2718"})
     m.table.mail.write(1, 0, "meet me in Burgundy")

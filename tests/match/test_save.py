@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 
 from app.engine.game import Game, GameFileError
 from app.match import Match, MatchFileError, Seat
@@ -63,7 +63,7 @@ def test_pin_seat_orders_are_sealed_in_the_file(tmp_path):
 
 
 def BoardKey(text):
-    from app.engine.coords import BoardKey as K
+    from app.engine.rules.coords import BoardKey as K
     return K.parse(text)
 
 

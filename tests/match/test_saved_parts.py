@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from app.engine import savefile
-from app.engine import replay_check
+from app.engine.saves import savefile
+from app.engine.saves import replay_check
 from app.match.storage import open_match
 from tests.worlds import assert_same_world
 

@@ -176,7 +176,7 @@ def test_the_old_settings_folder_moves_into_the_one_data_folder(tmp_path):
 
 def test_the_data_folder_is_one_for_settings_autosaves_and_variants(monkeypatch, tmp_path):
     import app.data_folder as df
-    from app.engine.catalog import user_variants_dir
+    from app.engine.variants.catalog import user_variants_dir
     monkeypatch.delenv("DIPLO5D_DATA_DIR", raising=False)
     monkeypatch.setattr(df, "_platform_dir", lambda: tmp_path / "fived-diplomacy")
     monkeypatch.setattr(df, "old_data_dir", lambda: tmp_path / "nothing")
@@ -191,8 +191,8 @@ def test_a_no_victory_selfplay_file_plays_on_when_opened(tmp_path):
     import random
     from app.bots.selfplay import no_victory, random_orders
     from app.engine.game import Game
-    from app.engine.submission import submit as engine_submit
-    from app.engine.variant import load_variant
+    from app.engine.rules.submission import submit as engine_submit
+    from app.engine.variants.variant import load_variant
     standard = load_variant("standard")
     rng = random.Random(11)
     game = Game.new(no_victory(standard), seed=11)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from app.engine.coords import BoardKey
+from app.engine.rules.coords import BoardKey
 from app.match import Match, MatchError, MatchFileError, Seat
 from app.match.storage import open_match, save_match
 from app.match.table import MessageRefused, SeatChangeError
@@ -36,7 +36,7 @@ class FakeClock:
 
 
 def _texts(m: Match, seat: int) -> list[str]:
-    from app.engine.notation import format_order
+    from app.engine.notation.notation import format_order
     return [format_order(o) for o in m.pending(seat)]
 
 

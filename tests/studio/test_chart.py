@@ -9,7 +9,7 @@ import random
 
 import app.match.chart
 from app.bots.selfplay import random_orders
-from app.engine.coords import BoardKey
+from app.engine.rules.coords import BoardKey
 from app.engine.game import Game
 from app.match import Match, Seat
 from app.match.chart import ChartBuilder, OrderStats, StatsBuilder, order_stats, visible_nations

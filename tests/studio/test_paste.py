@@ -1,4 +1,4 @@
-"""Pasted orders (app.engine.paste, app.match.paste): classic short forms, our own
+"""Pasted orders (app.engine.notation.paste, app.match.paste): classic short forms, our own
 notation read back, and every line not used reported with its number, word and reason."""
 
 import doctest
@@ -6,18 +6,18 @@ import random
 
 import pytest
 
-import app.engine.paste
+import app.engine.notation.paste
 import app.match.paste
 from app.bots.selfplay import random_orders
 from app.engine.game import Game
-from app.engine.notation import format_order
-from app.engine.paste import read_pasted
-from app.engine.variant import load_variant
+from app.engine.notation.notation import format_order
+from app.engine.notation.paste import read_pasted
+from app.engine.variants.variant import load_variant
 from app.match import Match, Seat
 from app.match.paste import add_pasted
 
 
-@pytest.mark.parametrize("module", [app.engine.paste, app.match.paste])
+@pytest.mark.parametrize("module", [app.engine.notation.paste, app.match.paste])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed

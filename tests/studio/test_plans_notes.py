@@ -139,7 +139,7 @@ def test_plans_of_a_pin_seat_may_not_be_written_in_the_open(tmp_path):
 
 
 def test_plans_are_not_in_the_transcript():
-    from app.engine.transcript import format_transcript
+    from app.engine.notation.transcript import format_transcript
     m = Match(Game.new())
     m.plans.draw(None, PlanMark(kind="arrow", at="1:par:S1901", to="1:pic:S1901"))
     m.add_text("A par - bur")

@@ -1,4 +1,4 @@
-"""The position validator (app.engine.position) and the editor's state (app.match.editor):
+"""The position validator (app.engine.rules.position) and the editor's state (app.match.editor):
 illegal positions are refused with a reason, legal ones become start worlds, sandboxes and
 scenario starts that `python -m app scenario` runs."""
 
@@ -10,21 +10,21 @@ from pathlib import Path
 
 import pytest
 
-import app.engine.position
+import app.engine.rules.position
 import app.match.editor
-from app.engine.coords import BoardKey, Turn
+from app.engine.rules.coords import BoardKey, Turn
 from app.engine.game import Game
-from app.engine.orders import Unit
-from app.engine.position import Position, PositionError, unit_problem
-from app.engine.scenario import run_file
-from app.engine.variant import load_variant
+from app.engine.rules.orders import Unit
+from app.engine.rules.position import Position, PositionError, unit_problem
+from app.engine.scenarios.scenario import run_file
+from app.engine.variants.variant import load_variant
 from app.match.editor import EditRefused, PositionEditor
 from app.match.storage import open_match, save_match
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("module", [app.engine.position, app.match.editor])
+@pytest.mark.parametrize("module", [app.engine.rules.position, app.match.editor])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted and not result.failed
@@ -107,7 +107,7 @@ def test_the_exported_scenario_runs_with_the_scenario_command_and_sets_up_the_sa
     sc = json.loads(path.read_text())
     assert sc["start"]["boards"][0]["turn"] == "F1903"
     assert sc["start"]["home_centres"]["England"] == ["bel", "edi", "lon", "lvp"]
-    from app.engine.scenario import load, start_world
+    from app.engine.scenarios.scenario import load, start_world
     w = start_world(load(path), path)
     mine = ed.start_world()
     assert w.boards[BoardKey(1, Turn(1903, 1))].same_position(mine.boards[BoardKey(1, Turn(1903, 1))])

@@ -2,7 +2,7 @@
 
 
 def key(text):
-    from app.engine.coords import BoardKey
+    from app.engine.rules.coords import BoardKey
     return BoardKey.parse(text)
 
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from app.bots.selfplay import grow_world, random_orders
-from app.engine.submission import submit as submit_orders
+from app.engine.rules.submission import submit as submit_orders
 from app.ui.multiverse.miniatures import Miniatures
 from app.ui.multiverse.world_view import FAR_BOARD_PX
 

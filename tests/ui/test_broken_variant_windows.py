@@ -39,7 +39,7 @@ def test_the_preview_cuts_a_huge_problem_list(qtbot, tmp_path):
 
 def test_a_saved_game_whose_variant_map_broke_since_is_refused_by_name(qtbot, window, tmp_path):
     from app.engine.game import Game
-    from app.engine.variant import load_variant
+    from app.engine.variants.variant import load_variant
     folder = broken_variant("adjacency.json:huge-numbers", tmp_path)     # sound, for now
     path = tmp_path / "g.json"
     Game.new(load_variant(str(folder))).save(path)

@@ -1,4 +1,4 @@
-"""The civilisations' colours (app.engine.nations.PALETTE) are told apart at a glance: every
+"""The civilisations' colours (app.engine.civ.nations.PALETTE) are told apart at a glance: every
 two at least PALETTE_APART (CIEDE2000) apart as unit markers and swatches, and as the tints
 of their centres on the map's land, and each well away from the land, the sea, an unknown
 civilisation's grey and the window's light and dark backgrounds."""
@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from app.engine.colour_distance import blend, delta_e2000, lab_of
-from app.engine.nations import PALETTE, PALETTE_APART
+from app.engine.variants.colour_distance import blend, delta_e2000, lab_of
+from app.engine.civ.nations import PALETTE, PALETTE_APART
 from app.match.civ_setup import CivPlayer, colours_apart_from, new_civ_match
 from app.ui.multiverse.map_colours import LAND, SEA
 from app.ui.theme import DARK, LIGHT
@@ -19,7 +19,7 @@ UNKNOWN_GREY = "#777777"  # app.ui.multiverse.nation_look.NationLook.colour: a c
 
 def test_the_colour_difference_is_ciede2000():
     # Sharma, Wu and Dalal (2005), table 1: pairs 1, 7 and 17 of their test data
-    from app.engine.colour_distance import delta_e2000_lab
+    from app.engine.variants.colour_distance import delta_e2000_lab
     assert delta_e2000_lab((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
     assert delta_e2000_lab((50, 0, 0), (50, -1, 2)) == pytest.approx(2.3669, abs=1e-4)
     assert delta_e2000_lab((50, 2.5, 0), (73, 25, -18)) == pytest.approx(27.1492, abs=1e-4)

@@ -5,12 +5,12 @@ whether or not a civilisation it has not met exists."""
 
 from __future__ import annotations
 
-from app.engine.civstart import with_civ
-from app.engine.coords import BoardKey, Location, Turn
+from app.engine.civ.civstart import with_civ
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
-from app.engine.nations import PALETTE, with_nations
-from app.engine.variant import load_variant
-from app.engine.world import World, make_board
+from app.engine.civ.nations import PALETTE, with_nations
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World, make_board
 from app.match import Match, Seat
 from app.match.civ_setup import CivPlayer
 from app.ui.window.settle import settle
@@ -370,7 +370,7 @@ def test_a_civilisations_game_writes_its_dates_one_way_everywhere(qtbot, window)
     the notation's S1901 beside it nor a second way of writing a Winter ('W 3500 BC')."""
     import re
     from PySide6.QtGui import QFont, QFontMetricsF
-    from app.engine.coords import Season
+    from app.engine.rules.coords import Season
     from app.ui.multiverse.headers import column_label
     m = start_single(window, computers=6, seed=2)
     while not any(k.turn.season == Season.WINTER for k in m.world.boards) or \

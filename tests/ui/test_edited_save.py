@@ -74,7 +74,7 @@ def test_a_passed_check_leaves_nothing_of_itself_behind(qtbot, window, played, t
     replayed world) once it has passed: nothing of it stays for the rest of the session."""
     import gc
     import weakref
-    from app.engine.replay_check import ReplayCheck
+    from app.engine.saves.replay_check import ReplayCheck
     made = []
     of = ReplayCheck.of
 

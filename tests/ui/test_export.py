@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QFileDialog
 
-from app.engine.notation import parse_order
-from app.engine.transcript import SEPARATOR
+from app.engine.notation.notation import parse_order
+from app.engine.notation.transcript import SEPARATOR
 from app.ui.window import export
 from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_to
 from app.ui.window.export_options import ExportOptions

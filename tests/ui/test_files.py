@@ -3,7 +3,7 @@
 import json
 
 from app.engine.game import Game
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 
 from .helpers import key, submit
 

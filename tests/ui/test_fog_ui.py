@@ -5,7 +5,7 @@ can view the world as one nation, and the new-game dialog offers the rule."""
 import json
 
 from app.engine.game import Game
-from app.engine.visibility import board_sight
+from app.engine.fog.visibility import board_sight
 from app.match import Match, Seat
 from app.ui.window.settle import settle
 from app.ui.multiverse.state import board_cross_arrows
@@ -99,9 +99,9 @@ def _at_bens_seat(qtbot, world):
 
 
 def test_the_window_looks_the_same_to_seat_2_with_or_without_an_unseen_unit(qtbot, window):
-    from app.engine.orders import Unit
+    from app.engine.rules.orders import Unit
     from types import MappingProxyType
-    from app.engine.world import Board
+    from app.engine.rules.world import Board
     w1 = Game.new().world
     k = key("1:S1901")
     b = w1.boards[k]

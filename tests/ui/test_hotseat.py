@@ -7,7 +7,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QLabel, QLineEdit, QTableWidget, QTreeWidget,
                                QWidget)
 
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 
 from .helpers import key, submit
 

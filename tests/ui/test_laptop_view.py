@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QHeaderView
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.ui.multiverse.labels import MIN_BOARD_PX, fitter, label_px, shape_of
 from app.ui.multiverse.map_art import map_art
 
@@ -59,7 +59,7 @@ def test_names_fit_their_regions_and_are_never_cut(qtbot):
 def test_a_long_map_label_is_drawn_whole(qtbot, tmp_path):
     """A map label longer than 8 letters (the old fixed 60-unit box cut it) is drawn whole,
     on one line or two, as the designer's preview shows it."""
-    from app.engine.variant import load_variant as load
+    from app.engine.variants.variant import load_variant as load
     from app.ui.multiverse.map_art import MapArt
     from app.mapgeo import load_map
     v = load("standard")

@@ -3,9 +3,9 @@ and are readable at the default view, nations told apart by more than hue."""
 
 from PySide6.QtCore import QPointF
 
-from app.engine.coords import BoardKey
-from app.engine.variant import load_variant
-from app.engine.world import World
+from app.engine.rules.coords import BoardKey
+from app.engine.variants.variant import load_variant
+from app.engine.rules.world import World
 from app.ui.multiverse.fog_art import _veil_path, unseen_by_board
 from app.ui.multiverse.map_art import BoardState, map_art, render_board_image
 from app.ui.multiverse.labels import shape_of
@@ -121,7 +121,7 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtGui import QPainterPath, QPolygonF
 
-    from app.ui.multiverse.map_art import _poly_path
+    from app.ui.multiverse.map_paths import poly_path
 
     polygons = (((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)), ((2.0, 2.0), (4.0, 2.0), (3.0, 4.0))), \
         ((), ((20.0, 20.0), (30.5, 20.0), (25.0, 28.25)))
@@ -131,7 +131,7 @@ def test_a_province_path_has_exactly_the_elements_of_its_polygons():
         for ring in poly:
             expected.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring]))
             expected.closeSubpath()
-    got = _poly_path(polygons)
+    got = poly_path(polygons)
     assert got == expected and got.fillRule() == Qt.OddEvenFill
     assert got.elementCount() == 13           # each ring: its points and the line closing it
 

@@ -3,7 +3,7 @@
 import pytest
 
 from app.bots.selfplay import grow_world
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.ui.multiverse import thumbnails
 from app.ui.multiverse.map_art import BoardState, map_art
 from app.ui.multiverse.thumbnails import LEVELS, ThumbnailCache, level_for

@@ -211,7 +211,7 @@ def test_a_failed_autosave_is_said(qtbot, window):
 def test_notes_plans_and_messages_are_changes_worth_asking_about(qtbot, window, tmp_path):
     """A note typed, a plan drawn or a message sent after the last save: quitting asks
     (each is kept in the file, so losing it unasked is losing work)."""
-    from app.engine.coords import BoardKey, Location, Turn
+    from app.engine.rules.coords import BoardKey, Location, Turn
     S1901 = BoardKey(1, Turn(1901, 0))
     path = tmp_path / "g.json"
     window.new_game("hotseat", seats=[{"name": "Ada", "nations": ["England", "France"]},

@@ -99,7 +99,7 @@ def test_each_order_recounts_one_board(opened, monkeypatch):
 def test_what_is_shown_is_what_is_pending(opened):
     """After orders given, replaced, edited in the console and taken back in any order, the
     list, the arrows and the counts are those of a fresh look at the pending orders."""
-    from app.engine.notation import format_order
+    from app.engine.notation.notation import format_order
     from app.ui.multiverse.state import pending_arrow, same_board
     rng = random.Random(5)
     orders = _orders(opened) + _orders(opened, seed=2)

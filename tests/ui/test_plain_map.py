@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.mapgeo import load_map
 from app.ui.multiverse import plain_map
 from app.ui.multiverse.plain_map import PlainMap, cache_path, load_plain_map
-from app.engine.catalog import BUILTIN_DIR
+from app.engine.variants.catalog import BUILTIN_DIR
 
 from .helpers import start_app
 

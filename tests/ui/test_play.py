@@ -1,7 +1,7 @@
 """The core loop through the real main window: clicks → orders → submission → new boards."""
 
-from app.engine.coords import BoardKey, Location
-from app.engine.orders import Convoy, Move, Support
+from app.engine.rules.coords import BoardKey, Location
+from app.engine.rules.orders import Convoy, Move, Support
 
 from .helpers import key, submit
 
@@ -161,7 +161,7 @@ def test_support_on_a_ghost_board(qtbot, window):
 def test_convoy_on_a_ghost_board(qtbot, window):
     """A fleet at sea convoys an army that will stand on a board that does not exist yet."""
     from app.engine.game import Game
-    from app.engine.orders import Convoy
+    from app.engine.rules.orders import Convoy
     game = Game.new(adjacency="loose")
     game.submit_text(["F lon - nth", "A lvp - yor"])
     game.meta = {"mode": "sandbox", "seats": []}

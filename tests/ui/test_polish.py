@@ -4,7 +4,7 @@ the About box, the adjacency mode and the seat shown, right-click menus."""
 
 from PySide6.QtCore import Qt
 
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 from app.match import order_key
 
 from .helpers import key, submit

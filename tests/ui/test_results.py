@@ -57,7 +57,7 @@ def test_hundreds_of_results_show_at_the_next_frame(qtbot):
     from PySide6.QtWidgets import QApplication
 
     from app.engine.game import Game
-    from app.engine.orders import Result
+    from app.engine.rules.orders import Result
     from app.ui.panels.results import ResultsPanel
 
     hold = Game.new("standard").parse("A vie H")

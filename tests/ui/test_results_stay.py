@@ -6,8 +6,8 @@ down; hovering a unit on the active board tells the orders that put it there."""
 from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QGraphicsSceneHoverEvent
 
-from app.engine.notation import format_order
-from app.engine.visibility import board_sight
+from app.engine.notation.notation import format_order
+from app.engine.fog.visibility import board_sight
 from app.match.results import submission_results
 
 from .helpers import key, submit

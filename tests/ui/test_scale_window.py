@@ -8,8 +8,8 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
 from app.bots.selfplay import grow_world, random_orders
-from app.engine.coords import BoardKey, Season, Turn
-from app.engine.notation import format_order
+from app.engine.rules.coords import BoardKey, Season, Turn
+from app.engine.notation.notation import format_order
 from app.ui.multiverse import world_scene
 from app.ui.multiverse.layout import Layout
 from app.ui.multiverse.overview import TILE
@@ -199,7 +199,7 @@ def test_the_collector_is_back_on_after_every_way_out_of_main():
 def test_the_quicker_pyside_check_answers_as_pyside_does():
     """app.ui.qt_imports reads a module's file where PySide parses its source: same answers."""
     import sys
-    import app.engine.world  # noqa: F401
+    import app.engine.rules.world  # noqa: F401
     import app.ui.window.main_window  # noqa: F401
     from app.ui.qt_imports import quicker_feature_check
     assert quicker_feature_check()
@@ -210,7 +210,7 @@ def test_the_quicker_pyside_check_answers_as_pyside_does():
             if m is not None and (name.startswith(("app.", "json", "PySide6", "shiboken")) or name in ("sys", "os"))]
     assert len(mods) > 50
     assert [quick(m) for m in mods] == [original(m) for m in mods]
-    assert quick(sys.modules["app.ui.window.main_window"]) and not quick(sys.modules["app.engine.world"])
+    assert quick(sys.modules["app.ui.window.main_window"]) and not quick(sys.modules["app.engine.rules.world"])
 
 
 def test_an_undo_clears_the_overview_cells_it_has_made_and_makes_no_tile_for_it(qtbot, window, grown):

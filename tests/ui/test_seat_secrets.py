@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QListWidget,
                                QPlainTextEdit, QTabBar, QTableWidget, QTextEdit, QTreeWidget, QWidget)
 
-from app.engine.coords import Location
+from app.engine.rules.coords import Location
 
 from .helpers import key
 
@@ -209,12 +209,12 @@ def test_a_civilisations_seat_never_reads_the_name_of_one_it_has_not_met(qtbot, 
     """RULES.md §10: a seat is not told who plays. With the studio open on everything —
     the position editor, paste orders with a name it does not know, the centre chart, the
     preview — no text of the window names a civilisation the seat has not met."""
-    from app.engine.civstart import with_civ
-    from app.engine.coords import BoardKey, Turn
+    from app.engine.civ.civstart import with_civ
+    from app.engine.rules.coords import BoardKey, Turn
     from app.engine.game import Game
-    from app.engine.nations import PALETTE, with_nations
-    from app.engine.variant import load_variant
-    from app.engine.world import World, make_board
+    from app.engine.civ.nations import PALETTE, with_nations
+    from app.engine.variants.variant import load_variant
+    from app.engine.rules.world import World, make_board
     from app.match import Match, Seat
     names = ["Sumer", "Akkad", "Elam", "Kish"]
     v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QApplication, QFileDialog, QStyle, QStyleOptionSlider, QTabBar
 
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 from app.match.attention import needs
 
 from .helpers import key, submit, when_modal
@@ -303,7 +303,7 @@ def test_a_thrown_game_lists_only_the_nations_that_play(qtbot, window):
 
 
 def window_variant_first(n):
-    from app.engine.variant import load_variant
+    from app.engine.variants.variant import load_variant
     return load_variant("standard").nation_names[:n]
 
 
@@ -391,8 +391,8 @@ def test_a_thrown_scenario_opens_as_a_new_game(qtbot, window, tmp_path):
 
 
 def _some_orders(window):
-    from app.engine.orders import Hold
-    from app.engine.coords import Location
+    from app.engine.rules.orders import Hold
+    from app.engine.rules.coords import Location
     w = window.game.world
     k = w.active_boards()[0]
     return [Hold(u.nation, u.type, Location(k, u.loc)) for u in w.boards[k].units.values()]

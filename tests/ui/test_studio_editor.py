@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 
-from app.engine.coords import Turn
+from app.engine.rules.coords import Turn
 
 from .helpers import key, submit
 

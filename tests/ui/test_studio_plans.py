@@ -5,7 +5,7 @@ or for the next seat."""
 
 from PySide6.QtCore import Qt
 
-from app.engine.coords import Location
+from app.engine.rules.coords import Location
 
 from .helpers import key, submit
 from .test_hotseat import assert_hidden, visible_texts

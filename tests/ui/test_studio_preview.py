@@ -42,7 +42,7 @@ def test_the_preview_follows_the_orders_on_a_multi_board_world_and_is_gone_on_su
     assert [o.status for o in p.outcomes] == [o.status for o in preview(*seat_input(window.match, 0)).outcomes]
     item = studio.preview.item
     assert len(item.badges) == len(p.outcomes) == 2
-    from app.engine.coords import Location
+    from app.engine.rules.coords import Location
     for loc in (Location(key("1:F1902"), "mar"), Location(key("2:S1902"), "spa/sc"), Location(key("1:W1901"), "par")):
         assert item._point(loc) == window.scene.loc_point(loc)     # the placer is the scene's own geometry
     assert {b[1] for b in item.badges} == {"succeeds", "fails"}

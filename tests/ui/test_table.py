@@ -9,7 +9,7 @@ import json
 
 from PySide6.QtCore import QRectF
 
-from app.engine.notation import format_order
+from app.engine.notation.notation import format_order
 
 from .helpers import key, submit
 from .test_hotseat import assert_hidden, visible_texts

@@ -95,9 +95,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF
 
 from app.bots.selfplay import grow_world
-from app.engine.coords import Season, Turn
-from app.engine.orders import Disband
-from app.engine.targets import orderable_units
+from app.engine.rules.coords import Season, Turn
+from app.engine.rules.orders import Disband
+from app.engine.rules.targets import orderable_units
 from app.ui.multiverse.cursors import mode_cursor, mode_label
 from app.ui.multiverse.markers import BADGE_R, DISLODGED, EDGE_R
 from app.ui.multiverse.headers import column_label
@@ -291,7 +291,7 @@ def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
     assert bubble.text() == window.last_status and "No unit" in bubble.text()
     assert bubble.parentWidget() is window.view                 # never scrolled with the boards
     at = window.view.viewportTransform().map(window.scene.loc_point(
-        __import__("app.engine.coords", fromlist=["Location"]).Location(key, "boh")))
+        __import__("app.engine.rules.coords", fromlist=["Location"]).Location(key, "boh")))
     g = bubble.geometry()
     assert abs(g.left() - at.x()) < 40 and 0 < at.y() - g.bottom() < 40   # just above-right of it
     h = window.view.horizontalScrollBar()

@@ -94,7 +94,7 @@ def _new_civ_game(w):
 def _civ_file(w):
     """A civilisations start opened from a file, thirteen people at the computer."""
     from PySide6.QtWidgets import QApplication
-    from app.engine.nations import CIV_NAMES, PALETTE
+    from app.engine.civ.nations import CIV_NAMES, PALETTE
     from app.ui.dialogs.civ_file import CivFileDialog
     civs = [(n, PALETTE[i]) for i, n in enumerate(CIV_NAMES[:13])]
     dlg = CivFileDialog(w, "a-long-name-for-a-civilisations-start.json", civs, "Standard Europe", "Spring 4000 BC")
@@ -111,7 +111,7 @@ def _thrown(w):
 
 
 def _preview(w):
-    from app.engine.catalog import BUILTIN_DIR
+    from app.engine.variants.catalog import BUILTIN_DIR
     from app.ui.preview.window import PreviewWindow
     win = PreviewWindow(BUILTIN_DIR / "standard", parent=None)
     win.show()
@@ -151,7 +151,7 @@ def _export_view(w):
 
 def _missing(w):
     from app.match.attention import Need
-    from app.engine.coords import BoardKey
+    from app.engine.rules.coords import BoardKey
     owed = [Need(BoardKey.parse(f"{t}:W1901"), "builds", 2) for t in range(1, 12)]
     return _modal(lambda w: w.navigation.ask_missing(owed))(w)
 

@@ -4,7 +4,7 @@ import json
 import shutil
 from pathlib import Path
 
-from app.engine.catalog import BUILTIN_DIR
+from app.engine.variants.catalog import BUILTIN_DIR
 
 
 def copy_variant(tmp_path: Path, name: str = "standard", as_name: str | None = None) -> Path:

@@ -5,8 +5,8 @@ import os
 import pytest
 
 from app.engine.game import Game
-from app.engine.variant import VariantError, load_variant
-from app.engine.catalog import available, find_folder, user_variants_dir
+from app.engine.variants.variant import VariantError, load_variant
+from app.engine.variants.catalog import available, find_folder, user_variants_dir
 from tests.variants.helpers import copy_variant, edit_json
 
 

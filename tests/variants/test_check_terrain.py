@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.variants.check import check_variant
 from tests.variants.helpers import copy_variant, edit_json
 

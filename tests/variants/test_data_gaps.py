@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from app.engine.variant import VariantError, load_variant
+from app.engine.variants.variant import VariantError, load_variant
 from tests.variants.helpers import copy_variant, edit_json
 
 

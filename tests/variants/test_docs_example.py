@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.variants.check import check_variant
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "variants.md"

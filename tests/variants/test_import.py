@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.variants.check import check_variant
 from app.variants.cli import main
 from app.variants.importer import ImportError_, import_map

@@ -8,7 +8,7 @@ import diplomacy
 import pytest
 
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.mapgeo import load_map
 from app.variants.check import check_variant
 from app.variants.cli import main

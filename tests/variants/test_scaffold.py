@@ -1,7 +1,7 @@
 """``variant new``: a folder a designer can start from."""
 
-from app.engine.variant import load_variant
-from app.engine.catalog import available
+from app.engine.variants.variant import load_variant
+from app.engine.variants.catalog import available
 from app.variants.check import check_variant
 from app.variants.cli import main
 

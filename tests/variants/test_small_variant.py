@@ -5,7 +5,7 @@ folder by the scaffold (data + a small SVG)."""
 import pytest
 
 from app.engine.game import Game
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.variants.check import check_variant
 from app.variants.scaffold import starter, write_grid_variant
 
@@ -57,7 +57,7 @@ def test_the_window_plays_it(mini, qtbot, tmp_path, monkeypatch):
 
 def test_a_scenario_names_a_variant_folder_next_to_it(tmp_path):
     import json
-    from app.engine.scenario import run_file
+    from app.engine.scenarios.scenario import run_file
     write_grid_variant(starter("mini"), tmp_path / "maps" / "mini")
     sc = tmp_path / "scenarios" / "move.json"
     sc.parent.mkdir()

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import shapely
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.winks.footprint import Footprints
 
 

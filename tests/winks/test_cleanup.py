@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from app.winks.cleanup import (ChoiceError, Keep, Layout, Piece, Place, choices, choose, clean_up,
                                first_chooser)
 from tests.winks.spots import footprints, spot

@@ -9,8 +9,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from app.engine.coords import province_of
-from app.engine.variant import load_variant
+from app.engine.rules.coords import province_of
+from app.engine.variants.variant import load_variant
 from app.winks import throw_at_random
 from app.winks.cleanup import Layout, Piece, choices, choose, clean_up
 from app.winks.physics import Table, Throw, simulate

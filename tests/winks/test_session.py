@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.engine.game import Game
-from app.engine.scenario import run_file
+from app.engine.scenarios.scenario import run_file
 from app.winks import ThrownGame, WinksError, random_thrown_start, throw_at_random
 from app.winks.cleanup import Place
 from app.winks.cli import scenario_of
@@ -160,7 +160,7 @@ def test_throw_command_writes_a_playable_scenario_byte_identical_per_seed(tmp_pa
 
 
 def test_scenario_home_centres_are_checked_and_named(tmp_path):
-    from app.engine.scenario import ScenarioError
+    from app.engine.scenarios.scenario import ScenarioError
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"start": {"boards": [{"timeline": 1, "turn": "F1901", "units": [], "centres": {}}],
                                          "home_centres": {"France": ["par", "nth"]}}}))

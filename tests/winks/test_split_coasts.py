@@ -16,7 +16,7 @@ import shapely
 import shapely.ops
 from shapely.geometry import Point
 
-from app.engine.variant import load_variant
+from app.engine.variants.variant import load_variant
 from tests.winks.spots import footprints
 
 V = load_variant("standard")

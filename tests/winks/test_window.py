@@ -8,7 +8,7 @@ import math
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-from app.engine.coords import province_of
+from app.engine.rules.coords import province_of
 from app.ui.winks import ThrownStartWindow, random_thrown_game
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping
 
-from app.engine.world import World
+from app.engine import World
 
 if TYPE_CHECKING:
     from ..match import Match

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from app.engine.coords import BoardKey
-from app.engine.submission import Report
-from app.engine.variant import load_variant
+from app.engine import BoardKey, load_variant, Report
 
 from ..seats import Seat
 

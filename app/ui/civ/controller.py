@@ -11,17 +11,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from app.engine.coords import Location
-from app.engine.dates import YEARS
+from app.engine import Location, YEARS
 from app.match.match import MatchError
 
 from ..guard import guarded
 from ..panels.contacts import ContactsPanel, ContactsState
 
 if TYPE_CHECKING:
-    from app.engine.gifts import Gift
+    from app.engine import Gift
 
-# The civilisations engine (app.match.civ_setup, app.match.civ_table, app.engine.gifts) is
+# The civilisations engine (app.match.civ_setup, app.match.civ_table, app.engine.civ.gifts) is
 # imported when a civilisations game is started, opened or played: a start does not need it.
 
 
@@ -213,7 +212,7 @@ class CivUI:
         m, seat = self.w.match, self.w.seat
         if m is None or seat is None or self.table is None:
             return
-        from app.engine.gifts import Gift
+        from app.engine import Gift
         from app.match.civ_table import OfferRefused
         giver = m.seats[seat].nations[0]
         gift = Gift(kind, giver, receiver, unit=unit if isinstance(unit, Location) else None, third=third)

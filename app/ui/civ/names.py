@@ -4,9 +4,7 @@ has not met is an "unknown civilisation", and turns are named in the game's cale
 
 from __future__ import annotations
 
-from app.engine.civgame import calendar_of
-from app.engine.dates import YEARS, Calendar
-from app.engine.nations import UNKNOWN
+from app.engine import Calendar, calendar_of, UNKNOWN, YEARS
 
 UNKNOWN_CIV = "unknown civilisation"
 

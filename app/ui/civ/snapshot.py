@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout
 
-from app.engine.world import World
+from app.engine import World
 
 from ..guard import guarded
 from ..multiverse.world_scene import WorldScene

@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--select", metavar="N", type=int, help="with --screenshot: select the N-th problem first")
     ap.add_argument("--all-overlays", action="store_true", help="turn every overlay on")
     args = ap.parse_args(argv)
-    from app.engine.catalog import find_folder
+    from app.engine import find_folder
     if find_folder(args.variant) is None:
         print(f"error: variant '{args.variant}': no such variant or folder", file=sys.stderr)
         return 2
@@ -40,9 +40,9 @@ def main(argv: list[str] | None = None) -> int:
         window.fit()
         if args.select is not None and window.inspection and 0 <= args.select < len(window.inspection.problems):
             window.problem_list.setCurrentRow(args.select)
-        from ..preview.window import _spin, _thumbnails_busy
-        _spin(app, lambda: window.game_dock.widget() is not window.game_holder
-              and not _thumbnails_busy(window), limit=15)  # the small game drawn, or its message
+        from ..preview.window import spin_until, thumbnails_busy
+        spin_until(app, lambda: window.game_dock.widget() is not window.game_holder
+              and not thumbnails_busy(window), limit=15)  # the small game drawn, or its message
         view, scene = window.game_dock.widget(), getattr(window, "game_scene", None)
         for _ in range(6):  # board thumbnails are asked for when painted, drawn by workers
             app.processEvents()

@@ -32,7 +32,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]
-    from app.engine.variant import VariantError
+    from app.engine import VariantError
     from app.match.table.watching import computer_seats
     try:
         computer_seats(args.variant, levels)          # names a wrong level or variant before any window

@@ -14,7 +14,7 @@ from importlib import metadata
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout
 
-from app.engine.catalog import BUILTIN_DIR
+from app.engine import BUILTIN_DIR
 
 from ..icons import app_icon
 from ..screen_fit import fit_to_screen

@@ -13,9 +13,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.civstart import CivCounts, civ_range
-from app.engine.nations import PALETTE, name_problem
-from app.engine.variant import VariantError, load_variant
+from app.engine import civ_range, CivCounts, load_variant, name_problem, PALETTE, VariantError
 from app.match.civ_setup import CivPlayer
 
 from ..guard import guarded

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox,
                                QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QRadioButton, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.variant import VariantError, load_variant
+from app.engine import load_variant, VariantError
 from app.match import Seat
-from app.engine.catalog import available
+from app.engine import available
 
 from ..message_label import MessageLabel
 from ..table.new_game_options import DeadlineOption, WatchOption

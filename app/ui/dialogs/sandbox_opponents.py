@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel
 
-from app.engine.variant import load_variant
+from app.engine import load_variant
 from app.match import Seat
 
 YOU, NOBODY = "you", "nobody"

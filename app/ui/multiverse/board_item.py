@@ -15,7 +15,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from ..civ.names import calendar_for, shown_nation
 from .map_art import BoardState, MapArt, paint_board_arrows, paint_unit

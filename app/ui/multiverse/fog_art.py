@@ -19,9 +19,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPixmap
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from app.engine.coords import BoardKey
-from app.engine.visibility import sight
-from app.engine.world import World
+from app.engine import BoardKey, sight, World
 
 VEIL = QColor(40, 56, 96, 112)        # cool slate-blue wash over unseen provinces (no nation is this colour)
 VEIL_SMALL = QColor(40, 56, 96, 132)  # a little stronger where there is no hatch
@@ -90,8 +88,8 @@ def _water_paths(art) -> dict[str, QPainterPath]:
         return dict(zip(art.geo.impassable_water, art.water_paths))
     own = getattr(_local, "water", None)
     if own is None or own[0] is not art:
-        from .map_art import _poly_path
-        own = _local.water = (art, {k: _poly_path(g) for k, g in art.geo.impassable_water.items()})
+        from .map_paths import poly_path
+        own = _local.water = (art, {k: poly_path(g) for k, g in art.geo.impassable_water.items()})
     return own[1]
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF, QPainter
 
-from app.engine.coords import Season, Turn
-from app.engine.dates import YEARS
+from app.engine import Season, Turn, YEARS
 
 from ..civ.names import calendar_for
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QPainter
 
-from app.engine.coords import BoardKey, Season, Turn
+from app.engine import BoardKey, Season, Turn
 
 WINTER_SCALE = 0.55
 

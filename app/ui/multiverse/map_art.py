@@ -18,46 +18,14 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF)
 
-from app.engine.variant import Variant
+from app.engine import Variant
 
-from .plain_map import PlainMap, lines_of, load_plain_map, polygons_of
+from .map_paths import line_path, poly_path
+from .plain_map import PlainMap, load_plain_map
 
 from .fog_art import paint_fog
 from .nation_look import look_of
 from .map_colours import BORDER, COAST, IMPASSABLE, LAND, SEA, STATUS_COLOURS
-
-
-def _poly_path(polygons) -> QPainterPath:
-    """A province's polygons (rings of points, :class:`.plain_map.PlainMap`; or a shapely
-    shape, as the variant preview has them) as one path."""
-    if hasattr(polygons, "geom_type"):
-        polygons = polygons_of(polygons)
-    path = QPainterPath()
-    path.setFillRule(Qt.OddEvenFill)
-    for poly in polygons:
-        for ring in poly:
-            # the elements addPolygon makes, at half the cost (no QPointF per point): the
-            # start's map has ~7,600 points, made once on the GUI thread and once per worker
-            if ring:
-                path.moveTo(*ring[0])
-                for x, y in ring[1:]:
-                    path.lineTo(x, y)
-            path.closeSubpath()
-    return path
-
-
-def _line_path(lines) -> QPainterPath:
-    """Runs of points (or a shapely line) as one path."""
-    if hasattr(lines, "geom_type"):
-        lines = lines_of(lines)
-    path = QPainterPath()
-    for coords in lines:
-        if not coords:
-            continue
-        path.moveTo(*coords[0])
-        for x, y in coords[1:]:
-            path.lineTo(x, y)
-    return path
 
 
 class MapArt:
@@ -74,12 +42,12 @@ class MapArt:
         self.geo = geometry
         x, y, w, h = geometry.view_box
         self.rect = QRectF(x, y, w, h)
-        self.province_paths = {p: _poly_path(g) for p, g in geometry.provinces.items()}
+        self.province_paths = {p: poly_path(g) for p, g in geometry.provinces.items()}
         self._main_thread = threading.get_ident()
         self._local = threading.local()
-        self.impassable_paths = [_poly_path(g) for g in geometry.impassable.values()]
-        self.water_paths = [_poly_path(g) for g in geometry.impassable_water.values()]
-        self.coast_path = _line_path(geometry.coastline)
+        self.impassable_paths = [poly_path(g) for g in geometry.impassable.values()]
+        self.water_paths = [poly_path(g) for g in geometry.impassable_water.values()]
+        self.coast_path = line_path(geometry.coastline)
         self.sea = {p for p, c in geometry.province_class.items() if c == "sea"}
         self._layers: dict[int, tuple[QImage, QImage]] = {}
         self._anchors: dict[str, tuple[float, float]] = {}
@@ -92,7 +60,7 @@ class MapArt:
             return self.province_paths
         own = getattr(self._local, "paths", None)
         if own is None:
-            own = self._local.paths = {p: _poly_path(g) for p, g in self.geo.provinces.items()}
+            own = self._local.paths = {p: poly_path(g) for p, g in self.geo.provinces.items()}
         return own
 
     # -- anchors -----------------------------------------------------------------------

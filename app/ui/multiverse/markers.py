@@ -22,7 +22,7 @@ from functools import lru_cache
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from .layout import Layout
 from .map_colours import HIGHLIGHT

@@ -10,7 +10,7 @@ import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from app.engine.world import Board
+from app.engine import Board
 
 from .map_art import MapArt
 from .map_colours import LAND

@@ -20,10 +20,10 @@ from PySide6.QtCore import QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from .layout import Layout, painted_area
-from app.engine.world import Board
+from app.engine import Board
 
 from .map_art import MapArt
 from ..guard import guarded

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.coords import BoardKey, Location
-from app.engine.orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Waive
-from app.engine.world import World
+from app.engine import (BoardKey, Build, Convoy, Disband, Hold, Location, Move, Order, Result, Retreat,
+                        Support, Waive, World)
 
 from .map_art import Arrow, BoardState, MapArt
 from .nation_look import look_of, safe

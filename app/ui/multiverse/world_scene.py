@@ -11,11 +11,8 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 
-from app.engine.coords import BoardKey, Location
-from app.engine.lazy_orders import raw_value, stays_on_board
-from app.engine.orders import Build, Convoy, Hold, Move, Order, Retreat, Support
-from app.engine.world import World
-from app.engine.world_delta import table_changes
+from app.engine import (BoardKey, Build, Convoy, Hold, Location, Move, Order, raw_value, Retreat,
+                        stays_on_board, Support, table_changes, World)
 
 from .board_item import BoardItem
 from ..guard import guarded
@@ -309,7 +306,7 @@ def _spans_boards(o: Order) -> bool:
 def _changed_keys(old: World, new: World) -> set[BoardKey]:
     """The boards whose board, orders, results or retreats differ (by identity) between two
     snapshots, and those only one of them has. Snapshots share their unchanged values, and
-    a mapping shared whole is skipped whole (:func:`app.engine.world_delta.table_changes`
+    a mapping shared whole is skipped whole (:func:`app.engine.rules.world_delta.table_changes`
     compares the rest in C)."""
     out: set[BoardKey] = set()
     for name in ("boards", "orders", "results", "retreats"):
@@ -413,7 +410,7 @@ class WorldScene(QGraphicsScene):
             board = boards.get(key)
             if board is None:
                 continue
-            # the orders' stand-in: a loaded board's orders are made only if drawn (app.engine.lazy_orders)
+            # the orders' stand-in: a loaded board's orders are made only if drawn (app.engine.saves.lazy_orders)
             orders, results, retreats = raw_value(all_orders, key), all_results.get(key), all_retreats.get(key)
             veiled = unseen.get(key, _NONE)
             ident = (board, orders, results, retreats, dislodged.get(key, _NONE), veiled)

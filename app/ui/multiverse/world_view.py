@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Q
 from PySide6.QtGui import QCursor, QPainter, QTransform
 from PySide6.QtWidgets import QFrame, QGraphicsView, QToolTip, QWidget
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from .world_scene import WorldScene
 from ..guard import guarded

@@ -10,9 +10,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QPushButton, QTre
 import re
 from bisect import bisect_left
 
-from app.engine.coords import BoardKey
-from app.engine.dates import YEARS
-from app.engine.notation import format_order
+from app.engine import BoardKey, format_order, YEARS
 
 from ..message_label import MessageLabel
 from ..guard import guarded

@@ -9,10 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
-from app.engine.coords import BoardKey
-from app.engine.dates import YEARS
-from app.engine.notation import format_order
-from app.engine.world import World
+from app.engine import BoardKey, format_order, World, YEARS
 from app.match.results import arrivals, predecessor, submission_results
 
 from ..guard import guarded

@@ -11,7 +11,7 @@ def open_preview_dialog(parent, play: Callable[[Path], object] | None = None) ->
     main window (the preview is kept on ``parent._previews``); ``play(folder)`` opens a
     sandbox game on it."""
     from PySide6.QtWidgets import QFileDialog, QMessageBox
-    from app.engine.catalog import is_variant_folder, user_variants_dir
+    from app.engine import is_variant_folder, user_variants_dir
     start = user_variants_dir()
     folder = QFileDialog.getExistingDirectory(parent, "Preview a variant's folder",
                                               str(start if start.is_dir() else Path.home()))

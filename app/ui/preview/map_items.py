@@ -10,13 +10,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from app.engine.coords import province_of
-from app.engine.variant import Variant
+from app.engine import province_of, Variant
 from app.mapgeo import MapGeometry
 from app.ui.guard import guarded
-from app.ui.multiverse.map_art import MapArt, _line_path, _poly_path
+from app.ui.multiverse.map_art import MapArt
+from app.ui.multiverse.map_paths import line_path, poly_path
 from app.variants.geomcheck import coast_id, unit_id
-from app.engine.problems import Problem
+from app.engine import Problem
 
 OVERLAYS = (("ids", "Province ids and labels"), ("anchors", "Unit anchors and coasts"),
             ("centres", "Centre markers"), ("army", "Army edges"), ("fleet", "Fleet edges"),
@@ -138,7 +138,7 @@ class PreviewScene(QGraphicsScene):
     def _anchors(self) -> None:
         b, layer = self.board, self.layers["anchors"]
         for c, line in b.coasts.items():
-            layer.add_path(_line_path(line), _pen(QColor("#0ca678"), 3.2))
+            layer.add_path(line_path(line), _pen(QColor("#0ca678"), 3.2))
         for loc, (x, y) in b.unit_anchors.items():
             path = _circle(x, y, 5.5)
             path.moveTo(x - 8, y)
@@ -196,10 +196,10 @@ class PreviewScene(QGraphicsScene):
             path.addPath(_circle(point[0], point[1], 9))
         for p in prob.provinces:
             if p in b.provinces:
-                path.addPath(_poly_path(b.provinces[p]))
+                path.addPath(poly_path(b.provinces[p]))
         coast = next((c for c in b.coasts if coast_id(c) == prob.element), None)
         if coast is not None:
-            path.addPath(_stroke(_line_path(b.coasts[coast])))
+            path.addPath(_stroke(line_path(b.coasts[coast])))
         return None if path.isEmpty() else path
 
     def element_point(self, element: str) -> tuple[float, float] | None:

@@ -18,13 +18,13 @@ from PySide6.QtGui import QAction, QPainter
 from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
                                QListWidgetItem, QMainWindow, QToolBar, QVBoxLayout, QWidget)
 
-from app.engine.variant import VARIANT_FILES
+from app.engine import VARIANT_FILES
 from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.ui.screen_fit import fit_to_screen
-from app.engine.catalog import find_folder
+from app.engine import find_folder
 from app.variants.check import Inspection, inspect_folder
-from app.engine.problems import Problem
+from app.engine import Problem
 
 from .map_items import ERROR, OVERLAYS, WARNING, PreviewScene
 
@@ -235,7 +235,7 @@ class PreviewWindow(QMainWindow):
 
     def _game_preview(self, ins: Inspection) -> None:
         """The start and a fork drawn as a game would, when the data files load."""
-        from app.engine.variant import VariantError, read_variant
+        from app.engine import read_variant, VariantError
         try:
             variant = read_variant(self.folder)  # what a game would load, or its first error
         except VariantError as e:
@@ -347,7 +347,7 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
     out = []
     path = folder / file
     for i in range(saves):
-        _spin(app, lambda: ready and not _thumbnails_busy(window))  # start from an idle window
+        spin_until(app, lambda: ready and not thumbnails_busy(window))  # start from an idle window
         before = window.reloads
         ready.clear()
         if file == "variant.json":
@@ -359,9 +359,9 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
         start = time.perf_counter()
         path.write_text(text)
         listed_at.clear()
-        _spin(app, lambda: window.reloads > before)
+        spin_until(app, lambda: window.reloads > before)
         listed = listed_at[0] - start
-        _spin(app, lambda: ready)
+        spin_until(app, lambda: ready)
         out.append((listed, (ready[0] if ready else time.perf_counter()) - start, window.last_reload_cpu_s))
     window.close()
     window.deleteLater()
@@ -369,12 +369,12 @@ def measure_reloads(folder: Path, saves: int, file: str = "variant.json") -> lis
     return out
 
 
-def _thumbnails_busy(window: PreviewWindow) -> bool:
+def thumbnails_busy(window: PreviewWindow) -> bool:
     scene = getattr(window, "game_scene", None)
     return scene is not None and scene.cache.busy()
 
 
-def _spin(app, done, limit: float = 20.0) -> None:
+def spin_until(app, done, limit: float = 20.0) -> None:
     start = time.perf_counter()
     while not done() and time.perf_counter() - start < limit:
         app.processEvents()

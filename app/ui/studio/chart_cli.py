@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
         return _fail(f"{out}: the chart is written as .png or .csv")
     if not (100 <= args.width <= 10000 and 100 <= args.height <= 10000):
         return _fail("--width and --height are from 100 to 10000 pixels")
-    from app.engine.game import GameFileError
+    from app.engine import GameFileError
     from app.match.chart import ChartBuilder, order_stats, visible_nations
     from app.match.storage import open_match
     try:

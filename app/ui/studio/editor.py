@@ -3,7 +3,7 @@
 then start a new sandbox from it or export it as a scenario start.
 
 The editing state and every rule of what is legal are the match's and the engine's
-(:class:`app.match.editor.PositionEditor`, :mod:`app.engine.position`): a click asks for a
+(:class:`app.match.editor.PositionEditor`, :mod:`app.engine.rules.position`): a click asks for a
 change, and a refused one is shown with the engine's reason. The dialog only draws the
 position and forwards clicks. It opens on any board of any game ("Edit position from this
 board…"), with the board as the seat at the table sees it, and never changes that game.
@@ -20,8 +20,7 @@ from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, 
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine.coords import Season, Turn, province_of
-from app.engine.position import describe_unit
+from app.engine import describe_unit, province_of, Season, Turn
 from app.match.editor import EditRefused, PositionEditor
 
 if TYPE_CHECKING:

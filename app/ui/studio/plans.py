@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from typing import TYPE_CHECKING
 
-from app.engine.coords import Location
+from app.engine import Location
 
 from ..guard import guarded
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from ..guard import guarded
 from ..action import make_action

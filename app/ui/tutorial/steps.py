@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 S1901, F1901 = BoardKey.parse("1:S1901"), BoardKey.parse("1:F1901")
 

@@ -20,8 +20,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from app.engine.orders import Order
-from app.engine.world import World
+from app.engine import Order, World
 from app.match import OrderRefused
 from app.match.attention import fill_gaps, needs
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QMenu
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from ..guard import guarded
 from app.match.order_entry import Outcome

@@ -14,8 +14,7 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from app.engine.coords import BoardKey, Location, Space
-from app.engine.notation import format_order
+from app.engine import BoardKey, format_order, Location, Space
 
 from ..guard import guarded
 

@@ -4,7 +4,7 @@ orders and results as text or PDF; File → Print: the same, on paper (:mod:`.pr
 
 What is exported is what the player at the table may see, never more: the images are
 drawn from the window's own scene (the seat's fog of war, only its own pending orders),
-and the transcript (:mod:`app.engine.transcript`) holds past submissions only, seen
+and the transcript (:mod:`app.engine.notation.transcript`) holds past submissions only, seen
 through the seat's fog when the game has it. Under fog of war nothing is exported while
 no seat is at the table.
 
@@ -24,13 +24,12 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.engine.coords import BoardKey
-from app.engine.transcript import format_transcript
+from app.engine import BoardKey, format_transcript
 from app.match.match import seat_view
 
 from .settle import settle
 from .export_options import ExportOptions, ask_options
-from .file_menus import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
+from .export_kinds import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -101,7 +100,7 @@ def _svg_bytes(size: QSize, view_box: QRectF, title: str, draw) -> bytes:
 # -- what may be exported -----------------------------------------------------------------
 
 
-def _check_seated(w) -> None:
+def check_seated(w) -> None:
     m = w.match
     if m is None:
         raise ExportError("There is no game to export.")
@@ -114,7 +113,7 @@ def seated(w, doing: str = "export") -> bool:
     """Whether the seat at the table may export (or print) now; if not, the player is told
     why (``doing``: the word for it in the message's title)."""
     try:
-        _check_seated(w)
+        check_seated(w)
     except ExportError as e:
         w.show_message(f"Cannot {doing}", str(e))
         return False
@@ -141,14 +140,14 @@ def board_under_cursor(w) -> BoardKey | None:
     return active[0] if active else None
 
 
-def _board_state(w, key: BoardKey):
+def board_state(w, key: BoardKey):
     item = w.scene.items_by_key.get(key) if w.scene is not None else None
     if item is None or w.world is None or key not in w.world.boards:
         raise ExportError(f"There is no board {key} on screen.")
     return item.current_state()
 
 
-def _caption(w, key: BoardKey) -> str:
+def board_caption(w, key: BoardKey) -> str:
     seat = ""
     if w.match.fog and w.seat is not None and w.match.world.phase != "over":
         seat = f" — as {w.match.seats[w.seat].name} sees it"
@@ -163,7 +162,7 @@ def _paint_caption(p: QPainter, w, key: BoardKey, width: float, height: float) -
     f.setBold(True)
     p.setFont(f)
     p.setPen(QColor("#e9ecef" if dark else "#212529"))
-    p.drawText(QRectF(height * 0.3, 0, width - height * 0.6, height), Qt.AlignVCenter | Qt.AlignLeft, _caption(w, key))
+    p.drawText(QRectF(height * 0.3, 0, width - height * 0.6, height), Qt.AlignVCenter | Qt.AlignLeft, board_caption(w, key))
 
 
 # -- the exports -----------------------------------------------------------------------------
@@ -172,8 +171,8 @@ def _paint_caption(p: QPainter, w, key: BoardKey, width: float, height: float) -
 def board_image(w, key: BoardKey, width: int = BOARD_WIDTH, scale: int = 1) -> QImage:
     """Board ``key`` as the window shows it (orders, results, fog, names), with a caption
     strip; ``scale``: 2× or 4× the pixels (and the names and caption as large)."""
-    _check_seated(w)
-    state = _board_state(w, key)
+    check_seated(w)
+    state = board_state(w, key)
     art = w.scene.art
     width, caption = width * scale, CAPTION_H * scale
     height = round(width * art.rect.height() / art.rect.width())
@@ -199,8 +198,8 @@ def board_image(w, key: BoardKey, width: int = BOARD_WIDTH, scale: int = 1) -> Q
 
 def board_svg(w, key: BoardKey) -> bytes:
     """Board ``key`` drawn as vectors (map units), with a caption strip."""
-    _check_seated(w)
-    state = _board_state(w, key)
+    check_seated(w)
+    state = board_state(w, key)
     art = w.scene.art
     mw, mh = art.rect.width(), art.rect.height()
     cap = CAPTION_H * mw / BOARD_WIDTH
@@ -211,14 +210,14 @@ def board_svg(w, key: BoardKey) -> bytes:
         p.translate(0, cap)
         p.setClipRect(QRectF(0, 0, mw, mh))
         paint_board(p, art, state, detail=True)
-    return _svg_bytes(QSize(round(mw), round(mh + cap)), QRectF(0, 0, mw, mh + cap), _caption(w, key), draw)
+    return _svg_bytes(QSize(round(mw), round(mh + cap)), QRectF(0, 0, mw, mh + cap), board_caption(w, key), draw)
 
 
 def view_image(w, scale: int = 1) -> QImage:
     """The view as on screen (boards, arrows, headers), at ``scale`` times the view's pixel
     size: at 2× or 4× the boards are drawn from images of that size and the names, frames
     and headers are that much larger, as on a screen with that many more pixels."""
-    _check_seated(w)
+    check_seated(w)
     settle(w, whole_overview=True)   # sharp images in view, every far miniature
     vp = w.view.viewport()
     if scale == 1:
@@ -244,7 +243,7 @@ def view_image(w, scale: int = 1) -> QImage:
 def view_svg(w) -> bytes:
     """The view as SVG: arrows, frames and headers as vectors, the boards as the images
     the view draws them with (embedded)."""
-    _check_seated(w)
+    check_seated(w)
     settle(w, whole_overview=True)   # sharp images in view, every far miniature
     vp = w.view.viewport()
     size = vp.size()
@@ -259,7 +258,7 @@ def view_svg(w) -> bytes:
 def transcript_job(w):
     """What the transcript needs, taken now on the GUI thread (the seat, its sight, a
     snapshot of the game); returns a function that makes the text anywhere (a worker)."""
-    _check_seated(w)
+    check_seated(w)
     m = w.match
     view = own = None
     heading = [f"Mode: {m.mode}" + (", fog of war" if m.fog else "")]

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit,
                                QVBoxLayout)
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from ..message_label import MessageLabel
 from ..guard import guarded

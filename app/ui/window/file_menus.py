@@ -10,25 +10,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ..guard import guarded
-
-EXPORTS = {
-    "view-png": ("The view as PNG…", "PNG images (*.png)", ".png", "Save what the view shows as an image"),
-    "view-svg": ("The view as SVG…", "SVG images (*.svg)", ".svg", "Save what the view shows as a scalable image"),
-    "view-pdf": ("The view as PDF…", "PDF documents (*.pdf)", ".pdf", "Save what the view shows as a PDF page"),
-    "board-png": ("One board as PNG…", "PNG images (*.png)", ".png",
-                  "Save one board (the one under the mouse or in the middle of the view) as an image"),
-    "board-svg": ("One board as SVG…", "SVG images (*.svg)", ".svg",
-                  "Save one board (the one under the mouse or in the middle of the view) as vectors"),
-    "board-pdf": ("One board as PDF…", "PDF documents (*.pdf)", ".pdf",
-                  "Save one board as a PDF page, drawn as vectors"),
-    "multiverse-png": ("The whole multiverse as PNG…", "PNG images (*.png)", ".png",
-                       "Save every board of the game, as the view lays them out, in one large image"),
-    "orders": ("Orders and results as text…", "Text files (*.txt)", ".txt",
-               "Save every submission's orders with their results, in the game's notation"),
-    "orders-pdf": ("Orders and results as PDF…", "PDF documents (*.pdf)", ".pdf",
-                   "Save every submission's orders with their results as a PDF document"),
-}
-"""Each export: its menu label, file filter, suffix and tip."""
+from .export_kinds import EXPORTS
 
 PRINTS = (("view", "The view…"), ("board", "One board…"), ("orders", "Orders and results…"))
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from app.engine.game import GameFileError
+from app.engine import GameFileError
 from app.match import Match
 from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter, DiskStamp, RecentFiles,
                                Session, changed_on_disk, clean_interrupted_saves, clean_recovered,
@@ -70,7 +70,7 @@ class FileKeeper(QObject):
         self.ask_restore = self._ask_restore
         self.ask_changed = self._ask_changed
         self.ask_mismatch = self._ask_mismatch
-        # an opened file's replay check runs after it is shown (app.engine.replay_check)
+        # an opened file's replay check runs after it is shown (app.engine.saves.replay_check)
         self.replay_watch = ReplayWatch(self)
         self.replay_watch.mismatch.connect(self._replay_differs)
 

@@ -16,10 +16,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolTip
 
-from app.engine.coords import BoardKey
-from app.engine.game import Game
-from app.engine.notation import format_order
-from app.engine.world import World
+from app.engine import BoardKey, format_order, Game, World
 from app.match import Match, OrderRefused, Seat, order_key
 from app.match.fog import fogged_world
 from app.match.storage import data_dir

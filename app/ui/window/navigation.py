@@ -11,14 +11,14 @@ from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QInputDialog, QMessageBox, QWidget
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 from app.match.attention import Need
 
 from ..civ.names import calendar_for
 from ..screen_fit import fit_title
 
 if TYPE_CHECKING:
-    from app.engine.world import World
+    from app.engine import World
     from app.match import Match
 
 

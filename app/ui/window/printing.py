@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
 
-from app.engine.coords import BoardKey
+from app.engine import BoardKey
 
 from ..guard import guarded
 from ..multiverse.map_art import paint_board
@@ -35,8 +35,8 @@ def _layout_for(device: QPagedPaintDevice, landscape: bool) -> None:
 
 def paint_pages(w, what: str, key: BoardKey | None, device: QPagedPaintDevice) -> None:
     """Draw ``what`` (``board``, ``view`` or ``orders``) on ``device`` (a PDF or a printer)."""
-    from .export import _board_state, _caption, _check_seated, transcript_text, view_image
-    _check_seated(w)
+    from .export import board_state, board_caption, check_seated, transcript_text, view_image
+    check_seated(w)
     if what == "orders":
         _layout_for(device, landscape=False)
         doc = QTextDocument()
@@ -48,7 +48,7 @@ def paint_pages(w, what: str, key: BoardKey | None, device: QPagedPaintDevice) -
         doc.print_(device)
         return
     if what == "board":
-        state = _board_state(w, key)
+        state = board_state(w, key)
         art = w.scene.art
         _layout_for(device, landscape=art.rect.width() > art.rect.height())
         p = QPainter(device)
@@ -59,7 +59,7 @@ def paint_pages(w, what: str, key: BoardKey | None, device: QPagedPaintDevice) -
         f.setBold(True)
         p.setFont(f)
         p.drawText(QRectF(page.left(), page.top(), page.width(), caption_h), Qt.AlignLeft | Qt.AlignVCenter,
-                   _caption(w, key))
+                   board_caption(w, key))
         body = QRectF(page.left(), page.top() + caption_h, page.width(), page.height() - caption_h)
         s = min(body.width() / art.rect.width(), body.height() / art.rect.height())
         p.translate(body.left() + (body.width() - art.rect.width() * s) / 2, body.top())

@@ -2,7 +2,7 @@
 
 A file opens at once (:meth:`Game.load(path, replay_later=True)
 <app.engine.game.Game.load>`); the check that its submissions make its world
-(:mod:`app.engine.replay_check`) then runs beside the window, resting often so that the
+(:mod:`app.engine.saves.replay_check`) then runs beside the window, resting often so that the
 window stays responsive (:class:`~app.match.storage.Pacer`). When the world differs, the
 player is told which file and where, and chooses: play what the submissions make (an
 untitled game: the file is never written over unasked) or close the file (a new game).
@@ -15,7 +15,7 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
-from app.engine.replay_check import ReplayCheck, ReplayMismatch
+from app.engine import ReplayCheck, ReplayMismatch
 from app.match.storage import Pacer
 
 

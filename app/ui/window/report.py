@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.engine.submission import Report
+from app.engine import Report
 
 
 def summary(report: Report, fog: bool = False) -> str:

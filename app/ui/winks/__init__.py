@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from app.engine.game import Game
+from app.engine import Game
 from app.winks.session import throw_at_random, thrown_game
 
 from ..screen_fit import fit_to_screen
@@ -29,7 +29,7 @@ def open_thrown_start(parent, nations: Sequence[str] | int, seed: int, on_play_o
     names in the same order (hotseat), shown beside their nations; ``season_limit``: the
     time per season offered for the play-out (the window's :attr:`season_limit`)."""
     if isinstance(nations, int):
-        from app.engine.variant import load_variant
+        from app.engine import load_variant
         nations = load_variant(variant).nation_names[:nations]
     win = ThrownStartWindow(nations, seed, variant, on_play_out, adjacency=adjacency, names=names, parent=parent,
                             season_limit=season_limit)

@@ -19,7 +19,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QLinearGradient, QPainter, QPa
                            QRadialGradient, QTransform)
 from PySide6.QtWidgets import QWidget
 
-from app.engine.variant import Variant
+from app.engine import Variant
 from app.ui.guard import guarded
 from app.ui.multiverse.map_art import MapArt, colour_of, fleet_shape, map_art
 from app.ui.multiverse.labels import paint_labels

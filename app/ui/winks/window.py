@@ -32,8 +32,7 @@ from PySide6.QtCore import QPointF, Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                                QWidget)
 
-from app.engine.coords import province_of
-from app.engine.game import Game
+from app.engine import Game, province_of
 from app.ui.guard import guarded
 from app.winks.cleanup import Keep, Layout, Place, Step, place_name
 from app.winks.physics import Landing, Throw, aim_at

@@ -37,7 +37,7 @@ import svgelements as se
 from shapely.geometry import Polygon, box
 from shapely.strtree import STRtree
 
-from app.mapgeo import _NUMBER, _shape_subpaths, _path_subpaths, _svgelements_subpaths
+from app.mapgeo import NUMBER_PATTERN, shape_subpaths, path_subpaths, svgelements_subpaths
 
 from .data import WIDTH, BoardData
 from .mend import clean, mend, parts, rebuild
@@ -73,7 +73,7 @@ def _matrix(text: str | None) -> np.ndarray:
     """An SVG ``transform`` as a 3x3 matrix (translate, scale, matrix, rotate)."""
     m = np.eye(3)
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", text or ""):
-        v = [float(x) for x in re.findall(_NUMBER, args)]
+        v = [float(x) for x in re.findall(NUMBER_PATTERN, args)]
         if name == "translate":
             t = np.array([[1, 0, v[0]], [0, 1, v[1] if len(v) > 1 else 0], [0, 0, 1]])
         elif name == "scale":
@@ -93,11 +93,11 @@ def _matrix(text: str | None) -> np.ndarray:
 
 def _polygons(el, tag: str, m: np.ndarray) -> list:
     if tag == "path":
-        subpaths = _path_subpaths(el.get("d") or "")
+        subpaths = path_subpaths(el.get("d") or "")
         if subpaths is None:
-            subpaths = _svgelements_subpaths(se.Path(el.get("d")))
+            subpaths = svgelements_subpaths(se.Path(el.get("d")))
     else:
-        subpaths = _shape_subpaths(tag, el.get)
+        subpaths = shape_subpaths(tag, el.get)
     out = []
     for ring, _closed in subpaths or []:
         if len(ring) >= 3:
@@ -111,7 +111,7 @@ def _read(svg_path: Path) -> _Shapes:
         root = ET.parse(svg_path).getroot()
     except (ET.ParseError, OSError) as e:
         raise ConversionError(f"{svg_path}: {e}") from None
-    vb = [float(t) for t in re.findall(_NUMBER, root.get("viewBox") or "")]
+    vb = [float(t) for t in re.findall(NUMBER_PATTERN, root.get("viewBox") or "")]
     if len(vb) != 4:
         raise ConversionError(f"{svg_path}: no viewBox")
     out = _Shapes(tuple(vb))  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ The five JSON files of a shipped variant, given as data, make a board with a reg
 every province:
 
     >>> import json
-    >>> from app.engine.catalog import find_folder
+    >>> from app.engine.variants.catalog import find_folder
     >>> from app.variants.drawing import standin_svg
     >>> files = {f.name: json.loads(f.read_text()) for f in find_folder("isles").glob("*.json")}
     >>> sorted(files)

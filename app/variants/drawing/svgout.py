@@ -7,7 +7,7 @@ import shapely
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
-from app.variants.scaffold import _xml
+from app.variants.scaffold import xml_escape
 
 from .data import WIDTH, BoardData
 from .mend import Board, coast_lines, inside_towards, parts, pole
@@ -34,7 +34,7 @@ def write_svg(data: BoardData, board: Board, height: float, title: str,
     poles = {p: pole(board.cells[p]) for p in ids}
     lines = coast_lines(data, board)  # may add straits
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" viewBox="0 0 {WIDTH:g} {height:.0f}" '
-           f'width="{WIDTH:g}" height="{height:.0f}">', f"<title>{_xml(title)}</title>",
+           f'width="{WIDTH:g}" height="{height:.0f}">', f"<title>{xml_escape(title)}</title>",
            f"<style>{STYLE}</style>", '<g id="provinces">']
     for p in ids:
         cls = "sea" if data.kinds[p] == "sea" else "land"
@@ -58,7 +58,7 @@ def write_svg(data: BoardData, board: Board, height: float, title: str,
     for p in ids:
         x, y, text = labels[p]
         cls = "label sea-label" if data.kinds[p] == "sea" else "label"
-        out.append(f'<text id="label-{p}" class="{cls}" x="{x:.1f}" y="{y:.1f}">{_xml(text)}</text>')
+        out.append(f'<text id="label-{p}" class="{cls}" x="{x:.1f}" y="{y:.1f}">{xml_escape(text)}</text>')
     out.append('</g>\n<g id="supply-centres">')
     for p, (x, y) in markers.items():
         out.append(f'<circle id="sc-{p}" class="supply-centre" data-province="{p}" cx="{x:.1f}" cy="{y:.1f}" r="4.2"/>')

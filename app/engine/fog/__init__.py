@@ -1,0 +1,1 @@
+"""Fog of war: what each nation sees."""

@@ -1,0 +1,102 @@
+"""One submission: orders in, a new world out.
+
+:func:`submit` is the engine's one door. It leaves the old world untouched (worlds are
+immutable snapshots) and returns a :class:`Report`. The steps, each in its own module:
+
+1. **Check** each order where it is given (:mod:`.validation`). An illegal order is
+   kept and shown as invalid; its unit holds.
+2. **Repeats**: an order given twice counts once; a later, different order for the same
+   unit replaces the earlier one (:func:`.storing.repeats_and_replaced`).
+3. **Store and adjudicate** (:mod:`.storing`, :mod:`.order_table`, :mod:`.adjudicator`):
+   orders are stored on their boards (units without an order hold), indexed by the
+   spaces they name, and adjudicated together with every earlier order linked to them.
+4. **Retreats** (:mod:`.retreats`): if a unit was dislodged and can retreat, the world
+   pauses; the next submission holds the retreats, and then the paused one finishes.
+5. **Finish** (:mod:`.next_boards`): every adjudicated board gets its next board —
+   appended to an active board's timeline, or a new timeline from a past board whose
+   next board now differs (:mod:`.adjustments` for Winter's builds and disbands) — and
+   victory is counted.
+
+>>> from app.engine.variants.variant import load_variant
+>>> from app.engine.rules.world import World
+>>> report = submit(World.initial(load_variant()), [])
+>>> [str(k) for k in report.new_boards], len(report.world.boards)
+(['1:F1901'], 2)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ..civ.civ import clock
+from ..civ.contact import after_submission, bounces
+from .coords import BoardKey
+from .next_boards import finish
+from .orders import Order, Result
+from .retreats import resolve_retreats, settle_retreats
+from .storing import INVALID_REPLACED, REPEAT, repeats_and_replaced, store_and_adjudicate
+from .validation import check_all
+from .world import Pause, World
+
+
+class SubmissionError(ValueError):
+    """The world cannot take a submission now (e.g. the game is over)."""
+
+
+@dataclass
+class Report:
+    """What a submission did: the new world, one result per submitted order (same order
+    as given), the boards it created and the timelines it started."""
+
+    world: World
+    results: list[Result]
+    new_boards: list[BoardKey] = field(default_factory=list)
+    new_timelines: list[int] = field(default_factory=list)
+    changed_boards: list[BoardKey] = field(default_factory=list)
+
+
+_UNANSWERED = Result("invalid")  # an order no step gave a result (never expected)
+
+
+def submit(world: World, orders: list[Order]) -> Report:
+    """Adjudicate ``orders`` on ``world`` and return the :class:`Report` (the old world is
+    left untouched)."""
+    if world.phase == "over":
+        raise SubmissionError(f"the game is over: {world.winner} has won")
+    if world.civ is not None and world.civ.until(clock(world)) is not world.civ:
+        world = world.derive(civ=world.civ.until(clock(world)))    # RULES.md §10: an undone future's contacts
+    if world.pause is not None:
+        world, results, touched = resolve_retreats(world, orders)
+        world, new_boards, new_timelines, forked = finish(world, touched)
+        world = after_submission(world, set(), new_boards)     # RULES.md §10 (civilisations)
+        return Report(world, [r if r is not None else _UNANSWERED for r in results],
+                      new_boards, new_timelines, forked)
+    checked = check_all(world, orders)
+    results: list[Result | None] = [None] * len(orders)
+    repeats, replaced = repeats_and_replaced(checked)
+    for j in replaced:
+        checked[j] = (checked[j][0], INVALID_REPLACED)
+    for i in repeats:
+        results[i] = REPEAT
+    before = world
+    world, where, touched = store_and_adjudicate(world, checked, repeats, results)
+    world, dislodged = settle_retreats(before, world, touched)
+    met = bounces(world, touched) if world.civ is not None else set()    # RULES.md §10, contact rule 1
+    if dislodged:
+        paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
+        paused = after_submission(paused, met, ())
+        return Report(paused, _collect(paused, results, where))
+    world, new_boards, new_timelines, forked = finish(world, touched)
+    world = after_submission(world, met, new_boards)
+    return Report(world, _collect(world, results, where), new_boards, new_timelines, forked)
+
+
+def _collect(world: World, results: list[Result | None], where: dict[int, tuple[BoardKey, int]]) -> list[Result]:
+    """One result per order given: those already known, and for orders stored on Winter
+    boards (``where``) the result their board now holds."""
+    if where:
+        stored = world.results
+        for i, (key, idx) in where.items():
+            results[i] = stored[key][idx]
+    return [r if r is not None else _UNANSWERED for r in results]

@@ -1,0 +1,1 @@
+"""Scenarios (spec/SCENARIOS.md): a start, its steps and what is expected of them."""

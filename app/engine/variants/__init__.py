@@ -1,0 +1,1 @@
+"""Variants as data: their files, models and checks, and where they live."""

@@ -12,26 +12,16 @@ gives the same world, move for move.
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import sys
 import time
 from pathlib import Path
 
-from app.engine import Game, load_variant, Variant, VariantError, World
+from app.engine import Game, load_variant, Variant, VariantError, without_victory, World
 
 from .random_player import random_orders
 
-__all__ = ["grow_world", "no_victory", "play", "random_orders", "main"]
-
-
-def no_victory(variant: Variant) -> Variant:
-    """A copy of ``variant`` in which nobody can win (the victory count is out of reach), so
-    a world can grow past the point where a nation would have won. The loaded variant,
-    shared by every game, is left as it is."""
-    v = copy.copy(variant)
-    v.victory_centres = v.centre_count + 1
-    return v
+__all__ = ["grow_world", "play", "random_orders", "main"]
 
 
 def grow_world(variant: str | Variant = "standard", adjacency: str = "strict", seed: int = 0,
@@ -49,7 +39,7 @@ def grow_world(variant: str | Variant = "standard", adjacency: str = "strict", s
         raise ValueError("grow_world needs turns or boards (or both)")
     v = load_variant(variant) if isinstance(variant, str) else variant
     if not victory:
-        v = no_victory(v)
+        v = without_victory(v)
     rng = random.Random(seed)
     game = Game.new(v, adjacency, seed)
     played = 0

@@ -89,6 +89,7 @@ _WHERE = {
     "load_variant": "variants.variant", "NationsFile": "variants.variant",
     "ProvincesFile": "variants.variant", "read_variant": "variants.variant",
     "StartFile": "variants.variant", "Variant": "variants.variant",
+    "without_victory": "variants.variant",
     "VARIANT_FILES": "variants.variant", "VariantError": "variants.variant",
     "VariantFile": "variants.variant",
     # variants.variant_checks

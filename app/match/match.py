@@ -136,13 +136,13 @@ class Round:
 
 def _without_victory(world: World) -> World:
     """``world`` under a copy of its variant in which nobody can win."""
-    from app.bots.selfplay import no_victory
+    from app.engine import without_victory
     v = world.variant
     if v.victory_centres > v.centre_count:
         return world                     # out of reach already
     got = _NO_VICTORY.get(id(v))
     if got is None or got[0] is not v:
-        got = _NO_VICTORY[id(v)] = (v, no_victory(v))
+        got = _NO_VICTORY[id(v)] = (v, without_victory(v))
     return replace(world, variant=got[1])
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.bots.selfplay import grow_world, no_victory
+from app.bots.selfplay import grow_world
+from app.engine import without_victory
 from app.engine.game import Game
 from app.engine.variants.variant import load_variant
 
@@ -49,7 +50,7 @@ def test_no_victory_plays_past_a_solo_win():
     # The same orders as the game that was won, up to the win: only victory is switched off.
     assert g.submissions[:len(won.submissions)] == won.submissions
     assert load_variant().victory_centres == 18, "the shared variant must not be changed"
-    assert no_victory(load_variant()).victory_centres > load_variant().centre_count
+    assert without_victory(load_variant()).victory_centres > load_variant().centre_count
 
 
 def test_command_boards_and_no_victory(tmp_path):

@@ -163,3 +163,23 @@ def test_a_big_file_with_a_late_order_swapped_is_caught(big_save):
     big_save.write_text(with_checksum(body.replace(listed(board["orders"]), listed(swapped))))
     with pytest.raises(ReplayMismatch, match=f"orders differ at {board['board']}"):
         Game.load(big_save, replay_later=True).replay_owed.run()
+
+
+def test_a_world_grown_past_any_win_is_replayed_as_grown(selfplay_save, tmp_path):
+    """A ``selfplay --no-victory`` world is replayed with nobody able to win, as it was
+    grown: at 2000 boards a nation holds enough centres that the plain rules would have
+    ended the game early, and the file says how it was grown (``meta.selfplay.victory``)."""
+    path = selfplay_save(2000)
+    game = Game.load(path)                                      # replayed: it passes
+    assert game.world.winner is None and len(game.world.boards) >= 2000
+    assert game.world.variant.victory_centres <= game.world.variant.centre_count   # its own variant
+    assert all(w.variant is game.world.variant for w in game.worlds)
+    later = Game.load(path, replay_later=True)                   # the window's way: checked after
+    assert later.replay_owed.run().variant is later.world.variant
+    # the same file claiming to be an ordinary game: its replay ends in a win, so it is refused
+    text = without_checksum(path.read_text())
+    assert text.count('"victory":false') == 1
+    edited = tmp_path / "claims-victory.json"
+    edited.write_text(with_checksum(text.replace('"victory":false', '"victory":true')))
+    with pytest.raises(GameFileError, match="won"):
+        Game.load(edited)

@@ -11,12 +11,13 @@ check still owed. :meth:`ReplayCheck.run` does it: at once for :meth:`Game.load
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from ..civ import civgame, civsave
 from ..rules.submission import SubmissionError, submit
+from ..variants.variant import without_victory
 from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
 
 if TYPE_CHECKING:
@@ -68,14 +69,29 @@ class ReplayCheck:
         """Replay the submissions from the start, calling ``pause`` between submissions;
         the world they make, which is the stored one. Raises :class:`ReplayMismatch` naming
         the file and the first difference."""
-        return replay_and_compare(self.where, self.start, self.submissions, self.gifts, self.world, pause)[-1]
+        return replay_and_compare(self.where, self.start, self.submissions, self.gifts, self.world, pause,
+                                  victory=plays_to_win(self.meta))[-1]
+
+
+def plays_to_win(meta: Mapping) -> bool:
+    """False for a game grown so that nobody can win (``selfplay --no-victory``, which says
+    so in the file: ``meta.selfplay.victory``): its submissions are replayed that way.
+
+    >>> plays_to_win({}), plays_to_win({"selfplay": {"seed": 7, "victory": False}})
+    (True, False)
+    """
+    grown = meta.get("selfplay") if isinstance(meta, Mapping) else None
+    return not (isinstance(grown, Mapping) and grown.get("victory") is False)
 
 
 def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts: Sequence, stored: "World",
-                       pause: Callable[[], None] = _go_on, keep: bool = False) -> list["World"]:
+                       pause: Callable[[], None] = _go_on, keep: bool = False,
+                       victory: bool = True) -> list["World"]:
     """The worlds the submissions make from ``start`` (every one with ``keep``, else the
-    last), checked against ``stored``."""
-    worlds = [start]
+    last), checked against ``stored``. ``victory`` False: nobody can win (:func:`plays_to_win`);
+    the worlds handed back keep the start's own variant all the same."""
+    own = start.variant
+    worlds = [start if victory else replace(start, variant=without_victory(own))]
     # A lazily read file's submissions and stored orders are made for the check alone, and
     # so are the templates they are made from and what their texts name: the session keeps
     # none of them (at 10,000 boards they weigh ~100 MB), nor any of the replayed world.
@@ -110,6 +126,8 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
         difference = first_difference(worlds[-1], stored, templates)
     except ValueError as e:   # an order text of a lazily read file, read at last
         raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
+    if not victory:
+        worlds = [replace(w, variant=own) for w in worlds]
     if difference:
         raise ReplayMismatch(f"{where}: field 'world' is not what its own submissions make: {difference}; "
                              "the file is damaged or was edited", worlds[-1])

@@ -30,7 +30,7 @@ from ..notation.notation import CanonicalReader, format_order
 from ..rules.orders import Order, Result
 from .save_compact import CompactParts, SaveWriter, keep_lines, pause_json
 from .save_fields import SAVE_FORMAT, SAVE_VERSION, Fault, board_key, kind, listed, mapping, obj, text as _text, whole
-from .replay_check import ReplayCheck, ReplayMismatch, replay_and_compare
+from .replay_check import ReplayCheck, ReplayMismatch, plays_to_win, replay_and_compare
 from .save_legacy import LegacyParts
 from ..variants.variant import VariantError, load_variant
 from ..rules.world import Board, Pause, World
@@ -364,7 +364,7 @@ class SaveReader:
         world. The replayed worlds become the game's history."""
         try:
             game.worlds = replay_and_compare(self.where, game.start, game.submissions, game.gifts, game.world,
-                                             keep=True)
+                                             keep=True, victory=plays_to_win(game.meta))
         except ReplayMismatch as e:
             raise GameFileError(str(e)) from None
 

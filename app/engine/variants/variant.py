@@ -20,6 +20,7 @@ form without pydantic, which the window's start does not import (issue 24).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from functools import lru_cache
@@ -31,7 +32,8 @@ from ..saves.jsonfile import parse_json, read_text
 from .variant_model import FILE_MODELS, Variant, VariantError, parse_unit_text
 
 __all__ = ["AdjacencyFile", "DATA_DIR", "NationsFile", "ProvincesFile", "StartFile", "VARIANT_FILES", "Variant",
-           "VariantError", "VariantFile", "check_map_field", "load_variant", "parse_unit_text", "read_variant"]
+           "VariantError", "VariantFile", "check_map_field", "load_variant", "parse_unit_text", "read_variant",
+           "without_victory"]
 
 DATA_DIR = BUILTIN_DIR  # the built-in variants' folders
 
@@ -52,6 +54,23 @@ def load_variant(name_or_path: str | Path = "standard") -> Variant:
         raise VariantError(f"variant '{name_or_path}': no such variant (not a built-in or user "
                            "variant, and no such folder)")
     return _load_cached(folder, _stamp(folder))
+
+
+def without_victory(variant: Variant) -> Variant:
+    """``variant`` with its victory count out of reach, so that nobody wins: a world grown
+    past the point where a nation would have won (``python -m app selfplay --no-victory``)
+    is played and replayed under it. A copy: the loaded variant, shared by every game, is
+    left as it is.
+
+    >>> v = load_variant()
+    >>> without_victory(v).victory_centres > v.centre_count >= v.victory_centres
+    True
+    """
+    if variant.victory_centres > variant.centre_count:
+        return variant
+    v = copy.copy(variant)
+    v.victory_centres = v.centre_count + 1
+    return v
 
 
 def _stamp(folder: Path) -> tuple:

@@ -154,6 +154,15 @@ def convoy_reach(variant: Variant, board) -> dict[str, frozenset[str]]:
 REACH_CACHE: dict[int, tuple[object, dict[str, frozenset[str]]]] = {}
 
 
+def forget_remembered() -> None:
+    """Let go of what the convoy questions above remember, and of the boards' orders and
+    units each memo keeps alive. A save file's replay check calls it as it goes: the worlds
+    it replays are not the session's, and up to 20,000 of their boards would stay."""
+    _CONVOYED.clear()
+    _SEA_FLEETS.clear()
+    REACH_CACHE.clear()
+
+
 def convoys_alone(world, army: Space) -> bool:
     """Whether only fleets on the army's own board could take part in its convoy: no
     board next to it exists where a fleet could convoy it."""

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from ..civ import civgame, civsave
+from ..rules.adjacency import forget_remembered
 from ..rules.submission import SubmissionError, submit
 from ..variants.variant import without_victory
 from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
@@ -111,6 +112,7 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
             worlds.append(made)
         else:
             if len(made.orders) - len(seen) >= _LEAN_EVERY:
+                forget_remembered()      # the convoy memos hold this replay's boards alive
                 try:
                     made = _lean(made, stored, templates, naming, seen)
                 except ValueError as e:   # an order text of a lazily read file, read at last
@@ -126,6 +128,7 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
         difference = first_difference(worlds[-1], stored, templates)
     except ValueError as e:   # an order text of a lazily read file, read at last
         raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
+    forget_remembered()
     if not victory:
         worlds = [replace(w, variant=own) for w in worlds]
     if difference:

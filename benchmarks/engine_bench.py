@@ -46,7 +46,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.engine import Convoy, Game, Hold, Location, Move, Support  # noqa: E402
-from app.bots.selfplay import grow_world, no_victory, random_orders  # noqa: E402
+from app.bots.selfplay import grow_world, random_orders  # noqa: E402
+from app.engine import without_victory  # noqa: E402
 from app.engine import load_variant, move_targets, submit, support_options, Variant, World  # noqa: E402
 from engine_scale import big_worlds, cpu_timed, measure_scale, render_scale  # noqa: E402
 
@@ -400,7 +401,7 @@ def bench_multiverse(turns: int, seed: int, n_units: int, thresholds: list[int],
     rng = random.Random(seed)
     # Victory off (as for (c)): which nation wins by submission 40 depends on every rule,
     # and a world that is over takes no submission to time.
-    variant = no_victory(load_variant())
+    variant = without_victory(load_variant())
     game = Game.new(variant, "strict", seed)
     growth = []
     pending = list(thresholds)

@@ -13,7 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from app.bots.selfplay import grow_world, no_victory, random_orders
+from app.bots.selfplay import grow_world, random_orders
+from app.engine import without_victory
 from app.engine import Game, submit, World
 
 CACHE = Path(__file__).resolve().parent / ".cache"
@@ -40,7 +41,7 @@ def big_worlds(sizes: list[int], seed: int = 1, log=lambda m: None) -> dict[int,
             game.save(p)
             log(f"grew {len(game.world.boards)} boards in {time.perf_counter() - t0:.0f} s (cached in {p})")
         w = game.world
-        w = w.derive(variant=no_victory(w.variant))  # the save names the plain variant
+        w = w.derive(variant=without_victory(w.variant))  # the save names the plain variant
         if w.pause is not None:  # finish a retreat pause: submissions are timed on movement
             w = submit(w, random_orders(w, random.Random(seed))).world
         out[n] = w

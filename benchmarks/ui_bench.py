@@ -79,9 +79,8 @@ def world_files(sizes: list[int], log=lambda m: None) -> list[Path]:
     if missing:
         CACHE.mkdir(parents=True, exist_ok=True)
         import random as _random
-        from app.bots.selfplay import no_victory as unwinnable, random_orders
-        from app.engine import Game
-        from app.engine import load_variant
+        from app.bots.selfplay import random_orders
+        from app.engine import Game, load_variant, without_victory as unwinnable
         rng = _random.Random(SEED)   # as grow_world(seed=SEED, boards=n, victory=False) plays
         game = Game.new(unwinnable(load_variant("standard")), "strict", SEED)
         played = 0

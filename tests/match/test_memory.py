@@ -4,7 +4,8 @@ bounded by size. Counts and sizes, not timings."""
 
 import random
 
-from app.bots.selfplay import no_victory, random_orders
+from app.bots.selfplay import random_orders
+from app.engine import without_victory
 from app.engine.fog import visibility
 from app.engine.game import Game
 from app.engine.saves.save_compact import kept_texts
@@ -92,7 +93,7 @@ def test_the_writers_text_is_that_of_the_present_world_only():
 
 
 def test_walking_the_history_forwards_costs_a_few_steps_each():
-    g = Game.new(no_victory(load_variant()))
+    g = Game.new(without_victory(load_variant()))
     live = _play(g, 60, seed=6)
     steps = []
     real = g.index.step_back

@@ -189,13 +189,14 @@ def test_a_no_victory_selfplay_file_plays_on_when_opened(tmp_path):
     """The flag is in the file (meta.selfplay.victory); opened, the game still has no winner."""
     import dataclasses
     import random
-    from app.bots.selfplay import no_victory, random_orders
+    from app.bots.selfplay import random_orders
+    from app.engine import without_victory
     from app.engine.game import Game
     from app.engine.rules.submission import submit as engine_submit
     from app.engine.variants.variant import load_variant
     standard = load_variant("standard")
     rng = random.Random(11)
-    game = Game.new(no_victory(standard), seed=11)
+    game = Game.new(without_victory(standard), seed=11)
     for _ in range(60):                   # play until the next orders would make a winner
         orders = random_orders(game.world, random.Random(1))
         if engine_submit(dataclasses.replace(game.world, variant=standard), orders).world.winner:

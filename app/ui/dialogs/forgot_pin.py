@@ -5,15 +5,16 @@ included), and the seat sets a new PIN and gives its orders again."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QDialogButtonBox, QLabel, QVBoxLayout
 
 from ..message_label import MessageLabel
 from ..guard import guarded
 from ..screen_fit import fit_title
+from .checked import CheckedDialog
 from .pin_fields import PIN_ADVICE, PinFields
 
 
-class ForgottenPinDialog(QDialog):
+class ForgottenPinDialog(CheckedDialog):
     def __init__(self, parent, name: str):
         super().__init__(parent)
         self.setWindowTitle(f"Forgotten PIN — {name}")
@@ -68,10 +69,3 @@ class ForgottenPinDialog(QDialog):
         self.ok.setEnabled(p is None)
         self.error.setText(p if p and self.agree.isChecked() and self.fields.again.text() else "")
 
-    @guarded
-    def _accept(self, *_) -> None:
-        p = self.problem()
-        if p:
-            self.error.setText(p)
-            return
-        self.accept()

@@ -212,19 +212,26 @@ def test_the_app_starts_from_a_read_only_mount(readonly_mount, tmp_path):
     assert "read-only file system" in run.stderr and "Traceback" not in run.stderr
 
 
-def test_the_window_plays_on_a_read_only_mount(qtbot, readonly_mount, monkeypatch):
+def _play_a_submission_with_the_data_in(qtbot, monkeypatch, folder: Path, notice: str):
+    """A window whose data folder is ``folder`` says ``notice`` and plays a submission all the
+    same; remembering a recent file there is quietly not kept. The window is handed back."""
     from app.ui.window.main_window import MainWindow
-    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(readonly_mount))
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(folder))
     data_folder._PROBLEMS.clear()
     w = MainWindow(theme="light")
     qtbot.addWidget(w)
     w.files.ask_unsaved = lambda doing: "discard"
-    assert "read-only" in w.notice_board.text("data-folder")
+    assert notice in w.notice_board.text("data-folder")
     w.new_game("sandbox")
     assert w.console_order("A par - bur")
     submit(qtbot, w)
     assert len(w.game.submissions) == 1
     w.files.recent.add(Path(__file__))                 # nowhere to keep it: quietly not kept
+    return w
+
+
+def test_the_window_plays_on_a_read_only_mount(qtbot, readonly_mount, monkeypatch):
+    _play_a_submission_with_the_data_in(qtbot, monkeypatch, readonly_mount, "read-only")
 
 
 # -- a real full disk: a small tmpfs filled to the last byte -------------------------------------
@@ -264,17 +271,6 @@ def test_the_app_starts_and_says_so_on_a_full_disk(full_mount, tmp_path):
 
 
 def test_the_window_plays_on_a_full_disk(qtbot, full_mount, monkeypatch):
-    from app.ui.window.main_window import MainWindow
-    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(full_mount / "data"))
-    data_folder._PROBLEMS.clear()
-    w = MainWindow(theme="light")
-    qtbot.addWidget(w)
-    w.files.ask_unsaved = lambda doing: "discard"
-    assert "disk is full" in w.notice_board.text("data-folder")
-    w.new_game("sandbox")
-    assert w.console_order("A par - bur")
-    submit(qtbot, w)
-    assert len(w.game.submissions) == 1
-    w.files.recent.add(Path(__file__))
+    w = _play_a_submission_with_the_data_in(qtbot, monkeypatch, full_mount / "data", "disk is full")
     w.toggle_theme()
     data_folder._PROBLEMS.clear()

@@ -49,3 +49,26 @@ def test_other_things_that_are_no_map_file(source, what, tmp_path, capsys):
     assert main(["import", source, "--out", str(tmp_path / "x")]) == 2
     err = capsys.readouterr().err
     assert f"{source}: {what}" in err and "Traceback" not in err
+
+
+def test_the_stand_in_layout_does_not_change_with_the_hash_seed(tmp_path):
+    """A cut source is a map in pieces; the pieces were joined from an arbitrary member of
+    each (a set's order), so one file drew a different board, or none, from run to run."""
+    import subprocess
+    import sys
+    source = tmp_path / "cut.map"
+    source.write_bytes(MODERN.read_bytes()[:8973])
+    probe = ("import sys, hashlib, json\n"
+             "from pathlib import Path\n"
+             "from app.variants.importer import read_source\n"
+             "from app.variants.drawing.data import BoardData\n"
+             "from app.variants.drawing.layout import layout\n"
+             "draft, _ = read_source(Path(sys.argv[1]), [])\n"
+             "lay = layout(BoardData.of(draft.files()))\n"
+             "print(hashlib.sha256(json.dumps([lay.points, lay.triangles], sort_keys=True).encode()).hexdigest())\n")
+    seen = set()
+    for seed in ("1", "2", "3"):
+        run = subprocess.run([sys.executable, "-c", probe, str(source)], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        seen.add(run.stdout.strip())
+    assert len(seen) == 1

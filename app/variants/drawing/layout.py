@@ -85,23 +85,34 @@ def _planar(ids: list[str], pairs: set[frozenset], x: np.ndarray):
     added shortest first (in the stress layout), each kept if the graph stays planar."""
     import networkx as nx
     index = {p: i for i, p in enumerate(ids)}
-    order = sorted((tuple(sorted(p)) for p in pairs),
+    # sorted by name first so that equal lengths keep one order whatever the hash seed: the
+    # embedding (and so the whole stand-in map) depends on the order edges are added in
+    order = sorted(sorted(tuple(sorted(p)) for p in pairs),
                    key=lambda e: float(np.linalg.norm(x[index[e[0]]] - x[index[e[1]]])))
     g = nx.Graph()
     g.add_nodes_from(ids)
     g.add_edges_from(order)
-    planar, emb = nx.check_planarity(g)
-    if planar:
-        return emb, []
-    g = nx.Graph()
-    g.add_nodes_from(ids)
     dropped = []
-    for e in order:
-        g.add_edge(*e)
-        if not nx.check_planarity(g)[0]:
-            g.remove_edge(*e)
-            dropped.append(e)
+    if not nx.check_planarity(g)[0]:
+        g = nx.Graph()
+        g.add_nodes_from(ids)
+        for e in order:
+            g.add_edge(*e)
+            if not nx.check_planarity(g)[0]:
+                g.remove_edge(*e)
+                dropped.append(e)
+    _join_components(g, index)
     return nx.check_planarity(g)[1], dropped
+
+
+def _join_components(g, index: dict[str, int]) -> None:
+    """Join the graph's pieces in a chain, each by its first province, as
+    ``triangulate_embedding`` would otherwise do from an arbitrary member of each (a set's
+    order, which changes with the hash seed: the same source then drew a different board, or
+    none, from one run to the next). An edge between two pieces keeps the graph planar."""
+    import networkx as nx
+    firsts = sorted((min(c, key=index.__getitem__) for c in nx.connected_components(g)), key=index.__getitem__)
+    g.add_edges_from(zip(firsts, firsts[1:]))
 
 
 def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
@@ -195,7 +206,7 @@ def layout(data: BoardData) -> Layout:
     from networkx.algorithms.planar_drawing import triangulate_embedding
     ids = data.provinces
     index = {p: i for i, p in enumerate(ids)}
-    edges = [(index[a], index[b]) for a, b in (tuple(p) for p in data.pairs)]
+    edges = sorted((index[a], index[b]) for a, b in (sorted(p) for p in data.pairs))
     x = _stress_layout(_graph_distances(len(ids), edges))
     emb, dropped = _planar(ids, data.pairs, x)
     if len(ids) < 3:

@@ -95,7 +95,7 @@ class TableUI(QObject):
         self.deadline.timer.stop()
         if self.w.match is not None:
             self.w.match.table.watch.pause()
-        self.w.finish_adjudication()
+        self.w.wait_idle()
 
     def clear_private(self) -> None:
         """The curtain comes down: nothing of the seat's messages stays on screen."""
@@ -209,7 +209,7 @@ class TableUI(QObject):
         if m.turn is None:
             if m.private and m.world.phase != "over" and any(s.is_person for s in m.seats):
                 w.clear_private()
-                w._adjudicate()            # every seat left at the table is done
+                w.adjudicator.start()            # every seat left at the table is done
             else:
                 w.table.start()
         elif w.table.up or w.seat != m.turn:

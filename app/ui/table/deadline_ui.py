@@ -94,5 +94,5 @@ class DeadlineUI(QObject):
             if m.private:
                 w.clear_private()       # the seat may have walked away: nothing of it stays on screen
             w.cancel_entry()
-            w._adjudicate()
+            w.adjudicator.start()
         w.set_status(note)

@@ -124,7 +124,7 @@ class Watcher(QObject):
         if w.replay_index is not None:
             w.show_history(len(w.match.game.submissions))
         self.started = self.clock()
-        w._adjudicate()
+        w.adjudicator.start()
         self.show_state()
 
     @guarded

@@ -99,13 +99,13 @@ def build_actions(w) -> Commands:
                             "Take back the last submission; its orders come back as pending orders (sandbox)")
     a["redo"] = make_action(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
     a["submit"] = make_action(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
-    a["hold"] = make_action(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
-    a["move"] = make_action(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
-    a["support"] = make_action(w, "Support", lambda: w.key_order("support"), "S",
+    a["hold"] = make_action(w, "Hold", lambda: w.clicks.key_order("hold"), "H", "Order the selected unit to hold")
+    a["move"] = make_action(w, "Move", lambda: w.clicks.key_order("move"), "M", "Show where the selected unit can move")
+    a["support"] = make_action(w, "Support", lambda: w.clicks.key_order("support"), "S",
                                "Support: then click the supported unit and its destination")
-    a["convoy"] = make_action(w, "Convoy", lambda: w.key_order("convoy"), "C",
+    a["convoy"] = make_action(w, "Convoy", lambda: w.clicks.key_order("convoy"), "C",
                               "Convoy: then click the army and its destination")
-    a["disband"] = make_action(w, "Disband", lambda: w.key_order("disband"), "D",
+    a["disband"] = make_action(w, "Disband", lambda: w.clicks.key_order("disband"), "D",
                                "Disband the selected unit (Winter or retreats)")
     a["cancel"] = make_action(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
     def moved(act):

@@ -1,7 +1,7 @@
 """Computer players in the window (who plays which nation of a new sandbox is the new-game
 dialog's :mod:`app.ui.dialogs.sandbox_opponents`).
 
-- :func:`with_progress`: a round's computer players report, nation by nation, on the status
+- :class:`RoundProgress`: a round's computer players report, nation by nation, on the status
   bar and the progress bar while the worker thread asks them (the nation and level only:
   in hotseat their orders are as private as a seat's).
 - :class:`BotMenu`: in a sandbox, "Suggest orders for <nation>" and "Fill in orders for every
@@ -34,21 +34,6 @@ class _Notifier(QObject):
     step = Signal(int, int, str)   # done, total, text
 
 
-def _notifier(window) -> _Notifier:
-    """The window's one progress notifier (made on first use, owned by the window)."""
-    n = getattr(window, "_computer_progress", None)
-    if n is None:
-        n = window._computer_progress = _Notifier(window)
-
-        def show(done: int, total: int, text: str) -> None:
-            window.progress.setRange(0, total)
-            window.progress.setValue(done)
-            window.set_status(text)
-
-        n.step.connect(show)
-    return n
-
-
 STEPS = 100   # progress steps per computer nation (a long think moves the bar within its nation)
 
 
@@ -69,34 +54,50 @@ class ThinkingSteps:
             self.emit(self.index * STEPS + step, self.total * STEPS, self.text + percent)
 
 
-def with_progress(window, rnd) -> None:
-    """Wrap the round's ``decide`` so that each computer nation it asks shows on the window,
-    and a long think (Hard) moves the bar while it searches (the signal crosses from the
-    worker thread to the GUI thread queued)."""
-    window.progress.setRange(0, 0)
-    total = len(rnd.computer)
-    if not total:
-        return
-    if rnd.world.civ is not None:     # RULES.md §10: neither the computer's civilisations nor their number
-        window.set_status("The other civilisations are choosing their orders…")
-        return
-    notifier = _notifier(window)
-    ask = rnd.decide
-    count = [0]
+class RoundProgress(QObject):
+    """Shows a round's computer players, nation by nation, on a progress bar and the status
+    bar (made with a parent, the bar and the status callback; its notifier lives as long)."""
 
-    def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
-        text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
-        listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
-        listener(0.0)
-        from app.bots.progress import reporting_to      # (app.bots is loaded by now: the round asks it)
-        with reporting_to(listener):
-            orders = ask(level, world, nation, seed=seed)
-        count[0] += 1
-        notifier.step.emit(count[0] * STEPS, total * STEPS, "Adjudicating…" if count[0] == total else
-                           f"Computer players are choosing orders ({count[0]} of {total})…")
-        return orders
+    def __init__(self, parent: QObject, progress, set_status):
+        super().__init__(parent)
+        self.progress = progress
+        self.set_status = set_status
+        self.notifier = _Notifier(self)
+        self.notifier.step.connect(self._show)
 
-    rnd.decide = decide_with_progress
+    def _show(self, done: int, total: int, text: str) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.set_status(text)
+
+    def follow(self, rnd) -> None:
+        """Wrap the round's ``decide`` so that each computer nation it asks shows here, and a
+        long think (Hard) moves the bar while it searches (the signal crosses from the
+        worker thread to the GUI thread queued)."""
+        self.progress.setRange(0, 0)
+        total = len(rnd.computer)
+        if not total:
+            return
+        if rnd.world.civ is not None:     # RULES.md §10: neither the computer's civilisations nor their number
+            self.set_status("The other civilisations are choosing their orders…")
+            return
+        notifier = self.notifier
+        ask = rnd.decide
+        count = [0]
+
+        def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
+            text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
+            listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
+            listener(0.0)
+            from app.bots.progress import reporting_to      # (app.bots is loaded by now: the round asks it)
+            with reporting_to(listener):
+                orders = ask(level, world, nation, seed=seed)
+            count[0] += 1
+            notifier.step.emit(count[0] * STEPS, total * STEPS, "Adjudicating…" if count[0] == total else
+                               f"Computer players are choosing orders ({count[0]} of {total})…")
+            return orders
+
+        rnd.decide = decide_with_progress
 
 
 # -- suggestions in a sandbox ---------------------------------------------------------------

@@ -111,11 +111,11 @@ class ContextMenus(QObject):
         if w.entry is None:
             return
         w.entry.cancel()
-        w.on_click(pos, Qt.LeftButton.value)
+        w.clicks.on_click(pos, Qt.LeftButton.value)
         if w.entry.unit is None:         # refused (not yours, locked…): the click said why
             return
         if verb != "move":              # the click already lit up the moves
-            w.key_order(verb)
+            w.clicks.key_order(verb)
 
     def copy_name(self, key: BoardKey) -> None:
         QGuiApplication.clipboard().setText(str(key))

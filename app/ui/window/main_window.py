@@ -151,7 +151,10 @@ class MainWindow(QMainWindow):
             show_curtain=lambda *a, **k: self.table.show_curtain(*a, **k),
             watching=lambda: self.table_ui.watcher.watching), self.progress)
         self.adjudicator.submitted.connect(self.submitted)
-        self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
+        # the docks beside the map: F9, remembered width
+        self.side_panel = SidePanel(self, self.docks, self.settings, self.nations_panel.preferred_height)
+        self.commands.view_menu.insertAction(self.commands.dark, self.side_panel.action)
+        self.statusBar().addPermanentWidget(self.side_panel.button)
         self.table = Table(self)
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)

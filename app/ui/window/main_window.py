@@ -30,7 +30,7 @@ from ..collector import Survivors
 from .docks import build_docks, build_status
 from .files import FileKeeper, FileServices
 from ..guard import guarded, reporter
-from .hotseat import Table
+from .hotseat import Table, TableServices
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from ..multiverse.nation_look import look_of
@@ -155,7 +155,12 @@ class MainWindow(QMainWindow):
         self.side_panel = SidePanel(self, self.docks, self.settings, self.nations_panel.preferred_height)
         self.commands.view_menu.insertAction(self.commands.dark, self.side_panel.action)
         self.statusBar().addPermanentWidget(self.side_panel.button)
-        self.table = Table(self)
+        self.table = Table(self, TableServices(
+            match=lambda: self.match, view=lambda: self.view, clear_private=self.clear_private, refresh=self.refresh,
+            update_actions=self.update_actions, update_title=self.update_title, set_status=self.set_status,
+            entry_hint=lambda: self.entry.hint(), files_changed=self.files.changed, hold_prompt=self.hold_prompt,
+            menus=lambda: [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            messages=lambda: self.table_ui.messages), self.orders_panel, nations_dock=self.docks[1])
         self.context_menus = ContextMenus(self)
         self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
         from ..studio.studio import Studio

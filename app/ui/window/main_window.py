@@ -45,6 +45,7 @@ from ..panels.history import new_boards_at
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
 from ..table import TableUI
+from ..table.services import TableUIServices
 from ..theme import DARK, LIGHT, THEMES, apply_palette
 from ..multiverse.world_scene import WorldScene
 from ..multiverse.world_view import WorldView
@@ -162,7 +163,19 @@ class MainWindow(QMainWindow):
             menus=lambda: [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
             messages=lambda: self.table_ui.messages), self.orders_panel, nations_dock=self.docks[1])
         self.context_menus = ContextMenus(self)
-        self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
+        # seats that change, messages, deadline, watching (app/ui/table)
+        self.table_ui = TableUI(self, TableUIServices(
+            match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,
+            busy=lambda: self.busy, replaying=lambda: self.replay_index is not None,
+            view=lambda: self.view, scene=lambda: self.scene, set_status=self.set_status,
+            show_message=self.show_message, show_toast=lambda text: self.notices.show_toast(text),
+            files_changed=self.files.changed, confirm_discard=self.files.confirm_discard, set_match=self.set_match,
+            refresh=self.refresh, update_title=self.update_title, clear_private=self.clear_private,
+            cancel_entry=self.cancel_entry, adjudicate=self.adjudicator.start, wait_idle=self.wait_idle,
+            seat_table=self.table.start, show_curtain=self.table.show_curtain,
+            show_present=lambda: self.show_history(len(self.game.submissions)),
+            follow_pace=self.history.follow_pace), self.table.curtain, nations_dock=self.docks[1])
+        self.submitted.connect(self.table_ui.after_submission)
         from ..studio.studio import Studio
         self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
         self.docks += self.studio.docks   # the curtain covers them too

@@ -160,11 +160,12 @@ class NotesPane(QWidget):
 
 
 def add_plan_keys(window, tool, pane: NotesPane) -> None:
-    """Keys while drawing: 1–4 the colour, Backspace takes back, Esc leaves the tool."""
+    """Keys while drawing, shortcuts of ``window``: 1–4 the colour, Backspace takes back,
+    Esc leaves the tool."""
     for i in range(4):
         sc = QShortcut(QKeySequence(str(i + 1)), window)
         sc.setContext(Qt.WindowShortcut)
         sc.activated.connect(lambda i=i: tool.drawing and pane.colours.button(i).click())
-    back = QShortcut(QKeySequence("Backspace"), window.view or window)
+    back = QShortcut(QKeySequence("Backspace"), window)
     back.setContext(Qt.WindowShortcut)
     back.activated.connect(lambda: tool.drawing and tool.take_back())

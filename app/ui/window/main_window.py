@@ -176,8 +176,17 @@ class MainWindow(QMainWindow):
             show_present=lambda: self.show_history(len(self.game.submissions)),
             follow_pace=self.history.follow_pace), self.table.curtain, nations_dock=self.docks[1])
         self.submitted.connect(self.table_ui.after_submission)
+        from ..studio.services import StudioServices
         from ..studio.studio import Studio
-        self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        self.studio = Studio(self, StudioServices(
+            match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,
+            busy=lambda: self.busy, replaying=lambda: self.replay_index is not None, world=lambda: self.world,
+            pending=lambda: self.pending, view=lambda: self.view, scene=lambda: self.scene, theme=lambda: self.theme,
+            set_status=self.set_status, files_changed=self.files.changed, confirm_discard=self.files.confirm_discard,
+            set_match=self.set_match, entry_hint=lambda: self.entry.hint(), orders_changed=self._orders_changed,
+            show_side_panel=self.side_panel.show),
+            self.results_dock, nations_dock=self.docks[1], cancel=self.commands.cancel)
         self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain

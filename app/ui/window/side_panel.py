@@ -48,6 +48,11 @@ class SidePanel(QObject):
         self.button.setAutoRaise(True)
         parent.installEventFilter(self)          # closing: the width as it is then is remembered
 
+    def show(self) -> None:
+        """Shown (if F9 had hidden it)."""
+        if not self.action.isChecked():
+            self.action.setChecked(True)
+
     def default_width(self) -> int:
         return WIDTH_LAPTOP if available_rect(self.main).width() < 1500 else WIDTH_WIDE
 

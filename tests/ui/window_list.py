@@ -176,7 +176,7 @@ def _multiverse_progress(w):
     from app.ui.window.export_multiverse import export_multiverse
     import tempfile
     job = export_multiverse(w, tempfile.mktemp(suffix=".png"), 1)
-    dlg = w._multiverse_progress
+    dlg = job.progress_dialog
     dlg.show()
     m = _measure_now(dlg)
     job.cancelled = True

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QToolBar, QWidget
 
 from ..action import make_action
-from .bots_ui import BotMenu
+from .bots_ui import BotInputs, BotMenu
 from .palette_ui import add_palette_action
 from .file_menus import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
@@ -153,7 +153,10 @@ def build_actions(w) -> Commands:
     m.addSeparator()
     for act in orders + (a["cancel"],):
         m.addAction(act)
-    bot_menu = BotMenu(w, m)
+    bot_menu = BotMenu(w, BotInputs(
+        match=lambda: w.match, seat=lambda: w.seat, pending=lambda: w.pending, busy=lambda: w.busy,
+        replaying=lambda: w.replay_index is not None, progress=lambda: w.progress, set_status=w.set_status,
+        orders_changed=lambda: w._orders_changed()), m)
     m = view_menu = mb.addMenu("&View")
     for act in (a["fit"], a["present"], a["zoom_in"], a["zoom_out"], a["next"], a["goto"]):
         m.addAction(act)

@@ -24,7 +24,7 @@ from app.match.storage import data_dir
 from .actions import apply_icons, build_actions, keys_html, style_submit_button
 from .adjudication import Adjudicator, SubmitServices
 from .clicks import BoardInputs, ClickHandler
-from .context_menus import ContextMenus
+from .context_menus import ContextMenus, MenuServices
 from ..civ.controller import CivServices, CivUI
 from ..collector import Survivors
 from .docks import build_docks, build_status
@@ -101,10 +101,10 @@ class MainWindow(QMainWindow):
             view_as=lambda: self.view_as, seat_nations=self.seat_nations,
             replaying=lambda: self.replay_index is not None, scene=lambda: self.scene, view=lambda: self.view,
             orders_panel=lambda: self.orders_panel, next_action=lambda: self.commands.next))
-        self.clicks = ClickHandler(self, BoardInputs(
+        board = BoardInputs(
             match=lambda: self.match, seat=lambda: self.seat, scene=lambda: self.scene, view=lambda: self.view,
-            entry=lambda: self.entry, busy=lambda: self.busy, replaying=lambda: self.replay_index is not None),
-            add_order=self.add_order, set_status=self.set_status, last_status=lambda: self.last_status)
+            entry=lambda: self.entry, busy=lambda: self.busy, replaying=lambda: self.replay_index is not None)
+        self.clicks = ClickHandler(self, board, add_order=self.add_order, set_status=self.set_status, last_status=lambda: self.last_status)
         self.clicks.highlighted.connect(self.show_mode)
         self.clicks.cancelling.connect(self._drop_edit)
         self.navigation = Navigation(self, match=lambda: self.match, world=lambda: self.world,
@@ -162,7 +162,11 @@ class MainWindow(QMainWindow):
             entry_hint=lambda: self.entry.hint(), files_changed=self.files.changed, hold_prompt=self.hold_prompt,
             menus=lambda: [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
             messages=lambda: self.table_ui.messages), self.orders_panel, nations_dock=self.docks[1])
-        self.context_menus = ContextMenus(self)
+        self.context_menus = ContextMenus(self, MenuServices(
+            board, world=lambda: self.world, curtain_up=lambda: self.table.up, seat_nations=self.seat_nations,
+            pending=lambda: self.pending, verb_icon=lambda verb: getattr(self.commands, verb).icon(),
+            goto_board=self.goto_board, board_menu=lambda menu, key: self.studio.board_menu(menu, key),
+            set_status=self.set_status), self.clicks)
         # seats that change, messages, deadline, watching (app/ui/table)
         self.table_ui = TableUI(self, TableUIServices(
             match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,

@@ -5,7 +5,8 @@ history) and the status bar. What it holds is only what is on screen: the match 
 pending orders, rounds, undo) is :mod:`app.match`; files and the autosave are
 :mod:`.files`; the hotseat curtain and each seat's console are :mod:`.hotseat`; the
 actions and menus :mod:`.actions`; docks and status bar :mod:`.docks`; clicks on the board
-:mod:`.clicks`; the adjudication thread :mod:`.adjudication`; banner and toast :mod:`.notices`.
+:mod:`.clicks` (a ClickHandler); the adjudication thread :mod:`.adjudication` (an Adjudicator);
+banner and toast :mod:`.notices`. Each part is made with a parent and what it uses, named.
 """
 
 from __future__ import annotations

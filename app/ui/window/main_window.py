@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
             match=lambda: self.match, view=lambda: self.view, scene=lambda: self.scene,
             drop_entry=self.clicks.drop_entry, set_status=self.set_status, show_message=self.show_message,
             update_actions=self.update_actions, refresh=self.refresh, update_title=self.update_title,
-            files_changed=self.files.changed, autosave_now=self.files.autosave_now,
+            files_changed=self.files.changed, autosave_now=lambda: self.files.autosave_now(),
             results_submitted=lambda pairs: self.results.submitted(pairs),
             clear_feedback=lambda: self.orders_panel.feedback.setText(""),
             raise_results=lambda: self.results_dock.raise_(), date_note=lambda: self.civ_ui.date_note(),

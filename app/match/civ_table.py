@@ -85,11 +85,6 @@ class CivTable:
     answered: set[int] = field(default_factory=set)
     next_id: int = 1
 
-    def __post_init__(self) -> None:
-        table = getattr(self.match, "table", None)
-        if table is not None:       # RULES.md §10: messages pass only between civilisations in contact
-            table.mail.rule = self.may_write
-
     def may_write(self, match, sender: int, receiver: int) -> str | None:
         """The messages' rule of a civilisations game: a seat writes only to a seat whose
         civilisation one of its own is in contact with."""
@@ -194,7 +189,7 @@ class CivTable:
         o = Offer(self.next_id, gift, len(self.match.game.submissions))
         self.next_id += 1
         self.offers[o.id] = o
-        self.match._changed()
+        self.match.mark_changed()
         seat = self.match.seat_of(gift.receiver)
         if seat is not None and self.match.seats[seat].is_computer:
             from app.bots.civ import answer as computer_answer
@@ -216,12 +211,9 @@ class CivTable:
             if reason is not None:
                 o.status, o.reason = "lapsed", reason
             else:
-                moved = follow_unit(self.world, o.gift.unit) if o.gift.kind == "unit" else None
-                self.match.game.give(o.gift)
+                self.match.give(o.gift)
                 o.status = "accepted"
-                if moved is not None:
-                    self.match._drop_pending_for(moved, o.gift.giver)
-        self.match._changed()
+        self.match.mark_changed()
         return o
 
     def computers_offer(self) -> list[Offer]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from app.engine import (Build, check, Game, NotationError, Order, parse_order, Report,
                         submit as engine_submit, Waive, World)
@@ -47,6 +47,9 @@ from .seats import Seat
 from .pin_tries import PinTries
 from .secret import SeatLocks
 from .table import MatchTable
+
+if TYPE_CHECKING:
+    from app.engine import Gift
 
 Decide = Callable[..., list[Order]]
 
@@ -196,6 +199,7 @@ class Match:
         if game.world.civ is not None:
             from .civ_table import CivTable
             self.civ = CivTable(self)
+            self.table.mail.rule = self.civ.may_write    # messages pass only between civilisations in contact
 
     @classmethod
     def new(cls, variant: str = "standard", adjacency: str = "strict", seed: int = 0,
@@ -334,7 +338,31 @@ class Match:
         self._done.discard(seat)
         self.revision += 1
         if self.turn is None or self.turn == seat:
-            self.turn = self._next_seat(seat)
+            self.next_turn(seat)
+
+    # -- seats that change (app.match.table.seat_changes says who may) ------------------
+    def replace_seat(self, seat: int, new: Seat, pin: str | None = None) -> None:
+        """``new`` sits in seat ``seat``'s place (with its own ``pin``, if given): nothing of
+        the seat that was there stays, neither its pending orders nor its sealed box and PIN."""
+        self.seats = self.seats[:seat] + (new,) + self.seats[seat + 1:]
+        self.sandbox_seat = False             # the seats are saved from now on, as they are
+        self._pending[seat] = {}
+        self._done.discard(seat)
+        self.locks.forget(seat)
+        if pin:
+            self.locks.set_pin(seat, pin)
+        self.revision += 1
+
+    def add_seat(self, new: Seat, pin: str | None = None) -> int:
+        """``new`` sits at a new place at the end of the table; returns its index."""
+        self.seats = self.seats + (new,)
+        self.sandbox_seat = False
+        self._pending.append({})
+        seat = len(self.seats) - 1
+        if pin:
+            self.locks.set_pin(seat, pin)
+        self.revision += 1
+        return seat
 
     def _aad(self, seat: int) -> bytes:
         return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")
@@ -370,7 +398,7 @@ class Match:
         if reason:
             raise OrderRefused(f"Refused: {reason}.", "illegal")
         self._pending[i][order_key(normal)] = normal
-        self._changed()
+        self.mark_changed()
         return normal
 
     def add_text(self, text: str, seat: int | None = None) -> Order:
@@ -389,7 +417,7 @@ class Match:
     def remove_order(self, key, seat: int | None = None) -> Order | None:
         o = self._pending[self._seat(seat)].pop(key, None)
         if o is not None:
-            self._changed()
+            self.mark_changed()
         return o
 
     def pending_order(self, key, seat: int | None = None) -> Order | None:
@@ -399,7 +427,9 @@ class Match:
     def replaces(self, order: Order, seat: int | None = None) -> bool:
         return order_key(order) in self._pending[self._seat(seat)]
 
-    def _changed(self) -> None:
+    def mark_changed(self) -> None:
+        """Something the seats did changed the game's course (an order, an offer): worth
+        saving, and past what redo can bring back."""
         self.revision += 1
         self._redo.clear()   # as in an editor: a change after undo ends the redo chain
 
@@ -424,10 +454,19 @@ class Match:
     def done(self, seat: int | None = None) -> int | None:
         """The seat ends its turn; returns the next seat to come to the table, or None when
         every person seat is done (the round can be adjudicated)."""
-        i = self._seat(seat)
-        self._done.add(i)
+        return self.end_turn(self._seat(seat))
+
+    def end_turn(self, seat: int) -> int | None:
+        """The seat's turn ends with its orders as they stand, open or still sealed (its
+        time ran out, say); returns the next seat to come to the table (see :meth:`done`)."""
+        self._done.add(seat)
         self.revision += 1
-        self.turn = self._next_seat(i + 1)
+        return self.next_turn(seat + 1)
+
+    def next_turn(self, start: int = 0) -> int | None:
+        """The turn passes to the first seat from ``start`` on that still has to order (or
+        to open its sealed orders); returns it (None: the round is complete)."""
+        self.turn = self._next_seat(start)
         return self.turn
 
     @property
@@ -467,7 +506,7 @@ class Match:
         self._redo.clear()
         self.revision += 1
         self.table.after_round()              # seats that submitted as they left go now
-        self.turn = self._next_seat(0)
+        self.next_turn()
         if self.civ is not None:
             self.civ.computers_offer()
         return rnd.report
@@ -501,7 +540,7 @@ class Match:
         self._pending = pending
         self._done = set()
         self.revision += 1
-        self.turn = self._next_seat(0)
+        self.next_turn()
 
     def redo(self) -> None:
         """Put the undone submission back, with the orders that were pending after it."""
@@ -512,7 +551,7 @@ class Match:
         self._pending = u.pending_after
         self._done = set()
         self.revision += 1
-        self.turn = self._next_seat(0)
+        self.next_turn()
 
     @property
     def victory_target(self) -> int | None:
@@ -590,7 +629,7 @@ class Match:
         m.source = where
         if m.civ is not None:
             m.civ.read_part(part.civ, where)
-        m.turn = m._next_seat(part.turn)
+        m.next_turn(part.turn)
         game.meta = {}
         return m
 
@@ -644,11 +683,17 @@ class Match:
             cache[known] = with_nations(v, [(n, v.nations[n].colour) for n in known])
         return cache[known]
 
-    def _drop_pending_for(self, loc, nation: str) -> None:
-        """A unit given away: its giver's pending order for it is dropped (RULES.md §10)."""
-        i = self.seat_of(nation)
-        if i is None or self.is_locked(i):
-            return
-        for k, o in list(self._pending[i].items()):
-            if getattr(o, "unit", None) is not None and o.unit.board == loc.board and o.unit.province == loc.province:
-                del self._pending[i][k]
+    def give(self, gift: Gift) -> None:
+        """An accepted gift joins the game now (RULES.md §10): a unit given away takes its
+        giver's pending order for it along."""
+        from app.engine import follow_unit
+        moved = follow_unit(self.world, gift.unit) if gift.kind == "unit" else None
+        self.game.give(gift)
+        giver = self.seat_of(gift.giver)
+        if moved is not None and giver is not None and not self.is_locked(giver):
+            pending = self._pending[giver]
+            for k, o in list(pending.items()):
+                if getattr(o, "unit", None) is not None and (o.unit.board, o.unit.province) == (moved.board,
+                                                                                                moved.province):
+                    del pending[k]
+        self.mark_changed()

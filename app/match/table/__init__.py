@@ -9,6 +9,7 @@ needs beyond ordering in turn.
 
 A :class:`~app.match.Match` holds one :class:`MatchTable` as ``match.table``; the match calls
 it in a few places (after a round, reading and writing its file part, a seat's sealed box).
+The parts see the match through :class:`.host.Host`: what they ask of it, in one place.
 """
 
 from __future__ import annotations
@@ -17,13 +18,13 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .deadlines import TurnClock
+from .host import Host
 from .judging import Judging
 from .messages import Mailbox, MessageRefused
 from .seat_changes import SeatChangeError, SeatChanges
 from .watching import Autoplay
 
 if TYPE_CHECKING:
-    from ..match import Match
     from .saved import TablePart
 
 NOBODY = "nobody"
@@ -32,10 +33,11 @@ NOBODY = "nobody"
 class MatchTable:
     """Seat changes, deadline, messages, watching and judging of one match."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: Host):
         self.m = match
-        self.mail = Mailbox(match)
-        self.seats = SeatChanges(match, on_leave=self.mail.forget)
+        self.seats = SeatChanges(match)
+        self.mail = Mailbox(match, leaving=self.seats.leaving)
+        self.seats.on_leave.append(self.mail.forget)     # a seat that leaves takes its messages along
         self.deadline = TurnClock(match)
         self.watch = Autoplay(match)
         self.judging = Judging(match)

@@ -20,14 +20,12 @@ three.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from app.engine import BoardKey, load_variant, Report
 
 from ..seats import Seat
-
-if TYPE_CHECKING:
-    from ..match import Match
+from .host import Host
 
 SLOWEST, FASTEST = 10.0, 0.5         # seconds per submission
 # A newcomer's pace: time to see which boards a submission made and what moved on them
@@ -67,7 +65,7 @@ def boards_to_frame(report: Report) -> list[BoardKey]:
 class Autoplay:
     """Watching one match: ``playing`` (else paused) and ``seconds`` per submission."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: Host):
         self.m = match
         self.playing = True
         self.seconds = DEFAULT_SECONDS

@@ -21,13 +21,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable, Protocol
 
 from app.engine import (CivFault, follow_unit, Gift, in_contact, KINDS, Location, read_location,
                         refusal, Turn, World, world_before_gift)
 
-if TYPE_CHECKING:
-    from .match import Match
+from .table.host import Host
+
+
+class CivHost(Host, Protocol):
+    """A match as its civilisations' table sees it: as its table does, and three verbs more
+    (:class:`app.match.Match` is the one there is)."""
+
+    def view_for_nations(self, nations: Iterable[str]) -> World: ...
+
+    def give(self, gift: Gift) -> None: ...
+
+    def mark_changed(self) -> None: ...
 
 
 class OfferRefused(ValueError):
@@ -80,7 +90,7 @@ class Snapshot:
 class CivTable:
     """The transactions of a civilisations match (see the module docstring)."""
 
-    match: "Match" = field(repr=False)
+    match: CivHost = field(repr=False)
     offers: dict[int, Offer] = field(default_factory=dict)     # open ones, and those answered this session
     answered: set[int] = field(default_factory=set)
     next_id: int = 1

@@ -34,11 +34,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Container
 
 from .host import Host
+from .limits import MAX_LENGTH
 
 if TYPE_CHECKING:
     from .saved import Message
-
-MAX_LENGTH = 2000
 
 
 class MessageRefused(ValueError):

@@ -9,13 +9,13 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..pin_tries import MAX_WAIT
-from .messages import MAX_LENGTH
+from .limits import FASTEST, LONGEST_DEADLINE, MAX_LENGTH, SHORTEST_DEADLINE, SLOWEST
 
 class SavedDeadline(BaseModel):
     """The deadline's part of a save file: the limit, and the running turn's time left."""
 
     model_config = ConfigDict(extra="forbid")
-    seconds: int = Field(ge=10, le=24 * 3600)
+    seconds: int = Field(ge=SHORTEST_DEADLINE, le=LONGEST_DEADLINE)
     left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
     submission: int | None = Field(None, ge=0)       # which turn that was: the round …
     seat: int | None = Field(None, ge=0)             # … and the seat
@@ -58,5 +58,5 @@ class TablePart(BaseModel):
     deadline: SavedDeadline | None = None
     messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
     judging: SavedJudging | None = None
-    watch_seconds: float | None = Field(None, ge=0.5, le=10.0)
+    watch_seconds: float | None = Field(None, ge=FASTEST, le=SLOWEST)
     pin_tries: dict[int, SavedPinTries] = {}        # PIN seats with wrong tries not yet made good

@@ -26,8 +26,8 @@ from app.engine import BoardKey, load_variant, Report
 
 from ..seats import Seat
 from .host import Host
+from .limits import FASTEST, SLOWEST
 
-SLOWEST, FASTEST = 10.0, 0.5         # seconds per submission
 # A newcomer's pace: time to see which boards a submission made and what moved on them
 # before the next one comes (at 1 s a game was over before a newcomer could react).
 DEFAULT_SECONDS = 4.0

@@ -1,6 +1,7 @@
 """The seam the core offers a game of another kind (the civilisations, RULES.md §10): what it
 adds to a world, to a game, to a save file and to a scenario, and the known points where the
-core asks it. The core names no kind; a kind lives in its own room and imports the core.
+core asks it. The core's code names no kind; a kind lives in its own room and imports the
+core, never the other way.
 
 - :class:`WorldExtension` — the kind's immutable state in each world (``World.extension``;
   None in a plain game), asked for home centres, at a submission's start and end, for the
@@ -10,9 +11,9 @@ core asks it. The core names no kind; a kind lives in its own room and imports t
   replayed in its place, saved with the kind's part of the file.
 - :class:`GameKind` — how the kind reads its parts of a save file and of a scenario file.
 
-:func:`game_kinds` lists the kinds. The table below is the one place the core holds them,
-by address only: a kind's module is imported when a file, a scenario or a game first asks
-for the kinds, never by the core's own modules.
+:func:`game_kinds` lists the kinds. The table below is the one place the core lists them,
+by address only: a kind's module is imported when a save or scenario file is first read
+(its fields are the kind's to read), never by an import statement of the core.
 """
 
 from __future__ import annotations

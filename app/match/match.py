@@ -35,7 +35,7 @@ import zlib
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from app.engine import (Build, check, Game, NotationError, Order, parse_order, Report,
+from app.engine import (Build, check, civ_of, Game, NotationError, Order, parse_order, Report,
                         submit as engine_submit, Waive, World)
 
 from . import sealed as seat_box
@@ -88,7 +88,7 @@ def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
     """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
     what its nations see (``app.match.fog``); in a civilisations game always the fogged
     view, unknown civilisations unnamed (``app.match.civ_view``)."""
-    if world.civ is not None:
+    if civ_of(world) is not None:
         from .civ_view import civ_view
         return civ_view(world, nations)
     if not fog:
@@ -196,7 +196,7 @@ class Match:
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
         self.civ = None                       # a civilisations game's transactions (RULES.md §10)
-        if game.world.civ is not None:
+        if civ_of(game.world) is not None:
             from .civ_table import CivTable
             self.civ = CivTable(self)
             self.table.mail.rule = self.civ.may_write    # messages pass only between civilisations in contact
@@ -482,7 +482,7 @@ class Match:
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        civ = world.civ is not None     # each computer civilisation sees for itself (RULES.md §10)
+        civ = civ_of(world) is not None     # each computer civilisation sees for itself (RULES.md §10)
         computer = [ComputerTurn(s.level or "standard", n, (n,) if civ else s.nations, self._bot_seed(n))
                     for s in self.seats if s.is_computer for n in s.nations]
         if civ:     # a unit given away since its order was entered is no longer the giver's
@@ -662,7 +662,7 @@ class Match:
     def known_civilisations(self, seat: int | None) -> list[str]:
         """The nations a seat may name: every nation, except in a civilisations game (its
         own and those in contact: a seat is not told how many play)."""
-        if self.world.civ is None or self.world.phase == "over":
+        if civ_of(self.world) is None or self.world.phase == "over":
             return list(self.game.variant.nation_names)
         from .civ_view import known_civilisations
         return known_civilisations(self.world, self.seats[seat].nations if seat is not None else ())
@@ -674,7 +674,7 @@ class Match:
         """The variant orders are read with: in a civilisations game its nations are the
         seat's known ones only (an unknown name reads as no nation at all)."""
         v = self.game.variant
-        if self.world.civ is None:
+        if civ_of(self.world) is None:
             return v
         known = tuple(self.known_civilisations(seat))
         cache = self.__dict__.setdefault("_notation_variants", {})
@@ -686,9 +686,9 @@ class Match:
     def give(self, gift: Gift) -> None:
         """An accepted gift joins the game now (RULES.md §10): a unit given away takes its
         giver's pending order for it along."""
-        from app.engine import follow_unit
+        from app.engine import follow_unit, give_gift
         moved = follow_unit(self.world, gift.unit) if gift.kind == "unit" else None
-        self.game.give(gift)
+        give_gift(self.game, gift)
         giver = self.seat_of(gift.giver)
         if moved is not None and giver is not None and not self.is_locked(giver):
             pending = self._pending[giver]

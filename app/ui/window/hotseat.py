@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QRect
 
+from app.engine import civ_of
+
 from ..dialogs.curtain import Curtain
 from ..guard import guarded
 from .handover import HandOver
@@ -74,7 +76,7 @@ class Table(QObject):
         self.w.clear_private()
         s = self.w.match.seats[seat]
         # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
-        nations = () if self.w.match.world.civ is not None else s.nations
+        nations = () if civ_of(self.w.match.world) is not None else s.nations
         self.curtain.show_for(s.name, s.colour, nations, note, self.w.match.has_pin(seat))
         self.curtain.set_menus([a.menu() for a in self.w.menuBar().actions() if a.menu() is not None])
         self.up = True

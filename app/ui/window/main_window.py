@@ -16,7 +16,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolTip
 
-from app.engine import BoardKey, format_order, Game, World
+from app.engine import BoardKey, civ_of, format_order, Game, World
 from app.match import Match, OrderRefused, Seat, order_key
 from app.match.fog import fogged_world
 from app.match.storage import data_dir
@@ -273,7 +273,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.pending_shown.sync()
         self._update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
+        civ = civ_of(self.match.world) is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
                                      known=self.match.known_civilisations(self.seat) if civ
                                      else self.match.nations_in_play(),
@@ -336,7 +336,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         f = self.files
         name = f.title_name()
         kind = self.mode.capitalize()
-        if self.match.world.civ is not None:     # RULES.md §10: a game of its own kind, not a sandbox
+        if civ_of(self.match.world) is not None:     # RULES.md §10: a game of its own kind, not a sandbox
             kind = "Civilisations, " + ("hotseat" if self.match.private else "against the computer")
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {kind}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")

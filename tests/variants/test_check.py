@@ -163,3 +163,9 @@ def test_a_split_coast_unit_far_from_its_coastline(folder):
 def _anchor(folder, loc):
     from app.mapgeo import load_map
     return load_map(folder / "map.svg").unit_anchors[loc]
+
+
+def test_a_victory_of_half_the_centres_or_fewer_is_an_error(folder):
+    """docs/variants.md: more than half, so that two nations cannot both reach it."""
+    edit_json(folder / "variant.json", lambda d: d.update(victory_centres=17))
+    _found(folder, "variant.json", "victory_centres", "17 of 34", "at least 18")

@@ -57,8 +57,8 @@ class _GeometryCheck:
         self.tree = STRtree([board.provinces[p] for p in self.ids])
 
     def problem(self, element: str, message: str, severity: str = "error", *provinces: str,
-                file: str | None = None) -> Problem:
-        return Problem(file or self.svg, element, message, severity, tuple(provinces))  # type: ignore[arg-type]
+                file: str | None = None, where: tuple[float, float] | None = None) -> Problem:
+        return Problem(file or self.svg, element, message, severity, tuple(provinces), where)  # type: ignore[arg-type]
 
     def run(self) -> Iterator[Problem]:
         yield from self.drawn_once()
@@ -102,7 +102,8 @@ class _GeometryCheck:
         for g in sorted(gaps, key=lambda g: -g.area)[:5]:
             c = g.representative_point()
             yield self.problem("provinces", f"a gap of {g.area / self.px ** 2:.0f} px² near "
-                               f"({c.x:.0f}, {c.y:.0f}) belongs to no province or impassable area")
+                               f"({c.x:.0f}, {c.y:.0f}) belongs to no province or impassable area",
+                               where=(c.x, c.y))
         if len(gaps) > 5:
             yield self.problem("provinces", f"{len(gaps) - 5} more gaps")
         if sum(g.area for g in geoms) - union.area <= tol:

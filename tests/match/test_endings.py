@@ -186,3 +186,34 @@ def test_a_damaged_proposal_is_named():
     from app.match import MatchFileError
     with pytest.raises(MatchFileError, match="proposals.open.to.*Atlantis"):
         Match.from_game(m.game, "g.json")
+
+
+def _civilisations() -> Match:
+    from app.engine.civ.civstart import with_civ
+    from app.engine.civ.nations import PALETTE, with_nations
+    from app.engine.game import Game
+    from app.engine.rules.coords import BoardKey, Turn
+    from app.engine.rules.world import World, make_board
+    from app.engine.variants.variant import load_variant
+    names = ("Sumer", "Akkad", "Elam")
+    v = with_nations(load_variant(), [(n, PALETTE[i]) for i, n in enumerate(names)])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [tuple(u.split()) for u in ("Sumer A bur", "Akkad A mun", "Elam F ion")],
+                       {"par": "Sumer", "ber": "Akkad", "nap": "Elam"})
+    world = with_civ(World.from_boards(v, [board]), contacts={"Sumer": ["Akkad"]})
+    return Match(Game.from_world(world), [Seat(name=n[:3], nations=(n,)) for n in names], fog=True)
+
+
+def test_civilisations_concede_only_to_one_they_know_and_are_told_of_none_they_have_not_met():
+    m = _civilisations()
+    p = m.table.proposals
+    with pytest.raises(ProposalRefused, match="Elam is not a nation still in the game that you know"):
+        p.propose(0, "concession", to="Elam")
+    p.propose(0, "concession", to="Akkad")
+    assert "Akkad" in p.describe(0)
+    assert "Akkad" not in p.describe(2) and "a civilisation you have not met" in p.describe(2)
+    assert p.waiting() == [2]
+    p.answer(2, False)
+    m2 = _civilisations()
+    m2.table.proposals.propose(2, "draw")
+    told = m2.table.proposals.describe(0)
+    assert "every civilisation still in the game" in told and not any(n in told for n in ("Sumer", "Akkad", "Elam"))

@@ -353,6 +353,15 @@ class Match:
         """The seat's pending orders (default: the seat at the table)."""
         return list(self._pending[self._seat(seat)].values())
 
+    def discard_pending(self) -> None:
+        """Every open seat's pending orders go: the game ended. (A box still sealed stays
+        sealed, with its messages, plans and notes: nothing in it is ever shown unopened.)"""
+        for i in range(len(self.seats)):
+            if not self.is_locked(i):
+                self._pending[i] = {}
+        self._done = set()
+        self.revision += 1
+
     def pending_items(self, seat: int | None = None) -> dict:
         """{order key: order} for the seat (see :func:`order_key`)."""
         return dict(self._pending[self._seat(seat)])

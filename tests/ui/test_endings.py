@@ -127,3 +127,17 @@ def test_resigning_to_the_computer_lets_the_computer_answer(qtbot, window):
     assert lift(window) == 2
     question(window).yes.click()
     assert m.table.proposals.ending is not None and m.world.phase == "over"  # it accepted (3 centres of 22/7)
+
+
+def test_after_an_agreed_draw_no_seats_pending_orders_are_left_on_screen(qtbot, window):
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], seed=4)
+    lift(window)
+    assert window.console_order("F lon - nth")               # Ada's order, pending and private
+    window.table_ui.ending.a_draw.trigger()
+    question(window).yes.click()
+    window.submit()
+    lift(window); question(window).yes.click(); window.submit()
+    lift(window); question(window).yes.click()               # Cleo agrees last, at the computer
+    assert window.match.world.phase == "over"
+    assert "lon - nth" not in texts(window) and window.orders_panel.tree.topLevelItemCount() == 0
+    assert all(window.match.pending(i) == [] for i in range(3))

@@ -37,7 +37,9 @@ The promises:
 - **Civilisations**: a seat may concede only to a civilisation it knows, and
   :meth:`Proposals.describe` names to each seat only what it may know.
 
-A draw or a concession makes the match's world "over" (see :mod:`app.match.ending`) while
+A draw or a concession agreed at a hotseat table discards every seat's pending orders (no
+adjudication will use them, and the ended game's board is shown to whoever is at the
+computer). It makes the match's world "over" (see :mod:`app.match.ending`) while
 the game is where it ended: a sandbox's undo takes it back, and play goes on.
 """
 
@@ -245,6 +247,8 @@ class Proposals:
             w = m.game.world
             nations = nations_in_game(w) if p.kind == "draw" else (p.to,)
             self._ending = Ending(p.kind, nations, len(m.game.submissions), latest_turn(w))
+            if m.private:      # no adjudication will use them, and no seat may ever see another's
+                m.discard_pending()
         return self._close(agreed, "agreed" if agreed else "refused")
 
     def _close(self, agreed: bool, why) -> Outcome:

@@ -200,6 +200,9 @@ class EndingUI(QObject):
     def announce(self, ending) -> None:
         """The game ended by agreement: the status line and the banner say how."""
         self.w.set_status(ending.describe() + ". The game is kept whole: replay it, chart it, export it.")
+        if self.w.view is not None:
+            self.w.view.go_to_present()             # the boards on which it ended
+        self.w.notices.hide_toast()                 # an earlier submission's news: the banner says more now
         self._banner(ending)
 
     def _banner(self, ending) -> None:

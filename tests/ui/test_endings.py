@@ -72,6 +72,7 @@ def test_a_refusal_ends_the_draw_without_naming_who_and_done_seats_are_called_ba
     question(window).yes.click()                            # Cleo proposes, then is done
     window.submit()
     assert window.table.up and "Ada" in window.curtain.title.text()   # called back to answer
+    assert "waits for your answer" in window.curtain.detail.text()
     assert lift(window) == 0
     question(window).no.click()                             # Ada refuses …
     assert window.table.up and "Ben" in window.curtain.title.text()
@@ -141,3 +142,19 @@ def test_after_an_agreed_draw_no_seats_pending_orders_are_left_on_screen(qtbot, 
     assert window.match.world.phase == "over"
     assert "lon - nth" not in texts(window) and window.orders_panel.tree.topLevelItemCount() == 0
     assert all(window.match.pending(i) == [] for i in range(3))
+
+
+def test_a_sandbox_draw_ends_at_once_and_undo_plays_on_from_the_board_before(qtbot, window):
+    from .helpers import submit
+    window.new_game("sandbox", seed=4, confirmed=True)
+    assert window.console_order("F lon - nth")
+    submit(qtbot, window)
+    e = window.table_ui.ending
+    e.a_draw.trigger()
+    question(window).yes.click()                             # the one seat plays every nation: agreed at once
+    m = window.match
+    assert m.world.phase == "over" and window.notices.banner.isVisible() and "A draw" in window.notices.banner.text()
+    assert window.commands.undo.isEnabled()
+    window.commands.undo.trigger()
+    assert m.world.phase == "movement" and m.table.proposals.ending is None
+    assert not window.notices.banner.isVisible() and window.commands.submit.isEnabled()

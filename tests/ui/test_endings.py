@@ -158,3 +158,26 @@ def test_a_sandbox_draw_ends_at_once_and_undo_plays_on_from_the_board_before(qtb
     window.commands.undo.trigger()
     assert m.world.phase == "movement" and m.table.proposals.ending is None
     assert not window.notices.banner.isVisible() and window.commands.submit.isEnabled()
+
+
+def test_the_last_seat_resigning_to_nobody_ends_the_game_by_the_others_answers(qtbot, window):
+    ended = []
+    window.game_ended = ended.append                         # the hook the end screen connects to
+    window.new_game("hotseat", seats=[ADA, BEN, CLEO], seed=4)
+    lift(window)
+    window.table_ui.ending.a_draw.trigger()
+    question(window).yes.click()
+    window.submit()
+    lift(window); question(window).yes.click(); window.submit()
+    lift(window)
+    question(window).reject()                                # Cleo does not answer: she resigns to nobody
+    window.table_ui.ending.a_resign.trigger()
+    dlg = window.table_ui.dialog
+    dlg.to.setCurrentIndex(dlg.to.findData("nobody"))
+    dlg.submit.setChecked(False)
+    dlg.accept()
+    m = window.match
+    assert m.seats[2].controller == "nobody" and m.world.phase == "over"
+    assert [e.kind for e in ended] == ["draw"] and ended[0] == m.table.proposals.ending
+    window.refresh()
+    assert len(ended) == 1                                   # told once

@@ -334,9 +334,8 @@ class Proposals:
         self.count = part.count
         if part.ending is not None:
             bad = [n for n in part.ending.nations if n not in m.game.variant.nations]
-            if bad or part.ending.kind == "victory":
-                raise MatchFileError(f"{at}.ending': {bad[0] if bad else 'victory'} is not a nation the game can "
-                                     "end with" if bad else f"{at}.ending': a victory is the rules', not kept here")
+            if bad:
+                raise MatchFileError(f"{at}.ending.nations': {bad[0]!r} is not a nation of this game")
             self._ending = Ending(part.ending.kind, tuple(part.ending.nations), part.ending.at, part.ending.turn)
         p = part.open
         if p is not None:

@@ -122,6 +122,7 @@ class EndingUI(QObject):
         ending = p.ending
         if ending is not None and ending.kind != "victory" and m.world.phase == "over" and w.replay_index is None:
             self._banner(ending)
+            self._game_ended()
         seat = self._seat()
         if seat is None:
             return
@@ -170,8 +171,7 @@ class EndingUI(QObject):
             self._told.add((w.seat, outcome.proposal.number))
         text = self._outcome_text(outcome)
         if outcome.agreed:
-            self.tui.after_seat_change(text)
-            w.game_ended(m.table.proposals.ending)
+            self.tui.after_seat_change(text)       # its redraw tells the window (_game_ended)
             return
         w.notices.show_toast(f"<b>{text}</b>")
         if m.turn != w.seat:
@@ -179,6 +179,17 @@ class EndingUI(QObject):
         else:
             w.refresh()
             w.set_status(text)
+
+    def _game_ended(self) -> None:
+        """Tell the window once that the game just ended by agreement, however the last
+        answer came (a seat's answer, a resignation, a sealed answer opened). A game opened
+        already ended is not news: its outcome was never seen in this window."""
+        last = self.w.match.table.proposals.last
+        if last is not None and last.agreed and last is not self._announced:
+            self._announced = last
+            self.w.game_ended(self.w.match.table.proposals.ending)
+
+    _announced = None         # the agreed outcome the window was told of
 
     def _outcome_text(self, outcome) -> str:
         p = outcome.proposal

@@ -285,7 +285,7 @@ class Proposals:
         if p is None:
             return ""
         m = self.m
-        civ = m.world.civ is not None
+        civ = m.civ is not None           # a civilisations game (RULES.md §10)
         who = "A seat" if civ else m.seats[p.by].name
         if p.kind == "draw":
             if civ:

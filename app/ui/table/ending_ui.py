@@ -73,7 +73,7 @@ class EndingUI(QObject):
         if seat is None:
             return
         m = self.w.match
-        civ = m.world.civ is not None          # a civilisation is not told who else plays
+        civ = m.civ is not None          # a civilisation is not told who else plays
         shared = ("every civilisation still in the game" if civ
                   else ", ".join(nations_in_game(m.game.world)))
         self._question(EndingQuestion("Propose a draw", propose_draw_text(f"A draw shared by {shared}."),

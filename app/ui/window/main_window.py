@@ -329,6 +329,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.update_seat_label()
         self.studio.update_actions()
 
+    def game_ended(self, ending) -> None:
+        """The game ended by a draw or a concession agreed at the table (an
+        ``app.match.ending.Ending``): say how (app/ui/table/ending_ui.py)."""
+        self.table_ui.ending.announce(ending)
+
     def update_title(self) -> None:
         if self.match is None:
             self.setWindowTitle(APP_NAME)

@@ -43,7 +43,7 @@ class MatchTable:
         self.deadline = TurnClock(match)
         self.watch = Autoplay(match)
         self.judging = Judging(match)
-        self.proposals = Proposals(match)
+        self.proposals = Proposals(match, judged=self.judging.world)   # a thrown play-out's world, judged
         self.seats.on_leave.append(self.proposals.seat_changed)
 
     def turn_changed(self) -> None:

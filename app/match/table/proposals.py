@@ -47,14 +47,14 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Callable, Literal
 
 from app.engine import World
 
 from ..ending import DRAWN, Ending, centre_counts, latest_turn, nations_in_game
 
 if TYPE_CHECKING:
-    from ..match import Match
+    from .host import Host
     from .saved import SavedProposals
 
 ProposalKind = Literal["draw", "concession"]
@@ -91,8 +91,9 @@ class Outcome:
 class Proposals:
     """The proposals of one match (see the module docstring)."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: "Host", judged: "Callable[[World], World]"):
         self.m = match
+        self._judged = judged
         self.open: Proposal | None = None
         self.last: Outcome | None = None            # the latest outcome, shown to every seat
         self.count = 0                              # proposals made in this game
@@ -110,7 +111,7 @@ class Proposals:
         n = len(m.game.submissions)
         if self._ending is not None and self._ending.at == n:
             return self._ending
-        w = m.table.judging.world(m.game.world)
+        w = self._judged(m.game.world)
         if w.winner:
             return Ending("victory", (w.winner,), n, latest_turn(w))
         return None
@@ -132,7 +133,7 @@ class Proposals:
         if self._ending is not None:
             self._ending = None
             self.m.revision += 1
-            self.m.turn = self.m._next_seat(0)
+            self.m.next_turn(0)
 
     # -- who answers ----------------------------------------------------------------------
     def voters(self, proposal: Proposal | None = None) -> list[int]:
@@ -214,7 +215,7 @@ class Proposals:
         self._votes[seat] = bool(accept)
         m.revision += 1
         if m.turn == seat and m.is_done(seat):     # it came to the table only to answer
-            m.turn = m._next_seat(seat + 1)
+            m.next_turn(seat + 1)
         return self._settle()
 
     def _computers_answer(self) -> None:
@@ -257,7 +258,7 @@ class Proposals:
         self.open = None
         self._votes = {}
         m.revision += 1
-        m.turn = m._next_seat(m.turn if m.turn is not None else 0)
+        m.next_turn(m.turn if m.turn is not None else 0)
         return self.last
 
     def adjudicated(self) -> Outcome | None:

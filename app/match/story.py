@@ -113,6 +113,40 @@ class Story:
         return tuple(s for s in self.steps if s.new_boards)
 
 
+def default_headline(world) -> str:
+    """How the game stands, when nobody has said how it ended: the winner, or the turn."""
+    if world.winner:
+        return f"{world.winner} wins"
+    return f"Game in progress ({max(world.ends.values()).title})"
+
+
+def figure_lines(story: Story) -> list[tuple[bool, str]]:
+    """The story's figures as lines of text, (heading?, text): for the end screen's tip and
+    the record's title page."""
+    out: list[tuple[bool, str]] = [
+        (True, "The multiverse"),
+        (False, f"{story.submissions} submissions, {story.boards} boards, {story.timelines} "
+                f"timeline{'s' if story.timelines != 1 else ''}; the longest, timeline {story.longest.timeline}, "
+                f"has {story.longest.boards} boards."),
+    ]
+    fork = story.biggest_fork
+    if fork is None:
+        out.append((False, "No timeline ever branched."))
+    else:
+        moves = "; ".join(fork.travels[:3]) + (f" and {len(fork.travels) - 3} more" if len(fork.travels) > 3 else "")
+        out.append((False, f"The biggest fork: submission {fork.number} ({fork.label}) started {fork.new_timelines} "
+                           f"timeline{'s' if fork.new_timelines != 1 else ''} and made {fork.new_boards} "
+                           f"boards{': ' + moves if moves else ''}."))
+    out.append((True, "The nations"))
+    several = story.timelines > 1
+    for n in sorted(story.nations, key=lambda x: (-x.centres, x.nation)):
+        where = (f"best on timeline {n.best.timeline} ({n.best.centres}), worst on timeline {n.worst.timeline} "
+                 f"({n.worst.centres})" if several else f"{n.best.centres} on the board")
+        out.append((False, f"{n.nation}: {n.centres} centres; {where}; {n.travels} time-travel "
+                           f"move{'s' if n.travels != 1 else ''} ({n.travels_succeeded} succeeding)."))
+    return out
+
+
 def crosses_boards(order) -> bool:
     """A move to another board: back in time, or across to another timeline."""
     return isinstance(order, Move) and order.dest.board != order.unit.board

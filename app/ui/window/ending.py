@@ -21,7 +21,7 @@ class Ending(QObject):
         self.w = w
         self.screen: EndScreen | None = None
         self.headline: str | None = None
-        self._shown_for: tuple | None = None
+        self._shown_for = None            # the won world the screen was shown for (compared by identity)
 
     @guarded
     def winner_shown(self, winner: str) -> None:
@@ -30,10 +30,9 @@ class Ending(QObject):
         w = self.w
         if w.match is None or w.replay_index is not None:
             return
-        key = (id(w.match), len(w.game.submissions), winner)
-        if key == self._shown_for:
+        if w.match.world is self._shown_for:    # the same win redrawn; a win played again is another world
             return
-        self._shown_for = key
+        self._shown_for = w.match.world
         self.show(f"{winner} wins")
 
     def show(self, headline: str) -> EndScreen:

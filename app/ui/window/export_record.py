@@ -8,16 +8,19 @@ it is over (RULES.md §8), as the ``record`` command refuses it.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
 from ..guard import guarded
 from ..record.animation import Cancelled, FrameStyle
 from ..record.make import KINDS, target_problem, write_record
 from ..screen_fit import fit_title
+
+_RUNNING: set = set()
+"""Jobs under way, held here rather than by the window alone: a QThread destroyed while it
+runs ends the process, and a window may close during an export."""
 
 FILTERS = {".gif": "Animated GIF (*.gif)", ".webp": "Animated WebP (*.webp)", ".pdf": "PDF record (*.pdf)"}
 
@@ -45,6 +48,18 @@ class _Delivery(QObject):
         self._finished(error, said)
 
 
+class _Worker(QThread):
+    """A Qt thread, not a Python one: the PDF's text layout starts Qt timers, which need the
+    event dispatcher a QThread has (a Python thread's warned on every page)."""
+
+    def __init__(self, work):
+        super().__init__()
+        self._work = work
+
+    def run(self) -> None:
+        self._work()
+
+
 class RecordJob:
     """Reads the story and writes the record on a worker thread; everything it reads is
     taken on the window's thread first (a snapshot of the game)."""
@@ -58,7 +73,7 @@ class RecordJob:
         self.style = FrameStyle()
         self.signals = _Signals()
         self.cancelled = False
-        self.thread = threading.Thread(target=self._run, name="export-record", daemon=True)
+        self.thread = _Worker(self._run)
 
     def _run(self) -> None:
         error, said = "", ""
@@ -108,6 +123,8 @@ def export_record(w, path, headline: str, story=None, show_progress: bool = True
         w.set_status(f"Exporting the record: {done} of {total}…")
 
     def finished(error: str, said: str) -> None:
+        job.thread.wait()                    # it has told all it had to: only its return is left
+        _RUNNING.discard(job)
         if dlg is not None:
             dlg.reset()
             dlg.hide()
@@ -122,6 +139,7 @@ def export_record(w, path, headline: str, story=None, show_progress: bool = True
     job.signals.progress.connect(delivery.progress)
     job.signals.done.connect(delivery.done)
     w.record_job = job
+    _RUNNING.add(job)
     w.set_status(f"Exporting the record to {path}…")
     job.thread.start()
     return job

@@ -91,3 +91,34 @@ def test_any_ending_can_be_shown_by_name(window, qtbot):
     qtbot.waitUntil(lambda: screen.story is not None, timeout=30000)
     assert screen.story.winner is None and "no timeline ever branched" in screen.figures.text()
     assert not screen.play_on.isVisible(), "nothing to take back in a new game"
+
+
+def test_file_export_game_record_writes_the_chosen_kind(window, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+    screen = _won(window, qtbot)
+    screen.keep_looking.click()
+    out = tmp_path / "chosen"
+    asked = []
+
+    def choose(parent, title, where, filters):
+        asked.append((where, filters))
+        return str(out), "PDF record (*.pdf)"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(choose))
+    action = window.commands.export_actions["record"]
+    assert action.text() == "Game record (animation or PDF)…"
+    action.trigger()
+    qtbot.waitUntil(lambda: window.record_job is None and (tmp_path / "chosen.pdf").exists(), timeout=60000)
+    assert asked and "*.gif" in asked[0][1] and "*.pdf" in asked[0][1]
+    assert (tmp_path / "chosen.pdf").read_bytes().startswith(b"%PDF")
+    assert window.last_status == f"Exported {out}.pdf: 3 pages."
+
+
+def test_a_fogged_game_in_progress_is_not_exported(window, qtbot, tmp_path):
+    from app.ui.window.export_record import export_record
+    from app.match import Match, Seat
+    m = Match.new(seats=[Seat(name="Ada", nations=("France",)),
+                         Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey", "England"))],
+                  fog=True)
+    window.set_match(m, None)
+    assert export_record(window, tmp_path / "fog.gif", "x", show_progress=False) is None
+    assert not (tmp_path / "fog.gif").exists() and window.record_job is None

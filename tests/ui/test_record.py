@@ -109,3 +109,15 @@ def test_the_command_is_listed(capsys):
     from app.__main__ import main
     assert main(["--help"]) == 0
     assert "python -m app record GAME.json --out" in capsys.readouterr().out
+
+
+def test_a_fogged_game_in_progress_is_refused(qapp, tmp_path, capsys):
+    from app.match import Match, Seat
+    from app.match.storage import save_match
+    m = Match.new(seats=[Seat(name="Ada", nations=("France",)),
+                         Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey", "England"))],
+                  fog=True)
+    path = tmp_path / "fog.json"
+    save_match(m, path)
+    assert record([str(path), "--out", str(tmp_path / "fog.gif")]) == 2
+    assert "fog of war" in capsys.readouterr().err and not (tmp_path / "fog.gif").exists()

@@ -44,6 +44,11 @@ def test_the_end_screen_tells_the_story_after_a_victory(window, qtbot):
     assert screen.play_on.isVisible(), "a sandbox may play on"
     img = screen.chart.grab().toImage()
     assert len({img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}) > 5
+    corner = img.pixelColor(2, 2)
+    window.commands.dark.setChecked(True)
+    window.toggle_theme()
+    dark = screen.chart.grab().toImage().pixelColor(2, 2)
+    assert dark.lightness() < 100 < corner.lightness(), "the chart follows the window's theme"
     # keep looking: the game stays open, the screen does not come back on a redraw
     screen.keep_looking.click()
     assert not screen.isVisible() and window.match is not None and len(window.game.submissions) == 5

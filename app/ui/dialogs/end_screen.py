@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import threading
 
-from PySide6.QtCore import QObject, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFont, QPainter
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -40,7 +40,7 @@ class _StoryChart(QWidget):
 
     @guarded
     def paintEvent(self, event) -> None:
-        s, theme = self._screen, self._screen.theme
+        s, theme = self._screen, self._screen.theme_of()
         p = QPainter(self)
         p.fillRect(self.rect(), theme.base)
         if s.story is None:
@@ -52,21 +52,27 @@ class _StoryChart(QWidget):
                         grid, theme.font_family, title="Supply centres after each submission")
         p.end()
 
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.PaletteChange:      # the window's theme changed: the chart follows
+            self.update()
+        super().changeEvent(event)
+
 
 class EndScreen(QDialog):
     """Made with the window as parent; ``headline`` says how the game ended ("France wins",
-    "Draw: England, France, Russia"); ``game`` is read on a worker thread (a snapshot)."""
+    "Draw: England, France, Russia"); ``game`` is read on a worker thread (a snapshot);
+    ``theme_of`` gives the window's theme now (the chart follows a change of theme)."""
 
     export_requested = Signal(str)     # ".gif" or ".pdf": the record to export
     play_on_requested = Signal()
     story_ready = Signal(object)       # the Story, once read
 
-    def __init__(self, parent: QWidget, headline: str, game, theme, colours: dict[str, str],
+    def __init__(self, parent: QWidget, headline: str, game, theme_of, colours: dict[str, str],
                  can_play_on: bool = False, victory: bool = True):
         super().__init__(parent)
         self.setWindowTitle("The end of the game")
         self.setModal(False)
-        self.theme, self.colours, self.headline = theme, colours, headline
+        self.theme_of, self.colours, self.headline = theme_of, colours, headline
         self.story = None
         lay = QVBoxLayout(self)
         self.title = QLabel(headline)

@@ -43,7 +43,7 @@ class Ending(QObject):
             self.screen.deleteLater()
         self.headline = headline
         colours = {n: x.colour for n, x in w.game.variant.nations.items()}
-        screen = EndScreen(w, headline, w.game, w.theme, colours, can_play_on=w.match.can_undo(),
+        screen = EndScreen(w, headline, w.game, lambda: w.theme, colours, can_play_on=w.match.can_undo(),
                            victory=w.match.victory)
         screen.export_requested.connect(self._export)
         screen.play_on_requested.connect(self._play_on)

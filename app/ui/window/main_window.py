@@ -127,6 +127,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.notices = Notices(self.stack, view=lambda: self.view)   # the winner's banner, the toast
+        from .ending import Ending
+        self.ending = Ending(self)        # the end screen (issue 33)
+        self.record_job = None            # a game record being exported (export_record)
+        self.notices.winner_shown.connect(self.ending.winner_shown)
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
@@ -500,6 +504,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
                 self.table.show_curtain(nxt)
                 return
         self._adjudicate()
+
+    def show_ending(self, headline: str):
+        """The end screen: ``headline`` says how the game ended ("France wins", "Draw:
+        England, France, Russia"), with the chart, the story and the record's export."""
+        return self.ending.show(headline)
 
     # ------------------------------------------------------------------ undo and history
     def undo(self) -> None:

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 
 class Notices(QObject):
     """The banner and the toast, children of ``parent`` (the central widget), centred over
     the view that ``view`` gives (None: no game shown)."""
+
+    winner_shown = Signal(str)          # the banner shows this winner (the end screen follows)
 
     def __init__(self, parent: QWidget, view: Callable[[], QGraphicsView | None]):
         super().__init__(parent)
@@ -36,6 +38,7 @@ class Notices(QObject):
             why = (f"everyone named {w.winner} (a thrown play-out, judged)" if judged
                    else f"{w.variant.victory_centres} distinct supply centres on the active boards")
             self.show_banner(f"{w.winner} wins!", why, colour)
+            self.winner_shown.emit(w.winner)
         else:
             self.banner.hide()
 

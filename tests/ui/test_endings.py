@@ -60,6 +60,8 @@ def test_a_draw_agreed_by_three_hotseat_seats_and_a_computer_player(qtbot, windo
     assert not window.commands.submit.isEnabled() and not e.a_draw.isEnabled()
     window.refresh()                                        # the banner stays through a redraw
     assert window.notices.banner.isVisible() and "A draw" in window.notices.banner.text()
+    screen = window.ending.screen                           # and the end screen tells the story
+    assert screen is not None and screen.isVisible() and window.ending.headline.startswith("A draw shared by")
 
 
 def test_a_refusal_ends_the_draw_without_naming_who_and_done_seats_are_called_back(qtbot, window):
@@ -106,6 +108,10 @@ def test_a_concession_from_the_table_menu(qtbot, window):
     m = window.match
     assert m.world.winner == "Germany" and m.table.proposals.ending.kind == "concession"
     assert "Germany wins!" in window.notices.banner.text() and "conceded" in window.notices.banner.text()
+    # the end screen says how it ended: conceded, not won by the centres
+    assert window.ending.screen is not None and window.ending.headline.startswith("Germany wins: the others conceded")
+    window.refresh()
+    assert window.ending.headline.startswith("Germany wins: the others conceded")    # a redraw keeps it
 
 
 def test_resigning_to_the_computer_lets_the_computer_answer(qtbot, window):

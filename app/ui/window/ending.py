@@ -32,6 +32,9 @@ class Ending(QObject):
             return
         if w.match.world is self._shown_for:    # the same win redrawn; a win played again is another world
             return
+        agreed = w.match.table.proposals.ending
+        if agreed is not None and agreed.kind != "victory":   # conceded: the agreed ending shows its own screen
+            return
         self._shown_for = w.match.world
         self.show(f"{winner} wins")
 

@@ -335,8 +335,9 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
 
     def game_ended(self, ending) -> None:
         """The game ended by a draw or a concession agreed at the table (an
-        ``app.match.ending.Ending``): say how (app/ui/table/ending_ui.py)."""
+        ``app.match.ending.Ending``): say how (app/ui/table/ending_ui.py), then the end screen."""
         self.table_ui.ending.announce(ending)
+        self.show_ending(ending.describe())
 
     def update_title(self) -> None:
         if self.match is None:

@@ -15,65 +15,19 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..rules.coords import BoardKey, Location, Turn, parse_timeline
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .order_spec import LocSpec, NotationError, OrderSpec
 from .order_words import KEYWORDS, MULTI_KEYWORDS, ORDER_WORDS, UNIT_TYPES
 from ..variants.variant import Variant
-
-
-class NotationError(ValueError):
-    """Order or location text that cannot be read. The message names the word at fault;
-    ``word`` holds it when one word is to blame (as the parser read it: a keyword by its
-    meaning, e.g. ``move`` for ``-``)."""
-
-    def __init__(self, message: str, word: str | None = None):
-        super().__init__(message)
-        self.word = word
 
 
 MAX_ORDER_LENGTH = 300
 """The longest order text read. The longest real order (a support across three boards with
 full province names and spelled-out turns) is well under half of this; anything longer is
 refused at once rather than scanned."""
-
-
-@dataclass(frozen=True, slots=True)
-class LocSpec:
-    """A location as written: any part but the province may be missing."""
-
-    timeline: int | None
-    province: str
-    coast: str | None
-    turn: Turn | None
-
-    @property
-    def loc(self) -> str:
-        return f"{self.province}/{self.coast}" if self.coast else self.province
-
-
-@dataclass(frozen=True, slots=True)
-class OrderSpec:
-    """An order as written, before its locations are resolved against a world.
-
-    ``kind`` is hold, move, support, convoy, retreat, disband, build or waive. For a
-    support, ``target`` is the supported unit and ``dest`` its destination (None: hold);
-    for a convoy, ``target`` is the army. ``retreat`` is True only when the text said so
-    (``R``/``retreats to``); a plain ``-`` in a retreat pause is read as a retreat too.
-    """
-
-    text: str
-    kind: str
-    nation: str | None = None
-    unit_type: str | None = None
-    unit: LocSpec | None = None
-    target_type: str | None = None
-    target: LocSpec | None = None
-    dest: LocSpec | None = None
-    via_convoy: bool = False
-    board: BoardKey | None = None  # waive only
 
 
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}

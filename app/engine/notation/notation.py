@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from ..rules.coords import BoardKey, Location, Turn, parse_timeline
+from ..rules.kinds import KINDS
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .order_spec import LocSpec, NotationError, OrderSpec
 from .order_words import KEYWORDS, MULTI_KEYWORDS, ORDER_WORDS, UNIT_TYPES
@@ -340,28 +341,15 @@ def _expect_end(items: list[tuple[str, str]], i: int, text: str, end: int | None
 
 
 def format_order(order: Order, with_nation: bool = True) -> str:
-    """Print an order with full coordinates: ``Germany: A 1:mun:S1901 - 1:tyr:S1901``."""
-    prefix = f"{order.nation}: " if with_nation else ""
-    if isinstance(order, Waive):
-        return f"{order.nation} waive {order.on}"
-    if isinstance(order, Build):
-        return f"{prefix}build {order.unit_type} {order.at}"
-    head = f"{prefix}{order.unit_type} {order.unit}"
-    if isinstance(order, Hold):
-        return f"{head} H"
-    if isinstance(order, Move):
-        return f"{head} - {order.dest}" + (" via convoy" if order.via_convoy else "")
-    if isinstance(order, Support):
-        t = f"{order.supported_type} " if order.supported_type else ""
-        tail = f" - {order.dest}" if order.dest is not None else " H"
-        return f"{head} S {t}{order.supported}{tail}"
-    if isinstance(order, Convoy):
-        return f"{head} C A {order.army} - {order.dest}"
-    if isinstance(order, Retreat):
-        return f"{head} R {order.dest}"
-    if isinstance(order, Disband):
-        return f"{head} D"
-    raise TypeError(order)
+    """Print an order with full coordinates: ``Germany: A 1:mun:S1901 - 1:tyr:S1901``
+    (each kind's words are its module's ``text``: :mod:`app.engine.rules.kinds`)."""
+    kind = KINDS.get(getattr(order, "kind", None))
+    if kind is None:
+        raise TypeError(order)
+    words = kind.text(order, str)
+    if kind.nation_is_subject:
+        return f"{order.nation} {words}"
+    return f"{order.nation}: {words}" if with_nation else words
 
 
 # -- reading back what format_order printed --------------------------------------------

@@ -2,6 +2,7 @@
 its text there prints and reads back through every reader: the notation's parser, the
 save files' canonical reader, and the relative board texts."""
 
+from types import SimpleNamespace
 from typing import get_args
 
 import pytest
@@ -74,8 +75,11 @@ def test_without_the_nation_only_a_waive_still_names_it(order, full, relative):
     assert text == (full if order.kind == "waive" else full.removeprefix(f"{order.nation}: "))
 
 
-def test_what_is_no_order_is_refused_by_name():
+def test_what_is_no_order_is_refused():
     with pytest.raises(TypeError):
         format_order("A mun H")
+    unknown = SimpleNamespace(kind="teleport", nation="Germany", unit_type="A", unit=at(SPRING, "mun"))
     with pytest.raises(TypeError):
-        order_text(object(), SPRING)
+        format_order(unknown)
+    with pytest.raises(TypeError):
+        order_text(unknown, SPRING)

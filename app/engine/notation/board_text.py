@@ -59,14 +59,10 @@ def place_text(loc: Location, key: BoardKey) -> str:
 def order_text(o: Order, key: BoardKey) -> str:
     """The order given on board ``key`` in the relative form (see the module docstring;
     each kind's words are its module's ``text``: :mod:`app.engine.rules.kinds`)."""
-    kind = KINDS.get(getattr(o, "kind", None))
+    kind = KINDS.get(o.kind)
     if kind is None:
         raise TypeError(o)
-
-    def place(where) -> str:   # a location; a waive's board (always the board written from): nothing
-        return "" if type(where) is BoardKey else place_text(where, key)
-    words = kind.text(o, place)
-    return f"{o.nation} {words}" if kind.nation_is_subject else f"{o.nation}: {words}"
+    return f"{o.nation}{kind.after_nation}{kind.text(o, place_text, key)}"
 
 
 _STATUS_LETTER = {"succeeds": "s", "fails": "f", "invalid": "i", "pending": "p"}

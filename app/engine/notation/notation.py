@@ -346,10 +346,14 @@ def format_order(order: Order, with_nation: bool = True) -> str:
     kind = KINDS.get(getattr(order, "kind", None))
     if kind is None:
         raise TypeError(order)
-    words = kind.text(order, str)
-    if kind.nation_is_subject:
-        return f"{order.nation} {words}"
-    return f"{order.nation}: {words}" if with_nation else words
+    words = kind.text(order, _every_coordinate, None)
+    if with_nation or kind.after_nation == " ":   # (a waive's nation is its subject)
+        return f"{order.nation}{kind.after_nation}{words}"
+    return words
+
+
+def _every_coordinate(loc: Location, _from: None) -> str:
+    return str(loc)   # 1:mun:S1901
 
 
 # -- reading back what format_order printed --------------------------------------------

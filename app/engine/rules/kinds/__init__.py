@@ -40,21 +40,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from ..coords import BoardKey, Location
 from ..orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from . import build, convoy, disband, hold, move, retreat, support, waive
 
 
 @dataclass(frozen=True, slots=True)
 class OrderKind:
-    """One kind of order: its name (an order's ``kind``), its class, and its text (the
-    words after the nation, each place written by a function given: ``str`` for every
-    coordinate, or relative to a board). ``nation_is_subject``: the nation is written
-    before the words without a colon, and always (``Germany waive``)."""
+    """One kind of order: its name (an order's ``kind``), its class, and its text:
+    ``text(order, place, key)``, the words after the nation, each location written by
+    ``place(location, key)`` as seen from board ``key`` (None: with every coordinate).
+    ``after_nation``: what follows the nation, ``": "`` (``Germany: A mun H``), or ``" "``
+    for a kind whose nation is its subject and always written (``Germany waive``)."""
 
     name: str
     order: type
-    text: Callable[[Order, Callable], str]
-    nation_is_subject: bool = False
+    text: Callable[[Order, Callable[[Location, BoardKey | None], str], BoardKey | None], str]
+    after_nation: str = ": "
 
 
 KINDS: dict[str, OrderKind] = {k.name: k for k in (
@@ -65,7 +67,7 @@ KINDS: dict[str, OrderKind] = {k.name: k for k in (
     OrderKind("retreat", Retreat, retreat.text),
     OrderKind("disband", Disband, disband.text),
     OrderKind("build", Build, build.text),
-    OrderKind("waive", Waive, waive.text, nation_is_subject=True),
+    OrderKind("waive", Waive, waive.text, after_nation=" "),
 )}
 """Every order kind by name: a new kind adds its module and its line here."""
 

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from ..world import World
 
 
-def text(order: Build, place: Callable[[Location], str]) -> str:
-    """The words after the nation, the build's location written by ``place``."""
-    return f"build {order.unit_type} {place(order.at)}"
+def text(order: Build, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, the build's location written by ``place`` as seen from
+    board ``key`` (None: with every coordinate)."""
+    return f"build {order.unit_type} {place(order.at, key)}"
 
 
 def check(world: World, order: Build) -> str | None:

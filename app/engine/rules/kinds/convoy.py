@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from ..adjacency import adjacent_board_keys, convoy_possible, convoys_alone
-from ..coords import PROVINCE_OF, Location, Space
+from ..coords import PROVINCE_OF, BoardKey, Location, Space
 from ..orders import Convoy, Order
 from .move import convoy_targets, reachable_boards
 
@@ -29,9 +29,10 @@ _WINTER = 2
 _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
 
-def text(order: Convoy, place: Callable[[Location], str]) -> str:
-    """The words after the nation, each location written by ``place``."""
-    return f"{order.unit_type} {place(order.unit)} C A {place(order.army)} - {place(order.dest)}"
+def text(order: Convoy, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, each location written by ``place`` as seen from board
+    ``key`` (None: with every coordinate)."""
+    return f"{order.unit_type} {place(order.unit, key)} C A {place(order.army, key)} - {place(order.dest, key)}"
 
 
 # -- its check ---------------------------------------------------------------------------

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..coords import Location
+from ..coords import BoardKey, Location
 from ..orders import Hold
 
 
-def text(order: Hold, place: Callable[[Location], str]) -> str:
-    """The words after the nation, the unit's location written by ``place``."""
-    return f"{order.unit_type} {place(order.unit)} H"
+def text(order: Hold, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, the unit's location written by ``place`` as seen from
+    board ``key`` (None: with every coordinate)."""
+    return f"{order.unit_type} {place(order.unit, key)} H"

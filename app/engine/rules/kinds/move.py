@@ -29,9 +29,11 @@ _WINTER = 2
 _new_tuple = tuple.__new__  # a named tuple's own __new__ is a Python-level call
 
 
-def text(order: Move, place: Callable[[Location], str]) -> str:
-    """The words after the nation, each location written by ``place``."""
-    return f"{order.unit_type} {place(order.unit)} - {place(order.dest)}" + (" via convoy" if order.via_convoy else "")
+def text(order: Move, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, each location written by ``place`` as seen from board
+    ``key`` (None: with every coordinate)."""
+    return f"{order.unit_type} {place(order.unit, key)} - {place(order.dest, key)}" \
+        + (" via convoy" if order.via_convoy else "")
 
 
 # -- its check ---------------------------------------------------------------------------

@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..coords import Location
+from ..coords import BoardKey, Location
 from ..orders import Disband, Order, Retreat
 
 if TYPE_CHECKING:
     from ..world import World
 
 
-def text(order: Retreat, place: Callable[[Location], str]) -> str:
-    """The words after the nation, each location written by ``place``."""
-    return f"{order.unit_type} {place(order.unit)} R {place(order.dest)}"
+def text(order: Retreat, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, each location written by ``place`` as seen from board
+    ``key`` (None: with every coordinate)."""
+    return f"{order.unit_type} {place(order.unit, key)} R {place(order.dest, key)}"
 
 
 def check(world: World, order: Order) -> tuple[Order, str | None]:

@@ -27,11 +27,12 @@ if TYPE_CHECKING:
 _WINTER = 2
 
 
-def text(order: Support, place: Callable[[Location], str]) -> str:
-    """The words after the nation, each location written by ``place``."""
+def text(order: Support, place: Callable[[Location, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation, each location written by ``place`` as seen from board
+    ``key`` (None: with every coordinate)."""
     supported_type = f"{order.supported_type} " if order.supported_type else ""
-    tail = f" - {place(order.dest)}" if order.dest is not None else " H"
-    return f"{order.unit_type} {place(order.unit)} S {supported_type}{place(order.supported)}{tail}"
+    tail = f" - {place(order.dest, key)}" if order.dest is not None else " H"
+    return f"{order.unit_type} {place(order.unit, key)} S {supported_type}{place(order.supported, key)}{tail}"
 
 
 # -- its check ---------------------------------------------------------------------------

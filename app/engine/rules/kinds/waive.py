@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from ..world import World
 
 
-def text(order: Waive, place: Callable[[BoardKey], str]) -> str:
-    """The words after the nation, its board written by ``place`` (which writes nothing
-    for the board a text is written from)."""
-    where = place(order.on)
-    return f"waive {where}" if where else "waive"
+def text(order: Waive, place: Callable[[BoardKey, BoardKey | None], str], key: BoardKey | None) -> str:
+    """The words after the nation: ``waive`` and, written with every coordinate (``key``
+    None), its board. Seen from a board it names none: it is given on the board it is
+    stored on."""
+    return f"waive {order.on}" if key is None else "waive"
 
 
 def check(world: World, order: Waive) -> tuple[Order, str | None]:

@@ -13,17 +13,19 @@ module                     holds
 :mod:`.waive`              its text and check
 =========================  =================================================================
 
-Each module's docstring also says where the rest of its kind lives. The generic code
-dispatches through :data:`KINDS`: the notation prints an order with its kind's ``text``
-(:func:`app.engine.notation.notation.format_order` with every coordinate,
-:func:`app.engine.notation.board_text.order_text` relative to its board), and
+Each module's docstring also says where the rest of its kind lives. The notation prints
+through :data:`KINDS` (:func:`app.engine.notation.notation.format_order` with every
+coordinate, :func:`app.engine.notation.board_text.order_text` relative to its board);
 :func:`app.engine.rules.validation.check` passes the gates every order of a phase passes,
-then calls its kind's ``check``; :mod:`app.engine.rules.targets` gathers the kinds'
-targets for the window.
+then calls its kind's module's ``check`` by name (their arguments differ: each takes what
+the gates already found); :mod:`app.engine.rules.targets` gathers the kinds' targets for
+the window.
 
 What stays outside, on purpose:
 
 - the order values themselves (:mod:`..orders`: small frozen dataclasses every room uses);
+- turning a written order into a value with the world's help (which board a unit is on:
+  :meth:`app.engine.rules.world.World.resolve`), one short branch per kind;
 - reading orders: the notation is one grammar whose words several kinds share (``-`` is
   a move or a retreat, ``H`` a hold or a supported hold), so it stays whole in
   :mod:`app.engine.notation.notation` (its words in :mod:`~app.engine.notation.order_words`),

@@ -5,7 +5,8 @@
 - :mod:`.notation` — orders and boards as text: the notation, pasted orders, transcripts.
 - :mod:`.saves` — save files: writing and reading a game, checked, and its replay check.
 - :mod:`.variants` — variants as data: their files, models, checks and where they live.
-- :mod:`.civ` — civilisations (RULES.md section 10): nations per game, contacts, gifts.
+- :mod:`.civ` — civilisations (RULES.md section 10): nations per game, contacts, gifts; the
+  core reaches them only through its seam, :mod:`.rules.extension`.
 - :mod:`.scenarios` — scenarios: a start, its steps and what is expected of them.
 - :mod:`.fog` — fog of war: what each nation sees.
 - :mod:`.game` — a game: its worlds, submissions and save file, tying the rooms together.
@@ -95,11 +96,12 @@ _WHERE = {
     # variants.variant_checks
     "data_problems": "variants.variant_checks", "MAX_NATIONS": "variants.variant_checks",
     # civ.civ
-    "changed_civ": "civ.civ", "Civ": "civ.civ", "contacts_of": "civ.civ",
+    "changed_civ": "civ.civ", "Civ": "civ.civ", "civ_of": "civ.civ", "contacts_of": "civ.civ",
     "contacts_with": "civ.civ", "Homes": "civ.civ", "in_contact": "civ.civ",
     "start_homes": "civ.civ",
     # civ.civgame
-    "calendar_of": "civ.civgame", "world_before_gift": "civ.civgame",
+    "calendar_of": "civ.civgame", "gifts_of": "civ.civgame", "give_gift": "civ.civgame",
+    "world_before_gift": "civ.civgame",
     # civ.civsave
     "CivFault": "civ.civsave", "read_location": "civ.civsave",
     # civ.civstart

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Callable
 
+from .rules.extension import GameExtension
 from .rules.history import HistoryIndex
 from .saves.jsonfile import parse_json, read_text, write_text_atomic
 from .saves.lazy_orders import Submissions
@@ -45,13 +46,14 @@ class Game:
     forwards costs a few steps back each (a world shares its boards and orders with its
     neighbours, but its own tables grow with the multiverse: a megabyte at 10,000 boards).
 
-    In a civilisations game ``gifts`` lists the accepted gifts (RULES.md §10), each with
-    the number of submissions made when it was given: world ``i`` is then the world after
-    submission ``i`` and the gifts given before the next (:mod:`app.engine.civ.civgame`)."""
+    A game of another kind may keep its own record between submissions in ``extension``
+    (:class:`~app.engine.rules.extension.GameExtension`: the civilisations' accepted gifts,
+    RULES.md §10): world ``i`` is then the world after submission ``i`` and what the record
+    holds before the next. The game tells it of undo and redo, and replays it in its place."""
 
     PAST_WORLDS_KEPT = 8
     CHECKPOINTS = 16
-    gifts: tuple = ()   # ((submission count, Gift), ...): set by give(), kept by __init__
+    extension: GameExtension | None = None   # set by the game's kind when it records; kept by __init__
     replay_owed: ReplayCheck | None = None   # a file opened with its replay check for later (load)
 
     def __init__(self, variant: Variant, adjacency: str = "strict", seed: int = 0,
@@ -76,7 +78,7 @@ class Game:
                 self.index.push(before, after)
             for i in range(max(0, len(worlds) - 1 - self.PAST_WORLDS_KEPT), len(worlds)):
                 self._cache[i] = worlds[i]
-        self._fragments: dict[Any, tuple] = {}
+        self.fragments: dict[Any, tuple] = {}   # the writer's reusable text (app.engine.saves.save_compact)
 
     @classmethod
     def new(cls, variant: str | Variant = "standard", adjacency: str = "strict", seed: int = 0) -> "Game":
@@ -129,22 +131,24 @@ class Game:
 
     @property
     def calendar(self):
-        """How this game names its turns (RULES.md §10: the civilisations' calendar)."""
-        from .civ.civgame import calendar_of
-        return calendar_of(self.world)
+        """How this game names its turns (its kind's calendar, else the years)."""
+        return self.world.calendar
 
-    def give(self, gift) -> World:
-        """Apply an accepted gift (RULES.md §10) to the present world; raises GiftRefused."""
-        from .civ.civgame import give
-        return give(self, gift)
+    def change_present(self, world: World) -> None:
+        """Replace the present world between submissions: the game's kind acting on it (a
+        gift accepted, RULES.md §10), which it records in :attr:`extension`. Not a
+        submission: it goes with the submission before it."""
+        n = len(self.submissions)
+        self._present = world
+        self._cache[n] = world
 
     def can_undo(self) -> bool:
         return bool(self.submissions)
 
     def undo(self) -> tuple[tuple[Order, ...], World]:
         """Take back the last submission; returns its orders and the world it made (what
-        :meth:`redo` takes to put it back without adjudicating again); the gifts given
-        after it are taken back with it, and come back with :meth:`redo`."""
+        :meth:`redo` takes to put it back without adjudicating again); what the game's
+        kind recorded after it (gifts) is taken back with it, and comes back with :meth:`redo`."""
         if not self.submissions:
             raise IndexError("nothing to undo")
         n = len(self.submissions)
@@ -154,18 +158,16 @@ class Game:
         self._cache.pop(n, None)
         self._checkpoints.pop(n, None)
         self._present = before
-        if self.gifts:      # the gifts given since go with the world they were given in (RULES.md §10)
-            from .civ.civgame import take_back
-            take_back(self, n, undone)
+        if self.extension is not None:      # what was recorded since goes with the world it was made in
+            self.extension.after_undo(n, undone)
         return self.submissions.pop(), undone
 
     def redo(self, orders: tuple[Order, ...], world: World) -> None:
         """Append a submission whose world is already known (an undone one, or one a front
         end adjudicated off its GUI thread from the present world)."""
         self._push(tuple(orders), world)
-        if "_undone_gifts" in self.__dict__:
-            from .civ.civgame import put_back
-            put_back(self, world)
+        if self.extension is not None:
+            self.extension.after_redo(world)
 
     def _push(self, orders: tuple[Order, ...], world: World) -> None:
         self._ensure_index()
@@ -225,8 +227,7 @@ class Game:
         alone, e.g. by hand): once, and never for a game loaded from a save."""
         if self.index is not None:
             return
-        from .civ.civgame import replay
-        worlds = replay(self._start, self.submissions, self.gifts, submit)
+        worlds = replay(self._start, self.submissions, self.extension)
         self.__init__(self.variant, self.adjacency, self.seed, worlds, self.submissions, self.meta, self._start)
 
     def snapshot(self, meta: dict[str, Any] | None = None) -> "Game":
@@ -242,8 +243,8 @@ class Game:
         g._cache = {len(g.submissions): g._present}
         g._checkpoints = {}
         g.index = self.index.copy()
-        g._fragments = self._fragments
-        g.gifts = self.gifts
+        g.fragments = self.fragments
+        g.extension = self.extension.copy() if self.extension is not None else None
         return g
 
     # -- files -------------------------------------------------------------------------
@@ -317,6 +318,16 @@ class Game:
                 check.run()
             except ReplayMismatch as e:
                 raise GameFileError(str(e)) from None
+
+
+def replay(start: World, submissions: Sequence, extension: GameExtension | None) -> list[World]:
+    """Every world of a game from its start, each submission made after what its kind
+    recorded before it (the last world with what was recorded since the last submission)."""
+    at = extension.replay_at if extension is not None else (lambda world, _: world)
+    worlds = [at(start, 0)]
+    for i, orders in enumerate(submissions, 1):
+        worlds.append(at(submit(worlds[-1], list(orders)).world, i))
+    return worlds
 
 
 class _History(Sequence):

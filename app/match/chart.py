@@ -36,7 +36,7 @@ import io
 from dataclasses import dataclass
 from typing import Iterable
 
-from app.engine import BoardKey, Build, Disband, Order, Retreat, Waive, World
+from app.engine import BoardKey, Build, civ_of, Disband, Order, Retreat, Waive, World
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def hidden_note(match, shown: Iterable[str]) -> str:
     hidden = len(set(match.game.variant.nation_names) - set(shown))
     if not hidden:
         return ""
-    if match.world.civ is not None:
+    if civ_of(match.world) is not None:
         return "Fog of war: only your civilisations' counts are shown."
     return f"Fog of war: {hidden} nations' counts are hidden."
 

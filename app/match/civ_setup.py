@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from app.engine import (civ_range, civ_start, CivSeat, CivStartError, default_nations, delta_e2000,
+from app.engine import (civ_of, civ_range, civ_start, CivSeat, CivStartError, default_nations, delta_e2000,
                         Game, load_variant, name_problem, PALETTE, PALETTE_APART, rgb_of)
 
 from .match import Match, MatchError
@@ -96,7 +96,7 @@ def seat_civ_game(game: Game, players: Sequence[CivPlayer], levels: Sequence[str
     civilisation named in ``players`` (its name and colour are the game's: a player's own
     ``colour`` and ``fleet`` are not used), the computer plays every other one, and each
     seat sees through the fog (RULES.md §10). Raises :class:`MatchError` saying what is wrong."""
-    if game.world.civ is None:
+    if civ_of(game.world) is None:
         raise MatchError("this game is not a civilisations game (RULES.md §10)")
     civs = list(game.variant.nation_names)
     if not players:

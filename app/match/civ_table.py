@@ -5,7 +5,7 @@ offered during a seat's turn, answered by the receiver at its turn, behind its c
   one it is in contact with, neither has an open offer (made or received), and the gift
   holds now. A computer civilisation answers at once (``app.bots.civ``).
 - :meth:`CivTable.answer` accepts or rejects it. On acceptance the gift is applied at once
-  (``Game.give``); an offer that no longer holds then *lapses* (its reason is kept).
+  (``give_gift``); an offer that no longer holds then *lapses* (its reason is kept).
 - A map gift or exchange gives the receiver a snapshot: a read-only view of what the giver
   saw at that moment, named after the giver and the date (:class:`Snapshot`).
 
@@ -13,7 +13,7 @@ Privacy: an open offer is a pending intention, kept like pending orders. In the 
 is written in the clear only when neither party has a PIN; otherwise in the sealed box
 (``app.match.secret``) of each party with a PIN, beside its orders (``offers``; a seat
 still locked keeps its box as read, offers included). Answered offers leave only their
-number (``answered``); accepted gifts are part of the game (``Game.gifts``), like orders
+number (``answered``); accepted gifts are part of the game (its gift log: ``gifts_of``), like orders
 once adjudicated, and snapshots are read from them.
 """
 
@@ -21,13 +21,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable, Protocol
 
-from app.engine import (CivFault, follow_unit, Gift, in_contact, KINDS, Location, read_location,
-                        refusal, Turn, World, world_before_gift)
+from app.engine import (CivFault, follow_unit, Gift, gifts_of, in_contact, KINDS, Location,
+                        read_location, refusal, Turn, World, world_before_gift)
 
-if TYPE_CHECKING:
-    from .match import Match
+from .table.host import Host
+
+
+class CivHost(Host, Protocol):
+    """A match as its civilisations' table sees it: as its table does, and three verbs more
+    (:class:`app.match.Match` is the one there is)."""
+
+    def view_for_nations(self, nations: Iterable[str]) -> World: ...
+
+    def give(self, gift: Gift) -> None: ...
+
+    def mark_changed(self) -> None: ...
 
 
 class OfferRefused(ValueError):
@@ -65,7 +75,7 @@ class Offer:
 @dataclass(frozen=True)
 class Snapshot:
     """A map received: what ``giver`` saw when the gift was accepted (``gift`` is its place
-    in ``Game.gifts``); ``turn`` names the moment."""
+    in ``gifts_of(game)``); ``turn`` names the moment."""
 
     giver: str
     receiver: str
@@ -80,15 +90,10 @@ class Snapshot:
 class CivTable:
     """The transactions of a civilisations match (see the module docstring)."""
 
-    match: "Match" = field(repr=False)
+    match: CivHost = field(repr=False)
     offers: dict[int, Offer] = field(default_factory=dict)     # open ones, and those answered this session
     answered: set[int] = field(default_factory=set)
     next_id: int = 1
-
-    def __post_init__(self) -> None:
-        table = getattr(self.match, "table", None)
-        if table is not None:       # RULES.md §10: messages pass only between civilisations in contact
-            table.mail.rule = self.may_write
 
     def may_write(self, match, sender: int, receiver: int) -> str | None:
         """The messages' rule of a civilisations game: a seat writes only to a seat whose
@@ -128,7 +133,7 @@ class CivTable:
         """The maps ``nation`` received, oldest first (read from the game's accepted gifts)."""
         out = []
         game = self.match.game
-        for i, (at, g) in enumerate(game.gifts):
+        for i, (at, g) in enumerate(gifts_of(game)):
             if g.kind == "map" and g.receiver == nation:
                 giver = g.giver
             elif g.kind == "maps" and nation in (g.giver, g.receiver):
@@ -194,7 +199,7 @@ class CivTable:
         o = Offer(self.next_id, gift, len(self.match.game.submissions))
         self.next_id += 1
         self.offers[o.id] = o
-        self.match._changed()
+        self.match.mark_changed()
         seat = self.match.seat_of(gift.receiver)
         if seat is not None and self.match.seats[seat].is_computer:
             from app.bots.civ import answer as computer_answer
@@ -216,12 +221,9 @@ class CivTable:
             if reason is not None:
                 o.status, o.reason = "lapsed", reason
             else:
-                moved = follow_unit(self.world, o.gift.unit) if o.gift.kind == "unit" else None
-                self.match.game.give(o.gift)
+                self.match.give(o.gift)
                 o.status = "accepted"
-                if moved is not None:
-                    self.match._drop_pending_for(moved, o.gift.giver)
-        self.match._changed()
+        self.match.mark_changed()
         return o
 
     def computers_offer(self) -> list[Offer]:
@@ -239,7 +241,7 @@ class CivTable:
             for nation in seat.nations:
                 if self.open_offers(nation):
                     continue
-                recent = {g.receiver if g.giver == nation else g.giver for at, g in m.game.gifts
+                recent = {g.receiver if g.giver == nation else g.giver for at, g in gifts_of(m.game)
                           if g.kind == "maps" and nation in g.parties and at > n - 2 * EXCHANGE_EVERY}
                 busy = {x for o in self.offers.values() if o.status == "open" for x in o.gift.parties}
                 for gift in offers(m.view_for_nations([nation]), nation, m.game.seed, recent, busy):

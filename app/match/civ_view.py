@@ -26,7 +26,7 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine import Board, changed_civ, Civ, contacts_of, Homes, unit_of, UNKNOWN, World
+from app.engine import Board, changed_civ, Civ, civ_of, contacts_of, Homes, unit_of, UNKNOWN, World
 
 from .fog import fogged_world
 
@@ -86,14 +86,14 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
         orders[key] = os
     retreats = {key: tuple((o if o.nation in known else dataclasses.replace(o, nation=UNKNOWN), r) for o, r in items)
                 for key, items in view.retreats.items()}
-    civ = world.civ
+    civ = civ_of(world)
     homes = None
     if civ.homes is not None:
         homes = MappingProxyType({k: _own_homes(h, seat) for k, h in civ.homes.items() if k in view.boards})
     contacts = MappingProxyType({p: t for p, t in civ.contacts.items() if p & seat})
     masked_civ = changed_civ(civ, homes=homes, contacts=contacts, transfers=MappingProxyType({}))
     winner = view.winner
-    out = view.derive(civ=masked_civ, winner=winner)
+    out = view.derive(extension=masked_civ, winner=winner)
     if changed:
         out = out.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
                          retreats=MappingProxyType(retreats))

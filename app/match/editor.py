@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from app.engine import (BoardKey, describe_unit, Game, Position, PositionError, province_of, Turn, Unit,
+from app.engine import (BoardKey, civ_of, describe_unit, Game, Position, PositionError, province_of, Turn, Unit,
                         unit_problem, Variant, World)
 
 
@@ -54,7 +54,7 @@ class PositionEditor:
         only the civilisations the seat knows (RULES.md §10: it is not told how many play):
         the units and centres it sees of others, called "Unknown", are left out."""
         view = view if view is not None else match.view_for(seat)
-        if view.civ is None:
+        if civ_of(view) is None:
             return cls.from_board(view, key)
         variant = match._notation_variant(seat)          # the seat's known civilisations only
         known = set(variant.nation_names)

@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
-from app.engine import (Build, check, Game, NotationError, Order, parse_order, Report,
+from app.engine import (Build, check, civ_of, Game, NotationError, Order, parse_order, Report,
                         submit as engine_submit, Waive, World)
 
 from . import sealed as seat_box
@@ -47,6 +47,9 @@ from .seats import Seat
 from .pin_tries import PinTries
 from .secret import SeatLocks
 from .table import MatchTable
+
+if TYPE_CHECKING:
+    from app.engine import Gift
 
 Decide = Callable[..., list[Order]]
 
@@ -85,7 +88,7 @@ def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
     """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
     what its nations see (``app.match.fog``); in a civilisations game always the fogged
     view, unknown civilisations unnamed (``app.match.civ_view``)."""
-    if world.civ is not None:
+    if civ_of(world) is not None:
         from .civ_view import civ_view
         return civ_view(world, nations)
     if not fog:
@@ -193,9 +196,10 @@ class Match:
         self.revision = 0                     # grows with every change (dirty tracking, autosave)
         self.turn: int | None = self._next_seat(0)
         self.civ = None                       # a civilisations game's transactions (RULES.md §10)
-        if game.world.civ is not None:
+        if civ_of(game.world) is not None:
             from .civ_table import CivTable
             self.civ = CivTable(self)
+            self.table.mail.rule = self.civ.may_write    # messages pass only between civilisations in contact
 
     @classmethod
     def new(cls, variant: str = "standard", adjacency: str = "strict", seed: int = 0,
@@ -334,7 +338,31 @@ class Match:
         self._done.discard(seat)
         self.revision += 1
         if self.turn is None or self.turn == seat:
-            self.turn = self._next_seat(seat)
+            self.next_turn(seat)
+
+    # -- seats that change (app.match.table.seat_changes says who may) ------------------
+    def replace_seat(self, seat: int, new: Seat, pin: str | None = None) -> None:
+        """``new`` sits in seat ``seat``'s place (with its own ``pin``, if given): nothing of
+        the seat that was there stays, neither its pending orders nor its sealed box and PIN."""
+        self.seats = self.seats[:seat] + (new,) + self.seats[seat + 1:]
+        self.sandbox_seat = False             # the seats are saved from now on, as they are
+        self._pending[seat] = {}
+        self._done.discard(seat)
+        self.locks.forget(seat)
+        if pin:
+            self.locks.set_pin(seat, pin)
+        self.revision += 1
+
+    def add_seat(self, new: Seat, pin: str | None = None) -> int:
+        """``new`` sits at a new place at the end of the table; returns its index."""
+        self.seats = self.seats + (new,)
+        self.sandbox_seat = False
+        self._pending.append({})
+        seat = len(self.seats) - 1
+        if pin:
+            self.locks.set_pin(seat, pin)
+        self.revision += 1
+        return seat
 
     def _aad(self, seat: int) -> bytes:
         return f"5d-diplomacy seat {seat} {self.seats[seat].name}".encode("utf-8")
@@ -353,6 +381,15 @@ class Match:
         """The seat's pending orders (default: the seat at the table)."""
         return list(self._pending[self._seat(seat)].values())
 
+    def discard_pending(self) -> None:
+        """Every open seat's pending orders go: the game ended. (A box still sealed stays
+        sealed, with its messages, plans and notes: nothing in it is ever shown unopened.)"""
+        for i in range(len(self.seats)):
+            if not self.is_locked(i):
+                self._pending[i] = {}
+        self._done = set()
+        self.revision += 1
+
     def pending_items(self, seat: int | None = None) -> dict:
         """{order key: order} for the seat (see :func:`order_key`)."""
         return dict(self._pending[self._seat(seat)])
@@ -370,7 +407,7 @@ class Match:
         if reason:
             raise OrderRefused(f"Refused: {reason}.", "illegal")
         self._pending[i][order_key(normal)] = normal
-        self._changed()
+        self.mark_changed()
         return normal
 
     def add_text(self, text: str, seat: int | None = None) -> Order:
@@ -389,7 +426,7 @@ class Match:
     def remove_order(self, key, seat: int | None = None) -> Order | None:
         o = self._pending[self._seat(seat)].pop(key, None)
         if o is not None:
-            self._changed()
+            self.mark_changed()
         return o
 
     def pending_order(self, key, seat: int | None = None) -> Order | None:
@@ -399,7 +436,9 @@ class Match:
     def replaces(self, order: Order, seat: int | None = None) -> bool:
         return order_key(order) in self._pending[self._seat(seat)]
 
-    def _changed(self) -> None:
+    def mark_changed(self) -> None:
+        """Something the seats did changed the game's course (an order, an offer): worth
+        saving, and past what redo can bring back."""
         self.revision += 1
         self._redo.clear()   # as in an editor: a change after undo ends the redo chain
 
@@ -410,13 +449,16 @@ class Match:
     # -- the round -----------------------------------------------------------------------
     def _next_seat(self, start: int) -> int | None:
         """The first seat from ``start`` on (wrapping round) that still has to order; then a
-        done seat whose sealed orders (read from a file) must be opened with its PIN."""
+        done seat whose sealed orders (read from a file) must be opened with its PIN, or that
+        must answer a proposal to end the game."""
         n = len(self.seats)
         order = [(start + k) % n for k in range(n)]
         for i in order:
             if i not in self._done and (self.has_work(i) or self.is_locked(i)):
                 return i
-        return next((i for i in order if self.is_locked(i)), None)
+        # then seats already done that must open their box or answer a proposal (RULES.md §11)
+        answering = self.table.proposals.waiting()
+        return next((i for i in order if self.is_locked(i) or i in answering), None)
 
     def is_done(self, seat: int) -> bool:
         return seat in self._done
@@ -424,10 +466,19 @@ class Match:
     def done(self, seat: int | None = None) -> int | None:
         """The seat ends its turn; returns the next seat to come to the table, or None when
         every person seat is done (the round can be adjudicated)."""
-        i = self._seat(seat)
-        self._done.add(i)
+        return self.end_turn(self._seat(seat))
+
+    def end_turn(self, seat: int) -> int | None:
+        """The seat's turn ends with its orders as they stand, open or still sealed (its
+        time ran out, say); returns the next seat to come to the table (see :meth:`done`)."""
+        self._done.add(seat)
         self.revision += 1
-        self.turn = self._next_seat(i + 1)
+        return self.next_turn(seat + 1)
+
+    def next_turn(self, start: int = 0) -> int | None:
+        """The turn passes to the first seat from ``start`` on that still has to order (or
+        to open its sealed orders); returns it (None: the round is complete)."""
+        self.turn = self._next_seat(start)
         return self.turn
 
     @property
@@ -437,19 +488,24 @@ class Match:
     def prepare(self) -> Round:
         """The round's orders (every person seat's pending orders, the computer seats to ask).
         A sandbox needs no :meth:`done`; a hotseat round needs every seat done."""
-        if self.mode == "hotseat" and not self.round_complete:
+        if self.mode == "hotseat" and not self.round_complete and not self._only_answers_wait():
             raise MatchError(f"{self.seats[self.turn].name} has not finished ordering")
         if any(self.is_locked(i) for i in range(len(self.seats))):
             raise MatchError("a seat's sealed orders are still locked")
         orders = [o for p in self._pending for o in p.values()]
         world = self.world
-        civ = world.civ is not None     # each computer civilisation sees for itself (RULES.md §10)
+        civ = civ_of(world) is not None     # each computer civilisation sees for itself (RULES.md §10)
         computer = [ComputerTurn(s.level or "standard", n, (n,) if civ else s.nations, self._bot_seed(n))
                     for s in self.seats if s.is_computer for n in s.nations]
         if civ:     # a unit given away since its order was entered is no longer the giver's
             orders = [o for o in orders if not hasattr(o, "unit") or getattr(world.unit_at(o.unit), "nation", None)
                       in (o.nation, None)]
         return Round(world, orders, computer, self.decide, self.fog, victory=self.victory)
+
+    def _only_answers_wait(self) -> bool:
+        """Is every seat done ordering, the seat called back only to answer a proposal? An
+        adjudication may come then: it ends the proposal (RULES.md §11)."""
+        return self.turn is not None and self.turn in self._done and not self.is_locked(self.turn)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible
@@ -467,7 +523,7 @@ class Match:
         self._redo.clear()
         self.revision += 1
         self.table.after_round()              # seats that submitted as they left go now
-        self.turn = self._next_seat(0)
+        self.next_turn()
         if self.civ is not None:
             self.civ.computers_offer()
         return rnd.report
@@ -501,7 +557,7 @@ class Match:
         self._pending = pending
         self._done = set()
         self.revision += 1
-        self.turn = self._next_seat(0)
+        self.next_turn()
 
     def redo(self) -> None:
         """Put the undone submission back, with the orders that were pending after it."""
@@ -512,7 +568,7 @@ class Match:
         self._pending = u.pending_after
         self._done = set()
         self.revision += 1
-        self.turn = self._next_seat(0)
+        self.next_turn()
 
     @property
     def victory_target(self) -> int | None:
@@ -590,7 +646,7 @@ class Match:
         m.source = where
         if m.civ is not None:
             m.civ.read_part(part.civ, where)
-        m.turn = m._next_seat(part.turn)
+        m.next_turn(part.turn)
         game.meta = {}
         return m
 
@@ -623,7 +679,7 @@ class Match:
     def known_civilisations(self, seat: int | None) -> list[str]:
         """The nations a seat may name: every nation, except in a civilisations game (its
         own and those in contact: a seat is not told how many play)."""
-        if self.world.civ is None or self.world.phase == "over":
+        if civ_of(self.world) is None or self.world.phase == "over":
             return list(self.game.variant.nation_names)
         from .civ_view import known_civilisations
         return known_civilisations(self.world, self.seats[seat].nations if seat is not None else ())
@@ -635,7 +691,7 @@ class Match:
         """The variant orders are read with: in a civilisations game its nations are the
         seat's known ones only (an unknown name reads as no nation at all)."""
         v = self.game.variant
-        if self.world.civ is None:
+        if civ_of(self.world) is None:
             return v
         known = tuple(self.known_civilisations(seat))
         cache = self.__dict__.setdefault("_notation_variants", {})
@@ -644,11 +700,17 @@ class Match:
             cache[known] = with_nations(v, [(n, v.nations[n].colour) for n in known])
         return cache[known]
 
-    def _drop_pending_for(self, loc, nation: str) -> None:
-        """A unit given away: its giver's pending order for it is dropped (RULES.md §10)."""
-        i = self.seat_of(nation)
-        if i is None or self.is_locked(i):
-            return
-        for k, o in list(self._pending[i].items()):
-            if getattr(o, "unit", None) is not None and o.unit.board == loc.board and o.unit.province == loc.province:
-                del self._pending[i][k]
+    def give(self, gift: Gift) -> None:
+        """An accepted gift joins the game now (RULES.md §10): a unit given away takes its
+        giver's pending order for it along."""
+        from app.engine import follow_unit, give_gift
+        moved = follow_unit(self.world, gift.unit) if gift.kind == "unit" else None
+        give_gift(self.game, gift)
+        giver = self.seat_of(gift.giver)
+        if moved is not None and giver is not None and not self.is_locked(giver):
+            pending = self._pending[giver]
+            for k, o in list(pending.items()):
+                if getattr(o, "unit", None) is not None and (o.unit.board, o.unit.province) == (moved.board,
+                                                                                                moved.province):
+                    del pending[k]
+        self.mark_changed()

@@ -1,5 +1,6 @@
-"""One drawn plan (an arrow or a mark) as a pydantic model: validated when a file is read or a
-seat draws, imported then rather than with :mod:`.plans` (the window's start needs no pydantic)."""
+"""One drawn plan (an arrow or a mark) as a pydantic model, and the words it is written in
+(its colours, a place on a board): validated when a file is read or a seat draws, imported
+then rather than with :mod:`.plans` (the window's start needs no pydantic)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from app.engine import Location
+from app.engine import BoardKey, Location, parse_timeline, Turn
 
-from .plans import COLOURS, parse_place
+COLOURS = ("red", "blue", "green", "amber")
+"""The four plan colours, by index (the window picks the shades, distinct from nations')."""
+
+
+def parse_place(text: str) -> Location:
+    """``1:par:S1901`` (a board and a place on it; a coast may be given: ``1:spa/nc:S1901``)."""
+    parts = text.split(":")
+    if len(parts) != 3 or not parts[1]:
+        raise ValueError(f"'{text}' is not a place on a board (write timeline:province:turn, e.g. 1:par:S1901)")
+    return Location(BoardKey(parse_timeline(parts[0]), Turn.parse(parts[2])), parts[1].lower())
 
 
 class PlanMark(BaseModel):

@@ -22,30 +22,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from app.engine import BoardKey, Location, parse_timeline, Turn
-
 if TYPE_CHECKING:
     from .plan_marks import PlanMark
-
-COLOURS = ("red", "blue", "green", "amber")
-"""The four plan colours, by index (the window picks the shades, distinct from nations')."""
 
 MAX_MARKS = 2000
 """A seat's plans hold at most this many arrows and marks (a drawing, not a database)."""
 
 
-def parse_place(text: str) -> Location:
-    """``1:par:S1901`` (a board and a place on it; a coast may be given: ``1:spa/nc:S1901``)."""
-    parts = text.split(":")
-    if len(parts) != 3 or not parts[1]:
-        raise ValueError(f"'{text}' is not a place on a board (write timeline:province:turn, e.g. 1:par:S1901)")
-    return Location(BoardKey(parse_timeline(parts[0]), Turn.parse(parts[2])), parts[1].lower())
-
-
 def __getattr__(name: str):
-    if name == "PlanMark":        # a pydantic model: imported when first named (not at the window's start)
-        from .plan_marks import PlanMark
-        return PlanMark
+    if name in ("PlanMark", "COLOURS", "parse_place"):    # a pydantic model and its words: imported
+        from . import plan_marks                           # when first named (not at the window's start)
+        return getattr(plan_marks, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -3,11 +3,12 @@ imported when a box is sealed or read (not at the window's start)."""
 
 from __future__ import annotations
 
+import base64
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .secret import ACCEPTED, SCRYPT_N, Kdf, KdfNotAccepted, unb64
+from .kdf import ACCEPTED, SCRYPT_N, Kdf, KdfNotAccepted
 
 
 class SealedBox(BaseModel):
@@ -33,7 +34,7 @@ class SealedBox(BaseModel):
     @classmethod
     def _base64(cls, v: str, info) -> str:
         try:
-            raw = unb64(v)
+            raw = base64.b64decode(v, validate=True)
         except ValueError:
             raise ValueError(f"the {info.field_name} is not base64 (damaged)") from None
         sizes = {"salt": (16, 32), "nonce": (12, 12), "data": (16, 10_000_000)}[info.field_name]

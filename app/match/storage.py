@@ -25,7 +25,7 @@ from typing import Callable
 
 from app.data_folder import data_dir, data_dir_problem, describe_error  # noqa: F401  (the one data folder)
 from app.data_folder import try_lock, unlock
-from app.engine import Game, GameFileError, read_every_board, write_text_atomic
+from app.engine import civ_of, Game, GameFileError, read_every_board, write_text_atomic
 
 from .match import Match
 
@@ -78,7 +78,7 @@ def open_match(path: Path, decide=None, replay_later: bool = False) -> Match:
     saved_as = game.meta.get("saved_as") if isinstance(game.meta, dict) else None
     match = Match.from_game(game, str(path), decide=decide)
     match.saved_as = saved_as if isinstance(saved_as, str) else None   # an autosave's game file
-    if match.fog or game.world.civ is not None:   # a fogged view reads every board: read them now, at once
+    if match.fog or civ_of(game.world) is not None:   # a fogged view reads every board: read them now, at once
         read_every_board(game.world)
     return match
 

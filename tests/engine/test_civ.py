@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots import decide
-from app.engine.civ.civ import contacts_of, contacts_with, in_contact
-from app.engine.civ.civgame import world_before_gift
+from app.engine.civ.civ import civ_of, contacts_of, contacts_with, in_contact
+from app.engine.civ.civgame import gifts_of, give_gift, world_before_gift
 from app.engine.civ.civstart import CivStartError, centre_neighbours, civ_range, civ_start, draw_centres
 from app.engine.rules.coords import Location, Season, Turn
 from app.engine.rules.dates import Calendar
@@ -155,12 +155,12 @@ def test_undo_and_load_give_the_same_contacts_and_homes(tmp_path):
     world = civ_start(v, default_nations(10, variant=v), seed=4)
     game = Game.from_world(world)
     seen = [contacts_of(game.world)]
-    homes = [dict(game.world.civ.homes)]
+    homes = [dict(civ_of(game.world).homes)]
     for _ in range(14):
         w = game.world
         game.submit([o for n in w.variant.nation_names for o in decide("easy", w, n, seed=4)])
         seen.append(contacts_of(game.world))
-        homes.append(dict(game.world.civ.homes))
+        homes.append(dict(civ_of(game.world).homes))
     assert seen[-1], "ten civilisations meet within five years"
     path = tmp_path / "civ.json"
     game.save(path)
@@ -168,12 +168,12 @@ def test_undo_and_load_give_the_same_contacts_and_homes(tmp_path):
     for loaded in (Game.load(path), Game.from_json(json.loads(text), "x", None)):     # checksum / replayed
         assert loaded.variant.nation_names == game.variant.nation_names
         assert [contacts_of(loaded.world_at(i)) for i in range(len(seen))] == seen
-        assert loaded.world.civ.homes == game.world.civ.homes
+        assert civ_of(loaded.world).homes == civ_of(game.world).homes
         assert loaded.calendar.title(loaded.world.active_boards()[0].turn).endswith("BC")
     for i in range(len(seen) - 1, 0, -1):
         game.undo()
         assert contacts_of(game.world) == seen[i - 1]
-        assert {k: h for k, h in game.world.civ.homes.items() if k in game.world.boards} == \
+        assert {k: h for k, h in civ_of(game.world).homes.items() if k in game.world.boards} == \
                {k: h for k, h in homes[i - 1].items() if k in game.world.boards}
 
 
@@ -209,33 +209,33 @@ def test_gifts_are_logged_replayed_from_a_save_and_undone_with_their_submission(
     game = _met_game()
     game.submit([])
     bur = Location(game.world.active_boards()[0], "bur")
-    game.give(Gift("unit", "Sumer", "Akkad", unit=bur))
-    game.give(Gift("contact", "Sumer", "Akkad", third="Elam"))
+    give_gift(game, Gift("unit", "Sumer", "Akkad", unit=bur))
+    give_gift(game, Gift("contact", "Sumer", "Akkad", third="Elam"))
     assert game.world.boards[bur.board].units["bur"].nation == "Akkad"
     assert in_contact(game.world, "Akkad", "Elam")
     with pytest.raises(GiftRefused, match="already in contact"):
-        game.give(Gift("contact", "Sumer", "Akkad", third="Elam"))
+        give_gift(game, Gift("contact", "Sumer", "Akkad", third="Elam"))
     # undo takes back the submission and the gifts given after it; redo puts both back
     orders, undone = game.undo()
-    assert game.gifts == () and not in_contact(game.world, "Akkad", "Elam")
+    assert gifts_of(game) == () and not in_contact(game.world, "Akkad", "Elam")
     assert game.world.boards[game.world.active_boards()[0]].units["bur"].nation == "Sumer"
     game.redo(orders, undone)
-    assert [g.kind for _, g in game.gifts] == ["unit", "contact"] and in_contact(game.world, "Akkad", "Elam")
+    assert [g.kind for _, g in gifts_of(game)] == ["unit", "contact"] and in_contact(game.world, "Akkad", "Elam")
     game.submit([game.parse("Akkad: A bur - ruh")])
     path = tmp_path / "g.json"
     game.save(path)
     raw = json.loads(path.read_text())
     assert [g["kind"] for g in raw["civ"]["gifts"]] == ["unit", "contact"]
     replayed = Game.from_json(raw, "g.json", None)         # no checksum: replayed with its gifts
-    assert replayed.world.boards == game.world.boards and replayed.gifts == game.gifts
+    assert replayed.world.boards == game.world.boards and gifts_of(replayed) == gifts_of(game)
     raw["civ"]["gifts"] = []
     with pytest.raises(GameFileError, match="not what its own submissions make"):
         Game.from_json(raw, "g.json", None)
     # a map given after the unit shows the unit as the receiver's; one given before, as the giver's
     game2 = _met_game()
-    game2.give(Gift("map", "Sumer", "Akkad"))
-    game2.give(Gift("unit", "Sumer", "Akkad", unit=Location(game2.world.active_boards()[0], "bur")))
-    game2.give(Gift("map", "Sumer", "Elam"))
+    give_gift(game2, Gift("map", "Sumer", "Akkad"))
+    give_gift(game2, Gift("unit", "Sumer", "Akkad", unit=Location(game2.world.active_boards()[0], "bur")))
+    give_gift(game2, Gift("map", "Sumer", "Elam"))
     key = game2.world.active_boards()[0]
     assert world_before_gift(game2, 0).boards[key].units["bur"].nation == "Sumer"
     assert world_before_gift(game2, 2).boards[key].units["bur"].nation == "Akkad"

@@ -15,7 +15,7 @@ from app.engine.game import Game
 def from_scratch(g: Game) -> str:
     """The save text of ``g`` made with nothing kept from an earlier save."""
     s = g.snapshot()
-    s._fragments = {}
+    s.fragments = {}
     return s.dumps()
 
 

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from app.engine.civ.civ import in_contact
+from app.engine.civ.civ import civ_of, in_contact
+from app.engine.civ.civgame import gifts_of
 from app.engine.civ.civstart import with_civ
 from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
@@ -63,7 +64,7 @@ def test_a_seats_view_calls_unknown_civilisations_unknown():
     assert units == {"Sumer A pic", f"{UNKNOWN} A bel", "Elam A bur"}
     assert dict(view.boards[S1901].centres) == {"bel": UNKNOWN}
     assert known_civilisations(w, ["Sumer"]) == ["Sumer", "Elam"]
-    assert all(n in ("Sumer", "Elam") for p in view.civ.contacts for n in p)
+    assert all(n in ("Sumer", "Elam") for p in civ_of(view).contacts for n in p)
 
 
 def test_an_order_naming_an_unknown_civilisation_reads_as_no_nation_at_all():
@@ -212,7 +213,7 @@ def test_a_single_player_game_against_computers_makes_contact_and_exchanges_maps
         for o in m.civ.to_answer(["Sumer"]):
             m.civ.answer(o.id, True)
     assert len(m.known_civilisations(0)) > 1
-    assert any(g.kind == "maps" for _, g in m.game.gifts)
+    assert any(g.kind == "maps" for _, g in gifts_of(m.game))
     # a computer civilisation decided from its own view: no order names a unit it could not see
     assert in_contact(m.world, *[n for n in m.known_civilisations(0)][:2])
 
@@ -225,7 +226,7 @@ def test_every_shipped_variant_plays_civilisations():
                           levels=["easy"])
         for _ in range(6):
             m.submit()
-        assert len(m.game.variant.nation_names) == high and m.world.civ is not None
+        assert len(m.game.variant.nation_names) == high and civ_of(m.world) is not None
         assert m.known_civilisations(0)[0] == "Sumer"
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.rules import targets
+from app.engine.civ.civ import civ_of
 from app.engine.civ.civstart import with_civ
 from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
@@ -73,7 +74,7 @@ def seen(view: World) -> tuple:
         {k: (sorted(map(str, b.units.values())), sorted(b.centres.items())) for k, b in view.boards.items()},
         {k: (tuple(map(repr, os)), view.results[k]) for k, os in view.orders.items()},
         dict(view.retreats), dict(view.parents), dict(view.ends), view.phase, view.winner,
-        dict(view.civ.contacts), {k: (dict(h.homes), dict(h.gained)) for k, h in view.civ.homes.items()},
+        dict(civ_of(view).contacts), {k: (dict(h.homes), dict(h.gained)) for k, h in civ_of(view).homes.items()},
     )
 
 

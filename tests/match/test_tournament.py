@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from app.engine import civ_of
 from app.match.tournament import parse_players, ratio_to_others, seating, tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -120,9 +121,9 @@ def test_civilisations_games_between_levels(monkeypatch):
     assert {lvl: f.games for lvl, f in figures.items()} == {"easy": 4, "random": 4}
     assert sum(sum(f.centres) for f in figures.values()) >= 8      # the start's centres are still owned
     world, nations = seen[0]
-    assert world.civ is not None and len(nations) == 1 and len(world.variant.nation_names) == 8
+    assert civ_of(world) is not None and len(nations) == 1 and len(world.variant.nation_names) == 8
     out = subprocess.run([sys.executable, "-m", "app", "tournament", "--civ", "7", "--games", "1", "--years", "1",
                           "--players", "random", "--quiet"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0 and "7 civilisations" in out.stdout
-    assert t.new_game("standard", "strict", 1, 0).world.civ is None
+    assert civ_of(t.new_game("standard", "strict", 1, 0).world) is None
 

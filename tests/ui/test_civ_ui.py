@@ -5,6 +5,8 @@ whether or not a civilisation it has not met exists."""
 
 from __future__ import annotations
 
+from app.engine.civ.civ import civ_of
+from app.engine.civ.civgame import gifts_of
 from app.engine.civ.civstart import with_civ
 from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
@@ -94,7 +96,7 @@ def test_offers_made_and_answered_through_the_contacts_dock(qtbot, window, monke
     menu = panel.buttons[f"menu {other}"]
     exchange = next(a for a in menu.actions() if a.text() == "Exchange maps")
     exchange.trigger()                                       # the computer answers at once
-    assert any(g.kind == "maps" and "Sumer" in g.parties for _, g in m.game.gifts), window.last_status
+    assert any(g.kind == "maps" and "Sumer" in g.parties for _, g in gifts_of(m.game)), window.last_status
     maps = window.civ_ui.panel.state.maps
     assert maps and maps[-1][1].startswith(f"Map from {other}, ")
     from app.ui.civ import snapshot
@@ -295,7 +297,7 @@ def test_opening_a_civ_file_asks_who_plays_and_starts_a_real_civilisations_game(
     mine = civs[2]
     m = window.match
     assert seen["count"] == (9, False) and seen["unit shown"] is False     # the start's count and units
-    assert m.fog and m.world.civ is not None and not window.table.up
+    assert m.fog and civ_of(m.world) is not None and not window.table.up
     assert [s.nations for s in m.seats if s.controller == "person"] == [(mine,)]
     [computer] = [s for s in m.seats if s.controller == "computer"]
     assert sorted(computer.nations) == sorted(c for c in civs if c != mine) and computer.level == "easy"

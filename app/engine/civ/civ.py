@@ -1,9 +1,10 @@
 """The civilisations' state of a world (RULES.md §10): home centres per board, who has met
 whom, and the units given away.
 
-A world of a civilisations game carries one :class:`Civ` (``World.civ``; None in every
-other game). Like the world it is immutable, and a submission makes a new one that shares
-what did not change:
+A world of a civilisations game carries one :class:`Civ` as its extension
+(``World.extension``, read with :func:`civ_of`; None in every other game): the core asks it
+through the hooks of :class:`~app.engine.rules.extension.WorldExtension`. Like the world it
+is immutable, and a submission makes a new one that shares what did not change:
 
 - ``homes``: for each board, each civilisation's home centres and the order in which it
   first came to own centres (:class:`Homes`). A board passes its homes to the boards made
@@ -16,7 +17,7 @@ what did not change:
   adjudicated again still recognises its next board as the same position.
 
 >>> from app.engine.game import Game
->>> g = Game.new(); g.world.civ is None
+>>> civ_of(Game.new().world) is None
 True
 """
 
@@ -24,19 +25,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
+from .contact import bounces, meetings, pair
+from .nations import game_nations
 from ..rules.coords import BoardKey, Season, Turn
-
-if TYPE_CHECKING:
-    from ..rules.world import World
+from ..rules.dates import Calendar
+from ..rules.extension import WorldExtension
+from ..rules.world import World
+from ..variants.variant import Variant
 
 _EMPTY: Mapping = MappingProxyType({})
-
-
-def pair(a: str, b: str) -> frozenset[str]:
-    """Contact is the same both ways: one key per pair of civilisations."""
-    return frozenset((a, b))
 
 
 @dataclass(frozen=True)
@@ -72,10 +71,12 @@ class Homes:
 
 
 @dataclass(frozen=True)
-class Civ:
+class Civ(WorldExtension):
     """See the module docstring. ``fourth_after`` is the Winter on whose board a
     civilisation owning four centres or more gains a fourth home (Winter 1902 in a game
     starting in 1901). ``homes`` is None when the game fixes home centres another way."""
+
+    key = "civ"     # its parts of a save file (app.engine.civ.civsave)
 
     homes: Mapping[BoardKey, Homes] | None = field(default_factory=lambda: _EMPTY)
     contacts: Mapping[frozenset[str], int] = field(default_factory=lambda: _EMPTY)
@@ -99,12 +100,108 @@ class Civ:
             return self
         return changed_civ(self, contacts=MappingProxyType({p: t for p, t in self.contacts.items() if t <= at}))
 
+    # -- the hooks the core calls (app.engine.rules.extension) --
+
+    @property
+    def decides_homes(self) -> bool:
+        return self.homes is not None
+
+    def home_centres(self, world: World, nation: str, key: BoardKey | None) -> frozenset[str]:
+        return home_centres(world, nation, key)
+
+    def home_nation(self, world: World, province: str, key: BoardKey | None) -> str | None:
+        return home_nation(world, province, key)
+
+    def before_submission(self, world: World) -> World:
+        """Without the contacts an undone future left (they are not this history's)."""
+        civ = self.until(clock(world))
+        return world if civ is self else world.derive(extension=civ)
+
+    def adjudicated(self, world: World, boards: Iterable[BoardKey]) -> set[frozenset[str]]:
+        """Contact rule 1 on the boards a submission adjudicated (:func:`~.contact.bounces`)."""
+        return bounces(world, boards)
+
+    def after_submission(self, world: World, met: Any, new_boards: Iterable[BoardKey]) -> World:
+        """The new boards' homes (:func:`homes_after`), and contact for the pairs ``met`` by
+        rule 1 (read before any retreat pause) and by rules 2 and 3 on the new boards, from
+        the world's moment on."""
+        new_boards = list(new_boards)
+        world = homes_after(world, new_boards)
+        civ = civ_of(world)
+        found = (met or set()) | meetings(world, new_boards, frozenset(civ.contacts))
+        if not found:
+            return world
+        new = civ.with_contacts(found, clock(world))
+        return world if new is civ else world.derive(extension=new)
+
+    def moved_units(self, key: BoardKey) -> Mapping[str, str] | None:
+        return self.transfers.get(key)
+
+    def calendar(self, variant: Variant) -> Calendar:
+        return Calendar.civilisations(variant.first_year)
+
+    def to_json(self, world: World) -> dict[str, Any]:
+        """The state as JSON (homes for ``world``'s boards only)."""
+        return self.json_for(world.boards)
+
+    def json_for(self, boards) -> dict[str, Any]:
+        out: dict[str, Any] = {"fourth_after": str(self.fourth_after),
+                               "contacts": sorted([*sorted(p), at] for p, at in self.contacts.items())}
+        if self.homes is not None:
+            rows: dict[int, int] = {}
+            table: list[dict] = []
+            per_board: dict[str, int] = {}
+            for key in sorted(boards):
+                h = self.homes.get(key)
+                if h is None:
+                    continue
+                row = rows.get(id(h))
+                if row is None:
+                    row = rows[id(h)] = len(table)
+                    table.append({"homes": {n: list(cs) for n, cs in sorted(h.homes.items())},
+                                  "gained": {n: list(cs) for n, cs in sorted(h.gained.items())}})
+                per_board[str(key)] = row
+            out["homes"] = {"table": table, "boards": per_board}
+        if self.transfers:
+            out["transfers"] = {str(k): dict(sorted(t.items())) for k, t in sorted(self.transfers.items())
+                                if k in boards}
+        return out
+
+    def start_json(self, variant: Variant, start: World) -> dict[str, Any]:
+        """The save's top-level ``civ``: the start world's state and the game's own nations."""
+        out: dict[str, Any] = {"start": self.json_for(start.boards)}
+        nations = game_nations(variant)
+        if nations is not None:
+            out["nations"] = [list(n) for n in nations]
+        return out
+
+    def difference(self, world: World, stored: World) -> str | None:
+        """How ``stored``'s civilisations state differs from ``world``'s (a replayed save's)."""
+        a, b = civ_of(world), civ_of(stored)
+        if (a is None) != (b is None):
+            return "one is a civilisations game and the other not"
+        if contacts_of(world) != contacts_of(stored):
+            return "the contacts differ"
+        if (a.homes is None) != (b.homes is None):
+            return "the home-centre rules differ"
+        if a.homes is not None:
+            for k in world.boards:
+                if a.homes.get(k) != b.homes.get(k):
+                    return f"the homes on board {k} differ"
+        return None
+
 
 def changed_civ(civ: Civ, **changes) -> Civ:
     new = object.__new__(Civ)
     new.__dict__.update(civ.__dict__)
     new.__dict__.update(changes)
     return new
+
+
+def civ_of(world: World) -> Civ | None:
+    """``world``'s civilisations state, or None when it is not a civilisations game."""
+    ext = world.extension
+    return ext if isinstance(ext, Civ) else None
 
 
 def clock(world: "World") -> int:
@@ -116,7 +213,7 @@ def clock(world: "World") -> int:
 
 def contacts_of(world: "World") -> frozenset[frozenset[str]]:
     """The pairs of civilisations in contact in ``world``."""
-    civ = world.civ
+    civ = civ_of(world)
     if civ is None or not civ.contacts:
         return frozenset()
     now = clock(world)
@@ -124,7 +221,7 @@ def contacts_of(world: "World") -> frozenset[frozenset[str]]:
 
 
 def in_contact(world: "World", a: str, b: str) -> bool:
-    civ = world.civ
+    civ = civ_of(world)
     if civ is None or a == b:
         return False
     at = civ.contacts.get(pair(a, b))
@@ -204,7 +301,7 @@ def next_homes(before: Homes, source_turn: Turn, new_centres: Mapping[str, str],
 def homes_after(world: "World", new_boards: Iterable[BoardKey]) -> "World":
     """``world`` with the homes of each of ``new_boards``, made from the board it follows
     (its timeline's previous board, or the board its timeline forked from)."""
-    civ = world.civ
+    civ = civ_of(world)
     if civ is None or civ.homes is None:
         return world
     homes = civ.homes.copy()     # a C copy (dict() of a read-only mapping walks it in Python)
@@ -223,7 +320,7 @@ def homes_after(world: "World", new_boards: Iterable[BoardKey]) -> "World":
                 transfers = dict(transfers)
                 cleared = True
             del transfers[key]
-    return world.derive(civ=changed_civ(civ, homes=MappingProxyType(homes),
+    return world.derive(extension=changed_civ(civ, homes=MappingProxyType(homes),
                                      transfers=MappingProxyType(transfers) if cleared else transfers))
 
 
@@ -235,7 +332,7 @@ def _source(world: "World", key: BoardKey) -> BoardKey | None:
 
 def home_centres(world: "World", nation: str, key: BoardKey | None) -> frozenset[str]:
     """``nation``'s home centres on board ``key`` (without a board: on any active board)."""
-    homes = world.civ.homes
+    homes = civ_of(world).homes
     if key is not None:
         h = homes.get(key)
         return frozenset(h.of(nation)) if h is not None else frozenset()
@@ -248,7 +345,7 @@ def home_centres(world: "World", nation: str, key: BoardKey | None) -> frozenset
 
 
 def home_nation(world: "World", province: str, key: BoardKey | None) -> str | None:
-    homes = world.civ.homes
+    homes = civ_of(world).homes
     keys = [key] if key is not None else world.active_boards()
     for k in keys:
         h = homes.get(k)
@@ -259,5 +356,5 @@ def home_nation(world: "World", province: str, key: BoardKey | None) -> str | No
     return None
 
 
-__all__ = ["Civ", "Homes", "clock", "contacts_of", "contacts_with", "home_centres", "home_nation",
-           "homes_after", "in_contact", "next_homes", "pair", "start_homes"]
+__all__ = ["Civ", "Homes", "civ_of", "clock", "contacts_of", "contacts_with", "home_centres", "home_nation",
+           "homes_after", "in_contact", "next_homes", "start_homes"]

@@ -2,29 +2,28 @@
 ``start.nations``, ``start.contacts``, ``home_centres: "civilisations"`` (or its mid-game
 object), a step's ``gifts``, and the ``contacts`` and ``homes`` expectations and report.
 
-:mod:`app.engine.scenarios.scenario` calls in here for these fields only, so a scenario without
-them runs exactly as before.
+:mod:`app.engine.scenarios.scenario` reaches these through the civilisations' kind
+(:mod:`app.engine.civ.kind`, the seam of :mod:`app.engine.rules.extension`), for these fields
+only, so a scenario without them runs exactly as before.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .civ import contacts_with
 from .civstart import with_civ
 from ..rules.coords import BoardKey, Location
+from ..rules.homes import with_homes
 from .gifts import Gift, apply_gift, refusal
 from .nations import PALETTE, with_nations
 from ..notation.notation import NotationError, parse_location
+from ..scenarios.scenario import Expect, GiftStep, ScenarioError, Start
 from ..variants.variant import Variant
 from ..rules.world import World
 
-if TYPE_CHECKING:
-    from ..scenarios.scenario import Expect, GiftStep, Start
-
 
 def _error(message: str) -> Exception:
-    from ..scenarios.scenario import ScenarioError
     return ScenarioError(message)
 
 
@@ -36,7 +35,7 @@ def game_variant(variant: Variant, names: list[str], where: str) -> Variant:
         raise _error(f"{where}: {e}") from None
 
 
-def is_civ(start: "Start") -> bool:
+def is_civ(start: Start) -> bool:
     """Whether the scenario's start plays by RULES.md §10 (its own nations, contacts, or the
     civilisations' home-centre rule)."""
     homes = start.home_centres
@@ -51,9 +50,8 @@ def _nation(world: World, text: str, where: str) -> str:
     return name
 
 
-def civ_start_world(world: World, start: "Start", path) -> World:
+def civ_start_world(world: World, start: Start, path) -> World:
     """``world`` (the scenario's start boards) as a civilisations game."""
-    from ..rules.homes import with_homes
     homes = start.home_centres
     where = f"{path}: field 'start"
     v = world.variant
@@ -84,7 +82,7 @@ def civ_start_world(world: World, start: "Start", path) -> World:
     return world
 
 
-def _gift(world: World, g: "GiftStep", where: str) -> Gift:
+def _gift(world: World, g: GiftStep, where: str) -> Gift:
     if g.kind == "maps":
         if not g.between or len(g.between) != 2:
             raise _error(f"{where}: a map exchange names its two civilisations: \"between\": [N, M]")
@@ -111,7 +109,7 @@ def _gift(world: World, g: "GiftStep", where: str) -> Gift:
     return Gift(g.kind, giver, receiver, unit=unit)
 
 
-def give(world: World, gifts: list["GiftStep"], where: str) -> tuple[World, list[str]]:
+def give(world: World, gifts: list[GiftStep], where: str) -> tuple[World, list[str]]:
     """Apply a step's gifts in order. A gift marked ``"expect": "refused"`` must be refused
     (and is left out); any other refused gift is a failure naming it."""
     failures = []
@@ -130,7 +128,7 @@ def give(world: World, gifts: list["GiftStep"], where: str) -> tuple[World, list
     return world, failures
 
 
-def expect(world: World, want: "Expect | None", where: str) -> tuple[dict[str, Any], list[str]]:
+def expect(world: World, want: Expect | None, where: str) -> tuple[dict[str, Any], list[str]]:
     """The ``contacts`` and ``homes`` expectations: the report's fields and the failures."""
     report: dict[str, Any] = {}
     failures: list[str] = []

@@ -7,8 +7,10 @@ other save is written and read exactly as before, and older files still load.
 - the ``world`` part's ``"civ"``: the present world's state — homes per board (a table of
   the distinct home sets and, per board, its row), contacts with their moment, units given.
 
-:mod:`app.engine.saves.savefile` calls :func:`head_fields`, :func:`world_fields`,
-:func:`game_variant`, :func:`read_start`, :func:`read_world` and :func:`read_gifts`.
+The states write themselves (:meth:`Civ.to_json <app.engine.civ.civ.Civ.to_json>`,
+:meth:`Civ.start_json <app.engine.civ.civ.Civ.start_json>`, the gift log's
+:meth:`~app.engine.civ.civgame.GiftLog.to_json`); the save reader reads these fields through
+the civilisations' kind (:mod:`app.engine.civ.kind`), which calls the readers here.
 """
 
 from __future__ import annotations
@@ -16,47 +18,21 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from .civ import Civ, Homes, clock, contacts_of, pair
+from .civ import Civ, Homes
+from .contact import pair
 from ..rules.coords import BoardKey, Location, Turn
+from ..rules.extension import ExtensionFault
 from .gifts import KINDS, Gift
-from .nations import game_nations, with_nations
+from .nations import with_nations
 from ..variants.variant import Variant
 from ..rules.world import World
 
 
-class CivFault(ValueError):
+class CivFault(ExtensionFault):
     """A civilisations field of a save that cannot be read: ``field`` names it."""
-
-    def __init__(self, field: str, message: str):
-        super().__init__(message)
-        self.field = field
 
 
 # -- writing ---------------------------------------------------------------------------------
-
-
-def civ_json(civ: Civ, boards) -> dict[str, Any]:
-    """A world's civilisations state as JSON (homes for the boards in ``boards`` only)."""
-    out: dict[str, Any] = {"fourth_after": str(civ.fourth_after),
-                           "contacts": sorted([*sorted(p), at] for p, at in civ.contacts.items())}
-    if civ.homes is not None:
-        rows: dict[int, int] = {}
-        table: list[dict] = []
-        per_board: dict[str, int] = {}
-        for key in sorted(boards):
-            h = civ.homes.get(key)
-            if h is None:
-                continue
-            row = rows.get(id(h))
-            if row is None:
-                row = rows[id(h)] = len(table)
-                table.append({"homes": {n: list(cs) for n, cs in sorted(h.homes.items())},
-                              "gained": {n: list(cs) for n, cs in sorted(h.gained.items())}})
-            per_board[str(key)] = row
-        out["homes"] = {"table": table, "boards": per_board}
-    if civ.transfers:
-        out["transfers"] = {str(k): dict(sorted(t.items())) for k, t in sorted(civ.transfers.items()) if k in boards}
-    return out
 
 
 def gift_json(at: int, gift: Gift) -> dict[str, Any]:
@@ -66,25 +42,6 @@ def gift_json(at: int, gift: Gift) -> dict[str, Any]:
     if gift.third is not None:
         d["with"] = gift.third
     return d
-
-
-def head_fields(game) -> dict[str, Any]:
-    """The top-level ``civ`` field of a civilisations game's save (else nothing)."""
-    start = game.start
-    if start.civ is None:
-        return {}
-    nations = game_nations(game.variant)
-    civ: dict[str, Any] = {"start": civ_json(start.civ, start.boards)}
-    if nations is not None:
-        civ["nations"] = [list(n) for n in nations]
-    if game.gifts:
-        civ["gifts"] = [gift_json(at, g) for at, g in game.gifts]
-    return {"civ": civ}
-
-
-def world_fields(world: World) -> dict[str, Any]:
-    """The ``world`` part's ``civ`` field of a civilisations game (else nothing)."""
-    return {} if world.civ is None else {"civ": civ_json(world.civ, world.boards)}
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -206,14 +163,14 @@ def read_start(start: World, raw: Any) -> World:
     """The start world with its civilisations state, when the save's ``civ`` has one."""
     if raw is None or "start" not in raw:
         return start
-    return start.derive(civ=read_civ(raw["start"], "civ.start", start))
+    return start.derive(extension=read_civ(raw["start"], "civ.start", start))
 
 
 def read_world(world: World, raw: Any) -> World:
     """The present world with its civilisations state (the ``world`` part's ``civ``)."""
     if raw is None:
         return world
-    return world.derive(civ=read_civ(raw, "world.civ", world))
+    return world.derive(extension=read_civ(raw, "world.civ", world))
 
 
 def read_gifts(raw: Any, world: World, submissions: int) -> tuple:
@@ -255,22 +212,5 @@ def read_location(text: Any, field: str, world: World) -> Location:
     return Location(key, parts[1])
 
 
-def same_civ(a: World, b: World) -> str | None:
-    """How two worlds' civilisations states differ (for checking a replayed save), or None."""
-    if (a.civ is None) != (b.civ is None):
-        return "one is a civilisations game and the other not"
-    if a.civ is None:
-        return None
-    if contacts_of(a) != contacts_of(b):
-        return "the contacts differ"
-    if (a.civ.homes is None) != (b.civ.homes is None):
-        return "the home-centre rules differ"
-    if a.civ.homes is not None:
-        for k in a.boards:
-            if a.civ.homes.get(k) != b.civ.homes.get(k):
-                return f"the homes on board {k} differ"
-    return None
-
-
-__all__ = ["CivFault", "civ_json", "game_variant", "gift_json", "head_fields", "read_civ", "read_gifts",
-           "read_start", "read_world", "same_civ", "world_fields", "clock"]
+__all__ = ["CivFault", "game_variant", "gift_json", "read_civ", "read_gifts", "read_location", "read_start",
+           "read_world"]

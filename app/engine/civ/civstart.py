@@ -3,9 +3,10 @@ from the game's seed, no two starting centres adjacent, one unit each; every oth
 unowned and empty; board 1:S1901.
 
 >>> from app.engine.variants.variant import load_variant
+>>> from app.engine.civ.civ import civ_of
 >>> v = load_variant()
 >>> w = civ_start(v, default_nations(8, variant=v), seed=3)
->>> len(w.variant.nation_names), len(w.boards[w.active_boards()[0]].units), w.civ is not None
+>>> len(w.variant.nation_names), len(w.boards[w.active_boards()[0]].units), civ_of(w) is not None
 (8, 8, True)
 >>> civ_start(v, default_nations(8, variant=v), seed=3).boards == w.boards    # the seed decides
 True
@@ -20,6 +21,7 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple, Sequence
 
 from .civ import Civ, start_homes
+from .contact import pair
 from ..rules.coords import BoardKey, Season, Turn
 from .nations import default_nations, with_nations
 from ..variants.variant import Variant
@@ -203,7 +205,6 @@ def with_civ(world: World, homes: Mapping[str, Sequence[str]] | None = None,
     every start board (``rule``; homes and gains given for a mid-game start, else each
     start board's owned centres), and the given ``contacts`` (nation → nations, made
     before the game)."""
-    from .civ import pair
     homes_by_board = None
     if rule:
         homes_by_board = MappingProxyType({k: start_homes(b.centres, homes, gained) for k, b in world.boards.items()})
@@ -215,7 +216,7 @@ def with_civ(world: World, homes: Mapping[str, Sequence[str]] | None = None,
                 pairs[pair(a, b)] = -1          # before the first moment of the game
     civ = Civ(homes=homes_by_board, contacts=MappingProxyType(pairs),
               fourth_after=Turn(first + 1, int(Season.WINTER)))
-    return world.derive(civ=civ)
+    return world.derive(extension=civ)
 
 
 __all__ = ["CivCounts", "CivSeat", "CivStartError", "MAX_CIVS", "centre_neighbours", "choose_unit", "civ_range", "civ_start",

@@ -13,9 +13,10 @@ Contact between civilisations A and B begins when, on one and the same board,
 3. on such a board, a unit of one stands in or next to a supply centre the other owns there.
 
 Rule 4 (a civilisation in contact with both gives the contact) is a gift
-(:mod:`app.engine.civ.gifts`). The work is proportional to what the submission touched, never
-to the whole world: its adjudicated boards' moves for rule 1, its new boards' units for
-rules 2 and 3.
+(:mod:`app.engine.civ.gifts`); the contacts found join the world's state at a submission's
+end (:meth:`app.engine.civ.civ.Civ.after_submission`). The work is proportional to what the
+submission touched, never to the whole world: its adjudicated boards' moves for rule 1, its
+new boards' units for rules 2 and 3.
 """
 
 from __future__ import annotations
@@ -23,12 +24,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from .civ import clock, homes_after, pair
 from ..rules.coords import PROVINCE_OF, BoardKey, Season
 from ..variants.variant import Variant
 from ..rules.world import World
 
 _NOTHING: frozenset[str] = frozenset()
+
+
+def pair(a: str, b: str) -> frozenset[str]:
+    """Contact is the same both ways: one key per pair of civilisations."""
+    return frozenset((a, b))
 
 
 @lru_cache(maxsize=16)
@@ -111,25 +116,4 @@ def meetings(world: World, boards: Iterable[BoardKey], known: frozenset[frozense
     return found
 
 
-def with_contacts(world: World, pairs: set[frozenset[str]]) -> World:
-    """``world`` with ``pairs`` in contact from now (its :func:`~app.engine.civ.civ.clock`)."""
-    civ = world.civ
-    if civ is None or not pairs:
-        return world
-    new = civ.with_contacts(pairs, clock(world))
-    return world if new is civ else world.derive(civ=new)
-
-
-def after_submission(world: World, met: set[frozenset[str]], new_boards: Iterable[BoardKey]) -> World:
-    """A submission's end in a civilisations game: the new boards' homes
-    (:func:`~app.engine.civ.civ.homes_after`), and contact for the pairs ``met`` by rule 1
-    (:func:`bounces`, read before any retreat pause) and by rules 2 and 3 on the new boards,
-    from the world's moment on."""
-    if world.civ is None:
-        return world
-    new_boards = list(new_boards)
-    world = homes_after(world, new_boards)
-    return with_contacts(world, met | meetings(world, new_boards, frozenset(world.civ.contacts)))
-
-
-__all__ = ["after_submission", "bounces", "meetings", "with_contacts"]
+__all__ = ["bounces", "meetings", "pair"]

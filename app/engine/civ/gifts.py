@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal
 
-from .civ import changed_civ, clock, in_contact, pair
+from .civ import changed_civ, civ_of, clock, in_contact
+from .contact import pair
 from ..rules.coords import BoardKey, Location, province_of
 from ..rules.orders import unit_of
 from ..rules.world import World
@@ -98,7 +99,7 @@ def follow_unit(world: World, loc: Location) -> Location | None:
 
 def refusal(world: World, gift: Gift) -> str | None:
     """Why the rules refuse ``gift`` now, or None when it holds."""
-    if world.civ is None:
+    if civ_of(world) is None:
         return "gifts are made only in a civilisations game"
     nations = world.variant.nations
     for n in (gift.giver, gift.receiver) + ((gift.third,) if gift.kind == "contact" else ()):
@@ -150,9 +151,9 @@ def apply_gift(world: World, gift: Gift) -> World:
     reason = refusal(world, gift)
     if reason is not None:
         raise GiftRefused(reason)
-    civ = world.civ
+    civ = civ_of(world)
     if gift.kind == "contact":
-        return world.derive(civ=civ.with_contacts([pair(gift.receiver, gift.third)], clock(world)))
+        return world.derive(extension=civ.with_contacts([pair(gift.receiver, gift.third)], clock(world)))
     if gift.kind == "unit":
         loc = follow_unit(world, gift.unit)
         board = world.boards[loc.board]
@@ -164,7 +165,7 @@ def apply_gift(world: World, gift: Gift) -> World:
         given = dict(civ.transfers.get(loc.board, {}))
         given[loc.province] = gift.receiver
         transfers = MappingProxyType({**civ.transfers, loc.board: MappingProxyType(given)})
-        return world.derive(boards=MappingProxyType(boards), civ=changed_civ(civ, transfers=transfers))
+        return world.derive(boards=MappingProxyType(boards), extension=changed_civ(civ, transfers=transfers))
     return world
 
 

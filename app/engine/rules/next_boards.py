@@ -85,8 +85,9 @@ def finish(world: World, touched: set[BoardKey]) -> tuple[World, list[BoardKey],
 
 def _same_child(world: World, child: BoardKey, candidate: Board) -> bool:
     """Whether a past board's recomputed next board is its existing ``child``: the same
-    position once the units given away on the child (RULES.md §10) are given again."""
-    transfers = world.civ.transfers.get(child) if world.civ is not None else None
+    position once the units the game's kind moved to another nation on the child (a gift,
+    RULES.md §10) are moved again."""
+    transfers = world.extension.moved_units(child) if world.extension is not None else None
     if transfers:
         units = {p: (unit_of(nation, u.type, u.loc) if (u := candidate.units.get(p)) is not None else None)
                  for p, nation in transfers.items()}

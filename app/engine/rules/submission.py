@@ -17,6 +17,10 @@ immutable snapshots) and returns a :class:`Report`. The steps, each in its own m
    next board now differs (:mod:`.adjustments` for Winter's builds and disbands) — and
    victory is counted.
 
+A game of another kind (the world's ``extension``, :mod:`.extension`) is asked at three
+points: as the submission starts, about the boards it adjudicated (before any retreat pause),
+and about the world it made (the civilisations' homes and contacts, RULES.md §10).
+
 >>> from app.engine.variants.variant import load_variant
 >>> from app.engine.rules.world import World
 >>> report = submit(World.initial(load_variant()), [])
@@ -29,8 +33,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..civ.civ import clock
-from ..civ.contact import after_submission, bounces
 from .coords import BoardKey
 from .next_boards import finish
 from .orders import Order, Result
@@ -64,12 +66,14 @@ def submit(world: World, orders: list[Order]) -> Report:
     left untouched)."""
     if world.phase == "over":
         raise SubmissionError(f"the game is over: {world.winner} has won")
-    if world.civ is not None and world.civ.until(clock(world)) is not world.civ:
-        world = world.derive(civ=world.civ.until(clock(world)))    # RULES.md §10: an undone future's contacts
+    extension = world.extension
+    if extension is not None:
+        world = extension.before_submission(world)
     if world.pause is not None:
         world, results, touched = resolve_retreats(world, orders)
         world, new_boards, new_timelines, forked = finish(world, touched)
-        world = after_submission(world, set(), new_boards)     # RULES.md §10 (civilisations)
+        if world.extension is not None:
+            world = world.extension.after_submission(world, None, new_boards)
         return Report(world, [r if r is not None else _UNANSWERED for r in results],
                       new_boards, new_timelines, forked)
     checked = check_all(world, orders)
@@ -82,13 +86,16 @@ def submit(world: World, orders: list[Order]) -> Report:
     before = world
     world, where, touched = store_and_adjudicate(world, checked, repeats, results)
     world, dislodged = settle_retreats(before, world, touched)
-    met = bounces(world, touched) if world.civ is not None else set()    # RULES.md §10, contact rule 1
+    extension = world.extension
+    seen = extension.adjudicated(world, touched) if extension is not None else None
     if dislodged:
         paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
-        paused = after_submission(paused, met, ())
+        if extension is not None:
+            paused = paused.extension.after_submission(paused, seen, ())
         return Report(paused, _collect(paused, results, where))
     world, new_boards, new_timelines, forked = finish(world, touched)
-    world = after_submission(world, met, new_boards)
+    if extension is not None:
+        world = world.extension.after_submission(world, seen, new_boards)
     return Report(world, _collect(world, results, where), new_boards, new_timelines, forked)
 
 

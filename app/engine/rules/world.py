@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, NamedTuple
 
-from ..civ.civ import Civ, home_centres as civ_home_centres, home_nation as civ_home_nation
 from .coords import PROVINCE_OF, BoardKey, Location, Season, Space, Turn
-from ..notation.notation import LocSpec, NotationError, OrderSpec
+from .dates import YEARS, Calendar
+from ..notation.order_spec import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from ..variants.variant import Variant, parse_unit_text
 
@@ -104,8 +104,10 @@ class World:
     # Home centres the game sets (RULES.md §9, thrown starts): None means the variant's.
     home_centres: Mapping[str, frozenset[str]] | None = None
     homes_at_first_winter: bool = False
-    # The civilisations' state (RULES.md §10: homes per board, contacts): None in other games.
-    civ: "Civ | None" = None
+    # What a game of another kind adds, asked through the hooks of
+    # app.engine.rules.extension.WorldExtension (which sits above this module and names it):
+    # the civilisations' homes per board and contacts (RULES.md §10). None in a plain game.
+    extension: "WorldExtension | None" = None
 
     # -- construction --------------------------------------------------------------------
 
@@ -148,18 +150,20 @@ class World:
 
     def home_centres_of(self, nation: str, key: BoardKey | None = None) -> frozenset[str]:
         """Where ``nation`` may build: the game's home centres if it sets them, else the
-        variant's. In a civilisations game homes are per board (``key``; without one, those
+        variant's; a game kind may decide them itself, per board (``key``; without one, those
         of any active board)."""
-        if self.civ is not None and self.civ.homes is not None:
-            return civ_home_centres(self, nation, key)
+        ext = self.extension
+        if ext is not None and ext.decides_homes:
+            return ext.home_centres(self, nation, key)
         homes = self.variant.home_centres if self.home_centres is None else self.home_centres
         return homes.get(nation, frozenset())
 
     def home_nation_of(self, province: str, key: BoardKey | None = None) -> str | None:
-        """The nation whose home centre ``province`` is (on board ``key`` in a
-        civilisations game), if any."""
-        if self.civ is not None and self.civ.homes is not None:
-            return civ_home_nation(self, province, key)
+        """The nation whose home centre ``province`` is (on board ``key`` where the game's
+        kind decides homes per board), if any."""
+        ext = self.extension
+        if ext is not None and ext.decides_homes:
+            return ext.home_nation(self, province, key)
         if self.home_centres is None:
             return self.variant.home_nation.get(province)
         return next((n for n, cs in self.home_centres.items() if province in cs), None)
@@ -180,6 +184,14 @@ class World:
                            homes_at_first_winter=False)
 
     # -- queries -------------------------------------------------------------------------
+
+    @property
+    def calendar(self) -> Calendar:
+        """How this game names its turns: its kind's calendar (RULES.md §10), else the years."""
+        own = self.extension.calendar(self.variant) if self.extension is not None else None
+        if own is not None:
+            return own
+        return YEARS if self.variant.first_year == 1901 else Calendar("years", self.variant.first_year)
 
     @property
     def phase(self) -> str:

@@ -15,16 +15,16 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
-from ..civ import civgame, civsave
 from ..rules.adjacency import forget_remembered
 from ..rules.submission import SubmissionError, submit
 from ..variants.variant import without_victory
 from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
 
 if TYPE_CHECKING:
-    from ..game import Game
     from ..rules.coords import BoardKey
+    from ..rules.extension import GameExtension
     from ..rules.world import World
+    from .saved_game import GameMaker, SavedGame
 
 
 def _go_on() -> None:
@@ -48,29 +48,29 @@ class ReplayCheck:
     where: str
     start: "World"
     submissions: Sequence
-    gifts: tuple
+    extension: "GameExtension | None"   # the game's kind's record, as read (a copy)
     world: "World"
     meta: dict      # the file's own (the match part, for a game made of the replay)
-    game_type: type  # the class of the game read (this check is below it: it cannot import it)
+    game_type: "GameMaker"  # the class of the game read (this check is below it: it cannot import it)
 
     @classmethod
-    def of(cls, game: "Game", where: str) -> "ReplayCheck":
-        return cls(where, game.start, game.submissions.copy(), tuple(game.gifts), game.world, game.meta,
-                   type(game))
+    def of(cls, game: "SavedGame", where: str) -> "ReplayCheck":
+        extension = game.extension.copy() if game.extension is not None else None
+        return cls(where, game.start, game.submissions.copy(), extension, game.world, game.meta, type(game))
 
-    def game_made(self, replayed: "World") -> "Game":
+    def game_made(self, replayed: "World") -> "SavedGame":
         """The game the file's start and submissions make (``replayed``: their last world,
         from :class:`ReplayMismatch`); its past is replayed when first asked for."""
         game = self.game_type(self.start.variant, self.start.adjacency, self.start.seed, [replayed], self.submissions,
                     dict(self.meta), self.start)
-        game.gifts = self.gifts
+        game.extension = self.extension.copy() if self.extension is not None else None
         return game
 
     def run(self, pause: Callable[[], None] = _go_on) -> "World":
         """Replay the submissions from the start, calling ``pause`` between submissions;
         the world they make, which is the stored one. Raises :class:`ReplayMismatch` naming
         the file and the first difference."""
-        return replay_and_compare(self.where, self.start, self.submissions, self.gifts, self.world, pause,
+        return replay_and_compare(self.where, self.start, self.submissions, self.extension, self.world, pause,
                                   victory=plays_to_win(self.meta))[-1]
 
 
@@ -85,11 +85,12 @@ def plays_to_win(meta: Mapping) -> bool:
     return not (isinstance(grown, Mapping) and grown.get("victory") is False)
 
 
-def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts: Sequence, stored: "World",
-                       pause: Callable[[], None] = _go_on, keep: bool = False,
+def replay_and_compare(where: str, start: "World", submissions: Sequence, extension: "GameExtension | None",
+                       stored: "World", pause: Callable[[], None] = _go_on, keep: bool = False,
                        victory: bool = True) -> list["World"]:
     """The worlds the submissions make from ``start`` (every one with ``keep``, else the
-    last), checked against ``stored``. ``victory`` False: nobody can win (:func:`plays_to_win`);
+    last), with what the game's kind recorded between them (``extension``: gifts), checked
+    against ``stored``. ``victory`` False: nobody can win (:func:`plays_to_win`);
     the worlds handed back keep the start's own variant all the same."""
     own = start.variant
     worlds = [start if victory else replace(start, variant=without_victory(own))]
@@ -103,8 +104,8 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
     for i, orders in enumerate(each):
         pause()
         try:
-            if gifts:     # RULES.md §10: the gifts given before this submission
-                worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in gifts if at == i], submit)[0]
+            if extension is not None:     # RULES.md §10: the gifts given before this submission
+                worlds[-1] = extension.replay_at(worlds[-1], i)
             made = submit(worlds[-1], list(orders)).world
         except (SubmissionError, ValueError, KeyError, AttributeError) as e:
             raise ReplayMismatch(f"{where}: field 'submissions.{i}': cannot be replayed ({e})", None) from None
@@ -118,11 +119,11 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, gifts:
                 except ValueError as e:   # an order text of a lazily read file, read at last
                     raise ReplayMismatch(f"{where}: damaged: {e}", None) from None
             worlds[-1] = made
-    if gifts:
+    if extension is not None:
         try:
-            worlds[-1] = civgame.replay(worlds[-1], (), [(0, g) for at, g in gifts if at == len(submissions)], submit)[0]
+            worlds[-1] = extension.replay_at(worlds[-1], len(submissions))
         except ValueError as e:
-            raise ReplayMismatch(f"{where}: field 'civ.gifts': cannot be replayed ({e})", None) from None
+            raise ReplayMismatch(f"{where}: field '{extension.field}': cannot be replayed ({e})", None) from None
     pause()
     try:
         difference = first_difference(worlds[-1], stored, templates)
@@ -157,7 +158,8 @@ def first_difference(replayed: "World", stored: "World", templates: dict | None 
         return f"the winner should be {replayed.winner}, not {stored.winner}"
     if replayed.submissions != stored.submissions:
         return "the number of submissions differs"
-    return civsave.same_civ(replayed, stored)     # RULES.md §10
+    kind = replayed.extension if replayed.extension is not None else stored.extension
+    return kind.difference(replayed, stored) if kind is not None else None     # RULES.md §10
 
 
 

@@ -28,19 +28,19 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-from ..civ import civsave
 from ..notation.board_text import BoardTextReader, IndexedFault, centres_text, order_text, result_text
 from ..rules.coords import BoardKey, Turn
 from ..rules.homes import homes_fields, homes_json
 from .lazy_orders import Unread, UnreadSubmission, lazy_index
 from ..rules.orders import Order, Result
-from .save_fields import SAVE_FORMAT, SAVE_VERSION, Fault, board_key, listed, obj, whole
+from .save_fields import (SAVE_FORMAT, SAVE_VERSION, Fault, board_key, kind_fields, listed, obj, whole,
+                          world_kind_fields)
 from ..rules.world import Board, Pause, World
 from ..rules.world_delta import table_changes
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from .savefile import SaveReader
+    from .save_fields import ReadingFile
+    from .saved_game import SavedGame
 
 _new = tuple.__new__
 
@@ -77,7 +77,7 @@ class SaveWriter:
     """Assembles the save text from pieces, and costs what changed since the last save.
 
     The text of every board, order list and submission of the last save is kept
-    (``game._fragments``, shared with the game's snapshots) with the tables it was made
+    (``game.fragments``, shared with the game's snapshots) with the tables it was made
     from. The next save compares those tables with the present ones by identity (boards,
     order lists and results are immutable; :func:`~app.engine.rules.world_delta.table_changes`
     compares them in C) and makes the text of the keys that differ only: after one
@@ -85,11 +85,11 @@ class SaveWriter:
     keeps the writer's thread from holding the interpreter lock for long, which the
     window's thread would wait for (it takes the lock for every event it hands to Python)."""
 
-    def __init__(self, game: Game, pause: Callable[[], None] | None = None):
+    def __init__(self, game: SavedGame, pause: Callable[[], None] | None = None):
         """``pause``: called between pieces of work (a worker thread may let the window's
         thread run there, see :class:`app.match.storage.Pacer`)."""
         self.game = game
-        self.cache = game._fragments
+        self.cache = game.fragments
         self.index = game.index
         self.pause = pause or _go_on
         self._said: dict[tuple[int, BoardKey], str] = {}
@@ -191,7 +191,7 @@ class SaveWriter:
                       "adjacency": g.adjacency, "seed": g.seed,
                       "start": [board_json(b) for b in sorted(g.start.boards.values(), key=lambda b: b.key)],
                       **({"home_centres": homes} if homes is not None else {}),
-                      **civsave.head_fields(g)})      # RULES.md §10
+                      **kind_fields(g)})
         retreats = self._retreats(last.retreats)
         tail = '{"retreats":[' + ",".join(t for _, _, t in retreats.values() if t) + "]," + _dump({
             "parents": {str(t): (str(p) if p else None) for t, p in sorted(w.parents.items())},
@@ -200,7 +200,7 @@ class SaveWriter:
             "winner": w.winner,
             "submissions": w.submissions,
             **homes_fields(w),
-            **civsave.world_fields(w),      # RULES.md §10
+            **world_kind_fields(w),
         })[1:]
         # The pieces are hashed a few hundred kilobytes at a time, never joined here: a save
         # of a big world is megabytes, and every whole copy of it adds to the peak.
@@ -288,10 +288,10 @@ class _Saved:
 _SAVED = ("saved",)   # the writer's cache entry for what the last save made
 
 
-def kept_texts(game: Game) -> dict[str, set]:
+def kept_texts(game: SavedGame) -> dict[str, set]:
     """The keys whose text the writer keeps for the next save: ``board`` and ``orders``
     (board keys) and ``submission`` (indices)."""
-    saved = game._fragments.get(_SAVED) or _Saved()
+    saved = game.fragments.get(_SAVED) or _Saved()
     return {"board": set(saved.boards.keys) if saved.boards else set(),
             "orders": set(saved.orders.keys) if saved.orders else set(),
             "submission": set(range(len(saved.submissions)))}
@@ -311,12 +311,12 @@ def _lines(parts: list[str], pieces: list[str]) -> None:
 _FILE = ("file",)   # the writer's cache entry for the text of the file the game was opened from
 
 
-def keep_lines(game: Game, text: str) -> None:
+def keep_lines(game: SavedGame, text: str) -> None:
     """Let the writer reuse the lines of a file that its checksum vouches for (each is
     exactly what the writer made of its piece), so that the first save after opening only
     writes what changed. The text is split at that first save, not while opening (an
     autosave does it off the window's thread)."""
-    game._fragments[_FILE] = (text, game.world, game.submissions.tokens())
+    game.fragments[_FILE] = (text, game.world, game.submissions.tokens())
 
 
 def _split_lines(text: str, pause: Callable[[], None] = _go_on) -> list[str]:
@@ -373,7 +373,7 @@ def _take_lines(cache: dict, index, pause: Callable[[], None] = _go_on) -> None:
 class CompactParts:
     """Reads the parts of a version-3 file (see :mod:`app.engine.notation.board_text`)."""
 
-    def __init__(self, save: SaveReader):
+    def __init__(self, save: ReadingFile):
         self.save = save
         self.texts = BoardTextReader(save.variant)
         self.keys: dict[str, BoardKey] = {}

@@ -3,10 +3,15 @@ and what is wrong with it; :class:`app.engine.saves.savefile.SaveReader` adds th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..rules.coords import BoardKey
 from ..notation.notation import CanonicalReader
+
+if TYPE_CHECKING:
+    from ..rules.world import World
+    from ..variants.variant import Variant
+    from .saved_game import SavedGame
 
 SAVE_FORMAT = "5d-diplomacy-save"
 SAVE_VERSION = 3
@@ -16,6 +21,35 @@ world's submission count and pause) and ``checksum``. 3: orders and results as s
 relative to their board, centre owners as one text per board, one piece to a line
 (:mod:`app.engine.saves.save_compact`). Files of versions 1 and 2 still load (a version-1 file's
 history is replayed once, which also checks it) and save again as version 3."""
+
+
+class ReadingFile(Protocol):
+    """What the readers of a file's parts share with the file's reader
+    (:class:`app.engine.saves.savefile.SaveReader`): the game's variant, its own strings for
+    names and places, and each board's birth as read."""
+
+    variant: "Variant"
+    names: dict[str, str]
+    places: dict[str, str]
+    born: dict[BoardKey, int]
+
+
+def kind_fields(game: "SavedGame") -> dict[str, Any]:
+    """The top-level part of a game of another kind (its start world's state, what else its
+    start needs, and the kind's record of the game), under the kind's key; else nothing."""
+    ext = game.start.extension
+    if ext is None:
+        return {}
+    part = ext.start_json(game.variant, game.start)
+    if game.extension is not None:
+        part.update(game.extension.to_json())
+    return {ext.key: part}
+
+
+def world_kind_fields(world: "World") -> dict[str, Any]:
+    """The ``world`` part's field of a game of another kind, under its key; else nothing."""
+    ext = world.extension
+    return {} if ext is None else {ext.key: ext.to_json(world)}
 
 
 class Fault(Exception):

@@ -16,7 +16,7 @@ from ..variants.variant import parse_unit_text
 from ..rules.world import Board, World, make_board
 
 if TYPE_CHECKING:
-    from .savefile import SaveReader
+    from .save_fields import ReadingFile
 
 _STATUSES = frozenset({"succeeds", "fails", "invalid", "pending"})  # pending: in a retreat pause
 _STATUS = {s: s for s in _STATUSES}
@@ -26,7 +26,7 @@ _RESULT_KEYS = frozenset(Result._fields)
 class LegacyParts:
     """The parts of a version-1 or -2 file that the current version writes otherwise."""
 
-    def __init__(self, save: SaveReader):
+    def __init__(self, save: ReadingFile):
         self.save = save
         self.variant = save.variant
         self.names, self.places = save.names, save.places

@@ -19,24 +19,24 @@ import hashlib
 import json
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..civ import civsave
 from ..rules.coords import BoardKey, Turn
+from ..rules.extension import ExtensionFault, game_kinds
 from ..rules.history import HistoryIndex, order_index
 from ..rules.homes import homes_fields, read_homes_fields, with_homes
 from .lazy_orders import LazyOrders
 from ..notation.notation import CanonicalReader, format_order
 from ..rules.orders import Order, Result
 from .save_compact import CompactParts, SaveWriter, keep_lines, pause_json
-from .save_fields import SAVE_FORMAT, SAVE_VERSION, Fault, board_key, kind, listed, mapping, obj, text as _text, whole
+from .save_fields import (SAVE_FORMAT, SAVE_VERSION, Fault, board_key, kind, listed, mapping, obj, text as _text,
+                          whole, world_kind_fields)
+from .saved_game import GameMaker, SavedGame
 from .replay_check import ReplayCheck, ReplayMismatch, plays_to_win, replay_and_compare
 from .save_legacy import LegacyParts
 from ..variants.variant import VariantError, load_variant
 from ..rules.world import Board, Pause, World
 
-if TYPE_CHECKING:
-    from ..game import Game
 
 class GameFileError(ValueError):
     """A save file that cannot be loaded. The message names the file and what is wrong."""
@@ -72,7 +72,7 @@ def world_to_json(w: World) -> dict[str, Any]:
         "winner": w.winner,
         "submissions": w.submissions,
         **homes_fields(w),
-        **civsave.world_fields(w),      # RULES.md §10
+        **world_kind_fields(w),      # a game of another kind's (RULES.md §10)
     }
 
 
@@ -105,7 +105,7 @@ class SaveReader:
 
     lazy_orders = True   # whether a vouched-for file's orders are made when first asked for (tests compare)
 
-    def __init__(self, raw: Any, where: str, text: str | None, game_type: type[Game], release: bool = False):
+    def __init__(self, raw: Any, where: str, text: str | None, game_type: GameMaker, release: bool = False):
         """``release``: the parsed file is the reader's to take apart as it reads (a big
         file's parse tree is the peak of opening it). A file its checksum vouches for is
         read without its replay check, which the game then owes (``game.replay_owed``, a
@@ -118,7 +118,7 @@ class SaveReader:
     def fail(self, message: str) -> GameFileError:
         return GameFileError(f"{self.where}: {message}")
 
-    def game(self) -> Game:
+    def game(self) -> SavedGame:
         raw = self.raw
         if not isinstance(raw, dict) or raw.get("format") != SAVE_FORMAT:
             raise self.fail("not a 5D Diplomacy save file (field 'format')")
@@ -140,10 +140,11 @@ class SaveReader:
             # runs with the collector off and freezes what it made, cycles included).
             self.parts = self.raw = None
 
-    def _game(self, raw: dict, version: int) -> Game:
+    def _game(self, raw: dict, version: int) -> SavedGame:
         v2 = ("history", "checksum") if version >= 2 else ()
+        kinds = self.kinds = game_kinds()     # games of other kinds: each reads its own fields
         obj(raw, "", ("format", "version", "variant", "start", "world"),
-            ("adjacency", "seed", "submissions", "meta", "home_centres", "civ") + v2)
+            ("adjacency", "seed", "submissions", "meta", "home_centres", *(k.key for k in kinds)) + v2)
         name = _text(raw["variant"], "variant")
         try:
             variant = load_variant(name)
@@ -163,8 +164,9 @@ class SaveReader:
         if not isinstance(meta, dict):
             raise Fault("meta", f"expected an object, found {kind(meta)}")
         meta = json.loads(_dump(meta)) if meta else {}
-        with civ_faults():
-            variant = civsave.game_variant(variant, raw.get("civ"))     # RULES.md §10: the game's nations
+        with kind_faults():
+            for k in kinds:
+                variant = k.game_variant(variant, raw.get(k.key))     # RULES.md §10: the game's nations
         self.variant = variant
         self.names = {n: n for n in variant.nations}           # the variant's own strings
         self.places = {loc: loc for loc in variant.locations}
@@ -186,16 +188,20 @@ class SaveReader:
             start = with_homes(start, raw.get("home_centres"))  # RULES.md §9
         except ValueError as e:
             raise Fault("home_centres", str(e).split(": ", 1)[-1]) from None
-        with civ_faults():
-            start = civsave.read_start(start, raw.get("civ"))     # RULES.md §10
+        with kind_faults():
+            for k in kinds:
+                start = k.read_start(start, raw.get(k.key))
         world = self._world(obj(raw["world"], "world", ("boards", "orders", "parents", "starts"),
                                 ("retreats", "pause", "winner", "submissions", "home_centres",
-                                 "homes_at_first_winter", "civ")), start)
+                                 "homes_at_first_winter", *(k.key for k in kinds))), start)
         submissions = [parts.submission(listed(texts, f"submissions.{i}"), world, f"submissions.{i}")
                        for i, texts in enumerate(listed(raw.get("submissions", []), "submissions"))]
         game = self.game_type(variant, adjacency, seed, [world], submissions, meta, start)
-        with civ_faults():
-            game.gifts = civsave.read_gifts(raw.get("civ"), world, len(submissions))     # RULES.md §10
+        with kind_faults():
+            for k in kinds:
+                part = k.read_game_part(raw.get(k.key), world, len(submissions))
+                if part is not None:
+                    game.extension = part
         if vouched and self._history(raw.get("history"), start, world, len(submissions)):
             game.index = self.index
             if version == SAVE_VERSION:
@@ -304,8 +310,10 @@ class SaveReader:
             w = read_homes_fields(w, raw)  # RULES.md §9
         except ValueError as e:
             raise Fault("world.home_centres", str(e).split(": ", 1)[-1]) from None
-        with civ_faults():
-            return civsave.read_world(w, raw.get("civ"))     # RULES.md §10
+        with kind_faults():
+            for k in self.kinds:
+                w = k.read_world(w, raw.get(k.key))
+            return w
 
     def _pause(self, raw: Any, field: str, boards) -> Pause:
         obj(raw, field, ("dislodged", "boards"), ("at",))
@@ -359,26 +367,26 @@ class SaveReader:
                 idx._log[i][3].append(k)
         return True
 
-    def _replay(self, game: Game) -> None:
+    def _replay(self, game: SavedGame) -> None:
         """Replay the stored submissions from the start; the result must be the stored
         world. The replayed worlds become the game's history."""
         try:
-            game.worlds = replay_and_compare(self.where, game.start, game.submissions, game.gifts, game.world,
+            game.worlds = replay_and_compare(self.where, game.start, game.submissions, game.extension, game.world,
                                              keep=True, victory=plays_to_win(game.meta))
         except ReplayMismatch as e:
             raise GameFileError(str(e)) from None
 
 
-# -- civilisations (RULES.md §10): optional fields, read and written by app.engine.civ.civsave --
+# -- games of other kinds (RULES.md §10): optional fields, read by each kind (rules.extension) --
 
 
-class civ_faults:
-    """Turns a fault in a civilisations field into the file's fault naming that field."""
+class kind_faults:
+    """Turns a fault in a kind's field into the file's fault naming that field."""
 
     def __enter__(self):
         return self
 
     def __exit__(self, kind, error, tb):
-        if isinstance(error, civsave.CivFault):
+        if isinstance(error, ExtensionFault):
             raise Fault(error.field, str(error)) from None
         return False

@@ -23,8 +23,8 @@ from ..rules.submission import SubmissionError, submit
 from app.engine.variants.catalog import looks_like_path
 
 from ..variants.variant import VariantError, load_variant, parse_unit_text
+from ..rules.extension import game_kinds, kind_of_start
 from ..rules.homes import with_homes
-from ..civ import civ_scenario
 from ..rules.world import World, make_board
 
 
@@ -129,8 +129,9 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         raise ScenarioError(f"{path}: field 'variant': {e}") from None
     if sc.start is None:
         return World.initial(variant, sc.adjacency, sc.seed)
-    if sc.start.nations is not None:
-        variant = civ_scenario.game_variant(variant, sc.start.nations, f"{path}: field 'start.nations'")
+    kind = kind_of_start(sc.start)      # a game of another kind (RULES.md §10), if the start says so
+    if kind is not None:
+        variant = kind.scenario_variant(variant, sc.start, path)
     boards = []
     for i, b in enumerate(sc.start.boards):
         where = f"{path}: field 'start.boards.{i}"
@@ -163,8 +164,8 @@ def start_world(sc: ScenarioFile, path: Path) -> World:
         world = World.from_boards(variant, boards, sc.adjacency, sc.seed)
     except ValueError as e:
         raise ScenarioError(f"{path}: field 'start.boards': {e}") from None
-    if civ_scenario.is_civ(sc.start):
-        return civ_scenario.civ_start_world(world, sc.start, path)
+    if kind is not None:
+        return kind.scenario_world(world, sc.start, path)
     try:
         return with_homes(world, sc.start.home_centres)
     except ValueError as e:
@@ -326,8 +327,12 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
     steps = []
     ok = True
     reported = 0
+    kinds = game_kinds()
     for n, step in enumerate(sc.steps, 1):
-        world, gift_failures = civ_scenario.give(world, step.gifts, f"{path}: step {n}")
+        step_failures: list[str] = []
+        for kind in kinds:      # a step's own actions in a game of another kind (gifts, RULES.md §10)
+            world, failed = kind.scenario_step(world, step, f"{path}: step {n}")
+            step_failures += failed
         orders = []
         for text in step.orders:
             try:
@@ -346,9 +351,14 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             raise ScenarioError(f"{path}: step {n}: the game passes the year 9999, "
                                 "which board names cannot be written in")
         failures = check_expect(world, step.expect, step.orders, report.results) if (check and step.expect) else []
-        civ_report, civ_failures = civ_scenario.expect(world, step.expect, f"{path}: step {n}")
+        kind_report: dict[str, Any] = {}
+        kind_failures: list[str] = []
+        for kind in kinds:
+            report_part, failed = kind.scenario_expect(world, step.expect, f"{path}: step {n}")
+            kind_report.update(report_part)
+            kind_failures += failed
         if check:
-            failures = gift_failures + failures + civ_failures
+            failures = step_failures + failures + kind_failures
         sight = sight_report(world, step.expect.sight, f"{path}: step {n}") if step.expect and step.expect.sight else None
         if sight and check:
             failures += sight[1]
@@ -367,7 +377,7 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
             "winner": world.winner,
             "failures": failures,
             **({"sight": sight[0]} if sight else {}),
-            **civ_report,
+            **kind_report,
         })
     return {"file": str(path), "name": sc.name, "ok": ok, "steps": steps}
 

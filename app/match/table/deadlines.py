@@ -40,8 +40,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable
 
+from .host import Host
+
 if TYPE_CHECKING:
-    from ..match import Match
     from .saved import SavedDeadline
 
 LIMITS = (60, 120, 180, 300, 600, 900, 1800)       # the choices a new game offers, in seconds
@@ -69,7 +70,7 @@ class TurnClock:
 
     ``now`` is the clock read (``time.monotonic`` by default; tests put a fake one)."""
 
-    def __init__(self, match: "Match", seconds: int | None = None, now: Callable[[], float] = time.monotonic):
+    def __init__(self, match: Host, seconds: int | None = None, now: Callable[[], float] = time.monotonic):
         self.m = match
         self._seconds = seconds
         self._now = now
@@ -160,11 +161,8 @@ class TurnClock:
         if left is None or left > 0:
             return False
         m = self.m
-        seat = m.turn
-        if m.private:
-            m._done.add(seat)                # sealed orders stay sealed (see the module doc)
-            m.revision += 1
-            m.turn = m._next_seat(seat + 1)      # (the next seat's clock starts)
+        if m.private and m.turn is not None:
+            m.end_turn(m.turn)               # sealed orders stay sealed; the next seat's clock starts
         return True
 
     # -- the save file -------------------------------------------------------------------

@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Mapping
 
 from app.engine import World
 
+from .host import Host
+
 if TYPE_CHECKING:
-    from ..match import Match
     from .saved import SavedJudging
 
 
@@ -59,7 +60,7 @@ def leader(world: World, nations) -> str:
 class Judging:
     """The judging of one match (active only for a thrown start's play-out)."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: Host):
         self.m = match
         self.judged = 0                  # submissions judged so far (0: none due yet)
         self.winner: str | None = None
@@ -115,7 +116,7 @@ class Judging:
         m.revision += 1
         if len(named) == 1:
             self.winner, self.at = named.pop(), self.judged
-            m.turn = m._next_seat(0)          # nobody orders any more
+            m.next_turn()                     # nobody orders any more
             return self.winner
         return None
 

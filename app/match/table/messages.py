@@ -25,28 +25,29 @@ a PIN is impossible: there is no key to seal it with).
 
 Who may write to whom is one predicate, :attr:`Mailbox.rule` ``(match, sender, receiver) ->
 reason or None``: by default any person's seat to any other; a variant's rule (e.g. only
-between civilisations in contact) replaces or wraps it.
+between civilisations in contact) replaces or wraps it. Nobody writes to a seat that leaves
+after this round (``leaving``, the seat changes' list).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Container
+
+from .host import Host
+from .limits import MAX_LENGTH
 
 if TYPE_CHECKING:
-    from ..match import Match
     from .saved import Message
-
-MAX_LENGTH = 2000
 
 
 class MessageRefused(ValueError):
     """A message that cannot be sent; the text says why."""
 
 
-Rule = Callable[["Match", int, int], "str | None"]
+Rule = Callable[[Host, int, int], "str | None"]
 
 
-def any_person(match: "Match", sender: int, receiver: int) -> str | None:
+def any_person(match: Host, sender: int, receiver: int) -> str | None:
     """The default rule: a person's seat may write to any other person's seat."""
     return None
 
@@ -54,8 +55,9 @@ def any_person(match: "Match", sender: int, receiver: int) -> str | None:
 class Mailbox:
     """The messages of a match's seats, seat by seat (see the module docstring)."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: Host, leaving: Container[int] = ()):
         self.m = match
+        self.leaving = leaving
         self.rule: Rule = any_person
         self._lists: dict[int, list[Message]] = {}
 
@@ -70,7 +72,7 @@ class Mailbox:
             return "a seat does not write to itself"
         if not seats[sender].is_person:
             return f"{seats[sender].name} is not a person"
-        if not seats[receiver].is_person or receiver in m.table.seats.leaving:
+        if not seats[receiver].is_person or receiver in self.leaving:
             return f"{seats[receiver].name} is not a person at the table"
         if m.is_locked(receiver):
             return (f"{seats[receiver].name}'s messages are sealed until {seats[receiver].name} gives the PIN "

@@ -4,18 +4,18 @@ start (issue 24)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..pin_tries import MAX_WAIT
-from .messages import MAX_LENGTH
+from .limits import FASTEST, LONGEST_DEADLINE, MAX_LENGTH, SHORTEST_DEADLINE, SLOWEST
 
 class SavedDeadline(BaseModel):
     """The deadline's part of a save file: the limit, and the running turn's time left."""
 
     model_config = ConfigDict(extra="forbid")
-    seconds: int = Field(ge=10, le=24 * 3600)
+    seconds: int = Field(ge=SHORTEST_DEADLINE, le=LONGEST_DEADLINE)
     left: float | None = Field(None, ge=0)           # of the running turn, when it was saved
     submission: int | None = Field(None, ge=0)       # which turn that was: the round …
     seat: int | None = Field(None, ge=0)             # … and the seat
@@ -50,6 +50,37 @@ class Message(BaseModel):
     read: bool = False
 
 
+class SavedProposal(BaseModel):
+    """An open proposal to end the game (app.match.table.proposals); ``votes``: the answers
+    of person seats without a PIN (a PIN seat's is in its sealed box; computers answer
+    again when the file is read)."""
+
+    model_config = ConfigDict(extra="forbid")
+    number: int = Field(ge=1)
+    kind: Literal["draw", "concession"]
+    by: int = Field(ge=0)
+    at: int = Field(ge=0)
+    to: str | None = None
+    votes: dict[int, bool] = {}
+
+
+class SavedEnding(BaseModel):
+    """A draw or a concession agreed (a victory is the rules', found again by replaying)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["draw", "concession"]
+    nations: list[str] = Field(min_length=1)
+    at: int = Field(ge=0)
+    turn: str = ""
+
+
+class SavedProposals(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    count: int = Field(0, ge=0)
+    open: SavedProposal | None = None
+    ending: SavedEnding | None = None
+
+
 class TablePart(BaseModel):
     """The table's part of a save file (``meta.table``; absent: none of it in use)."""
 
@@ -58,5 +89,6 @@ class TablePart(BaseModel):
     deadline: SavedDeadline | None = None
     messages: dict[int, list[dict[str, Any]]] = {}   # seats without a PIN (others: sealed)
     judging: SavedJudging | None = None
-    watch_seconds: float | None = Field(None, ge=0.5, le=10.0)
+    watch_seconds: float | None = Field(None, ge=FASTEST, le=SLOWEST)
     pin_tries: dict[int, SavedPinTries] = {}        # PIN seats with wrong tries not yet made good
+    proposals: SavedProposals | None = None         # draws and concessions (absent in older files)

@@ -31,12 +31,10 @@ the seat whose nations it takes whole, or sits at a new place at the end of the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Callable, Iterable
 
 from ..seats import Seat
-
-if TYPE_CHECKING:
-    from ..match import Match
+from .host import Host
 
 COMPUTER_NAME = "Computer"
 NOBODY_NAME = "Nobody"
@@ -59,11 +57,11 @@ class SeatChanges:
     """The seat changes of one match: :meth:`leave`, :meth:`take_over`, and the seats that
     leave once the round they submitted is adjudicated (:attr:`leaving`)."""
 
-    def __init__(self, match: "Match", on_leave=None):
+    def __init__(self, match: Host):
         self.m = match
         self.leaving: dict[int, str | None] = {}      # seat -> level (None: nobody), after this round
-        # the table's other parts and the match's (plans, notes) forget the seat
-        self.on_leave: list = [on_leave] if on_leave is not None else []
+        # the table's other parts and the match's (messages, plans, notes) forget the seat
+        self.on_leave: list[Callable[[int], None]] = []
 
     # -- who may take what ---------------------------------------------------------------
     def open_nations(self) -> list[str]:
@@ -109,9 +107,8 @@ class SeatChanges:
             m.revision += 1
             return
         self._replace(seat, stand_in(s, level))
-        m._done.discard(seat)
         if m.turn is None or m.turn == seat or not m.has_work(m.turn):
-            m.turn = m._next_seat(seat + 1)
+            m.next_turn(seat + 1)
 
     def after_round(self) -> None:
         """The round is adjudicated: seats that submitted as they left go now."""
@@ -119,17 +116,12 @@ class SeatChanges:
             self._replace(seat, stand_in(self.m.seats[seat], level))
         self.leaving.clear()
 
-    def _replace(self, seat: int, new: Seat) -> None:
+    def _replace(self, seat: int, new: Seat, pin: str | None = None) -> None:
         """Put ``new`` in place of seat ``seat``: nothing of the seat that was there stays
         (pending orders, sealed box, PIN, messages, plans, notes)."""
-        m = self.m
-        m.seats = m.seats[:seat] + (new,) + m.seats[seat + 1:]
-        m.sandbox_seat = False                # the seats are saved from now on, as they are
-        m._pending[seat] = {}
-        m.locks.forget(seat)
+        self.m.replace_seat(seat, new, pin)
         for hook in self.on_leave:
             hook(seat)
-        m.revision += 1
 
     # -- taking over ---------------------------------------------------------------------
     def take_over(self, nations: Iterable[str], name: str, pin: str | None = None,
@@ -162,22 +154,16 @@ class SeatChanges:
             seat = sources[0]                          # the whole seat: sit in its place
             taken = tuple(n for n in m.game.variant.nation_names if n in set(nations) | set(m.seats[seat].nations))
             newcomer = Seat(name=name[:40], colour=colour or m.seats[seat].colour, nations=taken)
-            self._replace(seat, newcomer)
+            self._replace(seat, newcomer, pin)
         else:
             if sources:                                # part of a computer seat: it keeps the rest
                 src = m.seats[sources[0]]
                 rest = tuple(n for n in src.nations if n not in nations)
                 m.seats = m.seats[:sources[0]] + (src.with_nations(rest),) + m.seats[sources[0] + 1:]
             newcomer = Seat(name=name[:40], colour=colour or self._free_colour(), nations=nations)
-            m.seats = m.seats + (newcomer,)
-            m.sandbox_seat = False
-            m._pending.append({})
-            seat = len(m.seats) - 1
-        if pin:
-            m.locks.set_pin(seat, pin)
-        m.revision += 1
+            seat = m.add_seat(newcomer, pin)
         if m.turn is None or not m.has_work(m.turn):
-            m.turn = m._next_seat(seat)
+            m.next_turn(seat)
         return seat
 
     def _free_colour(self) -> str:

@@ -20,16 +20,14 @@ three.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from app.engine import BoardKey, load_variant, Report
 
 from ..seats import Seat
+from .host import Host
+from .limits import FASTEST, SLOWEST
 
-if TYPE_CHECKING:
-    from ..match import Match
-
-SLOWEST, FASTEST = 10.0, 0.5         # seconds per submission
 # A newcomer's pace: time to see which boards a submission made and what moved on them
 # before the next one comes (at 1 s a game was over before a newcomer could react).
 DEFAULT_SECONDS = 4.0
@@ -67,7 +65,7 @@ def boards_to_frame(report: Report) -> list[BoardKey]:
 class Autoplay:
     """Watching one match: ``playing`` (else paused) and ``seconds`` per submission."""
 
-    def __init__(self, match: "Match"):
+    def __init__(self, match: Host):
         self.m = match
         self.playing = True
         self.seconds = DEFAULT_SECONDS

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from app.engine import Location
+from app.engine import civ_of, Location
 from app.match.match import MatchError
 
 from ..guard import guarded
@@ -145,7 +145,7 @@ class CivUI:
     def date_note(self) -> str:
         """`` (now Spring 3500 BC)`` in a civilisations game, else nothing."""
         m = self.s.match()
-        if m is None or m.world.civ is None:
+        if m is None or civ_of(m.world) is None:
             return ""
         return f" (now {m.game.calendar.title(min(k.turn for k in m.world.active_boards()))})"
 

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout)
 
 from app.bots import LEVELS
+from app.engine import civ_of
 
 from ..message_label import MessageLabel
 from ..guard import guarded
@@ -28,7 +29,7 @@ class LeaveDialog(QDialog):
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.seat = QComboBox()
-        civ = match.world.civ is not None        # RULES.md §10: no civilisation named but one's own
+        civ = civ_of(match.world) is not None        # RULES.md §10: no civilisation named but one's own
         for i in match.table.seats.person_seats():
             s = match.seats[i]
             shown = s.nations if not civ or i == at_table else ()
@@ -106,7 +107,7 @@ class TakeOverDialog(CheckedDialog):
         self.nation = QComboBox()
         variant = match.game.variant
         open_ = match.table.seats.open_nations()
-        if match.world.civ is not None:     # RULES.md §10: only civilisations the seat at the table has met
+        if civ_of(match.world) is not None:     # RULES.md §10: only civilisations the seat at the table has met
             at_table = None if parent is None or parent.table.up else parent.seat
             known = set(match.known_civilisations(at_table)) if at_table is not None else set()
             open_ = [n for n in open_ if n in known]

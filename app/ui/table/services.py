@@ -22,6 +22,9 @@ class TableUIServices:
     set_status: Callable[..., None]             # (text, error=False)
     show_message: Callable[[str, str], object]  # a window-modal message (title, text)
     show_toast: Callable[[str], None]
+    hide_toast: Callable[[], None]
+    show_banner: Callable[[str, str, str], None]   # (title, text, colour): how the game ended
+    game_ended: Callable[[object], None]        # an ending agreed at the table: the end screen
     files_changed: Callable[[], None]
     confirm_discard: Callable[[str], bool]      # unsaved changes asked about first ("start a new game")
     set_match: Callable[..., None]              # (match, path): show a game

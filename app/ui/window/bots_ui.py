@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from app.engine import Order, World
+from app.engine import civ_of, Order, World
 from app.match import OrderRefused
 from app.match.attention import fill_gaps, needs
 
@@ -80,7 +80,7 @@ class RoundProgress(QObject):
         total = len(rnd.computer)
         if not total:
             return
-        if rnd.world.civ is not None:     # RULES.md §10: neither the computer's civilisations nor their number
+        if civ_of(rnd.world) is not None:     # RULES.md §10: neither the computer's civilisations nor their number
             self.set_status("The other civilisations are choosing their orders…")
             return
         notifier = self.notifier

@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from app.engine import BoardKey, format_transcript
+from app.engine import BoardKey, civ_of, format_transcript
 from app.match.match import seat_view
 
 from .settle import settle
@@ -262,7 +262,7 @@ def transcript_job(w):
     m = w.match
     view = own = None
     heading = [f"Mode: {m.mode}" + (", fog of war" if m.fog else "")]
-    civ = m.world.civ is not None and m.world.phase != "over"     # RULES.md §10: who plays is not told
+    civ = civ_of(m.world) is not None and m.world.phase != "over"     # RULES.md §10: who plays is not told
     if (len(m.seats) > 1 or not m.sandbox_seat) and not civ:
         heading.append("Seats: " + "; ".join(f"{s.name} ({', '.join(s.nations)})" for s in m.seats))
     nations = None
@@ -383,6 +383,10 @@ def _default_name(w, what: str, key: BoardKey | None) -> str:
 
 def export_dialog(w, what: str) -> None:
     """Ask where (and for a board, which board), then export."""
+    if what == "record":                 # its own dialog: three kinds of file, a worker thread
+        from .export_record import export_record_dialog
+        export_record_dialog(w, headline=w.ending.headline)
+        return
     if not seated(w):
         return
     options = ExportOptions()

@@ -20,7 +20,7 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from app.engine import GameFileError
+from app.engine import civ_of, GameFileError
 from app.match import Match
 from app.match.storage import (KEEP_RECOVERED_DAYS, RECOVERED, BackgroundWriter, DiskStamp, RecentFiles,
                                Session, changed_on_disk, clean_interrupted_saves, clean_recovered,
@@ -289,7 +289,7 @@ class FileKeeper(QObject):
             self.s.set_status(f"Could not open {path}: its variant has errors.", error=True)
             return False
         scenario = getattr(match, "scenario", None)
-        if scenario and match.world.civ is not None:
+        if scenario and civ_of(match.world) is not None:
             # a civilisations start (RULES.md §10): who plays which civilisation, the fog
             match = self.s.seat_opened(match, Path(path).name)
             if match is None:
@@ -304,7 +304,7 @@ class FileKeeper(QObject):
             self.s.update_title()
             self.recent.add(p)
             steps = len(match.game.submissions)
-            if match.world.civ is not None:
+            if civ_of(match.world) is not None:
                 self.s.greet_opened(p.name)
                 return True
             self.s.set_status(f"A new game from the scenario {p.name}: its start"

@@ -16,6 +16,8 @@ from typing import Callable
 from PySide6.QtCore import QEvent, QObject, QRect
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
+from app.engine import civ_of
+
 from ..dialogs.curtain import Curtain
 from ..guard import guarded
 from .handover import HandOver
@@ -96,10 +98,13 @@ class Table(QObject):
         self._stash()
         self.seat = None
         self.s.clear_private()
-        s = self.s.match().seats[seat]
+        m = self.s.match()
+        s = m.seats[seat]
+        if m.table.proposals.must_answer(seat):      # app/ui/table/ending_ui.py asks it
+            note = (note + " " if note else "") + "A proposal to end the game waits for your answer."
         # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
-        nations = () if self.s.match().world.civ is not None else s.nations
-        self.curtain.show_for(s.name, s.colour, nations, note, self.s.match().has_pin(seat))
+        nations = () if civ_of(m.world) is not None else s.nations
+        self.curtain.show_for(s.name, s.colour, nations, note, m.has_pin(seat))
         self.curtain.set_menus(self.s.menus())
         self.up = True
         self._cover()

@@ -17,7 +17,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolTip
 
-from app.engine import BoardKey, format_order, Game, World
+from app.engine import BoardKey, civ_of, format_order, Game, World
 from app.match import Match, OrderRefused, Seat, order_key
 from app.match.fog import fogged_world
 from app.match.storage import data_dir
@@ -174,6 +174,9 @@ class MainWindow(QMainWindow):
             busy=lambda: self.busy, replaying=lambda: self.replay_index is not None,
             view=lambda: self.view, scene=lambda: self.scene, set_status=self.set_status,
             show_message=self.show_message, show_toast=lambda text: self.notices.show_toast(text),
+            hide_toast=lambda: self.notices.hide_toast(),
+            show_banner=lambda title, text, colour: self.notices.show_banner(title, text, colour),
+            game_ended=lambda ending: self.game_ended(ending),     # looked up when called: a test hooks it
             files_changed=self.files.changed, confirm_discard=self.files.confirm_discard, set_match=self.set_match,
             refresh=self.refresh, update_title=self.update_title, clear_private=self.clear_private,
             cancel_entry=self.cancel_entry, adjudicate=self.adjudicator.start, wait_idle=self.wait_idle,
@@ -196,6 +199,10 @@ class MainWindow(QMainWindow):
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.notices = Notices(self.stack, view=lambda: self.view)   # the winner's banner, the toast
+        from .ending import Ending
+        self.ending = Ending(self)        # the end screen (issue 33)
+        self.record_job = None            # a game record being exported (export_record)
+        self.notices.winner_shown.connect(self.ending.winner_shown)
         place_window(self, self.settings)
         self.side_panel.restore()
         reporter.autosave = self.files.autosave_now
@@ -345,7 +352,7 @@ class MainWindow(QMainWindow):
         self.pending_shown.sync()
         self.clicks.update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
-        civ = self.match.world.civ is not None      # a civilisations seat knows whom it met only
+        civ = civ_of(self.match.world) is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
                                      known=self.match.known_civilisations(self.seat) if civ
                                      else self.match.nations_in_play(),
@@ -402,6 +409,12 @@ class MainWindow(QMainWindow):
         self.update_seat_label()
         self.studio.update_actions()
 
+    def game_ended(self, ending) -> None:
+        """The game ended by a draw or a concession agreed at the table (an
+        ``app.match.ending.Ending``): say how (app/ui/table/ending_ui.py), then the end screen."""
+        self.table_ui.ending.announce(ending)
+        self.show_ending(ending.describe())
+
     def update_title(self) -> None:
         if self.match is None:
             self.setWindowTitle(APP_NAME)
@@ -409,7 +422,7 @@ class MainWindow(QMainWindow):
         f = self.files
         name = f.title_name()
         kind = self.mode.capitalize()
-        if self.match.world.civ is not None:     # RULES.md §10: a game of its own kind, not a sandbox
+        if civ_of(self.match.world) is not None:     # RULES.md §10: a game of its own kind, not a sandbox
             kind = "Civilisations, " + ("hotseat" if self.match.private else "against the computer")
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {kind}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
@@ -573,6 +586,11 @@ class MainWindow(QMainWindow):
         results (before New, Open, Quit; what a test or a script does)."""
         self.commands.bot_menu.wait()
         self.adjudicator.finish()
+
+    def show_ending(self, headline: str):
+        """The end screen: ``headline`` says how the game ended ("France wins", "Draw:
+        England, France, Russia"), with the chart, the story and the record's export."""
+        return self.ending.show(headline)
 
     # ------------------------------------------------------------------ undo and history
     def undo(self) -> None:

@@ -17,12 +17,12 @@ from .preview import PreviewController
 from .services import StudioServices
 
 
-def _action(w, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
+def _action(parent, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
     """The window's kind of action (:func:`app.ui.action.make_action`); a checkable one
     follows ``toggled``, so that setting it from code acts as a click does."""
     if not checkable:
-        return make_action(w, text, slot, shortcut, tip)
-    a = make_action(w, text, lambda *_: None, shortcut, tip, checkable=True)
+        return make_action(parent, text, slot, shortcut, tip)
+    a = make_action(parent, text, lambda *_: None, shortcut, tip, checkable=True)
     a.toggled.connect(slot)
     return a
 

@@ -209,6 +209,10 @@ def _ending_question(w):
     return w.table_ui.ending.dialog
 
 
+def _end_screen(w):
+    return w.show_ending("France wins")
+
+
 def _judging(w):
     from app.match import Seat
     seats = [Seat(name="Ada", nations=("Austria",)), Seat(name="Ben", nations=("England",))]
@@ -266,6 +270,7 @@ WINDOWS: list[Entry] = [
     Entry("take over (table)", ("TakeOverDialog",), _take_over),
     Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
     Entry("propose a draw, concede, answer (table)", ("EndingQuestion",), _ending_question),
+    Entry("the end of the game", ("EndScreen",), _end_screen),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
     Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
 ]

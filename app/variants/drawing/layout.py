@@ -116,7 +116,7 @@ def _join_components(g, index: dict[str, int]) -> None:
     g.add_edges_from(zip(firsts, firsts[1:]))
 
 
-SEA_SIZE = 1.5      # a sea's region over a land's: seas read as open water, and their names are longer
+SEA_SIZE = 1.2      # a sea's region over a land's: seas read as open water, and their names are longer
 REACH = 0.6         # how far the provinces on the outside reach past the triangles, in provinces' widths
 
 
@@ -242,6 +242,7 @@ def layout(data: BoardData) -> Layout:
     area = 0.5 * ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
     reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
     p, height, scale = _fit(p, reach)
+    p = _stretch(p, tris, height, reach * scale)
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
                   [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height, reach * scale)
 
@@ -278,6 +279,47 @@ def _fit(x: np.ndarray, reach: float) -> tuple[np.ndarray, float, float]:
     x[:, 0] += (WIDTH - span[0] * scale) / 2
     x[:, 1] += (height - span[1] * scale) / 2
     return x, height, scale
+
+
+def _stretch(x: np.ndarray, tris: np.ndarray, height: float, margin: float) -> np.ndarray:
+    """The drawing stretched out along rays from its middle until its hull meets the frame
+    (less ``margin``) all round: the frame's corners, which a round drawing leaves empty, go
+    to the provinces instead of to an impassable border. Where the full stretch would turn a
+    triangle over, it is smoothed over neighbours until none turns (none at worst)."""
+    hull = MultiPoint([tuple(q) for q in x]).convex_hull
+    inner = shapely.box(margin, margin, WIDTH - margin, height - margin)
+    if hull.geom_type != "Polygon" or inner.is_empty:
+        return x
+    c = np.array(hull.centroid.coords[0])
+    if not inner.contains(Point(c)):
+        return x
+    d = x - c
+    r = np.linalg.norm(d, axis=1)
+    far = 3 * (WIDTH + height)
+
+    def reach_along(shape, u):
+        hit = shape.boundary.intersection(shapely.LineString([tuple(c), tuple(c + u * far)]))
+        return max((Point(c).distance(g) for g in shapely.get_parts(hit)), default=0.0)
+    k = np.ones(len(x))
+    for i in np.flatnonzero(r > 1e-9):
+        u = d[i] / r[i]
+        to_hull = reach_along(hull, u)
+        if to_hull > 1e-9:
+            k[i] = reach_along(inner, u) / to_hull
+    def turn(y):
+        a, b, e = y[tris[:, 0]], y[tris[:, 1]], y[tris[:, 2]]
+        return np.sign((b - a)[:, 0] * (e - a)[:, 1] - (b - a)[:, 1] * (e - a)[:, 0])
+    before = turn(x)     # all one way (the fit may have mirrored the drawing)
+    edges = np.concatenate([tris[:, [0, 1]], tris[:, [1, 2]], tris[:, [2, 0]]])
+    degree = np.maximum(np.bincount(edges[:, 0], minlength=len(x)), 1)
+    for _ in range(60):
+        y = c + d * k[:, None]
+        if (turn(y) == before).all():
+            return y
+        # a long thin triangle across a bay turns over when its corners stretch unlike each
+        # other: the stretch is smoothed over neighbours (and so stays even, no province squeezed)
+        k = 0.5 * k + 0.5 * np.bincount(edges[:, 0], weights=k[edges[:, 1]], minlength=len(x)) / degree
+    return x
 
 
 def regions(lay: Layout, frame) -> dict[str, object]:

@@ -64,3 +64,13 @@ def test_seas_that_join_in_the_data_are_one_body_of_water(drawn):
     for body in nx.connected_components(graph):
         water = shapely.union_all([board.cells[p].buffer(TOUCH) for p in sorted(body)])
         assert water.geom_type == "Polygon", sorted(body)
+
+
+def test_the_provinces_fill_most_of_the_frame(drawn):
+    """A freely relaxed layout comes out round; stretched to the frame, its corners are land
+    and sea rather than an impassable border (on a board drawn at a fixed width, room the
+    provinces do not use is room their names do not get)."""
+    data, board, _ = drawn
+    height = max(g.bounds[3] for g in board.cells.values())
+    used = sum(board.cells[p].area for p in data.provinces) / (WIDTH * height)
+    assert used >= 0.75, used

@@ -2,11 +2,12 @@
 
 A map's adjacency graph is nearly planar. It is embedded in the plane (networkx's planarity
 test; the few borders that do not fit become straits), its faces triangulated, and the
-triangles' corners moved until every triangle has about the same area and a good shape,
-without ever turning one over. Each province's region is then its share of the triangles
+triangles' corners moved until every province's share of them has about the same area (seas
+a little more) and every triangle a good shape, without ever turning one over; the drawing is
+then stretched out to fill its frame. Each province's region is its share of the triangles
 around it (its corner, the edges' midpoints, the triangles' centroids): two regions border
-exactly where the triangulation has an edge. What lies outside the triangles goes to the
-nearest province on the outside.
+exactly where the triangulation has an edge. What lies outside the triangles, up to about a
+province's width, goes to the nearest province on the outside; the frame beyond is impassable.
 """
 
 from __future__ import annotations

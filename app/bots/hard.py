@@ -45,19 +45,24 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     if world.pause is not None:
         return retreats(world, nation, vals)
     census = Census(world)
-    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0)
+    rivals: list[list[Order]] = [[], []]
+    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0, rivals)
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
         plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
-                                  score=gain, rank=_promise(world, nation, census))
+                                  score=gain, rank=_promise(world, nation, census),
+                                  replies=tuple(dict.fromkeys(tuple(r) for r in rivals)))
     report(1.0, f"{nation}: done")
     return complete(world, nation, plan + adjustments(world, nation, vals))
 
 
 def board_plans(world: World, nation: str, rng: random.Random, budget: int | None = None,
-                census: Census | None = None, share: float = 1.0) -> list[Order]:
+                census: Census | None = None, share: float = 1.0, rivals: list[list[Order]] | None = None
+                ) -> list[Order]:
     """The nation's orders on each active movement board where it has units, each board
-    searched in turn (step 1 of the module docstring; progress up to ``share``)."""
+    searched in turn (step 1 of the module docstring; progress up to ``share``).
+    ``rivals`` (two lists) receives the rivals' orders on each board judged in their
+    likeliest reply and in their attack (what step 2 adjudicates its candidates against)."""
     boards = movement_boards(world, nation)
     census = census or Census(world)
     per_board = _budgets(world, boards, nation, budget)
@@ -74,6 +79,9 @@ def board_plans(world: World, nation: str, rng: random.Random, budget: int | Non
         search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
                              census=census)
         plan.extend(search.run())
+        if rivals is not None:
+            for into, reply in zip(rivals, search.likely_rivals()):
+                into.extend(reply)
         spent += per_board[i]
     return plan
 
@@ -103,13 +111,14 @@ def _promise(world: World, nation: str, census: Census):
     kinds = {"support": 0, "move": 1, "convoy": 2}
 
     def promise(candidate) -> tuple:
-        first = candidate[0]
+        first = candidate[-1] if candidate[0].kind == "hold" else candidate[0]   # (a hold comes with its support)
         target = first.dest if first.kind != "support" else (first.dest or first.supported)
         p = target.province
         score = (3 if p in centres and p not in mine else 1 if p in centres else 0)
         if first.kind == "move" and first.unit.province in centres:
             score -= 2
-        return (-score, kinds.get(first.kind, 3))
+        # the present before the past: a fork copies every rival's units too
+        return (-score, not world.is_active(target.board), kinds.get(first.kind, 3))
 
     return promise
 

@@ -57,7 +57,8 @@ def _legal(world: World, orders: Candidate) -> Candidate | None:
     return tuple(out)
 
 
-def candidates(world: World, nation: str, plan: list[Order], rng: random.Random) -> list[Candidate]:
+def candidates(world: World, nation: str, plan: list[Order], rng: random.Random,
+               meet_own_past: bool = False) -> list[Candidate]:
     """Cross-board candidates, most promising kinds first, each kind in a seeded order:
     supports of the nation's failed moves on past boards (they may succeed now), moves into
     past boards, moves to neighbouring timelines, convoys to another board, supports of its
@@ -65,9 +66,9 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
     hold for its unit that rivals could attack there, and a supported attack (its unit
     there moves, the unit here backs it) on a rival or an empty centre it does not own.
 
-    Never a move into a past board where one of the nation's own units entered or stayed
-    in that province: it could only bounce its own past self (or fail against it), and the
-    timeline that forks is one where the nation did worse."""
+    Unless ``meet_own_past``, never a move into a past board where one of the nation's own
+    units entered or stayed in that province: it could only bounce its own past self (or
+    fail against it), and the timeline that forks is one where the nation did worse."""
     v = world.variant
     loose = world.adjacency == "loose"
     supports_past: list[Candidate] = []
@@ -85,7 +86,7 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
             for t in direct_targets(world, loc):
                 if t.board != key:
                     active = world.is_active(t.board)
-                    if not active and own_there(world, t, nation):
+                    if not active and not meet_own_past and own_there(world, t, nation):
                         continue
                     group = moves_across if active else moves_past
                     group.append((Move(nation, unit.type, loc, t),))
@@ -236,15 +237,15 @@ def _unbacked(support: Support, backed: Order | None) -> bool:
 def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int,
             score: Score = standing, rank: Callable[[Candidate], tuple] | None = None,
             log: list[tuple[Candidate, bool]] | None = None,
-            replies: tuple[tuple[Order, ...], ...] = ((),)) -> list[Order]:
+            replies: tuple[tuple[Order, ...], ...] = ((),), meet_own_past: bool = False) -> list[Order]:
     """The plan, with every time-travel candidate that the adjudicator shows to help (by
     ``score`` summed over ``replies``: the rivals' likely orders, each set adjudicated
     with the plan; by default they hold). ``budget`` counts adjudications. ``rank``:
     candidates are tried lowest first (after the seeded shuffle); ``log`` receives each
-    candidate adjudicated and whether it was kept."""
+    candidate adjudicated and whether it was kept; ``meet_own_past``: see :func:`candidates`."""
     if world.pause is not None or budget <= 0 or not movement_boards(world, nation):
         return plan
-    found = candidates(world, nation, plan, rng)
+    found = candidates(world, nation, plan, rng, meet_own_past)
     if rank is not None:
         found.sort(key=rank)
     if not found:

@@ -6,12 +6,16 @@
    response is kept. Convoys within the board are among the candidates.
 2. **Across boards** (5D games): moves into the past or to a neighbouring timeline, a
    support of a move or hold that failed on a past board (a unit saved, a centre taken,
-   a new timeline where it went better), supports of its own moves on neighbouring
-   timelines, convoys to another board. The likeliest to pay are tried first; each is
-   adjudicated with the whole world and kept only for what it gains (:func:`gain`): its
-   lead in distinct centres over the best rival (a fork copies everyone's units: a new
-   timeline that helps rivals as much gains nothing), then its distinct centres, then the
-   units it keeps per board — not a habit.
+   a new timeline where it went better), and between active timelines: supports of its
+   own moves, a support to hold for a unit that rivals could attack, a supported attack
+   on a rival's or an unowned centre (a timeline where it is weak reinforced from one
+   where it is strong); convoys to another board. Never a move that could only bounce its
+   own past self. The likeliest to pay are tried first (the present before the past);
+   each is adjudicated with the whole world against the rivals' likely orders found in
+   step 1 (their likeliest reply and their attack) and kept only for what it gains
+   (:func:`gain`, summed over the two): its lead in distinct centres over the best rival
+   (a fork copies everyone's units: a new timeline that helps rivals as much gains
+   nothing), then its distinct centres, then the units it keeps per board — not a habit.
 3. Retreats, builds and disbands as Standard chooses them (province values).
 
 The adjudications a decision may spend are counted, never timed, so the same position and
@@ -98,7 +102,23 @@ def gain(world: World, nation: str) -> tuple:
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
     active = world.active_boards()
     units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
-    return mine - rival, mine, round(units / max(1, len(active)), 6)
+    boards = max(1, len(active))
+    return mine - rival, mine, round(_copies(world, active, nation) / boards, 6), round(units / boards, 6)
+
+
+def _copies(world: World, active, nation: str) -> int:
+    """The centres ``nation`` holds board by board (one Winter ahead, as
+    :func:`app.bots.common.projected_centres`), a centre on two timelines counted twice:
+    a copy kept on a timeline where it is weak is a build there and a base to win back
+    what it lacks, though the victory measure counts the centre once."""
+    centres = world.variant.supply_centres
+    count = 0
+    for key in active:
+        board = world.boards[key]
+        for prov in centres:
+            u = board.units.get(prov)
+            count += (u.nation if u is not None else board.centres.get(prov)) == nation
+    return count
 
 
 def _promise(world: World, nation: str, census: Census):

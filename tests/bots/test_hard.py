@@ -133,8 +133,9 @@ def test_easy_walks_an_island_army_to_its_port():
 
 def test_hard_time_travel_is_kept_only_for_what_it_gains():
     """Hard's orders across boards replace orders of its board plans only when the engine,
-    adjudicating the whole world, shows the nation better off by its measure (its lead over
-    the best rival first): never as a habit."""
+    adjudicating the whole world against the rivals' likely orders its board searches
+    found, shows the nation better off by its measure (its lead over the best rival
+    first): never as a habit."""
     from app.bots.common import rng_for
     from app.bots.hard import board_plans
     found = 0
@@ -148,8 +149,14 @@ def test_hard_time_travel_is_kept_only_for_what_it_gains():
             if not across:
                 continue
             found += 1
-            base = board_plans(world, nation, rng_for("hard", world, nation, seed))
-            assert evaluate(world, nation, orders, gain) > evaluate(world, nation, base, gain)
+            rivals: list = [[], []]
+            base = board_plans(world, nation, rng_for("hard", world, nation, seed), rivals=rivals)
+            replies = list(dict.fromkeys(tuple(r) for r in rivals))
+
+            def judged(plan):
+                values = [evaluate(world, nation, plan, gain, reply) for reply in replies]
+                return tuple(sum(parts) for parts in zip(*values))
+            assert judged(orders) > judged(base)
         if found >= 3:
             break
     assert found, "no Hard decision travelled in time on these worlds"

@@ -87,10 +87,13 @@ def test_hard_never_travels_into_its_own_past_self_and_is_never_voided():
     """Over seeded 5D worlds: no Hard move into a past board where its nation's unit entered
     or stayed in that province (France bouncing France), and adjudicated with everyone
     else holding, none of its orders is voided by the engine."""
+    import random
+    from app.bots.timetravel import candidates
     worlds = travellers = 0
     for world, nation, orders in _hard_orders_on_grown_worlds(range(6)):
         worlds += 1
-        for o in orders:
+        offered = [c[0] for c in candidates(world, nation, orders, random.Random(0))]
+        for o in orders + offered:
             if o.kind == "move" and o.dest.board != o.unit.board and not world.is_active(o.dest.board):
                 travellers += 1
                 assert not own_there(world, o.dest, nation), o

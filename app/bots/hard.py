@@ -103,7 +103,7 @@ def gain(world: World, nation: str) -> tuple:
     active = world.active_boards()
     units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
     boards = max(1, len(active))
-    return mine - rival, mine, round(_copies(world, active, nation) / boards, 6), round(units / boards, 6)
+    return mine - rival, mine, round(units / boards, 6), round(_copies(world, active, nation) / boards, 6)
 
 
 def _copies(world: World, active, nation: str) -> int:

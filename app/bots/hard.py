@@ -15,7 +15,8 @@
    step 1 (their likeliest reply and their attack) and kept only for what it gains
    (:func:`gain`, summed over the two): its lead in distinct centres over the best rival
    (a fork copies everyone's units: a new timeline that helps rivals as much gains
-   nothing), then its distinct centres, then the units it keeps per board — not a habit.
+   nothing), then its distinct centres, then the units it keeps per board, then the
+   centres it keeps per board — not a habit.
 3. Retreats, builds and disbands as Standard chooses them (province values).
 
 The adjudications a decision may spend are counted, never timed, so the same position and
@@ -96,7 +97,8 @@ def gain(world: World, nation: str) -> tuple:
     rival (a fork copies everyone's units, and a new timeline that gives rivals as much as
     the nation gains nothing), then its own distinct centres, then its units per active
     board (a unit saved counts; a traveller that vanishes, or one that leaves its timeline
-    weaker, costs)."""
+    weaker, costs), then the centres it holds per active board (:func:`_copies`: a copy
+    saved or taken on a weak timeline only breaks ties)."""
     held = projected_centres(world)
     mine = len(held.get(nation, ()))
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)

@@ -6,12 +6,17 @@
    response is kept. Convoys within the board are among the candidates.
 2. **Across boards** (5D games): moves into the past or to a neighbouring timeline, a
    support of a move or hold that failed on a past board (a unit saved, a centre taken,
-   a new timeline where it went better), supports of its own moves on neighbouring
-   timelines, convoys to another board. The likeliest to pay are tried first; each is
-   adjudicated with the whole world and kept only for what it gains (:func:`gain`): its
-   lead in distinct centres over the best rival (a fork copies everyone's units: a new
-   timeline that helps rivals as much gains nothing), then its distinct centres, then the
-   units it keeps per board — not a habit.
+   a new timeline where it went better), and between active timelines: supports of its
+   own moves, a support to hold for a unit that rivals could attack, a supported attack
+   on a rival's or an unowned centre (a timeline where it is weak reinforced from one
+   where it is strong); convoys to another board. Never a move that could only bounce its
+   own past self. The likeliest to pay are tried first (the present before the past);
+   each is adjudicated with the whole world against the rivals' likely orders found in
+   step 1 (their likeliest reply and their attack) and kept only for what it gains
+   (:func:`gain`, summed over the two): its lead in distinct centres over the best rival
+   (a fork copies everyone's units: a new timeline that helps rivals as much gains
+   nothing), then its distinct centres, then the units it keeps per board, then the
+   centres it keeps per board — not a habit.
 3. Retreats, builds and disbands as Standard chooses them (province values).
 
 The adjudications a decision may spend are counted, never timed, so the same position and
@@ -45,19 +50,24 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     if world.pause is not None:
         return retreats(world, nation, vals)
     census = Census(world)
-    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0)
+    rivals: list[list[Order]] = [[], []]
+    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0, rivals)
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
         plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
-                                  score=gain, rank=_promise(world, nation, census))
+                                  score=gain, rank=_promise(world, nation, census),
+                                  replies=tuple(dict.fromkeys(tuple(r) for r in rivals)))
     report(1.0, f"{nation}: done")
     return complete(world, nation, plan + adjustments(world, nation, vals))
 
 
 def board_plans(world: World, nation: str, rng: random.Random, budget: int | None = None,
-                census: Census | None = None, share: float = 1.0) -> list[Order]:
+                census: Census | None = None, share: float = 1.0, rivals: list[list[Order]] | None = None
+                ) -> list[Order]:
     """The nation's orders on each active movement board where it has units, each board
-    searched in turn (step 1 of the module docstring; progress up to ``share``)."""
+    searched in turn (step 1 of the module docstring; progress up to ``share``).
+    ``rivals`` (two lists) receives the rivals' orders on each board judged in their
+    likeliest reply and in their attack (what step 2 adjudicates its candidates against)."""
     boards = movement_boards(world, nation)
     census = census or Census(world)
     per_board = _budgets(world, boards, nation, budget)
@@ -74,6 +84,9 @@ def board_plans(world: World, nation: str, rng: random.Random, budget: int | Non
         search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
                              census=census)
         plan.extend(search.run())
+        if rivals is not None:
+            for into, reply in zip(rivals, search.likely_rivals()):
+                into.extend(reply)
         spent += per_board[i]
     return plan
 
@@ -84,13 +97,30 @@ def gain(world: World, nation: str) -> tuple:
     rival (a fork copies everyone's units, and a new timeline that gives rivals as much as
     the nation gains nothing), then its own distinct centres, then its units per active
     board (a unit saved counts; a traveller that vanishes, or one that leaves its timeline
-    weaker, costs)."""
+    weaker, costs), then the centres it holds per active board (:func:`_copies`: a copy
+    saved or taken on a weak timeline only breaks ties)."""
     held = projected_centres(world)
     mine = len(held.get(nation, ()))
     rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
     active = world.active_boards()
     units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
-    return mine - rival, mine, round(units / max(1, len(active)), 6)
+    boards = max(1, len(active))
+    return mine - rival, mine, round(units / boards, 6), round(_copies(world, active, nation) / boards, 6)
+
+
+def _copies(world: World, active, nation: str) -> int:
+    """The centres ``nation`` holds board by board (one Winter ahead, as
+    :func:`app.bots.common.projected_centres`), a centre on two timelines counted twice:
+    a copy kept on a timeline where it is weak is a build there and a base to win back
+    what it lacks, though the victory measure counts the centre once."""
+    centres = world.variant.supply_centres
+    count = 0
+    for key in active:
+        board = world.boards[key]
+        for prov in centres:
+            u = board.units.get(prov)
+            count += (u.nation if u is not None else board.centres.get(prov)) == nation
+    return count
 
 
 def _promise(world: World, nation: str, census: Census):
@@ -103,13 +133,14 @@ def _promise(world: World, nation: str, census: Census):
     kinds = {"support": 0, "move": 1, "convoy": 2}
 
     def promise(candidate) -> tuple:
-        first = candidate[0]
+        first = candidate[-1] if candidate[0].kind == "hold" else candidate[0]   # (a hold comes with its support)
         target = first.dest if first.kind != "support" else (first.dest or first.supported)
         p = target.province
         score = (3 if p in centres and p not in mine else 1 if p in centres else 0)
         if first.kind == "move" and first.unit.province in centres:
             score -= 2
-        return (-score, kinds.get(first.kind, 3))
+        # the present before the past: a fork copies every rival's units too
+        return (-score, not world.is_active(target.board), kinds.get(first.kind, 3))
 
     return promise
 

@@ -244,6 +244,16 @@ class BoardSearch:
             self.census.plan(self.nation, {p for p, u in after.units.items() if p in sc and u.nation == self.nation})
         return self._as_given(best)
 
+    def likely_rivals(self) -> list[list[Order]]:
+        """The rivals' orders on this board in two of the replies (Standard's likeliest
+        sample, and the one in which they attack), written for the board they are for;
+        none when the board was not judged (a quiet board)."""
+        made = self._replies_made
+        if made is None:
+            return []
+        picks = [made[0]] + ([made[-1]] if len(made) > 1 else [])
+        return [[self.arena.home(o) for o in reply] for _, reply in picks]
+
     def _as_given(self, plan: Plan) -> list[Order]:
         """The plan's orders as given in the world (a candidate the engine refuses there holds)."""
         out = []

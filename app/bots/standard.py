@@ -260,5 +260,6 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     plan: list[Order] = []
     for key in movement_boards(world, nation):
         plan.extend(board_orders(world, key, nation, vals.board(key), rng))
-    plan = improve(world, nation, plan, rng, budget_for(world) if budget is None else budget)
+    plan = improve(world, nation, plan, rng, budget_for(world) if budget is None else budget,
+                   meet_own_past=True)  # kept: without them it never forked on the Baltic map in ten years (issue 36)
     return complete(world, nation, plan + adjustments(world, nation, vals))

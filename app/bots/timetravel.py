@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from app.engine import (adjacent_board_keys, check, Convoy, direct_targets, Location, Move, Order,
+from app.engine import (adjacent_board_keys, check, Convoy, direct_targets, Hold, Location, Move, Order,
                         Space, submit, Support, World)
 
 from .common import movement_boards, own_units, standing
@@ -26,11 +26,12 @@ Candidate = tuple[Order, ...]
 Score = Callable[[World, str], tuple]  # a world after the candidate, the nation -> how it stands (higher is better)
 
 
-def evaluate(world: World, nation: str, orders: list[Order], score: Score = standing) -> tuple:
-    """Where ``nation`` stands after ``orders`` are adjudicated (others hold; dislodged
-    units that would retreat are counted as lost, on every side), by ``score`` (default:
-    :func:`app.bots.common.standing`)."""
-    after = submit(world, orders).world
+def evaluate(world: World, nation: str, orders: list[Order], score: Score = standing,
+             others: tuple[Order, ...] | list[Order] = ()) -> tuple:
+    """Where ``nation`` stands after ``orders`` are adjudicated (with ``others``: the rivals'
+    likely orders, else they hold; dislodged units that would retreat are counted as lost,
+    on every side), by ``score`` (default: :func:`app.bots.common.standing`)."""
+    after = submit(world, list(orders) + list(others)).world
     if after.pause is not None:
         after = submit(after, []).world
     return score(after, nation)
@@ -56,11 +57,18 @@ def _legal(world: World, orders: Candidate) -> Candidate | None:
     return tuple(out)
 
 
-def candidates(world: World, nation: str, plan: list[Order], rng: random.Random) -> list[Candidate]:
+def candidates(world: World, nation: str, plan: list[Order], rng: random.Random,
+               meet_own_past: bool = False) -> list[Candidate]:
     """Cross-board candidates, most promising kinds first, each kind in a seeded order:
     supports of the nation's failed moves on past boards (they may succeed now), moves into
     past boards, moves to neighbouring timelines, convoys to another board, supports of its
-    planned moves on neighbouring timelines."""
+    planned moves on neighbouring timelines, then between active timelines: a support to
+    hold for its unit that rivals could attack there, and a supported attack (its unit
+    there moves, the unit here backs it) on a rival or an empty centre it does not own.
+
+    Unless ``meet_own_past``, never a move into a past board where one of the nation's own
+    units entered or stayed in that province: it could only bounce its own past self (or
+    fail against it), and the timeline that forks is one where the nation did worse."""
     v = world.variant
     loose = world.adjacency == "loose"
     supports_past: list[Candidate] = []
@@ -69,6 +77,7 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
     supports_across: list[Candidate] = []
     convoys: list[Candidate] = []
     planned_moves = [o for o in plan if isinstance(o, Move)]
+    planned = {o.unit.space: o for o in plan if hasattr(o, "unit")}
     for key in movement_boards(world, nation):
         board = world.boards[key]
         near = [k for k in adjacent_board_keys(key) if k in world.boards]
@@ -76,7 +85,10 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
             unit = board.units[loc.province]
             for t in direct_targets(world, loc):
                 if t.board != key:
-                    group = moves_across if world.is_active(t.board) else moves_past
+                    active = world.is_active(t.board)
+                    if not active and not meet_own_past and own_there(world, t, nation):
+                        continue
+                    group = moves_across if active else moves_past
                     group.append((Move(nation, unit.type, loc, t),))
             reach = {loc.province} | (set(v.adjacent_provinces(unit.type, unit.loc)) if loose else set())
             for other in near:
@@ -84,6 +96,8 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
                     for m in planned_moves:
                         if m.unit.board == other and m.dest.board == other and m.dest.province in reach:
                             supports_across.append((Support(nation, unit.type, loc, m.unit_type, m.unit, m.dest),))
+                    supports_across.extend(_holds_across(world, nation, unit, loc, other, reach, planned))
+                    supports_across.extend(_attacks_across(world, nation, unit, loc, other, reach, planned))
                     continue
                 for o, r in zip(world.orders.get(other, ()), world.results.get(other, ())):
                     if o.nation != nation or r.illegal:
@@ -98,6 +112,77 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random)
     for group in (supports_past, moves_past, moves_across, convoys, supports_across):
         rng.shuffle(group)
         out.extend(group)
+    return out
+
+
+def own_there(world: World, target: Location, nation: str) -> bool:
+    """Whether, on the past board of ``target``, a unit of ``nation`` entered its province
+    (a move that succeeded) or stood there without moving away."""
+    board = world.boards[target.board]
+    p = target.province
+    for o, r in zip(world.orders.get(target.board, ()), world.results.get(target.board, ())):
+        if o.nation != nation:
+            continue
+        if isinstance(o, Move) and o.dest.province == p and r.moved:
+            return True
+        if o.unit.province == p and not (isinstance(o, Move) and r.moved) and not r.dislodged:
+            return True
+    u = board.units.get(p)
+    return u is not None and u.nation == nation and not world.orders.get(target.board)
+
+
+def _threatened(world: World, key, province: str, nation: str) -> bool:
+    """Whether a rival unit on board ``key`` could move into ``province`` there."""
+    v = world.variant
+    return any(u.nation != nation and province in v.adjacent_provinces(u.type, u.loc)
+               for u in world.boards[key].units.values())
+
+
+def _holds_across(world: World, nation: str, unit, loc: Location, other, reach: set, planned: dict
+                  ) -> list[Candidate]:
+    """Support to hold, from ``loc``, for each unit of the nation on the active board
+    ``other`` within reach that rivals could attack there (one planned to move stays)."""
+    out: list[Candidate] = []
+    board = world.boards[other]
+    for p in sorted(reach):
+        u = board.units.get(p)
+        if u is None or u.nation != nation:
+            continue
+        there = Location(other, u.loc)
+        if not _threatened(world, other, p, nation):
+            continue
+        backing = Support(nation, unit.type, loc, u.type, there, None)
+        if isinstance(planned.get(there.space), Move):
+            out.append((Hold(nation, u.type, there), backing))   # it stays, and holds with help
+        else:
+            out.append((backing,))
+    return out
+
+
+def _attacks_across(world: World, nation: str, unit, loc: Location, other, reach: set, planned: dict
+                    ) -> list[Candidate]:
+    """Supported attacks on the active board ``other``: into each province within reach of
+    ``loc`` that holds a rival unit or is a centre the nation does not own there, one of the
+    nation's units there moves in and the unit at ``loc`` supports it."""
+    v = world.variant
+    board = world.boards[other]
+    out: list[Candidate] = []
+    for p in sorted(reach):
+        occupant = board.units.get(p)
+        if occupant is not None and occupant.nation == nation:
+            continue
+        if occupant is None and not (p in v.supply_centres and board.centres.get(p) != nation):
+            continue
+        for mover in sorted((u for u in board.units.values() if u.nation == nation), key=lambda u: u.loc):
+            dest = next((d for d in sorted(v.adjacent_locations(mover.type, mover.loc)) if d.split("/")[0] == p), None)
+            if dest is None:
+                continue
+            at = Location(other, mover.loc)
+            to = Location(other, dest)
+            already = planned.get(at.space)
+            if isinstance(already, Move) and already.dest == to:
+                continue   # (its support alone is a candidate of its own)
+            out.append((Move(nation, mover.type, at, to), Support(nation, unit.type, loc, mover.type, at, to)))
     return out
 
 
@@ -130,25 +215,46 @@ def _convoys(world: World, nation: str, fleet: Location, near: list) -> list[Can
 
 
 def replace(plan: list[Order], candidate: Candidate) -> list[Order]:
-    """The plan with the candidate's orders instead of its units' orders."""
+    """The plan with the candidate's orders instead of its units' orders, and every
+    support in it that no longer matches what the backed unit of the plan now does (it
+    travels instead of holding, or moves elsewhere) made a hold: the engine would void it."""
     mine = {_unit_key(o) for o in candidate}
-    return [o for o in plan if not (hasattr(o, "unit") and _unit_key(o) in mine)] + list(candidate)
+    out = [o for o in plan if not (hasattr(o, "unit") and _unit_key(o) in mine)] + list(candidate)
+    does = {o.unit.space: o for o in out if hasattr(o, "unit")}
+    return [Hold(o.nation, o.unit_type, o.unit) if isinstance(o, Support) and _unbacked(o, does.get(o.supported.space))
+            else o for o in out]
+
+
+def _unbacked(support: Support, backed: Order | None) -> bool:
+    """Whether the plan's order for the supported unit is not what ``support`` backs."""
+    if backed is None or backed.nation != support.nation:
+        return False   # a rival's unit, or one without an order here (it holds)
+    if support.dest is None:
+        return isinstance(backed, Move)
+    return not (isinstance(backed, Move) and backed.dest.space == support.dest.space)
 
 
 def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int,
             score: Score = standing, rank: Callable[[Candidate], tuple] | None = None,
-            log: list[tuple[Candidate, bool]] | None = None) -> list[Order]:
+            log: list[tuple[Candidate, bool]] | None = None,
+            replies: tuple[tuple[Order, ...], ...] = ((),), meet_own_past: bool = False) -> list[Order]:
     """The plan, with every time-travel candidate that the adjudicator shows to help (by
-    ``score``). ``rank``: candidates are tried lowest first (after the seeded shuffle);
-    ``log`` receives each candidate adjudicated and whether it was kept."""
+    ``score`` summed over ``replies``: the rivals' likely orders, each set adjudicated
+    with the plan; by default they hold). ``budget`` counts adjudications. ``rank``:
+    candidates are tried lowest first (after the seeded shuffle); ``log`` receives each
+    candidate adjudicated and whether it was kept; ``meet_own_past``: see :func:`candidates`."""
     if world.pause is not None or budget <= 0 or not movement_boards(world, nation):
         return plan
-    found = candidates(world, nation, plan, rng)
+    found = candidates(world, nation, plan, rng, meet_own_past)
     if rank is not None:
         found.sort(key=rank)
     if not found:
         return plan
-    best = evaluate(world, nation, plan, score)
+    def judged(orders: list[Order]) -> tuple:
+        values = [evaluate(world, nation, orders, score, reply) for reply in replies]
+        return tuple(sum(parts) for parts in zip(*values))
+
+    best = judged(plan)
     tried = 0
     for cand in found:
         if tried >= budget:
@@ -156,9 +262,9 @@ def improve(world: World, nation: str, plan: list[Order], rng: random.Random, bu
         legal = _legal(world, cand)
         if legal is None:
             continue
-        tried += 1
+        tried += len(replies)
         trial = replace(plan, legal)
-        value = evaluate(world, nation, trial, score)
+        value = judged(trial)
         if log is not None:
             log.append((legal, value > best))
         if value > best:
@@ -166,4 +272,4 @@ def improve(world: World, nation: str, plan: list[Order], rng: random.Random, bu
     return plan
 
 
-__all__ = ["Candidate", "budget_for", "candidates", "evaluate", "improve", "replace"]
+__all__ = ["Candidate", "budget_for", "candidates", "evaluate", "improve", "own_there", "replace"]

@@ -16,7 +16,8 @@ at the end (the victory measure) with its 95% confidence interval, solo wins, th
 its average to the other levels' (with a 95% interval from resampling the games), convoys
 per game (convoy orders given, armies carried), and the time of one decision (one nation,
 one submission): average and worst, wall clock and CPU; then the average by nation, and
-(5D) the orders across boards each level gives per game, by kind. Everything but the
+(5D) the orders across boards each level gives per game, by kind (moves, supports and
+convoys into the past or to another timeline), and their sum between active timelines. Everything but the
 times is the same for the same seed. ``--json FILE`` writes the same figures.
 
 ``--civ N`` plays civilisations games instead (RULES.md §10): N civilisations from the
@@ -77,6 +78,7 @@ class LevelFigures:
                 "avg_cpu_ms": round(1000 * statistics.fmean(self.cpu), 2) if self.cpu else 0.0,
                 "max_cpu_ms": round(1000 * max(self.cpu), 2) if self.cpu else 0.0,
                 "convoy_orders": self.convoy_orders, "convoyed": self.convoyed, "across_boards": dict(self.travel),
+                "between_timelines": between_timelines(self.travel),
                 "by_nation": {n: round(statistics.fmean(cs), 2) for n, cs in sorted(self.by_nation.items())}}
 
 
@@ -169,8 +171,9 @@ class GameRecord:
 
 
 def travel_kind(world, order) -> str | None:
-    """What kind of order across boards ``order`` is, if it is one: a move or support into
-    the past or to another timeline, or a convoy across boards."""
+    """What kind of order across boards ``order`` is, if it is one: a move, support or
+    convoy into the past (a board no longer active) or to another timeline (its active
+    board). A convoy counts when its army or the army's destination is on another board."""
     kind = order.kind
     if kind == "move":
         there = order.dest.board
@@ -182,10 +185,17 @@ def travel_kind(world, order) -> str | None:
         return None
     if there == order.unit.board:
         return None
-    if kind == "convoy":
-        return "convoy across boards"
-    where = "to another timeline" if world.is_active(there) else "into the past"
+    where = ACROSS_TIMELINES if world.is_active(there) else "into the past"
     return f"{kind} {where}"
+
+
+ACROSS_TIMELINES = "to another timeline"   # (an active board of another timeline: the present, not a fork)
+
+
+def between_timelines(travel: dict[str, int]) -> int:
+    """How many of the orders counted in ``travel`` (by :func:`travel_kind`) go between
+    active timelines: moves, supports and convoys to another timeline's present board."""
+    return sum(n for k, n in travel.items() if k.endswith(ACROSS_TIMELINES))
 
 
 def play_game(seats: dict[str, str], years: int, seed: int, variant: str = "standard",
@@ -323,6 +333,8 @@ def travel_table(figures: dict[str, LevelFigures], games: int) -> str:
     lines = ["orders across boards per game:", f"{'kind':<28}" + "".join(f"{lv:>10}" for lv in figures)]
     for k in kinds:
         lines.append(f"{k:<28}" + "".join(f"{f.travel.get(k, 0) / max(1, games):>10.2f}" for f in figures.values()))
+    lines.append(f"{'between active timelines':<28}"
+                 + "".join(f"{between_timelines(f.travel) / max(1, games):>10.2f}" for f in figures.values()))
     return "\n".join(lines)
 
 

@@ -137,8 +137,8 @@ class OrderEntry:
         if self.unit is None or self.stage == "retreat":
             return Outcome(None, "Select a fleet first, then press C to convoy.", refused=True)
         u = self.world.unit_at(self.unit)
-        if u.type != "F" or self.world.variant.kind(self.unit.province) != "sea":
-            return Outcome(None, "Refused: only a fleet at sea can convoy.", refused=True)
+        if u.type != "F" or self.unit.province not in self.world.variant.convoy_waters:
+            return Outcome(None, "Refused: only a fleet at sea (or in a port) can convoy.", refused=True)
         opts = convoy_options(self.world, self.unit)
         self.ghosts = [k for k in adjacent_board_keys(self.unit.board) if k not in self.world.boards]
         if not opts and not self.ghosts:

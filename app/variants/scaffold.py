@@ -32,7 +32,9 @@ STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
 # from them in hue or lightness.
 NATION_COLOURS = ["#c94c4c", "#2e5aa8", "#3f9a4f", "#d9a21b", "#7b4fa8", "#2aa198", "#e8590c",
                   "#6b6b6b", "#b5517e", "#8c6d3f", "#5fa8d3", "#9bbf3b", "#1c3d5a", "#d65db1",
-                  "#c6a0e0", "#2f4f2f"]
+                  "#c6a0e0", "#2f4f2f",
+                  # up to 24 nations (RULES.md §12): each farthest from those above and the neutral grey
+                  "#660000", "#440044", "#00eeaa", "#eeaaaa", "#66eeee", "#2200ee", "#664444", "#006666"]
 
 
 @dataclass

@@ -95,6 +95,7 @@ def with_nations(variant: Variant, nations: Sequence[tuple[str, str]]) -> Varian
     v.files = dict(variant.files, **{"nations.json": NationsFile(nations=models)})
     v.nations = {m.name: m for m in models}
     v.nation_names = tuple(m.name for m in models)
+    v.neutral_nation = None   # a game's own nations replace the variant's, its neutral power too
     v.home_centres = {m.name: frozenset() for m in models}
     v.home_nation = {}
     v.start_units = ()

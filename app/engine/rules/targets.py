@@ -15,6 +15,7 @@ from __future__ import annotations
 from .adjacency import fleet_neighbours, adjacent_board_keys, convoy_possible, convoy_step, reaches, reaches_province
 from .coords import BoardKey, Location, Space, province_of
 from .orders import Move
+from .variant_rules import build_sites
 from .world import World
 
 
@@ -306,7 +307,7 @@ def convoy_options(world: World, loc: Location) -> dict[Location, list[Location]
     """For a fleet at sea at ``loc``: armies it could help convoy, with their destinations."""
     unit = _unit(world, loc)
     v = world.variant
-    if unit is None or unit.type != "F" or v.kind(loc.province) != "sea":
+    if unit is None or unit.type != "F" or loc.province not in v.convoy_waters:
         return {}
     me = Space(loc.board, loc.province)
     out: dict[Location, list[Location]] = {}
@@ -335,7 +336,7 @@ def ghost_convoy_targets(world: World, fleet: Location, army: Location) -> list[
     is ordered to that move along a complete chain."""
     unit = _unit(world, fleet)
     v = world.variant
-    if unit is None or unit.type != "F" or v.kinds[fleet.province] != "sea":
+    if unit is None or unit.type != "F" or fleet.province not in v.convoy_waters:
         return []
     if army.board in world.boards or v.kinds.get(army.province) != "coast" or not army.board.turn.is_movement:
         return []
@@ -366,7 +367,7 @@ def build_options(world: World, key: BoardKey, nation: str) -> dict[str, list[st
     if board.centre_count(nation) - board.unit_count(nation) <= 0:
         return {}
     out = {}
-    for prov in sorted(world.home_centres_of(nation, key)):
+    for prov in sorted(build_sites(world, nation, key)):
         if board.centres.get(prov) != nation or prov in board.units:
             continue
         choices = [f"A {prov}"]

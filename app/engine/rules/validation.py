@@ -12,6 +12,7 @@ from __future__ import annotations
 from .adjacency import REACH_CACHE, boards_adjacent, convoy_possible, convoy_reach, convoys_alone, reaches, reaches_province
 from .coords import PROVINCE_OF, Location, Space
 from .orders import Build, Convoy, Disband, Move, Order, Retreat, Support, Waive
+from .variant_rules import build_site_refusal, build_sites, is_neutral, neutral_refusal
 from .world import World
 
 
@@ -49,6 +50,8 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
         return order, f"there is no unit in {prov} on board {key}"
     if order.nation and order.nation != unit.nation:
         return order, f"the unit in {prov} is {unit.nation}'s, not {order.nation}'s"
+    if is_neutral(world.variant, unit):
+        return order, neutral_refusal(world.variant, prov)
     if kind == "retreat":
         return order, "no unit is waiting to retreat"
     if world.ends.get(key[0]) != key[1]:
@@ -84,6 +87,7 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
     legal_moves = _legal_moves(v)
     reach = v.adjacent_provinces
     army_adjacent = v.army_adjacent
+    neutral = v.neutral_nation  # its units take no orders: check() says so
     out = []
     append = out.append
     last_key = None  # the last board found active and not Winter (orders come board by board)
@@ -104,7 +108,7 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
                     continue
             prov = PROVINCE_OF[loc[1]]
             unit = units.get(prov)
-            if unit is not None and (not o.nation or o.nation == unit.nation):
+            if unit is not None and (not o.nation or o.nation == unit.nation) and unit.nation != neutral:
                 if kind == "hold":
                     append((o, None))
                 elif kind == "move":
@@ -334,8 +338,8 @@ def _check_convoy(world: World, order: Convoy, utype: str) -> tuple[Order, str |
     kinds = v.kinds
     own, army, dest = order.unit, order.army, order.dest
     own_prov, army_prov, dest_prov = PROVINCE_OF[own[1]], PROVINCE_OF[army[1]], PROVINCE_OF[dest[1]]
-    if utype != "F" or kinds[own_prov] != "sea":
-        return order, "only a fleet at sea can convoy"
+    if utype != "F" or own_prov not in v.convoy_waters:
+        return order, "only a fleet at sea (or in a port) can convoy"
     if kinds.get(army_prov) != "coast" or kinds.get(dest_prov) != "coast":
         return order, "a convoy carries an army from a coast to a coast"
     army_key, dest_key = army[0], dest[0]
@@ -399,8 +403,8 @@ def _check_build(world: World, order: Build) -> str | None:
     if not world.is_active(board.key):
         return f"board {board.key} is in the past: its orders are locked"
     prov = order.at.province
-    if prov not in world.home_centres_of(order.nation, board.key):
-        return f"{prov} is not a home centre of {order.nation or 'that nation'}"
+    if prov not in build_sites(world, order.nation, board.key):
+        return build_site_refusal(world, order.nation, prov)
     if board.centres.get(prov) != order.nation:
         return f"{order.nation} does not own {prov} on this board"
     if prov in board.units:

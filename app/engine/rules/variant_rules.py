@@ -1,0 +1,56 @@
+"""The rules a variant may set in its own data (RULES.md §12), asked at the few places they
+change what sections 1–5 say.
+
+- **Build anywhere** (``variant.json`` ``build_anywhere``): :func:`build_sites` is where a
+  nation may build — its home centres, and with the rule every centre it owns.
+- **Shared homes** (a centre in several nations' ``home_centres``): the home centres of each
+  already hold it; nothing more is asked.
+- **Ports** (``provinces.json`` ``port``): :attr:`Variant.convoy_waters` (seas and ports) is
+  where a fleet may convoy; the convoy checks and chains ask it instead of "a sea".
+- **Neutral units** (``nations.json`` ``neutral``): the neutral power's units take no orders
+  (:func:`neutral_refusal`), so they hold; a dislodged one is disbanded
+  (:func:`may_retreat`); the power is not among the nations that play
+  (``Variant.nation_names``), so it never builds, adjusts or wins, and owns no centre.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..variants.variant_model import Variant
+    from .coords import BoardKey
+    from .orders import Unit
+    from .world import World
+
+
+def build_sites(world: "World", nation: str, key: "BoardKey") -> frozenset[str]:
+    """The centres where ``nation`` may build on board ``key`` when it owns them and they are
+    empty: its home centres, and under build-anywhere every supply centre."""
+    homes = world.home_centres_of(nation, key)
+    if not world.variant.build_anywhere:
+        return homes
+    return homes | world.variant.supply_centres
+
+
+def build_site_refusal(world: "World", nation: str, province: str) -> str:
+    """Why ``nation`` may not build in ``province``, which is not one of its build sites."""
+    if world.variant.build_anywhere:
+        return f"{province} is not a supply centre"
+    return f"{province} is not a home centre of {nation or 'that nation'}"
+
+
+def is_neutral(variant: "Variant", unit: "Unit") -> bool:
+    """Whether ``unit`` belongs to the variant's neutral power."""
+    return unit.nation == variant.neutral_nation and unit.nation is not None
+
+
+def neutral_refusal(variant: "Variant", province: str) -> str:
+    """What an order to a neutral unit is told."""
+    return (f"the unit in {province} is {variant.neutral_nation}'s, a neutral power's: it holds and "
+            "takes no orders")
+
+
+def may_retreat(variant: "Variant", unit: "Unit") -> bool:
+    """Whether a dislodged ``unit`` may retreat at all: a neutral unit is disbanded instead."""
+    return not is_neutral(variant, unit)

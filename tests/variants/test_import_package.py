@@ -13,7 +13,7 @@ from app.mapgeo import load_map
 from app.variants.check import check_variant
 from app.variants.cli import main
 from app.variants.dpimport import package_maps_dir
-from app.variants.draft import write_draft
+from app.variants.draft import DraftNation, write_draft
 from app.variants.importer import ImportError_, import_variant, read_source
 
 MAPS = ["ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure", "standard",
@@ -39,29 +39,47 @@ def test_each_map_reads_as_the_package_reads_it(name):
     m, army, fleet = _package_reading(name)
     draft, _ = read_source(package_maps_dir() / f"{name}.map")
     ours = {n.name.upper(): n for n in draft.nations}   # NEW-YORK is NewYork here, NEWYORK there
-    played = [p for p in m.powers if p not in m.dummies]   # a DUMMY power is left out, its centres neutral
-    assert sorted(ours) == sorted(played)
+    played = [p for p in m.powers if p not in m.dummies]
+    assert sorted(n for n, d in ours.items() if not d.neutral) == sorted(played)
     for power in played:
         n = ours[power]
         assert sorted(u.lower() for u in m.units.get(power, [])) == sorted(u.lower() for u in n.units), power
         assert sorted(c.lower() for c in m.centers[power]) == sorted(n.centres), power
         assert sorted(c.lower() for c in m.homes[power]) == sorted(n.homes), power
+    for power in m.dummies:   # the neutral power (RULES.md §12): its units, no centre
+        assert sorted(u.lower() for u in m.units[power]) == sorted(u.lower() for u in ours[power].units)
+        assert ours[power].neutral and ours[power].centres == [] and ours[power].homes == []
+    # the rules the package reads (RULES.md §12): BUILD_ANY, and PORT places
+    assert draft.build_anywhere == ("BUILD_ANY" in m.rules)
+    assert sorted(p.id for p in draft.provinces.values() if p.port) == sorted(
+        loc.lower() for loc in m.locs if m.area_type(loc) == "PORT")
     assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)
     assert draft.first_year == m.first_year
     assert draft.army == army
     assert draft.fleet == fleet
 
 
-def test_a_dummy_power_is_left_out_and_its_centres_start_neutral():
+def test_a_dummy_power_is_the_neutral_power_and_its_centres_start_neutral():
     m = diplomacy.Map("known_world_901", use_cache=False)
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     assert m.dummies == ["NEUTRALSTATE"] and len(m.units["NEUTRALSTATE"]) == 49
-    assert "NeutralState" not in {n.name for n in draft.nations} and len(draft.nations) == 15
+    neutral = [n for n in draft.nations if n.neutral]
+    assert [n.name for n in neutral] == ["NeutralState"] and len(draft.nations) == 16
+    assert len(neutral[0].units) == 49
     owned = {c for n in draft.nations for c in n.centres}
     assert not owned & {c.lower() for c in m.centers["NEUTRALSTATE"]}
     assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)   # still centres, held by nobody
-    assert any(n.startswith("DUMMY NeutralState:") and "its 49 units" in n and "49 centres" in n
-               and "start neutral" in n for n in draft.notes)
+    assert any(n.startswith("DUMMY NeutralState:") and "neutral power NeutralState" in n and "49 units hold" in n
+               and "49 centres count for no nation" in n for n in draft.notes)
+    assert draft.build_anywhere and not any("not carried over" in n and "BUILD_ANY" in n for n in draft.notes)
+
+
+def test_the_rules_of_section_12_are_no_longer_listed_as_dropped():
+    for name in ("modern", "ancmed", "ancmed_age_of_empires", "known_world_901"):
+        draft, _ = read_source(package_maps_dir() / f"{name}.map")
+        dropped = [n for n in draft.notes if any(w in n for w in ("BUILD_ANY", "DUMMY", "home", "PORT"))
+                   and any(w in n for w in ("not carried over", "left out", "home to one"))]
+        assert dropped == [], (name, dropped)
 
 
 def test_hyphenated_powers_keep_their_units():
@@ -142,22 +160,25 @@ def _data_only(draft, folder):
     return load_variant(str(folder))
 
 
-def test_seventeen_powers_are_refused_unless_one_is_left_out(tmp_path, capsys):
-    with pytest.raises(ImportError_, match="17 nations.*at most 16.*--unplayed"):
-        import_variant(package_maps_dir() / "world.map", tmp_path / "w")
-    assert main(["import", "diplomacy:world", "--out", str(tmp_path / "w1")]) == 2
-    assert "--unplayed NAME" in capsys.readouterr().err
-    draft, _ = read_source(package_maps_dir() / "world.map", ["OZ"])
+def test_seventeen_powers_import_and_more_than_twenty_four_are_refused(tmp_path, capsys):
+    draft, _ = read_source(package_maps_dir() / "world.map")
+    v = _data_only(draft, tmp_path / "w")
+    assert len(v.nation_names) == 17
+    draft, _ = read_source(package_maps_dir() / "world.map", ["OZ"])   # --unplayed still leaves one out
     v = _data_only(draft, tmp_path / "w2")
     assert len(v.nation_names) == 16 and "Oz" not in v.nations
     assert {"nsw", "vic", "wau"} <= set(v.supply_centres)  # Oz's homes stay, neutral
+    draft.nations += [DraftNation(f"Extra{chr(65 + i)}", "Extra", [], [], []) for i in range(9)]
+    assert "25 nations" in draft.check_size() and "at most 24" in draft.check_size()
 
 
-def test_known_world_loads_in_901_without_its_dummy_power(tmp_path):
-    # sixteen powers, one of them DUMMY (left out: see test_a_dummy_power_is_left_out…);
-    # sixteen nations load in the world.map test above
+def test_known_world_loads_in_901_with_its_neutral_power(tmp_path):
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     v = _data_only(draft, tmp_path / "kw")
-    assert len(v.nation_names) == 15 and v.first_year == 901
-    assert not [u for u in v.start_units if u.startswith("NeutralState ")]
+    assert len(v.nation_names) == 15 and v.first_year == 901 and v.neutral_nation == "NeutralState"
+    assert len([u for u in v.start_units if u.startswith("NeutralState ")]) == 49
+    assert v.build_anywhere
     assert len(v.supply_centres) == 109 and sum(map(len, v.start_centres.values())) == 109 - 49
+    g = Game.new(v)
+    board = g.world.boards[g.world.active_boards()[0]]
+    assert sum(u.nation == "NeutralState" for u in board.units.values()) == 49

@@ -182,3 +182,48 @@ def test_known_world_loads_in_901_with_its_neutral_power(tmp_path):
     g = Game.new(v)
     board = g.world.boards[g.world.active_boards()[0]]
     assert sum(u.nation == "NeutralState" for u in board.units.values()) == 49
+
+
+def _winter_build_sites(v, draft, game):
+    """For each power of the package's ``game`` (in an adjustment phase) that may build: the
+    provinces where the package lets it build, and where this engine does, on one board
+    holding the same units and centres."""
+    from app.engine.rules.dates import Season, Turn
+    from app.engine.rules.orders import Unit
+    from app.engine.rules.position import Position
+    from app.engine.rules.targets import build_options
+    names = {n.name.upper(): n.name for n in draft.nations}
+    units = tuple(Unit(names[p], u[0], u[2:].lower()) for p, us in game.get_units().items() for u in us
+                  if not u.startswith("*"))
+    centres = {c.lower(): names[p] for p, cs in game.get_centers().items() for c in cs}
+    world = Position(v, Turn(int(game.get_current_phase()[1:5]), Season.WINTER), units, centres).world()
+    key = world.active_boards()[0]
+    for power in game.powers:
+        if power not in game.map.dummies and len(game.get_centers(power)) > len(game.get_units(power)):
+            theirs = {loc.lower().split("/")[0] for loc in game.get_orderable_locations(power)}
+            yield power, theirs, set(build_options(world, key, names[power]))
+
+
+@pytest.mark.parametrize("name", ["standard", "modern", "ancmed_age_of_empires"])
+def test_random_games_agree_with_the_package_on_where_each_winter_builds(tmp_path, name):
+    # modern and ancmed_age_of_empires build anywhere (BUILD_ANY); standard in home centres
+    import random
+    draft, _ = read_source(package_maps_dir() / f"{name}.map")
+    v = _data_only(draft, tmp_path / name)
+    assert v.build_anywhere == (name != "standard")
+    compared = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = diplomacy.Game(map_name=name)
+        first_year = int(game.get_current_phase()[1:5])
+        while game.get_current_phase() != "COMPLETED" and int(game.get_current_phase()[1:5]) < first_year + 6:
+            if game.get_current_phase().endswith("A"):
+                for power, theirs, ours in _winter_build_sites(v, draft, game):
+                    assert ours == theirs, (game.get_current_phase(), power)
+                    compared += 1
+            possible = game.get_all_possible_orders()
+            for power in game.powers:
+                locs = game.get_orderable_locations(power)
+                game.set_orders(power, [rng.choice(sorted(possible[loc])) for loc in sorted(locs) if possible[loc]])
+            game.process()
+    assert compared >= 15, compared

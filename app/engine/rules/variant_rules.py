@@ -54,3 +54,23 @@ def neutral_refusal(variant: "Variant", province: str) -> str:
 def may_retreat(variant: "Variant", unit: "Unit") -> bool:
     """Whether a dislodged ``unit`` may retreat at all: a neutral unit is disbanded instead."""
     return not is_neutral(variant, unit)
+
+
+def rules_in_words(variant: "Variant") -> tuple[str, ...]:
+    """The §12 rules ``variant`` sets, one phrase each (empty: none), for ``variant check``
+    and the preview: ``("build anywhere", "ports: Baleares", …)``."""
+    out = []
+    if variant.build_anywhere:
+        out.append("build anywhere (in any owned, empty centre)")
+    shared = sorted(c for c in variant.supply_centres
+                    if sum(c in homes for homes in variant.home_centres.values()) > 1)
+    if shared:
+        out.append(f"{len(shared)} shared home centre{'s' if len(shared) > 1 else ''} "
+                   f"({', '.join(shared[:6])}{' …' if len(shared) > 6 else ''})")
+    if variant.ports:
+        out.append("port" + ("s" if len(variant.ports) > 1 else "") + ": "
+                   + ", ".join(variant.place_name(p) for p in sorted(variant.ports)))
+    if variant.neutral_nation:
+        units = sum(1 for text in variant.start_units if text.split(" ", 1)[0] == variant.neutral_nation)
+        out.append(f"neutral power {variant.neutral_nation} ({units} unit{'' if units == 1 else 's'} that hold)")
+    return tuple(out)

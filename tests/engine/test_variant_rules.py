@@ -147,3 +147,22 @@ def test_a_game_with_neutral_units_saves_and_loads(tmp_path):
     h = Game.load(tmp_path / "game.json")
     assert _board(h)[1].units["dale"].nation == "Garrison"
     assert h.world.boards == g.world.boards
+
+
+def test_neutral_units_are_fogged_like_any_other_nations(tmp_path):
+    # RULES.md §8 and §12: a nation sees a neutral unit only where it sees the province.
+    from app.engine.fog.visibility import board_sight
+    from app.match.fog import fogged_world
+
+    def far_garrison(files):
+        files["start.json"]["units"] = ["Avalon A cape", "Brenn A east", "Garrison A mid"]
+        files["start.json"]["centres"] = {"Avalon": ["cape"], "Brenn": ["east"]}
+    g = _game(tmp_path, edit=far_garrison)
+    key, _ = _board(g)
+    assert "mid" not in board_sight(g.world, "Avalon", key) and "mid" not in board_sight(g.world, "Brenn", key)
+    assert "mid" not in fogged_world(g.world, ["Avalon"]).boards[key].units
+    g.submit_text(["A cape - west"])   # west borders mid: now Avalon sees the neutral army
+    key, _ = _board(g)
+    assert "mid" in board_sight(g.world, "Avalon", key)
+    assert fogged_world(g.world, ["Avalon"]).boards[key].units["mid"].nation == "Garrison"
+    assert "mid" not in fogged_world(g.world, ["Brenn"]).boards[key].units

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .adjacency import fleet_neighbours, adjacent_board_keys, convoy_possible, convoy_step, reaches, reaches_province
 from .coords import BoardKey, Location, Space, province_of
 from .orders import Move
-from .variant_rules import build_sites
+from .variant_rules import build_sites, is_neutral
 from .world import World
 
 
@@ -32,8 +32,8 @@ def reachable_boards(world: World, key: BoardKey) -> list[BoardKey]:
 def direct_targets(world: World, loc: Location) -> list[Location]:
     """Locations the unit at ``loc`` reaches without a convoy, on existing boards."""
     unit = _unit(world, loc)
-    if unit is None or not loc.board.turn.is_movement:
-        return []
+    if unit is None or not loc.board.turn.is_movement or is_neutral(world.variant, unit):
+        return []   # (a neutral unit never moves: RULES.md §12)
     v, mode = world.variant, world.adjacency
     frm = Location(loc.board, unit.loc)
     out = []
@@ -77,6 +77,9 @@ def convoy_targets(world: World, loc: Location) -> list[Location]:
 
 def move_targets(world: World, loc: Location) -> list[Location]:
     """Every location the unit at ``loc`` may be ordered to move to."""
+    unit = _unit(world, loc)
+    if unit is not None and is_neutral(world.variant, unit):
+        return []
     direct = direct_targets(world, loc)
     seen = {(t.board, province_of(t.loc)) for t in direct}
     return direct + [t for t in convoy_targets(world, loc) if (t.board, t.province) not in seen]
@@ -377,13 +380,15 @@ def build_options(world: World, key: BoardKey, nation: str) -> dict[str, list[st
 
 
 def orderable_units(world: World, nations: set[str] | None = None) -> list[Location]:
-    """Units that take orders now: on active boards (or dislodged, in a retreat pause)."""
+    """Units that take orders now: on active boards (or dislodged, in a retreat pause); never
+    the neutral power's (RULES.md §12)."""
     if world.pause is not None:
         return sorted(world.pause.dislodged)
     out = []
+    neutral = world.variant.neutral_nation
     for key in world.active_boards():
         for u in world.boards[key].units.values():
-            if nations is None or u.nation in nations:
+            if u.nation != neutral and (nations is None or u.nation in nations):
                 out.append(Location(key, u.loc))
     return out
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine import MAX_NATIONS, ORDER_WORDS
+from app.engine import MAX_NATIONS, ORDER_WORDS, delta_e2000
 
 from .scaffold import NATION_COLOURS, write_json
 
@@ -67,6 +67,9 @@ class Draft:
         """The five JSON files of the variant (docs/variants.md)."""
         total = len(self.centres)
         victory = self.victory or total // 2 + 1
+        # beside a neutral power, no nation is given a colour near its grey
+        palette = ([c for c in NATION_COLOURS if delta_e2000(c, NEUTRAL_COLOUR) >= 15]
+                   if any(n.neutral for n in self.nations) else NATION_COLOURS)
         return {
             "variant.json": {"name": self.name, "title": self.title, "map": "map.svg",
                              "first_year": self.first_year, "victory_centres": victory,
@@ -83,7 +86,7 @@ class Draft:
                                "fleet": [list(e) for e in sorted(self.fleet)]},
             "nations.json": {"nations": [
                 {"name": n.name, "adjective": n.adjective,
-                 "colour": n.colour or (NEUTRAL_COLOUR if n.neutral else NATION_COLOURS[i % len(NATION_COLOURS)]),
+                 "colour": n.colour or (NEUTRAL_COLOUR if n.neutral else palette[i % len(palette)]),
                  "home_centres": [] if n.neutral else n.homes, **({"neutral": True} if n.neutral else {})}
                 for i, n in enumerate(self.nations)]},
             "start.json": {"units": [f"{n.name} {u}" for n in self.nations for u in n.units],

@@ -178,6 +178,8 @@ def test_known_world_loads_in_901_with_its_neutral_power(tmp_path):
     assert len(v.nation_names) == 15 and v.first_year == 901 and v.neutral_nation == "NeutralState"
     assert len([u for u in v.start_units if u.startswith("NeutralState ")]) == 49
     assert v.build_anywhere
+    from app.engine import delta_e2000   # the neutral grey is told from every nation's colour
+    assert all(delta_e2000(v.nations[n].colour, v.nations["NeutralState"].colour) >= 15 for n in v.nation_names)
     assert len(v.supply_centres) == 109 and sum(map(len, v.start_centres.values())) == 109 - 49
     g = Game.new(v)
     board = g.world.boards[g.world.active_boards()[0]]

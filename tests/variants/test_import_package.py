@@ -229,3 +229,26 @@ def test_random_games_agree_with_the_package_on_where_each_winter_builds(tmp_pat
                 game.set_orders(power, [rng.choice(sorted(possible[loc])) for loc in sorted(locs) if possible[loc]])
             game.process()
     assert compared >= 15, compared
+
+
+@pytest.mark.parametrize("port", [True, False])
+def test_a_fleet_in_a_port_convoys_as_in_the_package(tmp_path, port):
+    # ancmed's Baleares is a PORT: A sag - mas via F bal and F lig moves the army there, as here
+    from app.engine.rules.dates import Turn
+    from app.engine.rules.orders import Unit
+    from app.engine.rules.position import Position
+    package = diplomacy.Game(map_name="ancmed")
+    package.clear_units()
+    package.set_units("ROME", ["A SAG", "F BAL", "F LIG"])
+    package.set_orders("ROME", ["A SAG - MAS VIA", "F BAL C A SAG - MAS", "F LIG C A SAG - MAS"])
+    package.process()
+    assert "A MAS" in package.get_units("ROME")
+    draft, _ = read_source(package_maps_dir() / "ancmed.map")
+    assert draft.provinces["bal"].port
+    draft.provinces["bal"].port = port
+    v = _data_only(draft, tmp_path / "ancmed")
+    units = (Unit("Rome", "A", "sag"), Unit("Rome", "F", "bal"), Unit("Rome", "F", "lig"))
+    g = Game.from_world(Position(v, Turn(v.first_year, 0), units).world())
+    g.submit_text(["A sag - mas via convoy", "F bal C A sag - mas", "F lig C A sag - mas"])
+    moved = "mas" in g.world.boards[g.world.active_boards()[0]].units
+    assert moved is port

@@ -91,8 +91,9 @@ def import_one(label: str, path: Path, into: Path, row: Row):
     unplayed: list[str] = []
     try:
         draft, _ = read_source(path)
-        if len(draft.nations) > MAX_NATIONS:
-            unplayed = [n.name for n in draft.nations[MAX_NATIONS:]]
+        playing = [n.name for n in draft.nations if not n.neutral]   # the neutral power is not counted
+        if len(playing) > MAX_NATIONS:
+            unplayed = playing[MAX_NATIONS:]
         draft = import_variant(path, into, unplayed)
     except ImportError_ as e:
         row.imported = "no: refused"

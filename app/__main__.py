@@ -37,6 +37,8 @@ COMMANDS: dict[str, Command] = {
     "chart": Command("app.ui.studio.chart_cli:main",
                      "GAME.json (--out CHART.png | --out COUNTS.csv | --stats) [--timeline N] [--seat NAME]",
                      "a saved game's centre chart as PNG or CSV, and its order statistics"),
+    "record": Command("app.ui.record.cli:main", "GAME.json --out GAME.gif|GAME.webp|GAME.pdf [--headline TEXT]",
+                      "a saved game's record to share: an animation of its boards, or a PDF of its story"),
     "variant": Command("app.variants.cli:main", "check|new|import ...",
                        "check a variant, scaffold a new one, import a .map file"),
     "preview": Command("app.ui.commands.preview:main", "PATH_OR_NAME",

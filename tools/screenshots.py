@@ -17,6 +17,7 @@ light and dark, of:
   missing) played on to a retreat phase, with "Next board" (N) pressed once;
 - ``thrown``, ``rules``, ``preview``: those windows as they open on a screen of that size
   (drawn over the main window, where the screen puts them);
+- ``ending``: the end screen after a sandbox victory, over the window;
 - ``tutorial``: each step of the tutorial (``tutorial-01`` …).
 
 Writes ``OUT_FOLDER/<scene>-<width>x<height>-<theme>.png`` (default ``/tmp/screens``) and
@@ -191,6 +192,33 @@ def _over_window(w, top):
     return base
 
 
+def won_sandbox(w):
+    """A sandbox game France wins at the window's own submission (a copy of the standard
+    variant with 7 centres to win), after a move into the past: a story with a fork."""
+    import copy
+    from app.engine import Game, load_variant
+    from app.match import Match
+    v = copy.copy(load_variant("standard"))
+    v.victory_centres = 7
+    g = Game.new(v)
+    for orders in (["F bre - mao", "A mar - spa", "A par - bur"], ["F mao - por", "A bur - bel"],
+                   ["France: build A par", "France: build F bre"], ["A par - 1:par:F1901", "A bel - hol", "F bre - eng"]):
+        g.submit_text(orders)
+    w.set_match(Match(g), None)
+    _submit(w, ["F 1:por H"])
+
+
+def seq_ending(w):
+    """The end screen after a victory, over the window."""
+    from PySide6.QtWidgets import QApplication
+    won_sandbox(w)
+    screen = w.ending.screen
+    while screen.story is None:
+        QApplication.processEvents()
+    yield "", _over_window(w, screen)
+    screen.close()
+
+
 def seq_thrown(w):
     from app.ui.winks import open_thrown_start
     w.new_game(confirmed=True)
@@ -241,7 +269,8 @@ def seq_tutorial(w):
     t.end()
 
 
-SEQUENCES = {"thrown": seq_thrown, "rules": seq_rules, "preview": seq_preview, "tutorial": seq_tutorial}
+SEQUENCES = {"thrown": seq_thrown, "rules": seq_rules, "preview": seq_preview, "tutorial": seq_tutorial,
+             "ending": seq_ending}
 
 
 def main(argv=None) -> int:

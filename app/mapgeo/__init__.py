@@ -411,7 +411,11 @@ def load_map(svg_path: str | Path) -> MapGeometry:
         raise MapFileError(f"{svg_path}: {problem}")
     _check_size(svg_path, elements)
     m = MapGeometry(view_box=view_box)
+    ids: set[str] = set()
     for e in elements:
+        if e.id and e.id in ids:
+            m.duplicates.append(e.id)   # two elements, one id: a link or a style meant for one hits the other
+        ids.add(e.id)
         try:
             _add(m, e)
         except (KeyError, ValueError) as err:

@@ -381,6 +381,15 @@ class Match:
         """The seat's pending orders (default: the seat at the table)."""
         return list(self._pending[self._seat(seat)].values())
 
+    def discard_pending(self) -> None:
+        """Every open seat's pending orders go: the game ended. (A box still sealed stays
+        sealed, with its messages, plans and notes: nothing in it is ever shown unopened.)"""
+        for i in range(len(self.seats)):
+            if not self.is_locked(i):
+                self._pending[i] = {}
+        self._done = set()
+        self.revision += 1
+
     def pending_items(self, seat: int | None = None) -> dict:
         """{order key: order} for the seat (see :func:`order_key`)."""
         return dict(self._pending[self._seat(seat)])
@@ -442,13 +451,16 @@ class Match:
     # -- the round -----------------------------------------------------------------------
     def _next_seat(self, start: int) -> int | None:
         """The first seat from ``start`` on (wrapping round) that still has to order; then a
-        done seat whose sealed orders (read from a file) must be opened with its PIN."""
+        done seat whose sealed orders (read from a file) must be opened with its PIN, or that
+        must answer a proposal to end the game."""
         n = len(self.seats)
         order = [(start + k) % n for k in range(n)]
         for i in order:
             if i not in self._done and (self.has_work(i) or self.is_locked(i)):
                 return i
-        return next((i for i in order if self.is_locked(i)), None)
+        # then seats already done that must open their box or answer a proposal (RULES.md §11)
+        answering = self.table.proposals.waiting()
+        return next((i for i in order if self.is_locked(i) or i in answering), None)
 
     def is_done(self, seat: int) -> bool:
         return seat in self._done
@@ -478,7 +490,7 @@ class Match:
     def prepare(self) -> Round:
         """The round's orders (every person seat's pending orders, the computer seats to ask).
         A sandbox needs no :meth:`done`; a hotseat round needs every seat done."""
-        if self.mode == "hotseat" and not self.round_complete:
+        if self.mode == "hotseat" and not self.round_complete and not self._only_answers_wait():
             raise MatchError(f"{self.seats[self.turn].name} has not finished ordering")
         if any(self.is_locked(i) for i in range(len(self.seats))):
             raise MatchError("a seat's sealed orders are still locked")
@@ -491,6 +503,11 @@ class Match:
             orders = [o for o in orders if not hasattr(o, "unit") or getattr(world.unit_at(o.unit), "nation", None)
                       in (o.nation, None)]
         return Round(world, orders, computer, self.decide, self.fog, victory=self.victory)
+
+    def _only_answers_wait(self) -> bool:
+        """Is every seat done ordering, the seat called back only to answer a proposal? An
+        adjudication may come then: it ends the proposal (RULES.md §11)."""
+        return self.turn is not None and self.turn in self._done and not self.is_locked(self.turn)
 
     def _bot_seed(self, nation: str) -> int:
         # crc32, not hash(): str hashes change from run to run, and bots must be reproducible

@@ -159,7 +159,8 @@ class OrderEntry:
         if province is None:
             return Outcome(None, "No province there.", refused=True)
         if w.phase == "over":
-            return Outcome(None, f"The game is over: {w.winner} has won.", refused=True)
+            won = f"{w.winner} has won" if w.winner else "it ended in a draw"
+            return Outcome(None, f"The game is over: {won}.", refused=True)
         here = Location(key, province)
         if self.stage in ("move", "retreat"):
             return self._click_target(key, province, x, y, art)

@@ -29,6 +29,7 @@ NEAR_MISS = 1.0
 MIN_CIRCLE = 24.0
 COAST_TOUCH = 2.0          # a split coast's line within this of a sea touches it
 UNIT_RADIUS = 13.0         # as drawn by the window (app/ui/multiverse/map_art.py)
+FAR_FROM_COAST = 2 * UNIT_RADIUS   # px: a split coast's unit anchor further off is an error
 LABEL_HEIGHT = 9.0         # the labels' font size
 LABEL_CHAR_WIDTH = 5.6     # average width of a bold 9 px character
 MIN_GAP_AREA = 4.0         # px²: smaller gaps and overlaps are rounding
@@ -56,8 +57,8 @@ class _GeometryCheck:
         self.tree = STRtree([board.provinces[p] for p in self.ids])
 
     def problem(self, element: str, message: str, severity: str = "error", *provinces: str,
-                file: str | None = None) -> Problem:
-        return Problem(file or self.svg, element, message, severity, tuple(provinces))  # type: ignore[arg-type]
+                file: str | None = None, where: tuple[float, float] | None = None) -> Problem:
+        return Problem(file or self.svg, element, message, severity, tuple(provinces), where)  # type: ignore[arg-type]
 
     def run(self) -> Iterator[Problem]:
         yield from self.drawn_once()
@@ -71,7 +72,7 @@ class _GeometryCheck:
 
     def drawn_once(self) -> Iterator[Problem]:
         v, b = self.v, self.b
-        for eid in b.duplicates:
+        for eid in dict.fromkeys(b.duplicates):   # once, though both its id and its place repeat
             yield self.problem(eid, f"'{eid}' is drawn twice (ids are unique; the later one is used)",
                                "error", *([eid] if eid in b.provinces else []))
         for p, model in v.provinces.items():
@@ -101,7 +102,8 @@ class _GeometryCheck:
         for g in sorted(gaps, key=lambda g: -g.area)[:5]:
             c = g.representative_point()
             yield self.problem("provinces", f"a gap of {g.area / self.px ** 2:.0f} px² near "
-                               f"({c.x:.0f}, {c.y:.0f}) belongs to no province or impassable area")
+                               f"({c.x:.0f}, {c.y:.0f}) belongs to no province or impassable area",
+                               where=(c.x, c.y))
         if len(gaps) > 5:
             yield self.problem("provinces", f"{len(gaps) - 5} more gaps")
         if sum(g.area for g in geoms) - union.area <= tol:
@@ -263,9 +265,12 @@ class _GeometryCheck:
                 yield self.problem(unit_id(loc), f"the unit anchor of {loc} is {self._where(x, y)}, "
                                    f"not in {prov}", "error", prov)
             elif loc in b.coasts and shapely.distance(b.coasts[loc], shapely.points(x, y)) > 15 * self.px:
-                yield self.problem(unit_id(loc), f"the unit anchor of {loc} is "
-                                   f"{b.coasts[loc].distance(Point(x, y)) / self.px:.0f} px from its coastline",
-                                   "warning", prov)
+                off = b.coasts[loc].distance(Point(x, y)) / self.px
+                # past two unit radii the fleet no longer touches its coast: a player reads it
+                # as standing on another coast, or inland
+                yield self.problem(unit_id(loc), f"the unit anchor of {loc} is {off:.0f} px from its coastline"
+                                   + (" (a fleet there does not touch its coast)" if off > FAR_FROM_COAST else ""),
+                                   "error" if off > FAR_FROM_COAST else "warning", prov)
         for c in sorted(v.supply_centres):
             if c not in b.centre_anchors:
                 yield self.problem(f"sc-{c}", f"supply centre '{c}' has no marker: add <circle "

@@ -96,7 +96,10 @@ def drawing(draft: Draft, m: MapText | None, stand_in: bool = False) -> tuple[st
     """The map (SVG text) for ``draft`` and a note saying which it is."""
     from .drawing import standin_svg
     files = draft.files()
-    if m is not None and not stand_in:
+    why = "the source has no drawing"
+    if stand_in:
+        why = "a stand-in was asked for"
+    elif m is not None:
         from .drawing.jdip import ConversionError, convert, package_svg
         svg_path = package_svg(m.path, m.root)
         if svg_path is not None:
@@ -106,9 +109,9 @@ def drawing(draft: Draft, m: MapText | None, stand_in: bool = False) -> tuple[st
                 return svg, (f"map: converted from the package's drawing {svg_path.name} (read where it is "
                              "installed; the geometry kept, the rest written anew)")
             except ConversionError as e:
-                draft.notes.append(f"the package's drawing could not be used ({e})")
+                why = f"the package's drawing {svg_path.name} could not be used ({e})"
     return standin_svg(files, f"{draft.title}: stand-in board"), (
-        "map: the source has no drawing; map.svg is a stand-in laid out from the borders (it plays as it is; "
+        f"map: {why}; map.svg is a stand-in laid out from the borders (it plays as it is; "
         "redraw it when you like, then 'variant check' compares your drawing with the data)")
 
 
@@ -126,6 +129,12 @@ def import_variant(source: Path, folder: Path, unplayed: list[str] = (), stand_i
     """Write the variant imported from ``source`` into ``folder`` (new or empty); the draft's
     notes say what was not carried over."""
     draft, m = read_source(source, unplayed)
+    total = len(draft.centres)
+    if draft.victory is not None and 2 * draft.victory <= total:
+        # two nations could win at once; the format asks for more than half (docs/variants.md)
+        draft.notes.append(f"victory: the source's {draft.victory} of {total} centres is not more than half; "
+                           f"here it is {total // 2 + 1}")
+        draft.victory = total // 2 + 1
     too_many = draft.check_size()
     if too_many:
         raise ImportError_(f"{source}: {too_many}")

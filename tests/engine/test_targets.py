@@ -114,7 +114,7 @@ def _support_options_by_search(world, loc):
     and convoy targets searched in full. Slow; the reference for the fast one."""
     from app.engine.rules.adjacency import adjacent_board_keys, convoy_possible, reaches, reaches_province
     from app.engine.rules.coords import Space
-    unit = targets._unit(world, loc)
+    unit = world.unit_at(loc)
     if unit is None or not loc.board.turn.is_movement:
         return {}
     v = world.variant

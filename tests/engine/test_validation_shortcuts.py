@@ -2,7 +2,7 @@
 
 A move on its own board is looked up in the variant's table of legal moves, and a support
 all on one board is passed by the tests it can pass; anything else goes through the full
-check (``_check_move_anew``, ``_check_support_anew``). These tests hold the shortcuts to
+check (``move.check_in_full``, ``support.check_in_full`` in ``app.engine.rules.kinds``). These tests hold the shortcuts to
 the full checks on every entry of every built-in variant's table and on the supports of
 real games.
 """
@@ -13,6 +13,7 @@ import pytest
 
 from app.bots import selfplay
 from app.engine.rules import validation
+from app.engine.rules.kinds import move, support
 from app.engine.rules.coords import BoardKey, Location, Turn, province_of
 from app.engine.game import Game
 from app.engine.rules.orders import Move, Support
@@ -25,12 +26,12 @@ KEY = BoardKey(1, Turn(1901, 0))
 @pytest.mark.parametrize("name", ["standard", "isles", "baltic"])
 def test_every_table_move_is_legal_in_the_full_check_with_that_normal_form(name):
     v = load_variant(name)
-    table = validation._legal_moves(v)
+    table = move.legal_moves(v)
     assert table  # the variant has moves
     for (utype, loc, written), normal in table.items():
         world = World.from_boards(v, [make_board(KEY, [("X", utype, loc)], {})])
         order = Move("X", utype, Location(KEY, loc), Location(KEY, written))
-        checked, reason = validation._check_move_anew(world, order, utype, loc, province_of(loc))
+        checked, reason = move.check_in_full(world, order, utype, loc, province_of(loc))
         assert reason is None, (utype, loc, written, reason)
         assert checked.dest == Location(KEY, normal), (utype, loc, written)
 
@@ -66,8 +67,8 @@ def test_the_support_shortcut_agrees_with_the_full_check(seed):
                     order = Support(u.nation, u.type, Location(key, u.loc), s.type, Location(key, s.loc),
                                     Location(key, d) if d else None)
                     prov = province_of(u.loc)
-                    assert validation._check_support(world, order, u.type, u.loc, prov) == \
-                        validation._check_support_anew(world, order, u.type, u.loc, prov)
+                    assert support.check(world, order, u.type, u.loc, prov) == \
+                        support.check_in_full(world, order, u.type, u.loc, prov)
                     compared += 1
         game.submit(selfplay.random_orders(world, rng, time_travel=0.0))
     assert compared > 1000

@@ -203,6 +203,12 @@ def _take_over(w):
     return w.table_ui.dialog
 
 
+def _ending_question(w):
+    _hotseat(w)                              # Ada at the table
+    w.table_ui.ending.a_draw.trigger()
+    return w.table_ui.ending.dialog
+
+
 def _judging(w):
     from app.match import Seat
     seats = [Seat(name="Ada", nations=("Austria",)), Seat(name="Ben", nations=("England",))]
@@ -259,6 +265,7 @@ WINDOWS: list[Entry] = [
     Entry("leave a seat (table)", ("LeaveDialog",), _leave),
     Entry("take over (table)", ("TakeOverDialog",), _take_over),
     Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
+    Entry("propose a draw, concede, answer (table)", ("EndingQuestion",), _ending_question),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
     Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
 ]

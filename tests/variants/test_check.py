@@ -141,3 +141,31 @@ def test_geometry_problems_name_the_element(folder):
     svg = folder / "map.svg"
     svg.write_text(svg.read_text().replace('<path id="boh" class="province land', '<path id="boh" class="province sea', 1))
     _found(folder, "map.svg", "boh", "kind 'land'")
+
+
+def test_two_unit_anchors_with_one_id(folder):
+    """Two anchors of different places under one XML id: the id repeats, though neither place does."""
+    svg = folder / "map.svg"
+    text = svg.read_text()
+    assert 'id="unit-ber"' in text and 'id="unit-kie"' in text
+    svg.write_text(text.replace('id="unit-kie"', 'id="unit-ber"', 1))
+    hit = _found(folder, "map.svg", "unit-ber", "twice")
+    assert sum(p.element == "unit-ber" and "twice" in p.message for p in check_variant(str(folder))) == 1, hit
+
+
+def test_a_split_coast_unit_far_from_its_coastline(folder):
+    """stp/sc's fleet drawn up by the White Sea (where a converted drawing once put it): an error,
+    for the fleet no longer touches the coast it stands on."""
+    move_svg_element(folder / "map.svg", "unit-stp-sc", *_anchor(folder, "stp/nc"))
+    _found(folder, "map.svg", "unit-stp-sc", "px from its coastline", "does not touch")
+
+
+def _anchor(folder, loc):
+    from app.mapgeo import load_map
+    return load_map(folder / "map.svg").unit_anchors[loc]
+
+
+def test_a_victory_of_half_the_centres_or_fewer_is_an_error(folder):
+    """docs/variants.md: more than half, so that two nations cannot both reach it."""
+    edit_json(folder / "variant.json", lambda d: d.update(victory_centres=17))
+    _found(folder, "variant.json", "victory_centres", "17 of 34", "at least 18")

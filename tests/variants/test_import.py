@@ -9,7 +9,7 @@ from app.engine.game import Game
 from app.engine.variants.variant import load_variant
 from app.variants.check import check_variant
 from app.variants.cli import main
-from app.variants.importer import ImportError_, import_map
+from app.variants.importer import ImportError_, import_map, import_variant
 
 LAKES = Path(__file__).parent / "data" / "lakes.map"
 
@@ -104,3 +104,23 @@ def test_a_power_nobody_plays_is_the_neutral_power_and_its_centres_start_neutral
     assert "neutral power Wardens" in note and "2 units hold" in note and "2 centres count for no nation" in note
     assert not any("left out" in n and "Wardens" in n for n in draft.notes)
     assert [str(p) for p in check_variant(str(tmp_path / "wardens")) if p.severity == "error"] == []
+
+
+def test_a_victory_of_half_the_centres_is_raised_and_said(tmp_path):
+    """Lakes has 5 centres; a source asking for 2 would let two nations win at once."""
+    source = tmp_path / "lakes.map"
+    source.write_text(LAKES.read_text().replace("VICTORY 4", "VICTORY 2"))
+    draft = import_variant(source, tmp_path / "out")
+    assert load_variant(str(tmp_path / "out")).victory_centres == 3
+    assert any("the source's 2 of 5 centres is not more than half; here it is 3" in n for n in draft.notes)
+
+
+def test_a_drawing_that_cannot_be_used_is_said_once(tmp_path):
+    """The note said both 'the source has no drawing' and 'the package's drawing could not be used'."""
+    (tmp_path / "svg").mkdir()
+    (tmp_path / "svg" / "lakes.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"/>')
+    source = tmp_path / "lakes.map"
+    source.write_text(LAKES.read_text())
+    draft = import_variant(source, tmp_path / "out")
+    said = [n for n in draft.notes if n.startswith("map:") or "could not be used" in n]
+    assert len(said) == 1 and "lakes.svg could not be used" in said[0] and "has no drawing" not in said[0], said

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import diplomacy
 import pytest
+from shapely.geometry import LineString, Point
 
 from app.engine.game import Game
 from app.engine.variants.variant import load_variant
@@ -118,7 +119,16 @@ def test_the_packages_drawing_is_converted(imported):
         assert any("converted from the package's drawing" in n for n in draft.notes), name
         assert "converted from the diplomacy package's drawing" in (folder / "map.svg").read_text()[:600]
         assert _errors(folder) == [], name
+    # the package puts F stp/sc on the Gulf of Bothnia; the way inland from the middle of that
+    # coast leaves the province, and the fleet once went to a point near the White Sea instead
+    std = load_map(imported["standard_france_austria"][0] / "map.svg")
+    assert std.coasts["stp/sc"].distance(Point(std.unit_anchors["stp/sc"])) <= 15
     board = load_map(imported["ancmed"][0] / "map.svg")
+    # the package's frame runs on 40 px below the map: no impassable band along the bottom
+    width, height = board.view_box[2], board.view_box[3]
+    bottom_row = LineString([(0, height - 1), (width, height - 1)])
+    walls = [g for g in [*board.impassable.values(), *board.impassable_water.values()]]
+    assert sum(bottom_row.intersection(g).length for g in walls) < width / 10
     # the Tyrrhenian Sea lies between Rome and Sardinia on the package's map, as on ours
     assert board.shared_border("tyn", "rom") > 0 and board.shared_border("tyn", "sad") > 0
 

@@ -42,11 +42,38 @@ def test_saving_a_file_updates_the_problem_list(preview, folder, qtbot):
 
 
 def test_a_broken_file_is_listed_not_fatal(preview, folder, qtbot):
+    good = (folder / "nations.json").read_text()
     with qtbot.waitSignal(preview.reloaded, timeout=20000):
         (folder / "nations.json").write_text('{"nations": [')
     assert any(r.startswith("nations.json:(file): not valid JSON") for r in _rows(preview))
     qtbot.waitUntil(lambda: "fix the data files" in preview.game_holder.text(), timeout=20000)
     assert not preview.play_action.isEnabled()
+    # the map stays on screen while the file is half-saved, and says it is the last good one
+    assert preview.scene is not None and preview.view.scene() is preview.scene
+    assert "the last version that could be read" in preview.summary.text()
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
+        (folder / "nations.json").write_text(good)
+    assert "the last version" not in preview.summary.text()
+
+
+def test_clicking_a_gap_zooms_to_it(preview, folder, qtbot):
+    """A gap between provinces has no element: the problem carries the point it is near."""
+    svg = folder / "map.svg"
+    text = svg.read_text()
+    start = text.index('id="boh"')
+    tag_start = text.rindex("<", 0, start)
+    tag_end = text.index(">", start) + 1
+    with qtbot.waitSignal(preview.reloaded, timeout=20000):
+        svg.write_text(text[:tag_start] + text[tag_end:])     # Bohemia drawn no more: a hole
+    row = next(i for i, r in enumerate(_rows(preview)) if "belongs to no province" in r)
+    prob = preview.inspection.problems[row]
+    before = preview.view.transform().m11()
+    preview.problem_list.setCurrentRow(row)
+    assert preview.view.transform().m11() > before * 1.5
+    from PySide6.QtCore import QPointF
+    seen = preview.view.mapToScene(preview.view.viewport().rect()).boundingRect()
+    assert seen.contains(QPointF(*prob.where))
+    assert "data file problem" not in preview.statusBar().currentMessage()
 
 
 def test_clicking_a_problem_zooms_to_it(preview, folder, qtbot):

@@ -39,6 +39,7 @@ from typing import Callable, Mapping
 
 from ..rules.coords import PROVINCE_OF, BoardKey, Location, Turn
 from .notation import MAX_ORDER_LENGTH
+from ..rules.kinds import KINDS
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive, unit_of
 from ..variants.variant import Variant, parse_unit_text
 
@@ -56,28 +57,12 @@ def place_text(loc: Location, key: BoardKey) -> str:
 
 
 def order_text(o: Order, key: BoardKey) -> str:
-    """The order given on board ``key`` in the relative form (see the module docstring)."""
-    kind = o.kind
-    if kind == "waive":
-        return f"{o.nation} waive"
-    if kind == "build":
-        return f"{o.nation}: build {o.unit_type} {place_text(o.at, key)}"
-    head = f"{o.nation}: {o.unit_type} {place_text(o.unit, key)}"
-    if kind == "hold":
-        return head + " H"
-    if kind == "move":
-        return f"{head} - {place_text(o.dest, key)}" + (" via convoy" if o.via_convoy else "")
-    if kind == "support":
-        t = f"{o.supported_type} " if o.supported_type else ""
-        tail = f" - {place_text(o.dest, key)}" if o.dest is not None else " H"
-        return f"{head} S {t}{place_text(o.supported, key)}{tail}"
-    if kind == "convoy":
-        return f"{head} C A {place_text(o.army, key)} - {place_text(o.dest, key)}"
-    if kind == "retreat":
-        return f"{head} R {place_text(o.dest, key)}"
-    if kind == "disband":
-        return head + " D"
-    raise TypeError(o)
+    """The order given on board ``key`` in the relative form (see the module docstring;
+    each kind's words are its module's ``text``: :mod:`app.engine.rules.kinds`)."""
+    kind = KINDS.get(o.kind)
+    if kind is None:
+        raise TypeError(o)
+    return f"{o.nation}{kind.after_nation}{kind.text(o, place_text, key)}"
 
 
 _STATUS_LETTER = {"succeeds": "s", "fails": "f", "invalid": "i", "pending": "p"}

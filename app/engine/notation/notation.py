@@ -15,65 +15,20 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..rules.coords import BoardKey, Location, Turn, parse_timeline
+from ..rules.kinds import KINDS
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
+from .order_spec import LocSpec, NotationError, OrderSpec
 from .order_words import KEYWORDS, MULTI_KEYWORDS, ORDER_WORDS, UNIT_TYPES
 from ..variants.variant import Variant
-
-
-class NotationError(ValueError):
-    """Order or location text that cannot be read. The message names the word at fault;
-    ``word`` holds it when one word is to blame (as the parser read it: a keyword by its
-    meaning, e.g. ``move`` for ``-``)."""
-
-    def __init__(self, message: str, word: str | None = None):
-        super().__init__(message)
-        self.word = word
 
 
 MAX_ORDER_LENGTH = 300
 """The longest order text read. The longest real order (a support across three boards with
 full province names and spelled-out turns) is well under half of this; anything longer is
 refused at once rather than scanned."""
-
-
-@dataclass(frozen=True, slots=True)
-class LocSpec:
-    """A location as written: any part but the province may be missing."""
-
-    timeline: int | None
-    province: str
-    coast: str | None
-    turn: Turn | None
-
-    @property
-    def loc(self) -> str:
-        return f"{self.province}/{self.coast}" if self.coast else self.province
-
-
-@dataclass(frozen=True, slots=True)
-class OrderSpec:
-    """An order as written, before its locations are resolved against a world.
-
-    ``kind`` is hold, move, support, convoy, retreat, disband, build or waive. For a
-    support, ``target`` is the supported unit and ``dest`` its destination (None: hold);
-    for a convoy, ``target`` is the army. ``retreat`` is True only when the text said so
-    (``R``/``retreats to``); a plain ``-`` in a retreat pause is read as a retreat too.
-    """
-
-    text: str
-    kind: str
-    nation: str | None = None
-    unit_type: str | None = None
-    unit: LocSpec | None = None
-    target_type: str | None = None
-    target: LocSpec | None = None
-    dest: LocSpec | None = None
-    via_convoy: bool = False
-    board: BoardKey | None = None  # waive only
 
 
 _COAST_WORDS = {"north": "nc", "south": "sc", "east": "ec", "west": "wc"}
@@ -386,28 +341,19 @@ def _expect_end(items: list[tuple[str, str]], i: int, text: str, end: int | None
 
 
 def format_order(order: Order, with_nation: bool = True) -> str:
-    """Print an order with full coordinates: ``Germany: A 1:mun:S1901 - 1:tyr:S1901``."""
-    prefix = f"{order.nation}: " if with_nation else ""
-    if isinstance(order, Waive):
-        return f"{order.nation} waive {order.on}"
-    if isinstance(order, Build):
-        return f"{prefix}build {order.unit_type} {order.at}"
-    head = f"{prefix}{order.unit_type} {order.unit}"
-    if isinstance(order, Hold):
-        return f"{head} H"
-    if isinstance(order, Move):
-        return f"{head} - {order.dest}" + (" via convoy" if order.via_convoy else "")
-    if isinstance(order, Support):
-        t = f"{order.supported_type} " if order.supported_type else ""
-        tail = f" - {order.dest}" if order.dest is not None else " H"
-        return f"{head} S {t}{order.supported}{tail}"
-    if isinstance(order, Convoy):
-        return f"{head} C A {order.army} - {order.dest}"
-    if isinstance(order, Retreat):
-        return f"{head} R {order.dest}"
-    if isinstance(order, Disband):
-        return f"{head} D"
-    raise TypeError(order)
+    """Print an order with full coordinates: ``Germany: A 1:mun:S1901 - 1:tyr:S1901``
+    (each kind's words are its module's ``text``: :mod:`app.engine.rules.kinds`)."""
+    kind = KINDS.get(getattr(order, "kind", None))
+    if kind is None:
+        raise TypeError(order)
+    words = kind.text(order, _every_coordinate, None)
+    if with_nation or kind.after_nation == " ":   # (a waive's nation is its subject)
+        return f"{order.nation}{kind.after_nation}{words}"
+    return words
+
+
+def _every_coordinate(loc: Location, _from: None) -> str:
+    return str(loc)   # 1:mun:S1901
 
 
 # -- reading back what format_order printed --------------------------------------------

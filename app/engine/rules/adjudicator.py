@@ -19,6 +19,12 @@ paradoxes follow Szykman (the convoys in the cycle fail).
 The input is an :class:`Orders` table (one column per field, filled by its ``add``);
 :func:`adjudicate` matches supports and convoys to moves, finds convoy routes, resolves,
 and returns an :class:`Outcome`.
+
+Each order kind's text, check and targets live in its own module
+(:mod:`app.engine.rules.kinds`); its part here does not. The decisions read one another
+in the hot loop of every submission, so the table stays in columns indexed by row and a
+kind is an integer compared inline (HOLD, MOVE, SUPPORT, CONVOY): an object or a method
+per kind would cost a call per order and per decision asked.
 """
 
 from __future__ import annotations

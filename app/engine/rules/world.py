@@ -20,7 +20,7 @@ from typing import Iterable, Iterator, Mapping, NamedTuple
 
 from .coords import PROVINCE_OF, BoardKey, Location, Season, Space, Turn
 from .dates import YEARS, Calendar
-from ..notation.notation import LocSpec, NotationError, OrderSpec
+from ..notation.order_spec import LocSpec, NotationError, OrderSpec
 from .orders import (Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, Support, Unit, Waive)
 from ..variants.variant import Variant, parse_unit_text
 

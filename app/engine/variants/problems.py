@@ -24,6 +24,9 @@ class Problem:
     severity: Severity = "error"
     # Province ids the problem is about (the preview zooms to them); not printed.
     provinces: tuple[str, ...] = ()
+    # A point of the map the problem is about, where no element or province names it (a gap
+    # between provinces): the preview zooms to it; not printed.
+    where: tuple[float, float] | None = None
 
     def __str__(self) -> str:
         return f"{self.file}:{self.element}: {self.message}"

@@ -255,4 +255,4 @@ def _victory(v: Variant) -> Iterator[Problem]:
                       "supply centres: no one can ever win")
     elif 2 * need <= total:
         yield Problem(f, "victory_centres", f"{need} of {total} centres: two nations could reach the "
-                      f"victory count at once (more than {total // 2} avoids it)", "warning")
+                      f"victory count at once (it must be more than half: at least {total // 2 + 1})")

@@ -5,7 +5,8 @@ needs beyond ordering in turn.
 - :mod:`.deadlines` — a time limit per seat turn, its countdown, what expiry does;
 - :mod:`.messages` — private messages between seats, sealed like pending orders;
 - :mod:`.watching` — an all-computer game that plays itself while people watch;
-- :mod:`.judging` — a thrown start's play-out judged after every season.
+- :mod:`.judging` — a thrown start's play-out judged after every season;
+- :mod:`.proposals` — draws and concessions proposed and answered (RULES.md §11).
 
 A :class:`~app.match.Match` holds one :class:`MatchTable` as ``match.table``; the match calls
 it in a few places (after a round, reading and writing its file part, a seat's sealed box).
@@ -21,6 +22,7 @@ from .deadlines import TurnClock
 from .host import Host
 from .judging import Judging
 from .messages import Mailbox, MessageRefused
+from .proposals import ProposalRefused, Proposals
 from .seat_changes import SeatChangeError, SeatChanges
 from .watching import Autoplay
 
@@ -41,6 +43,8 @@ class MatchTable:
         self.deadline = TurnClock(match)
         self.watch = Autoplay(match)
         self.judging = Judging(match)
+        self.proposals = Proposals(match, judged=self.judging.world)   # a thrown play-out's world, judged
+        self.seats.on_leave.append(self.proposals.seat_changed)
 
     def turn_changed(self) -> None:
         """The turn came to another seat (or the round is complete): its clock starts."""
@@ -49,17 +53,24 @@ class MatchTable:
     def after_round(self) -> None:
         """A round was adjudicated (the match's commit)."""
         self.seats.after_round()
+        self.proposals.adjudicated()          # an adjudication ends an open proposal
 
     def world(self, world):
-        """The present as the table sees it: with a play-out's agreed winner."""
-        return self.judging.world(world)
+        """The present as the table sees it: with a play-out's agreed winner, or over once
+        a draw or a concession is agreed."""
+        return self.proposals.world(self.judging.world(world))
 
     # -- a seat's sealed box: its pending orders and its messages -------------------------
     def sealed_payload(self, seat: int, orders: list[str]) -> bytes:
         """What a PIN seat's box holds: its order texts (a plain list, as before messages
-        existed), or ``{"orders": [...], "messages": [...]}`` once it has messages."""
+        existed), or ``{"orders": [...], "messages": [...]}`` once it has messages, and
+        ``"vote"`` (its answer to the open proposal) once it answered one."""
         messages = self.mail.sealed_list(seat)
+        vote = self.proposals.sealed_vote(seat)
         data: Any = {"orders": orders, "messages": messages} if messages else orders
+        if vote is not None:
+            data = data if isinstance(data, dict) else {"orders": data}
+            data["vote"] = {"proposal": self.proposals.open.number, "accept": vote}
         return json.dumps(data).encode("utf-8")
 
     def open_payload(self, seat: int, plain: bytes, where: str) -> list:
@@ -68,6 +79,7 @@ class MatchTable:
         data = json.loads(plain.decode("utf-8"))
         if isinstance(data, dict):
             self.mail.load(seat, data.get("messages", []), f"{where}: messages")
+            self.proposals.open_vote(seat, data.get("vote"), f"{where}: vote")
             data = data.get("orders", [])
         if not isinstance(data, list):
             raise MatchFileError(f"{where}: not a list of orders")
@@ -81,7 +93,8 @@ class MatchTable:
                          judging=self.judging.to_part(),
                          watch_seconds=self.watch.seconds if self.watch.can_watch else None,
                          pin_tries={i: SavedPinTries(wrong=n, wait=wait)
-                                    for i, (n, wait) in self.m.pin_tries.saved().items() if self.m.has_pin(i)})
+                                    for i, (n, wait) in self.m.pin_tries.saved().items() if self.m.has_pin(i)},
+                         proposals=self.proposals.to_part())
         empty = TablePart()
         return None if part == empty else part
 
@@ -112,12 +125,13 @@ class MatchTable:
             self.m.pin_tries.restore(i, tries.wrong, tries.wait)
         self.deadline.load_part(part.deadline)
         self.judging.load_part(part.judging, where)
+        self.proposals.load_part(part.proposals, where)
         if part.watch_seconds is not None:
             self.watch.set_speed(part.watch_seconds)
 
 
 __all__ = ["MatchTable", "TablePart", "SeatChanges", "SeatChangeError", "TurnClock", "Mailbox", "Message",
-           "MessageRefused", "Autoplay", "Judging"]
+           "MessageRefused", "Autoplay", "Judging", "Proposals", "ProposalRefused"]
 
 
 def __getattr__(name: str):

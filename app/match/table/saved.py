@@ -4,7 +4,7 @@ start (issue 24)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -50,6 +50,37 @@ class Message(BaseModel):
     read: bool = False
 
 
+class SavedProposal(BaseModel):
+    """An open proposal to end the game (app.match.table.proposals); ``votes``: the answers
+    of person seats without a PIN (a PIN seat's is in its sealed box; computers answer
+    again when the file is read)."""
+
+    model_config = ConfigDict(extra="forbid")
+    number: int = Field(ge=1)
+    kind: Literal["draw", "concession"]
+    by: int = Field(ge=0)
+    at: int = Field(ge=0)
+    to: str | None = None
+    votes: dict[int, bool] = {}
+
+
+class SavedEnding(BaseModel):
+    """A draw or a concession agreed (a victory is the rules', found again by replaying)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["draw", "concession"]
+    nations: list[str] = Field(min_length=1)
+    at: int = Field(ge=0)
+    turn: str = ""
+
+
+class SavedProposals(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    count: int = Field(0, ge=0)
+    open: SavedProposal | None = None
+    ending: SavedEnding | None = None
+
+
 class TablePart(BaseModel):
     """The table's part of a save file (``meta.table``; absent: none of it in use)."""
 
@@ -60,3 +91,4 @@ class TablePart(BaseModel):
     judging: SavedJudging | None = None
     watch_seconds: float | None = Field(None, ge=FASTEST, le=SLOWEST)
     pin_tries: dict[int, SavedPinTries] = {}        # PIN seats with wrong tries not yet made good
+    proposals: SavedProposals | None = None         # draws and concessions (absent in older files)

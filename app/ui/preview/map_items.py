@@ -197,7 +197,7 @@ class PreviewScene(QGraphicsScene):
         """The outline of what a problem is about (its provinces, or the element)."""
         b = self.board
         path = QPainterPath()
-        point = self.element_point(prob.element)
+        point = self.element_point(prob.element) or prob.where
         if point is not None:
             path.addPath(_circle(point[0], point[1], 9))
         for p in prob.provinces:

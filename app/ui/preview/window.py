@@ -76,6 +76,7 @@ class PreviewWindow(QMainWindow):
         # class): the preview never imports the main window, which opens previews itself.
         self.play = play
         self.inspection: Inspection | None = None
+        self.stale = False          # the map on screen is the last one that could be read
         self.scene: PreviewScene | None = None
         self.game_scene = None          # the small game's WorldScene, when the variant loads
         self.reloads = 0
@@ -190,11 +191,16 @@ class PreviewWindow(QMainWindow):
             self.inspection = Inspection([Problem("(folder)", "(reload)", f"could not be read: {e}")])
         ins = self.inspection
         old = self.scene
+        self.stale = False
         if ins.board is not None:
             self.scene = PreviewScene(ins.board, ins.variant, ins.problems, self)
             for key, act in self.overlay_actions.items():
                 self.scene.layers[key].setVisible(act.isChecked())
             self.view.setScene(self.scene)
+        elif old is not None and ins.variant is None:
+            # a data file that does not read (half-saved, a stray comma): the last map that
+            # could be drawn stays on screen, said to be out of date, rather than a blank view
+            old, self.stale = None, True
         else:
             self.scene = None
             self.view.setScene(QGraphicsScene(self))
@@ -231,10 +237,12 @@ class PreviewWindow(QMainWindow):
         errors = sum(p.severity == "error" for p in problems)
         stamp = time.strftime("%H:%M:%S")
         state = "no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
+        shown = (" The map shows the last version that could be read." if self.stale
+                 else "")
         variant = self.inspection.variant if self.inspection is not None else None
         rules = rules_in_words(variant) if variant is not None else ()
         self.summary.setText(f"<b>{self.folder.name}</b>: {state}. Checked at {stamp}; "
-                             "saving a file of the folder checks again."
+                             f"saving a file of the folder checks again.{shown}"
                              + (f"<br>Variant rules: {html.escape('; '.join(rules))}." if rules else ""))
 
     def _game_preview(self, ins: Inspection) -> None:
@@ -317,8 +325,11 @@ class PreviewWindow(QMainWindow):
         if rect is not None:
             self.view.zoom_to(rect.united(QRectF(rect.center().x() - 120, rect.center().y() - 90, 240, 180)))
             self.statusBar().showMessage(f"{prob.file}:{prob.element}")
-        else:
+        elif prob.file.endswith(".json"):
             self.statusBar().showMessage(f"{prob.file}:{prob.element} is not on the map (a data file problem)")
+        else:
+            self.statusBar().showMessage(f"{prob.file}:{prob.element}: nothing on the map to point at; "
+                                         "the message says where")
 
     def _play(self) -> None:
         if self.play is not None:

@@ -3,6 +3,8 @@ messages), the Messages dock, the deadline's countdown, the watching bar, and ju
 thrown play-out after every season. The rules and state are :mod:`app.match.table`; this
 only shows them and forwards what people do.
 
+Ending a game (draws, concessions, resigning: RULES.md §11) is :mod:`.ending_ui`'s.
+
 The main window holds one :class:`TableUI` and calls it in four places: when a match is
 set (:meth:`~TableUI.attach`), when it redraws (:meth:`~TableUI.refresh`), when the curtain
 comes down (:meth:`~TableUI.clear_private`), and to start a watched game.
@@ -21,6 +23,7 @@ from app.match.table.watching import computer_seats
 
 from ..guard import guarded
 from .deadline_ui import DeadlineUI
+from .ending_ui import EndingUI
 from .messages_panel import MessagesPanel, privacy_words
 from .watch_bar import Watcher
 
@@ -63,6 +66,7 @@ class TableUI(QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.a_messages)
         w.addAction(self.a_messages)
+        self.ending = EndingUI(w, self.menu, self)     # draws, concessions, resigning (RULES.md §11)
         help_menu = next((a for a in w.menuBar().actions() if a.text().replace("&", "") == "Help"), None)
         if help_menu is not None:
             w.menuBar().insertMenu(help_menu, self.menu)
@@ -87,6 +91,7 @@ class TableUI(QObject):
         else:
             self._show_messages(w.seat)
         self.deadline.show()
+        self.ending.refresh()
 
     def closing(self) -> None:
         """The window closes: no timer starts another round, and a round still running
@@ -101,6 +106,7 @@ class TableUI(QObject):
         """The curtain comes down: nothing of the seat's messages stays on screen."""
         self.messages.clear()
         self.deadline.show()
+        self.ending.update_actions()
 
     def update_actions(self) -> None:
         m = self.w.match
@@ -109,6 +115,7 @@ class TableUI(QObject):
         self.a_take.setEnabled(live and bool(m.table.seats.open_nations())
                                and not (self.watcher.watching and m.table.watch.playing))
         self.a_messages.setEnabled(m is not None and m.private)
+        self.ending.update_actions()
 
     # -- messages ------------------------------------------------------------------------
     def _show_messages(self, seat: int) -> None:

@@ -384,6 +384,10 @@ def _default_name(w, what: str, key: BoardKey | None) -> str:
 
 def export_dialog(w, what: str) -> None:
     """Ask where (and for a board, which board), then export."""
+    if what == "record":                 # its own dialog: three kinds of file, a worker thread
+        from .export_record import export_record_dialog
+        export_record_dialog(w, headline=w.ending.headline)
+        return
     if not seated(w):
         return
     options = ExportOptions()

@@ -16,5 +16,7 @@ EXPORTS = {
                "Save every submission's orders with their results, in the game's notation"),
     "orders-pdf": ("Orders and results as PDF…", "PDF documents (*.pdf)", ".pdf",
                    "Save every submission's orders with their results as a PDF document"),
+    "record": ("Game record (animation or PDF)…", "Animated GIF (*.gif)", ".gif",
+               "Save the game's story to share: an animation of its boards (GIF, WebP) or a PDF record"),
 }
 """Each export: its menu label, file filter, suffix and tip."""

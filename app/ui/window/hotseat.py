@@ -75,6 +75,8 @@ class Table(QObject):
         self.seat = None
         self.w.clear_private()
         s = self.w.match.seats[seat]
+        if self.w.match.table.proposals.must_answer(seat):      # app/ui/table/ending_ui.py asks it
+            note = (note + " " if note else "") + "A proposal to end the game waits for your answer."
         # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
         nations = () if civ_of(self.w.match.world) is not None else s.nations
         self.curtain.show_for(s.name, s.colour, nations, note, self.w.match.has_pin(seat))

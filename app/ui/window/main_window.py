@@ -127,6 +127,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
         self.notices = Notices(self.stack, view=lambda: self.view)   # the winner's banner, the toast
+        from .ending import Ending
+        self.ending = Ending(self)        # the end screen (issue 33)
+        self.record_job = None            # a game record being exported (export_record)
+        self.notices.winner_shown.connect(self.ending.winner_shown)
         # owned by the window, so it dies with it (a free single shot outlived a closed window)
         self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
@@ -329,6 +333,12 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.update_seat_label()
         self.studio.update_actions()
 
+    def game_ended(self, ending) -> None:
+        """The game ended by a draw or a concession agreed at the table (an
+        ``app.match.ending.Ending``): say how (app/ui/table/ending_ui.py), then the end screen."""
+        self.table_ui.ending.announce(ending)
+        self.show_ending(ending.describe())
+
     def update_title(self) -> None:
         if self.match is None:
             self.setWindowTitle(APP_NAME)
@@ -495,6 +505,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
                 self.table.show_curtain(nxt)
                 return
         self._adjudicate()
+
+    def show_ending(self, headline: str):
+        """The end screen: ``headline`` says how the game ended ("France wins", "Draw:
+        England, France, Russia"), with the chart, the story and the record's export."""
+        return self.ending.show(headline)
 
     # ------------------------------------------------------------------ undo and history
     def undo(self) -> None:

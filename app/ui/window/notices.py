@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtWidgets import QGraphicsView, QLabel, QWidget
 
 
 class Notices(QObject):
     """The banner and the toast, children of ``parent`` (the central widget), centred over
     the view that ``view`` gives (None: no game shown)."""
+
+    winner_shown = Signal(str)          # the banner shows this winner (the end screen follows)
 
     def __init__(self, parent: QWidget, view: Callable[[], QGraphicsView | None]):
         super().__init__(parent)
@@ -35,13 +37,18 @@ class Notices(QObject):
             colour = w.variant.nations[w.winner].colour if w.winner in w.variant.nations else "#333"
             why = (f"everyone named {w.winner} (a thrown play-out, judged)" if judged
                    else f"{w.variant.victory_centres} distinct supply centres on the active boards")
-            self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{w.winner} wins!</div><div>{why}</div>")
-            self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
-            self._place_banner()
-            self.banner.show()
-            self.banner.raise_()
+            self.show_banner(f"{w.winner} wins!", why, colour)
+            self.winner_shown.emit(w.winner)
         else:
             self.banner.hide()
+
+    def show_banner(self, title: str, why: str, colour: str) -> None:
+        """The banner over the view: ``title`` large, ``why`` beneath, on ``colour``."""
+        self.banner.setText(f"<div style='font-size:30px; font-weight:700'>{title}</div><div>{why}</div>")
+        self.banner.setStyleSheet(f"background: {colour}; color: white; border-radius: 14px; padding: 16px 40px;")
+        self._place_banner()
+        self.banner.show()
+        self.banner.raise_()
 
     def show_toast(self, html: str, msecs: int = 6000) -> None:
         self.toast.setText(html)

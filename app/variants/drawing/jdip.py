@@ -34,7 +34,7 @@ import numpy as np
 import shapely
 import shapely.affinity
 import svgelements as se
-from shapely.geometry import Polygon, box
+from shapely.geometry import LineString, Polygon, box
 from shapely.strtree import STRtree
 
 from app.mapgeo import NUMBER_PATTERN, shape_subpaths, path_subpaths, svgelements_subpaths
@@ -173,8 +173,10 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
         g = shapely.union_all(geoms) if geoms else Polygon()
         return shapely.affinity.affine_transform(g, [scale, 0, 0, scale, -x0 * scale, -y0 * scale])
 
+    shift = 0.0     # how far the board moved up when a bare strip above it was cut off
+
     def point(xy):
-        return ((xy[0] - x0) * scale, (xy[1] - y0) * scale)
+        return ((xy[0] - x0) * scale, (xy[1] - y0) * scale - shift)
 
     def place(key: str) -> str | None:
         key = key.lower().replace("-", "/")
@@ -196,6 +198,8 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
     cells, blocked = _coverage({p: to_board(raw[p]) for p in data.provinces},
                                [to_board(raw[p]) for p in impassable if p in raw], data, frame)
     cells, blocked = _simplified(*rebuild(cells, blocked, frame))
+    cells, blocked, frame, shift = _cropped(cells, blocked, frame)
+    height = frame.bounds[3]
     board = mend(data, cells, frame, blocked)
     units = {}
     for key, xy in shapes.units.items():
@@ -217,6 +221,32 @@ def convert(svg_path: Path, files: dict[str, dict], names: dict[str, str],
         notes.append(f"{board.notches} border(s) of two coastal provinces kept off a sea where the data has no "
                      "fleet route along them")
     return svg, notes
+
+
+def _cropped(cells: dict[str, object], blocked: list, frame) -> tuple[dict[str, object], list, object, float]:
+    """The board without the bare strips along its top and bottom: a drawing's frame may run on
+    past the map (ancmed's, modern's bottom), and the strip no province reaches would stand as
+    an impassable band along the board's edge. Returns the cells, the impassable areas and the
+    frame moved up by the strip cut off the top, and that distance."""
+    _, _, width, height = frame.bounds
+    land_and_sea = shapely.union_all(list(cells.values()))
+
+    def bare(y: float) -> bool:          # a row the provinces hardly reach (slivers down its ends)
+        return LineString([(0, y), (width, y)]).intersection(land_and_sea).length < width / 2
+    top = 0.0
+    while top < height / 4 and bare(top + 0.5):
+        top += 1.0
+    bottom = height
+    while bottom > height * 3 / 4 and bare(bottom - 0.5):
+        bottom -= 1.0
+    if top <= THIN and height - bottom <= THIN:
+        return cells, blocked, frame, 0.0
+    keep = box(0, top, width, bottom)
+
+    def moved(g):
+        return shapely.affinity.translate(g.intersection(keep), 0, -top)
+    blocked = [b for b in (moved(g) for g in blocked) if not b.is_empty and b.area > THIN ** 2]
+    return {p: clean(moved(g)) for p, g in cells.items()}, blocked, box(0, 0, width, bottom - top), top
 
 
 def _simplified(cells: dict[str, object], blocked: list) -> tuple[dict[str, object], list]:

@@ -206,4 +206,10 @@ def inside_towards(cell, start: Point, target: Point, depth: float) -> Point:
         p = Point(start.x + dx / d * depth * k, start.y + dy / d * depth * k)
         if cell.contains(p) and cell.boundary.distance(p) > 2:
             return p
+    # the way to the target leaves the cell (a bay, a spit): the nearest point a little inside
+    # it instead; a far-off point anywhere in a big province would lose a coast's unit inland
+    for inset in (depth / 2, 2.5, 1.0):
+        core = cell.buffer(-inset)
+        if not core.is_empty:
+            return shapely.ops.nearest_points(core, start)[0]
     return cell.representative_point()

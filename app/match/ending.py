@@ -1,0 +1,81 @@
+"""How a game ended (RULES.md §11): a frozen :class:`Ending`, and which nations are still in
+the game (those a draw is shared by, and whose seats answer a proposal).
+
+>>> from app.engine import Game
+>>> w = Game.new().world
+>>> nations_in_game(w)[:3]
+('Austria', 'England', 'France')
+>>> e = Ending("draw", ("England", "France"), at=4, turn="Spring 1903")
+>>> e.describe()
+'A draw shared by England and France (Spring 1903)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from app.engine import World
+
+EndingKind = Literal["victory", "draw", "concession"]
+KINDS = ("victory", "draw", "concession")
+
+# The world of a drawn game says "over" with nobody winning alone: its ``winner`` is this
+# (falsy, so whatever names a winner finds none, while everything that asks whether the game
+# is over hears yes).
+DRAWN = ""
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a game ended: ``kind``; ``nations``: the winner (victory, concession) or those
+    sharing the draw; ``at``: the number of submissions adjudicated when it ended; ``turn``:
+    the latest turn on the boards then (e.g. "Fall 1904")."""
+
+    kind: EndingKind
+    nations: tuple[str, ...]
+    at: int
+    turn: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "nations", tuple(self.nations))
+        if self.kind not in KINDS:
+            raise ValueError(f"ending kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if not self.nations:
+            raise ValueError("an ending names at least one nation")
+
+    @property
+    def winner(self) -> str | None:
+        """The nation that won alone (victory or concession); None for a draw."""
+        return None if self.kind == "draw" else self.nations[0]
+
+    def describe(self) -> str:
+        when = f" ({self.turn})" if self.turn else ""
+        if self.kind == "draw":
+            names = self.nations
+            shared = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return f"A draw shared by {shared}{when}"
+        if self.kind == "concession":
+            return f"{self.nations[0]} wins: the others conceded{when}"
+        return f"{self.nations[0]} wins{when}"
+
+
+def nations_in_game(world: World) -> tuple[str, ...]:
+    """Nations still in the game: owning a supply centre or a unit on an active board
+    (RULES.md §11), in the variant's order."""
+    alive: set[str] = set()
+    for key in world.active_boards():
+        board = world.boards[key]
+        alive.update(board.centres.values())
+        alive.update(u.nation for u in board.units.values())
+    return tuple(n for n in world.variant.nation_names if n in alive)
+
+
+def latest_turn(world: World) -> str:
+    """The latest turn on the boards (what "when" an ending says)."""
+    return max(world.ends.values()).title if world.ends else ""
+
+
+def centre_counts(world: World) -> dict[str, int]:
+    """Each nation's distinct centres on the active boards (as the victory counts them)."""
+    return {n: len(c) for n, c in world.centres_on_active_boards().items()}

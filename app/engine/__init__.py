@@ -51,7 +51,8 @@ _WHERE = {
     "retreat_targets": "rules.targets", "support_options": "rules.targets",
     "support_targets": "rules.targets",
     # rules.variant_rules (RULES.md §12)
-    "is_neutral": "rules.variant_rules", "rules_in_words": "rules.variant_rules",
+    "builder_of": "rules.variant_rules", "is_neutral": "rules.variant_rules",
+    "rules_in_words": "rules.variant_rules",
     # rules.validation
     "check": "rules.validation",
     # rules.world

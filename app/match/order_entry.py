@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, check, Convoy,
+from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, builder_of, check, Convoy,
                         convoy_options, Disband, ghost_convoy_targets, Hold, Location, Move,
                         move_targets, Order, province_of, Retreat, retreat_targets, Support,
                         support_options, support_targets, World)
@@ -217,9 +217,9 @@ class OrderEntry:
                 if not self._allowed(unit.nation):
                     return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}.", refused=True)
                 return self._finish(Disband(unit.nation, unit.type, Location(key, unit.loc)))
-            nation = w.home_nation_of(here.province, key)  # the game's home centres (RULES.md §9, §10)
+            nation = builder_of(w, here.province, key)  # its owner or home nation (RULES.md §9, §10, §12)
             if nation is None:
-                return Outcome(None, f"Refused: {here.province} is not a home centre.", refused=True)
+                return Outcome(None, f"Refused: {here.province} is not a centre anyone may build in now.", refused=True)
             if not self._allowed(nation):
                 return Outcome(None, f"Refused: {here.province} is {nation}'s home centre.", refused=True)
             choices = build_options(w, key, nation).get(here.province)
@@ -245,7 +245,7 @@ class OrderEntry:
 
     def choose_build(self, at: Location, choice: str) -> Outcome:
         utype, loc = choice.split()
-        nation = self.world.home_nation_of(at.province, at.board) or ""
+        nation = builder_of(self.world, at.province, at.board) or ""
         return self._finish(Build(nation, utype, Location(at.board, loc)))
 
     def _click_target(self, key: BoardKey, province: str, x: float, y: float, art) -> Outcome:

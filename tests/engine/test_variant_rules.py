@@ -166,3 +166,30 @@ def test_neutral_units_are_fogged_like_any_other_nations(tmp_path):
     assert "mid" in board_sight(g.world, "Avalon", key)
     assert fogged_world(g.world, ["Avalon"]).boards[key].units["mid"].nation == "Garrison"
     assert "mid" not in fogged_world(g.world, ["Brenn"]).boards[key].units
+
+
+# -- who builds where: a build written without its nation, and one chosen by clicking ----------
+
+
+def test_a_build_without_its_nation_is_its_owners_where_the_rules_let_it_build(tmp_path):
+    def give_mid(files):
+        files["start.json"]["centres"]["Brenn"].append("mid")   # a home of Avalon too, listed first
+    g = _game(tmp_path, edit=give_mid, build_anywhere=True)
+    _to_winter(g)
+    key, _ = _board(g)
+    assert g.parse("build A mid").nation == "Brenn"              # the sharer that owns it
+    assert g.parse("build F cape").nation == "Avalon"            # not its home: build anywhere
+    g.submit_text(["build A mid", "build F cape"])
+    assert [r.status for r in g.world.results[key]] == ["succeeds", "succeeds"]
+
+
+def test_clicking_an_owned_centre_offers_its_owners_builds(tmp_path):
+    from app.match.order_entry import OrderEntry
+    g = _game(tmp_path, build_anywhere=True)
+    _to_winter(g)
+    key, _ = _board(g)
+    entry = OrderEntry(g.world, {"Avalon", "Brenn"})
+    offered = entry.click(key, "cape")
+    assert offered.menu == ["A cape", "F cape"], offered
+    built = entry.choose_build(offered.menu_at, "F cape")
+    assert built.order is not None and built.order.nation == "Avalon" and built.order.at.province == "cape"

@@ -74,3 +74,13 @@ def rules_in_words(variant: "Variant") -> tuple[str, ...]:
         units = sum(1 for text in variant.start_units if text.split(" ", 1)[0] == variant.neutral_nation)
         out.append(f"neutral power {variant.neutral_nation} ({units} unit{'' if units == 1 else 's'} that hold)")
     return tuple(out)
+
+
+def builder_of(world: "World", province: str, key: "BoardKey") -> str | None:
+    """The nation that may build in ``province`` on board ``key``: its owner there when it is
+    one of the owner's build sites (a shared home, or any centre under build-anywhere), else
+    the nation whose home it is (who is then told why it may not)."""
+    owner = world.boards[key].centres.get(province) if key in world.boards else None
+    if owner is not None and province in build_sites(world, owner, key):
+        return owner
+    return world.home_nation_of(province, key)

@@ -62,3 +62,27 @@ def write_rules_variant(folder: Path, files: dict[str, dict] | None = None, **ru
         (folder / name).write_text(json.dumps(content, indent=1), encoding="utf-8")
     (folder / "map.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"/>')
     return folder
+
+
+def rules_game(tmp_path: Path, edit=None, **rules):
+    """A new game on the variant (``edit`` changes its files first), written under ``tmp_path``."""
+    from app.engine.game import Game
+    from app.engine.variants.variant import load_variant
+    files = rules_variant_files(**rules)
+    if edit:
+        edit(files)
+    return Game.new(load_variant(write_rules_variant(tmp_path / "harbour", files)))
+
+
+def active_board(game):
+    """The key and board of a one-timeline game's active board."""
+    key = game.world.active_boards()[0]
+    return key, game.world.boards[key]
+
+
+def play_to_winter(game) -> None:
+    """Spring and Fall of the first year with Brenn's army out and back: Avalon, owning cape
+    besides its home, then has a build."""
+    game.submit_text(["A east - hill"])
+    game.submit_text(["A hill - east"])
+    assert not active_board(game)[0].turn.is_movement   # a Winter board

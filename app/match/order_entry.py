@@ -41,6 +41,9 @@ def _group(locs) -> dict[BoardKey, dict[str, str]]:
     return out
 
 
+NEUTRAL_UNIT = "Refused: that unit is neutral: it holds and takes no orders (RULES.md §12)."
+
+
 class OrderEntry:
     def __init__(self, world: World, nations: set[str] | None = None):
         self.world = world
@@ -214,6 +217,8 @@ class OrderEntry:
             if not w.is_active(key):
                 return Outcome(None, f"Refused: board {key} is in the past: its orders are locked.", refused=True)
             if unit is not None:
+                if unit.nation == w.variant.neutral_nation:
+                    return Outcome(None, NEUTRAL_UNIT, refused=True)
                 if not self._allowed(unit.nation):
                     return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}.", refused=True)
                 return self._finish(Disband(unit.nation, unit.type, Location(key, unit.loc)))
@@ -231,6 +236,8 @@ class OrderEntry:
             return Outcome(None, "Choose the unit to build.", menu=list(choices), menu_at=here)
         if unit is None:
             return Outcome(None, f"No unit in {here.province} on board {key}.", refused=True)
+        if unit.nation == w.variant.neutral_nation:
+            return Outcome(None, NEUTRAL_UNIT, refused=True)
         if not self._allowed(unit.nation):
             return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}; you play {', '.join(sorted(self.nations))}.",
                            refused=True)

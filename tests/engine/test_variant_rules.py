@@ -5,27 +5,7 @@ import pytest
 
 from app.engine.game import Game
 from app.engine.rules.targets import build_options
-from app.engine.variants.variant import load_variant
-from tests.rules_variant import rules_variant_files, write_rules_variant
-
-
-def _game(tmp_path, edit=None, **rules) -> Game:
-    files = rules_variant_files(**rules)
-    if edit:
-        edit(files)
-    return Game.new(load_variant(write_rules_variant(tmp_path / "harbour", files)))
-
-
-def _board(g: Game):
-    key = g.world.active_boards()[0]
-    return key, g.world.boards[key]
-
-
-
-def _to_winter(g: Game) -> None:
-    g.submit_text(["A east - hill"])
-    g.submit_text(["A hill - east"])
-    assert not _board(g)[0].turn.is_movement   # a Winter board
+from tests.rules_variant import active_board as _board, play_to_winter as _to_winter, rules_game as _game
 
 
 # -- build anywhere ----------------------------------------------------------------------------
@@ -149,24 +129,6 @@ def test_a_game_with_neutral_units_saves_and_loads(tmp_path):
     assert h.world.boards == g.world.boards
 
 
-def test_neutral_units_are_fogged_like_any_other_nations(tmp_path):
-    # RULES.md §8 and §12: a nation sees a neutral unit only where it sees the province.
-    from app.engine.fog.visibility import board_sight
-    from app.match.fog import fogged_world
-
-    def far_garrison(files):
-        files["start.json"]["units"] = ["Avalon A cape", "Brenn A east", "Garrison A mid"]
-        files["start.json"]["centres"] = {"Avalon": ["cape"], "Brenn": ["east"]}
-    g = _game(tmp_path, edit=far_garrison)
-    key, _ = _board(g)
-    assert "mid" not in board_sight(g.world, "Avalon", key) and "mid" not in board_sight(g.world, "Brenn", key)
-    assert "mid" not in fogged_world(g.world, ["Avalon"]).boards[key].units
-    g.submit_text(["A cape - west"])   # west borders mid: now Avalon sees the neutral army
-    key, _ = _board(g)
-    assert "mid" in board_sight(g.world, "Avalon", key)
-    assert fogged_world(g.world, ["Avalon"]).boards[key].units["mid"].nation == "Garrison"
-    assert "mid" not in fogged_world(g.world, ["Brenn"]).boards[key].units
-
 
 # -- who builds where: a build written without its nation, and one chosen by clicking ----------
 
@@ -181,15 +143,3 @@ def test_a_build_without_its_nation_is_its_owners_where_the_rules_let_it_build(t
     assert g.parse("build F cape").nation == "Avalon"            # not its home: build anywhere
     g.submit_text(["build A mid", "build F cape"])
     assert [r.status for r in g.world.results[key]] == ["succeeds", "succeeds"]
-
-
-def test_clicking_an_owned_centre_offers_its_owners_builds(tmp_path):
-    from app.match.order_entry import OrderEntry
-    g = _game(tmp_path, build_anywhere=True)
-    _to_winter(g)
-    key, _ = _board(g)
-    entry = OrderEntry(g.world, {"Avalon", "Brenn"})
-    offered = entry.click(key, "cape")
-    assert offered.menu == ["A cape", "F cape"], offered
-    built = entry.choose_build(offered.menu_at, "F cape")
-    assert built.order is not None and built.order.nation == "Avalon" and built.order.at.province == "cape"

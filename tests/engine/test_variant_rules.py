@@ -129,8 +129,7 @@ def test_a_game_with_neutral_units_saves_and_loads(tmp_path):
     assert h.world.boards == g.world.boards
 
 
-
-# -- who builds where: a build written without its nation, and one chosen by clicking ----------
+# -- who builds where: a build written without its nation (clicking: tests/match) ---------------
 
 
 def test_a_build_without_its_nation_is_its_owners_where_the_rules_let_it_build(tmp_path):

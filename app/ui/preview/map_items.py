@@ -153,7 +153,7 @@ class PreviewScene(QGraphicsScene):
             if port in b.unit_anchors:
                 x, y = b.unit_anchors[port]
                 layer.add_path(_circle(x, y, 10), _pen(FLEET, 1.6, Qt.DashLine))
-                layer.add_text(QPointF(x, y - 15), "port", FLEET, 6.5, True)
+                layer.add_text(QPointF(x, y + 17), "port", FLEET, 6.5, True)   # below: the id sits above
 
     def _centres(self) -> None:
         b, layer = self.board, self.layers["centres"]

@@ -139,7 +139,7 @@ def measure(path: Path, submissions: int, autosave: bool, sample: bool) -> dict:
         s, c = time.perf_counter(), time.thread_time()
         # the passes until the new boards are painted and the autosave is started, then
         # one more: the window's next work (the overview, the results…) beside the writer
-        while win._after_paint is not None and win._after_paint.fn is not None \
+        while win.adjudicator.after_paint is not None and win.adjudicator.after_paint.fn is not None \
                 and time.perf_counter() - s < 2:
             app.processEvents()
         app.processEvents()

@@ -130,7 +130,7 @@ def measure(path: Path, trace: bool) -> list[dict]:
         item = win.scene.items_by_key[loc.board]
         view.centerOn(item.sceneBoundingRect().center())
         settle()
-        win.on_click(item.mapToScene(win.scene.art.unit_point(loc.loc)), Qt.LeftButton.value)
+        win.clicks.on_click(item.mapToScene(win.scene.art.unit_point(loc.loc)), Qt.LeftButton.value)
         frame()
         win.cancel_entry()
     step("clicks on 15 units")

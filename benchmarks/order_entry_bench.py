@@ -8,7 +8,7 @@ time on selfplay worlds of 300, 1000 and 2000 boards.
 The worlds are ui_bench.py's (selfplay with victory off, cached in benchmarks/.cache/).
 Each size runs in a process of its own. A turn's orders are random legal orders for every
 nation (``selfplay.random_orders``, about one per unit on the active boards); each is given
-through the path a click on the board takes (``MainWindow._handle`` with the order entry's
+through the path a click on the board takes (``ClickHandler.handle`` with the order entry's
 outcome: the match checks and adds the order, then the arrows, the order list, the
 attention counts, the title and the highlights follow). The event loop runs between two
 orders (outside the timer), as it does between two clicks; frames are ui_bench.py's concern.
@@ -66,7 +66,7 @@ def measure(path: Path) -> dict:
     walls, cpus = [], []
     for o in orders:
         w, c = time.perf_counter(), time.thread_time()
-        win._handle(Outcome(o))
+        win.clicks.handle(Outcome(o))
         walls.append(time.perf_counter() - w)
         cpus.append(time.thread_time() - c)
         app.processEvents()

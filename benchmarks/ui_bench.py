@@ -225,7 +225,7 @@ def measure(path: Path, frames: int, submissions: int = 3) -> dict:
         settle()
         scene_pt = item.mapToScene(win.scene.art.unit_point(loc.loc))
         s, c = time.perf_counter(), time.thread_time()
-        win.on_click(scene_pt, Qt.LeftButton.value)
+        win.clicks.on_click(scene_pt, Qt.LeftButton.value)
         frame()
         lat.append(time.perf_counter() - s)
         lat_cpu.append(time.thread_time() - c)

@@ -107,8 +107,10 @@ class FirstPaintReporter(QObject):
         QApplication.instance().quit()
 
 
-def watch(window) -> None:
-    """Report the first frame if the benchmark asked for it (see the module's docstring)."""
+def watch(window) -> FirstPaintReporter | None:
+    """Report the first frame if the benchmark asked for it (see the module's docstring).
+    The reporter is a child of the window: it lives as long as the window does."""
     launched = launch_time()
-    if launched is not None:
-        window._first_paint = FirstPaintReporter(window, launched)
+    if launched is None:
+        return None
+    return FirstPaintReporter(window, launched)

@@ -118,12 +118,11 @@ def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window, mo
     from PySide6.QtCore import QTimer
     from app.bots import hard
     from app.match import Seat
-    from app.ui.window import bots_ui
     seats = [Seat(name="You", nations=("France", "Austria", "England", "Italy", "Russia", "Turkey")),
              Seat(name="Computer (hard)", nations=("Germany",), controller="computer", level="hard")]
     assert window.new_game("sandbox", seats=seats, confirmed=True)
     steps = []
-    bots_ui._notifier(window).step.connect(lambda done, total, text: steps.append((done, total, text)))
+    window.adjudicator.round_progress.notifier.step.connect(lambda done, total, text: steps.append((done, total, text)))
     # The window never blocks: while Hard is mid-think, the GUI thread's event loop still
     # runs (a timer of the window fires); were the think on the GUI thread, it could not.
     thinking, seen_by_gui, answered = threading.Event(), threading.Event(), []
@@ -142,7 +141,7 @@ def test_a_hard_think_moves_the_progress_bar_within_its_nation(qtbot, window, mo
     qtbot.waitUntil(lambda: steps and steps[-1][0] == steps[-1][1], timeout=60000)
     ticker.stop()
     assert answered == [True]
-    assert any(0 < done < bots_ui.STEPS for done, _, _ in steps), steps[:5]
+    assert any(0 < done < STEPS for done, _, _ in steps), steps[:5]
     assert any("Germany (hard)" in text and "%" in text for _, _, text in steps)
     assert {o.nation for o in window.game.submissions[-1] if o.kind == "move"} >= {"Germany"}
 

@@ -182,8 +182,8 @@ def test_the_window_looks_the_same_to_a_seat_whether_or_not_an_unmet_civilisatio
         w = _window_at(qtbot, names, base + extra, centres)
         assert len(w.match.game.variant.nation_names) == len(names)
         out = [w.view.viewport().grab().toImage(), list(w.nations_panel.rows), w.civ_ui.panel.state,
-               w.click_location(S1901, "ank").message, w.status_label.text()]
-        w.click_location(S1901, "par")
+               w.clicks.click_location(S1901, "ank").message, w.status_label.text()]
+        w.clicks.click_location(S1901, "par")
         out.append(sorted(str(k) for k, it in w.scene.items_by_key.items() if it.highlights))
         out.append(w.console_order("Kish: A ank H"))
         out.append(w.orders_panel.feedback.text())

@@ -20,10 +20,10 @@ def test_hotseat_never_shows_seat_1_orders_to_seat_2(qtbot, window):
     window.curtain.button.click()
     assert not window.table.up and not window.curtain.isVisible()
     # seat 1 may not order seat 2's units
-    out = window.click_location(key("1:S1901"), "mos")
+    out = window.clicks.click_location(key("1:S1901"), "mos")
     assert out.refused and "Russia" in window.status_label.text()
-    window.click_location(key("1:S1901"), "par")
-    window.click_location(key("1:S1901"), "bur")
+    window.clicks.click_location(key("1:S1901"), "par")
+    window.clicks.click_location(key("1:S1901"), "bur")
     assert window.console_order("F lon - nth")
     assert not window.console_order("A war - gal")
     secret = set(window.orders_panel.order_texts())
@@ -95,7 +95,7 @@ def test_history_slider_replays(qtbot, window):
     assert window.history.slider.maximum() == 2
     window.history.slider.setValue(0)
     assert set(window.scene.items_by_key) == {key("1:S1901")}
-    out = window.click_location(key("1:S1901"), "mun")
+    out = window.clicks.click_location(key("1:S1901"), "mun")
     assert "replay" in window.status_label.text().lower()
     window.history.slider.setValue(2)
     assert key("1:W1901") in window.scene.items_by_key

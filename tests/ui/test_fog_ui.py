@@ -116,8 +116,8 @@ def test_the_window_looks_the_same_to_seat_2_with_or_without_an_unseen_unit(qtbo
     # clicking there, or ordering towards it, tells Ben nothing either
     said = []
     for win in (win1, win2):
-        out = [win.click_location(k, "mao").message, win.status_label.text()]
-        win.click_location(k, "sev")                     # Ben's fleet: its targets light up
+        out = [win.clicks.click_location(k, "mao").message, win.status_label.text()]
+        win.clicks.click_location(k, "sev")                     # Ben's fleet: its targets light up
         out.append(sorted((str(b), sorted(h.items())) for b, it in win.scene.items_by_key.items()
                           for h in [it.highlights] if h))
         out.append(win.console_order("F sev S F 1:mao:S1901 - 1:spa/nc:S1901"))

@@ -31,7 +31,7 @@ def _game(window):
     window.resize(1366, 768)
     QApplication.processEvents()
     window.view.go_to_present()
-    window.start_turn_view()          # the game as it opens: the present framed, nothing moved by the player
+    window.adjudicator.start_turn_view()          # the game as it opens: the present framed, nothing moved by the player
 
 
 def test_after_each_submission_the_new_present_board_is_in_view(qtbot, window):
@@ -107,7 +107,7 @@ def test_a_wheel_turn_stops_the_glide_and_the_window_actions_count_as_the_player
     # the toolbar's zoom is the player's move too: the next submission keeps the zoom the
     # player chose, no glide (at most a pan along the present, WorldView.keep_place)
     _glided(qtbot, view)
-    window.start_turn_view()
+    window.adjudicator.start_turn_view()
     window.commands.zoom_out.trigger()
     qtbot.waitUntil(lambda: view._anim.state() != QAbstractAnimation.Running, timeout=20000)
     zoom = view.scale_factor()
@@ -133,7 +133,7 @@ def test_on_a_big_world_the_newest_timelines_present_is_framed_at_a_readable_zoo
     QApplication.processEvents()
     view = window.view
     view.go_to_present()
-    window.start_turn_view()
+    window.adjudicator.start_turn_view()
     report = submit(qtbot, window)
     assert len({k.timeline for k in report.new_boards}) > 8          # too many to show readably
     _glided(qtbot, view)

@@ -19,7 +19,7 @@ def _hotseat(window):
 
 def test_the_previous_seats_refusal_bubble_is_gone(qtbot, window):
     _hotseat(window)
-    out = window.click_location(key("1:S1901"), "war")          # Ben's army: refused, with a bubble
+    out = window.clicks.click_location(key("1:S1901"), "war")          # Ben's army: refused, with a bubble
     assert out.refused or window.view.bubble is not None
     assert window.view.bubble is not None and window.view.bubble.isVisible()
     window.submit()                                               # Done — pass on

@@ -93,8 +93,8 @@ def test_two_seats_with_a_pin_never_show_seat_1s_orders_to_seat_2(qtbot, window,
     qtbot.waitUntil(lambda: not window.table.up, timeout=10000)
     assert window.seat == 0
     # Ada: a click order, a console order, a half-typed draft with its feedback line
-    window.click_location(key("1:S1901"), "par")
-    window.click_location(key("1:S1901"), "bur")
+    window.clicks.click_location(key("1:S1901"), "par")
+    window.clicks.click_location(key("1:S1901"), "bur")
     assert window.console_order("F lon - nth")
     assert "Added" in window.orders_panel.feedback.text()
     console = window.orders_panel.console

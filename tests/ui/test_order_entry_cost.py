@@ -47,7 +47,7 @@ def test_each_order_builds_one_row(opened, monkeypatch):
     for o in _orders(opened):
         before = len(built)
         boards_before = len(panel._board_items) + len(panel._tl_items)
-        opened._handle(Outcome(o))
+        opened.clicks.handle(Outcome(o))
         headers = len(panel._board_items) + len(panel._tl_items) - boards_before
         per_order.append(len(built) - before - headers)
     assert per_order and set(per_order) == {1}, f"rows built per order: {per_order}"
@@ -71,7 +71,7 @@ def test_each_order_draws_one_arrow(opened, monkeypatch):
     per_order = []
     for o in _orders(opened):
         before = len(drawn)
-        opened._handle(Outcome(o))
+        opened.clicks.handle(Outcome(o))
         per_order.append(len(drawn) - before)
     assert max(per_order) <= 1, f"arrows drawn per order: {per_order}"
     repainted = []
@@ -91,7 +91,7 @@ def test_each_order_recounts_one_board(opened, monkeypatch):
     per_order = []
     for o in _orders(opened):
         before = len(counted)
-        opened._handle(Outcome(o))
+        opened.clicks.handle(Outcome(o))
         per_order.append(len(counted) - before)
     assert max(per_order) <= 1, f"boards recounted per order: {per_order}"
 
@@ -111,7 +111,7 @@ def test_what_is_shown_is_what_is_pending(opened):
             opened.edit_order(key, format_order(opened.pending[key]))
             opened.console_order(format_order(o))
         else:
-            opened._handle(Outcome(o))
+            opened.clicks.handle(Outcome(o))
     pending = opened.pending
     assert sorted(opened.orders_panel.order_texts()) == sorted(format_order(o) for o in pending.values())
     assert opened.orders_panel.count == len(pending)
@@ -131,7 +131,7 @@ def test_orders_given_back_are_drawn_when_their_board_is(opened, monkeypatch):
     import app.ui.multiverse.board_item as bi
     from app.ui.multiverse.state import pending_arrow, same_board
     for o in _orders(opened):
-        opened._handle(Outcome(o))
+        opened.clicks.handle(Outcome(o))
     opened.submit()
     opened.wait_idle()
     made = []

@@ -7,7 +7,7 @@ from .helpers import key, submit
 
 
 def click(window, board, loc):
-    return window.click_location(key(board), loc)
+    return window.clicks.click_location(key(board), loc)
 
 
 def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
@@ -21,12 +21,12 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
     click(window, "1:S1901", "bur")
     # a support: unit, S, supported unit, destination
     click(window, "1:S1901", "mar")
-    window.key_order("support")
+    window.clicks.key_order("support")
     click(window, "1:S1901", "par")
     click(window, "1:S1901", "bur")
     # a hold by key, a hold by clicking the unit twice
     click(window, "1:S1901", "bre")
-    window.key_order("hold")
+    window.clicks.key_order("hold")
     click(window, "1:S1901", "vie")
     click(window, "1:S1901", "vie")
     # moves for the others
@@ -39,7 +39,7 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
         assert out.order is not None, (a, b, out.message)
     # a convoy is refused with the engine's reason: no fleet is at sea yet
     click(window, "1:S1901", "lon")
-    window.key_order("convoy")
+    window.clicks.key_order("convoy")
     assert "fleet at sea" in window.status_label.text()
     window.cancel_entry()
     orders = list(window.pending.values())
@@ -62,7 +62,7 @@ def test_spring_1901_by_clicks_then_fall_board_appears(qtbot, window):
     assert "succeeds" in statuses and "fails" in statuses  # sev-bla and ank-bla bounce
     # Fall: a real convoy by clicks. F nth C A yor - nwy
     click(window, "1:F1901", "nth")
-    window.key_order("convoy")
+    window.clicks.key_order("convoy")
     click(window, "1:F1901", "yor")
     out = click(window, "1:F1901", "nwy")
     assert isinstance(out.order, Convoy), out.message
@@ -137,7 +137,7 @@ def test_winter_build_by_menu(qtbot, window):
     assert key("1:W1901") in w.boards
     out = click(window, "1:W1901", "kie")
     assert out.menu and "F kie" in out.menu
-    window.choose_build(out.menu_at, "F kie")
+    window.clicks.choose_build(out.menu_at, "F kie")
     assert any(o.kind == "build" for o in window.pending.values())
     report = submit(qtbot, window)
     assert window.game.world.boards[key("1:S1902")].units["kie"].type == "F"
@@ -147,12 +147,12 @@ def test_support_on_a_ghost_board(qtbot, window):
     window.new_game("sandbox")
     submit(qtbot, window)
     click(window, "1:F1901", "mun")
-    window.key_order("support")
+    window.clicks.key_order("support")
     ghost = key("2:F1901")
     assert ghost in window.scene.ghosts, "ghost boards appear next to the supporter's board"
-    out = window.click_location(ghost, "mun")
+    out = window.clicks.click_location(ghost, "mun")
     assert not out.refused, out.message
-    out = window.click_location(ghost, "mun")
+    out = window.clicks.click_location(ghost, "mun")
     assert isinstance(out.order, Support) and out.order.supported.board == ghost and out.order.dest is None
     assert not window.scene.ghosts, "ghosts go away once the order is given"
 
@@ -167,17 +167,17 @@ def test_convoy_on_a_ghost_board(qtbot, window):
     game.meta = {"mode": "sandbox", "seats": []}
     window.set_game(game, None)
     click(window, "1:F1901", "nth")
-    window.key_order("convoy")
+    window.clicks.key_order("convoy")
     ghost = key("1:S1902")
     assert ghost in window.scene.ghosts, "ghost boards appear next to the convoying fleet's board"
-    out = window.click_location(ghost, "yor")
+    out = window.clicks.click_location(ghost, "yor")
     assert not out.refused, out.message
-    out = window.click_location(ghost, "bel")
+    out = window.clicks.click_location(ghost, "bel")
     assert isinstance(out.order, Convoy), out.message
     assert out.order.army == Location(ghost, "yor") and out.order.dest == Location(ghost, "bel")
     assert not window.scene.ghosts, "ghosts go away once the order is given"
     # an inland province on the ghost board is refused with a reason
     click(window, "1:F1901", "nth")
-    window.key_order("convoy")
-    out = window.click_location(ghost, "mun")
+    window.clicks.key_order("convoy")
+    out = window.clicks.click_location(ghost, "mun")
     assert out.refused and "coast" in out.message

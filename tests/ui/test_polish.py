@@ -286,16 +286,16 @@ def test_the_toolbar_shows_the_order_being_clicked_in(qtbot, window):
     window.new_game("sandbox")
     checked = lambda: [a.text() for a in window.commands.orders if a.isChecked()]
     assert checked() == []
-    window.click_location(key("1:S1901"), "par")
+    window.clicks.click_location(key("1:S1901"), "par")
     assert checked() == ["Move"]
-    window.key_order("support")
+    window.clicks.key_order("support")
     assert checked() == ["Support"]
     window.commands.cancel.trigger()
     assert checked() == []
-    window.click_location(key("1:S1901"), "lon")
+    window.clicks.click_location(key("1:S1901"), "lon")
     window.commands.move.trigger()                          # pressing the checked button keeps it checked
     assert checked() == ["Move"]
-    window.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
+    window.clicks.click_location(key("1:S1901"), "nth")     # the order is given: nothing is being entered
     assert checked() == [] and len(window.pending) == 1
 
 

@@ -116,13 +116,13 @@ def test_clicking_the_history_groove_jumps_to_the_click(qtbot, window):
 def test_the_build_menu_names_the_province(qtbot, window):
     window.new_game(confirmed=True)
     _play(qtbot, window, *FRENCH_BUILDS)
-    window.click_location(key("1:W1901"), "par")
-    menu = window._menu
+    window.clicks.click_location(key("1:W1901"), "par")
+    menu = window.clicks.menu
     assert menu is not None
     texts = [a.text() for a in menu.actions()]
     assert "Build an army in Paris" in texts, texts
-    window.click_location(key("1:W1901"), "bre")
-    texts = [a.text() for a in window._menu.actions()]
+    window.clicks.click_location(key("1:W1901"), "bre")
+    texts = [a.text() for a in window.clicks.menu.actions()]
     assert "Build a fleet in Brest" in texts, texts
 
 

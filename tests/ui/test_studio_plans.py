@@ -38,7 +38,7 @@ def test_plans_are_drawn_with_the_mouse_kept_with_the_game_and_never_orders(qtbo
     assert tool.draw_between(loc("1:S1901", "lon"), loc("1:S1901", "nth"))
     # the plan takes no click: a click on Paris selects the army, as always
     assert tool.item.acceptedMouseButtons() == Qt.NoButton
-    window.click_location(key("1:S1901"), "par")
+    window.clicks.click_location(key("1:S1901"), "par")
     assert window.entry.unit is not None and window.entry.unit.province == "par"
     window.cancel_entry()
     # take back, save, open: the plans come back; the orders submitted are only the orders

@@ -415,7 +415,7 @@ def test_closing_the_window_while_the_computer_thinks_waits_for_it(qtbot, window
     window.table_ui.watcher.step_now()
     assert window.busy
     window.close()                                      # must not leave a running thread behind
-    assert window._job is None and not window.busy and len(window.match.game.submissions) == 1
+    assert window.adjudicator.job is None and not window.busy and len(window.match.game.submissions) == 1
     assert not window.table_ui.watcher.timer.isActive()
 
 

@@ -22,20 +22,20 @@ def test_the_tutorial_watches_each_real_step(qtbot, window):
     assert t.index == 1 and t.card.do_btn.isVisible() and not t.card.next_btn.isVisible()
     qtbot.wait(400)
     assert t.index == 1, "a step waits for the player"
-    window.click_location(S1901, "par")                        # select the army in Paris
+    window.clicks.click_location(S1901, "par")                        # select the army in Paris
     _wait_next(qtbot, t, 2)
-    window.click_location(S1901, "bur")                        # move it to Burgundy
+    window.clicks.click_location(S1901, "bur")                        # move it to Burgundy
     _wait_next(qtbot, t, 3)
-    window.click_location(S1901, "mar")                        # Marseilles supports the move
-    window.key_order("support")
-    window.click_location(S1901, "par")
-    window.click_location(S1901, "bur")
+    window.clicks.click_location(S1901, "mar")                        # Marseilles supports the move
+    window.clicks.key_order("support")
+    window.clicks.click_location(S1901, "par")
+    window.clicks.click_location(S1901, "bur")
     _wait_next(qtbot, t, 4)
-    window.click_location(S1901, "mun")                        # Germany's rival move
-    window.click_location(S1901, "bur")
+    window.clicks.click_location(S1901, "mun")                        # Germany's rival move
+    window.clicks.click_location(S1901, "bur")
     _wait_next(qtbot, t, 5)
-    window.click_location(S1901, "bre")                        # the fleet sails to the Channel
-    window.click_location(S1901, "eng")
+    window.clicks.click_location(S1901, "bre")                        # the fleet sails to the Channel
+    window.clicks.click_location(S1901, "eng")
     _wait_next(qtbot, t, 6)
     submit(qtbot, window)
     _wait_next(qtbot, t, 7)
@@ -44,8 +44,8 @@ def test_the_tutorial_watches_each_real_step(qtbot, window):
     assert any("1:mun:S1901" in r for r in rows), rows        # Germany's failed move, with its reason
     panel.list.clicked.emit(panel.model.index(0))
     _wait_next(qtbot, t, 8)
-    window.click_location(F1901, "eng")                        # through time: the Channel, a season back
-    window.click_location(S1901, "eng")
+    window.clicks.click_location(F1901, "eng")                        # through time: the Channel, a season back
+    window.clicks.click_location(S1901, "eng")
     _wait_next(qtbot, t, 9)
     submit(qtbot, window)
     assert len(window.game.world.timelines) == 2

@@ -75,3 +75,35 @@ def test_the_window_does_not_import_what_opens_it():
     found = [f"{f.relative_to(UI.parent.parent)}:{line}: {t}" for f in window for line, t in imported(f)
              if _reaches_up(t, ("app.ui.app", "app.ui.commands"))]
     assert found == []
+
+
+# the rooms whose parts are made with a parent and narrow inputs: none is handed the window
+WIRED = ("multiverse", "panels", "dialogs", "table", "studio")
+WINDOW_NAMES = {"w", "win", "window", "main_window", "mw"}
+
+
+def holds_the_window(path: Path) -> list[str]:
+    """Where ``path`` takes the whole window: an ``__init__`` with a parameter named as the
+    window is, or an attribute ``self.w``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and node.name == "__init__":
+            names = {a.arg for a in node.args.args + node.args.kwonlyargs}
+            found += [f"{path.name}:{node.lineno}: __init__({n})" for n in sorted(names & WINDOW_NAMES)]
+        elif isinstance(node, ast.Attribute) and node.attr == "w" and isinstance(node.value, ast.Name) \
+                and node.value.id == "self":
+            found.append(f"{path.name}:{node.lineno}: self.w")
+    return sorted(set(found))
+
+
+def test_the_window_reader_sees_a_part_made_with_the_window(tmp_path):
+    fake = tmp_path / "fake.py"
+    fake.write_text("class Part:\n    def __init__(self, window):\n        self.w = window\n\n\n"
+                    "class Fine:\n    def __init__(self, parent, match):\n        self.match = match\n")
+    assert holds_the_window(fake) == ["fake.py:2: __init__(window)", "fake.py:3: self.w"]
+
+
+def test_no_part_below_the_window_is_handed_the_window():
+    files = [f for room in WIRED for f in (UI / room).rglob("*.py")]
+    assert len(files) > 40
+    assert [hit for f in files for hit in holds_the_window(f)] == []

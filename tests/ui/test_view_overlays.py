@@ -197,7 +197,7 @@ def _unit_with_targets_elsewhere(window):
     """A unit whose legal targets are on several boards, selected."""
     for loc in orderable_units(window.world):
         window.entry.cancel()
-        window.click_location(loc.board, loc.loc)
+        window.clicks.click_location(loc.board, loc.loc)
         marks, _ = window.entry.highlights()
         if len([k for k, h in marks.items() if h]) >= 3:
             return loc, marks
@@ -262,7 +262,7 @@ def test_the_cursor_and_toolbar_show_the_order_mode(window, qtbot):
     key = window.world.active_boards()[0]
     vp = window.view.viewport()
     assert vp.cursor().shape() == Qt.ArrowCursor
-    window.click_location(key, "bud")
+    window.clicks.click_location(key, "bud")
     assert window.entry.stage == "move"
     assert vp.cursor().shape() == Qt.BitmapCursor
     assert vp.cursor().pixmap().cacheKey() == mode_cursor("move").pixmap().cacheKey()
@@ -284,7 +284,7 @@ def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
     window.view.go_to_present()
     settle(window)
     key = window.world.active_boards()[0]
-    out = window.click_location(key, "boh")                    # an empty province
+    out = window.clicks.click_location(key, "boh")                    # an empty province
     assert out.refused
     bubble = window.view.bubble
     assert bubble is not None and bubble.isVisible()
@@ -299,7 +299,7 @@ def test_a_refused_click_says_why_next_to_the_click(window, qtbot):
     QApplication.processEvents()
     assert bubble.geometry() == g
     bubble.hold_ms = 10
-    window.click_location(key, "gal")                           # again: the new reason shows
+    window.clicks.click_location(key, "gal")                           # again: the new reason shows
     assert bubble.isVisible() and "No unit" in bubble.text()
     qtbot.waitUntil(lambda: not bubble.isVisible(), timeout=20000)   # and fades away
 

@@ -176,7 +176,7 @@ def _multiverse_progress(w):
     from app.ui.window.export_multiverse import export_multiverse
     import tempfile
     job = export_multiverse(w, tempfile.mktemp(suffix=".png"), 1)
-    dlg = w._multiverse_progress
+    dlg = job.progress_dialog
     dlg.show()
     m = _measure_now(dlg)
     job.cancelled = True
@@ -207,6 +207,10 @@ def _ending_question(w):
     _hotseat(w)                              # Ada at the table
     w.table_ui.ending.a_draw.trigger()
     return w.table_ui.ending.dialog
+
+
+def _end_screen(w):
+    return w.show_ending("France wins")
 
 
 def _judging(w):
@@ -266,6 +270,7 @@ WINDOWS: list[Entry] = [
     Entry("take over (table)", ("TakeOverDialog",), _take_over),
     Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
     Entry("propose a draw, concede, answer (table)", ("EndingQuestion",), _ending_question),
+    Entry("the end of the game", ("EndScreen",), _end_screen),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
     Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
 ]

@@ -25,13 +25,20 @@ def test_a_truncated_map_imports_or_is_refused_by_name(part, tmp_path):
         assert "cut.map" in str(e)
 
 
-def test_the_cut_that_gave_no_board_is_named(tmp_path):
-    """Cut here, the stand-in board's layout came out with an empty province (shapely's
-    ValueError 'The first input geometry is empty' escaped)."""
+def test_the_cut_that_gave_no_board_now_draws_one(tmp_path):
+    """Cut here, the stand-in board's layout once came out with an empty province (shapely's
+    ValueError 'The first input geometry is empty' escaped, then was refused by name). The
+    layout now gives every province its size: the cut map imports with a region for every
+    province it has."""
+    import json
+
+    from app.mapgeo import load_map
     source = tmp_path / "cut.map"
     source.write_bytes(MODERN.read_bytes()[:8973])
-    with pytest.raises(ImportError_, match=r"cut\.map: no board can be laid out"):
-        import_variant(source, tmp_path / "out")
+    import_variant(source, tmp_path / "out")
+    provinces = json.loads((tmp_path / "out" / "provinces.json").read_text())["provinces"]
+    drawn = load_map(tmp_path / "out" / "map.svg").provinces
+    assert provinces and all(drawn[p["id"]].area > 100 for p in provinces)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")

@@ -6,12 +6,13 @@ is the match's (``app.match.civ_table``); this only shows it and forwards choice
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
-from app.engine import civ_of, Location, YEARS
+from app.engine import civ_of, Location
 from app.match.match import MatchError
 
 from ..guard import guarded
@@ -24,19 +25,36 @@ if TYPE_CHECKING:
 # imported when a civilisations game is started, opened or played: a start does not need it.
 
 
+@dataclass(frozen=True)
+class CivServices:
+    """What the civilisations part reads and asks of the window, named."""
+    match: Callable[[], object]                 # the Match (None: no game)
+    seat: Callable[[], int | None]              # the seat at the table
+    curtain_up: Callable[[], bool]              # hotseat: nobody's turn is on screen
+    replaying: Callable[[], bool]               # the history slider is in the past
+    set_match: Callable[..., None]              # (match, path): show a game
+    refresh: Callable[[], None]                 # redraw everything from the match
+    files_changed: Callable[[], None]
+    set_status: Callable[..., None]             # (text, error=False)
+    show_message: Callable[[str, str], object]  # a window-modal message (title, text)
+    art: Callable[[], object]                   # the map's art (old maps are drawn with it)
+    theme: Callable[[], object]
+
+
 class CivUI:
-    def __init__(self, window):
-        self.w = window
+    def __init__(self, parent, services: CivServices, beside=None):
+        """``parent``: the main window (the dock goes on its right, tabbed with ``beside``)."""
+        self.s = services
+        self._parent = parent
         self.panel = ContactsPanel()
-        self.dock = QDockWidget("Contacts", window)
+        self.dock = QDockWidget("Contacts", parent)
         self.dock.setObjectName("contacts")
         self.dock.setWidget(self.panel)
         self.dock.setFeatures(QDockWidget.DockWidgetMovable)    # never floating: the curtain must cover it
-        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
-        nations_dock = next((d for d in window.docks if d.objectName() == "nations"), None)
-        if nations_dock is not None:
-            window.tabifyDockWidget(nations_dock, self.dock)
-            nations_dock.raise_()
+        parent.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        if beside is not None:
+            parent.tabifyDockWidget(beside, self.dock)
+            beside.raise_()
         self.dock.hide()
         self.panel.offer.connect(self.make_offer)
         self.panel.answer.connect(self.answer)
@@ -47,7 +65,7 @@ class CivUI:
     # -- the game ------------------------------------------------------------------------------
     @property
     def table(self):
-        m = self.w.match
+        m = self.s.match()
         return m.civ if m is not None else None
 
     def start(self, settings: dict, seed: int | None = None) -> bool:
@@ -59,13 +77,13 @@ class CivUI:
             match = new_civ_match(civ["players"], civ["computers"], seed, settings["variant"],
                                   settings["adjacency"], civ["levels"])
         except MatchError as e:
-            self.w.show_message("Cannot start", str(e))
+            self.s.show_message("Cannot start", str(e))
             return False
-        self.w.set_match(match, None)
+        self.s.set_match(match, None)
         if not match.private:
             self._greet(0)
         else:
-            self.w.set_status(f"Civilisations: {len(civ['players'])} people and the computer, from "
+            self.s.set_status(f"Civilisations: {len(civ['players'])} people and the computer, from "
                               f"{match.game.calendar.title(match.world.active_boards()[0].turn)}.")
         return True
 
@@ -85,7 +103,7 @@ class CivUI:
         try:
             match = seat_civ_game(game, answer["players"], answer["levels"])
         except MatchError as e:
-            self.w.show_message("Cannot start", str(e))
+            self.s.show_message("Cannot start", str(e))
             return None
         match.scenario = getattr(opened, "scenario", None)
         return match
@@ -94,7 +112,7 @@ class CivUI:
         """Who plays which civilisation of a drawn start (the dialog; ``unattended``: its
         first answer, one person at the first civilisation, unasked)."""
         from ..dialogs.civ_file import CivFileDialog
-        dlg = CivFileDialog(self.w, file_name, civs, variant_title, when)
+        dlg = CivFileDialog(self._parent, file_name, civs, variant_title, when)
         if self.unattended:
             return dlg.settings()
         self.dialog = dlg
@@ -106,27 +124,27 @@ class CivUI:
 
     def greet_opened(self, file_name: str) -> None:
         """The status after a civilisations start opened from a file."""
-        m = self.w.match
+        m = self.s.match()
         if m.private:
-            self.w.set_status(f"Civilisations from {file_name}: {sum(s.controller == 'person' for s in m.seats)} "
+            self.s.set_status(f"Civilisations from {file_name}: {sum(s.controller == 'person' for s in m.seats)} "
                               f"people and the computer, from {m.game.calendar.title(m.world.active_boards()[0].turn)}. "
                               "Save it (Ctrl+S) to keep it.")
         else:
             self._greet(0, " Save it (Ctrl+S) to keep it.")
 
     def _greet(self, seat: int, more: str = "") -> None:
-        m = self.w.match
+        m = self.s.match()
         me = m.seats[seat].nations[0]
         key = m.world.active_boards()[0]
         board = m.world.boards[key]
         where = next((p for p, n in board.centres.items() if n == me), None)
         name = m.game.variant.provinces[where].name if where else "?"
-        self.w.set_status(f"{m.game.calendar.title(key.turn)}: {me} begins in {name}, alone. "
+        self.s.set_status(f"{m.game.calendar.title(key.turn)}: {me} begins in {name}, alone. "
                           "Explore to meet other civilisations." + more)
 
     def date_note(self) -> str:
         """`` (now Spring 3500 BC)`` in a civilisations game, else nothing."""
-        m = self.w.match
+        m = self.s.match()
         if m is None or civ_of(m.world) is None:
             return ""
         return f" (now {m.game.calendar.title(min(k.turn for k in m.world.active_boards()))})"
@@ -136,8 +154,6 @@ class CivUI:
         """Show the seat's contacts (nothing behind the curtain); the dock only in a
         civilisations game."""
         t = self.table
-        calendar = self.w.game.calendar if self.w.game is not None else YEARS
-        self.w.orders_panel.calendar = self.w.results_panel.model.calendar = calendar
         if t is None:
             self.dock.hide()
             return
@@ -146,9 +162,9 @@ class CivUI:
         self.panel.set_state(self.state())
 
     def state(self) -> ContactsState:
-        w, m, t = self.w, self.w.match, self.table
-        seat = w.seat
-        if seat is None or w.table.up or m is None or t is None:
+        m, t = self.s.match(), self.table
+        seat = self.s.seat()
+        if seat is None or self.s.curtain_up() or m is None or t is None:
             return ContactsState()
         mine = list(m.nations_of(seat))
         v = m.game.variant
@@ -170,7 +186,7 @@ class CivUI:
             blocked = "An offer of yours, made or received, is open: it is answered before you make another."
         if m.world.phase == "over":
             blocked = "The game is over."
-        if w.replay_index is not None:
+        if self.s.replaying():
             blocked = "Replaying the past: go to the present to make offers."
         present = min(k.turn for k in m.world.active_boards())
         return ContactsState([(n, v.nations[n].colour) for n in mine], met, incoming, waiting, maps, log, units,
@@ -184,8 +200,8 @@ class CivUI:
             return "an exchange of maps"
         if gift.kind == "unit":
             u = gift.unit
-            name = self.w.match.game.variant.provinces[u.province].name
-            return f"{whose} unit in {name} ({self.w.match.game.calendar.board(u.board)})"
+            name = self.s.match().game.variant.provinces[u.province].name
+            return f"{whose} unit in {name} ({self.s.match().game.calendar.board(u.board)})"
         return f"an introduction to {gift.third}"
 
     def _offered(self, gift: Gift) -> str:
@@ -209,7 +225,7 @@ class CivUI:
     # -- choices -------------------------------------------------------------------------------
     @guarded
     def make_offer(self, kind: str, receiver: str, unit, third) -> None:
-        m, seat = self.w.match, self.w.seat
+        m, seat = self.s.match(), self.s.seat()
         if m is None or seat is None or self.table is None:
             return
         from app.engine import Gift
@@ -219,44 +235,44 @@ class CivUI:
         try:
             o = self.table.offer(gift)
         except OfferRefused as e:
-            self.w.set_status(f"Offer refused: {e}.", error=True)
+            self.s.set_status(f"Offer refused: {e}.", error=True)
             return
-        self.w.files.changed()
+        self.s.files_changed()
         what = self._what(o.gift, "your")
         if o.status == "open":
-            self.w.set_status(f"Offer made to {receiver}: {what}. {receiver} answers at its turn.")
+            self.s.set_status(f"Offer made to {receiver}: {what}. {receiver} answers at its turn.")
         else:
-            self.w.set_status(f"{receiver} {'accepted' if o.status == 'accepted' else 'did not take'} {what}.")
-        self.w.refresh()
+            self.s.set_status(f"{receiver} {'accepted' if o.status == 'accepted' else 'did not take'} {what}.")
+        self.s.refresh()
 
     @guarded
     def answer(self, offer_id: int, accept: bool) -> None:
-        m = self.w.match
-        if m is None or self.table is None or self.w.seat is None:
+        m = self.s.match()
+        if m is None or self.table is None or self.s.seat() is None:
             return
         from app.match.civ_table import OfferRefused
-        mine = list(m.nations_of(self.w.seat))
+        mine = list(m.nations_of(self.s.seat()))
         if not any(o.id == offer_id for o in self.table.to_answer(mine)):
             return
         try:
             o = self.table.answer(offer_id, accept)
         except OfferRefused as e:
-            self.w.set_status(str(e), error=True)
+            self.s.set_status(str(e), error=True)
             return
-        self.w.files.changed()
+        self.s.files_changed()
         text = self._describe(o.gift, mine)
         if o.status == "lapsed":
-            self.w.set_status(f"The offer lapsed: {o.reason}.", error=True)
+            self.s.set_status(f"The offer lapsed: {o.reason}.", error=True)
         elif o.status == "accepted":
             extra = " Open the map from Contacts." if o.gift.kind in ("map", "maps") else ""
-            self.w.set_status(f"Accepted {text}.{extra}")
+            self.s.set_status(f"Accepted {text}.{extra}")
         else:
-            self.w.set_status(f"Rejected {text}.")
-        self.w.refresh()
+            self.s.set_status(f"Rejected {text}.")
+        self.s.refresh()
 
     @guarded
     def view_map(self, index: int) -> None:
-        m, seat = self.w.match, self.w.seat
+        m, seat = self.s.match(), self.s.seat()
         if m is None or seat is None or self.table is None:
             return
         mine = list(m.nations_of(seat))
@@ -265,8 +281,8 @@ class CivUI:
             return
         from .snapshot import SnapshotDialog
         world = self.table.snapshot_view(snap, m.known_civilisations(seat))
-        self.dialog = SnapshotDialog(self.w, world, snap.giver, snap.title(m.game.calendar), self.w.scene.art,
-                                     self.w.theme)
+        self.dialog = SnapshotDialog(self._parent, world, snap.giver, snap.title(m.game.calendar), self.s.art(),
+                                     self.s.theme())
         try:
             self.dialog.exec()
         finally:

@@ -52,6 +52,7 @@ class _StoryChart(QWidget):
                         grid, theme.font_family, title="Supply centres after each submission")
         p.end()
 
+    @guarded
     def changeEvent(self, event) -> None:
         if event.type() == QEvent.PaletteChange:      # the window's theme changed: the chart follows
             self.update()

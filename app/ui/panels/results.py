@@ -6,6 +6,8 @@ the table may see (:mod:`app.match.results`)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import QLabel, QListView, QVBoxLayout, QWidget
 
@@ -150,26 +152,32 @@ class ResultsFollower:
     last one, or the replay's), as the seat at the table may see it: after a submission, an
     undo, a reopened game, a history move, and when the hotseat curtain goes up or down."""
 
-    def __init__(self, window):
-        self.w = window
+    def __init__(self, panel: ResultsPanel, match: Callable[[], object], replay_index: Callable[[], int | None],
+                 fog_nations: Callable[[], tuple[str, ...] | None], seat: Callable[[], int | None],
+                 busy: Callable[[], bool]):
+        """``panel``: the list; the rest, each called when needed: the match shown, the
+        submission the history slider shows (None: the present), whose sight the boards are
+        drawn in, the seat at the table, whether an adjudication is running."""
+        self.panel = panel
+        self.match, self.replay_index, self.fog_nations, self.seat, self.busy = match, replay_index, fog_nations, seat, busy
         self.shown: tuple | None = None          # what the list shows: (match, submission, sight, count)
 
     def _wanted(self) -> tuple:
-        w = self.w
-        n = len(w.game.submissions)
-        return (id(w.match), n if w.replay_index is None else w.replay_index, w.fog_nations(), n)
+        m, index = self.match(), self.replay_index()
+        n = len(m.game.submissions)
+        return (id(m), n if index is None else index, self.fog_nations(), n)
 
     def update(self) -> None:
         """Show what the boards show now, unless the list shows it already."""
-        w = self.w
-        if w.match is None or w.busy:
+        m = self.match()
+        if m is None or self.busy():
             return
         wanted = self._wanted()
         if wanted == self.shown:
             return
         self.shown = wanted
         _, i, fog, n = wanted
-        panel = w.results_panel
+        panel = self.panel
         if fog == ():
             panel.clear("Fog of war: the results show when a seat is at the table.")
         elif i <= 0:
@@ -177,16 +185,16 @@ class ResultsFollower:
                         "No submission yet: results appear here after one.")
         else:
             # whose sight: the seat at the table (fog of war), or the nation a sandbox views as
-            seen_by = None if fog is None else w.match.seats[w.seat].name if w.match.fog else fog[0]
-            panel.set_results(i, submission_results(w.game, i, fog), seen_by)
+            seen_by = None if fog is None else m.seats[self.seat()].name if m.fog else fog[0]
+            panel.set_results(i, submission_results(m.game, i, fog), seen_by)
 
     def submitted(self, pairs) -> None:
         """The submission just made, from its own orders and results (no fog: everything
         is public, and the report has it all)."""
         self.shown = self._wanted()
-        self.w.results_panel.set_results(len(self.w.game.submissions), pairs)
+        self.panel.set_results(len(self.match().game.submissions), pairs)
 
     def forget(self) -> None:
         """The list is cleared (the curtain came down): shown again at the next update."""
         self.shown = None
-        self.w.results_panel.clear("")
+        self.panel.clear("")

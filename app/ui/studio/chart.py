@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPus
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
 from ..guard import guarded
+from .services import StudioServices
 from .chart_art import chart_image, paint_chart
 
 if TYPE_CHECKING:                     # the chart's engine is imported when a chart is first built
@@ -45,7 +46,7 @@ class ChartCanvas(QWidget):
     def paintEvent(self, event) -> None:
         t0 = time.perf_counter()
         p = QPainter(self)
-        theme = self.pane.w.theme
+        theme = self.pane.s.theme()
         p.fillRect(self.rect(), theme.base)
         chart = self.pane.shown
         if chart is None or not chart.nations:
@@ -67,9 +68,9 @@ class ChartPane(QWidget):
     """See the module docstring. ``shown`` is the chart on screen (already cut to what the
     seat may see); ``stats`` the statistics on screen."""
 
-    def __init__(self, window):
+    def __init__(self, services: StudioServices):
         super().__init__()
-        self.w = window
+        self.s = services
         self.builder = None                   # made at the first build (the start never builds one)
         self.stats_builder = None
         self._game = None
@@ -137,7 +138,7 @@ class ChartPane(QWidget):
         return data if isinstance(data, int) else None
 
     def colours(self) -> dict[str, str]:
-        v = self.w.game.variant if self.w.game is not None else None
+        v = self.s.game().variant if self.s.game() is not None else None
         return {n: x.colour for n, x in v.nations.items()} if v is not None else {}
 
     def _set_enabled(self, on: bool) -> None:
@@ -162,7 +163,7 @@ class ChartPane(QWidget):
     # -- building (off the GUI thread) ---------------------------------------------------------
     def changed(self) -> None:
         """The game or the seat changed: build again soon (only while the pane is seen)."""
-        m = self.w.match
+        m = self.s.match()
         if m is None:
             self.forget()
             return
@@ -170,15 +171,15 @@ class ChartPane(QWidget):
             self._game = m.game
             self.builder = self.stats_builder = None     # the next build starts afresh
             self.full = None
-        if self.w.seat is None or self.w.table.up:
+        if self.s.seat() is None or self.s.curtain_up():
             self.forget()
             return
         if self.on_screen or not self.visibleRegion().isEmpty():
             self.timer.start()
 
     def build(self) -> None:
-        m = self.w.match
-        if m is None or self.w.seat is None or self.w.table.up:
+        m = self.s.match()
+        if m is None or self.s.seat() is None or self.s.curtain_up():
             return
         if self.busy:                        # one build at a time: the builder keeps its rows
             self._again = True
@@ -190,7 +191,7 @@ class ChartPane(QWidget):
         if self.builder is None:
             self.builder, self.stats_builder = ChartBuilder(), StatsBuilder()
         snap = m.game.snapshot()            # a copy to read while the game goes on (about a millisecond)
-        nations = visible_nations(m, self.w.seat)
+        nations = visible_nations(m, self.s.seat())
         builder, stats_builder = self.builder, self.stats_builder
         victory = m.victory
         self.busy = True
@@ -224,7 +225,7 @@ class ChartPane(QWidget):
         if self._again:
             self.build()
             return
-        if gen != self.generation or self.w.seat is None or self.w.table.up:
+        if gen != self.generation or self.s.seat() is None or self.s.curtain_up():
             return                            # stale: the game or the seat changed meanwhile
         if isinstance(chart, Exception):
             self.shown = None
@@ -238,7 +239,7 @@ class ChartPane(QWidget):
         self._fill_timelines()
         self._fill_table()
         from app.match.chart import hidden_note
-        note = hidden_note(self.w.match, nations)
+        note = hidden_note(self.s.match(), nations)
         self.note.setText(note)
         self.note.setVisible(bool(note))
         self.empty_text = "No nation of yours to chart." if not nations else ""
@@ -271,28 +272,28 @@ class ChartPane(QWidget):
         if self.shown is None or not self.shown.nations:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.w, "Export the centre chart", "centres.png", "PNG image (*.png)")
+            path, _ = QFileDialog.getSaveFileName(self.window(), "Export the centre chart", "centres.png", "PNG image (*.png)")
             if not path:
                 return False
         t = self.timeline()
         title = "Victory count (distinct centres on active boards)" if t is None else f"Centres on timeline {t}"
-        ok = chart_image(self.shown, t, self.colours(), dark=self.w.theme.name == "dark", title=title).save(path, "PNG")
-        self.w.set_status(f"Chart saved: {path}" if ok else f"Could not write {path}", error=not ok)
+        ok = chart_image(self.shown, t, self.colours(), dark=self.s.theme().name == "dark", title=title).save(path, "PNG")
+        self.s.set_status(f"Chart saved: {path}" if ok else f"Could not write {path}", error=not ok)
         return ok
 
     def export_csv(self, path: str | None = None) -> bool:
         if self.shown is None or not self.shown.nations:
             return False
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self.w, "Export the centre counts", "centres.csv", "CSV (*.csv)")
+            path, _ = QFileDialog.getSaveFileName(self.window(), "Export the centre counts", "centres.csv", "CSV (*.csv)")
             if not path:
                 return False
         try:
             Path(path).write_text(self.shown.to_csv(), encoding="utf-8")
         except OSError as e:
-            self.w.set_status(f"Could not write {path}: {e.strerror or e}", error=True)
+            self.s.set_status(f"Could not write {path}: {e.strerror or e}", error=True)
             return False
-        self.w.set_status(f"Counts saved: {path}")
+        self.s.set_status(f"Counts saved: {path}")
         return True
 
     @guarded
@@ -300,5 +301,5 @@ class ChartPane(QWidget):
         """The dock's tab came to the front (or went behind another): a tabbed dock behind
         another stays "visible" to Qt, so the dock says when it is really seen."""
         self.on_screen = on
-        if on and self.w.match is not None:
+        if on and self.s.match() is not None:
             self.changed()

@@ -159,12 +159,13 @@ class NotesPane(QWidget):
         self.show_seat(None)
 
 
-def add_plan_keys(window, tool, pane: NotesPane) -> None:
-    """Keys while drawing: 1–4 the colour, Backspace takes back, Esc leaves the tool."""
+def add_plan_keys(parent, tool, pane: NotesPane) -> None:
+    """Keys while drawing, shortcuts of ``parent`` (the main window): 1–4 the colour,
+    Backspace takes back, Esc leaves the tool."""
     for i in range(4):
-        sc = QShortcut(QKeySequence(str(i + 1)), window)
+        sc = QShortcut(QKeySequence(str(i + 1)), parent)
         sc.setContext(Qt.WindowShortcut)
         sc.activated.connect(lambda i=i: tool.drawing and pane.colours.button(i).click())
-    back = QShortcut(QKeySequence("Backspace"), window.view or window)
+    back = QShortcut(QKeySequence("Backspace"), parent)
     back.setContext(Qt.WindowShortcut)
     back.activated.connect(lambda: tool.drawing and tool.take_back())

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from app.engine import Location
 
 from ..guard import guarded
+from .services import StudioServices
 
 if TYPE_CHECKING:
     from app.match.plan_marks import PlanMark
@@ -144,9 +145,9 @@ class PlansTool(QObject):
 
     changed = Signal()           # the seat's plans changed (the window autosaves)
 
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, services: StudioServices):
+        super().__init__(parent)
+        self.s = services
         self.item: PlansItem | None = None
         self.drawing = False
         self.colour = 0
@@ -156,21 +157,21 @@ class PlansTool(QObject):
 
     # -- the seat's plans -----------------------------------------------------------------
     def seat(self) -> int | None:
-        w = self.w
-        if w.match is None or w.seat is None or w.table.up or w.match.is_locked(w.seat):
+        w = self.s
+        if w.match() is None or w.seat() is None or w.curtain_up() or w.match().is_locked(w.seat()):
             return None
-        return w.seat
+        return w.seat()
 
     def _item(self) -> PlansItem | None:
-        scene = self.w.scene
+        scene = self.s.scene()
         if scene is None:
             return None
         if self.item is None or self.item.scene() is not scene:
             self.item = PlansItem()
             scene.addItem(self.item)
-        if self._watched is not self.w.view:
-            self.w.view.viewport().installEventFilter(self)
-            self._watched = self.w.view
+        if self._watched is not self.s.view():
+            self.s.view().viewport().installEventFilter(self)
+            self._watched = self.s.view()
         return self.item
 
     def refresh(self) -> None:
@@ -179,8 +180,8 @@ class PlansTool(QObject):
         if item is None:
             return
         seat = self.seat()
-        marks = self.w.match.plans.of(seat) if seat is not None else ()
-        scene = self.w.scene
+        marks = self.s.match().plans.of(seat) if seat is not None else ()
+        scene = self.s.scene()
         boards = scene.world.boards if scene.world is not None else {}
         out = []
         for m in marks:
@@ -202,8 +203,8 @@ class PlansTool(QObject):
 
     def set_drawing(self, on: bool) -> None:
         self.drawing = bool(on) and self.seat() is not None
-        if self.w.view is not None:
-            self.w.view.viewport().setCursor(Qt.CrossCursor if self.drawing else Qt.ArrowCursor)
+        if self.s.view() is not None:
+            self.s.view().viewport().setCursor(Qt.CrossCursor if self.drawing else Qt.ArrowCursor)
         if not self.drawing:
             self._from = None
             if self.item is not None:
@@ -218,9 +219,9 @@ class PlansTool(QObject):
         if seat is None:
             return False
         try:
-            self.w.match.plans.draw(seat, mark)
+            self.s.match().plans.draw(seat, mark)
         except ValueError as e:
-            self.w.set_status(str(e), error=True)
+            self.s.set_status(str(e), error=True)
             return False
         self.refresh()
         self.changed.emit()
@@ -228,16 +229,16 @@ class PlansTool(QObject):
 
     def take_back(self) -> None:
         seat = self.seat()
-        if seat is not None and self.w.match.plans.take_back(seat) is not None:
+        if seat is not None and self.s.match().plans.take_back(seat) is not None:
             self.refresh()
             self.changed.emit()
 
     def clear(self) -> None:
         seat = self.seat()
-        if seat is not None and self.w.match.plans.clear(seat):
+        if seat is not None and self.s.match().plans.clear(seat):
             self.refresh()
             self.changed.emit()
-            self.w.set_status("Plans cleared. Undo (beside Clear) brings them back.")
+            self.s.set_status("Plans cleared. Undo (beside Clear) brings them back.")
 
     # -- the mouse ------------------------------------------------------------------------------
     @guarded(default=False)
@@ -245,19 +246,19 @@ class PlansTool(QObject):
         t = event.type()
         if t not in (QEvent.MouseButtonPress, QEvent.MouseMove, QEvent.MouseButtonRelease, QEvent.KeyPress):
             return False
-        if self.w.view is None or obj is not self.w.view.viewport() or self.seat() is None:
+        if self.s.view() is None or obj is not self.s.view().viewport() or self.seat() is None:
             return False
         if t == QEvent.KeyPress:
             return False
         active = self.drawing or bool(event.modifiers() & Qt.ShiftModifier) or self._from is not None
         if not active:
             return False
-        pos = self.w.view.mapToScene(event.position().toPoint())
+        pos = self.s.view().mapToScene(event.position().toPoint())
         if t == QEvent.MouseButtonPress:
             if event.button() != Qt.LeftButton:
                 return self.drawing and event.button() == Qt.RightButton and self._cancel()
-            self._from = place_at(self.w.scene, pos)
-            self._from_pt = self.w.scene.loc_point(self._from) if self._from is not None else None
+            self._from = place_at(self.s.scene(), pos)
+            self._from_pt = self.s.scene().loc_point(self._from) if self._from is not None else None
             return True
         if t == QEvent.MouseMove:
             if not event.buttons() & Qt.LeftButton:
@@ -272,7 +273,7 @@ class PlansTool(QObject):
             self.item.set_rubber(None)
         if start is None:
             return True
-        end = place_at(self.w.scene, pos)
+        end = place_at(self.s.scene(), pos)
         from app.match.plan_marks import PlanMark      # pydantic: when a seat first draws
         if end is None or end == start:
             self.add(PlanMark.ring(start, self.colour))
@@ -291,19 +292,19 @@ class PlansTool(QObject):
         same mouse path the player uses (tests and scripts)."""
         from PySide6.QtCore import QPoint
         from PySide6.QtGui import QMouseEvent
-        view = self.w.view
+        view = self.s.view()
         vp = view.viewport()
 
         modifiers = Qt.NoModifier if self.drawing else Qt.ShiftModifier     # the tool, or Shift held
 
         def send(kind, loc, buttons):
-            pt = view.mapFromScene(self.w.scene.loc_point(loc))
+            pt = view.mapFromScene(self.s.scene().loc_point(loc))
             ev = QMouseEvent(kind, QPointF(pt), QPointF(vp.mapToGlobal(QPoint(pt.x(), pt.y()))),
                              Qt.LeftButton, buttons, modifiers)
             return self.eventFilter(vp, ev)
-        before = len(self.w.match.plans.of(self.seat())) if self.seat() is not None else -1
+        before = len(self.s.match().plans.of(self.seat())) if self.seat() is not None else -1
         send(QEvent.MouseButtonPress, a, Qt.LeftButton)
         if b is not None:
             send(QEvent.MouseMove, b, Qt.LeftButton)
         send(QEvent.MouseButtonRelease, b or a, Qt.NoButton)
-        return self.seat() is not None and len(self.w.match.plans.of(self.seat())) > before
+        return self.seat() is not None and len(self.s.match().plans.of(self.seat())) > before

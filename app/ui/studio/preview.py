@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QLabel
 
 from ..guard import guarded
+from .services import StudioServices
 from ..multiverse.map_colours import STATUS_COLOURS
 
 if TYPE_CHECKING:                     # the preview's engine is imported when first asked for
@@ -257,9 +258,10 @@ class PreviewController(QObject):
 
     shown = Signal(object)               # Preview, once drawn (tests, benchmarks)
 
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, services: StudioServices):
+        """``parent``: the main window (the chip goes on its status bar)."""
+        super().__init__(parent)
+        self.s = services
         self.enabled = False
         self.item: PreviewItem | None = None
         self.current: Preview | None = None
@@ -272,7 +274,7 @@ class PreviewController(QObject):
         self.chip = QLabel("")
         self.chip.setObjectName("preview-chip")
         self.chip.setVisible(False)
-        window.statusBar().addPermanentWidget(self.chip)
+        parent.statusBar().addPermanentWidget(self.chip)
 
     @property
     def runner(self) -> PreviewRunner:
@@ -291,34 +293,34 @@ class PreviewController(QObject):
             self.clear()
 
     def _item(self) -> PreviewItem | None:
-        scene = self.w.scene
+        scene = self.s.scene()
         if scene is None:
             return None
         if self.item is None or self.item.scene() is not scene:
-            self.item = PreviewItem(self.w.theme, Placer(scene.layout, scene.art.anchor), {})
+            self.item = PreviewItem(self.s.theme(), Placer(scene.layout, scene.art.anchor), {})
             scene.addItem(self.item)
         return self.item
 
     def _live(self) -> bool:
-        w = self.w
-        return (self.enabled and w.match is not None and w.replay_index is None and not w.busy
-                and w.seat is not None and not w.table.up and w.match.world.phase != "over")
+        w = self.s
+        return (self.enabled and w.match() is not None and not w.replaying() and not w.busy()
+                and w.seat() is not None and not w.curtain_up() and w.match().world.phase != "over")
 
     # -- following the pending orders ----------------------------------------------------------
     def changed(self) -> None:
         """The pending orders or the world changed: preview again shortly (or clear)."""
-        if not self._live() or not self.w.pending:
+        if not self._live() or not self.s.pending():
             self.clear()
             return
         self.timer.start()
 
     def ask_now(self) -> None:
         self.timer.stop()
-        if not self._live() or not self.w.pending:
+        if not self._live() or not self.s.pending():
             self.clear()
             return
         from app.match.preview import seat_input
-        world, orders = seat_input(self.w.match, self.w.seat)
+        world, orders = seat_input(self.s.match(), self.s.seat())
         self.asked_at = time.perf_counter()
         self.runner.ask(world, orders)
 
@@ -357,7 +359,7 @@ class PreviewController(QObject):
         """Hand the outcomes to the item, grouped by board: O(orders) with no geometry; the
         item places a board's marks when it first draws that board."""
         item = self._item()
-        scene = self.w.scene
+        scene = self.s.scene()
         if item is None:
             return
         if p.error is not None:
@@ -420,7 +422,7 @@ class PreviewController(QObject):
         return "Preview: " + " · ".join(parts)
 
     def _chip(self, text: str, colour: str | None = None) -> None:
-        accent = colour or self.w.theme.fork.name()
+        accent = colour or self.s.theme().fork.name()
         self.chip.setText(text)
         self.chip.setStyleSheet(f"QLabel {{ color: {accent}; font-weight: bold; padding: 0 8px; }}")
         self.chip.setToolTip("What would happen if the orders were submitted now (your own orders; "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from app.engine import BoardKey
 
@@ -14,30 +14,37 @@ from .chart import ChartPane
 from .notes import NotesPane, add_plan_keys
 from .plans import PlansTool
 from .preview import PreviewController
+from .services import StudioServices
 
 
-def _action(w, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
+def _action(parent, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
     """The window's kind of action (:func:`app.ui.action.make_action`); a checkable one
     follows ``toggled``, so that setting it from code acts as a click does."""
     if not checkable:
-        return make_action(w, text, slot, shortcut, tip)
-    a = make_action(w, text, lambda *_: None, shortcut, tip, checkable=True)
+        return make_action(parent, text, slot, shortcut, tip)
+    a = make_action(parent, text, lambda *_: None, shortcut, tip, checkable=True)
     a.toggled.connect(slot)
     return a
 
 
 class Studio(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        w = self.w = window
+    def __init__(self, parent: QMainWindow, services: StudioServices, results_dock: QDockWidget,
+                 nations_dock: QDockWidget, cancel: QAction):
+        """``parent``: the main window (the Studio menu and the docks go on it, tabbed with
+        ``results_dock``, ``nations_dock`` left in front); ``cancel``: the window's Esc action
+        (it leaves the plans tool too)."""
+        super().__init__(parent)
+        self.main = parent
+        w = self.s = services
         self._match = None
-        self.preview = PreviewController(w)
-        self.plans = PlansTool(w)
-        self.plans.changed.connect(w.files.changed)
-        self.notes = NotesPane(lambda: w.match)
-        self.notes.written.connect(w.files.changed)
+        self.preview = PreviewController(parent, services)
+        self.plans = PlansTool(parent, services)
+        self.plans.changed.connect(w.files_changed)
+        self.notes = NotesPane(w.match)
+        self.notes.written.connect(w.files_changed)
         self.notes.refused.connect(lambda text: w.set_status(text, error=True))
-        self.chart = ChartPane(w)
+        self.chart = ChartPane(services)
+        self._results_dock, self._nations_dock = results_dock, nations_dock
         self.editor_dialog = None
         self.paste_dialog = None
         self.notes_dock = self._dock("Notes", "notes", self.notes)
@@ -49,24 +56,24 @@ class Studio(QObject):
         self.notes.take_back_button.clicked.connect(self.plans.take_back)
         self.notes.clear_button.clicked.connect(self.plans.clear)
         self._build_actions()
-        add_plan_keys(w, self.plans, self.notes)
-        self.set_theme(w.theme)
-        w.commands.cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
+        add_plan_keys(parent, self.plans, self.notes)
+        self.set_theme(w.theme())
+        cancel.triggered.connect(lambda: self.a_draw.setChecked(False))      # Esc leaves the plans tool
 
     def _dock(self, title: str, name: str, widget) -> QDockWidget:
         """A dock beside the nations and results (the window still fits 768 pixels)."""
-        w = self.w
+        w = self.main
         d = QDockWidget(title, w)
         d.setObjectName(name)
         d.setWidget(widget)
         d.setFeatures(QDockWidget.DockWidgetMovable)     # not floatable: the curtain must cover it
         w.addDockWidget(Qt.RightDockWidgetArea, d)
-        w.tabifyDockWidget(w.results_dock, d)
-        w.docks[1].raise_()
+        w.tabifyDockWidget(self._results_dock, d)
+        self._nations_dock.raise_()
         return d
 
     def _build_actions(self) -> None:
-        w = self.w
+        w = self.main
         self.a_preview = _action(w, "&Preview outcomes", self.preview.set_enabled, "O",
                                  "Show on the boards what would happen if the orders were submitted now", True)
         self.a_draw = _action(w, "&Draw plans", self._draw_toggled, "A",
@@ -100,18 +107,16 @@ class Studio(QObject):
 
     def bring_forward(self, dock: QDockWidget) -> None:
         """Show ``dock``'s tab in front (the side panel shown first if F9 had hidden it)."""
-        panel = self.w.side_panel.action
-        if not panel.isChecked():
-            panel.setChecked(True)
+        self.s.show_side_panel()
         dock.show()
         dock.raise_()
 
     # -- what the window tells the studio ------------------------------------------------------
     def refresh(self) -> None:
         """The world on screen, the seat or the match changed."""
-        w = self.w
-        if w.match is not self._match:
-            self._match = w.match
+        w = self.s
+        if w.match() is not self._match:
+            self._match = w.match()
             self.notes.forget()
             self.preview.clear()
             self._close_dialogs()
@@ -138,15 +143,15 @@ class Studio(QObject):
         self._close_dialogs()
 
     def update_actions(self) -> None:
-        w = self.w
-        seated = w.match is not None and w.seat is not None and not w.table.up
-        live = seated and w.replay_index is None and not w.busy
-        self.a_paste.setEnabled(live and w.match.world.phase != "over")
-        self.a_preview.setEnabled(w.match is not None)
+        w = self.s
+        seated = w.match() is not None and w.seat() is not None and not w.curtain_up()
+        live = seated and not w.replaying() and not w.busy()
+        self.a_paste.setEnabled(live and w.match().world.phase != "over")
+        self.a_preview.setEnabled(w.match() is not None)
         self.a_draw.setEnabled(seated)
-        self.a_editor.setEnabled(seated and not w.busy)
-        self.a_from_board.setEnabled(seated and not w.busy)
-        if w.busy:
+        self.a_editor.setEnabled(seated and not w.busy())
+        self.a_from_board.setEnabled(seated and not w.busy())
+        if w.busy():
             self.preview.clear()             # gone on submit
 
     def set_theme(self, theme) -> None:
@@ -159,7 +164,7 @@ class Studio(QObject):
 
     def board_menu(self, menu, key: BoardKey) -> None:
         """Entries of the board's right-click menu."""
-        if self.w.seat is None or self.w.table.up or self.w.busy:
+        if self.s.seat() is None or self.s.curtain_up() or self.s.busy():
             return
         menu.addSeparator()
         a = menu.addAction(f"New sandbox from board {key}")
@@ -184,30 +189,30 @@ class Studio(QObject):
             self.a_draw.setChecked(False)
         if self.plans.drawing:
             self.notes_dock.raise_()
-            self.w.set_status("Drawing plans: drag from one place to another for an arrow, click for a ring; "
+            self.s.set_status("Drawing plans: drag from one place to another for an arrow, click for a ring; "
                               "1–4 colour, Backspace takes back, A or Esc stops. Plans are never orders.")
 
     def board_in_view(self) -> BoardKey | None:
         """The board at the view's centre, else the first active board."""
-        w = self.w
-        if w.world is None:
+        w = self.s
+        if w.world() is None:
             return None
-        if w.view is not None:
-            item = w.scene.item_at(w.view.mapToScene(w.view.viewport().rect().center()))
-            if item is not None and item.key in w.world.boards:
+        if w.view() is not None:
+            item = w.scene().item_at(w.view().mapToScene(w.view().viewport().rect().center()))
+            if item is not None and item.key in w.world().boards:
                 return item.key
-        return w.world.active_boards()[0]
+        return w.world().active_boards()[0]
 
     def _editor_for(self, key: BoardKey | None):
         from app.match.editor import EditRefused, PositionEditor
-        w = self.w
+        w = self.s
         key = key or self.board_in_view()
-        if key is None or w.world is None or key not in w.world.boards:
+        if key is None or w.world() is None or key not in w.world().boards:
             return None, key
         try:
             # the world as the seat at the table sees it: under fog, nothing it cannot see;
             # in a civilisations game, no civilisation it does not know
-            return PositionEditor.for_seat(w.match, w.seat, key, w.world), key
+            return PositionEditor.for_seat(w.match(), w.seat(), key, w.world()), key
         except EditRefused as e:
             w.set_status(f"That board cannot be edited: {e}", error=True)
             return None, key
@@ -215,13 +220,13 @@ class Studio(QObject):
     @guarded
     def open_editor(self, key: BoardKey | None = None):
         from .editor import PositionEditorDialog
-        if self.w.seat is None or self.w.table.up:
+        if self.s.seat() is None or self.s.curtain_up():
             return None
         editor, key = self._editor_for(key)
         if editor is None:
             return None
         self._close_dialogs()
-        self.editor_dialog = PositionEditorDialog(self.w, editor, str(key), theme=lambda: self.w.theme,
+        self.editor_dialog = PositionEditorDialog(self.main, editor, str(key), theme=lambda: self.s.theme(),
                                                   start_match=self.start_match)
         self.editor_dialog.show()
         return self.editor_dialog
@@ -236,21 +241,21 @@ class Studio(QObject):
 
     def start_match(self, match, status: str) -> bool:
         """Show ``match`` (a new sandbox) in the window, unsaved changes asked about first."""
-        w = self.w
-        if not w.files.confirm_discard("start a new sandbox"):
+        w = self.s
+        if not w.confirm_discard("start a new sandbox"):
             return False
         w.set_match(match, None)
-        w.set_status(status + " " + w.entry.hint())
+        w.set_status(status + " " + w.entry_hint())
         return True
 
     @guarded
     def open_paste(self):
         from .paste import PasteDialog
-        w = self.w
-        if w.match is None or w.seat is None or w.table.up:
+        w = self.s
+        if w.match() is None or w.seat() is None or w.curtain_up():
             return None
         if self.paste_dialog is None:
-            self.paste_dialog = PasteDialog(w, self._ordering)
+            self.paste_dialog = PasteDialog(self.main, self._ordering)
             self.paste_dialog.pasted.connect(self.after_pasted)
         self.paste_dialog.show()
         self.paste_dialog.raise_()
@@ -259,12 +264,12 @@ class Studio(QObject):
     def _ordering(self):
         """The match and the seat giving orders now (None: nobody can: adjudicating, a
         replay, the curtain down)."""
-        w = self.w
-        if w.match is None or w.seat is None or w.busy or w.replay_index is not None or w.table.up:
+        w = self.s
+        if w.match() is None or w.seat() is None or w.busy() or w.replaying() or w.curtain_up():
             return None
-        return w.match, w.seat
+        return w.match(), w.seat()
 
     def after_pasted(self, report) -> None:
-        w = self.w
-        w._orders_changed()
+        w = self.s
+        w.orders_changed()
         w.set_status(f"Pasted: {report.summary()}.")

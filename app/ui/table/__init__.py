@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMenu
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu
 
 from app.match import Match
 from app.match.table import MessageRefused, SeatChangeError
@@ -25,31 +25,36 @@ from ..guard import guarded
 from .deadline_ui import DeadlineUI
 from .ending_ui import EndingUI
 from .messages_panel import MessagesPanel, privacy_words
+from .services import TableUIServices
 from .watch_bar import Watcher
 
 
 class TableUI(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent: QMainWindow, services: TableUIServices, curtain, nations_dock: QDockWidget):
+        """``parent``: the main window (the Table menu, the Messages dock tabbed with
+        ``nations_dock``, the watching bar and the deadline chip go on it); ``curtain``: the
+        hotseat curtain the countdown is shown on. The window calls :meth:`after_submission`
+        after each submission."""
+        super().__init__(parent)
+        self.main = parent
+        self.s = services
         self.dialog = None                     # the open leave/take-over/judging dialog (tests answer it)
         self._build_menu()
         self.messages = MessagesPanel()
         self.messages.send.connect(self.send)
-        self.dock = QDockWidget("Messages", window)
+        self.dock = QDockWidget("Messages", parent)
         self.dock.setObjectName("messages")
         self.dock.setWidget(self.messages)
         self.dock.setFeatures(QDockWidget.DockWidgetMovable)     # not floatable: the curtain must cover it
-        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
-        window.tabifyDockWidget(window.docks[1], self.dock)
-        window.docks[1].raise_()
+        parent.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        parent.tabifyDockWidget(nations_dock, self.dock)
+        nations_dock.raise_()
         self.dock.setVisible(False)
-        self.deadline = DeadlineUI(window)
-        self.watcher = Watcher(window, self.take_over)
-        window.submitted.connect(self._submitted)
+        self.deadline = DeadlineUI(parent, services, curtain)
+        self.watcher = Watcher(parent, services, self.take_over)
 
     def _build_menu(self) -> None:
-        w = self.w
+        w = self.main
         self.menu = QMenu("&Table", w)
         self.a_leave = QAction("&Leave the table…", w)
         self.a_leave.setStatusTip("A seat leaves: its nations go to the computer or to nobody")
@@ -66,7 +71,7 @@ class TableUI(QObject):
         self.menu.addSeparator()
         self.menu.addAction(self.a_messages)
         w.addAction(self.a_messages)
-        self.ending = EndingUI(w, self.menu, self)     # draws, concessions, resigning (RULES.md §11)
+        self.ending = EndingUI(w, self.s, self.menu, self)     # draws, concessions, resigning (RULES.md §11)
         help_menu = next((a for a in w.menuBar().actions() if a.text().replace("&", "") == "Help"), None)
         if help_menu is not None:
             w.menuBar().insertMenu(help_menu, self.menu)
@@ -83,13 +88,13 @@ class TableUI(QObject):
 
     def refresh(self) -> None:
         """Show what belongs to the seat at the table (messages), and the table's state."""
-        w, m = self.w, self.w.match
+        m, seat = self.s.match(), self.s.seat()
         self.update_actions()
         self.dock.setVisible(m is not None and m.private)
-        if m is None or not m.private or w.seat is None or w.table.up:
+        if m is None or not m.private or seat is None or self.s.curtain_up():
             self.messages.clear()
         else:
-            self._show_messages(w.seat)
+            self._show_messages(seat)
         self.deadline.show()
         self.ending.refresh()
 
@@ -98,9 +103,10 @@ class TableUI(QObject):
         finishes (its thread must not outlive the window)."""
         self.watcher.timer.stop()
         self.deadline.timer.stop()
-        if self.w.match is not None:
-            self.w.match.table.watch.pause()
-        self.w.finish_adjudication()
+        m = self.s.match()
+        if m is not None:
+            m.table.watch.pause()
+        self.s.wait_idle()
 
     def clear_private(self) -> None:
         """The curtain comes down: nothing of the seat's messages stays on screen."""
@@ -109,8 +115,8 @@ class TableUI(QObject):
         self.ending.update_actions()
 
     def update_actions(self) -> None:
-        m = self.w.match
-        live = m is not None and not self.w.busy and m.world.phase != "over"
+        m = self.s.match()
+        live = m is not None and not self.s.busy() and m.world.phase != "over"
         self.a_leave.setEnabled(live and bool(m.table.seats.person_seats()))
         self.a_take.setEnabled(live and bool(m.table.seats.open_nations())
                                and not (self.watcher.watching and m.table.watch.playing))
@@ -119,7 +125,7 @@ class TableUI(QObject):
 
     # -- messages ------------------------------------------------------------------------
     def _show_messages(self, seat: int) -> None:
-        m = self.w.match
+        m = self.s.match()
         mail = m.table.mail
         try:
             own = mail.messages(seat)
@@ -134,7 +140,7 @@ class TableUI(QObject):
         if new:
             mail.mark_read(seat)
             self.dock.raise_()
-            self.w.notices.show_toast(f"<b>{new} new message{'s' if new > 1 else ''}</b> for {m.seats[seat].name}")
+            self.s.show_toast(f"<b>{new} new message{'s' if new > 1 else ''}</b> for {m.seats[seat].name}")
 
     @guarded
     def show_messages(self, *_) -> None:
@@ -144,42 +150,42 @@ class TableUI(QObject):
 
     @guarded
     def send(self, receiver: int, text: str) -> None:
-        w, m = self.w, self.w.match
-        if m is None or w.seat is None or w.table.up:
+        s, m, seat = self.s, self.s.match(), self.s.seat()
+        if m is None or seat is None or s.curtain_up():
             return
         try:
-            m.table.mail.write(w.seat, receiver, text)
+            m.table.mail.write(seat, receiver, text)
         except MessageRefused as e:
             self.messages.show_feedback(str(e).capitalize() + ".", False)
             return
-        self._show_messages(w.seat)
+        self._show_messages(seat)
         self.messages.text.setPlainText("")
         name = m.seats[receiver].name
-        readable = m.table.mail.kept_readable(w.seat, receiver)
+        readable = m.table.mail.kept_readable(seat, receiver)
         self.messages.show_feedback(f"Sent to {name}, " + ("kept readable in the save file (" + " and ".join(readable)
                                     + " without a PIN)." if readable else "sealed."), True)
-        w.files.changed()
+        s.files_changed()
 
     # -- seats that change ---------------------------------------------------------------
     @guarded
     def leave(self, *_) -> None:
         from .seat_dialogs import LeaveDialog
-        w, m = self.w, self.w.match
-        if m is None or w.busy:
+        s, m = self.s, self.s.match()
+        if m is None or s.busy():
             return
-        at_table = None if w.table.up else w.seat          # the seat whose board is shown
-        self.dialog = dlg = LeaveDialog(m, at_table, w)
+        at_table = None if s.curtain_up() else s.seat()          # the seat whose board is shown
+        self.dialog = dlg = LeaveDialog(m, at_table, self.main)
         dlg.setWindowModality(Qt.WindowModal)
         dlg.accepted.connect(lambda: self._leave(*dlg.choice()))
         dlg.open()
 
     def _leave(self, seat: int, level: str | None, submit: bool) -> None:
-        w, m = self.w, self.w.match
+        m = self.s.match()
         name = m.seats[seat].name
         try:
             m.table.seats.leave(seat, level, submit=submit)
         except SeatChangeError as e:
-            w.show_message("Leave the table", str(e).capitalize() + ".")
+            self.s.show_message("Leave the table", str(e).capitalize() + ".")
             return
         who = f"the computer ({level})" if level else "nobody"
         self.after_seat_change(f"{name} left the table; {who} plays {name}'s nations"
@@ -188,22 +194,22 @@ class TableUI(QObject):
     @guarded
     def take_over(self, *_, nation: str | None = None) -> None:
         from .seat_dialogs import TakeOverDialog
-        w, m = self.w, self.w.match
-        if m is None or w.busy:
+        m = self.s.match()
+        if m is None or self.s.busy():
             return
         if self.watcher.watching and m.table.watch.playing:
             self.watcher.toggle()                  # take over at a pause
-        self.dialog = dlg = TakeOverDialog(m, w, nation)
+        self.dialog = dlg = TakeOverDialog(m, self.main, nation)
         dlg.setWindowModality(Qt.WindowModal)
         dlg.accepted.connect(lambda: self._take_over(*dlg.choice()))
         dlg.open()
 
     def _take_over(self, nations: tuple[str, ...], name: str, pin: str | None) -> None:
-        w, m = self.w, self.w.match
+        m = self.s.match()
         try:
             seat = m.table.seats.take_over(nations, name, pin=pin)
         except SeatChangeError as e:
-            w.show_message("Take over", str(e).capitalize() + ".")
+            self.s.show_message("Take over", str(e).capitalize() + ".")
             return
         self.after_seat_change(f"{name} takes over {', '.join(m.seats[seat].nations)}.")
 
@@ -211,19 +217,19 @@ class TableUI(QObject):
         """Bring the window in line with the seats: the curtain for the seat whose turn it is
         now (never another seat's board left on screen), the round adjudicated if it is
         complete, or watching on."""
-        w, m = self.w, self.w.match
-        w.files.changed()
+        w, m = self.s, self.s.match()
+        w.files_changed()
         if m.turn is None:
             if m.private and m.world.phase != "over" and any(s.is_person for s in m.seats):
                 w.clear_private()
-                w._adjudicate()            # every seat left at the table is done
+                w.adjudicate()            # every seat left at the table is done
             else:
-                w.table.start()
-        elif w.table.up or w.seat != m.turn:
-            if w.seat is None and not w.table.up and not m.private:
-                w.table.start()            # from watching to playing: nothing private on screen yet
+                w.seat_table()
+        elif w.curtain_up() or w.seat() != m.turn:
+            if w.seat() is None and not w.curtain_up() and not m.private:
+                w.seat_table()            # from watching to playing: nothing private on screen yet
             else:
-                w.table.show_curtain(m.turn, note=text)
+                w.show_curtain(m.turn, note=text)
         w.refresh()
         self.watcher.attach()
         self.deadline.attach()
@@ -232,9 +238,9 @@ class TableUI(QObject):
 
     # -- after a submission -----------------------------------------------------------------
     @guarded
-    def _submitted(self, report) -> None:
+    def after_submission(self, report) -> None:
         self.watcher.after_submission(report)
-        m = self.w.match
+        m = self.s.match()
         if m is not None and m.table.judging.due:
             if not any(s.is_person for s in m.seats):
                 m.table.judging.play_on()  # watched: computers alone always agree
@@ -245,43 +251,42 @@ class TableUI(QObject):
 
     def ask_judgement(self) -> None:
         from .judging_dialog import JudgingDialog
-        w = self.w
-        self.dialog = dlg = JudgingDialog(w.match, w)
+        self.dialog = dlg = JudgingDialog(self.s.match(), self.main)
         dlg.setWindowModality(Qt.WindowModal)
         dlg.accepted.connect(lambda: self._judged(dlg.votes()))
         dlg.rejected.connect(self._play_on)
         dlg.open()
 
     def _judged(self, votes: dict[int, str]) -> None:
-        w, m = self.w, self.w.match
+        w, m = self.s, self.s.match()
         try:
             winner = m.table.judging.judge(votes)
         except JudgingError as e:
             w.show_message("Judging", str(e).capitalize() + ".")
             return
-        w.files.changed()
+        w.files_changed()
         if winner is None:
             w.set_status("No agreement on the winner: play on (the next season is judged again).")
             return
-        w.table.start()                    # the game is over: nobody orders any more
+        w.seat_table()                    # the game is over: nobody orders any more
         w.refresh()
         w.set_status(f"Everyone names {winner}: {winner} wins the play-out.")
-        w.notices.show_toast(f"<b>{winner} wins</b><br>everyone named {winner}")
+        w.show_toast(f"<b>{winner} wins</b><br>everyone named {winner}")
 
     @guarded
     def _play_on(self) -> None:
-        m = self.w.match
+        m = self.s.match()
         if m is not None and m.table.judging.due:
             m.table.judging.play_on()
-            self.w.files.changed()
+            self.s.files_changed()
 
     # -- watching --------------------------------------------------------------------------
     def start_watching(self, variant: str = "standard", levels=("standard",), seed: int = 0,
                        adjacency: str = "strict", confirmed: bool = False) -> bool:
         """A new game every nation's computer plays, watched (``python -m app watch``, or
         "Watch the computer play" in the new-game dialog)."""
-        w = self.w
-        if not confirmed and not w.files.confirm_discard("start a new game"):
+        w = self.s
+        if not confirmed and not w.confirm_discard("start a new game"):
             return False
         match = Match.new(variant, adjacency, seed, computer_seats(variant, list(levels)))
         w.set_match(match, None)

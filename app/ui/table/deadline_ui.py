@@ -8,33 +8,36 @@ with a fake clock instead of waiting."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QMainWindow
 
 from app.match.table.deadlines import clock_text, limit_text
 
 from ..guard import guarded
+from .services import TableUIServices
 
 WARN_AT, ALARM_AT = 30.0, 10.0       # seconds left: the countdown turns orange, then red
 
 
 class DeadlineUI(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent: QMainWindow, services: TableUIServices, curtain):
+        """``parent``: the main window (the chip goes on its status bar); ``curtain``: the
+        hotseat curtain (the countdown goes under the seat's name)."""
+        super().__init__(parent)
+        self.s = services
         self.chip = QLabel("")
         self.chip.setObjectName("deadline-chip")
         self.chip.setVisible(False)
-        window.statusBar().addPermanentWidget(self.chip)
+        parent.statusBar().addPermanentWidget(self.chip)
         # on the curtain, under the seat's name (public: everyone waits for the same clock)
-        self.on_curtain = QLabel("", window.table.curtain)
+        self.on_curtain = QLabel("", curtain)
         self.on_curtain.setAlignment(Qt.AlignCenter)
         self.on_curtain.setVisible(False)
-        lay = window.table.curtain.layout()
-        lay.insertWidget(lay.indexOf(window.table.curtain.detail) + 1, self.on_curtain)
+        lay = curtain.layout()
+        lay.insertWidget(lay.indexOf(curtain.detail) + 1, self.on_curtain)
         self.timer = QTimer(self, interval=1000, timeout=self.tick)
 
     def attach(self) -> None:
-        m = self.w.match
+        m = self.s.match()
         if m is not None and m.table.deadline.on:
             self.timer.start()
         else:
@@ -43,16 +46,16 @@ class DeadlineUI(QObject):
 
     def show(self) -> None:
         """The countdown where it belongs now (or nowhere)."""
-        m = self.w.match
+        m = self.s.match()
         left = m.table.deadline.remaining() if m is not None else None
-        if left is None or self.w.busy:
+        if left is None or self.s.busy():
             self.chip.setVisible(False)
             self.on_curtain.setVisible(False)
             return
         seat = m.seats[m.turn]
         text = clock_text(left)
         colour = "#e03131" if left <= ALARM_AT else "#e8590c" if left <= WARN_AT else None
-        if self.w.table.up:
+        if self.s.curtain_up():
             self.chip.setVisible(False)
             if m.table.deadline.waiting:
                 words = (f"{seat.name}'s turn: <b>{text}</b> (of {limit_text(m.table.deadline.seconds)})"
@@ -73,8 +76,8 @@ class DeadlineUI(QObject):
     @guarded
     def tick(self) -> None:
         """Once a second: show the time left; when it has run out, submit as it stands."""
-        w, m = self.w, self.w.match
-        if m is None or w.busy:
+        m = self.s.match()
+        if m is None or self.s.busy():
             return
         seat = m.turn
         if m.table.deadline.expire():
@@ -82,17 +85,17 @@ class DeadlineUI(QObject):
         self.show()
 
     def _expired(self, seat: int) -> None:
-        w, m = self.w, self.w.match
+        w, m = self.s, self.s.match()
         name = m.seats[seat].name
         note = f"Time ran out for {name}: the orders were submitted as they stood."
-        w.files.changed()
-        if w.replay_index is not None:
-            w.show_history(len(m.game.submissions))
+        w.files_changed()
+        if w.replaying():
+            w.show_present()
         if m.private and m.turn is not None:
-            w.table.show_curtain(m.turn, note=note)
+            w.show_curtain(m.turn, note=note)
         else:
             if m.private:
                 w.clear_private()       # the seat may have walked away: nothing of it stays on screen
             w.cancel_entry()
-            w._adjudicate()
+            w.adjudicate()
         w.set_status(note)

@@ -20,27 +20,31 @@ from app.match.ending import nations_in_game
 from app.match.table import ProposalRefused
 
 from ..guard import guarded
+from .services import TableUIServices
 from .ending_dialogs import EndingQuestion, answer_text, concede_text, propose_draw_text
 
 
 class EndingUI(QObject):
     """The menu entries and the questions of ending a game, for the table's ``menu``."""
 
-    def __init__(self, window, menu, table_ui):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, services: TableUIServices, menu, table_ui):
+        """``parent``: the main window (questions open over it); ``table_ui``: the table's
+        part, whose leaving and seat changes resigning and answers go through."""
+        super().__init__(parent)
+        self.main = parent
+        self.s = services
         self.tui = table_ui
         self.dialog: EndingQuestion | None = None   # the question on screen (tests answer it)
         self._asked: tuple[int, int] | None = None  # (seat, proposal) the question on screen is for
         self._told: set[tuple[int, int]] = set()    # (seat, proposal) whose outcome the seat has seen
         menu.addSeparator()
-        self.a_draw = QAction("Propose a &draw…", window)
+        self.a_draw = QAction("Propose a &draw…", parent)
         self.a_draw.setStatusTip("Propose a draw shared by every nation still in the game (RULES.md §11)")
         self.a_draw.triggered.connect(self.propose_draw)
-        self.a_concede = QAction("&Concede to…", window)
+        self.a_concede = QAction("&Concede to…", parent)
         self.a_concede.setStatusTip("Concede the game to one nation: it wins if every other seat concedes too")
         self.a_concede.triggered.connect(self.concede)
-        self.a_resign = QAction("&Resign seat…", window)
+        self.a_resign = QAction("&Resign seat…", parent)
         self.a_resign.setStatusTip("Resign: your nations go to the computer or to nobody")
         self.a_resign.triggered.connect(self.resign)
         for a in (self.a_draw, self.a_concede, self.a_resign):
@@ -49,19 +53,19 @@ class EndingUI(QObject):
     # -- who is asking --------------------------------------------------------------------
     def _seat(self) -> int | None:
         """The person's seat at the table, free to act (None: nobody, or busy)."""
-        w, m = self.w, self.w.match
-        if m is None or w.busy or w.table.up or w.seat is None or w.replay_index is not None:
+        s, m, seat = self.s, self.s.match(), self.s.seat()
+        if m is None or s.busy() or s.curtain_up() or seat is None or s.replaying():
             return None
-        return w.seat if m.seats[w.seat].is_person else None
+        return seat if m.seats[seat].is_person else None
 
     def _concede_choices(self, seat: int) -> list[str]:
-        m = self.w.match
+        m = self.s.match()
         p = m.table.proposals
         return [n for n in m.known_civilisations(seat) if p.refusal(seat, "concession", n) is None]
 
     def update_actions(self) -> None:
-        m, seat = self.w.match, self._seat()
-        live = m is not None and not self.w.busy and m.world.phase != "over"
+        m, seat = self.s.match(), self._seat()
+        live = m is not None and not self.s.busy() and m.world.phase != "over"
         self.a_draw.setEnabled(seat is not None and m.table.proposals.refusal(seat, "draw") is None)
         self.a_concede.setEnabled(seat is not None and bool(self._concede_choices(seat)))
         self.a_resign.setEnabled(live and bool(m.table.seats.person_seats()))
@@ -72,12 +76,12 @@ class EndingUI(QObject):
         seat = self._seat()
         if seat is None:
             return
-        m = self.w.match
+        m = self.s.match()
         civ = m.civ is not None          # a civilisation is not told who else plays
         shared = ("every civilisation still in the game" if civ
                   else ", ".join(nations_in_game(m.game.world)))
         self._question(EndingQuestion("Propose a draw", propose_draw_text(f"A draw shared by {shared}."),
-                                      "Propose the draw", "Cancel", self.w),
+                                      "Propose the draw", "Cancel", self.main),
                        lambda yes, _n: yes and self._propose(seat, "draw"))
 
     @guarded
@@ -85,18 +89,18 @@ class EndingUI(QObject):
         seat = self._seat()
         if seat is None:
             return
-        self._question(EndingQuestion("Concede", concede_text(), "Concede", "Cancel", self.w,
+        self._question(EndingQuestion("Concede", concede_text(), "Concede", "Cancel", self.main,
                                       nations=self._concede_choices(seat)),
                        lambda yes, nation: yes and self._propose(seat, "concession", nation))
 
     def _propose(self, seat: int, kind: str, to: str | None = None) -> None:
-        w, m = self.w, self.w.match
+        w, m = self.s, self.s.match()
         try:
             outcome = m.table.proposals.propose(seat, kind, to)
         except ProposalRefused as e:
             w.show_message("End the game", str(e).capitalize() + ".")
             return
-        w.files.changed()
+        w.files_changed()
         if outcome is not None:
             self._decided(outcome)
             return
@@ -115,12 +119,12 @@ class EndingUI(QObject):
     def refresh(self) -> None:
         """The window redrew: the banner of a game ended by agreement; the seat at the table
         told an outcome it has not seen, or asked the open proposal."""
-        w, m = self.w, self.w.match
+        w, m = self.s, self.s.match()
         if m is None:
             return
         p = m.table.proposals
         ending = p.ending
-        if ending is not None and ending.kind != "victory" and m.world.phase == "over" and w.replay_index is None:
+        if ending is not None and ending.kind != "victory" and m.world.phase == "over" and not w.replaying():
             self._banner(ending)
             self._game_ended()
         seat = self._seat()
@@ -130,33 +134,33 @@ class EndingUI(QObject):
         if last is not None and (seat, last.proposal.number) not in self._told and seat in p.voters(last.proposal):
             self._told.add((seat, last.proposal.number))
             if not last.agreed:
-                w.notices.show_toast(f"<b>{self._outcome_text(last)}</b>")
+                w.show_toast(f"<b>{self._outcome_text(last)}</b>")
                 w.set_status(self._outcome_text(last))
         if p.must_answer(seat) and self._asked != (seat, p.open.number):
             self._ask(seat)
 
     def _ask(self, seat: int) -> None:
-        m = self.w.match
+        m = self.s.match()
         p = m.table.proposals
         number = p.open.number
         self._asked = (seat, number)
         dlg = EndingQuestion("Answer the proposal", answer_text(m.seats[seat].name, p.describe(seat)),
-                             "Accept", "Refuse", self.w)
+                             "Accept", "Refuse", self.main)
         dlg.rejected.connect(lambda: self._unasked(seat, number))
         self._question(dlg, lambda yes, _n: self._answer(seat, number, yes))
 
     def _unasked(self, seat: int, number: int) -> None:
         """Escape: no answer given; the question comes back when the seat sits down again."""
-        if self._asked == (seat, number) and self.w.match.table.proposals.must_answer(seat):
+        if self._asked == (seat, number) and self.s.match().table.proposals.must_answer(seat):
             self._asked = None
 
     def _answer(self, seat: int, number: int, accept: bool) -> None:
-        w, m = self.w, self.w.match
+        w, m = self.s, self.s.match()
         p = m.table.proposals
         if p.open is None or p.open.number != number or self._seat() != seat:
             return                                   # the table moved on meanwhile
         outcome = p.answer(seat, accept)
-        w.files.changed()
+        w.files_changed()
         if outcome is not None:
             self._decided(outcome)
         elif m.turn != seat:                         # called back only to answer: on to the next seat
@@ -166,15 +170,15 @@ class EndingUI(QObject):
 
     def _decided(self, outcome) -> None:
         """Every answer is in: tell the table, and play on to the next seat or end the game."""
-        w, m = self.w, self.w.match
-        if w.seat is not None:
-            self._told.add((w.seat, outcome.proposal.number))
+        w, m = self.s, self.s.match()
+        if w.seat() is not None:
+            self._told.add((w.seat(), outcome.proposal.number))
         text = self._outcome_text(outcome)
         if outcome.agreed:
             self.tui.after_seat_change(text)       # its redraw tells the window (_game_ended)
             return
-        w.notices.show_toast(f"<b>{text}</b>")
-        if m.turn != w.seat:
+        w.show_toast(f"<b>{text}</b>")
+        if m.turn != w.seat():
             self.tui.after_seat_change(text)
         else:
             w.refresh()
@@ -184,10 +188,10 @@ class EndingUI(QObject):
         """Tell the window once that the game just ended by agreement, however the last
         answer came (a seat's answer, a resignation, a sealed answer opened). A game opened
         already ended is not news: its outcome was never seen in this window."""
-        last = self.w.match.table.proposals.last
+        last = self.s.match().table.proposals.last
         if last is not None and last.agreed and last is not self._announced:
             self._announced = last
-            self.w.game_ended(self.w.match.table.proposals.ending)
+            self.s.game_ended(self.s.match().table.proposals.ending)
 
     _announced = None         # the agreed outcome the window was told of
 
@@ -195,7 +199,7 @@ class EndingUI(QObject):
         p = outcome.proposal
         what = "The draw" if p.kind == "draw" else "The concession"
         if outcome.agreed:
-            return self.w.match.table.proposals.ending.describe() + "."
+            return self.s.match().table.proposals.ending.describe() + "."
         if outcome.why == "refused":
             return f"{what} was not agreed: at least one seat refused. Play on."
         if outcome.why == "adjudicated":
@@ -210,17 +214,18 @@ class EndingUI(QObject):
     # -- the end --------------------------------------------------------------------------
     def announce(self, ending) -> None:
         """The game ended by agreement: the status line and the banner say how."""
-        self.w.set_status(ending.describe() + ". The game is kept whole: replay it, chart it, export it.")
-        if self.w.view is not None:
-            self.w.view.go_to_present()             # the boards on which it ended
-        self.w.notices.hide_toast()                 # an earlier submission's news: the banner says more now
+        self.s.set_status(ending.describe() + ". The game is kept whole: replay it, chart it, export it.")
+        view = self.s.view()
+        if view is not None:
+            view.go_to_present()             # the boards on which it ended
+        self.s.hide_toast()                 # an earlier submission's news: the banner says more now
         self._banner(ending)
 
     def _banner(self, ending) -> None:
-        m = self.w.match
+        m = self.s.match()
         if ending.kind == "draw":
-            self.w.notices.show_banner("A draw", ending.describe().removeprefix("A draw "), "#495057")
+            self.s.show_banner("A draw", ending.describe().removeprefix("A draw "), "#495057")
         else:
             v = m.game.variant
             colour = v.nations[ending.winner].colour if ending.winner in v.nations else "#333"
-            self.w.notices.show_banner(f"{ending.winner} wins!", "every other seat conceded", colour)
+            self.s.show_banner(f"{ending.winner} wins!", "every other seat conceded", colour)

@@ -9,11 +9,12 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QObject, QRectF, Qt, QTimer
-from PySide6.QtWidgets import QLabel, QSlider, QToolBar, QToolButton
+from PySide6.QtWidgets import QLabel, QMainWindow, QSlider, QToolBar, QToolButton
 
 from app.match.table.watching import FASTEST, SLOWEST, boards_to_frame
 
 from ..guard import guarded
+from .services import TableUIServices
 
 STEPS_PER_SECOND = 2        # the speed slider moves in half seconds
 
@@ -58,12 +59,14 @@ class WatchBar(QToolBar):
 class Watcher(QObject):
     """Drives the watching of the window's match (its :class:`~app.match.table.watching.Autoplay`)."""
 
-    def __init__(self, window, take_over):
-        super().__init__(window)
-        self.w = window
-        self.bar = WatchBar(window)
-        window.addToolBarBreak()
-        window.addToolBar(Qt.TopToolBarArea, self.bar)
+    def __init__(self, parent: QMainWindow, services: TableUIServices, take_over):
+        """``parent``: the main window (the bar goes on a toolbar row of its own there);
+        ``take_over``: what the bar's Take over button does."""
+        super().__init__(parent)
+        self.s = services
+        self.bar = WatchBar(parent)
+        parent.addToolBarBreak()
+        parent.addToolBar(Qt.TopToolBarArea, self.bar)
         self.bar.setVisible(False)
         self.timer = QTimer(self, singleShot=True, timeout=self.step_now)
         self.clock = time.monotonic        # tests put a fake clock here
@@ -75,7 +78,8 @@ class Watcher(QObject):
 
     @property
     def auto(self):
-        return self.w.match.table.watch if self.w.match is not None else None
+        m = self.s.match()
+        return m.table.watch if m is not None else None
 
     @property
     def watching(self) -> bool:
@@ -87,7 +91,7 @@ class Watcher(QObject):
         on = self.watching
         self.bar.setVisible(on)
         # one speed on screen: while watching, the history's replay goes at the watching's pace
-        self.w.history.follow_pace(self.auto.seconds if on else None)
+        self.s.follow_pace(self.auto.seconds if on else None)
         if on:
             self.bar.speed.blockSignals(True)
             self.bar.speed.setValue(round(self.auto.seconds * STEPS_PER_SECOND))
@@ -100,17 +104,17 @@ class Watcher(QObject):
         if a is None:
             return
         self.bar.play_btn.setText("‖ Pause" if a.playing else "▶ Play")
-        self.bar.step_btn.setEnabled(not a.playing and not self.w.busy)
-        self.bar.take_btn.setEnabled(not a.playing and not self.w.busy)
+        self.bar.step_btn.setEnabled(not a.playing and not self.s.busy())
+        self.bar.take_btn.setEnabled(not a.playing and not self.s.busy())
         self.bar.speed_label.setText(f"{a.seconds:g} s per submission")
-        n = len(self.w.match.game.submissions)
+        n = len(self.s.match().game.submissions)
         self.bar.state.setText(f"   Submission {n}" + ("" if a.playing else " — paused"))
 
     def schedule(self) -> None:
         """The next submission, ``seconds`` after the last one started."""
         a = self.auto
         wait = a.next_in() if a is not None else None
-        if wait is None or self.w.busy:
+        if wait is None or self.s.busy():
             return
         left = max(0.0, wait - (self.clock() - self.started)) if self.started else wait
         self.timer.start(int(left * 1000))
@@ -118,13 +122,13 @@ class Watcher(QObject):
     @guarded
     def step_now(self) -> None:
         """Start one submission on the adjudication thread (if still watching, not busy)."""
-        w = self.w
-        if not self.watching or w.busy:
+        w = self.s
+        if not self.watching or w.busy():
             return
-        if w.replay_index is not None:
-            w.show_history(len(w.match.game.submissions))
+        if w.replaying():
+            w.show_present()
         self.started = self.clock()
-        w._adjudicate()
+        w.adjudicate()
         self.show_state()
 
     @guarded
@@ -135,11 +139,11 @@ class Watcher(QObject):
         if a.playing:
             a.pause()
             self.timer.stop()
-            self.w.set_status("Paused. Step plays one submission; a person can take over any nation now.")
+            self.s.set_status("Paused. Step plays one submission; a person can take over any nation now.")
         else:
             a.play()
             self.schedule()
-            self.w.set_status("Playing on.")
+            self.s.set_status("Playing on.")
         self.show_state()
 
     @guarded
@@ -153,7 +157,7 @@ class Watcher(QObject):
         a = self.auto
         if a is not None:
             a.set_speed(value / STEPS_PER_SECOND)
-            self.w.history.follow_pace(a.seconds)
+            self.s.follow_pace(a.seconds)
             if a.playing and self.timer.isActive():
                 self.schedule()
             self.show_state()
@@ -165,13 +169,13 @@ class Watcher(QObject):
         if self.bar.isVisible():
             self.frame(boards_to_frame(report))
         if not self.watching:
-            if self.w.match.world.phase != "over":
+            if self.s.match().world.phase != "over":
                 self.bar.setVisible(False)
-                self.w.history.follow_pace(None)        # a person plays: the replay's own speed again
+                self.s.follow_pace(None)        # a person plays: the replay's own speed again
             else:
                 self.show_state()
-            if self.w.match.world.phase == "over":
-                self.bar.state.setText(f"   {self.w.match.world.winner} has won.")
+            if self.s.match().world.phase == "over":
+                self.bar.state.setText(f"   {self.s.match().world.winner} has won.")
             return
         self.show_state()
         self.schedule()
@@ -180,7 +184,7 @@ class Watcher(QObject):
         """Fit the view to ``keys``' boards (readable: at most a board and a half across).
         When they are all in view already the view stays still: calmer to watch, and the
         boards need not be drawn again at another scale."""
-        view, scene = self.w.view, self.w.scene
+        view, scene = self.s.view(), self.s.scene()
         if view is None or not keys:
             return
         lay = scene.layout

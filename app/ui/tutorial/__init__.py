@@ -30,9 +30,9 @@ def _ask(window) -> bool:
     start = box.addButton("Play the tutorial", QMessageBox.AcceptRole)
     box.addButton("Not now", QMessageBox.RejectRole)
     box.setDefaultButton(start)
-    window.prompt = box
+    window.hold_prompt(box)
     box.exec()
-    window.prompt = None
+    window.hold_prompt(None)
     return box.clickedButton() is start
 
 

@@ -73,7 +73,7 @@ STEPS: tuple[Step, ...] = (
          "<b>active</b>: its units take orders.<br><br>Click the French army in <b>Paris</b> (light blue, "
          "west). Its targets light up.",
          done=lambda t: _selected(t, "par") or _pending(t, "move", "par", "bur") is not None,
-         do_it=lambda t: t.w.click_location(S1901, "par")),
+         do_it=lambda t: t.w.clicks.click_location(S1901, "par")),
     Step("Move",
          "Click <b>Burgundy</b>, lit up east of Paris: the army is ordered to move there. The order "
          "joins the list on the right; nothing happens until you submit.",

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QToolBar, QWidget
 
 from ..action import make_action
-from .bots_ui import BotMenu
+from .bots_ui import BotInputs, BotMenu
 from .palette_ui import add_palette_action
 from .file_menus import add_export_actions
 from ..multiverse.fog_art import fill_view_as_menu
@@ -99,13 +99,13 @@ def build_actions(w) -> Commands:
                             "Take back the last submission; its orders come back as pending orders (sandbox)")
     a["redo"] = make_action(w, "&Redo submission", w.redo, ["Ctrl+Shift+Z", "Ctrl+Y"], "Put the undone submission back")
     a["submit"] = make_action(w, "Submit", w.submit, ["Ctrl+Return", "Ctrl+Enter"], "Adjudicate the orders")
-    a["hold"] = make_action(w, "Hold", lambda: w.key_order("hold"), "H", "Order the selected unit to hold")
-    a["move"] = make_action(w, "Move", lambda: w.key_order("move"), "M", "Show where the selected unit can move")
-    a["support"] = make_action(w, "Support", lambda: w.key_order("support"), "S",
+    a["hold"] = make_action(w, "Hold", lambda: w.clicks.key_order("hold"), "H", "Order the selected unit to hold")
+    a["move"] = make_action(w, "Move", lambda: w.clicks.key_order("move"), "M", "Show where the selected unit can move")
+    a["support"] = make_action(w, "Support", lambda: w.clicks.key_order("support"), "S",
                                "Support: then click the supported unit and its destination")
-    a["convoy"] = make_action(w, "Convoy", lambda: w.key_order("convoy"), "C",
+    a["convoy"] = make_action(w, "Convoy", lambda: w.clicks.key_order("convoy"), "C",
                               "Convoy: then click the army and its destination")
-    a["disband"] = make_action(w, "Disband", lambda: w.key_order("disband"), "D",
+    a["disband"] = make_action(w, "Disband", lambda: w.clicks.key_order("disband"), "D",
                                "Disband the selected unit (Winter or retreats)")
     a["cancel"] = make_action(w, "Cancel", w.cancel_entry, "Esc", "Cancel the order being entered")
     def moved(act):
@@ -153,7 +153,10 @@ def build_actions(w) -> Commands:
     m.addSeparator()
     for act in orders + (a["cancel"],):
         m.addAction(act)
-    bot_menu = BotMenu(w, m)
+    bot_menu = BotMenu(w, BotInputs(
+        match=lambda: w.match, seat=lambda: w.seat, pending=lambda: w.pending, busy=lambda: w.busy,
+        replaying=lambda: w.replay_index is not None, progress=lambda: w.progress, set_status=w.set_status,
+        orders_changed=lambda: w._orders_changed()), m)
     m = view_menu = mb.addMenu("&View")
     for act in (a["fit"], a["present"], a["zoom_in"], a["zoom_out"], a["next"], a["goto"]):
         m.addAction(act)

@@ -1,7 +1,7 @@
 """Computer players in the window (who plays which nation of a new sandbox is the new-game
 dialog's :mod:`app.ui.dialogs.sandbox_opponents`).
 
-- :func:`with_progress`: a round's computer players report, nation by nation, on the status
+- :class:`RoundProgress`: a round's computer players report, nation by nation, on the status
   bar and the progress bar while the worker thread asks them (the nation and level only:
   in hotseat their orders are as private as a seat's).
 - :class:`BotMenu`: in a sandbox, "Suggest orders for <nation>" and "Fill in orders for every
@@ -15,6 +15,8 @@ the window's first paint does not wait for the computer players' modules.
 from __future__ import annotations
 
 import zlib
+from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal
 from PySide6.QtGui import QActionGroup
@@ -32,21 +34,6 @@ from ..guard import guarded
 
 class _Notifier(QObject):
     step = Signal(int, int, str)   # done, total, text
-
-
-def _notifier(window) -> _Notifier:
-    """The window's one progress notifier (made on first use, owned by the window)."""
-    n = getattr(window, "_computer_progress", None)
-    if n is None:
-        n = window._computer_progress = _Notifier(window)
-
-        def show(done: int, total: int, text: str) -> None:
-            window.progress.setRange(0, total)
-            window.progress.setValue(done)
-            window.set_status(text)
-
-        n.step.connect(show)
-    return n
 
 
 STEPS = 100   # progress steps per computer nation (a long think moves the bar within its nation)
@@ -69,34 +56,50 @@ class ThinkingSteps:
             self.emit(self.index * STEPS + step, self.total * STEPS, self.text + percent)
 
 
-def with_progress(window, rnd) -> None:
-    """Wrap the round's ``decide`` so that each computer nation it asks shows on the window,
-    and a long think (Hard) moves the bar while it searches (the signal crosses from the
-    worker thread to the GUI thread queued)."""
-    window.progress.setRange(0, 0)
-    total = len(rnd.computer)
-    if not total:
-        return
-    if civ_of(rnd.world) is not None:     # RULES.md §10: neither the computer's civilisations nor their number
-        window.set_status("The other civilisations are choosing their orders…")
-        return
-    notifier = _notifier(window)
-    ask = rnd.decide
-    count = [0]
+class RoundProgress(QObject):
+    """Shows a round's computer players, nation by nation, on a progress bar and the status
+    bar (made with a parent, the bar and the status callback; its notifier lives as long)."""
 
-    def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
-        text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
-        listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
-        listener(0.0)
-        from app.bots.progress import reporting_to      # (app.bots is loaded by now: the round asks it)
-        with reporting_to(listener):
-            orders = ask(level, world, nation, seed=seed)
-        count[0] += 1
-        notifier.step.emit(count[0] * STEPS, total * STEPS, "Adjudicating…" if count[0] == total else
-                           f"Computer players are choosing orders ({count[0]} of {total})…")
-        return orders
+    def __init__(self, parent: QObject, progress, set_status):
+        super().__init__(parent)
+        self.progress = progress
+        self.set_status = set_status
+        self.notifier = _Notifier(self)
+        self.notifier.step.connect(self._show)
 
-    rnd.decide = decide_with_progress
+    def _show(self, done: int, total: int, text: str) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+        self.set_status(text)
+
+    def follow(self, rnd) -> None:
+        """Wrap the round's ``decide`` so that each computer nation it asks shows here, and a
+        long think (Hard) moves the bar while it searches (the signal crosses from the
+        worker thread to the GUI thread queued)."""
+        self.progress.setRange(0, 0)
+        total = len(rnd.computer)
+        if not total:
+            return
+        if civ_of(rnd.world) is not None:     # RULES.md §10: neither the computer's civilisations nor their number
+            self.set_status("The other civilisations are choosing their orders…")
+            return
+        notifier = self.notifier
+        ask = rnd.decide
+        count = [0]
+
+        def decide_with_progress(level: str, world: World, nation: str, *, seed: int) -> list[Order]:
+            text = f"Computer players are choosing orders: {nation} ({level}), {count[0] + 1} of {total}…"
+            listener = ThinkingSteps(notifier.step.emit, count[0], total, text)
+            listener(0.0)
+            from app.bots.progress import reporting_to      # (app.bots is loaded by now: the round asks it)
+            with reporting_to(listener):
+                orders = ask(level, world, nation, seed=seed)
+            count[0] += 1
+            notifier.step.emit(count[0] * STEPS, total * STEPS, "Adjudicating…" if count[0] == total else
+                               f"Computer players are choosing orders ({count[0]} of {total})…")
+            return orders
+
+        rnd.decide = decide_with_progress
 
 
 # -- suggestions in a sandbox ---------------------------------------------------------------
@@ -138,14 +141,27 @@ def has_something_to_order(world: World, nation: str) -> bool:
     return bool(movement_boards(world, nation) or adjustment_boards(world, nation))
 
 
+@dataclass(frozen=True)
+class BotInputs:
+    """What the computer's suggestions read and tell, each called when needed."""
+    match: Callable[[], object]                 # the Match (None: no game)
+    seat: Callable[[], int | None]              # the seat at the table
+    pending: Callable[[], dict]                 # its pending orders
+    busy: Callable[[], bool]                    # an adjudication is running
+    replaying: Callable[[], bool]               # the history slider is in the past
+    progress: Callable[[], object]              # the status bar's progress bar
+    set_status: Callable[..., None]             # (text, error=False)
+    orders_changed: Callable[[], None]          # the seat's pending orders changed
+
+
 class BotMenu(QObject):
     """The Game menu's computer entries and the job behind them."""
 
     LEVEL = "standard"
 
-    def __init__(self, window, menu: QMenu):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, inputs: BotInputs, menu: QMenu):
+        super().__init__(parent)
+        self.i = inputs
         self.job: SuggestJob | None = None
         menu.addSeparator()
         self.suggest_menu = menu.addMenu("Suggest orders for")
@@ -191,10 +207,10 @@ class BotMenu(QObject):
 
     # -- what may be done now ----------------------------------------------------------------
     def _seat_nations(self) -> list[str]:
-        m = self.w.match
-        if m is None or m.private or self.w.seat is None or self.w.replay_index is not None or self.w.busy:
+        m, seat = self.i.match(), self.i.seat()
+        if m is None or m.private or seat is None or self.i.replaying() or self.i.busy():
             return []
-        return [n for n in m.game.variant.nation_names if n in m.nations_of(self.w.seat)]
+        return [n for n in m.game.variant.nation_names if n in m.nations_of(seat)]
 
     def _ready(self) -> bool:
         return self.job is None and bool(self._seat_nations())
@@ -207,15 +223,15 @@ class BotMenu(QObject):
     def without_orders(self) -> list[str]:
         """Your nations still owing something: a unit without an order, a retreat, a build
         or a disband (a nation with some orders given is one of them while it owes more)."""
-        w = self.w
-        world = w.match.world
-        if not needs(world, w.pending.values(), set(self._seat_nations())):
+        w = self.i
+        world = w.match().world
+        if not needs(world, w.pending().values(), set(self._seat_nations())):
             return []                     # one pass for all of them, the usual answer
-        return [n for n in self._seat_nations() if needs(world, w.pending.values(), {n})]
+        return [n for n in self._seat_nations() if needs(world, w.pending().values(), {n})]
 
     def _fill_suggest_menu(self) -> None:
         self.suggest_menu.clear()
-        world = self.w.match.world if self.w.match else None
+        world = self.i.match().world if self.i.match() else None
         for n in self._seat_nations():
             a = self.suggest_menu.addAction(n)
             a.setEnabled(world is not None and has_something_to_order(world, n))
@@ -228,30 +244,32 @@ class BotMenu(QObject):
         orders (``fill``: only where the player has given none, see :func:`fill_gaps`)."""
         if not self._ready() or not nations:
             return
-        w = self.w
-        job = SuggestJob(w.match.view_for(w.seat), nations, self.level, w.match.game.seed, self)
-        job.base = w.match.world
+        w = self.i
+        m = w.match()
+        job = SuggestJob(m.view_for(w.seat()), nations, self.level, m.game.seed, self)
+        job.base = m.world
         job.fill = fill
         job.step.connect(self._step)
         job.finished.connect(lambda: self._done(job))
         self.job = job
-        w.progress.setRange(0, len(nations) * STEPS)
-        w.progress.setValue(0)
-        w.progress.setVisible(True)
+        progress = w.progress()
+        progress.setRange(0, len(nations) * STEPS)
+        progress.setValue(0)
+        progress.setVisible(True)
         job.start()
 
     def fill_in(self) -> None:
         nations = self.without_orders() if self._ready() else []
         if not nations:
-            self.w.set_status("Every nation of yours with something to order has orders already.")
+            self.i.set_status("Every nation of yours with something to order has orders already.")
             return
         self.suggest(nations, fill=True)
 
     def _step(self, done: int, total: int, text: str) -> None:
         if self.job is None:
             return      # a late step of a job already finished
-        self.w.progress.setValue(done)
-        self.w.set_status(text)
+        self.i.progress().setValue(done)
+        self.i.set_status(text)
 
     def wait(self) -> None:
         """Let a running job finish and add its orders (tests; leaving a game)."""
@@ -264,23 +282,24 @@ class BotMenu(QObject):
         if job is not self.job:
             return
         self.job = None
-        w = self.w
-        w.progress.setVisible(False)
-        w.progress.setRange(0, 0)
+        w = self.i
+        w.progress().setVisible(False)
+        w.progress().setRange(0, 0)
         if job.error is not None:
             w.set_status(f"The computer could not suggest orders: {job.error}", error=True)
             return
-        if w.match is None or w.match.world is not job.base or w.seat is None:
+        m, seat = w.match(), w.seat()
+        if m is None or m.world is not job.base or seat is None:
             w.set_status("The world changed while the computer was thinking: nothing was added.")
             return
         added = 0
-        orders = fill_gaps(w.match.world, w.pending.values(), job.orders) if job.fill else job.orders
+        orders = fill_gaps(m.world, w.pending().values(), job.orders) if job.fill else job.orders
         for o in orders:
             try:
-                w.match.add_order(o, w.seat)
+                m.add_order(o, seat)
                 added += 1
             except OrderRefused:
                 continue
-        w._orders_changed()
+        w.orders_changed()
         who = job.nations[0] if len(job.nations) == 1 else f"{len(job.nations)} nations"
         w.set_status(f"The computer suggested {added} orders for {who}: they are pending; change any you like.")

@@ -359,8 +359,7 @@ def export_transcript_in_background(w, path) -> bool:
             return
         _write(w, path, text.encode("utf-8"))
     timer.timeout.connect(poll)
-    timer.start(50)
-    w._export_timer = timer
+    timer.start(50)                  # a child of the window: it lives until it has polled the result
     return True
 
 

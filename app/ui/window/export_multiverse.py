@@ -88,8 +88,9 @@ class _Delivery(QObject):
     slots are methods of this child of the window, so Qt disconnects them when the window
     goes (a window closed during an export hears nothing, not an error)."""
 
-    def __init__(self, w, progress, finished):
-        super().__init__(w)
+    def __init__(self, parent, job: MultiverseJob, progress, finished):
+        super().__init__(parent)
+        self.job = job                   # kept alive until its result is handed over
         self._progress, self._finished = progress, finished
 
     @guarded
@@ -105,10 +106,10 @@ class _Delivery(QObject):
 class MultiverseJob:
     """The drawing, on a worker thread: everything it reads is taken on the GUI thread first."""
 
-    def __init__(self, w, p: Plan, path: Path):
-        scene = w.scene
+    def __init__(self, scene, world, p: Plan, path: Path):
+        """``scene``: the WorldScene drawn from; ``world``: the world shown (the seat's sight)."""
         self.plan, self.path = p, Path(path)
-        self.world = w.world
+        self.world = world
         self.art, self.layout, self.theme = scene.art, scene.layout, scene.theme
         self.unseen = dict(scene._unseen)
         self.active = set(self.world.active_boards())
@@ -120,6 +121,7 @@ class MultiverseJob:
         for width in self.widths:
             self.art.layers(width)
         self.signals = _Signals()
+        self.progress_dialog: QProgressDialog | None = None     # shown by export_multiverse
         self.cancelled = False
         self.error = ""
         self.thread = threading.Thread(target=self._run, name="export-multiverse", daemon=True)
@@ -223,7 +225,7 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
     if p.refused:
         w.show_message("Cannot export", p.text)
         return None
-    job = MultiverseJob(w, p, Path(path))
+    job = MultiverseJob(w.scene, w.world, p, Path(path))
     n = len(job.world.boards)
     dlg = None
     if show_progress:
@@ -234,7 +236,7 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
         dlg.setMinimumDuration(300)
         dlg.setValue(0)
         dlg.canceled.connect(lambda: setattr(job, "cancelled", True))
-        w._multiverse_progress = dlg
+        job.progress_dialog = dlg
 
     def progress(done: int, total: int) -> None:
         if dlg is not None:
@@ -254,10 +256,9 @@ def export_multiverse(w, path, k: int = 1, show_progress: bool = True) -> Multiv
             w.show_message("Cannot export", error)
         else:
             w.set_status(f"Exported {path} ({p.width:,} × {p.height:,} pixels).")
-    delivery = _Delivery(w, progress, finished)
+    delivery = _Delivery(w, job, progress, finished)
     job.signals.progress.connect(delivery.progress)
     job.signals.done.connect(delivery.done)
-    w._multiverse_job = job
     w.set_status(p.text)
     job.start()
     return job

@@ -34,8 +34,8 @@ class ExportImageDialog(QDialog):
     says what the export will be (its size in pixels, a downscale) or raises ValueError
     with what is wrong (no such board)."""
 
-    def __init__(self, window, what: str, start: BoardKey | None = None, describe=None):
-        super().__init__(window)
+    def __init__(self, parent, what: str, start: BoardKey | None = None, describe=None):
+        super().__init__(parent)
         self.what = what
         self.describe = describe or (lambda options: "")
         self.setWindowTitle(TITLES.get(what, "Export"))
@@ -100,10 +100,10 @@ class ExportImageDialog(QDialog):
 def ask_options(window, what: str, start: BoardKey | None = None, describe=None) -> ExportOptions | None:
     """Ask for the export's options (modal); None when the player cancels."""
     dlg = ExportImageDialog(window, what, start, describe)
-    window.prompt = dlg
+    window.hold_prompt(dlg)
     try:
         if dlg.exec() != QDialog.Accepted:
             return None
         return dlg.options()
     finally:
-        window.prompt = None
+        window.hold_prompt(None)

@@ -34,8 +34,8 @@ class _Delivery(QObject):
     """The worker's news, delivered to the window while it lives (a child of the window:
     Qt disconnects it when the window goes)."""
 
-    def __init__(self, w, progress, finished):
-        super().__init__(w)
+    def __init__(self, parent, progress, finished):
+        super().__init__(parent)
         self._progress, self._finished = progress, finished
 
     @guarded
@@ -64,12 +64,14 @@ class RecordJob:
     """Reads the story and writes the record on a worker thread; everything it reads is
     taken on the window's thread first (a snapshot of the game)."""
 
-    def __init__(self, w, path: Path, headline: str, story=None):
+    def __init__(self, game, victory, art, path: Path, headline: str, story=None):
+        """``game``: a snapshot of the game (the window's own goes on changing); ``victory``:
+        the match's victory target; ``art``: the map's art the boards are drawn with."""
         self.path, self.headline = path, headline
-        self.game = w.game.snapshot()
-        self.victory = w.match.victory
+        self.game = game
+        self.victory = victory
         self.story = story
-        self.art = w.scene.art
+        self.art = art
         self.style = FrameStyle()
         self.signals = _Signals()
         self.cancelled = False
@@ -106,7 +108,7 @@ def export_record(w, path, headline: str, story=None, show_progress: bool = True
     if problem:
         w.show_message("Cannot export the record", problem)
         return None
-    job = RecordJob(w, path, headline, story)
+    job = RecordJob(w.game.snapshot(), w.match.victory, w.scene.art, path, headline, story)
     dlg = None
     if show_progress:
         dlg = QProgressDialog(f"Making {KINDS[path.suffix.lower()]}: {path.name}…", "Cancel", 0, 0, w)

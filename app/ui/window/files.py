@@ -13,7 +13,9 @@ recovery and the unsaved-changes prompt. The files themselves are :mod:`app.matc
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -32,13 +34,32 @@ AUTOSAVE_DELAY_MS = 1500
 FILTER = "5D Diplomacy games and scenarios (*.json *.5dd);;All files (*)"
 
 
+@dataclass(frozen=True)
+class FileServices:
+    """What the file keeper asks of the window, named (each called when needed: the window
+    builds some of these parts after the keeper)."""
+    match: Callable[[], Match | None]
+    set_match: Callable[..., None]              # (match, path, restored=False): show a game
+    new_game: Callable[..., bool]               # a fresh sandbox (confirmed=True)
+    wait_idle: Callable[[], None]               # a running adjudication finishes first
+    set_status: Callable[..., None]             # (text, error=False)
+    show_message: Callable[..., object]         # (title, text, icon)
+    update_title: Callable[[], None]
+    hold_prompt: Callable[[object], None]       # the open question (None: none), for tests to answer
+    show_notice: Callable[..., None]            # the notice board: (key, text, kind)
+    hide_notice: Callable[[str], None]
+    recent_menu: Callable[[], object]           # File → Open recent
+    seat_opened: Callable[[Match, str], Match | None]   # civilisations: who sits at an opened game
+    greet_opened: Callable[[str], None]
+
+
 class FileKeeper(QObject):
     write_failed = Signal(str)      # from the writer's thread; shown on the GUI thread
     write_done = Signal(str)        # a write that went well (from the writer's thread too)
 
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent, services: FileServices):
+        super().__init__(parent)
+        self.s = services
         self.path: Path | None = None
         self.proposed: Path | None = None     # a restored game's own file: Save proposes it
         self.scenario: Path | None = None     # the scenario file a new game was started from
@@ -56,7 +77,7 @@ class FileKeeper(QObject):
         #: settings are then not kept, and the window says so once
         self.lost = data_dir_problem() or self.session.problem
         if self.lost:
-            self.w.notice_board.show("data-folder", self.lost_text(), "warning")
+            self.s.show_notice("data-folder", self.lost_text(), "warning")
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.setInterval(AUTOSAVE_DELAY_MS)
@@ -77,7 +98,7 @@ class FileKeeper(QObject):
     # -- state -----------------------------------------------------------------------------
     @property
     def match(self) -> Match | None:
-        return self.w.match
+        return self.s.match()
 
     @property
     def dirty(self) -> bool:
@@ -110,7 +131,7 @@ class FileKeeper(QObject):
     def changed(self) -> None:
         """The match changed: autosave within seconds."""
         self.timer.start()
-        self.w.update_title()
+        self.s.update_title()
 
     # -- autosave --------------------------------------------------------------------------
     def autosave_now(self) -> bool:
@@ -130,8 +151,8 @@ class FileKeeper(QObject):
                 "log are not kept. The game plays normally: save it with File → Save As in a folder you can write to.")
 
     def _autosave_failed(self, text: str) -> None:
-        self.w.set_status(f"The automatic save failed: {text}", error=True)
-        self.w.notice_board.show(
+        self.s.set_status(f"The automatic save failed: {text}", error=True)
+        self.s.show_notice(
             "autosave", "<b>The automatic save failed</b>: " + html.escape(text) + ".<br>Until it works again, a "
             "crash would lose the changes made since your last save. Save the game now in another place "
             "(File → Save As, Ctrl+Shift+S), or free some space on that disk.", "error",
@@ -139,14 +160,14 @@ class FileKeeper(QObject):
 
     def _autosave_worked(self, path: str) -> None:
         if path == str(self.session.autosave_path):
-            self.w.notice_board.hide("autosave")     # it works again: a new failure is said again
+            self.s.hide_notice("autosave")     # it works again: a new failure is said again
 
     # -- save ------------------------------------------------------------------------------
     def save_to(self, path: Path) -> bool:
         try:
             self.session.write(Path(path), snapshot(self.match).pieces())
         except OSError as e:
-            self.w.show_message("Cannot save", f"{path}: {e.strerror or e}")
+            self.s.show_message("Cannot save", f"{path}: {e.strerror or e}")
             return False
         return True
 
@@ -169,8 +190,8 @@ class FileKeeper(QObject):
         self.saved_revision = self.match.revision
         self.restored = False
         self.recent.add(self.path)
-        self.w.update_title()
-        self.w.set_status(f"Saved {self.path}.")
+        self.s.update_title()
+        self.s.set_status(f"Saved {self.path}.")
         return True
 
     def save_as(self, path: str | None = None, changed: bool = False) -> bool:
@@ -179,13 +200,13 @@ class FileKeeper(QObject):
         if not path:
             start = str(self.path.with_name(self.path.stem + " (mine).json") if changed and self.path
                         else self.path or self.proposed or Path.home() / "game.json")
-            path, _ = QFileDialog.getSaveFileName(self.w, "Save game", start, "5D Diplomacy games (*.json)")
+            path, _ = QFileDialog.getSaveFileName(self.parent(), "Save game", start, "5D Diplomacy games (*.json)")
         if not path:
             return False
         p = Path(path)
         if p.resolve() == self.session.autosave_path.resolve() or p.name.startswith("autosave-") \
                 and p.parent.resolve() == data_dir().resolve():
-            self.w.show_message("Choose another name", "That file is the automatic save; choose another name.")
+            self.s.show_message("Choose another name", "That file is the automatic save; choose another name.")
             return False
         old, old_disk = self.path, self.disk
         self.path = p
@@ -207,7 +228,7 @@ class FileKeeper(QObject):
 
     def _ask(self, title: str, text: str, info: str, buttons: list[tuple[str, object, str]], default: str) -> str:
         """A warning with ``buttons`` (label, role, answer) and Cancel; the answer clicked."""
-        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.NoButton, self.w)
+        box = QMessageBox(QMessageBox.Warning, title, text, QMessageBox.NoButton, self.parent())
         box.setInformativeText(info)
         answers = {}
         for label, role, answer in buttons:
@@ -217,15 +238,15 @@ class FileKeeper(QObject):
                 box.setDefaultButton(b)
         box.addButton("Cancel", QMessageBox.RejectRole)
         fit_title(box)                   # its whole title on a laptop's title bar
-        self.w.prompt = box
+        self.s.hold_prompt(box)
         box.exec()
-        self.w.prompt = None
+        self.s.hold_prompt(None)
         return answers.get(box.clickedButton(), "cancel")
 
     # -- unsaved changes ---------------------------------------------------------------------
     def confirm_discard(self, doing: str) -> bool:
         """True when it is fine to drop the current game (saved, or the player said so)."""
-        self.w.finish_adjudication()
+        self.s.wait_idle()
         if not self.dirty:
             return True
         answer = self.ask_unsaved(doing)
@@ -244,7 +265,7 @@ class FileKeeper(QObject):
         if not self.confirm_discard("open another game"):
             return
         start = str(self.path.parent if self.path else Path.home())
-        path, _ = QFileDialog.getOpenFileName(self.w, "Open game", start, FILTER)
+        path, _ = QFileDialog.getOpenFileName(self.parent(), "Open game", start, FILTER)
         if path:
             self.open_game(path, confirmed=True)
 
@@ -254,47 +275,47 @@ class FileKeeper(QObject):
         try:
             match = open_match(Path(path), replay_later=True)
         except GameFileError as e:
-            self.w.show_message("Cannot open the game", str(e))
-            self.w.set_status(f"Could not open {path}.", error=True)
+            self.s.show_message("Cannot open the game", str(e))
+            self.s.set_status(f"Could not open {path}.", error=True)
             return False
         except (OSError, RecursionError, MemoryError) as e:   # never a lost session
-            self.w.show_message("Cannot open the game", f"{path}: {e}")
-            self.w.set_status(f"Could not open {path}.", error=True)
+            self.s.show_message("Cannot open the game", f"{path}: {e}")
+            self.s.set_status(f"Could not open {path}.", error=True)
             return False
         from app.variants.playable import variant_problem
         problem = variant_problem(match.game.variant.folder)     # its map too: never a game of a broken variant
         if problem:
-            self.w.show_message("Cannot open the game", f"{path}: {problem}")
-            self.w.set_status(f"Could not open {path}: its variant has errors.", error=True)
+            self.s.show_message("Cannot open the game", f"{path}: {problem}")
+            self.s.set_status(f"Could not open {path}: its variant has errors.", error=True)
             return False
         scenario = getattr(match, "scenario", None)
         if scenario and civ_of(match.world) is not None:
             # a civilisations start (RULES.md §10): who plays which civilisation, the fog
-            match = self.w.civ_ui.seat_opened(match, Path(path).name)
+            match = self.s.seat_opened(match, Path(path).name)
             if match is None:
-                self.w.set_status(f"Not opened: {Path(path).name}.")
+                self.s.set_status(f"Not opened: {Path(path).name}.")
                 return False
         if scenario:
             # a new game from a scenario file: never saved over the scenario itself
-            self.w.set_match(match, None)
+            self.s.set_match(match, None)
             p = Path(path)
             self.proposed = p.with_name(f"{p.stem}-game.json")
             self.scenario = p
-            self.w.update_title()
+            self.s.update_title()
             self.recent.add(p)
             steps = len(match.game.submissions)
             if civ_of(match.world) is not None:
-                self.w.civ_ui.greet_opened(p.name)
+                self.s.greet_opened(p.name)
                 return True
-            self.w.set_status(f"A new game from the scenario {p.name}: its start"
+            self.s.set_status(f"A new game from the scenario {p.name}: its start"
                               + (f" and {steps} step{'s' if steps != 1 else ''}" if steps else "")
                               + ". Save it (Ctrl+S) to keep it.")
             return True
-        self.w.set_match(match, Path(path))
+        self.s.set_match(match, Path(path))
         self.disk = DiskStamp.of(Path(path))
         self.recent.add(Path(path))
         w = match.world
-        self.w.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
+        self.s.set_status(f"Opened {path}: {len(w.boards)} boards, {len(w.timelines)} timelines.")
         self.replay_watch.start(match)
         return True
 
@@ -310,17 +331,17 @@ class FileKeeper(QObject):
             try:
                 made = Match.from_game(check.game_made(error.replayed), check.where)
             except GameFileError as e:
-                self.w.show_message("Cannot open what its submissions make", str(e))
+                self.s.show_message("Cannot open what its submissions make", str(e))
             else:
                 where = Path(check.where)
-                self.w.set_match(made, None)
+                self.s.set_match(made, None)
                 self.proposed = where.with_name(f"{where.stem}-replayed.json")
-                self.w.update_title()
-                self.w.set_status(f"Playing what the submissions of {where.name} make, as an untitled game "
+                self.s.update_title()
+                self.s.set_status(f"Playing what the submissions of {where.name} make, as an untitled game "
                                   "(the file is left as it is). Save it (Ctrl+S) to keep it.")
                 return
-        self.w.new_game(confirmed=True)
-        self.w.set_status(f"Closed {Path(check.where).name}: its stored game is not what its own submissions make.",
+        self.s.new_game(confirmed=True)
+        self.s.set_status(f"Closed {Path(check.where).name}: its stored game is not what its own submissions make.",
                           error=True)
 
     def _ask_mismatch(self, where: str, problem: str, can_replay: bool, changed: bool) -> str:
@@ -328,7 +349,7 @@ class FileKeeper(QObject):
         game as the file stores it."""
         name = Path(where).name
         box = QMessageBox(QMessageBox.Warning, "The game file was edited or damaged",
-                          f"{name} does not hold what its own orders make.", QMessageBox.NoButton, self.w)
+                          f"{name} does not hold what its own orders make.", QMessageBox.NoButton, self.parent())
         box.setInformativeText(
             f"{problem}.\n\nThe game on screen is what the file claims, and its orders do not lead there. "
             + ("Play what its orders make (a new, untitled game: the file is left as it is), or close it? "
@@ -339,13 +360,13 @@ class FileKeeper(QObject):
         box.setDefaultButton(replay or close)
         box.setEscapeButton(close)
         fit_title(box)
-        self.w.prompt = box
+        self.s.hold_prompt(box)
         box.exec()
-        self.w.prompt = None
+        self.s.hold_prompt(None)
         return "replayed" if replay is not None and box.clickedButton() is replay else "close"
 
     def fill_recent_menu(self) -> None:
-        menu = self.w.commands.recent_menu
+        menu = self.s.recent_menu()
         menu.clear()
         items = self.recent.list()
         for p in items:
@@ -365,29 +386,29 @@ class FileKeeper(QObject):
         if not self.ask_restore(auto):
             kept = self.session.set_aside(auto)
             if kept is not None:
-                self.w.set_status(f"The game saved automatically is kept for {KEEP_RECOVERED_DAYS} days in {kept.parent}: "
+                self.s.set_status(f"The game saved automatically is kept for {KEEP_RECOVERED_DAYS} days in {kept.parent}: "
                                   "open it from there (File → Open) if you change your mind.")
             return False
         try:
             match = open_match(auto, replay_later=True)
         except GameFileError as e:
             kept = self.session.set_aside(auto, " (damaged)")
-            self.w.show_message("Cannot restore the game",
+            self.s.show_message("Cannot restore the game",
                                 f"The automatic save could not be read{f', and was set aside in {kept.parent}' if kept else ''}:\n{e}")
             return False
-        self.w.set_match(match, None, restored=True)
+        self.s.set_match(match, None, restored=True)
         self.proposed = Path(match.saved_as) if getattr(match, "saved_as", None) else None
-        self.w.update_title()
+        self.s.update_title()
         self.writer.write(self.session.autosave_path, snapshot(match, self.proposed))
         self.writer.flush()
         self.session.dismiss(auto)
-        self.w.set_status("Restored the game saved automatically before 5D Diplomacy closed. "
+        self.s.set_status("Restored the game saved automatically before 5D Diplomacy closed. "
                           "Save it (Ctrl+S) to keep it.")
         self.replay_watch.start(match)
         return True
 
     def _ask_restore(self, auto: Path) -> bool:
-        ans = QMessageBox.question(self.w, "Restore the autosave?",
+        ans = QMessageBox.question(self.parent(), "Restore the autosave?",
                                    "5D Diplomacy did not close properly last time.\n"
                                    "Restore the game it saved automatically?\n\n"
                                    f"If not, it is kept for {KEEP_RECOVERED_DAYS} days in "

@@ -8,17 +8,23 @@ was reading says something of its plans, so the next seat finds its own, or the 
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QClipboard, QGuiApplication
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from ..guard import guarded
 
 
 class HandOver(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
+    def __init__(self, parent: QMainWindow, match: Callable[[], object], view: Callable[[], object],
+                 seated: Callable[[], bool], nations_dock: QDockWidget):
+        """``parent``: the main window, whose tabbed docks are the side panel's tabs; the
+        match and view shown, whether a seat is at the table, and the neutral tab."""
+        super().__init__(parent)
+        self.main = parent
+        self.match, self.view, self.seated, self.nations_dock = match, view, seated, nations_dock
         self.places: dict[int, tuple[object, tuple]] = {}    # seat -> (the world then, the view's place)
         self.tabs: dict[int, tuple[object, tuple[str, ...]]] = {}   # seat -> (its Seat, the docks it had on top)
         self._copied: dict[QClipboard.Mode, str] = {}       # what a seat copied from the game, by mode
@@ -43,20 +49,20 @@ class HandOver(QObject):
     @guarded
     def _note(self, mode) -> None:
         """Something was copied: by the seat at the table when this window is active."""
-        w = self.w
-        if w.match is not None and w.match.private and w.table.seat is not None \
+        m = self.match()
+        if m is not None and m.private and self.seated() \
                 and QGuiApplication.applicationState() == Qt.ApplicationActive:
             self._copied[mode] = QGuiApplication.clipboard().text(mode)
 
     def leave(self, seat: int | None) -> None:
         """The curtain comes down on ``seat``: keep its place, take away what it leaves."""
-        w = self.w
-        if w.view is not None:
-            if seat is not None and w.match is not None:
-                self.places[seat] = (w.match.world, w.view.place())
-            w.view.hide_refusal()
-        if seat is not None and w.match is not None:
-            self.tabs[seat] = (w.match.seats[seat], tuple(d.objectName() for d in self._tabs_on_top()))
+        m, view = self.match(), self.view()
+        if view is not None:
+            if seat is not None and m is not None:
+                self.places[seat] = (m.world, view.place())
+            view.hide_refusal()
+        if seat is not None and m is not None:
+            self.tabs[seat] = (m.seats[seat], tuple(d.objectName() for d in self._tabs_on_top()))
         self._neutral_tabs()
         cb = QGuiApplication.clipboard()
         modes = [QClipboard.Clipboard] + ([QClipboard.Selection] if cb.supportsSelection() else [])
@@ -68,23 +74,23 @@ class HandOver(QObject):
 
     # -- the side panel's tabs ----------------------------------------------------------------
     def _tabbed(self) -> list[QDockWidget]:
-        w = self.w
-        return [d for d in w.findChildren(QDockWidget) if not d.isFloating() and w.tabifiedDockWidgets(d)]
+        main = self.main
+        return [d for d in main.findChildren(QDockWidget) if not d.isFloating() and main.tabifiedDockWidgets(d)]
 
     def _tabs_on_top(self) -> list[QDockWidget]:
         """The tabbed docks whose tab is the one shown (the others have nothing on screen)."""
         return [d for d in self._tabbed() if d.isVisible() and not d.visibleRegion().isEmpty()]
 
     def _neutral_tabs(self) -> None:
-        nations = self.w.docks[1]
+        nations = self.nations_dock
         if nations.isVisible():
             nations.raise_()
 
     def arrive_tabs(self, seat: int) -> None:
         """``seat`` sits down: the tabs it left on top (a newcomer in its place: the neutral ones)."""
-        w = self.w
+        m = self.match()
         owner, names = self.tabs.get(seat, (None, ()))
-        if w.match is None or owner is not w.match.seats[seat]:
+        if m is None or owner is not m.seats[seat]:
             names = ()
         self._neutral_tabs()
         by_name = {d.objectName(): d for d in self._tabbed()}
@@ -95,11 +101,11 @@ class HandOver(QObject):
     def arrive(self, seat: int) -> None:
         """``seat`` is at the table: its own last place if the world is as it left it, else
         the present."""
-        w = self.w
-        if w.view is None:
+        view = self.view()
+        if view is None:
             return
         world, place = self.places.get(seat, (None, None))
-        if place is not None and world is w.match.world:
-            w.view.set_place(place)
+        if place is not None and world is self.match().world:
+            view.set_place(place)
         else:
-            w.view.go_to_present()
+            view.go_to_present()

@@ -86,8 +86,7 @@ def add_replay(w) -> None:
     pause when the player acts in the view, adjudicates, or another game is opened."""
     bar: HistoryBar = w.history
     bar.stepped.connect(lambda i: follow(w, i))
-    interrupt = _Interrupt(bar, w.set_status)
-    w._replay_interrupt = interrupt
+    interrupt = _Interrupt(bar, w.set_status)       # a child of the bar: it lives as long
     game = [None]
 
     def watch(on: bool) -> None:

@@ -11,8 +11,10 @@ console text, feedback and half-written message come back when that seat is at t
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from app.engine import civ_of
 
@@ -32,19 +34,41 @@ class SeatDraft:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class TableServices:
+    """What the table reads and asks of the window, named (each called when needed)."""
+    match: Callable[[], object]                 # the Match (None: no game)
+    view: Callable[[], object]                  # the WorldView (a seat's place on the boards)
+    clear_private: Callable[[], None]           # nothing of the seat leaving stays on screen
+    refresh: Callable[[], None]                 # redraw everything from the match
+    update_actions: Callable[[], None]
+    update_title: Callable[[], None]
+    set_status: Callable[..., None]             # (text, error=False)
+    entry_hint: Callable[[], str]               # what the order entry says to do next
+    files_changed: Callable[[], None]
+    hold_prompt: Callable[[object], None]       # the open question (None: none), for tests to answer
+    menus: Callable[[], list]                   # the menu bar's menus (the curtain's Menu button)
+    messages: Callable[[], object]              # the table's messages panel (a half-written message)
+
+
 class Table(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.w = window
-        self.curtain = Curtain(window)
+    def __init__(self, parent: QMainWindow, services: TableServices, orders_panel, nations_dock: QDockWidget):
+        """``parent``: the main window, which the curtain covers whole; ``orders_panel``: the
+        console and feedback line a seat's draft is kept from; ``nations_dock``: the neutral tab."""
+        super().__init__(parent)
+        self.main = parent
+        self.s = services
+        self.orders_panel = orders_panel
+        self.curtain = Curtain(parent)
         self.curtain.hide()
         self.curtain.ready.connect(self.lift)
-        self.pins = PinGate(self)
-        self.handover = HandOver(window)
+        self.pins = PinGate(self, services)
+        self.handover = HandOver(parent, match=services.match, view=services.view,
+                                 seated=lambda: self.seat is not None, nations_dock=nations_dock)
         self.seat: int | None = None       # the seat whose board is shown; None while the curtain is up
         self.up = False
         self.drafts: dict[int, SeatDraft] = {}
-        window.installEventFilter(self)
+        parent.installEventFilter(self)
 
     # -- the table ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -52,7 +76,7 @@ class Table(QObject):
         self.drafts = {}
         self.seat = None
         self.handover.reset()
-        m = self.w.match
+        m = self.s.match()
         if m is not None and m.private and m.turn is not None:
             self.show_curtain(m.turn)
         else:
@@ -73,28 +97,29 @@ class Table(QObject):
         self.pins.forget()
         self._stash()
         self.seat = None
-        self.w.clear_private()
-        s = self.w.match.seats[seat]
-        if self.w.match.table.proposals.must_answer(seat):      # app/ui/table/ending_ui.py asks it
+        self.s.clear_private()
+        m = self.s.match()
+        s = m.seats[seat]
+        if m.table.proposals.must_answer(seat):      # app/ui/table/ending_ui.py asks it
             note = (note + " " if note else "") + "A proposal to end the game waits for your answer."
         # a civilisations game names no civilisation to the room (RULES.md §10: nobody is told who plays)
-        nations = () if civ_of(self.w.match.world) is not None else s.nations
-        self.curtain.show_for(s.name, s.colour, nations, note, self.w.match.has_pin(seat))
-        self.curtain.set_menus([a.menu() for a in self.w.menuBar().actions() if a.menu() is not None])
+        nations = () if civ_of(m.world) is not None else s.nations
+        self.curtain.show_for(s.name, s.colour, nations, note, m.has_pin(seat))
+        self.curtain.set_menus(self.s.menus())
         self.up = True
         self._cover()
         self.curtain.show()
         self.curtain.raise_()
         self.curtain.focus()
-        self.w.set_status(f"Waiting for {s.name}.")
-        self.w.update_actions()
-        self.w.update_title()
+        self.s.set_status(f"Waiting for {s.name}.")
+        self.s.update_actions()
+        self.s.update_title()
 
     @guarded
     def lift(self, pin: str = "") -> None:
         """The seat at the curtain asks for its board: at once without a PIN, else once its
         PIN is checked (on a worker thread: :mod:`.pin_gate`)."""
-        m = self.w.match
+        m = self.s.match()
         seat = m.turn
         if seat is None:
             return
@@ -105,22 +130,22 @@ class Table(QObject):
 
     def reveal(self, seat: int) -> None:
         """The seat's board, once it may see it."""
-        m = self.w.match
+        m = self.s.match()
         self._hide()
         self.seat = seat
         m.table.deadline.seated(seat)      # the seat's turn (RULES.md §6) starts now, not at the curtain
         d = self.drafts.pop(seat, SeatDraft())
         if d.owner is not None and d.owner is not m.seats[seat]:
             d = SeatDraft()            # the seat changed hands (app.match.table): not the newcomer's
-        self.w.orders_panel.console.setText(d.console)
-        self.w.orders_panel.show_feedback(d.feedback, d.ok)
+        self.orders_panel.console.setText(d.console)
+        self.orders_panel.show_feedback(d.feedback, d.ok)
         self.handover.arrive_tabs(seat)    # before the refresh: a seat's new messages still come to the top
-        self.w.refresh()
+        self.s.refresh()
         if d.message:
-            self.w.table_ui.messages.restore_draft(d.message_to, d.message)
+            self.s.messages().restore_draft(d.message_to, d.message)
         self.handover.arrive(seat)
         s = m.seats[seat]
-        self.w.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.w.entry.hint())
+        self.s.set_status(f"{s.name}: give orders for {', '.join(s.nations)}, then press Done. " + self.s.entry_hint())
 
     def forget_feedback(self) -> None:
         """A submission was adjudicated: the consoles' last words (an error about a typed
@@ -130,15 +155,15 @@ class Table(QObject):
 
     # -- private state ------------------------------------------------------------------------
     def _stash(self) -> None:
-        if self.seat is not None and self.w.match is not None and self.w.match.private:
-            p = self.w.orders_panel
+        if self.seat is not None and self.s.match() is not None and self.s.match().private:
+            p = self.orders_panel
             self.drafts[self.seat] = SeatDraft(p.console.text(), p.feedback.text(), p.feedback_ok,
-                                               self.w.match.seats[self.seat], *self.w.table_ui.messages.draft())
+                                               self.s.match().seats[self.seat], *self.s.messages().draft())
         self.handover.leave(self.seat)
         self._clear_console()
 
     def _clear_console(self) -> None:
-        p = self.w.orders_panel
+        p = self.orders_panel
         p.console.setText("")          # setText (unlike typing) also empties the undo history
         p.show_feedback("", True)
 
@@ -147,11 +172,11 @@ class Table(QObject):
         self.curtain.hide()
 
     def _cover(self) -> None:
-        self.curtain.setGeometry(QRect(0, 0, self.w.width(), self.w.height()))
+        self.curtain.setGeometry(QRect(0, 0, self.main.width(), self.main.height()))
 
     @guarded(default=False)
     def eventFilter(self, obj, event) -> bool:
-        if obj is self.w and event.type() in (QEvent.Resize, QEvent.Show) and self.up:
+        if obj is self.main and event.type() in (QEvent.Resize, QEvent.Show) and self.up:
             self._cover()
             self.curtain.raise_()
         return False

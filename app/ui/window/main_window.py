@@ -5,7 +5,8 @@ history) and the status bar. What it holds is only what is on screen: the match 
 pending orders, rounds, undo) is :mod:`app.match`; files and the autosave are
 :mod:`.files`; the hotseat curtain and each seat's console are :mod:`.hotseat`; the
 actions and menus :mod:`.actions`; docks and status bar :mod:`.docks`; clicks on the board
-:mod:`.clicks`; the adjudication thread :mod:`.adjudication`; banner and toast :mod:`.notices`.
+:mod:`.clicks` (a ClickHandler); the adjudication thread :mod:`.adjudication` (an Adjudicator);
+banner and toast :mod:`.notices`. Each part is made with a parent and what it uses, named.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontMetrics
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QMessageBox, QStackedWidget, QToolTip
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMessageBox, QStackedWidget, QToolTip
 
 from app.engine import BoardKey, civ_of, format_order, Game, World
 from app.match import Match, OrderRefused, Seat, order_key
@@ -22,21 +23,21 @@ from app.match.fog import fogged_world
 from app.match.storage import data_dir
 
 from .actions import apply_icons, build_actions, keys_html, style_submit_button
-from .adjudication import AdjudicationMixin, SubmitJob
-from .clicks import ClickMixin
-from .context_menus import ContextMenus
-from ..civ.controller import CivUI
+from .adjudication import Adjudicator, SubmitServices
+from .clicks import BoardInputs, ClickHandler
+from .context_menus import ContextMenus, MenuServices
+from ..civ.controller import CivServices, CivUI
 from ..collector import Survivors
 from .docks import build_docks, build_status
-from .files import FileKeeper
+from .files import FileKeeper, FileServices
 from ..guard import guarded, reporter
-from .hotseat import Table
+from .hotseat import Table, TableServices
 from ..icons import app_icon
 from ..multiverse.map_art import map_art
 from ..multiverse.nation_look import look_of
 from .navigation import Navigation
 from .notice_bar import NoticeBoard
-from .pending_shown import PendingShown
+from .pending_shown import PendingInputs, PendingShown
 from .notices import Notices
 from .placement import place_window, remember_window
 from .side_panel import SidePanel
@@ -45,6 +46,7 @@ from ..panels.history import new_boards_at
 from ..panels.nations import swatch
 from ..panels.results import ResultsFollower
 from ..table import TableUI
+from ..table.services import TableUIServices
 from ..theme import DARK, LIGHT, THEMES, apply_palette
 from ..multiverse.world_scene import WorldScene
 from ..multiverse.world_view import WorldView
@@ -59,7 +61,7 @@ ADJACENCY_TIPS = {
 }
 
 
-class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
+class MainWindow(QMainWindow):
     submitted = Signal(object)        # Report
     message = Signal(str)
 
@@ -73,9 +75,6 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.match: Match | None = None
         self.view_as: str | None = None   # sandbox "View as": a nation's fog of war
         self.replay_index: int | None = None
-        self.busy = False
-        self._job: SubmitJob | None = None
-        self._menu: QMenu | None = None
         self.prompt = None                # the open unsaved-changes question (tests answer it)
         self.last_message = ""
         self.last_status = ""
@@ -91,8 +90,24 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.placeholder.setAlignment(Qt.AlignCenter)
         self.stack.addWidget(self.placeholder)
         self.notice_board = NoticeBoard(self.stack)
-        self.files = FileKeeper(self)
-        self.pending_shown = PendingShown(self)
+        self.files = FileKeeper(self, FileServices(
+            match=lambda: self.match, set_match=self.set_match, new_game=self.new_game, wait_idle=self.wait_idle,
+            set_status=self.set_status, show_message=self.show_message, update_title=self.update_title,
+            hold_prompt=self.hold_prompt, show_notice=self.notice_board.show, hide_notice=self.notice_board.hide,
+            recent_menu=lambda: self.commands.recent_menu,
+            seat_opened=lambda match, name: self.civ_ui.seat_opened(match, name),
+            greet_opened=lambda name: self.civ_ui.greet_opened(name)))
+        self.pending_shown = PendingShown(PendingInputs(
+            match=lambda: self.match, seat=lambda: self.seat, pending=lambda: self.pending, world=lambda: self.world,
+            view_as=lambda: self.view_as, seat_nations=self.seat_nations,
+            replaying=lambda: self.replay_index is not None, scene=lambda: self.scene, view=lambda: self.view,
+            orders_panel=lambda: self.orders_panel, next_action=lambda: self.commands.next))
+        board = BoardInputs(
+            match=lambda: self.match, seat=lambda: self.seat, scene=lambda: self.scene, view=lambda: self.view,
+            entry=lambda: self.entry, busy=lambda: self.busy, replaying=lambda: self.replay_index is not None)
+        self.clicks = ClickHandler(self, board, add_order=self.add_order, set_status=self.set_status, last_status=lambda: self.last_status)
+        self.clicks.highlighted.connect(self.show_mode)
+        self.clicks.cancelling.connect(self._drop_edit)
         self.navigation = Navigation(self, match=lambda: self.match, world=lambda: self.world,
                                      seat=lambda: self.seat, needs=self.pending_shown.needs,
                                      goto_board=self.goto_board, set_status=self.set_status,
@@ -101,7 +116,13 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.orders_panel, self.nations_panel = docks.orders_panel, docks.nations_panel
         self.results_panel, self.history = docks.results_panel, docks.history
         self.results_dock, self.docks = docks.results_dock, docks.docks
-        self.civ_ui = CivUI(self)          # civilisations (RULES.md §10): the Contacts dock, old maps
+        # civilisations (RULES.md §10): the Contacts dock, old maps
+        self.civ_ui = CivUI(self, CivServices(
+            match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,
+            replaying=lambda: self.replay_index is not None, set_match=self.set_match, refresh=self.refresh,
+            files_changed=self.files.changed, set_status=self.set_status, show_message=self.show_message,
+            art=lambda: self.scene.art, theme=lambda: self.theme),
+            beside=next((d for d in self.docks if d.objectName() == "nations"), None))
         self.orders_panel.goto.connect(self.goto_board)
         self.orders_panel.delete.connect(self.delete_order)
         self.orders_panel.edit.connect(self.edit_order)
@@ -109,7 +130,10 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.orders_panel.icons = self._nation_icon
         self.history.moved.connect(self.show_history)
         self.results_panel.goto.connect(self.goto_board)
-        self.results = ResultsFollower(self)     # the list follows the submission the boards show
+        # the list follows the submission the boards show
+        self.results = ResultsFollower(self.results_panel, match=lambda: self.match,
+                                       replay_index=lambda: self.replay_index, fog_nations=self.fog_nations,
+                                       seat=lambda: self.seat, busy=lambda: self.busy)
         self.survivors = Survivors(self)         # the worlds kept are set aside from the collector
         self.commands = build_actions(self)
         self.commands.dark.setChecked(self.theme is DARK)
@@ -117,12 +141,60 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         status = build_status(self)
         self.status_label, self.hover_label, self.progress = status.status_label, status.hover_label, status.progress
         self.adjacency_label, self.zoom_label = status.adjacency_label, status.zoom_label
-        self.side_panel = SidePanel(self)        # the docks beside the map: F9, remembered width
-        self.table = Table(self)
-        self.context_menus = ContextMenus(self)
-        self.table_ui = TableUI(self)     # seats that change, messages, deadline, watching (app/ui/table)
+        self.adjudicator = Adjudicator(self, SubmitServices(
+            match=lambda: self.match, view=lambda: self.view, scene=lambda: self.scene,
+            drop_entry=self.clicks.drop_entry, set_status=self.set_status, show_message=self.show_message,
+            update_actions=self.update_actions, refresh=self.refresh, update_title=self.update_title,
+            files_changed=self.files.changed, autosave_now=lambda: self.files.autosave_now(),
+            results_submitted=lambda pairs: self.results.submitted(pairs),
+            clear_feedback=lambda: self.orders_panel.feedback.setText(""),
+            raise_results=lambda: self.results_dock.raise_(), date_note=lambda: self.civ_ui.date_note(),
+            show_toast=lambda text: self.notices.show_toast(text),
+            show_curtain=lambda *a, **k: self.table.show_curtain(*a, **k),
+            watching=lambda: self.table_ui.watcher.watching), self.progress)
+        self.adjudicator.submitted.connect(self.submitted)
+        # the docks beside the map: F9, remembered width
+        self.side_panel = SidePanel(self, self.docks, self.settings, self.nations_panel.preferred_height)
+        self.commands.view_menu.insertAction(self.commands.dark, self.side_panel.action)
+        self.statusBar().addPermanentWidget(self.side_panel.button)
+        self.table = Table(self, TableServices(
+            match=lambda: self.match, view=lambda: self.view, clear_private=self.clear_private, refresh=self.refresh,
+            update_actions=self.update_actions, update_title=self.update_title, set_status=self.set_status,
+            entry_hint=lambda: self.entry.hint(), files_changed=self.files.changed, hold_prompt=self.hold_prompt,
+            menus=lambda: [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            messages=lambda: self.table_ui.messages), self.orders_panel, nations_dock=self.docks[1])
+        self.context_menus = ContextMenus(self, MenuServices(
+            board, world=lambda: self.world, curtain_up=lambda: self.table.up, seat_nations=self.seat_nations,
+            pending=lambda: self.pending, verb_icon=lambda verb: getattr(self.commands, verb).icon(),
+            goto_board=self.goto_board, board_menu=lambda menu, key: self.studio.board_menu(menu, key),
+            set_status=self.set_status), self.clicks)
+        # seats that change, messages, deadline, watching (app/ui/table)
+        self.table_ui = TableUI(self, TableUIServices(
+            match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,
+            busy=lambda: self.busy, replaying=lambda: self.replay_index is not None,
+            view=lambda: self.view, scene=lambda: self.scene, set_status=self.set_status,
+            show_message=self.show_message, show_toast=lambda text: self.notices.show_toast(text),
+            hide_toast=lambda: self.notices.hide_toast(),
+            show_banner=lambda title, text, colour: self.notices.show_banner(title, text, colour),
+            game_ended=lambda ending: self.game_ended(ending),     # looked up when called: a test hooks it
+            files_changed=self.files.changed, confirm_discard=self.files.confirm_discard, set_match=self.set_match,
+            refresh=self.refresh, update_title=self.update_title, clear_private=self.clear_private,
+            cancel_entry=self.cancel_entry, adjudicate=self.adjudicator.start, wait_idle=self.wait_idle,
+            seat_table=self.table.start, show_curtain=self.table.show_curtain,
+            show_present=lambda: self.show_history(len(self.game.submissions)),
+            follow_pace=self.history.follow_pace), self.table.curtain, nations_dock=self.docks[1])
+        self.submitted.connect(self.table_ui.after_submission)
+        from ..studio.services import StudioServices
         from ..studio.studio import Studio
-        self.studio = Studio(self)        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        # editor, preview, chart, plans, notes, paste (app/ui/studio)
+        self.studio = Studio(self, StudioServices(
+            match=lambda: self.match, seat=lambda: self.seat, curtain_up=lambda: self.table.up,
+            busy=lambda: self.busy, replaying=lambda: self.replay_index is not None, world=lambda: self.world,
+            pending=lambda: self.pending, view=lambda: self.view, scene=lambda: self.scene, theme=lambda: self.theme,
+            set_status=self.set_status, files_changed=self.files.changed, confirm_discard=self.files.confirm_discard,
+            set_match=self.set_match, entry_hint=lambda: self.entry.hint(), orders_changed=self._orders_changed,
+            show_side_panel=self.side_panel.show),
+            self.results_dock, nations_dock=self.docks[1], cancel=self.commands.cancel)
         self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())
         self.curtain = self.table.curtain
@@ -131,8 +203,6 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.ending = Ending(self)        # the end screen (issue 33)
         self.record_job = None            # a game record being exported (export_record)
         self.notices.winner_shown.connect(self.ending.winner_shown)
-        # owned by the window, so it dies with it (a free single shot outlived a closed window)
-        self._flash_timer = QTimer(self, singleShot=True, timeout=lambda: self.scene and self.scene.set_flash(set()))
         place_window(self, self.settings)
         self.side_panel.restore()
         reporter.autosave = self.files.autosave_now
@@ -143,6 +213,11 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
     @property
     def game(self) -> Game | None:
         return self.match.game if self.match else None
+
+    @property
+    def busy(self) -> bool:
+        """An adjudication is running (the window takes no orders meanwhile)."""
+        return self.adjudicator.busy
 
     @property
     def mode(self) -> str:
@@ -213,7 +288,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.set_match(Match.from_game(game), path)
 
     def set_match(self, match: Match, path: Path | None, restored: bool = False) -> None:
-        self.finish_adjudication()
+        self.wait_idle()
         self.table.leave()
         replaced = self.match is not None
         self.match = match
@@ -234,7 +309,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
             self.scene = WorldScene(art, self.theme, self)
             self.scene.hovered.connect(self.hover_label.setText)
             self.view = WorldView(self.scene)
-            self.view.clicked.connect(self.on_click)
+            self.view.clicked.connect(self.clicks.on_click)
             self.context_menus.watch(self.view)
             self.view.zoomed.connect(lambda s: self.zoom_label.setText(f"{s * 100:.0f}%"))
             self.stack.addWidget(self.view)
@@ -247,7 +322,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         # none, and a full collection then only delayed the first frame (~20 ms at start)
         self.survivors.soon(whole=replaced)
         self.view.go_to_present()
-        self.start_turn_view()
+        self.adjudicator.start_turn_view()
         if not self.table.up:
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
@@ -275,13 +350,14 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.entry.set_world(w, nations)
         self.orders_panel.console.setPlaceholderText(example_orders(w, nations) + "    Enter to add")
         self.pending_shown.sync()
-        self._update_highlights()
+        self.clicks.update_highlights()
         seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
         civ = civ_of(self.match.world) is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
                                      known=self.match.known_civilisations(self.seat) if civ
                                      else self.match.nations_in_play(),
                                      victory=self.match.victory_target)
+        self.orders_panel.calendar = self.results_panel.model.calendar = self.game.calendar
         self.civ_ui.refresh()
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self.results.update()
@@ -299,7 +375,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
             self.entry.cancel()
         self.pending_shown.clear()
         if self.scene is not None:
-            self._update_highlights()
+            self.clicks.update_highlights()
         if self.match is not None and self.match.fog:
             self.results.forget()         # it held the seat's sight of the results
         self.table_ui.clear_private()
@@ -442,10 +518,6 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self.orders_panel.show_feedback("Editing: change the order and press Enter; Esc keeps it as it was.", True)
         self.set_status("Edit the order in the console and press Enter (Esc keeps it as it was).")
 
-    def _update_highlights(self) -> None:
-        super()._update_highlights()
-        self.show_mode()
-
     def show_mode(self) -> None:
         """The toolbar's checked verb is the order being clicked in (Move, Support, Convoy)."""
         on = MODE_ACTIONS.get(self.entry.stage if self.entry is not None else "idle")
@@ -453,12 +525,15 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
             getattr(self.commands, name).setChecked(name == on)
 
     def cancel_entry(self) -> None:
-        """Esc, right click: drop the order being clicked in, and an edit (its order stays)."""
+        """Esc: drop the order being clicked in, and an edit (its order stays)."""
+        self.clicks.cancel_entry()
+
+    def _drop_edit(self) -> None:
+        """The order being edited in the console stays as it was (Esc, a right click)."""
         if self._editing is not None:
             self._editing = None
             self.orders_panel.console.setText("")
             self.orders_panel.show_feedback("Edit cancelled: the order is kept.", True)
-        super().cancel_entry()
 
     def console_order(self, text: str) -> bool:
         if self.match is None or self.replay_index is not None or self.busy or self.seat is None:
@@ -504,7 +579,13 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
             if nxt is not None:
                 self.table.show_curtain(nxt)
                 return
-        self._adjudicate()
+        self.adjudicator.start()
+
+    def wait_idle(self) -> None:
+        """Wait for the computer's suggestions and a running adjudication, keeping their
+        results (before New, Open, Quit; what a test or a script does)."""
+        self.commands.bot_menu.wait()
+        self.adjudicator.finish()
 
     def show_ending(self, headline: str):
         """The end screen: ``headline`` says how the game ended ("France wins", "Draw:
@@ -520,7 +601,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
                               "its orders are pending again (Ctrl+Shift+Z redoes).")
         self.view.after_boards_went(shown)      # never a view of the empty space they left
-        self.start_turn_view()
+        self.adjudicator.start_turn_view()
 
     def redo(self) -> None:
         if self.match is None or self.busy or not self.match.can_redo():
@@ -529,7 +610,7 @@ class MainWindow(ClickMixin, AdjudicationMixin, QMainWindow):
         self._after_undo_redo(f"Redone: submission {len(self.game.submissions)}.")
         made = [k for k in new_boards_at(self.game, len(self.game.submissions)) if k in self.scene.items_by_key]
         self.view.frame_boards(made, only_if_hidden=True)     # the boards it made back, in view
-        self.start_turn_view()
+        self.adjudicator.start_turn_view()
 
     def _after_undo_redo(self, text: str) -> None:
         self.replay_index = None

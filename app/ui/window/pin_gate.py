@@ -26,10 +26,12 @@ class _Derived(QObject):
 
 
 class PinGate(QObject):
-    def __init__(self, table):
+    def __init__(self, table, services):
+        """``table``: the hotseat :class:`~.hotseat.Table` (its curtain, drafts, ``reveal``);
+        ``services``: its :class:`~.hotseat.TableServices` (the match, the status, the file)."""
         super().__init__(table)
         self.table = table
-        self.w = table.w
+        self.s = services
         self.curtain = table.curtain
         self._token = object()          # a try in flight; a new match or seat makes it stale
         self.checking = False
@@ -41,7 +43,7 @@ class PinGate(QObject):
     # -- a try --------------------------------------------------------------------------------
     def try_pin(self, seat: int, pin: str) -> None:
         """Check ``pin`` for ``seat`` off the GUI thread; the curtain lifts when it is right."""
-        m = self.w.match
+        m = self.s.match()
         if self.checking:
             return
         if m.pin_wait(seat) > 0:
@@ -73,7 +75,7 @@ class PinGate(QObject):
             return                          # another match or seat meanwhile
         self.checking = False
         self.curtain.set_checking(False)
-        m = self.w.match
+        m = self.s.match()
         if m is None or m.turn != seat:
             return
         if isinstance(key, Exception):
@@ -91,7 +93,7 @@ class PinGate(QObject):
             self._tick.stop()
             self.table.reveal(seat)
             return
-        self.w.files.changed()              # the wrong try is kept with the game (app.match.pin_tries)
+        self.s.files_changed()              # the wrong try is kept with the game (app.match.pin_tries)
         wrong = f"That is not {m.seats[seat].name}'s PIN."
         if m.pin_wait(seat) > 0:
             self._show_wait(seat, wrong)
@@ -106,7 +108,7 @@ class PinGate(QObject):
 
     @guarded
     def _count_down(self) -> None:
-        m = self.w.match
+        m = self.s.match()
         seat = getattr(self, "_wait_seat", None)
         left = m.pin_wait(seat) if m is not None and seat is not None and m.turn == seat else 0
         if left <= 0:
@@ -123,26 +125,26 @@ class PinGate(QObject):
     def forgotten(self) -> None:
         """Ask the table; if it agrees, the seat's sealed orders go unread and it sets a new PIN."""
         from ..dialogs.forgot_pin import ForgottenPinDialog
-        m = self.w.match
+        m = self.s.match()
         seat = m.turn if m is not None else None
         if seat is None or not m.has_pin(seat):
             return
-        dlg = ForgottenPinDialog(self.w, m.seats[seat].name)
-        self.w.prompt = dlg
+        dlg = ForgottenPinDialog(self.table.main, m.seats[seat].name)
+        self.s.hold_prompt(dlg)
         dlg.accepted.connect(lambda: self._reset(seat, dlg.new_pin()))
-        dlg.finished.connect(lambda _r: setattr(self.w, "prompt", None))
+        dlg.finished.connect(lambda _r: self.s.hold_prompt(None))
         dlg.open()
 
     @guarded
     def _reset(self, seat: int, pin: str) -> None:
-        m = self.w.match
+        m = self.s.match()
         if m is None or m.turn != seat:
             return
         self.forget()
         name = m.seats[seat].name
         m.reset_pin(seat, pin)
         self.table.drafts.pop(seat, None)          # its console text goes unread too
-        self.w.files.changed()
+        self.s.files_changed()
         self.table.reveal(seat)
-        self.w.set_status(f"{name} has a new PIN. The orders {name} had sealed this turn were discarded unread: "
+        self.s.set_status(f"{name} has a new PIN. The orders {name} had sealed this turn were discarded unread: "
                           "give them again, then press Done.")

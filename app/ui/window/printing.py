@@ -120,12 +120,12 @@ def print_dialog(w, what: str) -> None:
     dlg = QPrintDialog(printer, w)
     dlg.setWindowTitle({"board": f"Print board {key}", "view": "Print the view",
                         "orders": "Print the orders and results"}[what])
-    w.prompt = dlg
+    w.hold_prompt(dlg)
     try:
         if dlg.exec() != QPrintDialog.Accepted:
             return
     finally:
-        w.prompt = None
+        w.hold_prompt(None)
     try:
         print_to(w, what, key, printer)
     except ExportError as e:

@@ -2,11 +2,12 @@
 
 A map's adjacency graph is nearly planar. It is embedded in the plane (networkx's planarity
 test; the few borders that do not fit become straits), its faces triangulated, and the
-triangles' corners moved until every triangle has about the same area and a good shape,
-without ever turning one over. Each province's region is then its share of the triangles
+triangles' corners moved until every province's share of them has about the same area (seas
+a little more) and every triangle a good shape, without ever turning one over; the drawing is
+then stretched out to fill its frame. Each province's region is its share of the triangles
 around it (its corner, the edges' midpoints, the triangles' centroids): two regions border
-exactly where the triangulation has an edge. What lies outside the triangles goes to the
-nearest province on the outside.
+exactly where the triangulation has an edge. What lies outside the triangles, up to about a
+province's width, goes to the nearest province on the outside; the frame beyond is impassable.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ def _graph_distances(n: int, edges: list[tuple[int, int]]) -> np.ndarray:
     return d
 
 
-def _stress_layout(d: np.ndarray, iterations: int = 60) -> np.ndarray:
+def _stress_layout(d: np.ndarray, iterations: int = 1500) -> np.ndarray:
     """Stress majorization (SMACOF) of graph distances ``d``, started from classical MDS:
     how far apart provinces are, to choose which borders a flat drawing keeps."""
     n = len(d)
@@ -78,6 +79,7 @@ class Layout:
     outer: list[str]                      # provinces on the outside of the triangulation
     dropped: list[tuple[str, str]]        # borders the plane could not hold (drawn as straits)
     height: float
+    reach: float = math.inf               # how far the outside provinces reach past the triangles
 
 
 def _planar(ids: list[str], pairs: set[frozenset], x: np.ndarray):
@@ -115,6 +117,10 @@ def _join_components(g, index: dict[str, int]) -> None:
     g.add_edges_from(zip(firsts, firsts[1:]))
 
 
+SEA_SIZE = 1.2      # a sea's region over a land's: seas read as open water, and their names are longer
+REACH = 0.6         # how far the provinces on the outside reach past the triangles, in provinces' widths
+
+
 def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
     """Tutte's embedding: the outer face on a circle, each other corner at its neighbours'
     mean; planar, with every face convex."""
@@ -142,17 +148,19 @@ def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
     return p
 
 
-def _relax(p: np.ndarray, tris: np.ndarray, iterations: int = 1500) -> np.ndarray:
-    """Move the corners until every triangle has about the same area and a shape close to
-    equilateral; a step that would turn a triangle over is shortened.
+def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 1500) -> np.ndarray:
+    """Move the corners until every province's share of the triangles (a third of each
+    triangle around its corner) is about the size it ``want``s, and every triangle has a shape
+    close to equilateral; a step that would turn a triangle over is shortened.
 
     The energy is in logarithms of the areas, and each corner moves in proportion to the size
     of the triangles around it, so the tiny triangles deep inside a Tutte embedding grow as
     fast as the large ones shrink."""
     k = 4 * math.sqrt(3)
-    mu = 0.5
+    mu = 0.3
     n = len(p)
     count = np.bincount(tris.ravel(), minlength=n).astype(float)
+    log_want = np.log(want)
 
     def parts(q):
         a, b, c = q[tris[:, 0]], q[tris[:, 1]], q[tris[:, 2]]
@@ -161,28 +169,36 @@ def _relax(p: np.ndarray, tris: np.ndarray, iterations: int = 1500) -> np.ndarra
         lengths = (ab ** 2).sum(1) + (ac ** 2).sum(1) + (bc ** 2).sum(1)
         return a, b, c, ab, ac, bc, area, lengths
 
+    def shares(area):
+        share = np.zeros(n)
+        np.add.at(share, tris.ravel(), np.repeat(area / 3, 3))
+        return np.maximum(share, 1e-300)
+
+    def misfit(share):
+        d = np.log(share) - log_want
+        return d - d[count > 0].mean()
+
     def value(q):
         *_, area, lengths = parts(q)
         if area.min() <= 0:
             return math.inf, area
-        la = np.log(area)
-        return float(((la - la.mean()) ** 2).sum() + mu * (lengths / (k * area) - 1).sum()), area
+        off = misfit(shares(area))[count > 0]
+        return float((off ** 2).sum() + mu * (lengths / (k * area) - 1).sum()), area
 
     def gradient(q):
         a, b, c, ab, ac, bc, area, lengths = parts(q)
-        la = np.log(area)
+        share = shares(area)
+        per_corner = 2 * misfit(share) / (3 * share)
         ga = 0.5 * np.stack([b[:, 1] - c[:, 1], c[:, 0] - b[:, 0]], 1)
         gb = 0.5 * np.stack([c[:, 1] - a[:, 1], a[:, 0] - c[:, 0]], 1)
         gc = 0.5 * np.stack([a[:, 1] - b[:, 1], b[:, 0] - a[:, 0]], 1)
-        d_area = 2 * (la - la.mean()) / area - mu * lengths / (k * area ** 2)
+        d_area = per_corner[tris].sum(1) - mu * lengths / (k * area ** 2)
         d_len = mu / (k * area)
         g = np.zeros_like(q)
         np.add.at(g, tris[:, 0], d_area[:, None] * ga - d_len[:, None] * 2 * (ab + ac))
         np.add.at(g, tris[:, 1], d_area[:, None] * gb + d_len[:, None] * 2 * (ab - bc))
         np.add.at(g, tris[:, 2], d_area[:, None] * gc + d_len[:, None] * 2 * (ac + bc))
-        size = np.zeros(n)
-        np.add.at(size, tris.ravel(), np.repeat(area, 3))
-        return g * (size / np.maximum(count, 1))[:, None]   # scaled by the local size
+        return g * (share / np.maximum(count, 1) * 3)[:, None]   # scaled by the local size
 
     step = 0.05
     e, area = value(p)
@@ -221,10 +237,15 @@ def layout(data: BoardData) -> Layout:
     a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
     turned = ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0]) < 0
     tris[turned] = tris[turned][:, [0, 2, 1]]
-    p = _relax(p, tris)
-    p, height = _fit(p)
+    want = np.array([SEA_SIZE if data.kinds.get(v) == "sea" else 1.0 for v in nodes])
+    p = _relax(p, tris, want)
+    a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
+    area = 0.5 * ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
+    reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
+    p, height, scale = _fit(p, reach)
+    p = _stretch(p, tris, height, reach * scale)
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
-                  [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height)
+                  [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height, reach * scale)
 
 
 def _triangles(tri, outer: list[str]) -> list[tuple[str, str, str]]:
@@ -243,26 +264,69 @@ def _triangles(tri, outer: list[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def _fit(x: np.ndarray) -> tuple[np.ndarray, float]:
-    """The drawing turned to lie wide and scaled to 1000 wide with a margin; the frame's height."""
+def _fit(x: np.ndarray, reach: float) -> tuple[np.ndarray, float, float]:
+    """The drawing turned to lie wide and scaled, with ``reach`` around it, to 1000 wide; the
+    frame's height and the scale."""
     x = x - x.mean(axis=0)
     if len(x) > 2:
         _, _, vt = np.linalg.svd(x, full_matrices=False)
         x = x @ vt.T
-    span = np.maximum(x.max(axis=0) - x.min(axis=0), 1e-9)
-    margin = 0.035
-    scale = WIDTH * (1 - 2 * margin) / span[0]
-    height = float(round(np.clip(span[1] * scale / (1 - 2 * margin), 0.55 * WIDTH, 1.0 * WIDTH)))
-    scale = min(scale, height * (1 - 2 * margin) / span[1])
-    x = (x - x.min(axis=0)) * scale
+    lo, hi = x.min(axis=0) - reach, x.max(axis=0) + reach
+    span = np.maximum(hi - lo, 1e-9)
+    scale = WIDTH / span[0]
+    height = float(round(np.clip(span[1] * scale, 0.55 * WIDTH, 0.85 * WIDTH)))
+    scale = min(scale, height / span[1])
+    x = (x - lo) * scale
     x[:, 0] += (WIDTH - span[0] * scale) / 2
     x[:, 1] += (height - span[1] * scale) / 2
-    return x, height
+    return x, height, scale
+
+
+def _stretch(x: np.ndarray, tris: np.ndarray, height: float, margin: float) -> np.ndarray:
+    """The drawing stretched out along rays from its middle until its hull meets the frame
+    (less ``margin``) all round: the frame's corners, which a round drawing leaves empty, go
+    to the provinces instead of to an impassable border. Where the full stretch would turn a
+    triangle over, it is smoothed over neighbours until none turns (none at worst)."""
+    hull = MultiPoint([tuple(q) for q in x]).convex_hull
+    inner = shapely.box(margin, margin, WIDTH - margin, height - margin)
+    if hull.geom_type != "Polygon" or inner.is_empty:
+        return x
+    c = np.array(hull.centroid.coords[0])
+    if not inner.contains(Point(c)):
+        return x
+    d = x - c
+    r = np.linalg.norm(d, axis=1)
+    far = 3 * (WIDTH + height)
+
+    def reach_along(shape, u):
+        hit = shape.boundary.intersection(shapely.LineString([tuple(c), tuple(c + u * far)]))
+        return max((Point(c).distance(g) for g in shapely.get_parts(hit)), default=0.0)
+    k = np.ones(len(x))
+    for i in np.flatnonzero(r > 1e-9):
+        u = d[i] / r[i]
+        to_hull = reach_along(hull, u)
+        if to_hull > 1e-9:
+            k[i] = reach_along(inner, u) / to_hull
+    def turn(y):
+        a, b, e = y[tris[:, 0]], y[tris[:, 1]], y[tris[:, 2]]
+        return np.sign((b - a)[:, 0] * (e - a)[:, 1] - (b - a)[:, 1] * (e - a)[:, 0])
+    before = turn(x)     # all one way (the fit may have mirrored the drawing)
+    edges = np.concatenate([tris[:, [0, 1]], tris[:, [1, 2]], tris[:, [2, 0]]])
+    degree = np.maximum(np.bincount(edges[:, 0], minlength=len(x)), 1)
+    for _ in range(60):
+        y = c + d * k[:, None]
+        if (turn(y) == before).all():
+            return y
+        # a long thin triangle across a bay turns over when its corners stretch unlike each
+        # other: the stretch is smoothed over neighbours (and so stays even, no province squeezed)
+        k = 0.5 * k + 0.5 * np.bincount(edges[:, 0], weights=k[edges[:, 1]], minlength=len(x)) / degree
+    return x
 
 
 def regions(lay: Layout, frame) -> dict[str, object]:
-    """Each province's share of the triangles around it; what lies outside the triangles goes
-    to the nearest province on the outside."""
+    """Each province's share of the triangles around it; what lies outside the triangles, up
+    to the layout's reach, goes to the nearest province on the outside (so that those are not
+    drawn many times the size of the others); the frame beyond is left to be impassable."""
     pieces: dict[str, list] = {p: [] for p in lay.points}
     for t in lay.triangles:
         pts = [np.array(lay.points[v]) for v in t]
@@ -272,6 +336,8 @@ def regions(lay: Layout, frame) -> dict[str, object]:
             pieces[v].append(shapely.Polygon([tuple(a), tuple((a + b) / 2), tuple(g), tuple((a + c) / 2)]))
     inside = shapely.union_all([q for qs in pieces.values() for q in qs]) if lay.triangles else shapely.Polygon()
     rest = frame.difference(inside)
+    if math.isfinite(lay.reach) and lay.triangles:
+        rest = rest.intersection(inside.buffer(lay.reach, join_style="mitre", mitre_limit=1.5))
     outer = [v for v in dict.fromkeys(lay.outer)]
     if not rest.is_empty and outer:
         cells = _voronoi([lay.points[v] for v in outer], frame)

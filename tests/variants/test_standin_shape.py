@@ -1,0 +1,76 @@
+"""The stand-in board's shape: regions of usable size, neighbours that touch, seas that join.
+
+A stand-in is drawn for an imported variant that comes without a drawing. These properties
+are measured on the stand-in of the shipped Standard variant's data (its own drawing unused):
+75 provinces, nearly a planar graph, seas in one body of water."""
+
+import json
+
+import networkx as nx
+import pytest
+import shapely
+from shapely.geometry import box
+
+from app.engine.variants.catalog import find_folder
+from app.mapgeo.terrain import derive_terrain
+from app.variants.drawing.data import MIN_BORDER, TOUCH, WIDTH, BoardData
+from app.variants.drawing.layout import layout, regions
+from app.variants.drawing.mend import mend
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    files = {f.name: json.loads(f.read_text()) for f in find_folder("standard").glob("*.json")}
+    data = BoardData.of(files)
+    lay = layout(data)
+    frame = box(0, 0, WIDTH, lay.height)
+    board = mend(data, regions(lay, frame), frame)
+    seas = {p for p in data.provinces if data.kinds[p] == "sea"}
+    return data, board, derive_terrain(board.cells, seas, min_border=MIN_BORDER, touch=TOUCH)
+
+
+def test_every_region_has_room_for_a_unit_and_its_name(drawn):
+    data, board, _ = drawn
+    radius = {p: shapely.maximum_inscribed_circle(board.cells[p], 0.5).length for p in data.provinces}
+    cramped = {p: round(r, 1) for p, r in radius.items() if r < 16}
+    assert not cramped
+
+
+def test_no_region_is_many_times_the_size_of_the_others(drawn):
+    """The provinces on the outside once took every corner of the frame (Standard's largest
+    region was 12 times the middle one's size)."""
+    data, board, _ = drawn
+    areas = sorted(board.cells[p].area for p in data.provinces)
+    median = areas[len(areas) // 2]
+    assert areas[-1] <= 7 * median, (areas[-1], median)
+    assert areas[0] >= median / 3, (areas[0], median)
+
+
+def test_regions_border_exactly_where_the_data_says(drawn):
+    data, board, terrain = drawn
+    shown = set(terrain.borders)
+    assert shown <= data.pairs, sorted(map(sorted, shown - data.pairs))
+    unshown = data.pairs - shown
+    assert len(unshown) <= len(data.pairs) // 20, sorted(map(sorted, unshown))   # a few straits at most
+    assert {frozenset(s) for s in board.straits} >= unshown
+
+
+def test_seas_that_join_in_the_data_are_one_body_of_water(drawn):
+    data, board, _ = drawn
+    seas = [p for p in data.provinces if data.kinds[p] == "sea"]
+    graph = nx.Graph()
+    graph.add_nodes_from(seas)
+    graph.add_edges_from(tuple(pair) for pair in data.pairs if pair <= set(seas))
+    for body in nx.connected_components(graph):
+        water = shapely.union_all([board.cells[p].buffer(TOUCH) for p in sorted(body)])
+        assert water.geom_type == "Polygon", sorted(body)
+
+
+def test_the_provinces_fill_most_of_the_frame(drawn):
+    """A freely relaxed layout comes out round; stretched to the frame, its corners are land
+    and sea rather than an impassable border (on a board drawn at a fixed width, room the
+    provinces do not use is room their names do not get)."""
+    data, board, _ = drawn
+    height = max(g.bounds[3] for g in board.cells.values())
+    used = sum(board.cells[p].area for p in data.provinces) / (WIDTH * height)
+    assert used >= 0.75, used

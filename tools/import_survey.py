@@ -4,7 +4,7 @@ variant, imported, checked and played, as one Markdown table (issue 22's "Done m
 For each source the survey
 
 1. imports it as ``python -m app variant import`` does (:func:`app.variants.importer.import_variant`)
-   into a temporary folder; a source with more than 16 nations is imported again with the
+   into a temporary folder; a source with more than 24 nations is imported again with the
    extra nations left out (``--unplayed``, the last ones listed), and the row says so;
 2. loads the result (:func:`app.engine.variants.variant.load_variant`) and runs ``variant check`` on it
    (:func:`app.variants.check.check_folder`): errors and warnings, and how many of the errors
@@ -39,7 +39,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-MAX_NATIONS = 16
+MAX_NATIONS = 24   # as a variant here (RULES.md §12)
 
 
 @dataclass
@@ -91,8 +91,9 @@ def import_one(label: str, path: Path, into: Path, row: Row):
     unplayed: list[str] = []
     try:
         draft, _ = read_source(path)
-        if len(draft.nations) > MAX_NATIONS:
-            unplayed = [n.name for n in draft.nations[MAX_NATIONS:]]
+        playing = [n.name for n in draft.nations if not n.neutral]   # the neutral power is not counted
+        if len(playing) > MAX_NATIONS:
+            unplayed = playing[MAX_NATIONS:]
         draft = import_variant(path, into, unplayed)
     except ImportError_ as e:
         row.imported = "no: refused"

@@ -56,8 +56,8 @@ def decide(level: str, world: World, nation: str, *, seed: int, budget: int | No
     text)`` hears how far a long think has got."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer level '{level}' (one of {', '.join(LEVELS)})")
-    if world.phase == "over" or nation not in world.variant.nations:
-        return []
+    if world.phase == "over" or nation not in world.variant.nation_names:
+        return []   # (the neutral power is no playing nation: its units hold, RULES.md §12)
     from .common import rng_for
     from .progress import reporting_to
     rng = rng_for(level, world, nation, seed)

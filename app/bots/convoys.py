@@ -46,7 +46,7 @@ def convoy_routes(world: World, key: BoardKey, nation: str, fleets: frozenset[st
     v = world.variant
     board = world.boards[key]
     kinds, adj = v.kinds, v.fleet_adjacent_provinces
-    seas = {p for p, u in board.units.items() if u.nation == nation and u.type == "F" and kinds[p] == "sea"}
+    seas = {p for p, u in board.units.items() if u.nation == nation and u.type == "F" and p in v.convoy_waters}
     if fleets is not None:
         seas &= set(fleets)
     out: dict[str, dict[str, tuple[str, ...]]] = {}

@@ -63,7 +63,7 @@ def _ferries(world: World, board: Board, nation: str, ix) -> dict[int, tuple[int
     connected group of them to every other coast of that group."""
     v = world.variant
     kinds, adj = v.kinds, v.fleet_adjacent_provinces
-    seas = {p for p, u in board.units.items() if u.nation == nation and u.type == "F" and kinds[p] == "sea"}
+    seas = {p for p, u in board.units.items() if u.nation == nation and u.type == "F" and p in v.convoy_waters}
     out: dict[int, list[int]] = {}
     while seas:
         group = [seas.pop()]

@@ -38,6 +38,7 @@ def random_orders(world: World, rng: random.Random, time_travel: float = 0.3,
         units = sorted(board.units.values(), key=lambda u: u.loc)
         if nations is not None:
             units = [u for u in units if u.nation in nations]
+        units = [u for u in units if u.nation != world.variant.neutral_nation]   # it holds (RULES.md §12)
         for u in units:
             loc = Location(key, u.loc)
             targets = direct_targets(world, loc)
@@ -75,7 +76,7 @@ def _add_convoys(world: World, key, units, planned: dict[str, Order], rng: rando
     orderable = {u.loc.split("/")[0] for u in units}
     for fleet in units:
         prov = fleet.loc.split("/")[0]
-        if fleet.type != "F" or v.kind(prov) != "sea" or prov in planned or rng.random() > 0.3:
+        if fleet.type != "F" or prov not in v.convoy_waters or prov in planned or rng.random() > 0.3:
             continue
         shores = sorted(p for p in v.fleet_adjacent_provinces[prov] if v.kind(p) == "coast")
         armies = [p for p in shores if (u := board.units.get(p)) and u.type == "A" and p not in planned

@@ -106,7 +106,7 @@ def candidates(world: World, nation: str, plan: list[Order], rng: random.Random,
                         supports_past.append((Support(nation, unit.type, loc, o.unit_type, o.unit, o.dest),))
                     elif r.dislodged and not isinstance(o, Move) and o.unit.province in reach:
                         supports_past.append((Support(nation, unit.type, loc, o.unit_type, o.unit, None),))
-            if unit.type == "F" and v.kind(loc.province) == "sea":
+            if unit.type == "F" and loc.province in v.convoy_waters:   # seas, and ports (RULES.md §12)
                 convoys.extend(_convoys(world, nation, loc, near))
     out: list[Candidate] = []
     for group in (supports_past, moves_past, moves_across, convoys, supports_across):

@@ -50,6 +50,9 @@ _WHERE = {
     "move_targets": "rules.targets", "orderable_units": "rules.targets",
     "retreat_targets": "rules.targets", "support_options": "rules.targets",
     "support_targets": "rules.targets",
+    # rules.variant_rules (RULES.md §12)
+    "builder_of": "rules.variant_rules", "is_neutral": "rules.variant_rules",
+    "rules_in_words": "rules.variant_rules",
     # rules.validation
     "check": "rules.validation",
     # rules.world

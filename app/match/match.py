@@ -400,6 +400,8 @@ class Match:
         i = self._seat(seat)
         nations = self.nations_of(i)
         nation = getattr(order, "nation", "")
+        if nation and nation == self.game.variant.neutral_nation:
+            raise OrderRefused(f"{nation}'s units are neutral: they hold and take no orders (RULES.md §12).", "owner")
         if nation not in nations:
             raise OrderRefused(f"{nation or 'That unit'} is not yours to order; you play "
                                f"{', '.join(sorted(nations))}.", "owner")

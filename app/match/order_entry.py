@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, check, Convoy,
+from app.engine import (adjacent_board_keys, BoardKey, Build, build_options, builder_of, check, Convoy,
                         convoy_options, Disband, ghost_convoy_targets, Hold, Location, Move,
                         move_targets, Order, province_of, Retreat, retreat_targets, Support,
                         support_options, support_targets, World)
@@ -39,6 +39,9 @@ def _group(locs) -> dict[BoardKey, dict[str, str]]:
             continue
         out.setdefault(loc.board, {})[loc.province] = "target"
     return out
+
+
+NEUTRAL_UNIT = "Refused: that unit is neutral: it holds and takes no orders (RULES.md §12)."
 
 
 class OrderEntry:
@@ -137,8 +140,8 @@ class OrderEntry:
         if self.unit is None or self.stage == "retreat":
             return Outcome(None, "Select a fleet first, then press C to convoy.", refused=True)
         u = self.world.unit_at(self.unit)
-        if u.type != "F" or self.world.variant.kind(self.unit.province) != "sea":
-            return Outcome(None, "Refused: only a fleet at sea can convoy.", refused=True)
+        if u.type != "F" or self.unit.province not in self.world.variant.convoy_waters:
+            return Outcome(None, "Refused: only a fleet at sea (or in a port) can convoy.", refused=True)
         opts = convoy_options(self.world, self.unit)
         self.ghosts = [k for k in adjacent_board_keys(self.unit.board) if k not in self.world.boards]
         if not opts and not self.ghosts:
@@ -214,12 +217,14 @@ class OrderEntry:
             if not w.is_active(key):
                 return Outcome(None, f"Refused: board {key} is in the past: its orders are locked.", refused=True)
             if unit is not None:
+                if unit.nation == w.variant.neutral_nation:
+                    return Outcome(None, NEUTRAL_UNIT, refused=True)
                 if not self._allowed(unit.nation):
                     return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}.", refused=True)
                 return self._finish(Disband(unit.nation, unit.type, Location(key, unit.loc)))
-            nation = w.home_nation_of(here.province, key)  # the game's home centres (RULES.md §9, §10)
+            nation = builder_of(w, here.province, key)  # its owner or home nation (RULES.md §9, §10, §12)
             if nation is None:
-                return Outcome(None, f"Refused: {here.province} is not a home centre.", refused=True)
+                return Outcome(None, f"Refused: {here.province} is not a centre anyone may build in now.", refused=True)
             if not self._allowed(nation):
                 return Outcome(None, f"Refused: {here.province} is {nation}'s home centre.", refused=True)
             choices = build_options(w, key, nation).get(here.province)
@@ -231,6 +236,8 @@ class OrderEntry:
             return Outcome(None, "Choose the unit to build.", menu=list(choices), menu_at=here)
         if unit is None:
             return Outcome(None, f"No unit in {here.province} on board {key}.", refused=True)
+        if unit.nation == w.variant.neutral_nation:
+            return Outcome(None, NEUTRAL_UNIT, refused=True)
         if not self._allowed(unit.nation):
             return Outcome(None, f"Refused: that unit is {_whose(unit.nation)}; you play {', '.join(sorted(self.nations))}.",
                            refused=True)
@@ -245,7 +252,7 @@ class OrderEntry:
 
     def choose_build(self, at: Location, choice: str) -> Outcome:
         utype, loc = choice.split()
-        nation = self.world.home_nation_of(at.province, at.board) or ""
+        nation = builder_of(self.world, at.province, at.board) or ""
         return self._finish(Build(nation, utype, Location(at.board, loc)))
 
     def _click_target(self, key: BoardKey, province: str, x: float, y: float, art) -> Outcome:

@@ -34,7 +34,7 @@ from pydantic import ValidationError
 from app.engine import (AdjacencyFile, check_map_field, NationsFile, ProvincesFile, read_json,
                         StartFile, Variant, VariantError, VariantFile)
 from app.mapgeo import MapFileError, MapGeometry, load_map
-from app.engine import data_problems, find_folder, Problem
+from app.engine import data_problems, find_folder, Problem, rules_in_words
 
 MODELS = {"variant.json": VariantFile, "provinces.json": ProvincesFile, "adjacency.json": AdjacencyFile,
           "nations.json": NationsFile, "start.json": StartFile}
@@ -139,7 +139,8 @@ def main(argv: list[str]) -> int:
     for target in argv:
         start = time.perf_counter()
         folder = find_folder(target)
-        problems = check_variant(target)
+        inspection = inspect_folder(folder) if folder is not None else None
+        problems = inspection.problems if inspection is not None else check_variant(target)
         shown = Path(target) if folder is None else (Path(target) if Path(target).is_dir() else folder)
         for p in problems[:SHOWN_PROBLEMS]:
             place = p.file if folder is None else shown / p.file
@@ -152,5 +153,8 @@ def main(argv: list[str]) -> int:
                   f"(the first {SHOWN_PROBLEMS} are shown; fix them and check again)")
         print(f"{target}: {errors} error(s), {warnings} warning(s) in {time.perf_counter() - start:.2f} s",
               file=sys.stderr)
+        rules = rules_in_words(inspection.variant) if inspection and inspection.variant else ()
+        if rules:
+            print(f"{target}: variant rules (RULES.md §12): {'; '.join(rules)}", file=sys.stderr)
         worst = max(worst, 1 if errors else 0)
     return worst

@@ -5,10 +5,12 @@ variant here cannot hold is listed in the draft's notes:
 
 - impassable places (``SHUT``) are left out of the data (the drawing shows them);
 - a border one way only becomes a border both ways (borders go both ways here);
-- rules (``BUILD_ANY``), a start other than Spring movement;
-- a power nobody plays (``DUMMY``) is left out, as ``UNPLAYED`` would leave it: a nation here
-  is always played and can win, which such a power never does; its centres start neutral;
-- a centre that is home to two powers stays home to the one holding it at the start.
+- rules other than ``BUILD_ANY``, a start other than Spring movement.
+
+The variant rules of RULES.md §12 are carried over: ``RULE BUILD_ANY`` (``build_anywhere``),
+``PORT`` places (coastal provinces marked ``port``: a fleet there convoys), centres home to
+several powers (each keeps them), and a power nobody plays (``DUMMY``) as the neutral power:
+its units stand and hold, its centres count for no nation until taken.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from app.engine import ORDER_WORDS
 from .dpmap import MapText, read_map, remove_power
 from .draft import Draft, DraftNation, DraftProvince, adjective_of, nation_name, variant_id
 
-KINDS = {"WATER": "sea", "COAST": "coast", "PORT": "coast", "LAND": "land"}
+KINDS = {"WATER": "sea", "COAST": "coast", "PORT": "coast", "LAND": "land"}   # a PORT is a coast marked port
 
 
 def package_maps_dir() -> Path | None:
@@ -44,28 +46,7 @@ def read_dp_map(path: Path, unplayed: list[str] = ()) -> MapText:
     for power in unplayed:
         remove_power(m, power)
         m.notes.append(f"--unplayed {power}: left out, its home centres are neutral")
-    for power in list(m.dummies):
-        _leave_out_dummy(m, power)
     return m
-
-
-def _leave_out_dummy(m: MapText, power: str) -> None:
-    """A ``DUMMY`` power is played by nobody in the package; a nation
-    here is always played and may win (known_world_901's NEUTRAL-STATE, 49 centres, won in
-    year 2 as a nation). It goes, with its units; its centres stay, neutral."""
-    units = [f"{u[0]} {u[2:].lower()}" for u in m.units.get(power, [])]
-    centres = sorted({m.province(c).lower() for c in m.start_centres(power)})
-    name = nation_name(m.written_name.get(power, power))
-
-    def listed(items: list[str]) -> str:
-        return ", ".join(items[:8]) + (f" and {len(items) - 8} more" if len(items) > 8 else "")
-
-    remove_power(m, power)
-    m.unplayed.pop()
-    m.notes.append(f"DUMMY {name}: a power nobody plays in the package; a nation here is "
-                   f"always played and can win, so it is left out: its {len(units)} units "
-                   f"({listed(units) or 'none'}) are not placed and its {len(centres)} centres "
-                   f"({listed(centres) or 'none'}) start neutral, held by nobody")
 
 
 def draft_of(m: MapText, name: str | None = None) -> Draft:
@@ -81,12 +62,16 @@ def draft_of(m: MapText, name: str | None = None) -> Draft:
         d.notes.append(f"impassable '{prov.lower()}' ({m.place_names.get(prov, prov)}): no unit enters it, so it is "
                        "left out of the data (a converted drawing shows it as an impassable area)")
     centres = {c for c in m.centres if m.province(c) not in shut}
+    ports = sorted(ids.get(m.province(loc), loc.lower()) for loc in m.locs if m.terrain(loc) == "PORT")
+    if ports:
+        d.notes.append(f"PORT {', '.join(ports)}: a port here too (a fleet there convoys; 'port' in provinces.json)")
     for loc in m.locs:
         prov = m.province(loc)
         if prov in shut or "/" in loc or ids[prov] in d.provinces:
             continue
         d.provinces[ids[prov]] = DraftProvince(ids[prov], m.place_names.get(prov, prov.title()),
-                                               KINDS[m.terrain(loc)], prov in centres)
+                                               KINDS[m.terrain(loc)], prov in centres,
+                                               port=m.terrain(loc) == "PORT")
     for loc in m.locs:
         if "/" in loc and m.province(loc) not in shut:
             prov, coast = loc.upper().split("/", 1)
@@ -170,9 +155,28 @@ def _nations(m: MapText, d: Draft, ids: dict[str, str]) -> None:
         centres = [ids.get(m.province(c), c.lower()) for c in m.start_centres(p)]
         units = [f"{u[0]} {_loc(ids, u[2:])}" for u in m.units.get(p, [])]
         d.nations.append(DraftNation(name, adjective_of(m.adjective.get(p, p)), homes,
-                                     [c for c in centres if c in d.provinces], units))
-    d.one_home_each()
+                                     [c for c in centres if c in d.provinces], units, neutral=p in m.dummies))
+    _neutral_powers(d)
 
+
+def _neutral_powers(d: Draft) -> None:
+    """A ``DUMMY`` power is played by nobody in the package (known_world_901's NEUTRAL-STATE:
+    49 units and centres): here it is the neutral power (RULES.md §12), its units placed to
+    hold, its centres neutral until taken. A variant has one neutral power: a second DUMMY's
+    units join the first's."""
+    found = [n for n in d.nations if n.neutral]
+    if not found:
+        return
+    neutral = found[0]
+    for other in found[1:]:
+        neutral.units += other.units
+        d.nations.remove(other)
+    neutral.neutral = True
+    centres = sorted({c for n in found for c in n.centres})
+    neutral.homes, neutral.centres = [], []
+    d.notes.append(f"DUMMY {', '.join(n.name for n in found)}: a power nobody plays in the package is the "
+                   f"neutral power {neutral.name} here: its {len(neutral.units)} units hold and are "
+                   f"disbanded when dislodged, and its {len(centres)} centres count for no nation until taken")
 
 def _rules(m: MapText, d: Draft) -> None:
     words = m.phase.split()
@@ -181,8 +185,9 @@ def _rules(m: MapText, d: Draft) -> None:
                        f"Spring movement of {m.first_year}")
     for rule in dict.fromkeys(m.rules):
         if rule == "BUILD_ANY":
-            d.notes.append("rule BUILD_ANY (build in any owned centre) is not carried over: here builds are "
-                           "in home centres only")
+            d.build_anywhere = True   # RULES.md §12
+            d.notes.append("rule BUILD_ANY carried over: a nation builds in any centre it owns "
+                           "(build_anywhere in variant.json)")
         else:
             d.notes.append(f"rule {rule} is not carried over")
     if len(m.victory) > 1:

@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.engine import MAX_NATIONS, ORDER_WORDS
+from app.engine import MAX_NATIONS, ORDER_WORDS, delta_e2000
 
 from .scaffold import NATION_COLOURS, write_json
+
+NEUTRAL_COLOUR = "#8a8a8a"   # the neutral power's units: a grey no palette colour is near
 
 
 @dataclass
@@ -24,6 +26,7 @@ class DraftProvince:
     kind: str                      # land, coast, sea
     centre: bool = False
     aliases: list[str] = field(default_factory=list)
+    port: bool = False             # a fleet here may convoy (RULES.md §12)
 
 
 @dataclass
@@ -34,6 +37,7 @@ class DraftNation:
     centres: list[str]             # owned at the start
     units: list[str]               # "A par", "F stp/sc"
     colour: str | None = None
+    neutral: bool = False          # the neutral power: its units hold, it plays no part (§12)
 
 
 @dataclass
@@ -43,6 +47,7 @@ class Draft:
     description: str = ""
     first_year: int = 1901
     victory: int | None = None
+    build_anywhere: bool = False                                  # RULES.md §12
     provinces: dict[str, DraftProvince] = field(default_factory=dict)
     coasts: dict[str, str] = field(default_factory=dict)          # coast id -> name
     army: set[tuple[str, str]] = field(default_factory=set)       # sorted province pairs
@@ -62,24 +67,30 @@ class Draft:
         """The five JSON files of the variant (docs/variants.md)."""
         total = len(self.centres)
         victory = self.victory or total // 2 + 1
+        # beside a neutral power, no nation is given a colour near its grey
+        palette = ([c for c in NATION_COLOURS if delta_e2000(c, NEUTRAL_COLOUR) >= 15]
+                   if any(n.neutral for n in self.nations) else NATION_COLOURS)
         return {
             "variant.json": {"name": self.name, "title": self.title, "map": "map.svg",
                              "first_year": self.first_year, "victory_centres": victory,
-                             "description": self.description},
+                             "description": self.description,
+                             **({"build_anywhere": True} if self.build_anywhere else {})},
             "provinces.json": {
                 "provinces": [{"id": p.id, "name": p.name, "kind": p.kind,
                                **({"supply_centre": True} if p.centre else {}),
-                               **({"aliases": p.aliases} if p.aliases else {})}
+                               **({"aliases": p.aliases} if p.aliases else {}),
+                               **({"port": True} if p.port and p.kind == "coast" else {})}
                               for p in self.provinces.values()],
                 "coasts": [{"id": c, "province": self.province_of(c), "name": n} for c, n in self.coasts.items()]},
             "adjacency.json": {"army": [list(e) for e in sorted(self.army)],
                                "fleet": [list(e) for e in sorted(self.fleet)]},
             "nations.json": {"nations": [
                 {"name": n.name, "adjective": n.adjective,
-                 "colour": n.colour or NATION_COLOURS[i % len(NATION_COLOURS)], "home_centres": n.homes}
+                 "colour": n.colour or (NEUTRAL_COLOUR if n.neutral else palette[i % len(palette)]),
+                 "home_centres": [] if n.neutral else n.homes, **({"neutral": True} if n.neutral else {})}
                 for i, n in enumerate(self.nations)]},
             "start.json": {"units": [f"{n.name} {u}" for n in self.nations for u in n.units],
-                           "centres": {n.name: n.centres for n in self.nations}},
+                           "centres": {n.name: n.centres for n in self.nations if not n.neutral}},
         }
 
     # -- helpers the importers share ---------------------------------------------------------
@@ -105,38 +116,6 @@ class Draft:
             self.notes.append(f"aliases left out (each must name one province and not be a word of orders): "
                               f"{', '.join(dropped[:12])}{' …' if len(dropped) > 12 else ''}")
 
-    def one_home_each(self) -> None:
-        """A centre home to several nations stays home to the one of them that holds it at the
-        start, and to none of them when none does: here a centre is home to one nation at most.
-        (Parlance's hundred3 makes all 17 centres home to each of its 3 powers, meaning "build
-        in any centre you own"; no rule here says that, and giving every centre to the first
-        power listed would leave the others unable to ever build.) One note per group of
-        nations sharing homes names each of them and what it keeps."""
-        sharers: dict[str, list[str]] = {}
-        for n in self.nations:
-            for h in dict.fromkeys(n.homes):
-                sharers.setdefault(h, []).append(n.name)
-        shared = {h: names for h, names in sharers.items() if len(names) > 1}
-        if not shared:
-            return
-        holder = {c: n.name for n in self.nations for c in n.centres}
-        for n in self.nations:
-            n.homes = [h for h in dict.fromkeys(n.homes) if h not in shared or holder.get(h) == n.name]
-        groups: dict[tuple[str, ...], list[str]] = {}
-        for h, names in shared.items():
-            groups.setdefault(tuple(names), []).append(h)
-        for names, centres in groups.items():
-            kept = "; ".join(f"{name}: {', '.join(h for h in centres if holder.get(h) == name) or 'none'}"
-                             for name in names)
-            nobody = [h for h in centres if holder.get(h) not in names]
-            note = (f"{_listed(centres)} {'is a home centre' if len(centres) == 1 else 'are home centres'} of "
-                    f"{_and(names)} alike (each may build in those it owns); here a centre is home to one nation, "
-                    f"so each keeps those it holds at the start ({kept})")
-            if nobody:
-                note += f" and {', '.join(nobody)} {'is' if len(nobody) == 1 else 'are'} home to none of them"
-            self.notes.append(note + ": none of them can build in a shared centre it does not keep, "
-                                     "even after taking it (in the file it could: each of them was its home)")
-
     def leave_out(self, nation: str) -> bool:
         """Leave a nation out (as ``UNPLAYED``): its units go, its centres stay, neutral."""
         found = next((n for n in self.nations if n.name.lower() == nation.lower()
@@ -148,24 +127,16 @@ class Draft:
         return True
 
     def check_size(self) -> str | None:
-        """Why the draft cannot be a variant here, if it cannot."""
-        if len(self.nations) > MAX_NATIONS:
-            names = ", ".join(n.name for n in self.nations)
-            return (f"{len(self.nations)} nations ({names}); a variant here has at most {MAX_NATIONS}: "
-                    "leave one out with --unplayed NAME (its home centres become neutral)")
-        if len(self.nations) < 2:
-            return f"{len(self.nations)} nation(s); a variant has at least 2"
+        """Why the draft cannot be a variant here, if it cannot (the neutral power is no
+        playing nation and is not counted)."""
+        playing = [n for n in self.nations if not n.neutral]
+        if len(playing) > MAX_NATIONS:
+            names = ", ".join(n.name for n in playing)
+            return (f"{len(playing)} nations ({names}); a variant here has at most {MAX_NATIONS}: "
+                    "leave some out with --unplayed NAME (its home centres become neutral)")
+        if len(playing) < 2:
+            return f"{len(playing)} nation(s); a variant has at least 2"
         return None
-
-
-def _and(names) -> str:
-    """``["A", "B", "C"]`` → ``"A, B and C"``."""
-    names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _listed(items: list[str], most: int = 20) -> str:
-    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _norm(text: str) -> str:

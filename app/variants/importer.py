@@ -12,8 +12,7 @@ coasts, borders, the start); the rest is listed as it is left out. The drawing i
 package's own where it ships one (converted: :mod:`.drawing.jdip`), else a stand-in map laid
 out from the borders (:mod:`.drawing.standin`), which plays as it is; ``--stand-in`` asks for
 the stand-in even when there is a drawing. ``--unplayed POWER`` leaves a power out, as the
-format's own ``UNPLAYED`` does (a variant here has at most 16 nations; the package's world map
-has 17).
+format's own ``UNPLAYED`` does (a variant here has at most 24 nations, and one neutral power).
 """
 
 from __future__ import annotations

@@ -231,7 +231,24 @@ def _nations(sections, d: Draft, path: Path, tokens: dict[str, str]) -> None:
         d.nations.append(DraftNation(name, adjective, home, own, start_units))
     if not d.nations:
         raise CfgError(f"{path}: no powers ([powers], [homes] or [positions])")
-    d.one_home_each()
+    # A centre listed under several powers' [homes] stays home to each (RULES.md §12).
+    _one_owner_each(d)
+
+
+def _one_owner_each(d: Draft) -> None:
+    """A power with no [ownership] line owns its homes at the start; a shared home (§12)
+    that several such powers would own starts neutral instead (a centre has one owner)."""
+    claims: dict[str, list[str]] = {}
+    for n in d.nations:
+        for c in n.centres:
+            claims.setdefault(c, []).append(n.name)
+    contested = sorted(c for c, names in claims.items() if len(names) > 1)
+    if not contested:
+        return
+    for n in d.nations:
+        n.centres = [c for c in n.centres if c not in contested]
+    d.notes.append(f"{', '.join(contested)}: home to several powers and owned by none in [ownership], "
+                   "so each starts neutral (a centre has one owner at the start)")
 
 
 def _from_variant_here(base: str, d: Draft) -> dict[str, str]:

@@ -28,11 +28,13 @@ STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
 .label.sea-label{fill:#2f5678;font-style:italic;font-weight:normal}
 .supply-centre{fill:#2b2418;stroke:#fffdf5;stroke-width:1.5}
 .unit-anchor{fill:none;stroke:none}"""
-# 16 colours, one a nation (a variant has up to 16): the first ten as before, then six more far
-# from them in hue or lightness.
+# 24 colours, one a nation (a variant has up to 24): the first ten as before, then six more far
+# from them in hue or lightness, then eight more (below).
 NATION_COLOURS = ["#c94c4c", "#2e5aa8", "#3f9a4f", "#d9a21b", "#7b4fa8", "#2aa198", "#e8590c",
                   "#6b6b6b", "#b5517e", "#8c6d3f", "#5fa8d3", "#9bbf3b", "#1c3d5a", "#d65db1",
-                  "#c6a0e0", "#2f4f2f"]
+                  "#c6a0e0", "#2f4f2f",
+                  # up to 24 nations (RULES.md §12): each farthest from those above and the neutral grey
+                  "#660000", "#440044", "#00eeaa", "#eeaaaa", "#66eeee", "#2200ee", "#664444", "#006666"]
 
 
 @dataclass

@@ -81,15 +81,15 @@ def test_a_player_chooses_a_fleet_on_a_coastal_centre_only():
 # -- nations per game ----------------------------------------------------------------------
 
 
-def test_sixteen_nations_with_sixteen_distinct_colours():
-    assert MAX_NATIONS == 16 and len(set(PALETTE)) == 16
+def test_twenty_four_nations_with_twenty_four_distinct_colours():
+    assert MAX_NATIONS == 24 and len(set(PALETTE)) == 24
     v = load_variant("baltic")
-    game_variant = with_nations(v, default_nations(16, variant=v))
-    assert len(game_variant.nation_names) == 16
-    assert len({game_variant.nations[n].colour for n in game_variant.nation_names}) == 16
+    game_variant = with_nations(v, default_nations(24, variant=v))
+    assert len(game_variant.nation_names) == 24
+    assert len({game_variant.nations[n].colour for n in game_variant.nation_names}) == 24
     assert game_variant.provinces is v.provinces and v.nation_names != game_variant.nation_names
-    with pytest.raises(ValueError, match="1 to 16"):
-        with_nations(v, default_nations(16, variant=v) + [("Zed", "#000000")])
+    with pytest.raises(ValueError, match="1 to 24"):
+        with_nations(v, default_nations(24, variant=v) + [("Zed", "#000000")])
 
 
 @pytest.mark.parametrize("name, why", [("sumer", "capital"), ("Two Words", "one word"), ("Unknown", "uses"),

@@ -32,7 +32,7 @@ def test_every_two_civilisation_colours_are_apart(shown):
     look = (lambda c: c) if shown == "marker" else (lambda c: blend(c, land, CENTRE_TINT))
     closest = min((delta_e2000(look(a), look(b)), a, b) for a, b in itertools.combinations(PALETTE, 2))
     assert closest[0] >= PALETTE_APART, closest
-    assert len(set(PALETTE)) == len(PALETTE) == 16
+    assert len(set(PALETTE)) == len(PALETTE) == 24
 
 
 @pytest.mark.parametrize("theme", [LIGHT, DARK], ids=["light", "dark"])

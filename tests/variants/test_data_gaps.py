@@ -70,10 +70,18 @@ def test_coast_on_an_inland_province(tmp_path):
     _refused(folder, "provinces.json", "coasts.6.province", "'mun'", "inland")
 
 
-def test_home_centre_given_to_two_nations(tmp_path):
+def test_home_centre_shared_by_two_nations_is_home_to_both(tmp_path):
+    # RULES.md §12: a centre may be home to several nations
     folder = copy_variant(tmp_path)
     edit_json(folder / "nations.json", lambda d: d["nations"][0]["home_centres"].append("mun"))
-    _refused(folder, "nations.json", "home_centres", "'mun'", "Austria", "Germany")
+    v = load_variant(str(folder))
+    assert "mun" in v.home_centres["Austria"] and "mun" in v.home_centres["Germany"]
+
+
+def test_home_centre_listed_twice_for_one_nation(tmp_path):
+    folder = copy_variant(tmp_path)
+    edit_json(folder / "nations.json", lambda d: d["nations"][0]["home_centres"].append("vie"))
+    _refused(folder, "nations.json", "home_centres", "'vie'", "listed twice", "Austria")
 
 
 def test_start_centre_with_two_owners(tmp_path):

@@ -86,21 +86,23 @@ def test_a_coast_of_a_province_the_map_never_declares_is_named(tmp_path, capsys)
     assert "SOU/EC" in capsys.readouterr().err
 
 
-def test_a_power_nobody_plays_is_left_out_and_its_centres_start_neutral(tmp_path):
+def test_a_power_nobody_plays_is_the_neutral_power_and_its_centres_start_neutral(tmp_path):
     # DUMMY marks a power nobody plays (known_world_901's NEUTRAL-STATE guards 49 centres):
-    # here every nation is played and can win, so it cannot come in as a nation.
+    # here it is the variant's neutral power (RULES.md §12), its units placed to hold.
     source = tmp_path / "wardens.map"
     source.write_text(LAKES.read_text().replace(
         "UNOWNED DAL VAL\n", "WARDENS (WARDEN) DAL VAL\nDUMMY\nA DAL\nA VAL\n"))
     draft = import_map(source, tmp_path / "wardens")
     v = load_variant(str(tmp_path / "wardens"))
-    assert v.nation_names == ("Northland", "Southmark")
-    assert sorted(v.start_units) == ["Northland A hil", "Northland F nor", "Southmark F sou/ec"]
+    assert v.nation_names == ("Northland", "Southmark") and v.neutral_nation == "Wardens"
+    assert sorted(v.start_units) == ["Northland A hil", "Northland F nor", "Southmark F sou/ec",
+                                     "Wardens A dal", "Wardens A val"]
     assert set(v.supply_centres) == {"nor", "hil", "sou", "dal", "val"}
     assert {c for cs in v.start_centres.values() for c in cs} == {"nor", "hil", "sou"}
+    assert v.home_centres["Wardens"] == frozenset()
     note = next(n for n in draft.notes if "DUMMY" in n)
-    assert "Wardens" in note and "left out" in note and "2 units (a dal, a val)" in note.lower()
-    assert "2 centres (dal, val) start neutral" in note and "nation like the others" not in note
+    assert "neutral power Wardens" in note and "2 units hold" in note and "2 centres count for no nation" in note
+    assert not any("left out" in n and "Wardens" in n for n in draft.notes)
     assert [str(p) for p in check_variant(str(tmp_path / "wardens")) if p.severity == "error"] == []
 
 

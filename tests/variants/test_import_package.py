@@ -14,7 +14,7 @@ from app.mapgeo import load_map
 from app.variants.check import check_variant
 from app.variants.cli import main
 from app.variants.dpimport import package_maps_dir
-from app.variants.draft import write_draft
+from app.variants.draft import DraftNation, write_draft
 from app.variants.importer import ImportError_, import_variant, read_source
 
 MAPS = ["ancmed", "ancmed_age_of_empires", "colonial", "empire", "known_world_901", "modern", "pure", "standard",
@@ -40,29 +40,47 @@ def test_each_map_reads_as_the_package_reads_it(name):
     m, army, fleet = _package_reading(name)
     draft, _ = read_source(package_maps_dir() / f"{name}.map")
     ours = {n.name.upper(): n for n in draft.nations}   # NEW-YORK is NewYork here, NEWYORK there
-    played = [p for p in m.powers if p not in m.dummies]   # a DUMMY power is left out, its centres neutral
-    assert sorted(ours) == sorted(played)
+    played = [p for p in m.powers if p not in m.dummies]
+    assert sorted(n for n, d in ours.items() if not d.neutral) == sorted(played)
     for power in played:
         n = ours[power]
         assert sorted(u.lower() for u in m.units.get(power, [])) == sorted(u.lower() for u in n.units), power
         assert sorted(c.lower() for c in m.centers[power]) == sorted(n.centres), power
         assert sorted(c.lower() for c in m.homes[power]) == sorted(n.homes), power
+    for power in m.dummies:   # the neutral power (RULES.md §12): its units, no centre
+        assert sorted(u.lower() for u in m.units[power]) == sorted(u.lower() for u in ours[power].units)
+        assert ours[power].neutral and ours[power].centres == [] and ours[power].homes == []
+    # the rules the package reads (RULES.md §12): BUILD_ANY, and PORT places
+    assert draft.build_anywhere == ("BUILD_ANY" in m.rules)
+    assert sorted(p.id for p in draft.provinces.values() if p.port) == sorted(
+        loc.lower() for loc in m.locs if m.area_type(loc) == "PORT")
     assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)
     assert draft.first_year == m.first_year
     assert draft.army == army
     assert draft.fleet == fleet
 
 
-def test_a_dummy_power_is_left_out_and_its_centres_start_neutral():
+def test_a_dummy_power_is_the_neutral_power_and_its_centres_start_neutral():
     m = diplomacy.Map("known_world_901", use_cache=False)
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     assert m.dummies == ["NEUTRALSTATE"] and len(m.units["NEUTRALSTATE"]) == 49
-    assert "NeutralState" not in {n.name for n in draft.nations} and len(draft.nations) == 15
+    neutral = [n for n in draft.nations if n.neutral]
+    assert [n.name for n in neutral] == ["NeutralState"] and len(draft.nations) == 16
+    assert len(neutral[0].units) == 49
     owned = {c for n in draft.nations for c in n.centres}
     assert not owned & {c.lower() for c in m.centers["NEUTRALSTATE"]}
     assert sorted(c.lower() for c in m.scs) == sorted(draft.centres)   # still centres, held by nobody
-    assert any(n.startswith("DUMMY NeutralState:") and "its 49 units" in n and "49 centres" in n
-               and "start neutral" in n for n in draft.notes)
+    assert any(n.startswith("DUMMY NeutralState:") and "neutral power NeutralState" in n and "49 units hold" in n
+               and "49 centres count for no nation" in n for n in draft.notes)
+    assert draft.build_anywhere and not any("not carried over" in n and "BUILD_ANY" in n for n in draft.notes)
+
+
+def test_the_rules_of_section_12_are_no_longer_listed_as_dropped():
+    for name in ("modern", "ancmed", "ancmed_age_of_empires", "known_world_901"):
+        draft, _ = read_source(package_maps_dir() / f"{name}.map")
+        dropped = [n for n in draft.notes if any(w in n for w in ("BUILD_ANY", "DUMMY", "home", "PORT"))
+                   and any(w in n for w in ("not carried over", "left out", "home to one"))]
+        assert dropped == [], (name, dropped)
 
 
 def test_hyphenated_powers_keep_their_units():
@@ -152,22 +170,95 @@ def _data_only(draft, folder):
     return load_variant(str(folder))
 
 
-def test_seventeen_powers_are_refused_unless_one_is_left_out(tmp_path, capsys):
-    with pytest.raises(ImportError_, match="17 nations.*at most 16.*--unplayed"):
-        import_variant(package_maps_dir() / "world.map", tmp_path / "w")
-    assert main(["import", "diplomacy:world", "--out", str(tmp_path / "w1")]) == 2
-    assert "--unplayed NAME" in capsys.readouterr().err
-    draft, _ = read_source(package_maps_dir() / "world.map", ["OZ"])
+def test_seventeen_powers_import_and_more_than_twenty_four_are_refused(tmp_path, capsys):
+    draft, _ = read_source(package_maps_dir() / "world.map")
+    v = _data_only(draft, tmp_path / "w")
+    assert len(v.nation_names) == 17
+    draft, _ = read_source(package_maps_dir() / "world.map", ["OZ"])   # --unplayed still leaves one out
     v = _data_only(draft, tmp_path / "w2")
     assert len(v.nation_names) == 16 and "Oz" not in v.nations
     assert {"nsw", "vic", "wau"} <= set(v.supply_centres)  # Oz's homes stay, neutral
+    draft.nations += [DraftNation(f"Extra{chr(65 + i)}", "Extra", [], [], []) for i in range(9)]
+    assert "25 nations" in draft.check_size() and "at most 24" in draft.check_size()
 
 
-def test_known_world_loads_in_901_without_its_dummy_power(tmp_path):
-    # sixteen powers, one of them DUMMY (left out: see test_a_dummy_power_is_left_out…);
-    # sixteen nations load in the world.map test above
+def test_known_world_loads_in_901_with_its_neutral_power(tmp_path):
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     v = _data_only(draft, tmp_path / "kw")
-    assert len(v.nation_names) == 15 and v.first_year == 901
-    assert not [u for u in v.start_units if u.startswith("NeutralState ")]
+    assert len(v.nation_names) == 15 and v.first_year == 901 and v.neutral_nation == "NeutralState"
+    assert len([u for u in v.start_units if u.startswith("NeutralState ")]) == 49
+    assert v.build_anywhere
+    from app.engine import delta_e2000   # the neutral grey is told from every nation's colour
+    assert all(delta_e2000(v.nations[n].colour, v.nations["NeutralState"].colour) >= 15 for n in v.nation_names)
     assert len(v.supply_centres) == 109 and sum(map(len, v.start_centres.values())) == 109 - 49
+    g = Game.new(v)
+    board = g.world.boards[g.world.active_boards()[0]]
+    assert sum(u.nation == "NeutralState" for u in board.units.values()) == 49
+
+
+def _winter_build_sites(v, draft, game):
+    """For each power of the package's ``game`` (in an adjustment phase) that may build: the
+    provinces where the package lets it build, and where this engine does, on one board
+    holding the same units and centres."""
+    from app.engine.rules.dates import Season, Turn
+    from app.engine.rules.orders import Unit
+    from app.engine.rules.position import Position
+    from app.engine.rules.targets import build_options
+    names = {n.name.upper(): n.name for n in draft.nations}
+    units = tuple(Unit(names[p], u[0], u[2:].lower()) for p, us in game.get_units().items() for u in us
+                  if not u.startswith("*"))
+    centres = {c.lower(): names[p] for p, cs in game.get_centers().items() for c in cs}
+    world = Position(v, Turn(int(game.get_current_phase()[1:5]), Season.WINTER), units, centres).world()
+    key = world.active_boards()[0]
+    for power in game.powers:
+        if power not in game.map.dummies and len(game.get_centers(power)) > len(game.get_units(power)):
+            theirs = {loc.lower().split("/")[0] for loc in game.get_orderable_locations(power)}
+            yield power, theirs, set(build_options(world, key, names[power]))
+
+
+@pytest.mark.parametrize("name", ["standard", "modern", "ancmed_age_of_empires"])
+def test_random_games_agree_with_the_package_on_where_each_winter_builds(tmp_path, name):
+    # modern and ancmed_age_of_empires build anywhere (BUILD_ANY); standard in home centres
+    import random
+    draft, _ = read_source(package_maps_dir() / f"{name}.map")
+    v = _data_only(draft, tmp_path / name)
+    assert v.build_anywhere == (name != "standard")
+    compared = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        game = diplomacy.Game(map_name=name)
+        first_year = int(game.get_current_phase()[1:5])
+        while game.get_current_phase() != "COMPLETED" and int(game.get_current_phase()[1:5]) < first_year + 6:
+            if game.get_current_phase().endswith("A"):
+                for power, theirs, ours in _winter_build_sites(v, draft, game):
+                    assert ours == theirs, (game.get_current_phase(), power)
+                    compared += 1
+            possible = game.get_all_possible_orders()
+            for power in game.powers:
+                locs = game.get_orderable_locations(power)
+                game.set_orders(power, [rng.choice(sorted(possible[loc])) for loc in sorted(locs) if possible[loc]])
+            game.process()
+    assert compared >= 15, compared
+
+
+@pytest.mark.parametrize("port", [True, False])
+def test_a_fleet_in_a_port_convoys_as_in_the_package(tmp_path, port):
+    # ancmed's Baleares is a PORT: A sag - mas via F bal and F lig moves the army there, as here
+    from app.engine.rules.dates import Turn
+    from app.engine.rules.orders import Unit
+    from app.engine.rules.position import Position
+    package = diplomacy.Game(map_name="ancmed")
+    package.clear_units()
+    package.set_units("ROME", ["A SAG", "F BAL", "F LIG"])
+    package.set_orders("ROME", ["A SAG - MAS VIA", "F BAL C A SAG - MAS", "F LIG C A SAG - MAS"])
+    package.process()
+    assert "A MAS" in package.get_units("ROME")
+    draft, _ = read_source(package_maps_dir() / "ancmed.map")
+    assert draft.provinces["bal"].port
+    draft.provinces["bal"].port = port
+    v = _data_only(draft, tmp_path / "ancmed")
+    units = (Unit("Rome", "A", "sag"), Unit("Rome", "F", "bal"), Unit("Rome", "F", "lig"))
+    g = Game.from_world(Position(v, Turn(v.first_year, 0), units).world())
+    g.submit_text(["A sag - mas via convoy", "F bal C A sag - mas", "F lig C A sag - mas"])
+    moved = "mas" in g.world.boards[g.world.active_boards()[0]].units
+    assert moved is port

@@ -96,10 +96,9 @@ def test_command_with_unplayed(tmp_path, capsys):
     assert "no such power in isthmus.cfg (North, South)" in capsys.readouterr().err
 
 
-def test_centres_home_to_every_power_stay_homes_of_whoever_holds_them(tmp_path):
+def test_centres_home_to_every_power_stay_homes_of_each(tmp_path):
     # hundred3: [homes] lists every centre under each power (Parlance: build in any centre you
-    # own). Here a centre is home to one nation: each keeps the shared homes it holds at the
-    # start (not all of them going to the first power, leaving the others unable to build).
+    # own); here too a centre may be home to several nations (RULES.md §12).
     text = (DATA / "isthmus.cfg").read_text()
     text = text.replace("STH=South,Southern\n", "STH=South,Southern\nMID=Middle,Middling\n")
     text = text.replace("[homes]\nNTH=NOR,HIL\nSTH=SOU\nUNO=ELA\n",
@@ -110,9 +109,24 @@ def test_centres_home_to_every_power_stay_homes_of_whoever_holds_them(tmp_path):
     cfg.write_text(text)
     draft = import_variant(cfg, tmp_path / "shared")
     v = load_variant(str(tmp_path / "shared"))
-    assert v.home_centres == {"North": {"nor"}, "South": {"sou"}, "Middle": {"hil"}}
-    note = next(n for n in draft.notes if "home" in n and "Middle" in n)
-    for needle in ("North, South and Middle", "North: nor", "South: sou", "Middle: hil", "ela",
-                   "none of them can build in a shared centre it does not keep"):
-        assert needle in note, needle
+    every = {"nor", "hil", "sou", "ela"}
+    assert v.home_centres == {"North": every, "South": every, "Middle": every}
+    assert v.start_centres["North"] == ("nor",) and v.start_centres["Middle"] == ("hil",)
+    assert not any("home to one nation" in n or "cannot build in a shared centre" in n for n in draft.notes)
     assert [str(p) for p in check_variant(str(tmp_path / "shared")) if p.severity == "error"] == []
+
+
+def test_a_shared_home_no_ownership_line_gives_starts_neutral(tmp_path):
+    # Without [ownership] a power owns its homes at the start; a home two such powers share
+    # cannot have two owners, so it starts neutral (and stays home to both).
+    text = (DATA / "isthmus.cfg").read_text()
+    text = text.replace("[homes]\nNTH=NOR,HIL\nSTH=SOU\n", "[homes]\nNTH=NOR,HIL\nSTH=SOU,HIL\n")
+    text = text.replace("[ownership]\nNTH=NOR,HIL\nSTH=SOU\n", "")
+    cfg = tmp_path / "contested.cfg"
+    cfg.write_text(text)
+    draft = import_variant(cfg, tmp_path / "contested")
+    v = load_variant(str(tmp_path / "contested"))
+    assert "hil" in v.home_centres["North"] and "hil" in v.home_centres["South"]
+    assert v.start_centres == {"North": ("nor",), "South": ("sou",)}
+    assert any(n.startswith("hil: home to several powers") for n in draft.notes)
+    assert [str(p) for p in check_variant(str(tmp_path / "contested")) if p.severity == "error"] == []

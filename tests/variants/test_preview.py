@@ -177,3 +177,20 @@ def test_saving_twice_quickly_keeps_one_fitted_game_view(preview, folder, qtbot)
     qtbot.waitUntil(lambda: _game_views(preview) == [view], timeout=20000)
     world = preview.game_scene.board_rect()
     qtbot.waitUntil(lambda: view.mapToScene(view.viewport().rect()).boundingRect().contains(world), timeout=20000)
+
+
+def test_the_variant_rules_are_named_and_ports_marked(qtbot, folder, tmp_path, monkeypatch):
+    # RULES.md §12: the preview says which rules the variant sets, and marks its ports
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    edit_json(folder / "variant.json", lambda d: d.update(build_anywhere=True))
+    edit_json(folder / "provinces.json",
+              lambda d: next(p for p in d["provinces"] if p["id"] == "kie").update(port=True))
+    w = PreviewWindow(str(folder), play=lambda f: f)
+    qtbot.addWidget(w)
+    text = w.summary.text()
+    assert "Variant rules: build anywhere" in text and "port: Kiel" in text
+    marks = [s for s in w.scene.layers["anchors"].shapes if s[0] == "text" and s[1][1] == "port"]
+    assert len(marks) == 1
+    with qtbot.waitSignal(w.reloaded, timeout=20000):
+        edit_json(folder / "variant.json", lambda d: d.pop("build_anywhere"))
+    assert "build anywhere" not in w.summary.text() and "port: Kiel" in w.summary.text()

@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app civ",
                                  description="Write the seeded start of a civilisations game (CivDip) as a scenario file.")
     ap.add_argument("--civs", type=int, required=True, help="how many civilisations (7 to 13 on the standard map; "
-                                                            "2 to a third of the supply centres, at most 16, elsewhere)")
+                                                            "2 to a third of the supply centres, at most 24, elsewhere)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--out", required=True, help="the scenario file to write")

@@ -27,7 +27,7 @@ from .nations import default_nations, with_nations
 from ..variants.variant import Variant
 from ..rules.world import World, make_board
 
-MAX_CIVS = 16
+MAX_CIVS = 24   # as many as a variant has nations (RULES.md §12)
 
 
 class CivStartError(ValueError):
@@ -55,7 +55,7 @@ class CivCounts(NamedTuple):
 
 def civ_range(variant: Variant) -> CivCounts:
     """How many civilisations may play on ``variant``: 7 to 13 on the standard map, else 2
-    to a third of its supply centres (at most 16), and never more than can really start:
+    to a third of its supply centres (at most 24), and never more than can really start:
     as many centres as can be found of which no two are adjacent (RULES.md §10's start)."""
     if variant.name == "standard":
         low, most = 7, 13

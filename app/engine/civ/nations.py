@@ -27,8 +27,10 @@ from ..variants.variant_model import Variant
 PALETTE: tuple[str, ...] = (
     "#c92a2a", "#00cc77", "#0077ee", "#bb8800", "#ddaaff", "#770088", "#225500", "#008899",
     "#665588", "#ffaaaa", "#773300", "#ee4499", "#77aa11", "#ff8833", "#880033", "#2233aa",
+    # up to 24 (RULES.md §12), found the same way over a grid of colours
+    "#bbffff", "#220000", "#ffff00", "#003333", "#bb44ff", "#000033", "#779988", "#22ff00",
 )
-"""Sixteen colours for a game's own nations (civilisations), every two of them at least
+"""Twenty-four colours for a game's own nations (civilisations), every two of them at least
 :data:`PALETTE_APART` apart (CIEDE2000) as unit markers and as centre tints on the map's land,
 and each well away from the map's land, sea and the grey of an unknown civilisation, and
 from the window's light and dark backgrounds (tests/ui/test_civ_colours.py measures it). Each
@@ -79,7 +81,7 @@ def colour_problem(colour: str) -> str | None:
 
 def with_nations(variant: Variant, nations: Sequence[tuple[str, str]]) -> Variant:
     """``variant`` with the game's ``nations`` ((name, colour) pairs, in order) instead of its
-    own. Raises ValueError naming the first bad name or colour, or a count outside 2–16."""
+    own. Raises ValueError naming the first bad name or colour, or a count outside 1–24."""
     from ..variants.variant_files import NationModel, NationsFile
     if not 1 <= len(nations) <= MAX_NATIONS:
         raise ValueError(f"{len(nations)} nations: a game has 1 to {MAX_NATIONS}")
@@ -95,6 +97,7 @@ def with_nations(variant: Variant, nations: Sequence[tuple[str, str]]) -> Varian
     v.files = dict(variant.files, **{"nations.json": NationsFile(nations=models)})
     v.nations = {m.name: m for m in models}
     v.nation_names = tuple(m.name for m in models)
+    v.neutral_nation = None   # a game's own nations replace the variant's, its neutral power too
     v.home_centres = {m.name: frozenset() for m in models}
     v.home_nation = {}
     v.start_units = ()

@@ -109,7 +109,7 @@ class BoardTextReader:
 
     def __init__(self, variant: Variant):
         self.variant = variant
-        self.names = {n: n for n in variant.nation_names}
+        self.names = {n: n for n in variant.nations}  # the neutral power's units too (RULES.md §12)
         self.places = {loc: loc for loc in variant.locations}
         self.templates: dict[str, Template] = {}
         self.result_of: dict[str, Result] = {}

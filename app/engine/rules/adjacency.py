@@ -113,8 +113,8 @@ def sea_fleets(variant: Variant, board) -> frozenset[str]:
     got = _SEA_FLEETS.get(id(units))
     if got is not None and got[0] is units:
         return got[1]
-    kinds = variant.kinds
-    seas = frozenset(p for p, u in units.items() if u.type == "F" and kinds[p] == "sea")
+    waters = variant.convoy_waters  # the seas, and ports (RULES.md §12)
+    seas = frozenset(p for p, u in units.items() if u.type == "F" and p in waters)
     if len(_SEA_FLEETS) > 20000:
         _SEA_FLEETS.clear()
     _SEA_FLEETS[id(units)] = (units, seas)  # (the mapping is kept: its id cannot be reused meanwhile)

@@ -102,8 +102,9 @@ def _centres_after(world: World, board: Board, units: dict[str, Unit]) -> Mappin
     if board.key[1][1] == Season.FALL:
         centres = dict(centres)
         supply_centres = world.variant.supply_centres
+        neutral = world.variant.neutral_nation  # takes no centre: its centres count for no nation (§12)
         for prov, u in units.items():
-            if prov in supply_centres:
+            if prov in supply_centres and u.nation != neutral:
                 centres[prov] = u.nation
         return MappingProxyType(centres)
     if type(centres) is MappingProxyType:

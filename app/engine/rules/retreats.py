@@ -18,6 +18,7 @@ from .next_boards import next_units
 from .orders import Convoy, Move, Order, Result, Retreat
 from .storing import INVALID_REPLACED, REPEAT, repeats_and_replaced
 from .validation import check
+from .variant_rules import may_retreat
 from .world import World
 
 
@@ -85,6 +86,8 @@ def settle_retreats(before: World, world: World, touched: set[BoardKey]
 def _allowed(world: World, key: BoardKey, unit, after_moves: set[str], contested: set[str]) -> frozenset[str]:
     """Where a unit dislodged on board ``key`` could retreat: a neighbouring location whose
     province is empty after the moves, saw no standoff, and is not the attacker's origin."""
+    if not may_retreat(world.variant, unit):
+        return frozenset()  # a neutral unit dislodged is disbanded (RULES.md §12)
     attacker_origin = _attacker_origin(world, key, unit.loc.split("/")[0])
     return frozenset(loc for loc in world.variant.adjacent_locations(unit.type, unit.loc)
                      if loc.split("/")[0] not in after_moves and loc.split("/")[0] not in contested

@@ -25,13 +25,15 @@ from .world import World
 
 
 def orderable_units(world: World, nations: set[str] | None = None) -> list[Location]:
-    """Units that take orders now: on active boards (or dislodged, in a retreat pause)."""
+    """Units that take orders now: on active boards (or dislodged, in a retreat pause); never
+    the neutral power's (RULES.md §12)."""
     if world.pause is not None:
         return sorted(world.pause.dislodged)
     out = []
+    neutral = world.variant.neutral_nation
     for key in world.active_boards():
         for u in world.boards[key].units.values():
-            if nations is None or u.nation in nations:
+            if u.nation != neutral and (nations is None or u.nation in nations):
                 out.append(Location(key, u.loc))
     return out
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from .coords import PROVINCE_OF
 from .kinds import build, convoy, disband, move, retreat, support, waive
 from .orders import Order
+from .variant_rules import is_neutral, neutral_refusal
 from .world import World
 
 
@@ -53,6 +54,8 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
         return order, f"there is no unit in {prov} on board {key}"
     if order.nation and order.nation != unit.nation:
         return order, f"the unit in {prov} is {unit.nation}'s, not {order.nation}'s"
+    if is_neutral(world.variant, unit):
+        return order, neutral_refusal(world.variant, prov)
     if kind == "retreat":
         return order, "no unit is waiting to retreat"
     if world.ends.get(key[0]) != key[1]:
@@ -86,6 +89,7 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
     legal_moves = move.legal_moves(v)
     reach = v.adjacent_provinces
     army_adjacent = v.army_adjacent
+    neutral = v.neutral_nation  # its units take no orders: check() says so
     out = []
     append = out.append
     last_key = None  # the last board found active and not Winter (orders come board by board)
@@ -106,7 +110,7 @@ def check_all(world: World, orders: list[Order]) -> list[tuple[Order, str | None
                     continue
             prov = PROVINCE_OF[loc[1]]
             unit = units.get(prov)
-            if unit is not None and (not o.nation or o.nation == unit.nation):
+            if unit is not None and (not o.nation or o.nation == unit.nation) and unit.nation != neutral:
                 if kind == "hold":
                     append((o, None))
                 elif kind == "move":

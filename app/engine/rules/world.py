@@ -293,7 +293,8 @@ class World:
             # DATC 4.C.3: no type given builds an army inland, a fleet where a coast is named.
             utype = spec.unit_type or ("A" if self.variant.kind(spec.unit.province) == "land"
                                        else "F" if spec.unit.coast else "?")
-            nation = spec.nation or self.home_nation_of(spec.unit.province, loc.board) or ""
+            from .variant_rules import builder_of   # (it reads worlds: a loop of two files)
+            nation = spec.nation or builder_of(self, spec.unit.province, loc.board) or ""
             return Build(nation, utype, loc)
         unit_loc = self._locate(spec.unit, spec.text)
         unit = self.unit_at(unit_loc)

@@ -16,12 +16,12 @@ from ..notation.order_words import ORDER_WORDS
 from .problems import Problem
 from .variant_model import Variant, parse_unit_text
 
-MIN_NATIONS, MAX_NATIONS = 2, 16
+MIN_NATIONS, MAX_NATIONS = 2, 24
 
 
 def data_problems(v: Variant) -> list[Problem]:
     """Every problem of the data files, errors first (in file order), then warnings."""
-    found = [*_provinces(v), *_adjacency(v), *_nations(v), *_start(v), *_victory(v)]
+    found = [*_provinces(v), *_ports(v), *_adjacency(v), *_nations(v), *_start(v), *_victory(v)]
     return [p for p in found if p.severity == "error"] + [p for p in found if p.severity == "warning"]
 
 
@@ -122,11 +122,13 @@ def _adjacency(v: Variant) -> Iterator[Problem]:
 def _nations(v: Variant) -> Iterator[Problem]:
     f = "nations.json"
     data = v.files[f]
-    n = len(data.nations)
+    n = sum(1 for nation in data.nations if not nation.neutral)
     if not MIN_NATIONS <= n <= MAX_NATIONS:
-        yield Problem(f, "nations", f"{n} nations: a variant has {MIN_NATIONS} to {MAX_NATIONS}")
+        yield Problem(f, "nations", f"{n} nations: a variant has {MIN_NATIONS} to {MAX_NATIONS}"
+                      + (" (and a neutral power)" if n < len(data.nations) else ""))
+    yield from neutral_power_problems(v)
     first: dict[str, int] = {}
-    home_of: dict[str, str] = {}
+    home_of: dict[str, set[str]] = {}   # a centre may be home to several nations (RULES.md §12)
     for i, nation in enumerate(data.nations):
         if nation.name.lower() in first:
             yield Problem(f, f"nations.{i}.name", f"nation '{nation.name}' is defined twice "
@@ -143,9 +145,10 @@ def _nations(v: Variant) -> Iterator[Problem]:
                 what = "not a supply centre" if c in v.provinces else "not a province"
                 yield Problem(f, where, f"home centre '{c}' of {nation.name} is {what}",
                               provinces=(c,) if c in v.provinces else ())
-            elif home_of.setdefault(c, nation.name) != nation.name:
-                yield Problem(f, where, f"'{c}' is a home centre of {home_of[c]} and of {nation.name}: "
-                              "a centre is home to one nation at most", provinces=(c,))
+            elif c in home_of.setdefault(nation.name, set()):
+                yield Problem(f, where, f"'{c}' is listed twice as a home centre of {nation.name}",
+                              provinces=(c,))
+            home_of[nation.name].add(c)
 
 
 def _start(v: Variant) -> Iterator[Problem]:
@@ -183,16 +186,24 @@ def _start_rules(v: Variant, owner: dict[str, str]) -> Iterator[Problem]:
     for nation, centres in v.files[f].centres.items():
         for c in centres:
             home = v.home_nation.get(c)
-            if nation in v.nations and home is not None and home != nation and owner.get(c) == nation:
+            if (nation in v.nations and home is not None and c not in v.home_centres.get(nation, ())
+                    and owner.get(c) == nation):
                 yield Problem(f, f"centres.{nation}", f"{nation} starts with '{c}', a home centre of {home}: "
                               f"give it to {home} (or make it a home of {nation}), unless the variant means it",
                               "warning", provinces=(c,))
-    for i, nation in enumerate(v.files["nations.json"].nations):
-        for c in nation.home_centres:
+    sharers: dict[str, list[str]] = {}   # a home centre -> its nations (several: RULES.md §12)
+    for nation in v.files["nations.json"].nations:
+        for c in dict.fromkeys(nation.home_centres):
             if c in v.supply_centres and c not in owner:
-                yield Problem(f, "centres", f"'{c}', a home centre of {nation.name}, has no owner at the start "
-                              f"(list it under centres.{nation.name}): {nation.name} cannot build there",
-                              "warning", provinces=(c,))
+                sharers.setdefault(c, []).append(nation.name)
+    for c, names in sharers.items():
+        if len(names) == 1:
+            yield Problem(f, "centres", f"'{c}', a home centre of {names[0]}, has no owner at the start "
+                          f"(list it under centres.{names[0]}): {names[0]} cannot build there",
+                          "warning", provinces=(c,))
+        else:
+            yield Problem(f, "centres", f"'{c}', a home centre shared by {', '.join(names)}, has no owner at the "
+                          "start: none of them can build there until it takes it", "warning", provinces=(c,))
     with_units = set()
     for text in v.files[f].units:
         try:
@@ -200,7 +211,7 @@ def _start_rules(v: Variant, owner: dict[str, str]) -> Iterator[Problem]:
         except ValueError:
             pass
     for i, nation in enumerate(v.files["nations.json"].nations):
-        if nation.name in with_units:
+        if nation.name in with_units or nation.neutral:
             continue
         if any(n == nation.name for n in owner.values()):
             yield Problem(f, "units", f"{nation.name} has no unit at the start (it builds in the first Winter)",
@@ -208,6 +219,31 @@ def _start_rules(v: Variant, owner: dict[str, str]) -> Iterator[Problem]:
         else:
             yield Problem(f, "units", f"{nation.name} has no unit and no centre at the start: it is out of the "
                           "game before it begins")
+
+
+def _ports(v: Variant) -> Iterator[Problem]:
+    """A port (RULES.md §12) is a coastal province: a fleet stands in it and convoys from it."""
+    for i, p in enumerate(v.files["provinces.json"].provinces):
+        if p.port and p.kind != "coast":
+            yield Problem("provinces.json", f"provinces.{i}.port", f"'{p.id}' is a port but its kind is "
+                          f"'{p.kind}': only a coastal province can be a port", provinces=(p.id,))
+
+
+def neutral_power_problems(v: Variant) -> Iterator[Problem]:
+    """The neutral power (RULES.md §12): one at most; it never builds and owns no centre (its
+    centres count for no nation), so it has no home centre and is listed under no centres."""
+    f = "nations.json"
+    neutral = [(i, n) for i, n in enumerate(v.files[f].nations) if n.neutral]
+    for i, nation in neutral[1:]:
+        yield Problem(f, f"nations.{i}.neutral", f"{nation.name} is a second neutral power "
+                      f"(also {neutral[0][1].name}): a variant has one at most")
+    for i, nation in neutral:
+        if nation.home_centres:
+            yield Problem(f, f"nations.{i}.home_centres", f"{nation.name} is the neutral power: it never "
+                          "builds, so it has no home centre")
+        if v.files["start.json"].centres.get(nation.name):
+            yield Problem("start.json", f"centres.{nation.name}", f"{nation.name} is the neutral power: its "
+                          "centres count for no nation, so leave them out of start.json's centres")
 
 
 def _victory(v: Variant) -> Iterator[Problem]:

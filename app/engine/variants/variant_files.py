@@ -21,6 +21,7 @@ class ProvinceModel(_Model):
     kind: Literal["land", "coast", "sea"]
     supply_centre: bool = False
     aliases: list[str] = []
+    port: bool = False             # a coast whose fleet may convoy (RULES.md §12)
 
 
 class CoastModel(_Model):
@@ -44,6 +45,7 @@ class NationModel(_Model):
     adjective: str
     colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
     home_centres: list[str]
+    neutral: bool = False          # the variant's neutral power: units that hold, played by nobody (§12)
 
 
 class NationsFile(_Model):
@@ -62,6 +64,7 @@ class VariantFile(_Model):
     first_year: int = 1901
     victory_centres: int
     description: str = ""
+    build_anywhere: bool = False   # a nation builds in any owned, empty centre (RULES.md §12)
 
     @field_validator("victory_centres")
     @classmethod

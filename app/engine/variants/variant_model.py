@@ -43,6 +43,7 @@ class VariantMeta:
     victory_centres: int
     first_year: int = 1901
     description: str = ""
+    build_anywhere: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,7 @@ class Province:
     kind: str
     supply_centre: bool = False
     aliases: tuple[str, ...] = ()
+    port: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,7 @@ class Nation:
     adjective: str
     colour: str
     home_centres: tuple[str, ...]
+    neutral: bool = False
 
 
 class Variant:
@@ -129,12 +132,23 @@ class Variant:
         self.victory_centres = meta.victory_centres
         self.provinces = {p.id: p for p in provinces}
         self.coasts = {c.id: c for c in coasts}
+        # Every nation, the neutral power too (its colour, its units' owner); ``nation_names``
+        # are the nations that play: seats, orders, adjustments and victory know only them.
         self.nations = {n.name: n for n in nations}
-        self.nation_names = tuple(n.name for n in nations)
+        self.nation_names = tuple(n.name for n in nations if not n.neutral)
+        self.neutral_nation: str | None = next((n.name for n in nations if n.neutral), None)
+        self.build_anywhere = bool(getattr(meta, "build_anywhere", False))
+        self.ports = frozenset(p.id for p in provinces if p.port and p.kind == "coast")
         self.supply_centres = frozenset(p.id for p in provinces if p.supply_centre)
         self.kinds = {p.id: p.kind for p in provinces}
+        # Where a fleet may convoy: the seas, and the ports (RULES.md §12).
+        self.convoy_waters = frozenset(p.id for p in provinces if p.kind == "sea") | self.ports
         self.home_centres = {n.name: frozenset(n.home_centres) for n in nations}
-        self.home_nation = {c: n for n, cs in self.home_centres.items() for c in cs}
+        # A centre home to several nations (RULES.md §12) answers with the first one listed.
+        self.home_nation: dict[str, str] = {}
+        for n in nations:
+            for c in n.home_centres:
+                self.home_nation.setdefault(c, n.name)
         self.coasts_of: dict[str, tuple[str, ...]] = {}
         for c in coasts:
             self.coasts_of.setdefault(c.province, ())
@@ -245,7 +259,7 @@ def parse_unit_text(text: str, variant: Variant) -> tuple[str, str, str]:
     parts = text.split()
     if len(parts) != 3:
         raise ValueError(f"'{text}' is not a unit (write '<Nation> <A|F> <location>', e.g. 'Germany A mun')")
-    nation = next((n for n in variant.nation_names if n.lower() == parts[0].lower()), None)
+    nation = next((n for n in variant.nations if n.lower() == parts[0].lower()), None)
     if nation is None:
         raise ValueError(f"'{text}': unknown nation '{parts[0]}'")
     utype = parts[1].upper()

@@ -25,7 +25,7 @@ DEFAULT_PLAYERS = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy
 DEFAULT_CIVS = ["Sumer", "Akkad", "Elam", "Minoa", "Hatti", "Nubia", "Olmec", "Lydia", "Media", "Saba", "Kush",
                 "Shang", "Troy", "Mari", "Ebla", "Axum"]
 UNIT_CHOICES = (("Army", False), ("Fleet, if my centre is on a coast", True), ("Let the computer choose", None))
-MAX_PEOPLE = 16   # a seat per civilisation, up to 16
+MAX_PEOPLE = 24   # a seat per civilisation, up to 24
 VISIBLE_ROWS = 6  # more people scroll (the dialog fits a 768-pixel screen)
 
 

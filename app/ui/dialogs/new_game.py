@@ -1,4 +1,4 @@
-"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–16 seats, each
+"""New game: mode (sandbox or hotseat), adjacency, variant, and for hotseat 2–24 seats, each
 with a player name, a colour, who plays it (a person, or a computer player when the bots are
 installed), an optional PIN and the nations it plays (nations nobody plays hold)."""
 
@@ -22,10 +22,11 @@ from .checked import CheckedDialog
 from .scrolling_rows import ScrollingRows
 
 SEAT_COLOURS = ["#1971c2", "#e8590c", "#2f9e44", "#9c36b5", "#c2255c", "#0c8599", "#f08c00",
-                "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8"]
+                "#c92a2a", "#364fc7", "#5c940d", "#862e9c", "#087f5b", "#a61e4d", "#495057", "#74b816", "#7048e8",
+                "#660000", "#440044", "#00aa88", "#e599a0", "#3bc9db", "#2200ee", "#664444", "#006666"]
 DEFAULT_NAMES = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lea", "Max",
-                 "Noa", "Oli", "Pia"]
-MAX_SEATS = 16     # one per nation, and a game has up to 16
+                 "Noa", "Oli", "Pia", "Quin", "Ray", "Sol", "Tam", "Uma", "Vic", "Wes", "Xia"]
+MAX_SEATS = 24     # one per nation, and a variant has up to 24 (RULES.md §12)
 DEFAULT_VARIANT = "standard"   # chosen when the dialog opens, if installed
 VISIBLE_SEATS = 8  # seat rows in view at once; more scroll
 

@@ -1,5 +1,5 @@
 """A column of rows (a dialog's seats) that scrolls past a few, so that a dialog with one
-row per nation (up to 16) still fits a 768-pixel screen."""
+row per nation (up to 24) still fits a 768-pixel screen."""
 
 from __future__ import annotations
 

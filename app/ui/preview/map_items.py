@@ -148,6 +148,12 @@ class PreviewScene(QGraphicsScene):
             layer.add_path(path, _pen(ANCHOR, 1.1))
             if "/" in loc:
                 layer.add_text(QPointF(x, y + 11), loc.split("/")[1], ANCHOR, 6)
+        for port in sorted(self.variant.ports if self.variant is not None else ()):
+            # a port (RULES.md §12): its fleet convoys as one at sea
+            if port in b.unit_anchors:
+                x, y = b.unit_anchors[port]
+                layer.add_path(_circle(x, y, 10), _pen(FLEET, 1.6, Qt.DashLine))
+                layer.add_text(QPointF(x, y + 17), "port", FLEET, 6.5, True)   # below: the id sits above
 
     def _centres(self) -> None:
         b, layer = self.board, self.layers["centres"]

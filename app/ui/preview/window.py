@@ -9,6 +9,7 @@ finds the problems, the engine plays the small game.
 
 from __future__ import annotations
 
+import html
 import time
 from pathlib import Path
 from typing import Callable
@@ -22,7 +23,7 @@ from app.engine import VARIANT_FILES
 from app.ui.guard import guarded
 from app.ui.theme import THEMES, Theme
 from app.ui.screen_fit import fit_to_screen
-from app.engine import find_folder
+from app.engine import find_folder, rules_in_words
 from app.variants.check import Inspection, inspect_folder
 from app.engine import Problem
 
@@ -238,8 +239,11 @@ class PreviewWindow(QMainWindow):
         state = "no problems" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
         shown = (" The map shows the last version that could be read." if self.stale
                  else "")
+        variant = self.inspection.variant if self.inspection is not None else None
+        rules = rules_in_words(variant) if variant is not None else ()
         self.summary.setText(f"<b>{self.folder.name}</b>: {state}. Checked at {stamp}; "
-                             f"saving a file of the folder checks again.{shown}")
+                             f"saving a file of the folder checks again.{shown}"
+                             + (f"<br>Variant rules: {html.escape('; '.join(rules))}." if rules else ""))
 
     def _game_preview(self, ins: Inspection) -> None:
         """The start and a fork drawn as a game would, when the data files load."""

@@ -1,5 +1,5 @@
-"""A build: a new unit in a home centre its nation owns, on a Winter board, when the
-nation has more centres than units (RULES.md §5).
+"""A build: a new unit in a home centre its nation owns (under build-anywhere, any centre it
+owns: RULES.md §12), on a Winter board, when the nation has more centres than units (§5).
 
 - its text: ``build A 1:kie:W1901``: :func:`text`;
 - its check: :func:`check`;
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Callable
 
 from ..coords import BoardKey, Location
 from ..orders import Build
+from ..variant_rules import build_site_refusal, build_sites
 
 if TYPE_CHECKING:
     from ..world import World
@@ -39,8 +40,8 @@ def check(world: World, order: Build) -> str | None:
     if not world.is_active(board.key):
         return f"board {board.key} is in the past: its orders are locked"
     prov = order.at.province
-    if prov not in world.home_centres_of(order.nation, board.key):
-        return f"{prov} is not a home centre of {order.nation or 'that nation'}"
+    if prov not in build_sites(world, order.nation, board.key):
+        return build_site_refusal(world, order.nation, prov)
     if board.centres.get(prov) != order.nation:
         return f"{order.nation} does not own {prov} on this board"
     if prov in board.units:
@@ -66,7 +67,7 @@ def build_options(world: World, key: BoardKey, nation: str) -> dict[str, list[st
     if board.centre_count(nation) - board.unit_count(nation) <= 0:
         return {}
     out = {}
-    for prov in sorted(world.home_centres_of(nation, key)):
+    for prov in sorted(build_sites(world, nation, key)):
         if board.centres.get(prov) != nation or prov in board.units:
             continue
         choices = [f"A {prov}"]

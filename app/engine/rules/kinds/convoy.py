@@ -45,8 +45,8 @@ def check(world: World, order: Convoy, utype: str) -> tuple[Order, str | None]:
     kinds = v.kinds
     own, army, dest = order.unit, order.army, order.dest
     own_prov, army_prov, dest_prov = PROVINCE_OF[own[1]], PROVINCE_OF[army[1]], PROVINCE_OF[dest[1]]
-    if utype != "F" or kinds[own_prov] != "sea":
-        return order, "only a fleet at sea can convoy"
+    if utype != "F" or own_prov not in v.convoy_waters:
+        return order, "only a fleet at sea (or in a port) can convoy"
     if kinds.get(army_prov) != "coast" or kinds.get(dest_prov) != "coast":
         return order, "a convoy carries an army from a coast to a coast"
     army_key, dest_key = army[0], dest[0]
@@ -77,7 +77,7 @@ def convoy_options(world: World, loc: Location) -> dict[Location, list[Location]
     """For a fleet at sea at ``loc``: armies it could help convoy, with their destinations."""
     unit = world.unit_at(loc)
     v = world.variant
-    if unit is None or unit.type != "F" or v.kind(loc.province) != "sea":
+    if unit is None or unit.type != "F" or loc.province not in v.convoy_waters:
         return {}
     me = Space(loc.board, loc.province)
     out: dict[Location, list[Location]] = {}
@@ -106,7 +106,7 @@ def ghost_convoy_targets(world: World, fleet: Location, army: Location) -> list[
     is ordered to that move along a complete chain."""
     unit = world.unit_at(fleet)
     v = world.variant
-    if unit is None or unit.type != "F" or v.kinds[fleet.province] != "sea":
+    if unit is None or unit.type != "F" or fleet.province not in v.convoy_waters:
         return []
     if army.board in world.boards or v.kinds.get(army.province) != "coast" or not army.board.turn.is_movement:
         return []

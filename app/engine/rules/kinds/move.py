@@ -21,6 +21,7 @@ from ..adjacency import (REACH_CACHE, adjacent_board_keys, convoy_possible, conv
                          fleet_neighbours, reaches)
 from ..coords import PROVINCE_OF, BoardKey, Location, Space, province_of
 from ..orders import Move, Order
+from ..variant_rules import is_neutral
 
 if TYPE_CHECKING:
     from ..world import World
@@ -182,8 +183,8 @@ def reachable_boards(world: World, key: BoardKey) -> list[BoardKey]:
 def direct_targets(world: World, loc: Location) -> list[Location]:
     """Locations the unit at ``loc`` reaches without a convoy, on existing boards."""
     unit = world.unit_at(loc)
-    if unit is None or not loc.board.turn.is_movement:
-        return []
+    if unit is None or not loc.board.turn.is_movement or is_neutral(world.variant, unit):
+        return []   # (a neutral unit never moves: RULES.md §12)
     v, mode = world.variant, world.adjacency
     frm = Location(loc.board, unit.loc)
     out = []
@@ -227,6 +228,9 @@ def convoy_targets(world: World, loc: Location) -> list[Location]:
 
 def move_targets(world: World, loc: Location) -> list[Location]:
     """Every location the unit at ``loc`` may be ordered to move to."""
+    unit = world.unit_at(loc)
+    if unit is not None and is_neutral(world.variant, unit):
+        return []
     direct = direct_targets(world, loc)
     seen = {(t.board, province_of(t.loc)) for t in direct}
     return direct + [t for t in convoy_targets(world, loc) if (t.board, t.province) not in seen]

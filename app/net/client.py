@@ -1,0 +1,138 @@
+"""A headless client: a seat (with its invitation) or a watcher (a table's id), for tests,
+the benchmark and ``python -m app join``. It keeps the last view and table state the server
+sent, and a list of every message it received.
+
+A connection lost by the network is made again by itself, waiting longer each time
+(backoff: 0.2 s doubling to 5 s, with jitter); a connection the server closed on purpose
+(the seat taken over, its invitation replaced, a refused invitation or a protocol fault)
+is not: :attr:`closed` then says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Callable
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from . import protocol as p
+from .invitations import parse_invitation
+
+FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
+"""Close codes after which coming back would not help."""
+
+
+class Client:
+    def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
+                 backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None):
+        if invitation is not None:
+            inv = parse_invitation(invitation)
+            self.url, self.hello = inv.url, p.Hello(type="hello", invitation=invitation)
+        elif server is not None and table is not None:
+            self.url, self.hello = f"ws://{server}", p.Watch(type="watch", table=table)
+        elif server is not None:
+            self.url, self.hello = f"ws://{server}", p.Lobby(type="lobby")
+        else:
+            raise ValueError("a client needs an invitation, or a server (and a table to watch)")
+        self.backoff = backoff
+        self.on_message = on_message
+        self.messages: list[object] = []
+        self.welcome: p.Welcome | None = None
+        self.view: p.View | None = None
+        self.state: p.TableState | None = None
+        self.lobby: p.LobbyList | None = None
+        self.status = "connecting"
+        self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
+        self.connections = 0                           # how many times it connected
+        self._ws = None
+        self._changed = asyncio.Condition()
+        self._task: asyncio.Task | None = None
+
+    # -- life --------------------------------------------------------------------------
+    def start(self) -> asyncio.Task:
+        self._task = asyncio.ensure_future(self.run())
+        return self._task
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def run(self) -> None:
+        delay = self.backoff[0]
+        while self.closed is None:
+            try:
+                async with connect(self.url, max_size=p.MAX_SERVER_FRAME, compression=None,
+                                   open_timeout=10, proxy=None) as ws:
+                    self._ws = ws
+                    self.connections += 1
+                    await ws.send(p.dump(self.hello))
+                    delay = self.backoff[0]
+                    await self._set_status("connected")
+                    async for frame in ws:
+                        await self._received(p.read_server(frame))
+                code, reason = ws.close_code, ws.close_reason
+            except ConnectionClosed as e:
+                code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (None, "")
+            except (OSError, InvalidHandshake, TimeoutError):
+                code, reason = None, ""
+            except InvalidURI as e:
+                code, reason = p.CLOSE_REFUSED, str(e)
+            finally:
+                self._ws = None
+            if code in FINAL:
+                self.closed = (code, reason)
+                await self._set_status(f"closed: {reason}" if reason else "closed")
+                return
+            await self._set_status("reconnecting…")
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, self.backoff[1])
+
+    async def _received(self, message) -> None:
+        self.messages.append(message)
+        if isinstance(message, p.Welcome):
+            self.welcome = message
+        elif isinstance(message, p.View):
+            self.view = message
+        elif isinstance(message, p.TableState):
+            self.state = message
+        elif isinstance(message, p.LobbyList):
+            self.lobby = message
+        if self.on_message is not None:
+            self.on_message(message)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _set_status(self, status: str) -> None:
+        self.status = status
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, condition: Callable[["Client"], bool], timeout: float = 30.0) -> None:
+        """Until ``condition(self)`` holds after something arrived (TimeoutError after ``timeout``)."""
+        async def wait():
+            async with self._changed:
+                await self._changed.wait_for(lambda: condition(self))
+        await asyncio.wait_for(wait(), timeout)
+
+    # -- what a seat does ------------------------------------------------------------------
+    async def send(self, message) -> None:
+        if self._ws is None:
+            raise ConnectionError("not connected to the server")
+        await self._ws.send(p.dump(message))
+
+    async def order(self, text: str) -> None:
+        await self.send(p.AddOrder(type="order", text=text))
+
+    async def remove(self, text: str) -> None:
+        await self.send(p.RemoveOrder(type="remove", text=text))
+
+    async def done(self) -> None:
+        await self.send(p.Done(type="done"))

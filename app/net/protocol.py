@@ -1,0 +1,158 @@
+"""The messages between a client and the server: one JSON object per WebSocket text frame,
+each with the protocol's version ``v`` and a ``type``, checked by pydantic models that
+forbid unknown fields and bound every string. Whatever does not read as one of these is
+a :class:`ProtocolError` naming what is wrong; the server closes that connection with it.
+
+A connection's first message says who it is (``hello`` with a seat's invitation,
+``watch`` with a table's id, or ``lobby``); a seat then sends ``order``, ``remove`` and
+``done``. The server answers with ``welcome``, ``view`` (the world as the connection may
+see it and, for a seat, its own pending orders), ``refused`` (an order the game refuses:
+the connection stays open), ``lobby`` and ``table`` (who is done).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_FRAME = 16 * 1024
+"""Bytes in one message from a client: an order is at most a few hundred; the WebSocket
+layer refuses a larger frame before it is read (close code 1009)."""
+MAX_SERVER_FRAME = 64 * 1024 * 1024
+"""Bytes in one message from the server (a whole large world's view)."""
+
+CLOSE_PROTOCOL = 1008          # RFC 6455 "policy violation": malformed, out of order, flooding
+CLOSE_TAKEN_OVER = 4001        # the seat was joined again from another connection
+CLOSE_REVOKED = 4002           # the seat's invitation was re-issued
+CLOSE_REFUSED = 4003           # an invitation or table the server does not know; a watch not allowed
+
+Text = Annotated[str, Field(max_length=600)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1] = PROTOCOL_VERSION
+
+
+# -- from a client ---------------------------------------------------------------------------
+class Hello(_Message):
+    """Take the seat the invitation names (again, from anywhere)."""
+    type: Literal["hello"]
+    invitation: Annotated[str, Field(min_length=10, max_length=300)]
+
+
+class Watch(_Message):
+    type: Literal["watch"]
+    table: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Lobby(_Message):
+    type: Literal["lobby"]
+
+
+class AddOrder(_Message):
+    type: Literal["order"]
+    text: Text
+
+
+class RemoveOrder(_Message):
+    """Take back the pending order of the unit (or build) that ``text`` orders."""
+    type: Literal["remove"]
+    text: Text
+
+
+class Done(_Message):
+    type: Literal["done"]
+
+
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done], Field(discriminator="type")]
+FIRST_MESSAGES = (Hello, Watch, Lobby)
+SEAT_MESSAGES = (AddOrder, RemoveOrder, Done)
+
+
+# -- from the server --------------------------------------------------------------------------
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    table: str
+    seat: int | None              # None: a watcher
+    seat_name: str = ""
+    nations: list[str] = []
+    fog: bool = False
+
+
+class View(_Message):
+    """The world as the connection may see it (see :mod:`app.net.views`)."""
+    type: Literal["view"] = "view"
+    table: str
+    submissions: int
+    phase: str
+    winner: str | None = None
+    boards: list[dict]
+    dislodged: list[str] = []
+    pending: list[str] = []       # this seat's own pending orders (a watcher: none)
+    done: bool = False            # has this seat ended its turn this round?
+
+
+class TableState(_Message):
+    """Which seats have ended their turn this round (public, as at a hotseat table)."""
+    type: Literal["table"] = "table"
+    table: str
+    submissions: int
+    done_seats: list[int]
+    connected_seats: list[int]
+
+
+class Refused(_Message):
+    type: Literal["refused"] = "refused"
+    text: str
+    reason: str
+
+
+class LobbyList(_Message):
+    type: Literal["lobby"] = "lobby"
+    tables: list[dict]
+
+
+ServerMessage = Annotated[Union[Welcome, View, TableState, Refused, LobbyList], Field(discriminator="type")]
+
+_CLIENT = TypeAdapter(ClientMessage)
+_SERVER = TypeAdapter(ServerMessage)
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of this protocol's, with what is wrong with it."""
+
+
+def read_client(frame: str | bytes) -> BaseModel:
+    """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
+    return _read(frame, _CLIENT)
+
+
+def read_server(frame: str | bytes) -> BaseModel:
+    return _read(frame, _SERVER)
+
+
+def _read(frame: str | bytes, adapter: TypeAdapter) -> BaseModel:
+    if isinstance(frame, bytes):
+        raise ProtocolError("a binary frame: this protocol sends JSON text")
+    try:
+        raw = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("not a JSON object")
+    if raw.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(f"protocol version {raw.get('v')!r}; this server speaks version {PROTOCOL_VERSION}")
+    try:
+        return adapter.validate_python(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError(f"field '{where}': {first['msg']}") from None
+
+
+def dump(message: BaseModel) -> str:
+    return message.model_dump_json()

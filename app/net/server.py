@@ -1,0 +1,317 @@
+"""The server: any number of tables over WebSockets (the ``websockets`` package: RFC 6455
+framing, a size limit checked before a frame is read, ping/keepalive, asyncio).
+
+Each table is an :class:`app.match.Match` the server holds and adjudicates with the engine;
+a client only says what its seat does (an order, taking one back, done) and receives what
+its seat may see (:mod:`.views`). Every accepted action is stored (:mod:`.store`) before it
+is answered; when every seat is done the round runs on a worker thread (a computer seat's
+decision never blocks the other tables) and each connection receives its new view.
+
+A connection whose message is malformed, oversized, out of order or one of a flood is
+closed with a reason naming its fault; the others are served as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from websockets.asyncio.server import serve, ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from app.match import Match, MatchError, OrderRefused, order_key
+
+from . import protocol as p
+from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
+from .store import Action, match_from_text, Store, StoreError
+from .views import may_watch, seat_message, watcher_message
+
+log = logging.getLogger(__name__)
+
+HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
+RATE = 20.0                     # messages per second a connection may keep up ...
+BURST = 60                      # ... after a burst of this many
+
+
+class RateLimit:
+    """A token bucket: ``BURST`` messages at once, then ``RATE`` a second. ``clock`` may be
+    set (a test's fake clock)."""
+
+    def __init__(self, clock: Callable[[], float], rate: float = RATE, burst: int = BURST):
+        self.clock, self.rate, self.burst = clock, rate, burst
+        self.tokens, self.at = float(burst), clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Closing(Exception):
+    """Close this connection with ``code`` and ``reason``."""
+
+    def __init__(self, code: int, reason: str):
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+@dataclass(eq=False)
+class Table:
+    id: str
+    name: str
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seats: dict[int, ServerConnection] = field(default_factory=dict)
+    watchers: set[ServerConnection] = field(default_factory=set)
+
+    def state(self) -> p.TableState:
+        m = self.match
+        return p.TableState(table=self.id, submissions=len(m.game.submissions),
+                            done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
+                            connected_seats=sorted(self.seats))
+
+    def lobby_entry(self) -> dict:
+        m = self.match
+        return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
+                "phase": m.world.phase, "submissions": len(m.game.submissions),
+                "watchable": may_watch(m) is None,
+                "seats": [{"seat": i, "name": s.name, "nations": list(s.nations), "controller": s.controller,
+                           "connected": i in self.seats} for i, s in enumerate(m.seats)]}
+
+
+class Server:
+    """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
+    every stored table; ``await stop()`` closes every connection and the database."""
+
+    def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8765, *,
+                 clock: Callable[[], float] = time.monotonic, advertise: str | None = None, ssl=None):
+        self.store, self.host, self.port, self.clock, self.ssl = store, host, port, clock, ssl
+        self.advertise = advertise          # HOST:PORT written in invitations (default: where it listens)
+        self.tables: dict[str, Table] = {}
+        self._server = None
+        self.rounds_running = 0
+
+    # -- life --------------------------------------------------------------------------
+    async def start(self) -> None:
+        for stored in self.store.tables():
+            match = match_from_text(stored.save, f"table {stored.id}")
+            for a in stored.actions:
+                replay(match, a)
+            self.tables[stored.id] = Table(stored.id, stored.name, match)
+        self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
+                                   ssl=self.ssl, compression=None)
+        self.port = self._server.sockets[0].getsockname()[1]
+        for table in self.tables.values():          # killed after the last seat's done, before its round
+            if table.match.round_complete and table.match.world.phase != "over":
+                async with table.lock:
+                    await self._adjudicate(table)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+
+    async def serve_forever(self) -> None:
+        await self._server.serve_forever()
+
+    @property
+    def address(self) -> str:
+        return self.advertise or f"{self.host}:{self.port}"
+
+    # -- the holder's verbs ----------------------------------------------------------------
+    def add_table(self, match: Match, name: str) -> tuple[str, list[Invitation]]:
+        """A new table playing ``match`` (a new game or a saved one); one invitation per
+        person seat (the only time its secret is seen: the server keeps its hash)."""
+        table = self.store.add_table(match, name)
+        self.tables[table] = Table(table, name, match)
+        return table, [self.reissue(table, i) for i, s in enumerate(match.seats) if s.is_person]
+
+    def reissue(self, table: str, seat: int) -> Invitation:
+        """A new invitation for the seat; the old one stops working, and a connection that
+        joined with it is closed, told why."""
+        t = self.tables[table]
+        if not 0 <= seat < len(t.match.seats):
+            raise ValueError(f"table {table} has no seat {seat}")
+        invitation = new_invitation(self.address, table, seat)
+        self.store.set_digest(table, seat, invitation.digest())
+        old = t.seats.pop(seat, None)
+        if old is not None:
+            asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))
+        return invitation
+
+    # -- a connection --------------------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        limit = RateLimit(self.clock)
+        table: Table | None = None
+        seat: int | None = None
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            except TimeoutError:
+                raise Closing(p.CLOSE_PROTOCOL, f"no hello within {HELLO_TIMEOUT:.0f} s") from None
+            limit.allow()
+            table, seat = await self._greet(ws, self._read(first))
+            async for frame in ws:
+                if not limit.allow():
+                    raise Closing(p.CLOSE_PROTOCOL, f"too many messages (more than {RATE:.0f} a second)")
+                message = self._read(frame)
+                if seat is None:
+                    raise Closing(p.CLOSE_PROTOCOL, f"out of order: a watcher sends nothing after watch "
+                                                    f"(got {message.type})")
+                if not isinstance(message, p.SEAT_MESSAGES):
+                    raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} after this connection's hello")
+                if table.seats.get(seat) is not ws:       # taken over or revoked: nothing more from it
+                    return
+                await self._act(table, seat, ws, message)
+        except Closing as c:
+            await ws.close(c.code, c.reason[:120])
+        except ConnectionClosed:
+            pass
+        finally:
+            if table is not None:
+                table.watchers.discard(ws)
+                if seat is not None and table.seats.get(seat) is ws:
+                    del table.seats[seat]
+                    await self._tell_all(table, table.state())
+
+    @staticmethod
+    def _read(frame) -> object:
+        try:
+            return p.read_client(frame)
+        except p.ProtocolError as e:
+            raise Closing(p.CLOSE_PROTOCOL, f"malformed message: {e}") from None
+
+    async def _greet(self, ws: ServerConnection, message) -> tuple[Table | None, int | None]:
+        if isinstance(message, p.Lobby):
+            await ws.send(p.dump(p.LobbyList(tables=[t.lobby_entry() for t in self.tables.values()])))
+            raise Closing(1000, "the lobby was sent")
+        if isinstance(message, p.Watch):
+            table = self.tables.get(message.table)
+            if table is None:
+                raise Closing(p.CLOSE_REFUSED, f"no table {message.table} on this server")
+            if (why := may_watch(table.match)) is not None:
+                raise Closing(p.CLOSE_REFUSED, why)
+            await ws.send(p.dump(p.Welcome(table=table.id, seat=None, fog=table.match.fog)))
+            async with table.lock:
+                await ws.send(p.dump(watcher_message(table.match, table.id)))
+                table.watchers.add(ws)
+            return table, None
+        if not isinstance(message, p.Hello):
+            raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} before hello, watch or lobby")
+        try:
+            inv = parse_invitation(message.invitation)
+        except InvitationError as e:
+            raise Closing(p.CLOSE_REFUSED, str(e)) from None
+        table = self.tables.get(inv.table)
+        if table is None or not matches(self.store.digest(inv.table, inv.seat), inv.table, inv.seat, inv.secret):
+            raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
+        seat, m = inv.seat, table.match
+        async with table.lock:
+            earlier = table.seats.get(seat)
+            table.seats[seat] = ws
+            if earlier is not None:
+                await earlier.close(p.CLOSE_TAKEN_OVER, "this seat was joined again from another connection")
+            s = m.seats[seat]
+            await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
+                                           fog=m.fog)))
+            await ws.send(p.dump(seat_message(m, table.id, seat)))
+        await self._tell_all(table, table.state())
+        return table, seat
+
+    async def _act(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        async with table.lock:
+            m = table.match
+            if m.is_done(seat) or not m.has_work(seat):
+                why = "this seat has ended its turn" if m.is_done(seat) else "this seat has nothing to order now"
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=why)))
+                return
+            try:
+                if isinstance(message, p.AddOrder):
+                    before = m.pending_items(seat)
+                    normal = m.add_text(message.text, seat)
+                    self._keep(table, Action(seat, "order", message.text),
+                               undo=lambda: _restore(m, seat, order_key(normal), before))
+                elif isinstance(message, p.RemoveOrder):
+                    key = order_key(m.read_order(message.text, seat))
+                    old = m.remove_order(key, seat)
+                    self._keep(table, Action(seat, "remove", message.text),
+                               undo=lambda: old is not None and m.add_order(old, seat))
+                else:       # nothing can refuse it now: kept first, then done
+                    self._keep(table, Action(seat, "done", ""), undo=None)
+                    m.end_turn(seat)
+            except (OrderRefused, MatchError, StoreError) as e:
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
+                return
+            await ws.send(p.dump(seat_message(m, table.id, seat)))
+            if isinstance(message, p.Done):
+                await self._tell_all(table, table.state())
+                if m.round_complete:
+                    await self._adjudicate(table)
+
+    def _keep(self, table: Table, action: Action, undo) -> None:
+        try:
+            self.store.add_action(table.id, action)
+        except StoreError:
+            if undo is not None:            # what the database did not keep did not happen
+                undo()
+            raise
+
+    async def _adjudicate(self, table: Table) -> None:
+        """Run the round (computer seats decide) on a worker thread; store and send it."""
+        m = table.match
+        rnd = m.prepare()
+        self.rounds_running += 1
+        try:
+            await asyncio.to_thread(rnd.run)
+        finally:
+            self.rounds_running -= 1
+        m.commit(rnd)
+        try:
+            self.store.save_round(table.id, m)
+        except StoreError as e:
+            log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
+        for seat, ws in list(table.seats.items()):
+            await _send(ws, p.dump(seat_message(m, table.id, seat)))
+        if table.watchers:
+            frame = p.dump(watcher_message(m, table.id))
+            for ws in list(table.watchers):
+                await _send(ws, frame)
+        await self._tell_all(table, table.state())
+
+    async def _tell_all(self, table: Table, message) -> None:
+        frame = p.dump(message)
+        for ws in list(table.seats.values()):
+            await _send(ws, frame)
+
+
+async def _send(ws: ServerConnection, frame: str) -> None:
+    try:
+        await ws.send(frame)
+    except ConnectionClosed:
+        pass
+
+
+def _restore(m: Match, seat: int, key, before: dict) -> None:
+    m.remove_order(key, seat)
+    if key in before:
+        m.add_order(before[key], seat)
+
+
+def replay(match: Match, action: Action) -> None:
+    """A stored action, done again on the match read back (a restarted server)."""
+    if action.kind == "order":
+        match.add_text(action.text, action.seat)
+    elif action.kind == "remove":
+        match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
+    elif action.kind == "done":
+        match.end_turn(action.seat)
+    else:
+        raise ValueError(f"unknown stored action {action.kind!r}")

@@ -41,6 +41,12 @@ COMMANDS: dict[str, Command] = {
                        "check a variant, scaffold a new one, import a .map file"),
     "preview": Command("app.ui.commands.preview:main", "PATH_OR_NAME",
                        "a variant's map, overlays and problems, live as you edit it"),
+    "serve": Command("app.net.cli:serve_main", "[--host 127.0.0.1] [--port 8765] [--db FILE] [--certfile F --keyfile F]",
+                     "hold tables for players at other computers, with no window"),
+    "table": Command("app.net.cli:table_main", "[--db FILE] new|host|reissue|export|list ...",
+                     "a server's tables: a new game or a saved one, invitations, export"),
+    "join": Command("app.net.cli:join_main", "INVITATION", "play a seat at a table on another computer"),
+    "lobby": Command("app.net.cli:lobby_main", "--server HOST:PORT", "a server's tables: seats, games to watch"),
     "install-desktop": Command("app.ui.desktop:main", "[--uninstall]",
                                "add the game to the desktop's application menu (Linux)"),
 }

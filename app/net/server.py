@@ -100,11 +100,7 @@ class Server:
 
     # -- life --------------------------------------------------------------------------
     async def start(self) -> None:
-        for stored in self.store.tables():
-            match = match_from_text(stored.save, f"table {stored.id}")
-            for a in stored.actions:
-                replay(match, a)
-            self.tables[stored.id] = Table(stored.id, stored.name, match)
+        self.load_new_tables()
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
                                    ssl=self.ssl, compression=None)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -112,6 +108,21 @@ class Server:
             if table.match.round_complete and table.match.world.phase != "over":
                 async with table.lock:
                     await self._adjudicate(table)
+
+    def load_new_tables(self) -> None:
+        """Tables the database holds that this server has not read yet (all of them at start;
+        later, those ``python -m app table new`` added while it runs)."""
+        for stored in self.store.tables():
+            if stored.id not in self.tables:
+                match = match_from_text(stored.save, f"table {stored.id}")
+                for a in stored.actions:
+                    replay(match, a)
+                self.tables[stored.id] = Table(stored.id, stored.name, match)
+
+    def _table(self, table: str) -> Table | None:
+        if table not in self.tables:
+            self.load_new_tables()
+        return self.tables.get(table)
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -140,8 +151,7 @@ class Server:
         t = self.tables[table]
         if not 0 <= seat < len(t.match.seats):
             raise ValueError(f"table {table} has no seat {seat}")
-        invitation = new_invitation(self.address, table, seat)
-        self.store.set_digest(table, seat, invitation.digest())
+        invitation = issue(self.store, self.address, table, seat)
         old = t.seats.pop(seat, None)
         if old is not None:
             asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))
@@ -158,7 +168,7 @@ class Server:
             except TimeoutError:
                 raise Closing(p.CLOSE_PROTOCOL, f"no hello within {HELLO_TIMEOUT:.0f} s") from None
             limit.allow()
-            table, seat = await self._greet(ws, self._read(first))
+            table, seat, digest = await self._greet(ws, self._read(first))
             async for frame in ws:
                 if not limit.allow():
                     raise Closing(p.CLOSE_PROTOCOL, f"too many messages (more than {RATE:.0f} a second)")
@@ -170,6 +180,8 @@ class Server:
                     raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} after this connection's hello")
                 if table.seats.get(seat) is not ws:       # taken over or revoked: nothing more from it
                     return
+                if self.store.digest(table.id, seat) != digest:    # re-issued by another process
+                    raise Closing(p.CLOSE_REVOKED, "the host replaced this seat's invitation")
                 await self._act(table, seat, ws, message)
         except Closing as c:
             await ws.close(c.code, c.reason[:120])
@@ -189,12 +201,15 @@ class Server:
         except p.ProtocolError as e:
             raise Closing(p.CLOSE_PROTOCOL, f"malformed message: {e}") from None
 
-    async def _greet(self, ws: ServerConnection, message) -> tuple[Table | None, int | None]:
+    async def _greet(self, ws: ServerConnection, message) -> tuple[Table, int | None, str | None]:
+        """Who the connection is: (its table, its seat or None for a watcher, the digest of
+        the invitation it joined with)."""
         if isinstance(message, p.Lobby):
+            self.load_new_tables()
             await ws.send(p.dump(p.LobbyList(tables=[t.lobby_entry() for t in self.tables.values()])))
             raise Closing(1000, "the lobby was sent")
         if isinstance(message, p.Watch):
-            table = self.tables.get(message.table)
+            table = self._table(message.table)
             if table is None:
                 raise Closing(p.CLOSE_REFUSED, f"no table {message.table} on this server")
             if (why := may_watch(table.match)) is not None:
@@ -203,14 +218,14 @@ class Server:
             async with table.lock:
                 await ws.send(p.dump(watcher_message(table.match, table.id)))
                 table.watchers.add(ws)
-            return table, None
+            return table, None, None
         if not isinstance(message, p.Hello):
             raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} before hello, watch or lobby")
         try:
             inv = parse_invitation(message.invitation)
         except InvitationError as e:
             raise Closing(p.CLOSE_REFUSED, str(e)) from None
-        table = self.tables.get(inv.table)
+        table = self._table(inv.table)
         if table is None or not matches(self.store.digest(inv.table, inv.seat), inv.table, inv.seat, inv.secret):
             raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
         seat, m = inv.seat, table.match
@@ -224,7 +239,7 @@ class Server:
                                            fog=m.fog)))
             await ws.send(p.dump(seat_message(m, table.id, seat)))
         await self._tell_all(table, table.state())
-        return table, seat
+        return table, seat, inv.digest()
 
     async def _act(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         async with table.lock:
@@ -303,6 +318,13 @@ def _restore(m: Match, seat: int, key, before: dict) -> None:
     m.remove_order(key, seat)
     if key in before:
         m.add_order(before[key], seat)
+
+
+def issue(store: Store, address: str, table: str, seat: int) -> Invitation:
+    """A new invitation for the seat, its hash stored (the old one stops working)."""
+    invitation = new_invitation(address, table, seat)
+    store.set_digest(table, seat, invitation.digest())
+    return invitation
 
 
 def replay(match: Match, action: Action) -> None:

@@ -39,6 +39,7 @@ class Client:
         self.backoff = backoff
         self.on_message = on_message
         self.messages: list[object] = []
+        self.frames: list[str] = []                    # every frame as it came (what a privacy test reads)
         self.welcome: p.Welcome | None = None
         self.view: p.View | None = None
         self.state: p.TableState | None = None
@@ -77,6 +78,7 @@ class Client:
                     delay = self.backoff[0]
                     await self._set_status("connected")
                     async for frame in ws:
+                        self.frames.append(frame)
                         await self._received(p.read_server(frame))
                 code, reason = ws.close_code, ws.close_reason
             except ConnectionClosed as e:

@@ -31,6 +31,9 @@ from .views import may_watch, seat_message, watcher_message
 
 log = logging.getLogger(__name__)
 
+CLOSE_TIMEOUT = 1.0
+"""Seconds the server waits for a client to answer its close frame: a flooding client's
+answer waits behind its unread messages, and the reason has been sent already."""
 HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
 RATE = 20.0                     # messages per second a connection may keep up ...
 BURST = 60                      # ... after a burst of this many
@@ -102,7 +105,7 @@ class Server:
     async def start(self) -> None:
         self.load_new_tables()
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
-                                   ssl=self.ssl, compression=None)
+                                   ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
         for table in self.tables.values():          # killed after the last seat's done, before its round
             if table.match.round_complete and table.match.world.phase != "over":

@@ -143,3 +143,24 @@ def test_a_server_killed_with_sigkill_loses_no_accepted_action(tmp_path):
             proc.stdout.close()
             proc.stderr.close()
     assert proc.returncode == 0
+
+
+def test_a_round_every_seat_had_ended_is_adjudicated_when_the_server_comes_back(tmp_path):
+    # killed after the last seat's done was stored and before its round was: nothing is lost
+    db = tmp_path / "t.db"
+    store = Store(db)
+    table = store.add_table(two_seats(), "t")
+    from app.net.store import Action
+    for action in (Action(0, "order", "A par - bur"), Action(0, "done", ""), Action(1, "order", "A war - gal"),
+                   Action(1, "done", "")):
+        store.add_action(table, action)
+    store.close()
+
+    async def play():
+        async with serving(db) as server:
+            match = server.tables[table].match
+            assert len(match.game.submissions) == 1 and match.pending(0) == []
+            assert {"France A bur", "Russia A gal"} <= {f"{u.nation} {u.type} {u.loc}" for b in match.world.boards.values()
+                                                         for u in b.units.values()}
+            assert server.store.actions(table) == ()        # the round's save replaced its actions
+    run(play)

@@ -102,7 +102,13 @@ class Client:
         if isinstance(message, p.Welcome):
             self.welcome = message
         elif isinstance(message, p.View):
+            if not message.full and self.view is not None:    # a change: the other boards stay as they were
+                boards = {b["board"]: b for b in self.view.boards}
+                boards.update((b["board"], b) for b in message.boards)
+                message = message.model_copy(update={"boards": list(boards.values()), "full": True})
             self.view = message
+        elif isinstance(message, p.Pending) and self.view is not None:
+            self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done})
         elif isinstance(message, p.TableState):
             self.state = message
         elif isinstance(message, p.LobbyList):

@@ -6,7 +6,7 @@ a :class:`ProtocolError` naming what is wrong; the server closes that connection
 A connection's first message says who it is (``hello`` with a seat's invitation,
 ``watch`` with a table's id, or ``lobby``); a seat then sends ``order``, ``remove`` and
 ``done``. The server answers with ``welcome``, ``view`` (the world as the connection may
-see it and, for a seat, its own pending orders), ``refused`` (an order the game refuses:
+see it and, for a seat, its own pending orders), ``pending`` (the seat's own pending orders once changed), ``refused`` (an order the game refuses:
 the connection stays open), ``lobby`` and ``table`` (who is done).
 """
 
@@ -84,16 +84,27 @@ class Welcome(_Message):
 
 
 class View(_Message):
-    """The world as the connection may see it (see :mod:`app.net.views`)."""
+    """The world as the connection may see it (see :mod:`app.net.views`). ``full`` False:
+    ``boards`` holds only the boards that changed since the connection's last view (a new
+    board, a board's sight or results); the others are as the client has them."""
     type: Literal["view"] = "view"
     table: str
     submissions: int
     phase: str
     winner: str | None = None
+    full: bool = True
     boards: list[dict]
     dislodged: list[str] = []
     pending: list[str] = []       # this seat's own pending orders (a watcher: none)
     done: bool = False            # has this seat ended its turn this round?
+
+
+class Pending(_Message):
+    """The seat's own pending orders, after it changed them or ended its turn."""
+    type: Literal["pending"] = "pending"
+    table: str
+    pending: list[str]
+    done: bool
 
 
 class TableState(_Message):
@@ -116,7 +127,7 @@ class LobbyList(_Message):
     tables: list[dict]
 
 
-ServerMessage = Annotated[Union[Welcome, View, TableState, Refused, LobbyList], Field(discriminator="type")]
+ServerMessage = Annotated[Union[Welcome, View, Pending, TableState, Refused, LobbyList], Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)

@@ -27,7 +27,7 @@ from app.match import Match, MatchError, OrderRefused, order_key
 from . import protocol as p
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, Store, StoreError
-from .views import may_watch, seat_message, watcher_message
+from .views import may_watch, pending_message, seat_message, Sent, watcher_message
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +73,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seats: dict[int, ServerConnection] = field(default_factory=dict)
     watchers: set[ServerConnection] = field(default_factory=set)
+    sent: dict[ServerConnection, Sent] = field(default_factory=dict)    # what each connection has
 
     def state(self) -> p.TableState:
         m = self.match
@@ -193,6 +194,7 @@ class Server:
         finally:
             if table is not None:
                 table.watchers.discard(ws)
+                table.sent.pop(ws, None)
                 if seat is not None and table.seats.get(seat) is ws:
                     del table.seats[seat]
                     await self._tell_all(table, table.state())
@@ -219,7 +221,8 @@ class Server:
                 raise Closing(p.CLOSE_REFUSED, why)
             await ws.send(p.dump(p.Welcome(table=table.id, seat=None, fog=table.match.fog)))
             async with table.lock:
-                await ws.send(p.dump(watcher_message(table.match, table.id)))
+                table.sent[ws] = Sent()
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -240,7 +243,8 @@ class Server:
             s = m.seats[seat]
             await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
                                            fog=m.fog)))
-            await ws.send(p.dump(seat_message(m, table.id, seat)))
+            table.sent[ws] = Sent()
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws])))
         await self._tell_all(table, table.state())
         return table, seat, inv.digest()
 
@@ -268,7 +272,7 @@ class Server:
             except (OrderRefused, MatchError, StoreError) as e:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
                 return
-            await ws.send(p.dump(seat_message(m, table.id, seat)))
+            await ws.send(p.dump(pending_message(m, table.id, seat)))
             if isinstance(message, p.Done):
                 await self._tell_all(table, table.state())
                 if m.round_complete:
@@ -297,11 +301,9 @@ class Server:
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
         for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(seat_message(m, table.id, seat)))
-        if table.watchers:
-            frame = p.dump(watcher_message(m, table.id))
-            for ws in list(table.watchers):
-                await _send(ws, frame)
+            await _send(ws, p.dump(seat_message(m, table.id, seat, table.sent.setdefault(ws, Sent()))))
+        for ws in list(table.watchers):
+            await _send(ws, p.dump(watcher_message(m, table.id, table.sent.setdefault(ws, Sent()))))
         await self._tell_all(table, table.state())
 
     async def _tell_all(self, table: Table, message) -> None:

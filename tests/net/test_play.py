@@ -33,6 +33,17 @@ def test_two_seats_and_a_watcher_play_three_turns(tmp_path):
                         await c.wait_for(views_at(n + 1))
                         assert c.view.pending == []
             assert watcher.view.submissions == 3
+            # each view after an adjudication was a change: the first board, adjudicated once, is not sent again
+            views = [m for m in ada.messages if isinstance(m, p.View)]
+            assert [v.full for v in views] == [True, False, False, False]
+            assert "1:S1901" in {b["board"] for b in views[1].boards}
+            assert "1:S1901" not in {b["board"] for b in views[2].boards + views[3].boards}
+            # and the changes add up to the whole: a connection made now receives the same world
+            late = Client(server=server.address, table=table)
+            async with clients(late):
+                await late.wait_for(views_at(3))
+            by_board = lambda v: sorted(v.boards, key=lambda b: b["board"])
+            assert by_board(late.view) == by_board(watcher.view) and late.view.boards
         # the server's own game, read back from its database, is the game the seats saw
         store = Store(tmp_path / "t.db")
         match = match_from_text(store.table(table).save, "t")

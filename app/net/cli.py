@@ -275,3 +275,43 @@ def lobby_main(argv: list[str]) -> int:
               f"{', fog of war' if t['fog'] else ''}; seats waiting: {', '.join(free) or 'none'}"
               f"{'; watchable' if t['watchable'] else ''}")
     return 0
+
+
+def watch_main(argv: list[str]) -> int:
+    """``python -m app watch --server HOST:PORT [--table ID]``: follow a table's adjudicated
+    world from a terminal (without ``--table``: the server's watchable tables)."""
+    ap = argparse.ArgumentParser(prog="python -m app watch --server",
+                                 description="Watch a table on a server: its adjudicated world after each round.")
+    ap.add_argument("--server", required=True, metavar="HOST:PORT")
+    ap.add_argument("--table", help="the table to watch (default: list the tables that may be watched)")
+    args = ap.parse_args(argv)
+    if args.table is None:
+        return lobby_main(["--server", args.server])
+    from .client import Client
+
+    def show(m) -> None:
+        if isinstance(m, p.View):
+            counts: dict[str, int] = {}
+            for u in client.view.boards if client.view else m.boards:
+                for unit in u["units"]:
+                    counts[unit.split()[0]] = counts.get(unit.split()[0], 0) + 1
+            print(f"-- submission {m.submissions}, {m.phase}" + (f", won by {m.winner}" if m.winner else "")
+                  + f"; units: {', '.join(f'{n} {c}' for n, c in sorted(counts.items()))}", flush=True)
+
+    client = Client(server=args.server, table=args.table)
+
+    async def follow():
+        task = client.start()
+        client.on_message = lambda m: asyncio.get_running_loop().call_soon(show, m)
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+    try:
+        asyncio.run(follow())
+    except KeyboardInterrupt:
+        return 0
+    if client.closed is not None and client.closed[0] != 1000:
+        print(f"watch: {client.closed[1]}", file=sys.stderr)
+        return 1
+    return 0

@@ -94,9 +94,13 @@ def table_main(argv: list[str]) -> int:
     new.add_argument("--computer", metavar="LEVEL", help="the other nations to the computer (default: they hold)")
     new.add_argument("--fog", action="store_true", help="fog of war (RULES.md §8)")
     new.add_argument("--name", default="a table")
+    new.add_argument("--sealed", action="store_true",
+                     help="each seat's computer seals its pending orders: not even the server can read them "
+                          "before every seat is done")
     host = sub.add_parser("host", help="host a saved game (its seats as saved); prints the invitations")
     host.add_argument("save", type=Path)
     host.add_argument("--name", default=None)
+    host.add_argument("--sealed", action="store_true", help="as for new")
     again = sub.add_parser("reissue", help="a new invitation for a seat (the old one stops working)")
     again.add_argument("table")
     again.add_argument("seat", type=int)
@@ -122,7 +126,7 @@ def table_main(argv: list[str]) -> int:
                 print(f"table {args.verb}: {e}", file=sys.stderr)
                 return 2
             name = args.name or (args.save.stem if args.verb == "host" else "a table")
-            table = store.add_table(match, name)
+            table = store.add_table(match, name, sealed=args.sealed)
             print(f"table {table} ({name}):")
             for i, s in enumerate(match.seats):
                 if s.is_person:

@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as p
 from .invitations import parse_invitation
+from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
 FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
 """Close codes after which coming back would not help."""
@@ -27,8 +28,9 @@ FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED,
 class Client:
     def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
                  backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None):
+        self.invitation = None
         if invitation is not None:
-            inv = parse_invitation(invitation)
+            inv = self.invitation = parse_invitation(invitation)
             self.url, self.hello = inv.url, p.Hello(type="hello", invitation=invitation)
         elif server is not None and table is not None:
             self.url, self.hello = f"ws://{server}", p.Watch(type="watch", table=table)
@@ -47,6 +49,7 @@ class Client:
         self.status = "connecting"
         self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
         self.connections = 0                           # how many times it connected
+        self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self._ws = None
         self._changed = asyncio.Condition()
         self._task: asyncio.Task | None = None
@@ -108,7 +111,12 @@ class Client:
                 message = message.model_copy(update={"boards": list(boards.values()), "full": True})
             self.view = message
         elif isinstance(message, p.Pending) and self.view is not None:
-            self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done})
+            self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done,
+                                                     "box": message.box})
+        elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
+            await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+        if self.sealed and isinstance(message, (p.View, p.Pending)):
+            self._open_own_box()
         elif isinstance(message, p.TableState):
             self.state = message
         elif isinstance(message, p.LobbyList):
@@ -130,6 +138,31 @@ class Client:
                 await self._changed.wait_for(lambda: condition(self))
         await asyncio.wait_for(wait(), timeout)
 
+    # -- a sealed table (app.net.sealing) ------------------------------------------------------
+    @property
+    def sealed(self) -> bool:
+        return self.welcome is not None and self.welcome.sealed
+
+    def _key(self, submissions: int) -> bytes:
+        inv = self.invitation
+        return round_key(inv.secret, inv.table, inv.seat, submissions)
+
+    def _open_own_box(self) -> None:
+        """The seat's orders are what its box, as the server keeps it, holds (none: none)."""
+        box = self.view.box
+        try:
+            self.sealed_orders = unseal(self._key(self.view.submissions), box, self.invitation.table,
+                                        self.invitation.seat, self.view.submissions) if box else []
+        except SealError:
+            self.sealed_orders = []
+        self.view = self.view.model_copy(update={"pending": list(self.sealed_orders)})
+
+    async def _reseal(self, orders: list[str]) -> None:
+        submissions = self.view.submissions
+        key = self._key(submissions)
+        box = seal(key, orders, self.invitation.table, self.invitation.seat, submissions)
+        await self.send(p.Seal(type="seal", box=box, commitment=commitment(key)))
+
     # -- what a seat does ------------------------------------------------------------------
     async def send(self, message) -> None:
         if self._ws is None:
@@ -137,10 +170,20 @@ class Client:
         await self._ws.send(p.dump(message))
 
     async def order(self, text: str) -> None:
-        await self.send(p.AddOrder(type="order", text=text))
+        """At a sealed table the order joins the seat's box (the server cannot read it, nor
+        check it before the reveal); elsewhere the server checks it at once."""
+        if self.sealed:
+            self.sealed_orders = [o for o in self.sealed_orders if o != text] + [text]
+            await self._reseal(self.sealed_orders)
+        else:
+            await self.send(p.AddOrder(type="order", text=text))
 
     async def remove(self, text: str) -> None:
-        await self.send(p.RemoveOrder(type="remove", text=text))
+        if self.sealed:
+            self.sealed_orders = [o for o in self.sealed_orders if o != text]
+            await self._reseal(self.sealed_orders)
+        else:
+            await self.send(p.RemoveOrder(type="remove", text=text))
 
     async def done(self) -> None:
         await self.send(p.Done(type="done"))

@@ -68,9 +68,24 @@ class Done(_Message):
     type: Literal["done"]
 
 
-ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done], Field(discriminator="type")]
+class Seal(_Message):
+    """A sealed table: the seat's pending orders as a box only its computer can open, and a
+    commitment to the key (:mod:`app.net.sealing`); replaces its box before it is done."""
+    type: Literal["seal"]
+    box: Annotated[str, Field(max_length=12_000, pattern=r"^[A-Za-z0-9+/=]*$")]
+    commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class Reveal(_Message):
+    """The key of the seat's box, once the server asks for it (every seat is done)."""
+    type: Literal["reveal"]
+    key: Annotated[str, Field(max_length=64)]
+
+
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done, Seal, Reveal],
+                          Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
-SEAT_MESSAGES = (AddOrder, RemoveOrder, Done)
+SEAT_MESSAGES = (AddOrder, RemoveOrder, Done, Seal, Reveal)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -81,6 +96,7 @@ class Welcome(_Message):
     seat_name: str = ""
     nations: list[str] = []
     fog: bool = False
+    sealed: bool = False          # the seat seals its orders (Seal, then Reveal when asked)
 
 
 class View(_Message):
@@ -97,6 +113,7 @@ class View(_Message):
     dislodged: list[str] = []
     pending: list[str] = []       # this seat's own pending orders (a watcher: none)
     done: bool = False            # has this seat ended its turn this round?
+    box: str | None = None        # a sealed table: the seat's own box, as the server keeps it
 
 
 class Pending(_Message):
@@ -105,6 +122,14 @@ class Pending(_Message):
     table: str
     pending: list[str]
     done: bool
+    box: str | None = None
+
+
+class RevealNow(_Message):
+    """Every seat is done: send the key of this round's box."""
+    type: Literal["reveal_now"] = "reveal_now"
+    table: str
+    submissions: int
 
 
 class TableState(_Message):
@@ -127,7 +152,7 @@ class LobbyList(_Message):
     tables: list[dict]
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, TableState, Refused, LobbyList], Field(discriminator="type")]
+ServerMessage = Annotated[Union[Welcome, View, Pending, RevealNow, TableState, Refused, LobbyList], Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)

@@ -14,6 +14,7 @@ closed with a reason naming its fault; the others are served as before.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from websockets.exceptions import ConnectionClosed
 from app.match import Match, MatchError, OrderRefused, order_key
 
 from . import protocol as p
+from .sealed_round import SealedRound
+from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, Store, StoreError
 from .views import may_watch, pending_message, seat_message, Sent, watcher_message
@@ -34,6 +37,9 @@ log = logging.getLogger(__name__)
 CLOSE_TIMEOUT = 1.0
 """Seconds the server waits for a client to answer its close frame: a flooding client's
 answer waits behind its unread messages, and the reason has been sent already."""
+REVEAL_TIMEOUT = 60.0
+"""Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
+whose computer is not there by then holds (RULES.md §6)."""
 HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
 RATE = 20.0                     # messages per second a connection may keep up ...
 BURST = 60                      # ... after a burst of this many
@@ -74,6 +80,19 @@ class Table:
     seats: dict[int, ServerConnection] = field(default_factory=dict)
     watchers: set[ServerConnection] = field(default_factory=set)
     sent: dict[ServerConnection, Sent] = field(default_factory=dict)    # what each connection has
+    sealed: SealedRound | None = None      # the seats' computers seal their orders
+    reveal_timer: asyncio.TimerHandle | None = None
+
+    def replay(self, action: Action) -> None:
+        """A stored action, done again on the match read back (a restarted server)."""
+        if action.kind == "seal":
+            box, commitment = json.loads(action.text)
+            self.sealed.seal(action.seat, box, commitment)
+        elif action.kind == "reveal":
+            self.sealed.revealing = True
+            self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
+        else:
+            replay(self.match, action)
 
     def state(self) -> p.TableState:
         m = self.match
@@ -95,8 +114,10 @@ class Server:
     every stored table; ``await stop()`` closes every connection and the database."""
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8765, *,
-                 clock: Callable[[], float] = time.monotonic, advertise: str | None = None, ssl=None):
+                 clock: Callable[[], float] = time.monotonic, advertise: str | None = None, ssl=None,
+                 reveal_timeout: float | None = REVEAL_TIMEOUT):
         self.store, self.host, self.port, self.clock, self.ssl = store, host, port, clock, ssl
+        self.reveal_timeout = reveal_timeout    # seconds seats have to reveal (None: until finish_reveal)
         self.advertise = advertise          # HOST:PORT written in invitations (default: where it listens)
         self.tables: dict[str, Table] = {}
         self._server = None
@@ -111,7 +132,7 @@ class Server:
         for table in self.tables.values():          # killed after the last seat's done, before its round
             if table.match.round_complete and table.match.world.phase != "over":
                 async with table.lock:
-                    await self._adjudicate(table)
+                    await self._round_complete(table)
 
     def load_new_tables(self) -> None:
         """Tables the database holds that this server has not read yet (all of them at start;
@@ -119,9 +140,10 @@ class Server:
         for stored in self.store.tables():
             if stored.id not in self.tables:
                 match = match_from_text(stored.save, f"table {stored.id}")
+                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None)
                 for a in stored.actions:
-                    replay(match, a)
-                self.tables[stored.id] = Table(stored.id, stored.name, match)
+                    table.replay(a)
+                self.tables[stored.id] = table
 
     def _table(self, table: str) -> Table | None:
         if table not in self.tables:
@@ -142,11 +164,12 @@ class Server:
         return self.advertise or f"{self.host}:{self.port}"
 
     # -- the holder's verbs ----------------------------------------------------------------
-    def add_table(self, match: Match, name: str) -> tuple[str, list[Invitation]]:
+    def add_table(self, match: Match, name: str, sealed: bool = False) -> tuple[str, list[Invitation]]:
         """A new table playing ``match`` (a new game or a saved one); one invitation per
-        person seat (the only time its secret is seen: the server keeps its hash)."""
-        table = self.store.add_table(match, name)
-        self.tables[table] = Table(table, name, match)
+        person seat (the only time its secret is seen: the server keeps its hash).
+        ``sealed``: the seats' computers seal their pending orders (:mod:`.sealing`)."""
+        table = self.store.add_table(match, name, sealed)
+        self.tables[table] = Table(table, name, match, sealed=SealedRound() if sealed else None)
         return table, [self.reissue(table, i) for i, s in enumerate(match.seats) if s.is_person]
 
     def reissue(self, table: str, seat: int) -> Invitation:
@@ -242,15 +265,26 @@ class Server:
                 await earlier.close(p.CLOSE_TAKEN_OVER, "this seat was joined again from another connection")
             s = m.seats[seat]
             await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
-                                           fog=m.fog)))
+                                           fog=m.fog, sealed=table.sealed is not None)))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws])))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
+                await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
         await self._tell_all(table, table.state())
         return table, seat, inv.digest()
 
     async def _act(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         async with table.lock:
             m = table.match
+            if isinstance(message, p.Reveal):
+                await self._reveal(table, seat, ws, message)
+                return
+            if table.sealed is not None and isinstance(message, (p.AddOrder, p.RemoveOrder)):
+                await ws.send(p.dump(p.Refused(text=message.text, reason="this table keeps orders sealed: your "
+                                                                          "computer seals them before they are sent")))
+                return
+            if table.sealed is None and isinstance(message, p.Seal):
+                raise Closing(p.CLOSE_PROTOCOL, "out of order: seal at a table whose orders are not sealed")
             if m.is_done(seat) or not m.has_work(seat):
                 why = "this seat has ended its turn" if m.is_done(seat) else "this seat has nothing to order now"
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=why)))
@@ -266,17 +300,59 @@ class Server:
                     old = m.remove_order(key, seat)
                     self._keep(table, Action(seat, "remove", message.text),
                                undo=lambda: old is not None and m.add_order(old, seat))
+                elif isinstance(message, p.Seal):
+                    self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])), undo=None)
+                    table.sealed.seal(seat, message.box, message.commitment)
                 else:       # nothing can refuse it now: kept first, then done
                     self._keep(table, Action(seat, "done", ""), undo=None)
                     m.end_turn(seat)
             except (OrderRefused, MatchError, StoreError) as e:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
                 return
-            await ws.send(p.dump(pending_message(m, table.id, seat)))
+            await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
             if isinstance(message, p.Done):
                 await self._tell_all(table, table.state())
                 if m.round_complete:
-                    await self._adjudicate(table)
+                    await self._round_complete(table)
+
+    async def _round_complete(self, table: Table) -> None:
+        """Every seat is done: adjudicate, or at a sealed table first ask for the keys."""
+        sealed = table.sealed
+        if sealed is None or not sealed.waiting:
+            await self._adjudicate(table)
+            return
+        sealed.revealing = True
+        frame = p.dump(p.RevealNow(table=table.id, submissions=len(table.match.game.submissions)))
+        for seat in sealed.waiting:
+            if seat in table.seats:
+                await _send(table.seats[seat], frame)
+        if self.reveal_timeout is not None and table.reveal_timer is None:
+            loop = asyncio.get_running_loop()
+            table.reveal_timer = loop.call_later(self.reveal_timeout,
+                                                 lambda: asyncio.ensure_future(self.finish_reveal(table.id)))
+
+    async def finish_reveal(self, table_id: str) -> None:
+        """The time to reveal has run out: seats that did not reveal hold."""
+        table = self.tables[table_id]
+        async with table.lock:
+            if table.sealed is not None and table.sealed.revealing:
+                await self._adjudicate(table)
+
+    async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        sealed = table.sealed
+        if sealed is None or not sealed.revealing:
+            raise Closing(p.CLOSE_PROTOCOL, "out of order: reveal before the server asked for it")
+        try:
+            orders = sealed.open(table.match, table.id, seat, message.key)
+            self.store.add_action(table.id, Action(seat, "reveal", message.key))
+        except (SealError, StoreError) as e:
+            await ws.send(p.dump(p.Refused(text="reveal", reason=str(e))))
+            return
+        refused = sealed.apply(table.match, seat, orders)
+        for reason in refused:
+            await ws.send(p.dump(p.Refused(text="reveal", reason=reason)))
+        if not sealed.waiting:
+            await self._adjudicate(table)
 
     def _keep(self, table: Table, action: Action, undo) -> None:
         try:
@@ -289,6 +365,9 @@ class Server:
     async def _adjudicate(self, table: Table) -> None:
         """Run the round (computer seats decide) on a worker thread; store and send it."""
         m = table.match
+        if table.reveal_timer is not None:
+            table.reveal_timer.cancel()
+            table.reveal_timer = None
         rnd = m.prepare()
         self.rounds_running += 1
         try:
@@ -296,6 +375,8 @@ class Server:
         finally:
             self.rounds_running -= 1
         m.commit(rnd)
+        if table.sealed is not None:
+            table.sealed.clear()
         try:
             self.store.save_round(table.id, m)
         except StoreError as e:
@@ -317,6 +398,10 @@ async def _send(ws: ServerConnection, frame: str) -> None:
         await ws.send(frame)
     except ConnectionClosed:
         pass
+
+
+def _box(table: Table, seat: int) -> str | None:
+    return table.sealed.box(seat) if table.sealed is not None else None
 
 
 def _restore(m: Match, seat: int, key, before: dict) -> None:

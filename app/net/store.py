@@ -26,7 +26,8 @@ from app.match.storage import snapshot
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, created REAL NOT NULL, save TEXT NOT NULL);
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, created REAL NOT NULL, save TEXT NOT NULL,
+    sealed INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
     kind TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, seq));
@@ -35,7 +36,7 @@ CREATE TABLE IF NOT EXISTS invitations (
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done")
+ACTIONS = ("order", "remove", "done", "seal", "reveal")
 
 
 class StoreError(RuntimeError):
@@ -55,6 +56,7 @@ class StoredTable:
     name: str
     save: str
     actions: tuple[Action, ...]
+    sealed: bool = False
 
 
 def match_text(match: Match) -> str:
@@ -104,14 +106,16 @@ class Store:
             raise StoreError(f"{self.path}: could not keep the change ({e})") from None
 
     # -- tables -------------------------------------------------------------------------
-    def add_table(self, match: Match, name: str) -> str:
+    def add_table(self, match: Match, name: str, sealed: bool = False) -> str:
+        """``sealed``: the seats' computers seal their pending orders (app.net.sealing)."""
         table = secrets.token_hex(5)
-        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?)", (table, name, time.time(), match_text(match)))])
+        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
+                      (table, name, time.time(), match_text(match), int(sealed)))])
         return table
 
     def tables(self) -> list[StoredTable]:
-        rows = self.db.execute("SELECT id, name, save FROM tables ORDER BY created, id").fetchall()
-        return [StoredTable(t, n, s, self.actions(t)) for t, n, s in rows]
+        rows = self.db.execute("SELECT id, name, save, sealed FROM tables ORDER BY created, id").fetchall()
+        return [StoredTable(t, n, s, self.actions(t), bool(sealed)) for t, n, s, sealed in rows]
 
     def table(self, table: str) -> StoredTable | None:
         return next((t for t in self.tables() if t.id == table), None)

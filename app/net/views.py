@@ -52,16 +52,18 @@ def board_list(world: World) -> list[dict]:
     return Sent().changes(world)[1]
 
 
-def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None) -> View:
+def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, box: str | None = None) -> View:
+    """``box``: a sealed seat's own box (its pending orders, which the server cannot read)."""
     view = match.view_for(seat)
     full, boards = (sent or Sent()).changes(view)
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
-                pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat))
+                pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box)
 
 
-def pending_message(match: Match, table: str, seat: int) -> Pending:
-    return Pending(table=table, pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat))
+def pending_message(match: Match, table: str, seat: int, box: str | None = None) -> Pending:
+    return Pending(table=table, pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat),
+                   box=box)
 
 
 def may_watch(match: Match) -> str | None:

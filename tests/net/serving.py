@@ -23,8 +23,9 @@ def run(test, timeout: float = 120.0):
 
 
 @asynccontextmanager
-async def serving(db, **kw):
-    server = Server(Store(db), "127.0.0.1", 0, **kw)
+async def serving(db, port: int = 0, **kw):
+    """A server on ``port`` (0: a free one)."""
+    server = Server(Store(db), "127.0.0.1", port, **kw)
     await server.start()
     try:
         yield server

@@ -94,6 +94,8 @@ def table_main(argv: list[str]) -> int:
     new.add_argument("--computer", metavar="LEVEL", help="the other nations to the computer (default: they hold)")
     new.add_argument("--fog", action="store_true", help="fog of war (RULES.md §8)")
     new.add_argument("--name", default="a table")
+    new.add_argument("--deadline", type=float, metavar="SECONDS",
+                     help="each round's time limit: then every seat's orders go as they stand")
     new.add_argument("--sealed", action="store_true",
                      help="each seat's computer seals its pending orders: not even the server can read them "
                           "before every seat is done")
@@ -126,7 +128,11 @@ def table_main(argv: list[str]) -> int:
                 print(f"table {args.verb}: {e}", file=sys.stderr)
                 return 2
             name = args.name or (args.save.stem if args.verb == "host" else "a table")
-            table = store.add_table(match, name, sealed=args.sealed)
+            deadline = getattr(args, "deadline", None)
+            if deadline is not None and deadline <= 0:
+                print(f"table {args.verb}: --deadline {deadline:g}: a number of seconds above 0", file=sys.stderr)
+                return 2
+            table = store.add_table(match, name, sealed=args.sealed, round_seconds=deadline)
             print(f"table {table} ({name}):")
             for i, s in enumerate(match.seats):
                 if s.is_person:
@@ -247,7 +253,8 @@ def _print_message(m) -> None:
     elif isinstance(m, p.Refused):
         print(f"refused {m.text!r}: {m.reason}")
     elif isinstance(m, p.TableState):
-        print(f"   seats done: {m.done_seats or 'none'}")
+        left = f"; {m.seconds_left:.0f} s left" if m.seconds_left is not None else ""
+        print(f"   seats done: {m.done_seats or 'none'}{left}")
     sys.stdout.flush()
 
 

@@ -139,6 +139,7 @@ class TableState(_Message):
     submissions: int
     done_seats: list[int]
     connected_seats: list[int]
+    seconds_left: float | None = None    # the round's deadline (None: no deadline)
 
 
 class Refused(_Message):

@@ -82,6 +82,9 @@ class Table:
     sent: dict[ServerConnection, Sent] = field(default_factory=dict)    # what each connection has
     sealed: SealedRound | None = None      # the seats' computers seal their orders
     reveal_timer: asyncio.TimerHandle | None = None
+    round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
+    round_ends: float | None = None        # wall-clock time the running round's time runs out
+    deadline_timer: asyncio.TimerHandle | None = None
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -96,9 +99,10 @@ class Table:
 
     def state(self) -> p.TableState:
         m = self.match
+        left = None if self.round_ends is None else max(0.0, self.round_ends - time.time())
         return p.TableState(table=self.id, submissions=len(m.game.submissions),
                             done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
-                            connected_seats=sorted(self.seats))
+                            connected_seats=sorted(self.seats), seconds_left=left)
 
     def lobby_entry(self) -> dict:
         m = self.match
@@ -133,6 +137,8 @@ class Server:
             if table.match.round_complete and table.match.world.phase != "over":
                 async with table.lock:
                     await self._round_complete(table)
+            else:
+                self._start_deadline(table, resume=True)
 
     def load_new_tables(self) -> None:
         """Tables the database holds that this server has not read yet (all of them at start;
@@ -140,7 +146,8 @@ class Server:
         for stored in self.store.tables():
             if stored.id not in self.tables:
                 match = match_from_text(stored.save, f"table {stored.id}")
-                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None)
+                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
+                              round_seconds=stored.round_seconds, round_ends=stored.round_ends)
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
@@ -151,6 +158,11 @@ class Server:
         return self.tables.get(table)
 
     async def stop(self) -> None:
+        for table in self.tables.values():        # no clock outlives the server
+            for timer in (table.deadline_timer, table.reveal_timer):
+                if timer is not None:
+                    timer.cancel()
+            table.deadline_timer = table.reveal_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -164,12 +176,17 @@ class Server:
         return self.advertise or f"{self.host}:{self.port}"
 
     # -- the holder's verbs ----------------------------------------------------------------
-    def add_table(self, match: Match, name: str, sealed: bool = False) -> tuple[str, list[Invitation]]:
+    def add_table(self, match: Match, name: str, sealed: bool = False,
+                  round_seconds: float | None = None) -> tuple[str, list[Invitation]]:
         """A new table playing ``match`` (a new game or a saved one); one invitation per
         person seat (the only time its secret is seen: the server keeps its hash).
-        ``sealed``: the seats' computers seal their pending orders (:mod:`.sealing`)."""
-        table = self.store.add_table(match, name, sealed)
-        self.tables[table] = Table(table, name, match, sealed=SealedRound() if sealed else None)
+        ``sealed``: the seats' computers seal their pending orders (:mod:`.sealing`);
+        ``round_seconds``: each round's deadline (run by a running server)."""
+        table = self.store.add_table(match, name, sealed, round_seconds)
+        self.tables[table] = Table(table, name, match, sealed=SealedRound() if sealed else None,
+                                   round_seconds=round_seconds)
+        if self._server is not None:
+            self._start_deadline(self.tables[table])
         return table, [self.reissue(table, i) for i, s in enumerate(match.seats) if s.is_person]
 
     def reissue(self, table: str, seat: int) -> Invitation:
@@ -331,6 +348,45 @@ class Server:
             table.reveal_timer = loop.call_later(self.reveal_timeout,
                                                  lambda: asyncio.ensure_future(self.finish_reveal(table.id)))
 
+    def _start_deadline(self, table: Table, resume: bool = False) -> None:
+        """The round's clock: it runs out ``round_seconds`` after the round began (``resume``:
+        a restarted server keeps the time the round had left, stored when it began)."""
+        if table.deadline_timer is not None:
+            table.deadline_timer.cancel()
+            table.deadline_timer = None
+        if table.round_seconds is None or table.match.world.phase == "over":
+            return
+        if not (resume and table.round_ends is not None):
+            table.round_ends = time.time() + table.round_seconds
+            try:
+                self.store.set_round_end(table.id, table.round_ends)
+            except StoreError as e:
+                log.error("table %s: the round's deadline was not stored: %s", table.id, e)
+        loop = asyncio.get_running_loop()
+        table.deadline_timer = loop.call_later(max(0.0, table.round_ends - time.time()),
+                                               lambda: asyncio.ensure_future(self.deadline_passed(table.id)))
+
+    async def deadline_passed(self, table_id: str) -> None:
+        """The round's time has run out: every seat still ordering ends its turn with its
+        orders as they stand (units without orders hold; at a sealed table its box is opened
+        if its computer reveals the key)."""
+        table = self.tables[table_id]
+        async with table.lock:
+            m = table.match
+            late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
+            for seat in late:
+                try:
+                    self.store.add_action(table.id, Action(seat, "done", ""))
+                except StoreError as e:
+                    log.error("table %s: a seat's end of turn at the deadline was not stored: %s", table.id, e)
+                m.end_turn(seat)
+            for seat in late:
+                if seat in table.seats:
+                    await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            await self._tell_all(table, table.state())
+            if m.round_complete and not (table.sealed is not None and table.sealed.revealing):
+                await self._round_complete(table)
+
     async def finish_reveal(self, table_id: str) -> None:
         """The time to reveal has run out: seats that did not reveal hold."""
         table = self.tables[table_id]
@@ -377,6 +433,7 @@ class Server:
         m.commit(rnd)
         if table.sealed is not None:
             table.sealed.clear()
+        self._start_deadline(table)
         try:
             self.store.save_round(table.id, m)
         except StoreError as e:

@@ -27,7 +27,7 @@ from app.match.storage import snapshot
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, name TEXT NOT NULL, created REAL NOT NULL, save TEXT NOT NULL,
-    sealed INTEGER NOT NULL DEFAULT 0);
+    sealed INTEGER NOT NULL DEFAULT 0, round_seconds REAL, round_ends REAL);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
     kind TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, seq));
@@ -57,6 +57,8 @@ class StoredTable:
     save: str
     actions: tuple[Action, ...]
     sealed: bool = False
+    round_seconds: float | None = None     # the table's deadline for a round (None: none)
+    round_ends: float | None = None        # when the running round's time runs out (time.time())
 
 
 def match_text(match: Match) -> str:
@@ -106,16 +108,21 @@ class Store:
             raise StoreError(f"{self.path}: could not keep the change ({e})") from None
 
     # -- tables -------------------------------------------------------------------------
-    def add_table(self, match: Match, name: str, sealed: bool = False) -> str:
-        """``sealed``: the seats' computers seal their pending orders (app.net.sealing)."""
+    def add_table(self, match: Match, name: str, sealed: bool = False, round_seconds: float | None = None) -> str:
+        """``sealed``: the seats' computers seal their pending orders (app.net.sealing);
+        ``round_seconds``: a deadline for each round (RULES.md §6 "Deadlines")."""
         table = secrets.token_hex(5)
-        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
-                      (table, name, time.time(), match_text(match), int(sealed)))])
+        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table, name, time.time(), match_text(match), int(sealed), round_seconds, None))])
         return table
 
+    def set_round_end(self, table: str, ends: float | None) -> None:
+        self._write([("UPDATE tables SET round_ends = ? WHERE id = ?", (ends, table))])
+
     def tables(self) -> list[StoredTable]:
-        rows = self.db.execute("SELECT id, name, save, sealed FROM tables ORDER BY created, id").fetchall()
-        return [StoredTable(t, n, s, self.actions(t), bool(sealed)) for t, n, s, sealed in rows]
+        rows = self.db.execute("SELECT id, name, save, sealed, round_seconds, round_ends FROM tables "
+                               "ORDER BY created, id").fetchall()
+        return [StoredTable(t, n, s, self.actions(t), bool(sealed), secs, ends) for t, n, s, sealed, secs, ends in rows]
 
     def table(self, table: str) -> StoredTable | None:
         return next((t for t in self.tables() if t.id == table), None)

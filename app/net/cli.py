@@ -205,11 +205,14 @@ def join_main(argv: list[str]) -> int:
     except InvitationError as e:
         print(f"join: {e}", file=sys.stderr)
         return 2
-    print("type an order (e.g. A par - bur), 'remove ORDER', 'done' or 'quit'", flush=True)
+    print("type an order (e.g. A par - bur), 'remove ORDER', 'write SEAT TEXT', 'done' or 'quit'", flush=True)
+    # printed once the client has taken the message in (a sealed seat's box opened)
+    client.on_message = lambda m: asyncio.get_running_loop().call_soon(_print_message, m, client)
     return asyncio.run(_terminal(client))
 
 
 async def _terminal(client) -> int:
+    from .letters import LetterError
     task = client.start()
     loop = asyncio.get_running_loop()
     try:
@@ -227,6 +230,12 @@ async def _terminal(client) -> int:
                 await client.done()
             elif line.startswith("remove "):
                 await client.remove(line[len("remove "):])
+            elif line.startswith("write "):                    # write SEAT TEXT
+                _, seat, text = (line.split(" ", 2) + ["", ""])[:3]
+                if not seat.isdigit() or not text:
+                    print("write SEAT_NUMBER TEXT", flush=True)
+                    continue
+                await client.write(int(seat), text)
             elif line:
                 await client.order(line)
             else:
@@ -235,6 +244,8 @@ async def _terminal(client) -> int:
             await client.wait_for(lambda c: len(c.messages) > heard or c.closed is not None, 30)
         except (ConnectionError, TimeoutError) as e:
             print(f"({e or 'no answer'}: {client.status})", flush=True)
+        except LetterError as e:
+            print(f"({e})", flush=True)
     await client.stop()
     if client.closed is not None:
         print(f"closed by the server: {client.closed[1]}", file=sys.stderr)
@@ -242,14 +253,28 @@ async def _terminal(client) -> int:
     return 0
 
 
-def _print_message(m) -> None:
+def _print_message(m, client=None) -> None:
     if isinstance(m, p.Welcome):
         print(f"seat {m.seat_name}: {', '.join(m.nations)} at table {m.table}" + (" (fog of war)" if m.fog else ""))
     elif isinstance(m, p.View):
-        mine = [u for b in m.boards for u in b["units"]]
-        print(f"-- submission {m.submissions}, {m.phase}; {len(m.boards)} board(s), {len(mine)} unit(s) seen")
-        for o in m.pending:
+        view = client.view if client is not None and client.view is not None else m
+        seen = [u for b in view.boards for u in b["units"]]
+        print(f"-- submission {view.submissions}, {view.phase}; {len(view.boards)} board(s), {len(seen)} unit(s) seen")
+        for o in view.pending:
             print(f"   pending: {o}")
+    elif isinstance(m, p.Pending):
+        view = client.view if client is not None and client.view is not None else m
+        print(f"   pending: {'; '.join(view.pending) or 'none'}" + (" (done)" if view.done else ""))
+    elif isinstance(m, p.Kept):
+        print(f"   message to seat {m.to} kept for it")
+    elif isinstance(m, p.Mail) and client is not None:
+        # the client opens it after this hook: open it here with the same key for the terminal
+        from .letters import LetterError, open_letter
+        inv = client.invitation
+        try:
+            print(f"message from seat {m.sender}: {open_letter(m.box, inv.secret, inv.table, m.sender, inv.seat)}")
+        except LetterError as e:
+            print(f"a message from seat {m.sender} that does not open: {e}")
     elif isinstance(m, p.Refused):
         print(f"refused {m.text!r}: {m.reason}")
     elif isinstance(m, p.TableState):

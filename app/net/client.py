@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as p
 from .invitations import parse_invitation
+from .letters import LetterError, open_letter, public_key_text, seal_letter
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
 FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
@@ -31,7 +32,9 @@ class Client:
         self.invitation = None
         if invitation is not None:
             inv = self.invitation = parse_invitation(invitation)
-            self.url, self.hello = inv.url, p.Hello(type="hello", invitation=invitation)
+            self.url = inv.url
+            self.hello = p.Hello(type="hello", invitation=invitation,
+                                 public_key=public_key_text(inv.secret, inv.table, inv.seat))
         elif server is not None and table is not None:
             self.url, self.hello = f"ws://{server}", p.Watch(type="watch", table=table)
         elif server is not None:
@@ -50,6 +53,7 @@ class Client:
         self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
         self.connections = 0                           # how many times it connected
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
+        self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
         self._ws = None
         self._changed = asyncio.Condition()
         self._task: asyncio.Task | None = None
@@ -104,6 +108,7 @@ class Client:
         self.messages.append(message)
         if isinstance(message, p.Welcome):
             self.welcome = message
+            self.letters = []               # the server sends every message to the seat again after a welcome
         elif isinstance(message, p.View):
             if not message.full and self.view is not None:    # a change: the other boards stay as they were
                 boards = {b["board"]: b for b in self.view.boards}
@@ -113,6 +118,13 @@ class Client:
         elif isinstance(message, p.Pending) and self.view is not None:
             self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done,
                                                      "box": message.box})
+        elif isinstance(message, p.Mail):
+            inv = self.invitation
+            try:
+                text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
+            except LetterError as e:
+                text = f"(a message that does not open: {e})"
+            self.letters.append((message.sender, text))
         elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
             await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
@@ -184,6 +196,14 @@ class Client:
             await self._reseal(self.sealed_orders)
         else:
             await self.send(p.RemoveOrder(type="remove", text=text))
+
+    async def write(self, to: int, text: str) -> None:
+        """A message to seat ``to``, sealed to its key (it must have joined once)."""
+        key = (self.state.public_keys if self.state is not None else {}).get(to)
+        if key is None:
+            raise LetterError(f"seat {to} has not joined yet: there is no key to seal a message to it")
+        await self.send(p.Letter(type="letter", to=to, box=seal_letter(text, key, self.invitation.table,
+                                                                        self.invitation.seat, to)))
 
     async def done(self) -> None:
         await self.send(p.Done(type="done"))

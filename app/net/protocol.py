@@ -42,6 +42,7 @@ class Hello(_Message):
     """Take the seat the invitation names (again, from anywhere)."""
     type: Literal["hello"]
     invitation: Annotated[str, Field(min_length=10, max_length=300)]
+    public_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None   # messages to it
 
 
 class Watch(_Message):
@@ -82,10 +83,17 @@ class Reveal(_Message):
     key: Annotated[str, Field(max_length=64)]
 
 
-ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done, Seal, Reveal],
+class Letter(_Message):
+    """A message to seat ``to``, sealed to its public key (:mod:`app.net.letters`)."""
+    type: Literal["letter"]
+    to: Annotated[int, Field(ge=0, le=100)]
+    box: Annotated[str, Field(max_length=4000, pattern=r"^[A-Za-z0-9+/=]*$")]
+
+
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done, Seal, Reveal, Letter],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
-SEAT_MESSAGES = (AddOrder, RemoveOrder, Done, Seal, Reveal)
+SEAT_MESSAGES = (AddOrder, RemoveOrder, Done, Seal, Reveal, Letter)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -125,6 +133,22 @@ class Pending(_Message):
     box: str | None = None
 
 
+class Mail(_Message):
+    """A sealed message to this seat (only its computer opens it)."""
+    type: Literal["mail"] = "mail"
+    table: str
+    sender: int
+    box: str
+    submissions: int
+
+
+class Kept(_Message):
+    """The seat's message to ``to`` is kept for it (and passed on if it is connected)."""
+    type: Literal["kept"] = "kept"
+    table: str
+    to: int
+
+
 class RevealNow(_Message):
     """Every seat is done: send the key of this round's box."""
     type: Literal["reveal_now"] = "reveal_now"
@@ -140,6 +164,7 @@ class TableState(_Message):
     done_seats: list[int]
     connected_seats: list[int]
     seconds_left: float | None = None    # the round's deadline (None: no deadline)
+    public_keys: dict[int, str] = {}     # each seat's key for messages sealed to it
 
 
 class Refused(_Message):
@@ -153,7 +178,7 @@ class LobbyList(_Message):
     tables: list[dict]
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, RevealNow, TableState, Refused, LobbyList], Field(discriminator="type")]
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList], Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)

@@ -97,12 +97,15 @@ class Table:
         else:
             replay(self.match, action)
 
+    public_keys: dict[int, str] = field(default_factory=dict)
+
     def state(self) -> p.TableState:
         m = self.match
         left = None if self.round_ends is None else max(0.0, self.round_ends - time.time())
         return p.TableState(table=self.id, submissions=len(m.game.submissions),
                             done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
-                            connected_seats=sorted(self.seats), seconds_left=left)
+                            connected_seats=sorted(self.seats), seconds_left=left,
+                            public_keys=dict(sorted(self.public_keys.items())))
 
     def lobby_entry(self) -> dict:
         m = self.match
@@ -147,7 +150,8 @@ class Server:
             if stored.id not in self.tables:
                 match = match_from_text(stored.save, f"table {stored.id}")
                 table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
-                              round_seconds=stored.round_seconds, round_ends=stored.round_ends)
+                              round_seconds=stored.round_seconds, round_ends=stored.round_ends,
+                              public_keys=self.store.public_keys(stored.id))
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
@@ -276,6 +280,12 @@ class Server:
             raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
         seat, m = inv.seat, table.match
         async with table.lock:
+            if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
+                try:
+                    self.store.set_public_key(table.id, seat, message.public_key)
+                except StoreError as e:
+                    raise Closing(1011, str(e)) from None
+                table.public_keys[seat] = message.public_key
             earlier = table.seats.get(seat)
             table.seats[seat] = ws
             if earlier is not None:
@@ -285,6 +295,8 @@ class Server:
                                            fog=m.fog, sealed=table.sealed is not None)))
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            for sender, box, submissions in self.store.letters_to(table.id, seat):
+                await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
                 await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
         await self._tell_all(table, table.state())
@@ -295,6 +307,9 @@ class Server:
             m = table.match
             if isinstance(message, p.Reveal):
                 await self._reveal(table, seat, ws, message)
+                return
+            if isinstance(message, p.Letter):
+                await self._letter(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=message.text, reason="this table keeps orders sealed: your "
@@ -393,6 +408,27 @@ class Server:
         async with table.lock:
             if table.sealed is not None and table.sealed.revealing:
                 await self._adjudicate(table)
+
+    async def _letter(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A sealed message passes (and is kept for its receiver's next visit) if the table's
+        rule lets the seat write to that one; the server cannot read it."""
+        m = table.match
+        why = m.table.mail.refusal(seat, message.to)
+        if why is None and message.to not in table.public_keys:
+            why = "that seat has not joined yet: there is no key to seal a message to it"
+        submissions = len(m.game.submissions)
+        if why is None:
+            try:
+                self.store.add_letter(table.id, seat, message.to, message.box, submissions)
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=f"message to seat {message.to}", reason=why)))
+            return
+        mail = p.Mail(table=table.id, sender=seat, box=message.box, submissions=submissions)
+        if message.to in table.seats:
+            await _send(table.seats[message.to], p.dump(mail))
+        await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
 
     async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         sealed = table.sealed

@@ -31,6 +31,12 @@ CREATE TABLE IF NOT EXISTS tables (
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
     kind TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, seq));
+CREATE TABLE IF NOT EXISTS public_keys (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS letters (
+    table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER PRIMARY KEY AUTOINCREMENT, sender INTEGER NOT NULL,
+    receiver INTEGER NOT NULL, box TEXT NOT NULL, submissions INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS invitations (
     table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, digest TEXT NOT NULL,
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
@@ -140,6 +146,22 @@ class Store:
         """The adjudicated game replaces the stored one; its actions are spent."""
         self._write([("UPDATE tables SET save = ? WHERE id = ?", (match_text(match), table)),
                      ("DELETE FROM actions WHERE table_id = ?", (table,))])
+
+    # -- messages, sealed to their receiver (app.net.letters) -----------------------------
+    def set_public_key(self, table: str, seat: int, key: str) -> None:
+        self._write([("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))])
+
+    def public_keys(self, table: str) -> dict[int, str]:
+        return dict(self.db.execute("SELECT seat, key FROM public_keys WHERE table_id = ?", (table,)).fetchall())
+
+    def add_letter(self, table: str, sender: int, receiver: int, box: str, submissions: int) -> None:
+        self._write([("INSERT INTO letters (table_id, sender, receiver, box, submissions) VALUES (?, ?, ?, ?, ?)",
+                      (table, sender, receiver, box, submissions))])
+
+    def letters_to(self, table: str, seat: int) -> list[tuple[int, str, int]]:
+        """(sender, box, submissions) of every message to the seat, oldest first."""
+        return self.db.execute("SELECT sender, box, submissions FROM letters WHERE table_id = ? AND receiver = ? "
+                               "ORDER BY seq", (table, seat)).fetchall()
 
     # -- invitations --------------------------------------------------------------------
     def set_digest(self, table: str, seat: int, digest: str) -> None:

@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from app.match import Match, Seat
+from app.match import Match
 from app.net import protocol as p
 from app.net.client import Client
 from app.net.invitations import parse_invitation

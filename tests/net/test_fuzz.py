@@ -72,6 +72,7 @@ def running(tmp_path_factory):
         server.store.close()
         loop.call_soon_threadsafe(loop.stop)
         thread.join(10)
+        loop.run_until_complete(loop.shutdown_default_executor())    # no worker thread left behind
         loop.close()
 
 

@@ -81,8 +81,8 @@ async def play_table(table_invitations: list[str], server: str, watchers: int, r
                     orders = decide("random", mirror.world, nation, seed=seed * 1000 + n)
                     texts[i] = [format_order(mirror.add_order(o, i)) for o in orders]
             for i, c in enumerate(seats):
-                for t in texts.get(i, []):
-                    await c.order(t)
+                if texts.get(i):
+                    await c.orders(texts[i])
                 sent[0] += len(texts.get(i, []))
             for i, c in enumerate(seats):
                 await c.wait_for(lambda c, k=len(texts.get(i, [])): len(c.view.pending) == k, 60)

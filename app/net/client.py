@@ -190,6 +190,22 @@ class Client:
         else:
             await self.send(p.AddOrder(type="order", text=text))
 
+    async def orders(self, texts: list[str]) -> None:
+        """Several orders at once, in as few messages as the frame limit allows."""
+        if self.sealed:
+            keep = [o for o in self.sealed_orders if o not in texts]
+            self.sealed_orders = keep + list(texts)
+            await self._reseal(self.sealed_orders)
+            return
+        batch: list[str] = []
+        for text in texts:
+            if batch and (len(batch) == 200 or sum(len(t) + 8 for t in batch + [text]) > p.MAX_CLIENT_FRAME // 2):
+                await self.send(p.AddOrders(type="orders", texts=batch))
+                batch = []
+            batch.append(text)
+        if batch:
+            await self.send(p.AddOrders(type="orders", texts=batch))
+
     async def remove(self, text: str) -> None:
         if self.sealed:
             self.sealed_orders = [o for o in self.sealed_orders if o != text]

@@ -59,6 +59,13 @@ class AddOrder(_Message):
     text: Text
 
 
+class AddOrders(_Message):
+    """Several orders in one message (a seat with many units: one message each would be a
+    flood); each is checked as :class:`AddOrder` is, and the accepted ones kept together."""
+    type: Literal["orders"]
+    texts: Annotated[list[Text], Field(min_length=1, max_length=200)]
+
+
 class RemoveOrder(_Message):
     """Take back the pending order of the unit (or build) that ``text`` orders."""
     type: Literal["remove"]
@@ -90,10 +97,10 @@ class Letter(_Message):
     box: Annotated[str, Field(max_length=4000, pattern=r"^[A-Za-z0-9+/=]*$")]
 
 
-ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, RemoveOrder, Done, Seal, Reveal, Letter],
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
-SEAT_MESSAGES = (AddOrder, RemoveOrder, Done, Seal, Reveal, Letter)
+SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter)
 
 
 # -- from the server --------------------------------------------------------------------------

@@ -311,8 +311,8 @@ class Server:
             if isinstance(message, p.Letter):
                 await self._letter(table, seat, ws, message)
                 return
-            if table.sealed is not None and isinstance(message, (p.AddOrder, p.RemoveOrder)):
-                await ws.send(p.dump(p.Refused(text=message.text, reason="this table keeps orders sealed: your "
+            if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
                                                                           "computer seals them before they are sent")))
                 return
             if table.sealed is None and isinstance(message, p.Seal):
@@ -322,6 +322,9 @@ class Server:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=why)))
                 return
             try:
+                if isinstance(message, p.AddOrders):
+                    await self._add_orders(table, seat, ws, message.texts)
+                    return
                 if isinstance(message, p.AddOrder):
                     before = m.pending_items(seat)
                     normal = m.add_text(message.text, seat)
@@ -445,6 +448,30 @@ class Server:
             await ws.send(p.dump(p.Refused(text="reveal", reason=reason)))
         if not sealed.waiting:
             await self._adjudicate(table)
+
+    async def _add_orders(self, table: Table, seat: int, ws: ServerConnection, texts: list[str]) -> None:
+        """Each order checked; the accepted ones kept in one transaction (or none of them)."""
+        m = table.match
+        before = m.pending_items(seat)
+        accepted, refused = [], []
+        for text in texts:
+            try:
+                m.add_text(text, seat)
+                accepted.append(Action(seat, "order", text))
+            except OrderRefused as e:
+                refused.append(p.Refused(text=text, reason=e.reason))
+        if accepted:
+            try:
+                self.store.add_actions(table.id, accepted)
+            except StoreError as e:
+                for key in list(m.pending_items(seat)):
+                    m.remove_order(key, seat)
+                for order in before.values():
+                    m.add_order(order, seat)
+                refused = [p.Refused(text=a.text, reason=str(e)) for a in accepted] + refused
+        for r in refused:
+            await ws.send(p.dump(r))
+        await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
 
     def _keep(self, table: Table, action: Action, undo) -> None:
         try:

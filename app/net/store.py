@@ -139,8 +139,12 @@ class Store:
         return tuple(Action(*r) for r in rows)
 
     def add_action(self, table: str, action: Action) -> None:
+        self.add_actions(table, [action])
+
+    def add_actions(self, table: str, actions: list[Action]) -> None:
+        """``actions`` in one transaction (one message's accepted orders)."""
         self._write([("INSERT INTO actions VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
-                      "WHERE table_id = ?), ?, ?, ?)", (table, table, action.seat, action.kind, action.text))])
+                      "WHERE table_id = ?), ?, ?, ?)", (table, table, a.seat, a.kind, a.text)) for a in actions])
 
     def save_round(self, table: str, match: Match) -> None:
         """The adjudicated game replaces the stored one; its actions are spent."""

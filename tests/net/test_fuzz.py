@@ -22,7 +22,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
                                                                                         max_size=4), max_leaves=12)
 near_messages = st.fixed_dictionaries(
     {"v": st.sampled_from([1, 1, 1, 0, 2, "1", None]),
-     "type": st.sampled_from(["hello", "watch", "lobby", "order", "remove", "done", "seal", "reveal", "letter", "nope", ""])},
+     "type": st.sampled_from(["hello", "watch", "lobby", "order", "orders", "remove", "done", "seal", "reveal", "letter", "nope", ""])},
     optional={"text": st.text(max_size=40) | json_values, "invitation": st.text(max_size=40),
               "key": st.text(max_size=50), "box": st.text(alphabet="AB+/=", max_size=40),
               "commitment": st.text(alphabet="0123456789abcdef", min_size=64, max_size=64),

@@ -95,3 +95,18 @@ def test_a_saved_game_is_hosted_and_a_table_exports_as_a_save_file(tmp_path):
         game = Game.load(path)           # an ordinary save file, with its replay check
         assert len(game.submissions) == 1
     run(play)
+
+
+def test_many_orders_go_in_one_message_and_each_is_checked(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            table, (ada_inv, _) = server.add_table(two_seats(), "t")
+            ada = Client(invitation=str(ada_inv))
+            async with clients(ada):
+                await ada.wait_for(views_at(0))
+                await ada.orders(["A par - bur", "A war - gal", "F kie - den", "A mun - ruh"])
+                await ada.wait_for(lambda c: len(c.view.pending) == 3)
+                refused = [m for m in ada.messages if isinstance(m, p.Refused)]
+                assert [r.text for r in refused] == ["A war - gal"] and "not yours" in refused[0].reason
+                assert len(server.store.actions(table)) == 3
+    run(play)

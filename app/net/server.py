@@ -155,6 +155,8 @@ class Server:
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
+                if self._server is not None:        # added while this server runs: its clock starts
+                    self._start_deadline(table, resume=True)
 
     def _table(self, table: str) -> Table | None:
         if table not in self.tables:

@@ -47,3 +47,16 @@ def test_a_restarted_server_keeps_the_time_the_round_had_left(tmp_path):
         async with serving(tmp_path / "t.db", port) as server:
             assert server.tables[table].round_ends == ends and ends > time.time() + 3000
     run(play)
+
+
+def test_a_table_added_while_the_server_runs_gets_its_clock(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            from app.net.store import Store
+            other = Store(tmp_path / "t.db")                     # `python -m app table new --deadline`
+            table = other.add_table(two_seats(), "later", round_seconds=0.3)
+            other.close()
+            watcher = Client(server=server.address, table=table)
+            async with clients(watcher):
+                await watcher.wait_for(lambda c: c.view is not None and c.view.submissions >= 1, 60)
+    run(play)

@@ -118,7 +118,7 @@ def test_the_core_of_the_engine_names_no_game_kind():
 
 
 LAYERS_BELOW_UI = ("app.engine", "app.match", "app.bots", "app.winks", "app.variants", "app.mapgeo",
-                   "app.data_folder")
+                   "app.data_folder", "app.net")
 
 
 @pytest.mark.parametrize("layer", LAYERS_BELOW_UI)

@@ -1,5 +1,7 @@
 """``python -m app watch [--variant V] [--players LEVELS] [--seed S] [--speed SECONDS]``:
 open the window on a new game that every nation's computer plays, and watch it.
+(``python -m app watch --server HOST:PORT [--table ID]`` follows a table on a server
+instead, from the terminal: :func:`app.net.cli.watch_main`.)
 
 ``--players`` lists computer levels (``hard``, ``standard``, ``easy``, ``random``) given to the
 nations in the variant's order, repeated when shorter: ``standard,random`` alternates.
@@ -30,6 +32,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    if any(a == "--server" or a.startswith("--server=") for a in argv):    # a table on a server (app/net)
+        from app.net.cli import watch_main
+        return watch_main(argv)
     args = parser().parse_args(argv)
     levels = [x.strip() for x in args.players.split(",") if x.strip()]
     from app.engine import VariantError

@@ -1,0 +1,17 @@
+"""Play across computers (RULES.md §6 "Across computers"), with no Qt.
+
+- :mod:`.protocol` — the messages, as JSON checked by pydantic models, with a version and limits.
+- :mod:`.invitations` — a seat's invitation: a secret naming one seat, kept only hashed.
+- :mod:`.store` — the tables in SQLite: each accepted action one transaction.
+- :mod:`.views` — what one connection may receive (a seat's view, a watcher's), as changes.
+- :mod:`.sealing` and :mod:`.sealed_round` — a sealed table's orders: sealed by each seat's
+  computer, a commitment, the keys revealed when every seat is done.
+- :mod:`.letters` — messages between seats, sealed to their receiver.
+- :mod:`.server` — the server: WebSockets (the ``websockets`` package), any number of tables,
+  each round's deadline.
+- :mod:`.client` — a headless client that reconnects by itself (tests, benchmark, ``join``).
+- :mod:`.cli` — ``python -m app serve``, ``table`` and ``join``.
+
+The server holds each game as an :class:`app.match.Match` and adjudicates it with the
+engine; clients only send what a seat does and receive what the seat may see.
+"""

@@ -1,0 +1,225 @@
+"""A headless client: a seat (with its invitation) or a watcher (a table's id), for tests,
+the benchmark and ``python -m app join``. It keeps the last view and table state the server
+sent, and a list of every message it received.
+
+A connection lost by the network is made again by itself, waiting longer each time
+(backoff: 0.2 s doubling to 5 s, with jitter); a connection the server closed on purpose
+(the seat taken over, its invitation replaced, a refused invitation or a protocol fault)
+is not: :attr:`closed` then says why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Callable
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from . import protocol as p
+from .invitations import parse_invitation
+from .letters import LetterError, open_letter, public_key_text, seal_letter
+from .sealing import commitment, key_text, round_key, seal, SealError, unseal
+
+FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
+"""Close codes after which coming back would not help."""
+
+
+class Client:
+    def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
+                 backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None):
+        self.invitation = None
+        if invitation is not None:
+            inv = self.invitation = parse_invitation(invitation)
+            self.url = inv.url
+            self.hello = p.Hello(type="hello", invitation=invitation,
+                                 public_key=public_key_text(inv.secret, inv.table, inv.seat))
+        elif server is not None and table is not None:
+            self.url, self.hello = f"ws://{server}", p.Watch(type="watch", table=table)
+        elif server is not None:
+            self.url, self.hello = f"ws://{server}", p.Lobby(type="lobby")
+        else:
+            raise ValueError("a client needs an invitation, or a server (and a table to watch)")
+        self.backoff = backoff
+        self.on_message = on_message
+        self.messages: list[object] = []
+        self.frames: list[str] = []                    # every frame as it came (what a privacy test reads)
+        self.welcome: p.Welcome | None = None
+        self.view: p.View | None = None
+        self.state: p.TableState | None = None
+        self.lobby: p.LobbyList | None = None
+        self.status = "connecting"
+        self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
+        self.connections = 0                           # how many times it connected
+        self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
+        self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
+        self._ws = None
+        self._changed = asyncio.Condition()
+        self._task: asyncio.Task | None = None
+
+    # -- life --------------------------------------------------------------------------
+    def start(self) -> asyncio.Task:
+        self._task = asyncio.ensure_future(self.run())
+        return self._task
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        if self._ws is not None:
+            await self._ws.close()
+
+    async def run(self) -> None:
+        delay = self.backoff[0]
+        while self.closed is None:
+            try:
+                async with connect(self.url, max_size=p.MAX_SERVER_FRAME, compression=None,
+                                   open_timeout=10, proxy=None) as ws:
+                    self._ws = ws
+                    self.connections += 1
+                    await ws.send(p.dump(self.hello))
+                    delay = self.backoff[0]
+                    await self._set_status("connected")
+                    async for frame in ws:
+                        self.frames.append(frame)
+                        await self._received(p.read_server(frame))
+                code, reason = ws.close_code, ws.close_reason
+            except ConnectionClosed as e:
+                code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (None, "")
+            except (OSError, InvalidHandshake, TimeoutError):
+                code, reason = None, ""
+            except InvalidURI as e:
+                code, reason = p.CLOSE_REFUSED, str(e)
+            finally:
+                self._ws = None
+            if code in FINAL:
+                self.closed = (code, reason)
+                await self._set_status(f"closed: {reason}" if reason else "closed")
+                return
+            await self._set_status("reconnecting…")
+            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
+            delay = min(delay * 2, self.backoff[1])
+
+    async def _received(self, message) -> None:
+        self.messages.append(message)
+        if isinstance(message, p.Welcome):
+            self.welcome = message
+            self.letters = []               # the server sends every message to the seat again after a welcome
+        elif isinstance(message, p.View):
+            if not message.full and self.view is not None:    # a change: the other boards stay as they were
+                boards = {b["board"]: b for b in self.view.boards}
+                boards.update((b["board"], b) for b in message.boards)
+                message = message.model_copy(update={"boards": list(boards.values()), "full": True})
+            self.view = message
+        elif isinstance(message, p.Pending) and self.view is not None:
+            self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done,
+                                                     "box": message.box})
+        elif isinstance(message, p.Mail):
+            inv = self.invitation
+            try:
+                text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
+            except LetterError as e:
+                text = f"(a message that does not open: {e})"
+            self.letters.append((message.sender, text))
+        elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
+            await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+        if self.sealed and isinstance(message, (p.View, p.Pending)):
+            self._open_own_box()
+        elif isinstance(message, p.TableState):
+            self.state = message
+        elif isinstance(message, p.LobbyList):
+            self.lobby = message
+        if self.on_message is not None:
+            self.on_message(message)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _set_status(self, status: str) -> None:
+        self.status = status
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, condition: Callable[["Client"], bool], timeout: float = 30.0) -> None:
+        """Until ``condition(self)`` holds after something arrived (TimeoutError after ``timeout``)."""
+        async def wait():
+            async with self._changed:
+                await self._changed.wait_for(lambda: condition(self))
+        await asyncio.wait_for(wait(), timeout)
+
+    # -- a sealed table (app.net.sealing) ------------------------------------------------------
+    @property
+    def sealed(self) -> bool:
+        return self.welcome is not None and self.welcome.sealed
+
+    def _key(self, submissions: int) -> bytes:
+        inv = self.invitation
+        return round_key(inv.secret, inv.table, inv.seat, submissions)
+
+    def _open_own_box(self) -> None:
+        """The seat's orders are what its box, as the server keeps it, holds (none: none)."""
+        box = self.view.box
+        try:
+            self.sealed_orders = unseal(self._key(self.view.submissions), box, self.invitation.table,
+                                        self.invitation.seat, self.view.submissions) if box else []
+        except SealError:
+            self.sealed_orders = []
+        self.view = self.view.model_copy(update={"pending": list(self.sealed_orders)})
+
+    async def _reseal(self, orders: list[str]) -> None:
+        submissions = self.view.submissions
+        key = self._key(submissions)
+        box = seal(key, orders, self.invitation.table, self.invitation.seat, submissions)
+        await self.send(p.Seal(type="seal", box=box, commitment=commitment(key)))
+
+    # -- what a seat does ------------------------------------------------------------------
+    async def send(self, message) -> None:
+        if self._ws is None:
+            raise ConnectionError("not connected to the server")
+        await self._ws.send(p.dump(message))
+
+    async def order(self, text: str) -> None:
+        """At a sealed table the order joins the seat's box (the server cannot read it, nor
+        check it before the reveal); elsewhere the server checks it at once."""
+        if self.sealed:
+            self.sealed_orders = [o for o in self.sealed_orders if o != text] + [text]
+            await self._reseal(self.sealed_orders)
+        else:
+            await self.send(p.AddOrder(type="order", text=text))
+
+    async def orders(self, texts: list[str]) -> None:
+        """Several orders at once, in as few messages as the frame limit allows."""
+        if self.sealed:
+            keep = [o for o in self.sealed_orders if o not in texts]
+            self.sealed_orders = keep + list(texts)
+            await self._reseal(self.sealed_orders)
+            return
+        batch: list[str] = []
+        for text in texts:
+            if batch and (len(batch) == 200 or sum(len(t) + 8 for t in batch + [text]) > p.MAX_CLIENT_FRAME // 2):
+                await self.send(p.AddOrders(type="orders", texts=batch))
+                batch = []
+            batch.append(text)
+        if batch:
+            await self.send(p.AddOrders(type="orders", texts=batch))
+
+    async def remove(self, text: str) -> None:
+        if self.sealed:
+            self.sealed_orders = [o for o in self.sealed_orders if o != text]
+            await self._reseal(self.sealed_orders)
+        else:
+            await self.send(p.RemoveOrder(type="remove", text=text))
+
+    async def write(self, to: int, text: str) -> None:
+        """A message to seat ``to``, sealed to its key (it must have joined once)."""
+        key = (self.state.public_keys if self.state is not None else {}).get(to)
+        if key is None:
+            raise LetterError(f"seat {to} has not joined yet: there is no key to seal a message to it")
+        await self.send(p.Letter(type="letter", to=to, box=seal_letter(text, key, self.invitation.table,
+                                                                        self.invitation.seat, to)))
+
+    async def done(self) -> None:
+        await self.send(p.Done(type="done"))

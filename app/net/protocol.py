@@ -1,0 +1,227 @@
+"""The messages between a client and the server: one JSON object per WebSocket text frame,
+each with the protocol's version ``v`` and a ``type``, checked by pydantic models that
+forbid unknown fields and bound every string. Whatever does not read as one of these is
+a :class:`ProtocolError` naming what is wrong; the server closes that connection with it.
+
+A connection's first message says who it is (``hello`` with a seat's invitation,
+``watch`` with a table's id, or ``lobby``); a seat then sends ``order``, ``remove`` and
+``done``. The server answers with ``welcome``, ``view`` (the world as the connection may
+see it and, for a seat, its own pending orders), ``pending`` (the seat's own pending orders once changed), ``refused`` (an order the game refuses:
+the connection stays open), ``lobby`` and ``table`` (who is done).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_FRAME = 16 * 1024
+"""Bytes in one message from a client: an order is at most a few hundred; the WebSocket
+layer refuses a larger frame before it is read (close code 1009)."""
+MAX_SERVER_FRAME = 64 * 1024 * 1024
+"""Bytes in one message from the server (a whole large world's view)."""
+
+CLOSE_PROTOCOL = 1008          # RFC 6455 "policy violation": malformed, out of order, flooding
+CLOSE_TAKEN_OVER = 4001        # the seat was joined again from another connection
+CLOSE_REVOKED = 4002           # the seat's invitation was re-issued
+CLOSE_REFUSED = 4003           # an invitation or table the server does not know; a watch not allowed
+
+Text = Annotated[str, Field(max_length=600)]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    v: Literal[1] = PROTOCOL_VERSION
+
+
+# -- from a client ---------------------------------------------------------------------------
+class Hello(_Message):
+    """Take the seat the invitation names (again, from anywhere)."""
+    type: Literal["hello"]
+    invitation: Annotated[str, Field(min_length=10, max_length=300)]
+    public_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None   # messages to it
+
+
+class Watch(_Message):
+    type: Literal["watch"]
+    table: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class Lobby(_Message):
+    type: Literal["lobby"]
+
+
+class AddOrder(_Message):
+    type: Literal["order"]
+    text: Text
+
+
+class AddOrders(_Message):
+    """Several orders in one message (a seat with many units: one message each would be a
+    flood); each is checked as :class:`AddOrder` is, and the accepted ones kept together."""
+    type: Literal["orders"]
+    texts: Annotated[list[Text], Field(min_length=1, max_length=200)]
+
+
+class RemoveOrder(_Message):
+    """Take back the pending order of the unit (or build) that ``text`` orders."""
+    type: Literal["remove"]
+    text: Text
+
+
+class Done(_Message):
+    type: Literal["done"]
+
+
+class Seal(_Message):
+    """A sealed table: the seat's pending orders as a box only its computer can open, and a
+    commitment to the key (:mod:`app.net.sealing`); replaces its box before it is done."""
+    type: Literal["seal"]
+    box: Annotated[str, Field(max_length=12_000, pattern=r"^[A-Za-z0-9+/=]*$")]
+    commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class Reveal(_Message):
+    """The key of the seat's box, once the server asks for it (every seat is done)."""
+    type: Literal["reveal"]
+    key: Annotated[str, Field(max_length=64)]
+
+
+class Letter(_Message):
+    """A message to seat ``to``, sealed to its public key (:mod:`app.net.letters`)."""
+    type: Literal["letter"]
+    to: Annotated[int, Field(ge=0, le=100)]
+    box: Annotated[str, Field(max_length=4000, pattern=r"^[A-Za-z0-9+/=]*$")]
+
+
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter],
+                          Field(discriminator="type")]
+FIRST_MESSAGES = (Hello, Watch, Lobby)
+SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter)
+
+
+# -- from the server --------------------------------------------------------------------------
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    table: str
+    seat: int | None              # None: a watcher
+    seat_name: str = ""
+    nations: list[str] = []
+    fog: bool = False
+    sealed: bool = False          # the seat seals its orders (Seal, then Reveal when asked)
+
+
+class View(_Message):
+    """The world as the connection may see it (see :mod:`app.net.views`). ``full`` False:
+    ``boards`` holds only the boards that changed since the connection's last view (a new
+    board, a board's sight or results); the others are as the client has them."""
+    type: Literal["view"] = "view"
+    table: str
+    submissions: int
+    phase: str
+    winner: str | None = None
+    full: bool = True
+    boards: list[dict]
+    dislodged: list[str] = []
+    pending: list[str] = []       # this seat's own pending orders (a watcher: none)
+    done: bool = False            # has this seat ended its turn this round?
+    box: str | None = None        # a sealed table: the seat's own box, as the server keeps it
+
+
+class Pending(_Message):
+    """The seat's own pending orders, after it changed them or ended its turn."""
+    type: Literal["pending"] = "pending"
+    table: str
+    pending: list[str]
+    done: bool
+    box: str | None = None
+
+
+class Mail(_Message):
+    """A sealed message to this seat (only its computer opens it)."""
+    type: Literal["mail"] = "mail"
+    table: str
+    sender: int
+    box: str
+    submissions: int
+
+
+class Kept(_Message):
+    """The seat's message to ``to`` is kept for it (and passed on if it is connected)."""
+    type: Literal["kept"] = "kept"
+    table: str
+    to: int
+
+
+class RevealNow(_Message):
+    """Every seat is done: send the key of this round's box."""
+    type: Literal["reveal_now"] = "reveal_now"
+    table: str
+    submissions: int
+
+
+class TableState(_Message):
+    """Which seats have ended their turn this round (public, as at a hotseat table)."""
+    type: Literal["table"] = "table"
+    table: str
+    submissions: int
+    done_seats: list[int]
+    connected_seats: list[int]
+    seconds_left: float | None = None    # the round's deadline (None: no deadline)
+    public_keys: dict[int, str] = {}     # each seat's key for messages sealed to it
+
+
+class Refused(_Message):
+    type: Literal["refused"] = "refused"
+    text: str
+    reason: str
+
+
+class LobbyList(_Message):
+    type: Literal["lobby"] = "lobby"
+    tables: list[dict]
+
+
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList], Field(discriminator="type")]
+
+_CLIENT = TypeAdapter(ClientMessage)
+_SERVER = TypeAdapter(ServerMessage)
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of this protocol's, with what is wrong with it."""
+
+
+def read_client(frame: str | bytes) -> BaseModel:
+    """A client's message, checked; raises :class:`ProtocolError` naming the fault."""
+    return _read(frame, _CLIENT)
+
+
+def read_server(frame: str | bytes) -> BaseModel:
+    return _read(frame, _SERVER)
+
+
+def _read(frame: str | bytes, adapter: TypeAdapter) -> BaseModel:
+    if isinstance(frame, bytes):
+        raise ProtocolError("a binary frame: this protocol sends JSON text")
+    try:
+        raw = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not JSON") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("not a JSON object")
+    if raw.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError(f"protocol version {raw.get('v')!r}; this server speaks version {PROTOCOL_VERSION}")
+    try:
+        return adapter.validate_python(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError(f"field '{where}': {first['msg']}") from None
+
+
+def dump(message: BaseModel) -> str:
+    return message.model_dump_json()

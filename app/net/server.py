@@ -1,0 +1,551 @@
+"""The server: any number of tables over WebSockets (the ``websockets`` package: RFC 6455
+framing, a size limit checked before a frame is read, ping/keepalive, asyncio).
+
+Each table is an :class:`app.match.Match` the server holds and adjudicates with the engine;
+a client only says what its seat does (an order, taking one back, done) and receives what
+its seat may see (:mod:`.views`). Every accepted action is stored (:mod:`.store`) before it
+is answered; when every seat is done the round runs on a worker thread (a computer seat's
+decision never blocks the other tables) and each connection receives its new view.
+
+A connection whose message is malformed, oversized, out of order or one of a flood is
+closed with a reason naming its fault; the others are served as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from websockets.asyncio.server import serve, ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from app.match import Match, MatchError, OrderRefused, order_key
+
+from . import protocol as p
+from .sealed_round import SealedRound
+from .sealing import SealError
+from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
+from .store import Action, match_from_text, Store, StoreError
+from .views import may_watch, pending_message, seat_message, Sent, watcher_message
+
+log = logging.getLogger(__name__)
+
+CLOSE_TIMEOUT = 1.0
+"""Seconds the server waits for a client to answer its close frame: a flooding client's
+answer waits behind its unread messages, and the reason has been sent already."""
+REVEAL_TIMEOUT = 60.0
+"""Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
+whose computer is not there by then holds (RULES.md §6)."""
+HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
+RATE = 20.0                     # messages per second a connection may keep up ...
+BURST = 60                      # ... after a burst of this many
+
+
+class RateLimit:
+    """A token bucket: ``BURST`` messages at once, then ``RATE`` a second. ``clock`` may be
+    set (a test's fake clock)."""
+
+    def __init__(self, clock: Callable[[], float], rate: float = RATE, burst: int = BURST):
+        self.clock, self.rate, self.burst = clock, rate, burst
+        self.tokens, self.at = float(burst), clock()
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Closing(Exception):
+    """Close this connection with ``code`` and ``reason``."""
+
+    def __init__(self, code: int, reason: str):
+        super().__init__(reason)
+        self.code, self.reason = code, reason
+
+
+@dataclass(eq=False)
+class Table:
+    id: str
+    name: str
+    match: Match
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seats: dict[int, ServerConnection] = field(default_factory=dict)
+    watchers: set[ServerConnection] = field(default_factory=set)
+    sent: dict[ServerConnection, Sent] = field(default_factory=dict)    # what each connection has
+    sealed: SealedRound | None = None      # the seats' computers seal their orders
+    reveal_timer: asyncio.TimerHandle | None = None
+    round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
+    round_ends: float | None = None        # wall-clock time the running round's time runs out
+    deadline_timer: asyncio.TimerHandle | None = None
+
+    def replay(self, action: Action) -> None:
+        """A stored action, done again on the match read back (a restarted server)."""
+        if action.kind == "seal":
+            box, commitment = json.loads(action.text)
+            self.sealed.seal(action.seat, box, commitment)
+        elif action.kind == "reveal":
+            self.sealed.revealing = True
+            self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
+        else:
+            replay(self.match, action)
+
+    public_keys: dict[int, str] = field(default_factory=dict)
+
+    def state(self) -> p.TableState:
+        m = self.match
+        left = None if self.round_ends is None else max(0.0, self.round_ends - time.time())
+        return p.TableState(table=self.id, submissions=len(m.game.submissions),
+                            done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
+                            connected_seats=sorted(self.seats), seconds_left=left,
+                            public_keys=dict(sorted(self.public_keys.items())))
+
+    def lobby_entry(self) -> dict:
+        m = self.match
+        return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
+                "phase": m.world.phase, "submissions": len(m.game.submissions),
+                "watchable": may_watch(m) is None,
+                "seats": [{"seat": i, "name": s.name, "nations": list(s.nations), "controller": s.controller,
+                           "connected": i in self.seats} for i, s in enumerate(m.seats)]}
+
+
+class Server:
+    """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
+    every stored table; ``await stop()`` closes every connection and the database."""
+
+    def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8765, *,
+                 clock: Callable[[], float] = time.monotonic, advertise: str | None = None, ssl=None,
+                 reveal_timeout: float | None = REVEAL_TIMEOUT):
+        self.store, self.host, self.port, self.clock, self.ssl = store, host, port, clock, ssl
+        self.reveal_timeout = reveal_timeout    # seconds seats have to reveal (None: until finish_reveal)
+        self.advertise = advertise          # HOST:PORT written in invitations (default: where it listens)
+        self.tables: dict[str, Table] = {}
+        self._server = None
+        self.rounds_running = 0
+
+    # -- life --------------------------------------------------------------------------
+    async def start(self) -> None:
+        self.load_new_tables()
+        self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
+                                   ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
+        self.port = self._server.sockets[0].getsockname()[1]
+        for table in self.tables.values():          # killed after the last seat's done, before its round
+            if table.match.round_complete and table.match.world.phase != "over":
+                async with table.lock:
+                    await self._round_complete(table)
+            else:
+                self._start_deadline(table, resume=True)
+
+    def load_new_tables(self) -> None:
+        """Tables the database holds that this server has not read yet (all of them at start;
+        later, those ``python -m app table new`` added while it runs)."""
+        for stored in self.store.tables():
+            if stored.id not in self.tables:
+                match = match_from_text(stored.save, f"table {stored.id}")
+                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
+                              round_seconds=stored.round_seconds, round_ends=stored.round_ends,
+                              public_keys=self.store.public_keys(stored.id))
+                for a in stored.actions:
+                    table.replay(a)
+                self.tables[stored.id] = table
+                if self._server is not None:        # added while this server runs: its clock starts
+                    self._start_deadline(table, resume=True)
+
+    def _table(self, table: str) -> Table | None:
+        if table not in self.tables:
+            self.load_new_tables()
+        return self.tables.get(table)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():        # no clock outlives the server
+            for timer in (table.deadline_timer, table.reveal_timer):
+                if timer is not None:
+                    timer.cancel()
+            table.deadline_timer = table.reveal_timer = None
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+
+    async def serve_forever(self) -> None:
+        await self._server.serve_forever()
+
+    @property
+    def address(self) -> str:
+        return self.advertise or f"{self.host}:{self.port}"
+
+    # -- the holder's verbs ----------------------------------------------------------------
+    def add_table(self, match: Match, name: str, sealed: bool = False,
+                  round_seconds: float | None = None) -> tuple[str, list[Invitation]]:
+        """A new table playing ``match`` (a new game or a saved one); one invitation per
+        person seat (the only time its secret is seen: the server keeps its hash).
+        ``sealed``: the seats' computers seal their pending orders (:mod:`.sealing`);
+        ``round_seconds``: each round's deadline (run by a running server)."""
+        table = self.store.add_table(match, name, sealed, round_seconds)
+        self.tables[table] = Table(table, name, match, sealed=SealedRound() if sealed else None,
+                                   round_seconds=round_seconds)
+        if self._server is not None:
+            self._start_deadline(self.tables[table])
+        return table, [self.reissue(table, i) for i, s in enumerate(match.seats) if s.is_person]
+
+    def reissue(self, table: str, seat: int) -> Invitation:
+        """A new invitation for the seat; the old one stops working, and a connection that
+        joined with it is closed, told why."""
+        t = self.tables[table]
+        if not 0 <= seat < len(t.match.seats):
+            raise ValueError(f"table {table} has no seat {seat}")
+        invitation = issue(self.store, self.address, table, seat)
+        old = t.seats.pop(seat, None)
+        if old is not None:
+            asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))
+        return invitation
+
+    # -- a connection --------------------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        limit = RateLimit(self.clock)
+        table: Table | None = None
+        seat: int | None = None
+        try:
+            try:
+                first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            except TimeoutError:
+                raise Closing(p.CLOSE_PROTOCOL, f"no hello within {HELLO_TIMEOUT:.0f} s") from None
+            limit.allow()
+            table, seat, digest = await self._greet(ws, self._read(first))
+            async for frame in ws:
+                if not limit.allow():
+                    raise Closing(p.CLOSE_PROTOCOL, f"too many messages (more than {RATE:.0f} a second)")
+                message = self._read(frame)
+                if seat is None:
+                    raise Closing(p.CLOSE_PROTOCOL, f"out of order: a watcher sends nothing after watch "
+                                                    f"(got {message.type})")
+                if not isinstance(message, p.SEAT_MESSAGES):
+                    raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} after this connection's hello")
+                if table.seats.get(seat) is not ws:       # taken over or revoked: nothing more from it
+                    return
+                if self.store.digest(table.id, seat) != digest:    # re-issued by another process
+                    raise Closing(p.CLOSE_REVOKED, "the host replaced this seat's invitation")
+                await self._act(table, seat, ws, message)
+        except Closing as c:
+            await ws.close(c.code, c.reason[:120])
+        except ConnectionClosed:
+            pass
+        finally:
+            if table is not None:
+                table.watchers.discard(ws)
+                table.sent.pop(ws, None)
+                if seat is not None and table.seats.get(seat) is ws:
+                    del table.seats[seat]
+                    await self._tell_all(table, table.state())
+
+    @staticmethod
+    def _read(frame) -> object:
+        try:
+            return p.read_client(frame)
+        except p.ProtocolError as e:
+            raise Closing(p.CLOSE_PROTOCOL, f"malformed message: {e}") from None
+
+    async def _greet(self, ws: ServerConnection, message) -> tuple[Table, int | None, str | None]:
+        """Who the connection is: (its table, its seat or None for a watcher, the digest of
+        the invitation it joined with)."""
+        if isinstance(message, p.Lobby):
+            self.load_new_tables()
+            await ws.send(p.dump(p.LobbyList(tables=[t.lobby_entry() for t in self.tables.values()])))
+            raise Closing(1000, "the lobby was sent")
+        if isinstance(message, p.Watch):
+            table = self._table(message.table)
+            if table is None:
+                raise Closing(p.CLOSE_REFUSED, f"no table {message.table} on this server")
+            if (why := may_watch(table.match)) is not None:
+                raise Closing(p.CLOSE_REFUSED, why)
+            await ws.send(p.dump(p.Welcome(table=table.id, seat=None, fog=table.match.fog)))
+            async with table.lock:
+                table.sent[ws] = Sent()
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
+                table.watchers.add(ws)
+            return table, None, None
+        if not isinstance(message, p.Hello):
+            raise Closing(p.CLOSE_PROTOCOL, f"out of order: {message.type} before hello, watch or lobby")
+        try:
+            inv = parse_invitation(message.invitation)
+        except InvitationError as e:
+            raise Closing(p.CLOSE_REFUSED, str(e)) from None
+        table = self._table(inv.table)
+        if table is None or not matches(self.store.digest(inv.table, inv.seat), inv.table, inv.seat, inv.secret):
+            raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
+        seat, m = inv.seat, table.match
+        async with table.lock:
+            if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
+                try:
+                    self.store.set_public_key(table.id, seat, message.public_key)
+                except StoreError as e:
+                    raise Closing(1011, str(e)) from None
+                table.public_keys[seat] = message.public_key
+            earlier = table.seats.get(seat)
+            table.seats[seat] = ws
+            if earlier is not None:
+                await earlier.close(p.CLOSE_TAKEN_OVER, "this seat was joined again from another connection")
+            s = m.seats[seat]
+            await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
+                                           fog=m.fog, sealed=table.sealed is not None)))
+            table.sent[ws] = Sent()
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            for sender, box, submissions in self.store.letters_to(table.id, seat):
+                await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
+            if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
+                await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
+        await self._tell_all(table, table.state())
+        return table, seat, inv.digest()
+
+    async def _act(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        async with table.lock:
+            m = table.match
+            if isinstance(message, p.Reveal):
+                await self._reveal(table, seat, ws, message)
+                return
+            if isinstance(message, p.Letter):
+                await self._letter(table, seat, ws, message)
+                return
+            if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
+                                                                          "computer seals them before they are sent")))
+                return
+            if table.sealed is None and isinstance(message, p.Seal):
+                raise Closing(p.CLOSE_PROTOCOL, "out of order: seal at a table whose orders are not sealed")
+            if m.is_done(seat) or not m.has_work(seat):
+                why = "this seat has ended its turn" if m.is_done(seat) else "this seat has nothing to order now"
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=why)))
+                return
+            try:
+                if isinstance(message, p.AddOrders):
+                    await self._add_orders(table, seat, ws, message.texts)
+                    return
+                if isinstance(message, p.AddOrder):
+                    before = m.pending_items(seat)
+                    normal = m.add_text(message.text, seat)
+                    self._keep(table, Action(seat, "order", message.text),
+                               undo=lambda: _restore(m, seat, order_key(normal), before))
+                elif isinstance(message, p.RemoveOrder):
+                    key = order_key(m.read_order(message.text, seat))
+                    old = m.remove_order(key, seat)
+                    self._keep(table, Action(seat, "remove", message.text),
+                               undo=lambda: old is not None and m.add_order(old, seat))
+                elif isinstance(message, p.Seal):
+                    self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])), undo=None)
+                    table.sealed.seal(seat, message.box, message.commitment)
+                else:       # nothing can refuse it now: kept first, then done
+                    self._keep(table, Action(seat, "done", ""), undo=None)
+                    m.end_turn(seat)
+            except (OrderRefused, MatchError, StoreError) as e:
+                await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
+                return
+            await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            if isinstance(message, p.Done):
+                await self._tell_all(table, table.state())
+                if m.round_complete:
+                    await self._round_complete(table)
+
+    async def _round_complete(self, table: Table) -> None:
+        """Every seat is done: adjudicate, or at a sealed table first ask for the keys."""
+        sealed = table.sealed
+        if sealed is None or not sealed.waiting:
+            await self._adjudicate(table)
+            return
+        sealed.revealing = True
+        frame = p.dump(p.RevealNow(table=table.id, submissions=len(table.match.game.submissions)))
+        for seat in sealed.waiting:
+            if seat in table.seats:
+                await _send(table.seats[seat], frame)
+        if self.reveal_timeout is not None and table.reveal_timer is None:
+            loop = asyncio.get_running_loop()
+            table.reveal_timer = loop.call_later(self.reveal_timeout,
+                                                 lambda: asyncio.ensure_future(self.finish_reveal(table.id)))
+
+    def _start_deadline(self, table: Table, resume: bool = False) -> None:
+        """The round's clock: it runs out ``round_seconds`` after the round began (``resume``:
+        a restarted server keeps the time the round had left, stored when it began)."""
+        if table.deadline_timer is not None:
+            table.deadline_timer.cancel()
+            table.deadline_timer = None
+        if table.round_seconds is None or table.match.world.phase == "over":
+            return
+        if not (resume and table.round_ends is not None):
+            table.round_ends = time.time() + table.round_seconds
+            try:
+                self.store.set_round_end(table.id, table.round_ends)
+            except StoreError as e:
+                log.error("table %s: the round's deadline was not stored: %s", table.id, e)
+        loop = asyncio.get_running_loop()
+        table.deadline_timer = loop.call_later(max(0.0, table.round_ends - time.time()),
+                                               lambda: asyncio.ensure_future(self.deadline_passed(table.id)))
+
+    async def deadline_passed(self, table_id: str) -> None:
+        """The round's time has run out: every seat still ordering ends its turn with its
+        orders as they stand (units without orders hold; at a sealed table its box is opened
+        if its computer reveals the key)."""
+        table = self.tables[table_id]
+        async with table.lock:
+            m = table.match
+            late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
+            for seat in late:
+                try:
+                    self.store.add_action(table.id, Action(seat, "done", ""))
+                except StoreError as e:
+                    log.error("table %s: a seat's end of turn at the deadline was not stored: %s", table.id, e)
+                m.end_turn(seat)
+            for seat in late:
+                if seat in table.seats:
+                    await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            await self._tell_all(table, table.state())
+            if m.round_complete and not (table.sealed is not None and table.sealed.revealing):
+                await self._round_complete(table)
+
+    async def finish_reveal(self, table_id: str) -> None:
+        """The time to reveal has run out: seats that did not reveal hold."""
+        table = self.tables[table_id]
+        async with table.lock:
+            if table.sealed is not None and table.sealed.revealing:
+                await self._adjudicate(table)
+
+    async def _letter(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A sealed message passes (and is kept for its receiver's next visit) if the table's
+        rule lets the seat write to that one; the server cannot read it."""
+        m = table.match
+        why = m.table.mail.refusal(seat, message.to)
+        if why is None and message.to not in table.public_keys:
+            why = "that seat has not joined yet: there is no key to seal a message to it"
+        submissions = len(m.game.submissions)
+        if why is None:
+            try:
+                self.store.add_letter(table.id, seat, message.to, message.box, submissions)
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=f"message to seat {message.to}", reason=why)))
+            return
+        mail = p.Mail(table=table.id, sender=seat, box=message.box, submissions=submissions)
+        if message.to in table.seats:
+            await _send(table.seats[message.to], p.dump(mail))
+        await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
+
+    async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        sealed = table.sealed
+        if sealed is None or not sealed.revealing:
+            raise Closing(p.CLOSE_PROTOCOL, "out of order: reveal before the server asked for it")
+        try:
+            orders = sealed.open(table.match, table.id, seat, message.key)
+            self.store.add_action(table.id, Action(seat, "reveal", message.key))
+        except (SealError, StoreError) as e:
+            await ws.send(p.dump(p.Refused(text="reveal", reason=str(e))))
+            return
+        refused = sealed.apply(table.match, seat, orders)
+        for reason in refused:
+            await ws.send(p.dump(p.Refused(text="reveal", reason=reason)))
+        if not sealed.waiting:
+            await self._adjudicate(table)
+
+    async def _add_orders(self, table: Table, seat: int, ws: ServerConnection, texts: list[str]) -> None:
+        """Each order checked; the accepted ones kept in one transaction (or none of them)."""
+        m = table.match
+        before = m.pending_items(seat)
+        accepted, refused = [], []
+        for text in texts:
+            try:
+                m.add_text(text, seat)
+                accepted.append(Action(seat, "order", text))
+            except OrderRefused as e:
+                refused.append(p.Refused(text=text, reason=e.reason))
+        if accepted:
+            try:
+                self.store.add_actions(table.id, accepted)
+            except StoreError as e:
+                for key in list(m.pending_items(seat)):
+                    m.remove_order(key, seat)
+                for order in before.values():
+                    m.add_order(order, seat)
+                refused = [p.Refused(text=a.text, reason=str(e)) for a in accepted] + refused
+        for r in refused:
+            await ws.send(p.dump(r))
+        await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+
+    def _keep(self, table: Table, action: Action, undo) -> None:
+        try:
+            self.store.add_action(table.id, action)
+        except StoreError:
+            if undo is not None:            # what the database did not keep did not happen
+                undo()
+            raise
+
+    async def _adjudicate(self, table: Table) -> None:
+        """Run the round (computer seats decide) on a worker thread; store and send it."""
+        m = table.match
+        if table.reveal_timer is not None:
+            table.reveal_timer.cancel()
+            table.reveal_timer = None
+        rnd = m.prepare()
+        self.rounds_running += 1
+        try:
+            await asyncio.to_thread(rnd.run)
+        finally:
+            self.rounds_running -= 1
+        m.commit(rnd)
+        if table.sealed is not None:
+            table.sealed.clear()
+        self._start_deadline(table)
+        try:
+            self.store.save_round(table.id, m)
+        except StoreError as e:
+            log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
+        for seat, ws in list(table.seats.items()):
+            await _send(ws, p.dump(seat_message(m, table.id, seat, table.sent.setdefault(ws, Sent()))))
+        for ws in list(table.watchers):
+            await _send(ws, p.dump(watcher_message(m, table.id, table.sent.setdefault(ws, Sent()))))
+        await self._tell_all(table, table.state())
+
+    async def _tell_all(self, table: Table, message) -> None:
+        frame = p.dump(message)
+        for ws in list(table.seats.values()):
+            await _send(ws, frame)
+
+
+async def _send(ws: ServerConnection, frame: str) -> None:
+    try:
+        await ws.send(frame)
+    except ConnectionClosed:
+        pass
+
+
+def _box(table: Table, seat: int) -> str | None:
+    return table.sealed.box(seat) if table.sealed is not None else None
+
+
+def _restore(m: Match, seat: int, key, before: dict) -> None:
+    m.remove_order(key, seat)
+    if key in before:
+        m.add_order(before[key], seat)
+
+
+def issue(store: Store, address: str, table: str, seat: int) -> Invitation:
+    """A new invitation for the seat, its hash stored (the old one stops working)."""
+    invitation = new_invitation(address, table, seat)
+    store.set_digest(table, seat, invitation.digest())
+    return invitation
+
+
+def replay(match: Match, action: Action) -> None:
+    """A stored action, done again on the match read back (a restarted server)."""
+    if action.kind == "order":
+        match.add_text(action.text, action.seat)
+    elif action.kind == "remove":
+        match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
+    elif action.kind == "done":
+        match.end_turn(action.seat)
+    else:
+        raise ValueError(f"unknown stored action {action.kind!r}")

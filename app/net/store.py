@@ -1,0 +1,178 @@
+"""The server's tables in SQLite (the standard library's ``sqlite3``, WAL).
+
+Each table is its last save file (the ordinary format: ``Game.dumps`` with the match's part)
+plus the actions accepted since (``order``, ``remove``, ``done``), one row each, each
+written in its own transaction before the server answers, with ``synchronous=FULL`` so
+that a server killed at any moment (``kill -9``) loses no accepted action. After an
+adjudication the new save replaces the old and the actions are cleared, in one transaction.
+A restarted server reads each table's save and replays its actions.
+
+A disk that is full or read-only raises :class:`StoreError` (the server refuses the action
+and says so), never a silently dropped action.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.engine import civ_of, Game, GameFileError, read_every_board
+from app.match import Match
+from app.match.storage import snapshot
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, created REAL NOT NULL, save TEXT NOT NULL,
+    sealed INTEGER NOT NULL DEFAULT 0, round_seconds REAL, round_ends REAL);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+    kind TEXT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, seq));
+CREATE TABLE IF NOT EXISTS public_keys (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS letters (
+    table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER PRIMARY KEY AUTOINCREMENT, sender INTEGER NOT NULL,
+    receiver INTEGER NOT NULL, box TEXT NOT NULL, submissions INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS invitations (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, digest TEXT NOT NULL,
+    issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
+"""
+
+ACTIONS = ("order", "remove", "done", "seal", "reveal")
+
+
+class StoreError(RuntimeError):
+    """The database could not keep an action (full or read-only disk, damaged file)."""
+
+
+@dataclass(frozen=True)
+class Action:
+    seat: int
+    kind: str        # one of ACTIONS
+    text: str
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    id: str
+    name: str
+    save: str
+    actions: tuple[Action, ...]
+    sealed: bool = False
+    round_seconds: float | None = None     # the table's deadline for a round (None: none)
+    round_ends: float | None = None        # when the running round's time runs out (time.time())
+
+
+def match_text(match: Match) -> str:
+    """The match as an ordinary save file's text."""
+    return snapshot(match).to_text()
+
+
+def match_from_text(text: str, where: str) -> Match:
+    """Raises ``GameFileError`` naming the table."""
+    try:
+        raw = json.loads(text)
+    except ValueError:
+        raise GameFileError(f"{where}: the stored save is not JSON") from None
+    game = Game.from_json(raw, where)
+    match = Match.from_game(game, where)
+    if match.fog or civ_of(game.world) is not None:      # a fogged view reads every board
+        read_every_board(game.world)
+    return match
+
+
+class Store:
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: {e}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        """``statements`` in one transaction, or none of them."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self.db.execute(sql, args)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as e:
+            raise StoreError(f"{self.path}: could not keep the change ({e})") from None
+
+    # -- tables -------------------------------------------------------------------------
+    def add_table(self, match: Match, name: str, sealed: bool = False, round_seconds: float | None = None) -> str:
+        """``sealed``: the seats' computers seal their pending orders (app.net.sealing);
+        ``round_seconds``: a deadline for each round (RULES.md §6 "Deadlines")."""
+        table = secrets.token_hex(5)
+        self._write([("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+                      (table, name, time.time(), match_text(match), int(sealed), round_seconds, None))])
+        return table
+
+    def set_round_end(self, table: str, ends: float | None) -> None:
+        self._write([("UPDATE tables SET round_ends = ? WHERE id = ?", (ends, table))])
+
+    def tables(self) -> list[StoredTable]:
+        rows = self.db.execute("SELECT id, name, save, sealed, round_seconds, round_ends FROM tables "
+                               "ORDER BY created, id").fetchall()
+        return [StoredTable(t, n, s, self.actions(t), bool(sealed), secs, ends) for t, n, s, sealed, secs, ends in rows]
+
+    def table(self, table: str) -> StoredTable | None:
+        return next((t for t in self.tables() if t.id == table), None)
+
+    def actions(self, table: str) -> tuple[Action, ...]:
+        rows = self.db.execute("SELECT seat, kind, text FROM actions WHERE table_id = ? ORDER BY seq",
+                               (table,)).fetchall()
+        return tuple(Action(*r) for r in rows)
+
+    def add_action(self, table: str, action: Action) -> None:
+        self.add_actions(table, [action])
+
+    def add_actions(self, table: str, actions: list[Action]) -> None:
+        """``actions`` in one transaction (one message's accepted orders)."""
+        self._write([("INSERT INTO actions VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
+                      "WHERE table_id = ?), ?, ?, ?)", (table, table, a.seat, a.kind, a.text)) for a in actions])
+
+    def save_round(self, table: str, match: Match) -> None:
+        """The adjudicated game replaces the stored one; its actions are spent."""
+        self._write([("UPDATE tables SET save = ? WHERE id = ?", (match_text(match), table)),
+                     ("DELETE FROM actions WHERE table_id = ?", (table,))])
+
+    # -- messages, sealed to their receiver (app.net.letters) -----------------------------
+    def set_public_key(self, table: str, seat: int, key: str) -> None:
+        self._write([("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))])
+
+    def public_keys(self, table: str) -> dict[int, str]:
+        return dict(self.db.execute("SELECT seat, key FROM public_keys WHERE table_id = ?", (table,)).fetchall())
+
+    def add_letter(self, table: str, sender: int, receiver: int, box: str, submissions: int) -> None:
+        self._write([("INSERT INTO letters (table_id, sender, receiver, box, submissions) VALUES (?, ?, ?, ?, ?)",
+                      (table, sender, receiver, box, submissions))])
+
+    def letters_to(self, table: str, seat: int) -> list[tuple[int, str, int]]:
+        """(sender, box, submissions) of every message to the seat, oldest first."""
+        return self.db.execute("SELECT sender, box, submissions FROM letters WHERE table_id = ? AND receiver = ? "
+                               "ORDER BY seq", (table, seat)).fetchall()
+
+    # -- invitations --------------------------------------------------------------------
+    def set_digest(self, table: str, seat: int, digest: str) -> None:
+        """The seat's invitation from now on (the one before stops working)."""
+        self._write([("INSERT OR REPLACE INTO invitations VALUES (?, ?, ?, ?)", (table, seat, digest, time.time()))])
+
+    def digest(self, table: str, seat: int) -> str | None:
+        row = self.db.execute("SELECT digest FROM invitations WHERE table_id = ? AND seat = ?",
+                              (table, seat)).fetchone()
+        return row[0] if row else None

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QFileDialog
 
 from app.engine.notation.notation import parse_order
 from app.engine.notation.transcript import SEPARATOR
-from app.ui.window import export
-from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_to
+from app.ui.window import export_menu
+from app.ui.window.export import BOARD_WIDTH, CAPTION_H
+from app.ui.window.export_menu import export_to
 from app.ui.window.export_options import ExportOptions
 
 from .helpers import key, submit
@@ -76,7 +77,7 @@ def test_board_export_from_the_menu_asks_which_board_and_where(qtbot, window, tm
     def ask(w, what, start, describe):
         asked.append((what, str(start), describe(ExportOptions(key("1:F1901"), 1))))
         return ExportOptions(key("1:F1901"), 1)
-    monkeypatch.setattr(export, "ask_options", ask)
+    monkeypatch.setattr(export_menu, "ask_options", ask)
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
     window.commands.export_menu.aboutToShow.emit()
     assert window.commands.export_actions["board-png"].isEnabled()
@@ -175,7 +176,7 @@ def test_export_without_a_game_says_so(window, tmp_path, what):
 def test_export_menu_is_in_the_file_menu(window):
     titles = [a.text() for a in window.menuBar().actions()[0].menu().actions()]
     assert "E&xport" in titles
-    assert set(window.commands.export_actions) == set(export._KINDS)
+    assert set(window.commands.export_actions) == set(export_menu._KINDS)
 
 
 def test_screenshots_tool_writes_the_windows_pngs(qtbot, tmp_path):
@@ -198,10 +199,10 @@ def test_the_menus_transcript_is_written_by_a_worker_and_matches(qtbot, window, 
     window.commands.export_actions["orders"].trigger()
     assert "Writing the orders" in window.last_status
     qtbot.waitUntil(lambda: window.last_status.startswith("Exported"), timeout=10000)
-    assert out.read_text(encoding="utf-8") == export.transcript_text(window)
+    assert out.read_text(encoding="utf-8") == export_menu.transcript_text(window)
     # a failure in the worker's write is told, naming the file
     bad = tmp_path / "missing" / "o.txt"
-    assert export.export_transcript_in_background(window, bad)
+    assert export_menu.export_transcript_in_background(window, bad)
     qtbot.waitUntil(lambda: str(bad) in window.last_message, timeout=10000)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtGui import QImage
 
 from app.ui.window import export_multiverse as em
-from app.ui.window.export import BOARD_WIDTH, CAPTION_H, export_dialog, export_to
+from app.ui.window.export import BOARD_WIDTH, CAPTION_H
+from app.ui.window.export_menu import export_dialog, export_to
 from app.ui.multiverse.headers import HEADER_H
 
 from .helpers import key, submit, when_modal

@@ -146,7 +146,7 @@ def test_go_to_board_title_is_not_truncated(qtbot, window):
 
 
 def test_export_a_board_title_is_not_truncated(qtbot, window):
-    from app.ui.window.export import export_dialog
+    from app.ui.window.export_menu import export_dialog
     window.new_game(confirmed=True)
     seen = []
 

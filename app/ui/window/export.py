@@ -1,6 +1,8 @@
-"""File → Export: the view or one board as PNG (at 1×, 2× or 4× the screen's resolution),
-SVG or PDF, the whole multiverse as one large PNG (:mod:`.export_multiverse`), the game's
-orders and results as text or PDF; File → Print: the same, on paper (:mod:`.printing`).
+"""What File → Export draws: the view or one board as PNG (at 1×, 2× or 4× the screen's
+resolution) or SVG, the game's orders and results as text. The menu that asks where and
+writes the file is :mod:`.export_menu`; PDF and paper are :mod:`.printing`; the whole
+multiverse is :mod:`.export_multiverse`; what an export will be, for its options' dialog,
+:mod:`.export_sizes`.
 
 What is exported is what the player at the table may see, never more: the images are
 drawn from the window's own scene (the seat's fog of war, only its own pending orders),
@@ -16,20 +18,17 @@ from __future__ import annotations
 
 import os
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication
 
 from app.engine import BoardKey, civ_of, format_transcript
 from app.match.match import seat_view
 
 from .settle import settle
-from .export_options import ExportOptions, ask_options
-from .export_kinds import EXPORTS as _KINDS      # (label, file filter, suffix, tip) per kind
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -68,7 +67,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         raise ExportError(f"Cannot write {path}: {e.strerror or e}") from None
 
 
-def _png_bytes(img: QImage) -> bytes:
+def png_bytes(img: QImage) -> bytes:
     buf = QBuffer()
     buf.open(QIODevice.WriteOnly)
     if not img.save(buf, "PNG"):
@@ -282,149 +281,3 @@ def transcript_job(w):
 def transcript_text(w) -> str:
     """The game's orders and results, as the seat at the table may see them."""
     return transcript_job(w)()
-
-
-# -- the menu -----------------------------------------------------------------------------
-
-
-def _make(w, what: str, key: BoardKey | None, scale: int = 1) -> bytes:
-    if what == "view-png":
-        return _png_bytes(view_image(w, scale))
-    if what == "view-svg":
-        return view_svg(w)
-    if what == "board-png":
-        return _png_bytes(board_image(w, key, scale=scale))
-    if what == "board-svg":
-        return board_svg(w, key)
-    if what == "orders":
-        return transcript_text(w).encode("utf-8")
-    if what in ("view-pdf", "board-pdf", "orders-pdf"):
-        from .printing import pdf_bytes
-        return pdf_bytes(w, what.split("-")[0], key)
-    raise ValueError(what)
-
-
-def _write(w, path: Path, data: bytes) -> bool:
-    try:
-        write_bytes_atomic(path, data)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
-        return False
-    w.set_status(f"Exported {path}.")
-    return True
-
-
-def export_to(w, what: str, path, key: BoardKey | None = None, scale: int = 1) -> bool:
-    """Export ``what`` (view-png, view-svg, view-pdf, board-png, board-svg, board-pdf,
-    orders, orders-pdf) to ``path``, images at ``scale`` (1, 2 or 4) times the screen's
-    resolution; a clear message on failure. Returns whether the file was written. (The whole
-    multiverse: :func:`.export_multiverse.export_multiverse`, in the background.)"""
-    QApplication.setOverrideCursor(Qt.WaitCursor)
-    try:
-        data = _make(w, what, key, scale)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
-        return False
-    finally:
-        QApplication.restoreOverrideCursor()
-    return _write(w, Path(path), data)
-
-
-_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="export")
-
-
-def export_transcript_in_background(w, path) -> bool:
-    """Write the transcript from a worker thread (a 1000-board fogged game takes seconds):
-    the window stays responsive; the file is written, or the failure told, when it is done.
-    Returns whether the work started."""
-    try:
-        job = transcript_job(w)
-    except ExportError as e:
-        w.show_message("Cannot export", str(e))
-        return False
-    path = Path(path)
-    future = _POOL.submit(job)
-    w.set_status(f"Writing the orders and results to {path}…")
-    timer = QTimer(w)
-
-    def poll() -> None:
-        if not future.done():
-            return
-        timer.stop()
-        timer.deleteLater()
-        try:
-            text = future.result()
-        except Exception as e:     # a bug, not the player's fault: say so, keep the app
-            w.show_message("Cannot export", f"The transcript for {path} could not be made: {e}")
-            return
-        _write(w, path, text.encode("utf-8"))
-    timer.timeout.connect(poll)
-    timer.start(50)                  # a child of the window: it lives until it has polled the result
-    return True
-
-
-# what each export asks before the file dialog (export_options.ExportImageDialog)
-_ASKS = {"board-png": "board", "board-svg": "board", "board-pdf": "pdf-board", "view-png": "view",
-         "multiverse-png": "multiverse"}
-
-
-def _default_name(w, what: str, key: BoardKey | None) -> str:
-    stem = w.files.path.stem if w.files.path else "5d-diplomacy"
-    if key is not None:
-        stem += f"-board-{key.timeline}-{key.turn}"
-    elif what.startswith("view"):
-        stem += "-view"
-    elif what.startswith("multiverse"):
-        stem += "-multiverse"
-    else:
-        stem += "-orders"
-    return str((w.files.path.parent if w.files.path else Path.home()) / (stem + _KINDS[what][2]))
-
-
-def export_dialog(w, what: str) -> None:
-    """Ask where (and for a board, which board), then export."""
-    if what == "record":                 # its own dialog: three kinds of file, a worker thread
-        from .export_record import export_record_dialog
-        export_record_dialog(w, headline=w.ending.headline)
-        return
-    if not seated(w):
-        return
-    options = ExportOptions()
-    if what in _ASKS:
-        options = ask_options(w, _ASKS[what], board_under_cursor(w), lambda o: describe(w, what, o))
-        if options is None:
-            return
-    key = options.key
-    label, filt, suffix, _ = _KINDS[what]
-    path, _ = QFileDialog.getSaveFileName(w, label.rstrip("…"), _default_name(w, what, key), filt)
-    if not path:
-        return
-    if not Path(path).suffix:
-        path += suffix
-    if what == "orders":
-        export_transcript_in_background(w, path)
-    elif what == "multiverse-png":
-        from .export_multiverse import export_multiverse
-        export_multiverse(w, path, options.scale)
-    else:
-        export_to(w, what, path, key, options.scale)
-
-
-def describe(w, what: str, options: ExportOptions) -> str:
-    """What the export will be, for the options' dialog; ValueError: what is wrong."""
-    key, k = options.key, options.scale
-    if what.startswith("board"):
-        if key not in w.world.boards:
-            raise ValueError(f"There is no board {key} in this game.")
-        if what == "board-png":
-            art = w.scene.art
-            h = round(BOARD_WIDTH * k * art.rect.height() / art.rect.width()) + CAPTION_H * k
-            return f"Board {key}: {BOARD_WIDTH * k:,} × {h:,} pixels."
-        return f"Board {key}, drawn as vectors."
-    if what == "view-png":
-        vp = w.view.viewport()
-        return f"What the view shows: {vp.width() * k:,} × {vp.height() * k:,} pixels."
-    if what == "multiverse-png":
-        from .export_multiverse import plan
-        return plan(w, k).text
-    return ""

@@ -53,7 +53,7 @@ def add_print_menu(w, file_menu: QMenu) -> tuple[QMenu, dict[str, QAction]]:
 
 @guarded
 def _export(w, what: str) -> None:
-    from .export import export_dialog
+    from .export_menu import export_dialog
     export_dialog(w, what)
 
 

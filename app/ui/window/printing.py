@@ -106,7 +106,8 @@ def print_to(w, what: str, key: BoardKey | None, printer) -> None:
 @guarded
 def print_dialog(w, what: str) -> None:
     """File → Print ▸: ask which board (for a board), then the system's print dialog."""
-    from .export import ExportError, board_under_cursor, describe, seated
+    from .export import ExportError, board_under_cursor, seated
+    from .export_sizes import describe
     from .export_options import ask_options
     if not seated(w, "print"):
         return

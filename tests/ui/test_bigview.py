@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor
 from app.bots.selfplay import grow_world, random_orders
 from app.engine.rules.submission import submit as submit_orders
 from app.ui.multiverse.miniatures import Miniatures
+from app.ui.multiverse.overview import CELL_W
 from app.ui.multiverse.world_view import FAR_BOARD_PX
 
 from .helpers import key
@@ -84,7 +85,7 @@ def test_far_away_the_overview_replaces_board_items(qtbot, window):
 def test_miniature_tints_provinces_by_owner(qtbot, window):
     window.new_game("sandbox")
     art = window.scene.art
-    minis = Miniatures(art)
+    minis = Miniatures(art, CELL_W)
     board = window.game.world.boards[key("1:S1901")]
     img = minis.image(board)
     russia = art.variant.nations["Russia"].colour

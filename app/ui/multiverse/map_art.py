@@ -128,7 +128,6 @@ class MapArt:
 
     def drop_layers(self, widths) -> None:
         """Forget the static layers at ``widths`` (an export's sizes, not the view's levels)."""
-        from .thumbnails import LEVELS
         with self._lock:
             for width in widths:
                 if width not in LEVELS:
@@ -160,6 +159,9 @@ class MapArt:
             return got
 
 
+# the widths a board's image is drawn at for the view (thumbnails.py keeps them); an export's
+# other widths are dropped after use
+LEVELS = (96, 192, 384, 768, 1152, 1600)
 _fonts = threading.local()      # fonts are not to be shared between threads (thumbnail workers)
 
 

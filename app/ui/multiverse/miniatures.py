@@ -15,7 +15,6 @@ from app.engine import Board
 from .map_art import MapArt
 from .map_colours import LAND
 from .nation_look import look_of
-from .overview import CELL_W
 
 SC_ALPHA = 0.62      # the same weights the full boards use for owner tints
 LAND_ALPHA = 0.38
@@ -38,10 +37,10 @@ def _blend(under: QColor, over: QColor, alpha: float) -> int:
 
 
 class Miniatures:
-    """Raster tables for one variant's map at ``CELL_W`` pixels: the province under each
+    """Raster tables for one variant's map at ``width`` pixels (the overview's cell): the province under each
     pixel and the plain map's colours; :meth:`image` turns a board state into a miniature."""
 
-    def __init__(self, art: MapArt, width: int = CELL_W):
+    def __init__(self, art: MapArt, width: int):
         self.art = art
         self.width = width
         self.height = max(1, round(width * art.rect.height() / art.rect.width()))

@@ -15,9 +15,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QImage
 
 from ..guard import guarded
-from .map_art import BoardState, MapArt, render_board_image
+from .map_art import LEVELS, BoardState, MapArt, render_board_image
 
-LEVELS = (96, 192, 384, 768, 1152, 1600)
 # The cache keeps about two screens of boards at the size they are drawn (panning back
 # finds them ready), within these bounds: a full-size image is ~10 MB, one 5-across ~0.6 MB.
 MIN_BUDGET = 24 * 1024 * 1024

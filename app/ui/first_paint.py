@@ -31,7 +31,7 @@ from .guard import guarded
 
 ENV = "DIPLO5D_FIRST_PAINT"
 HEAVY = ("numpy", "shapely", "svgelements", "pydantic", "cryptography", "app.mapgeo", "app.ui.preview",
-         "app.bots.common", "app.ui.window.export", "app.ui.window.printing", "app.match.chart",
+         "app.bots.common", "app.ui.window.export", "app.ui.window.export_menu", "app.ui.window.printing", "app.match.chart",
          "app.match.preview", "app.match.civ_table")
 
 

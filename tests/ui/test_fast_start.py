@@ -26,9 +26,9 @@ def test_a_warm_start_imports_none_of_the_heavy_modules(tmp_path):
 
 def test_export_and_print_open_when_chosen(window, monkeypatch):
     """File → Export and Print are built with the window; what they do is imported on use."""
-    import app.ui.window.export as export
+    import app.ui.window.export_menu as export_menu
     asked = []
-    monkeypatch.setattr(export, "export_dialog", lambda w, what: asked.append(what))
+    monkeypatch.setattr(export_menu, "export_dialog", lambda w, what: asked.append(what))
     window.new_game("sandbox")
     window.commands.export_menu.aboutToShow.emit()
     assert window.commands.export_actions["orders"].isEnabled()

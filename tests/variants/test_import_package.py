@@ -27,12 +27,25 @@ def test_the_package_has_the_fourteen_maps():
 
 
 def _package_reading(name):
-    m = diplomacy.Map(name, use_cache=False)
+    m = _fresh_map(name)
     locs = [loc.upper() for loc in m.locs]
     provinces = sorted({loc[:3] for loc in locs if m.area_type(loc) != "SHUT"})
     army = {tuple(sorted((a.lower(), b.lower()))) for a in provinces for b in provinces if m.abuts("A", a, "-", b)}
     fleet = {tuple(sorted((a.lower(), b.lower()))) for a in locs for b in locs if m.abuts("F", a, "-", b)}
     return m, army, fleet
+
+
+def _fresh_map(name):
+    """The package's own reading of map ``name``, read anew. (``Map(name, use_cache=False)``
+    comes back blank when a game played earlier in the session has cached that map: its
+    ``__init__`` returns early for a cached name, so the test failed after the port test.)"""
+    from diplomacy.engine.map import MAP_CACHE
+    cached = MAP_CACHE.pop(name, None)
+    try:
+        return diplomacy.Map(name, use_cache=False)
+    finally:
+        if cached is not None:
+            MAP_CACHE[name] = cached
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -61,7 +74,7 @@ def test_each_map_reads_as_the_package_reads_it(name):
 
 
 def test_a_dummy_power_is_the_neutral_power_and_its_centres_start_neutral():
-    m = diplomacy.Map("known_world_901", use_cache=False)
+    m = _fresh_map("known_world_901")
     draft, _ = read_source(package_maps_dir() / "known_world_901.map")
     assert m.dummies == ["NEUTRALSTATE"] and len(m.units["NEUTRALSTATE"]) == 49
     neutral = [n for n in draft.nations if n.neutral]

@@ -217,3 +217,20 @@ def test_civilisations_concede_only_to_one_they_know_and_are_told_of_none_they_h
     m2.table.proposals.propose(2, "draw")
     told = m2.table.proposals.describe(0)
     assert "every civilisation still in the game" in told and not any(n in told for n in ("Sumer", "Akkad", "Elam"))
+
+
+def test_nations_in_game_answers_each_world_for_itself():
+    """The last answer is kept for a window's many redraws of one world; another world, even
+    a changed copy of it, is read anew."""
+    import dataclasses
+    from app.engine import Game
+    from app.match.ending import nations_in_game
+    world = Game.new().world
+    key = world.active_boards()[0]
+    board = world.boards[key]
+    without_italy = board._replace(units={p: u for p, u in board.units.items() if u.nation != "Italy"},
+                                   centres={p: n for p, n in board.centres.items() if n != "Italy"})
+    changed = dataclasses.replace(world, boards={**world.boards, key: without_italy})
+    assert "Italy" in nations_in_game(world) and nations_in_game(world) == nations_in_game(world)
+    assert "Italy" not in nations_in_game(changed)
+    assert "Italy" in nations_in_game(world)

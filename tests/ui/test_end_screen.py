@@ -127,3 +127,20 @@ def test_a_fogged_game_in_progress_is_not_exported(window, qtbot, tmp_path):
     window.set_match(m, None)
     assert export_record(window, tmp_path / "fog.gif", "x", show_progress=False) is None
     assert not (tmp_path / "fog.gif").exists() and window.record_job is None
+
+
+def test_a_screen_deleted_while_its_story_is_read_leaves_nothing_behind(window, qtbot):
+    """The worker reading the story may finish after the screen is gone: it is told through a
+    carrier the window owns, never through the deleted screen."""
+    from PySide6.QtWidgets import QApplication
+    window.new_game(confirmed=True)
+    screen = window.show_ending("Draw: England, France")
+    worker = screen._thread
+    screen.close()
+    screen.deleteLater()
+    QApplication.processEvents()
+    worker.join(20)
+    assert not worker.is_alive()
+    QApplication.processEvents()                   # the story arrives for nobody: no error
+    later = window.show_ending("France wins")      # and a new screen still reads its own
+    qtbot.waitUntil(lambda: later.story is not None, timeout=20000)

@@ -119,7 +119,10 @@ class EndScreen(QDialog):
         buttons.addWidget(self.keep_looking)
         lay.addLayout(buttons)
         fit_to_screen(self, 900, 660)
-        self._arrival = _Arrival(self)
+        # the carrier belongs to the window, which outlives the screen: a worker still reading
+        # when the screen is closed and deleted emits on a live object, and the connection to
+        # the screen is gone with it
+        self._arrival = _Arrival(parent)
         self._arrival.story.connect(self._arrived)
         self._read(game.snapshot(), victory)
 
@@ -131,13 +134,14 @@ class EndScreen(QDialog):
             story = story_of(snapshot, victory=victory)
             try:
                 arrival.story.emit(story)
-            except RuntimeError:          # the screen was closed and deleted meanwhile: nobody to tell
+            except RuntimeError:          # the window itself has gone: nobody to tell
                 pass
         self._thread = threading.Thread(target=run, name="end-screen-story", daemon=True)
         self._thread.start()
 
     @guarded
     def _arrived(self, story) -> None:
+        self._arrival.deleteLater()        # delivered: the window need not keep it
         self.story = story
         self.subtitle.setText(f"{story.variant}: {story.submissions} submissions, {story.boards} boards, "
                               f"{story.timelines} timeline{'s' if story.timelines != 1 else ''}.")

@@ -6,10 +6,14 @@ ending (a draw, a concession). Its buttons ask: export the record, or in a sandb
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
 
-from ..dialogs.end_screen import EndScreen
 from ..guard import guarded
+
+if TYPE_CHECKING:
+    from ..dialogs.end_screen import EndScreen
 
 
 class Ending(QObject):
@@ -40,6 +44,7 @@ class Ending(QObject):
 
     def show(self, headline: str) -> EndScreen:
         """The end screen saying ``headline``, over the window (one at a time)."""
+        from ..dialogs.end_screen import EndScreen     # (made when a game ends, not at start-up)
         w = self.w
         if self.screen is not None:
             self.screen.close()

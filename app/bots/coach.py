@@ -31,9 +31,9 @@ from typing import Callable, Iterable
 from app.engine import (BoardKey, Build, Convoy, Disband, Hold, Move, Order, Result, Retreat, submit,
                         Support, Waive, World)
 
-RIVALS_ASSUMED = ("Each reason compares the order with its alternative (hold; for a retreat, disband), "
-                  "both adjudicated by the engine against the other nations' likely orders: those the "
-                  "Standard computer would give them on their own boards.")
+RIVALS_ASSUMED = ("How a reason is found: the engine adjudicates the orders, then each order replaced by "
+                  "its alternative (hold; for a retreat, disband), against the other nations' likely "
+                  "orders (the Standard computer's, on their own boards).")
 MEASURE_MEANING = ("Bars: a nation's supply centres on each timeline's present board, counting the coming "
                    "Winter (a unit standing on a centre takes it); beside it, its lead over the strongest "
                    "other nation on that board. Hard's measure: its lead in distinct centres over the best "
@@ -369,14 +369,5 @@ def _measures(world: World, after: World, ours: tuple[str, ...]) -> tuple[Measur
     return tuple(out)
 
 
-def unit_board(order: Order) -> BoardKey:
-    """The board an order is given on (a build's, a waive's, a unit's)."""
-    if isinstance(order, Build):
-        return order.at.board
-    if isinstance(order, Waive):
-        return order.on
-    return order.unit.board
-
-
 __all__ = ["Advice", "advise", "Cancelled", "held_centres", "Measure", "MEASURE_MEANING", "Reason",
-           "RIVALS_ASSUMED", "Standing", "unit_board"]
+           "RIVALS_ASSUMED", "Standing"]

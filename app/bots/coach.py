@@ -281,17 +281,32 @@ class _Reader:
         return list(dict.fromkeys(words))
 
     def _timelines(self, nation: str, after: World) -> list[str]:
+        """The timelines this order splits off: new ones with it that have no match without it
+        (matched by the board they branch from: numbers shift when another fork is missing)."""
+        unmatched: dict[BoardKey, int] = {}
+        for t in after.timelines:
+            if t not in self.world.ends:
+                parent = after.parents.get(t)
+                unmatched[parent] = unmatched.get(parent, 0) + 1
         out = []
         for t in self.after.timelines:
-            if t in after.ends:
+            if t in self.world.ends:
                 continue
-            key = self.after.active_key(t)
-            mine = len(held_centres(self.after, key).get(nation, ()))
             parent = self.after.parents.get(t)
-            since = f" (from {parent})" if parent is not None else ""
-            out.append(f"splits off a new timeline {t}{since} where {nation} holds {mine} centre"
-                       f"{'s' if mine != 1 else ''}")
+            if unmatched.get(parent, 0):
+                unmatched[parent] -= 1
+                continue
+            mine = len(held_centres(self.after, self.after.active_key(t)).get(nation, ()))
+            out.append(f"splits off a new timeline {t} from board {parent}, where {nation} holds {mine} "
+                       f"centre{'s' if mine != 1 else ''}" + self._beside(nation, parent))
         return out
+
+    def _beside(self, nation: str, parent: BoardKey | None) -> str:
+        """How the nation stands on the timeline a new one branched from (for comparison)."""
+        if parent is None or parent.timeline not in self.after.ends:
+            return ""
+        there = len(held_centres(self.after, self.after.active_key(parent.timeline)).get(nation, ()))
+        return f" ({there} on timeline {parent.timeline})"
 
     def _centres(self, nation: str, after: World) -> list[str]:
         out = []

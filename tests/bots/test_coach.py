@@ -7,7 +7,7 @@ import pytest
 from app.bots import decide
 from app.bots.coach import advise, Cancelled
 from app.engine.rules.coords import BoardKey, Location, Turn
-from app.engine.rules.orders import Support, Unit
+from app.engine.rules.orders import Move, Support, Unit
 from app.engine.rules.world import World, make_board
 from app.engine.variants.variant import load_variant
 from app.match.fog import fogged_world
@@ -105,3 +105,31 @@ def test_several_nations_and_none_of_another_seat():
     assert {o.nation for o in advice.orders} == {"France", "England"}
     assert {s.nation for s in advice.standings} == {"France", "England"}
     assert advice.rivals == ("Germany",)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_reason_agrees_with_the_position(seed):
+    """Over played 5D worlds, for every nation: each order has a reason; a centre "taken" was
+    not the nation's on that timeline before; a new timeline is split off only by an order
+    that reaches into a past board (nothing else forks)."""
+    from app.bots.coach import held_centres
+    from app.bots.selfplay import grow_world
+    world = grow_world(seed=seed, turns=5, time_travel=0.3).world
+    names = {p.name: k for k, p in world.variant.provinces.items()}
+    seen = set()
+    for nation in world.variant.nation_names:
+        advice = advise(world, [nation], seed=seed)
+        assert advice.orders == tuple(decide("hard", world, nation, seed=seed))
+        for r in advice.reasons:
+            assert r.text, r
+            seen.add(r.text.split(" ")[0])
+            for part in r.text.split("; "):
+                if part.startswith("takes "):
+                    name, _, timeline = part[len("takes "):].partition(" on timeline ")
+                    t = int(timeline) if timeline else world.timelines[0]
+                    assert names[name] not in held_centres(world, world.active_key(t)).get(nation, ()), r
+                if part.startswith("splits off"):
+                    o = r.order
+                    target = o.dest if isinstance(o, Move) else (o.dest or o.supported)
+                    assert not world.is_active(target.board), r
+    assert {"takes", "moves"} <= seen

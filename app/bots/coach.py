@@ -117,7 +117,7 @@ def advise(world: World, nations: Iterable[str], seed: int, budget: int | None =
     share = 0.7 / max(1, len(ours))
     for i, n in enumerate(ours):
         def part(done: float, text: str, i=i) -> None:
-            tell(share * (i + done), f"Hard is thinking for {n}: {text}")
+            tell(share * (i + done), f"Hard is thinking: {text or n}")
         part(0.0, "")
         mine.extend(decide("hard", world, n, seed=seed, budget=budget, progress=part))
     rivals = _seen_nations(world, ours)

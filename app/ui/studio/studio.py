@@ -158,6 +158,7 @@ class Studio(QObject):
         self.a_draw.setEnabled(seated)
         self.a_editor.setEnabled(seated and not w.busy())
         self.a_from_board.setEnabled(seated and not w.busy())
+        self.a_coach.setEnabled(seated and not w.busy() and not w.replaying())
         self.coach.update_actions()
         if w.busy():
             self.preview.clear()             # gone on submit

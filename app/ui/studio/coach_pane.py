@@ -32,6 +32,8 @@ class CoachPane(QWidget):
         lay.setContentsMargins(6, 6, 6, 6)
         top = QHBoxLayout()
         self.nations = QComboBox()
+        self.nations.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.nations.setMinimumContentsLength(6)
         self.nations.setToolTip("The nation (of those you play) the coach advises")
         self.ask_button = QPushButton("What would Hard do?")
         self.ask_button.setToolTip("The Hard computer's orders for your nation here, each with its reason, "
@@ -63,6 +65,18 @@ class CoachPane(QWidget):
         self.orders.setToolTip("Click an order to go to its board")
         self.orders.itemClicked.connect(lambda item: self.goto.emit(item.data(Qt.UserRole)))
         inner.addWidget(self.orders, 1)
+        buttons = QHBoxLayout()
+        self.use_button = QPushButton("Use these orders")
+        self.use_button.setToolTip("Enter the coach's orders for your units as pending orders (you may change them)")
+        self.use_button.clicked.connect(self.use)
+        self.keep_button = QPushButton("Keep as plans")
+        self.keep_button.setToolTip("Keep the drawn plan as your own plans (in the colour chosen under Notes)")
+        self.keep_button.clicked.connect(self.keep)
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.clicked.connect(self.clear)
+        for b in (self.use_button, self.keep_button, self.clear_button):
+            buttons.addWidget(b)
+        inner.addLayout(buttons)
         self.assumed = QLabel()
         self.assumed.setWordWrap(True)
         inner.addWidget(self.assumed)
@@ -75,19 +89,8 @@ class CoachPane(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
         scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setMinimumHeight(40)       # the side panel's tabs share one height: this one asks little
         lay.addWidget(scroll, 1)
-        buttons = QHBoxLayout()
-        self.use_button = QPushButton("Use these orders")
-        self.use_button.setToolTip("Enter the coach's orders for your units as pending orders (you may change them)")
-        self.use_button.clicked.connect(self.use)
-        self.keep_button = QPushButton("Keep as plans")
-        self.keep_button.setToolTip("Keep the drawn plan as your own plans (in the colour chosen under Notes)")
-        self.keep_button.clicked.connect(self.keep)
-        self.clear_button = QPushButton("Clear")
-        self.clear_button.clicked.connect(self.clear)
-        for b in (self.use_button, self.keep_button, self.clear_button):
-            buttons.addWidget(b)
-        lay.addLayout(buttons)
         self.bar_rows: list[tuple[QLabel, QProgressBar]] = []
         self.show_nothing(IDLE_TEXT)
 

@@ -34,10 +34,10 @@ from app.engine import (BoardKey, Build, Convoy, Disband, Hold, Move, Order, Res
 RIVALS_ASSUMED = ("How a reason is found: the engine adjudicates the orders, then each order replaced by "
                   "its alternative (hold; for a retreat, disband), against the other nations' likely "
                   "orders (the Standard computer's, on their own boards).")
-MEASURE_MEANING = ("Bars: a nation's supply centres on each timeline's present board, counting the coming "
-                   "Winter (a unit standing on a centre takes it); beside it, its lead over the strongest "
-                   "other nation on that board. Hard's measure: its lead in distinct centres over the best "
-                   "rival across all timelines.")
+MEASURE_MEANING = ("Each bar: the nation's supply centres on that timeline's present board, counting the coming "
+                   "Winter (a unit standing on a centre takes it); the line above it gives its lead over the "
+                   "strongest other nation there, now and after these orders. Hard's measure (below): its "
+                   "lead in distinct centres over the best rival across all timelines.")
 
 Progress = Callable[[float, str], None]
 
@@ -324,7 +324,8 @@ class _Reader:
                 else:
                     out.append(f"takes {self.name(p)}{self.on(t)}")
             for p in sorted(without.get(nation, set()) - with_it.get(nation, set())):
-                out.append(f"gives up {self.name(p)}{self.on(t)}")
+                taker = next((n for n, cs in with_it.items() if p in cs), None)
+                out.append(f"gives up {self.name(p)}{self.on(t)}" + (f" ({taker} takes it)" if taker else ""))
         return out
 
     def _result_change(self, o: Order, with_it: Result, without: Result, own: bool) -> list[str]:

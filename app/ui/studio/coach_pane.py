@@ -74,9 +74,13 @@ class CoachPane(QWidget):
         self.keep_button.clicked.connect(self.keep)
         self.clear_button = QPushButton("Clear")
         self.clear_button.clicked.connect(self.clear)
-        for b in (self.use_button, self.keep_button, self.clear_button):
+        for b in (self.use_button, self.keep_button):
             buttons.addWidget(b)
         inner.addLayout(buttons)
+        clear_row = QHBoxLayout()             # (three buttons in a row are wider than the side panel)
+        clear_row.addStretch(1)
+        clear_row.addWidget(self.clear_button)
+        inner.addLayout(clear_row)
         self.assumed = QLabel()
         self.assumed.setWordWrap(True)
         inner.addWidget(self.assumed)
@@ -89,6 +93,7 @@ class CoachPane(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
         scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)    # the texts wrap instead
         scroll.setMinimumHeight(40)       # the side panel's tabs share one height: this one asks little
         lay.addWidget(scroll, 1)
         self.bar_rows: list[tuple[QLabel, QProgressBar]] = []

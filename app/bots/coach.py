@@ -37,7 +37,8 @@ RIVALS_ASSUMED = ("How a reason is found: the engine adjudicates the orders, the
 MEASURE_MEANING = ("Each bar: the nation's supply centres on that timeline's present board, counting the coming "
                    "Winter (a unit standing on a centre takes it); the line above it gives its lead over the "
                    "strongest other nation there, now and after these orders. Hard's measure (below): its "
-                   "lead in distinct centres over the best rival across all timelines.")
+                   "lead in distinct centres over the best rival across all timelines. Under fog of war all of "
+                   "these count only what you can see.")
 
 Progress = Callable[[float, str], None]
 

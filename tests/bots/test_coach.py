@@ -133,3 +133,20 @@ def test_every_reason_agrees_with_the_position(seed):
                     target = o.dest if isinstance(o, Move) else (o.dest or o.supported)
                     assert not world.is_active(target.board), r
     assert {"takes", "moves"} <= seen
+
+
+def test_a_civilisation_not_met_is_never_named():
+    """RULES.md §10: a seat knows its own civilisation and those in contact; the advice, read
+    from its view, names no other (nor counts on one: the view is all it is given)."""
+    from app.engine.civ.civstart import civ_start
+    from app.engine.civ.nations import default_nations
+    from app.match.civ_view import civ_view, known_civilisations
+    world = civ_start(load_variant(), default_nations(8), seed=1)
+    me = world.variant.nation_names[0]
+    known = set(known_civilisations(world, [me]))
+    advice = advise(civ_view(world, [me]), [me], seed=1)
+    assert advice.orders and set(advice.rivals) <= known | {"Unknown"}
+    words = " ".join([r.text for r in advice.reasons] + [s.words(True) for s in advice.standings]
+                     + [m.words() for m in advice.measures])
+    for other in set(world.variant.nation_names) - known:
+        assert other not in words, other

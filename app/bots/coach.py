@@ -259,6 +259,8 @@ class _Reader:
                     f"{self.on(order.dest.board.timeline)} for later")
         if isinstance(order, Support):
             return "no change against the likely orders: a support in case it is needed"
+        if isinstance(order, Convoy):
+            return "no change against the likely orders: a convoy in case it is needed"
         return "no change against the likely orders: holds the line"
 
     def _difference(self, j: int, report, after: World) -> list[str]:

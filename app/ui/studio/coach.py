@@ -86,9 +86,16 @@ class Coach(QObject):
         here = self._seated()
         return (here[0], here[0].world, here[1]) if here is not None else None
 
+    def _still_asked(self) -> bool:
+        """Is the advice asked for still about what is on the table? (By identity: worlds
+        compare by value, board by board, which a refresh must not pay for.)"""
+        now, asked = self._now(), self._asked_for
+        return now is not None and asked is not None and all(a is b for a, b in zip(now[:2], asked[:2])) \
+            and now[2] == asked[2]
+
     def refresh(self) -> None:
         """The position, the seat, the game or the curtain may have changed."""
-        if self._asked_for is not None and self._now() != self._asked_for:
+        if self._asked_for is not None and not self._still_asked():
             self.clear()
         self.pane.set_nations(self.seat_nations())
         self.update_actions()
@@ -165,7 +172,7 @@ class Coach(QObject):
             self._thread.join()
 
     def _current(self, job: int) -> bool:
-        return job == self.job and self._asked_for is not None and self._now() == self._asked_for
+        return job == self.job and self._still_asked()
 
     @guarded
     def _step(self, job: int, percent: int, text: str) -> None:
@@ -256,7 +263,7 @@ class Coach(QObject):
     def use_orders(self) -> int:
         """Enter the advice's orders as the seat's pending orders (its own units only)."""
         from app.match import OrderRefused
-        if self.advice is None or self._now() != self._asked_for or self.s.busy():
+        if self.advice is None or not self._still_asked() or self.s.busy():
             return 0
         m, _world, seat = self._asked_for
         own = m.nations_of(seat)
@@ -278,7 +285,7 @@ class Coach(QObject):
     def keep_as_plans(self) -> int:
         """Copy the drawn plan into the seat's own plans (the plans tool's colour)."""
         from app.match.plan_marks import PlanMark
-        if self.advice is None or self._now() != self._asked_for:
+        if self.advice is None or not self._still_asked():
             return 0
         kept = 0
         for order in self.advice.orders:

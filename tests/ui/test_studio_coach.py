@@ -130,7 +130,50 @@ def test_a_fogged_hotseat_coach_shows_a_seat_only_its_own(qtbot, window):
             if prov not in view.boards[k].units:
                 name = world.variant.provinces[prov].name
                 assert name not in said, (name, said)
-    for n in ADA["nations"]:                                # nor Ada's orders or her nations' plans
-        assert f"{n}, " not in said and f"{n}:" not in said
+    for n in ADA["nations"]:              # nor Ada's nations (none is in Ben's sight at the start)
+        adjective = world.variant.nations[n].adjective
+        assert n not in said and adjective not in said, n
     assert "bur" not in said.lower().split() and "Burgundy" not in said
     assert all(o.nation in BEN["nations"] for o in coach.advice.orders)
+
+
+def _bens_coach_says(qtbot, world):
+    """Every text of Ben's Coach pane, asked for all his nations, in a fresh fogged hotseat window."""
+    from app.engine.game import Game
+    from app.match import Match, Seat
+    from app.ui.window.main_window import MainWindow
+    window = MainWindow(theme="light")
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    window.files.ask_unsaved = lambda doing: "discard"
+    m = Match(Game.from_world(world), [Seat(**ADA), Seat(**BEN)], fog=True)
+    m.done(0)
+    window.set_match(m, None)
+    window.curtain.button.click()
+    assert window.seat == 1
+    coach = window.studio.coach
+    _ask(qtbot, coach, "")
+    return coach.pane.texts(), coach.item.marks
+
+
+def test_a_unit_ben_cannot_see_changes_nothing_his_coach_shows(qtbot):
+    """A German army in Greece, out of Ben's sight, would change Hard's advice for Russia and
+    Turkey if Ben could see it; his Coach pane reads the same, word for word, with it or
+    without it (and draws the same plan)."""
+    from types import MappingProxyType
+    from app.bots.coach import advise
+    from app.engine.fog.visibility import board_sight
+    from app.engine.game import Game
+    from app.engine.rules.orders import Unit
+    from app.engine.rules.world import Board
+    without = Game.new().world
+    k = without.active_boards()[0]
+    board = without.boards[k]
+    units = dict(board.units)
+    units["gre"] = Unit("Germany", "A", "gre")
+    with_it = without.derive(boards=MappingProxyType({k: Board(k, MappingProxyType(units), board.centres)}))
+    ben = BEN["nations"]
+    assert "gre" not in board_sight(with_it, ben, k)
+    assert advise(with_it, ben, seed=0) != advise(without, ben, seed=0)     # seen, it would matter
+    assert _bens_coach_says(qtbot, with_it) == _bens_coach_says(qtbot, without)

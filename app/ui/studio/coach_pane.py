@@ -97,6 +97,7 @@ class CoachPane(QWidget):
         scroll.setMinimumHeight(40)       # the side panel's tabs share one height: this one asks little
         lay.addWidget(scroll, 1)
         self.bar_rows: list[tuple[QLabel, QProgressBar]] = []
+        self.set_running(False, False)
         self.show_nothing(IDLE_TEXT)
 
     # -- what the coach shows -------------------------------------------------------------------

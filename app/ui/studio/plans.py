@@ -52,8 +52,10 @@ def place_at(scene, pos: QPointF) -> Location | None:
 class PlansItem(QGraphicsItem):
     """The seat's plans over the boards (one item; culled; it takes no clicks)."""
 
-    def __init__(self):
+    def __init__(self, palette: tuple[QColor, ...] = PLAN_COLOURS):
+        """``palette``: the colours the marks' colour numbers name (the coach draws in its own)."""
         super().__init__()
+        self.palette = palette
         self.marks: list[tuple[QRectF, str, QPointF, QPointF | None, int]] = []   # bounds, kind, a, b, colour
         self.rubber: tuple[QPointF, QPointF, int] | None = None      # the arrow being drawn
         self._bounds = QRectF()
@@ -93,10 +95,10 @@ class PlansItem(QGraphicsItem):
         width = max(14.0, 5.0 * px)
         for bounds, kind, a, b, colour in self.marks:
             if bounds.intersects(exposed):
-                _paint_mark(painter, kind, a, b, PLAN_COLOURS[colour], width)
+                _paint_mark(painter, kind, a, b, self.palette[colour], width)
         if self.rubber is not None:
             a, b, colour = self.rubber
-            _paint_mark(painter, "arrow", a, b, PLAN_COLOURS[colour], width)
+            _paint_mark(painter, "arrow", a, b, self.palette[colour], width)
 
 
 def _paint_mark(p: QPainter, kind: str, a: QPointF, b: QPointF | None, colour: QColor, width: float) -> None:

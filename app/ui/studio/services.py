@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 
+def _nowhere(_key) -> None:
+    """No board to go to (a window that does not offer it)."""
+
+
 @dataclass(frozen=True)
 class StudioServices:
     # what is shown, each read when needed
@@ -29,6 +33,7 @@ class StudioServices:
     entry_hint: Callable[[], str]               # what the order entry says to do next
     orders_changed: Callable[[], None]          # the seat's pending orders changed (pasted)
     show_side_panel: Callable[[], None]         # F9's panel shown if it was hidden
+    goto_board: Callable[[object], None] = _nowhere   # (BoardKey): bring that board into view
 
     def game(self):
         m = self.match()

@@ -11,6 +11,7 @@ from app.engine import BoardKey
 from ..guard import guarded
 from ..action import make_action
 from .chart import ChartPane
+from .coach import Coach
 from .notes import NotesPane, add_plan_keys
 from .plans import PlansTool
 from .preview import PreviewController
@@ -44,13 +45,15 @@ class Studio(QObject):
         self.notes.written.connect(w.files_changed)
         self.notes.refused.connect(lambda text: w.set_status(text, error=True))
         self.chart = ChartPane(services)
+        self.coach = Coach(parent, services, self.plans)
         self._results_dock, self._nations_dock = results_dock, nations_dock
         self.editor_dialog = None
         self.paste_dialog = None
         self.notes_dock = self._dock("Notes", "notes", self.notes)
         self.chart_dock = self._dock("Centres", "centres", self.chart)
         self.chart_dock.visibilityChanged.connect(self.chart.dock_shown)
-        self.docks = (self.notes_dock, self.chart_dock)
+        self.coach_dock = self._dock("Coach", "coach", self.coach.pane)
+        self.docks = (self.notes_dock, self.chart_dock, self.coach_dock)
         self.notes.draw_button.toggled.connect(lambda on: self.a_draw.setChecked(on))
         self.notes.colours.idClicked.connect(self.plans.set_colour)
         self.notes.take_back_button.clicked.connect(self.plans.take_back)
@@ -90,6 +93,8 @@ class Studio(QObject):
                                "Bring the Centres tab (the centre chart) to the front of the side panel")
         self.a_notes = _action(w, "&Notes and plans", lambda: self.bring_forward(self.notes_dock), None,
                                "Bring the Notes tab (notes and drawn plans) to the front of the side panel")
+        self.a_coach = _action(w, "What would &Hard do?", self.ask_coach, None,
+                               "The Coach tab: the Hard computer's orders for your nation, each with its reason")
         menu = w.menuBar().addMenu("&Studio")
         help_menu = next((a for a in w.menuBar().actions() if a.menu() is not None and a.text() == "&Help"), None)
         if help_menu is not None:               # before Help, as menus go
@@ -100,7 +105,7 @@ class Studio(QObject):
         for a in (self.a_editor, self.a_from_board):
             menu.addAction(a)
         menu.addSeparator()
-        for a in (self.a_chart, self.a_notes):
+        for a in (self.a_chart, self.a_notes, self.a_coach):
             menu.addAction(a)
         self.menu = menu
         self.seat_actions = (self.a_preview, self.a_draw, self.a_paste, self.a_editor, self.a_from_board)
@@ -127,6 +132,7 @@ class Studio(QObject):
             self.plans.set_drawing(False)
         self.preview.changed()
         self.chart.changed()
+        self.coach.refresh()
         self.update_actions()
 
     def orders_changed(self) -> None:
@@ -140,6 +146,7 @@ class Studio(QObject):
         self.plans.clear_screen()
         self.preview.clear()
         self.chart.forget()
+        self.coach.clear()
         self._close_dialogs()
 
     def update_actions(self) -> None:
@@ -151,6 +158,8 @@ class Studio(QObject):
         self.a_draw.setEnabled(seated)
         self.a_editor.setEnabled(seated and not w.busy())
         self.a_from_board.setEnabled(seated and not w.busy())
+        self.a_coach.setEnabled(seated and not w.busy() and not w.replaying())
+        self.coach.update_actions()
         if w.busy():
             self.preview.clear()             # gone on submit
 
@@ -161,6 +170,11 @@ class Studio(QObject):
         self.notes.draw_button.setStyleSheet(
             f"QToolButton:checked {{ background: rgba({a.red()}, {a.green()}, {a.blue()}, 70);"
             f" border: 1px solid {a.name()}; border-radius: 4px; }}")
+
+    def ask_coach(self) -> None:
+        """Bring the Coach tab forward and ask it about the nation chosen there."""
+        self.bring_forward(self.coach_dock)
+        self.coach.pane.ask_button.click()
 
     def board_menu(self, menu, key: BoardKey) -> None:
         """Entries of the board's right-click menu."""

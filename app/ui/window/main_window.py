@@ -193,7 +193,7 @@ class MainWindow(QMainWindow):
             pending=lambda: self.pending, view=lambda: self.view, scene=lambda: self.scene, theme=lambda: self.theme,
             set_status=self.set_status, files_changed=self.files.changed, confirm_discard=self.files.confirm_discard,
             set_match=self.set_match, entry_hint=lambda: self.entry.hint(), orders_changed=self._orders_changed,
-            show_side_panel=self.side_panel.show),
+            show_side_panel=self.side_panel.show, goto_board=self.goto_board),
             self.results_dock, nations_dock=self.docks[1], cancel=self.commands.cancel)
         self.docks += self.studio.docks   # the curtain covers them too
         self.submitted.connect(lambda _report: self.table.forget_feedback())

@@ -1,0 +1,297 @@
+"""A table on a server, as a window plays it: no Qt, and never an adjudication here.
+
+:func:`world_from_view` rebuilds an engine :class:`~app.engine.World` from the views the
+server sends (:mod:`.views`: each board's units, centres, adjudicated orders and results,
+where its timeline branched, the phase and a retreat pause's options), so that the window
+draws it, offers legal targets and checks orders exactly as at a hotseat table.
+
+:class:`RemoteMatch` is a :class:`~app.match.Match` over that world for one seat (or for a
+watcher: no seat). Its seat's pending orders are the server's: an order given here is
+checked against the seat's view, kept, and sent; the server's answer (``pending``) is what
+stays. :meth:`RemoteMatch.done` sends ``done``; the server adjudicates when every seat is
+done and the next view replaces the world (``adjudicates`` is False: the window must not).
+
+:class:`Link` runs the asyncio :class:`~.client.Client` on a thread of its own and hands
+every message and change of status to ``deliver``, on that thread: the window's carrier
+passes them to its own thread (a queued Qt signal) and applies them there with
+:meth:`RemoteMatch.apply`. Nothing here is touched from two threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable
+
+from app.engine import (BoardKey, Game, index_orders, load_variant, Location, make_board, NotationError,
+                        parse_order, Pause, Result, Turn, World)
+from app.match import Match, MatchError, OrderRefused, Seat, order_key
+
+from . import protocol as p
+from .client import Client
+
+
+class RemoteError(ValueError):
+    """What the server sent cannot be shown as a game (an unknown variant, say)."""
+
+
+# -- the world from views ----------------------------------------------------------------------
+def world_from_view(variant, adjacency: str, view: p.View) -> World:
+    """The world a (full) view describes. Orders that do not read against it are left out
+    (none should: they are the engine's own text)."""
+    boards, parents = [], {}
+    for b in view.boards:
+        key = BoardKey.parse(b["board"])
+        units = [tuple(u.split(" ", 2)) for u in b["units"]]
+        boards.append(make_board(key, units, b["centres"]))
+        if "parent" in b:
+            parents[key.timeline] = BoardKey.parse(b["parent"])
+    if not boards:
+        raise RemoteError("the server sent a view with no board")
+    starts: dict[int, Turn] = {}
+    ends: dict[int, Turn] = {}
+    for board in boards:
+        t, turn = board.key
+        starts[t] = min(starts.get(t, turn), turn)
+        ends[t] = max(ends.get(t, turn), turn)
+    bare = World(variant=variant, adjacency=adjacency, boards=MappingProxyType({b.key: b for b in boards}),
+                 parents=MappingProxyType({t: parents.get(t) for t in sorted(starts)}),
+                 starts=MappingProxyType(starts), ends=MappingProxyType(ends), winner=view.winner,
+                 submissions=view.submissions)
+    orders, results = {}, {}
+    for b in view.boards:
+        key = BoardKey.parse(b["board"])
+        read = []
+        for text, status in b["orders"]:
+            try:
+                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status)))
+            except (NotationError, ValueError, KeyError):
+                continue
+        if read:
+            orders[key] = tuple(o for o, _ in read)
+            results[key] = tuple(r for _, r in read)
+    refs, incoming = index_orders(orders, results)
+    pause = None
+    if view.phase == "retreats":
+        dislodged = {_location(text): frozenset(options) for text, options in view.retreats.items()}
+        pause = Pause(MappingProxyType(dislodged), None)
+    return bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
+                       incoming=incoming, pause=pause)
+
+
+def _location(text: str) -> Location:
+    """``1:par:S1901`` (a Location's own text)."""
+    timeline, loc, turn = text.split(":")
+    return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)
+
+
+def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
+    """The table's seats as the window shows them: only this connection's seat is a
+    person's here (the others order at their own computers); a watcher has none."""
+    listed = welcome.seats or [{"name": welcome.seat_name or "You", "nations": welcome.nations}]
+    seats = []
+    for i, s in enumerate(listed):
+        mine = i == welcome.seat
+        seats.append(Seat(name=s["name"], colour=s.get("colour", "#1971c2"), nations=tuple(s["nations"]),
+                          controller="person" if mine else "nobody"))
+    named = {n for s in seats for n in s.nations}
+    rest = tuple(n for n in variant.nation_names if n not in named)
+    if rest:
+        seats.append(Seat(name="Nobody", nations=rest, controller="nobody"))
+    return seats
+
+
+# -- the match ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Change:
+    """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
+    redraw), ``pending`` (the seat's orders), ``state`` (who is done, the deadline),
+    ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
+    what: str
+    text: str = ""
+
+
+class RemoteMatch(Match):
+    """One seat (or a watcher) of a table on a server. ``send`` takes a coroutine
+    function of the client and runs it on the network thread (:meth:`Link.call`)."""
+
+    adjudicates = False
+
+    def __init__(self, welcome: p.Welcome, view: p.View, send: Callable[[Callable], None]):
+        try:
+            variant = load_variant(welcome.variant or "standard")
+        except ValueError as e:
+            raise RemoteError(f"the table plays variant {welcome.variant!r}, which this computer does not have: "
+                              f"{e}") from None
+        self.welcome = welcome
+        self.me = welcome.seat
+        self._send = send
+        world = world_from_view(variant, welcome.adjacency, view)
+        super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
+        self.table_state: p.TableState | None = None
+        self.letters: list[tuple[int, str]] = []
+        self.view_message = view
+        self._take_pending(view.pending, view.done)
+
+    # -- who is at the table ---------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return "watching" if self.me is None else "network"
+
+    @property
+    def private(self) -> bool:
+        return False           # one seat per window: nothing to hide from another seat here
+
+    def _next_seat(self, start: int) -> int | None:
+        """The seat at this window stays at it (done or not); a watcher has none."""
+        return getattr(self, "me", None)
+
+    def view_for(self, seat, world=None):
+        return world if world is not None else self.world      # the server fogged it already
+
+    @property
+    def seconds_left(self) -> float | None:
+        return self.table_state.seconds_left if self.table_state is not None else None
+
+    # -- what the seat does --------------------------------------------------------------------
+    def add_order(self, order, seat=None):
+        normal = super().add_order(order, seat)      # checked against the seat's view, shown at once
+        text = _text(normal)
+        self._send(lambda c: c.order(text))
+        return normal
+
+    def remove_order(self, key, seat=None):
+        old = super().remove_order(key, seat)
+        if old is not None:
+            text = _text(old)
+            self._send(lambda c: c.remove(text))
+        return old
+
+    def done(self, seat=None):
+        """Ends this seat's turn at the server; the round is the server's to adjudicate."""
+        if self.me is None:
+            raise MatchError("a watcher has no turn to end")
+        self._done.add(self.me)
+        self._send(lambda c: c.done())
+        return None
+
+    def write(self, to: int, text: str) -> None:
+        self._send(lambda c: c.write(to, text))
+
+    def prepare(self):
+        raise MatchError("this table is adjudicated by its server")
+
+    def can_undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    # -- what the server says ------------------------------------------------------------------
+    def apply(self, message, client: Client | None = None) -> Change:
+        """Take in one message from the server (on the window's thread)."""
+        if isinstance(message, p.View):
+            view = client.view if client is not None and client.view is not None else message
+            world = world_from_view(self.game.variant, self.world.adjacency, view)
+            self.game.change_present(world)
+            self.view_message = view
+            self._take_pending(view.pending, view.done)
+            self.revision += 1
+            return Change("world")
+        if isinstance(message, p.Pending):
+            pending = client.view.pending if client is not None and client.view is not None else message.pending
+            self._take_pending(pending, message.done)
+            return Change("pending")
+        if isinstance(message, p.TableState):
+            self.table_state = message
+            return Change("state")
+        if isinstance(message, p.Refused):
+            return Change("refused", f"The server refused {message.text!r}: {message.reason}")
+        if isinstance(message, p.Mail) and client is not None:
+            self.letters = list(client.letters)
+            return Change("letter")
+        if isinstance(message, p.Kept):
+            return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
+        return Change("nothing")
+
+    def _take_pending(self, texts: list[str], done: bool) -> None:
+        """The server's pending orders for this seat become the ones shown."""
+        if self.me is None:
+            return
+        kept = {}
+        for text in texts:
+            try:
+                o = self.world.resolve(parse_order(text, self.game.variant))
+            except (NotationError, ValueError, KeyError):
+                continue
+            kept[order_key(o)] = o
+        self._pending[self.me] = kept
+        self._done = {self.me} if done else set()
+
+
+def _text(order) -> str:
+    from app.engine import format_order
+    return format_order(order)
+
+
+# -- the network thread --------------------------------------------------------------------------
+class Link:
+    """A :class:`Client` on a thread with its own event loop. ``deliver(item)`` is called on
+    that thread with each message from the server and with ``("status", text)`` for each
+    change of the connection's status; after :meth:`stop` it is called no more."""
+
+    def __init__(self, client: Client, deliver: Callable[[object], None]):
+        self.client = client
+        self._deliver = deliver
+        self._stopping = False
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="5d-net-client", daemon=True)
+        client.on_message = lambda m: self._pass(m)
+        client.on_status = lambda s: self._pass(("status", s))
+
+    def _pass(self, item) -> None:
+        if not self._stopping:
+            self._deliver(item)
+
+    def start(self) -> "Link":
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self._task = task = self.loop.create_task(self.client.run())
+        try:
+            self.loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+
+    def call(self, action: Callable[[Client], object]) -> None:
+        """Run ``action(client)`` (a coroutine) on the network thread; a failure (not
+        connected) comes back through ``deliver`` as ``("error", text)``."""
+        if self._stopping or self.loop.is_closed():
+            return
+
+        async def run():
+            try:
+                await action(self.client)
+            except Exception as e:           # not connected, a message that cannot be sealed
+                self._pass(("error", str(e) or type(e).__name__))
+        try:
+            asyncio.run_coroutine_threadsafe(run(), self.loop)
+        except RuntimeError:                 # the loop closed meanwhile
+            pass
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close the connection and end the thread (waits for it)."""
+        self._stopping = True
+        if self.thread.is_alive():
+            try:       # the connection closes as its task is cancelled (``async with connect``)
+                self.loop.call_soon_threadsafe(self._task.cancel)
+            except (RuntimeError, AttributeError):     # closed already, or not running yet
+                pass
+            self.thread.join(timeout)

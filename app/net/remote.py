@@ -31,6 +31,7 @@ from app.match import Match, MatchError, OrderRefused, Seat, order_key
 
 from . import protocol as p
 from .client import Client
+from .letters import LetterError, open_letter
 
 
 class RemoteError(ValueError):
@@ -131,7 +132,9 @@ class RemoteMatch(Match):
         world = world_from_view(variant, welcome.adjacency, view)
         super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
-        self.letters: list[tuple[int, str]] = []
+        # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
+        self.letters: list[tuple[int, str, int]] = []
+        self.written: list[tuple[int, str, int]] = []
         self.view_message = view
         self._take_pending(view.pending, view.done)
 
@@ -178,7 +181,15 @@ class RemoteMatch(Match):
         return None
 
     def write(self, to: int, text: str) -> None:
+        """A message to seat ``to``, sealed to its computer's key by the client."""
+        self.written.append((to, text, self.world.submissions))
         self._send(lambda c: c.write(to, text))
+
+    def recipients(self) -> list[int]:
+        """The seats this one may write to: the others whose computers joined once (their
+        key is known)."""
+        keys = self.table_state.public_keys if self.table_state is not None else {}
+        return [i for i in sorted(keys) if i != self.me and i < len(self.seats)]
 
     def prepare(self):
         raise MatchError("this table is adjudicated by its server")
@@ -209,8 +220,16 @@ class RemoteMatch(Match):
             return Change("state")
         if isinstance(message, p.Refused):
             return Change("refused", f"The server refused {message.text!r}: {message.reason}")
-        if isinstance(message, p.Mail) and client is not None:
-            self.letters = list(client.letters)
+        if isinstance(message, p.Welcome):       # a connection made again: every message comes again
+            self.letters = []
+            return Change("nothing")
+        if isinstance(message, p.Mail) and client is not None and client.invitation is not None:
+            inv = client.invitation
+            try:
+                text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
+            except LetterError as e:
+                text = f"(a message that does not open: {e})"
+            self.letters.append((message.sender, text, message.submissions))
             return Change("letter")
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")

@@ -224,3 +224,22 @@ def test_host_a_hotseat_game_and_play_it_from_two_windows(qtbot, windows):
     finally:
         host.net.closing()
     assert host.net.hosted is None
+
+
+def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    qtbot.waitUntil(lambda: ada.net.match.recipients() == [1], timeout=WAIT)
+    panel = ada.net.messages
+    panel.text.setPlainText("Meet me in Galicia")
+    panel.send_btn.click()
+    qtbot.waitUntil(lambda: "Meet me in Galicia" in ben.net.messages.list.toPlainText(), timeout=WAIT)
+    assert "From Ada" in ben.net.messages.list.toPlainText()
+    assert "To Ben" in panel.list.toPlainText()
+    # on the way the text is sealed: the server's database never holds it
+    assert not any("Galicia" in f for f in ben.net.link.client.frames)
+    stored = [f for f in hosted.db.parent.iterdir() if f.name.startswith(hosted.db.name)]   # with its WAL
+    assert stored and not any(b"Galicia" in f.read_bytes() for f in stored)

@@ -17,7 +17,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from app.net import protocol as p
 from app.net.client import Client
@@ -32,6 +32,17 @@ CLOSED_WHY = {
     p.CLOSE_REVOKED: "Your invitation was replaced",
     p.CLOSE_PROTOCOL: "The server closed the connection",
 }
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A message as the Messages panel lists it."""
+    sender: str
+    receiver: str
+    text: str
+    when: int
+    sent: bool
+    read: bool = True
 
 
 class Carrier(QObject):
@@ -54,9 +65,9 @@ class NetServices:
 
 
 class NetUI(QObject):
-    def __init__(self, parent: QMainWindow, services: NetServices, menu: QMenu):
+    def __init__(self, parent: QMainWindow, services: NetServices, menu: QMenu, nations_dock: QDockWidget):
         """``menu``: the Table menu the three actions go on; the connection's chip goes on
-        ``parent``'s status bar."""
+        ``parent``'s status bar; the seat's messages in a dock tabbed with ``nations_dock``."""
         super().__init__(parent)
         self.main = parent
         self.s = services
@@ -74,6 +85,17 @@ class NetUI(QObject):
         self.timer = QTimer(self, interval=1000, timeout=self._tick)    # the countdown, owned here
         self._deadline_at: float | None = None
         self._connection = ""
+        from ..table.messages_panel import MessagesPanel
+        self.messages = MessagesPanel()
+        self.messages.send.connect(self._write)
+        self.dock = QDockWidget("Table messages", parent)
+        self.dock.setObjectName("net-messages")
+        self.dock.setWidget(self.messages)
+        self.dock.setFeatures(QDockWidget.DockWidgetMovable)
+        parent.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        parent.tabifyDockWidget(nations_dock, self.dock)
+        nations_dock.raise_()
+        self.dock.setVisible(False)
         menu.addSeparator()
         self.a_host = QAction("&Host a table…", parent)
         self.a_host.setStatusTip("Serve the game open now from this computer: one invitation per seat")
@@ -153,6 +175,8 @@ class NetUI(QObject):
         self.match = None
         self._deadline_at = None
         self.timer.stop()
+        self.dock.setVisible(False)
+        self.messages.clear()
         self._connection = ""
         self._show_chip()
 
@@ -192,6 +216,8 @@ class NetUI(QObject):
                 self._problem("Join a table", str(e))
                 return
             self.s.set_match(self.match, None)
+            self.dock.setVisible(self.match.me is not None)
+            self._show_messages()
             who = client.welcome.seat_name or "a watcher"
             self.s.set_status(f"Connected to table {client.welcome.table} as {who}.")
             return
@@ -213,13 +239,41 @@ class NetUI(QObject):
             if left is not None and not self.timer.isActive():
                 self.timer.start()
             self._show_chip()
+            self._show_messages()
             self.s.update_actions()
         elif change.what in ("refused", "kept"):
             self.s.set_status(change.text, error=change.what == "refused")
             self.s.refresh()
         elif change.what == "letter":
-            sender, text = self.match.letters[-1]
-            self.s.set_status(f"Message from {self.match.seats[sender].name}: {text}")
+            self._show_messages()
+            self.dock.raise_()
+            self.s.set_status(f"A new message from {self.match.seats[self.match.letters[-1][0]].name}.")
+
+    # -- messages between seats ------------------------------------------------------------------
+    def _show_messages(self) -> None:
+        m = self.match
+        if m is None or m.me is None:
+            self.messages.clear()
+            return
+        me = m.seats[m.me].name
+        shown = [Letter(m.seats[sender].name if sender < len(m.seats) else f"seat {sender}", me, text, when, False)
+                 for sender, text, when in m.letters]
+        shown += [Letter(me, m.seats[to].name, text, when, True) for to, text, when in m.written]
+        shown.sort(key=lambda x: x.when)
+        recipients = [(i, m.seats[i].name, f"Sealed to {m.seats[i].name}'s computer: the server passes it on "
+                                          "and cannot read it.") for i in m.recipients()]
+        self.messages.show_for(me, shown, recipients,
+                               note="" if recipients else "Nobody to write to yet: a seat can be written to "
+                                                          "once its player has joined.")
+
+    @guarded
+    def _write(self, receiver: int, text: str) -> None:
+        if self.match is None or self.match.me is None or not text.strip():
+            return
+        self.match.write(receiver, text.strip())
+        self.messages.text.setPlainText("")
+        self._show_messages()
+        self.messages.show_feedback(f"Sent to {self.match.seats[receiver].name}, sealed.", True)
 
     def _status(self, client: Client, text: str) -> None:
         self._connection = text

@@ -129,6 +129,12 @@ class RemoteMatch(Match):
         self.welcome = welcome
         self.me = welcome.seat
         self._send = send
+        self._outbox: list[tuple[str, str, int]] = []     # what the seat did, not yet sent
+        self._out_lock = threading.Lock()
+        # called (on the window's thread) when the queue gets its first item: a window sends
+        # once its current event is handled, so what one click or paste did goes together;
+        # None: at once
+        self.wake: Callable[[], None] | None = None
         world = world_from_view(variant, welcome.adjacency, view)
         super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
@@ -161,15 +167,13 @@ class RemoteMatch(Match):
     # -- what the seat does --------------------------------------------------------------------
     def add_order(self, order, seat=None):
         normal = super().add_order(order, seat)      # checked against the seat's view, shown at once
-        text = _text(normal)
-        self._send(lambda c: c.order(text))
+        self._post("order", _text(normal))
         return normal
 
     def remove_order(self, key, seat=None):
         old = super().remove_order(key, seat)
         if old is not None:
-            text = _text(old)
-            self._send(lambda c: c.remove(text))
+            self._post("remove", _text(old))
         return old
 
     def done(self, seat=None):
@@ -177,13 +181,64 @@ class RemoteMatch(Match):
         if self.me is None:
             raise MatchError("a watcher has no turn to end")
         self._done.add(self.me)
-        self._send(lambda c: c.done())
+        self._post("done", "")
         return None
 
     def write(self, to: int, text: str) -> None:
         """A message to seat ``to``, sealed to its computer's key by the client."""
         self.written.append((to, text, self.world.submissions))
-        self._send(lambda c: c.write(to, text))
+        self._post("write", text, to)
+
+    # -- the way out ----------------------------------------------------------------------------
+    def _post(self, kind: str, text: str, to: int = 0) -> None:
+        """Queue what the seat did, in order; one sender on the network thread takes
+        whatever is queued when it runs, consecutive orders in one message (the computer's
+        suggestions or pasted orders, dozens at once, would otherwise be a flood the server
+        closes the connection for)."""
+        with self._out_lock:
+            self._outbox.append((kind, text, to))
+            if len(self._outbox) > 1:
+                return                  # a sender is on its way (or waits for the connection) and takes this too
+        (self.wake or self.send_now)()
+
+    def send_now(self) -> None:
+        """Send what is queued (the window calls it once its current event is handled)."""
+        self._send(self._flush)
+
+    async def _flush(self, client: Client) -> None:
+        """Send what is queued. Not connected: it stays queued, in order, for :meth:`resend`
+        once the connection is made again (nothing the seat did is dropped on the way)."""
+        with self._out_lock:
+            items, self._outbox = self._outbox, []
+        i = 0
+        try:
+            while i < len(items):
+                kind, text, to = items[i]
+                if kind == "order":
+                    j = i
+                    while j < len(items) and items[j][0] == "order":
+                        j += 1
+                    await client.orders([t for _, t, _ in items[i:j]])
+                    i = j
+                    continue
+                if kind == "remove":
+                    await client.remove(text)
+                elif kind == "done":
+                    await client.done()
+                elif kind == "write":
+                    await client.write(to, text)
+                i += 1
+        except ConnectionError:
+            with self._out_lock:
+                self._outbox = items[i:] + self._outbox
+            raise
+
+    def resend(self) -> None:
+        """The connection is back: send what waited for it."""
+        with self._out_lock:
+            waiting = bool(self._outbox)
+        if waiting:
+            self.send_now()
 
     def recipients(self) -> list[int]:
         """The seats this one may write to: the others whose computers joined once (their

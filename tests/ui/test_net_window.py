@@ -243,3 +243,45 @@ def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, host
     assert not any("Galicia" in f for f in ben.net.link.client.frames)
     stored = [f for f in hosted.db.parent.iterdir() if f.name.startswith(hosted.db.name)]   # with its WAL
     assert stored and not any(b"Galicia" in f.read_bytes() for f in stored)
+
+
+def test_orders_given_while_the_server_is_down_reach_it_once_it_is_back(qtbot, windows, tmp_path):
+    first = HostedServer(tmp_path / "tables.sqlite3").start()
+    port = first.port
+    table, (ada_inv, _) = first.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    try:
+        w.net.join(str(ada_inv))
+        qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+        first.stop()
+        qtbot.waitUntil(lambda: "Reconnecting" in w.net.chip_text, timeout=WAIT)
+        assert w.console_order("A par - bur")           # shown at once, kept for the server
+        qtbot.waitUntil(lambda: "once the connection is back" in w.last_status, timeout=WAIT)
+        again = HostedServer(tmp_path / "tables.sqlite3", port=port).start()
+    finally:
+        first.stop()
+    try:
+        qtbot.waitUntil(lambda: confirmed(w, 1) and "Online" in w.net.chip_text, timeout=WAIT)
+        assert again.server.tables[table].match.pending(0)[0].unit.loc == "par"
+    finally:
+        w.net.closing()
+        again.stop()
+
+
+def test_many_orders_at_once_go_in_few_messages(qtbot, windows, hosted):
+    """The computer's suggestions or a paste give every unit an order at once: one message
+    each would be a flood the server closes the connection for."""
+    table, (ada_inv, _) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    w.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+    from app.net.server import BURST
+    from app.net import protocol as p
+    units = [u for b in w.world.boards.values() for u in b.units.values() if u.nation in ADA.nations]
+    for _ in range(3 * BURST // len(units)):         # far more changes than the server's burst allows
+        for u in units:
+            assert w.console_order(f"{u.type} {u.loc} H")
+    qtbot.waitUntil(lambda: confirmed(w, len(units)), timeout=WAIT)
+    assert w.net.link.client.closed is None and w.net.link.client.status == "connected"
+    pendings = [m for m in w.net.link.client.messages if isinstance(m, p.Pending)]
+    assert len(pendings) == 1        # all given in one go (one event): one message, one answer

@@ -85,6 +85,8 @@ class NetUI(QObject):
         self.timer = QTimer(self, interval=1000, timeout=self._tick)    # the countdown, owned here
         self._deadline_at: float | None = None
         self._connection = ""
+        # what one event (a click, a paste, the computer's suggestions) did goes in one message
+        self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
         from ..table.messages_panel import MessagesPanel
         self.messages = MessagesPanel()
         self.messages.send.connect(self._write)
@@ -175,6 +177,7 @@ class NetUI(QObject):
         self.match = None
         self._deadline_at = None
         self.timer.stop()
+        self.send_timer.stop()
         self.dock.setVisible(False)
         self.messages.clear()
         self._connection = ""
@@ -203,6 +206,9 @@ class NetUI(QObject):
             kind, text = item
             if kind == "status":
                 self._status(client, text)
+            elif "not connected" in text:
+                self.s.set_status("Not connected: what you do now goes to the server once the connection is back.",
+                                  error=True)
             else:
                 self.s.set_status(f"Not sent: {text}", error=True)
             return
@@ -211,6 +217,7 @@ class NetUI(QObject):
                 return
             try:
                 self.match = RemoteMatch(client.welcome, client.view, link.call)
+                self.match.wake = self.send_timer.start
             except RemoteError as e:
                 self.leave()
                 self._problem("Join a table", str(e))
@@ -275,9 +282,15 @@ class NetUI(QObject):
         self._show_messages()
         self.messages.show_feedback(f"Sent to {self.match.seats[receiver].name}, sealed.", True)
 
+    def _send_queued(self) -> None:
+        if self.match is not None:
+            self.match.send_now()
+
     def _status(self, client: Client, text: str) -> None:
         self._connection = text
         self._show_chip()
+        if text == "connected" and self.match is not None:
+            self.match.resend()           # what the seat did while the connection was down
         if client.closed is not None:
             code, reason = client.closed
             if code == 1000:

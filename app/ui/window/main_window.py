@@ -411,6 +411,9 @@ class MainWindow(QMainWindow):
         self.commands.redo.setEnabled(live and m.can_redo())
         for a in (self.commands.save, self.commands.save_as, self.commands.fit, self.commands.present, self.commands.zoom_in, self.commands.zoom_out):
             a.setEnabled(m is not None)
+        if m is not None and not m.adjudicates:     # a table on a server is kept by its server
+            self.commands.save.setEnabled(False)
+            self.commands.save_as.setEnabled(False)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
         self.studio.update_actions()

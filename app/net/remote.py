@@ -300,7 +300,9 @@ class RemoteMatch(Match):
                 o = self.world.resolve(parse_order(text, self.game.variant))
             except (NotationError, ValueError, KeyError):
                 continue
-            kept[order_key(o)] = o
+            key = order_key(o)
+            shown = self._pending[self.me].get(key)
+            kept[key] = shown if shown == o else o     # the same order stays the same object: nothing redrawn
         self._pending[self.me] = kept
         self._done = {self.me} if done else set()
 

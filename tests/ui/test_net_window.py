@@ -285,3 +285,14 @@ def test_many_orders_at_once_go_in_few_messages(qtbot, windows, hosted):
     assert w.net.link.client.closed is None and w.net.link.client.status == "connected"
     pendings = [m for m in w.net.link.client.messages if isinstance(m, p.Pending)]
     assert len(pendings) == 1        # all given in one go (one event): one message, one answer
+
+
+def test_join_with_window_and_an_invitation_link_open_the_window_on_the_seat(monkeypatch):
+    import app.ui.app as ui
+    from app.__main__ import main
+    got = []
+    monkeypatch.setattr(ui, "main", lambda args: got.append(args) or 0)
+    link = "5d://192.168.1.20:8765/0123456789/1/" + "s" * 32
+    assert main(["join", link, "--window"]) == 0 and main([link]) == 0
+    assert got == [["--join", link], ["--join", link]]
+    assert ui.parser().parse_args(got[0]).join == link

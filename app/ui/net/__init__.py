@@ -62,6 +62,7 @@ class NetServices:
     show_message: Callable[[str, str], object]
     confirm_discard: Callable[[str], bool]
     data_dir: Callable[[], object]
+    view: Callable[[], object]                     # the WorldView (None: no game shown)
 
 
 class NetUI(QObject):
@@ -85,6 +86,7 @@ class NetUI(QObject):
         self.timer = QTimer(self, interval=1000, timeout=self._tick)    # the countdown, owned here
         self._deadline_at: float | None = None
         self._connection = ""
+        self._moves_seen = 0                    # the view's count of the player's moves at the last round
         # what one event (a click, a paste, the computer's suggestions) did goes in one message
         self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
         from ..table.messages_panel import MessagesPanel
@@ -223,6 +225,8 @@ class NetUI(QObject):
                 self._problem("Join a table", str(e))
                 return
             self.s.set_match(self.match, None)
+            view = self.s.view()
+            self._moves_seen = view.user_moves if view is not None else 0
             self.dock.setVisible(self.match.me is not None)
             self._show_messages()
             who = client.welcome.seat_name or "a watcher"
@@ -230,9 +234,11 @@ class NetUI(QObject):
             return
         if self.match is None:
             return
+        before = set(self.match.world.boards)
         change = self.match.apply(item, client)
         if change.what == "world":
             self.s.refresh()
+            self._show_new_boards(sorted(set(self.match.world.boards) - before))
             v = self.match.view_message
             self.s.set_status(f"Submission {v.submissions} adjudicated by the server: {v.phase}."
                               if v.phase != "over" else "The game is over.")
@@ -281,6 +287,18 @@ class NetUI(QObject):
         self.messages.text.setPlainText("")
         self._show_messages()
         self.messages.show_feedback(f"Sent to {self.match.seats[receiver].name}, sealed.", True)
+
+    def _show_new_boards(self, made: list) -> None:
+        """As after a submission at one computer: the view glides to the boards the round
+        made, unless the player moved it since the last round (then it keeps its place)."""
+        view = self.s.view()
+        if view is None or not made:
+            return
+        if view.user_moves == self._moves_seen:
+            view.follow_boards(made)
+        else:
+            view.keep_place(made)
+        self._moves_seen = view.user_moves
 
     def _send_queued(self) -> None:
         if self.match is not None:

@@ -91,8 +91,8 @@ class LobbyDialog(QDialog):
             waiting = [s["name"] for s in t["seats"] if s["controller"] == "person" and not s["connected"]]
             state = "finished" if t["phase"] == "over" else "running"
             text = (f"{t['name']} — {t['variant']}, {state}, {t['submissions']} submission(s)"
-                    f"{', fog of war' if t['fog'] else ''}; seats waiting: {', '.join(waiting) or 'none'}"
-                    + ("" if t["watchable"] else "  (not watchable until it ends)"))
+                    f"{', fog of war' if t['fog'] else ''}\n    seats waiting: {', '.join(waiting) or 'none'}"
+                    + ("" if t["watchable"] else "; not watchable until it ends"))
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, t["table"])
             if not t["watchable"]:

@@ -296,3 +296,27 @@ def test_join_with_window_and_an_invitation_link_open_the_window_on_the_seat(mon
     assert main(["join", link, "--window"]) == 0 and main([link]) == 0
     assert got == [["--join", link], ["--join", link]]
     assert ui.parser().parse_args(got[0]).join == link
+
+
+def test_a_seat_taken_over_from_another_window_is_told_why(qtbot, windows, hosted):
+    table, (ada_inv, _) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    first, second = windows(), windows()
+    first.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(first), timeout=WAIT)
+    second.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(second), timeout=WAIT)
+    qtbot.waitUntil(lambda: "taken over" in first.net.last_problem, timeout=WAIT)
+    assert "joined again from another connection" in first.net.last_problem
+    assert "Disconnected" in first.net.chip_text
+
+
+def test_opening_another_game_leaves_the_table(qtbot, windows, hosted):
+    table, (ada_inv, _) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    w.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+    link = w.net.link
+    w.new_game(confirmed=True)
+    assert w.net.link is None and not link.thread.is_alive()
+    qtbot.waitUntil(lambda: 0 not in hosted.server.tables[table].seats, timeout=WAIT)
+    assert not isinstance(w.match, RemoteMatch) and w.net.chip_text == ""

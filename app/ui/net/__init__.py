@@ -185,6 +185,12 @@ class NetUI(QObject):
         self._connection = ""
         self._show_chip()
 
+    def attached(self, match) -> None:
+        """The window shows ``match`` now: if it is not this table's, the table is left
+        (the server keeps the seat and its orders; the invitation brings the player back)."""
+        if self.link is not None and self.match is not None and match is not self.match:
+            self.leave()
+
     def closing(self) -> None:
         """The window closes: no thread outlives it, nor a server it hosts."""
         self.leave()

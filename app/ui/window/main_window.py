@@ -334,6 +334,7 @@ class MainWindow(QMainWindow):
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
         self.table_ui.attach()
+        self.net.attached(match)          # another game replaced a table across computers: leave it
 
     def seat_nations(self) -> set[str] | None:
         if self.seat is None:

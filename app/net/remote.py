@@ -274,6 +274,8 @@ class RemoteMatch(Match):
             self.table_state = message
             return Change("state")
         if isinstance(message, p.Refused):
+            if client is not None and client.view is not None:    # what was shown at once goes: the server's stay
+                self._take_pending(client.view.pending, client.view.done)
             return Change("refused", f"The server refused {message.text!r}: {message.reason}")
         if isinstance(message, p.Welcome):       # a connection made again: every message comes again
             self.letters = []

@@ -320,3 +320,15 @@ def test_opening_another_game_leaves_the_table(qtbot, windows, hosted):
     assert w.net.link is None and not link.thread.is_alive()
     qtbot.waitUntil(lambda: 0 not in hosted.server.tables[table].seats, timeout=WAIT)
     assert not isinstance(w.match, RemoteMatch) and w.net.chip_text == ""
+
+
+def test_an_order_after_done_is_refused_by_the_server_and_taken_off_the_screen(qtbot, windows, hosted):
+    table, (ada_inv, _) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    w.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+    w.submit()
+    qtbot.waitUntil(lambda: w.net.link.client.view.done, timeout=WAIT)
+    assert w.console_order("A par - bur")          # checked here against the seat's view: legal
+    qtbot.waitUntil(lambda: "ended its turn" in w.last_status, timeout=WAIT)
+    assert w.pending == {} and hosted.server.tables[table].match.pending(0) == []

@@ -306,6 +306,7 @@ class NetUI(QObject):
             view.keep_place(made)
         self._moves_seen = view.user_moves
 
+    @guarded
     def _send_queued(self) -> None:
         if self.match is not None:
             self.match.send_now()
@@ -347,6 +348,7 @@ class NetUI(QObject):
         self.s.show_message(title, text)
 
     # -- the status bar --------------------------------------------------------------------------
+    @guarded
     def _tick(self) -> None:
         self._show_chip()
         if self._deadline_at is None:

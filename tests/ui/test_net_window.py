@@ -89,6 +89,9 @@ def test_two_seats_and_a_watcher_play_three_turns_through_the_window(qtbot, wind
     assert units_of(server_world) == units_of(watcher.world)
     assert set(watcher.world.boards) == set(server_world.boards)
     assert "adjudicated by the server" in ada.last_status
+    # the Results list tells of the last round the server adjudicated (Ada and Ben built)
+    title = ada.results_panel.title.text()
+    assert "Submission 3" in title and "2 of 2 orders succeeded" in title
 
 
 def test_a_seat_never_sees_another_seats_pending_orders_in_a_fogged_game(qtbot, windows, hosted):

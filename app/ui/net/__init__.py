@@ -63,6 +63,7 @@ class NetServices:
     confirm_discard: Callable[[str], bool]
     data_dir: Callable[[], object]
     view: Callable[[], object]                     # the WorldView (None: no game shown)
+    show_results: Callable[..., None]              # (pairs, number, seen_by): the Results list
 
 
 class NetUI(QObject):
@@ -240,11 +241,12 @@ class NetUI(QObject):
             return
         if self.match is None:
             return
-        before = set(self.match.world.boards)
+        old = self.match.world
         change = self.match.apply(item, client)
         if change.what == "world":
             self.s.refresh()
-            self._show_new_boards(sorted(set(self.match.world.boards) - before))
+            self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
+            self._show_results(old)
             v = self.match.view_message
             self.s.set_status(f"Submission {v.submissions} adjudicated by the server: {v.phase}."
                               if v.phase != "over" else "The game is over.")
@@ -305,6 +307,17 @@ class NetUI(QObject):
         else:
             view.keep_place(made)
         self._moves_seen = view.user_moves
+
+    def _show_results(self, old) -> None:
+        """The Results list: the orders (as this seat sees them) of the boards the round
+        adjudicated, i.e. those that had no results before."""
+        m, new = self.match, self.match.world
+        judged = sorted(k for k in new.results if new.results[k] and not old.results.get(k))
+        if not judged or new.submissions == old.submissions:
+            return
+        pairs = [pair for k in judged for pair in zip(new.orders[k], new.results[k])]
+        seen_by = m.seats[m.me].name if m.fog and m.me is not None else None
+        self.s.show_results(pairs, new.submissions, seen_by)
 
     @guarded
     def _send_queued(self) -> None:

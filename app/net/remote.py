@@ -27,7 +27,7 @@ from typing import Callable
 
 from app.engine import (BoardKey, Game, index_orders, load_variant, Location, make_board, NotationError,
                         parse_order, Pause, Result, Turn, World)
-from app.match import Match, MatchError, OrderRefused, Seat, order_key
+from app.match import Match, MatchError, Seat, order_key
 
 from . import protocol as p
 from .client import Client

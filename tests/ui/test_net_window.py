@@ -236,11 +236,11 @@ def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, host
     ben.net.join(str(ben_inv))
     qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
     qtbot.waitUntil(lambda: ada.net.match.recipients() == [1], timeout=WAIT)
-    panel = ada.net.messages
+    panel = ada.net.letters.panel
     panel.text.setPlainText("Meet me in Galicia")
     panel.send_btn.click()
-    qtbot.waitUntil(lambda: "Meet me in Galicia" in ben.net.messages.list.toPlainText(), timeout=WAIT)
-    assert "From Ada" in ben.net.messages.list.toPlainText()
+    qtbot.waitUntil(lambda: "Meet me in Galicia" in ben.net.letters.panel.list.toPlainText(), timeout=WAIT)
+    assert "From Ada" in ben.net.letters.panel.list.toPlainText()
     assert "To Ben" in panel.list.toPlainText()
     # on the way the text is sealed: the server's database never holds it
     assert not any("Galicia" in f for f in ben.net.link.client.frames)

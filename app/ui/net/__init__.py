@@ -25,6 +25,7 @@ from app.net.invitations import InvitationError, parse_invitation
 from app.net.remote import Link, RemoteError, RemoteMatch
 
 from ..guard import guarded
+from .letters import TableLetters
 
 CLOSED_WHY = {
     p.CLOSE_REFUSED: "The server refused",
@@ -32,17 +33,6 @@ CLOSED_WHY = {
     p.CLOSE_REVOKED: "Your invitation was replaced",
     p.CLOSE_PROTOCOL: "The server closed the connection",
 }
-
-
-@dataclass(frozen=True)
-class Letter:
-    """A message as the Messages panel lists it."""
-    sender: str
-    receiver: str
-    text: str
-    when: int
-    sent: bool
-    read: bool = True
 
 
 class Carrier(QObject):
@@ -90,17 +80,7 @@ class NetUI(QObject):
         self._moves_seen = 0                    # the view's count of the player's moves at the last round
         # what one event (a click, a paste, the computer's suggestions) did goes in one message
         self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
-        from ..table.messages_panel import MessagesPanel
-        self.messages = MessagesPanel()
-        self.messages.send.connect(self._write)
-        self.dock = QDockWidget("Table messages", parent)
-        self.dock.setObjectName("net-messages")
-        self.dock.setWidget(self.messages)
-        self.dock.setFeatures(QDockWidget.DockWidgetMovable)
-        parent.addDockWidget(Qt.RightDockWidgetArea, self.dock)
-        parent.tabifyDockWidget(nations_dock, self.dock)
-        nations_dock.raise_()
-        self.dock.setVisible(False)
+        self.letters = TableLetters(parent, nations_dock, match=lambda: self.match)
         menu.addSeparator()
         self.a_host = QAction("&Host a table…", parent)
         self.a_host.setStatusTip("Serve the game open now from this computer: one invitation per seat")
@@ -181,8 +161,7 @@ class NetUI(QObject):
         self._deadline_at = None
         self.timer.stop()
         self.send_timer.stop()
-        self.dock.setVisible(False)
-        self.messages.clear()
+        self.letters.show(None)
         self._connection = ""
         self._show_chip()
 
@@ -234,8 +213,7 @@ class NetUI(QObject):
             self.s.set_match(self.match, None)
             view = self.s.view()
             self._moves_seen = view.user_moves if view is not None else 0
-            self.dock.setVisible(self.match.me is not None)
-            self._show_messages()
+            self.letters.show(self.match)
             who = client.welcome.seat_name or "a watcher"
             self.s.set_status(f"Connected to table {client.welcome.table} as {who}.")
             return
@@ -260,41 +238,15 @@ class NetUI(QObject):
             if left is not None and not self.timer.isActive():
                 self.timer.start()
             self._show_chip()
-            self._show_messages()
+            self.letters.show(self.match)
             self.s.update_actions()
         elif change.what in ("refused", "kept"):
             self.s.set_status(change.text, error=change.what == "refused")
             self.s.refresh()
         elif change.what == "letter":
-            self._show_messages()
-            self.dock.raise_()
+            self.letters.show(self.match)
+            self.letters.dock.raise_()
             self.s.set_status(f"A new message from {self.match.seats[self.match.letters[-1][0]].name}.")
-
-    # -- messages between seats ------------------------------------------------------------------
-    def _show_messages(self) -> None:
-        m = self.match
-        if m is None or m.me is None:
-            self.messages.clear()
-            return
-        me = m.seats[m.me].name
-        shown = [Letter(m.seats[sender].name if sender < len(m.seats) else f"seat {sender}", me, text, when, False)
-                 for sender, text, when in m.letters]
-        shown += [Letter(me, m.seats[to].name, text, when, True) for to, text, when in m.written]
-        shown.sort(key=lambda x: x.when)
-        recipients = [(i, m.seats[i].name, f"Sealed to {m.seats[i].name}'s computer: the server passes it on "
-                                          "and cannot read it.") for i in m.recipients()]
-        self.messages.show_for(me, shown, recipients,
-                               note="" if recipients else "Nobody to write to yet: a seat can be written to "
-                                                          "once its player has joined.")
-
-    @guarded
-    def _write(self, receiver: int, text: str) -> None:
-        if self.match is None or self.match.me is None or not text.strip():
-            return
-        self.match.write(receiver, text.strip())
-        self.messages.text.setPlainText("")
-        self._show_messages()
-        self.messages.show_feedback(f"Sent to {self.match.seats[receiver].name}, sealed.", True)
 
     def _show_new_boards(self, made: list) -> None:
         """As after a submission at one computer: the view glides to the boards the round

@@ -65,9 +65,10 @@ def world_from_view(variant, adjacency: str, view: p.View) -> World:
     for b in view.boards:
         key = BoardKey.parse(b["board"])
         read = []
-        for text, status in b["orders"]:
+        reasons = b.get("reasons") or [""] * len(b["orders"])
+        for (text, status), reason in zip(b["orders"], reasons):
             try:
-                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status)))
+                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status, reason)))
             except (NotationError, ValueError, KeyError):
                 continue
         if read:

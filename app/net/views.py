@@ -43,10 +43,13 @@ class Sent:
 
 def encode_board(key, board, orders, results) -> dict:
     """A board's units, centres and adjudicated orders with their results."""
-    return {"board": f"{key.timeline}:{key.turn}",
-            "units": sorted(f"{u.nation} {u.type} {u.loc}" for u in board.units.values()),
-            "centres": dict(sorted(board.centres.items())),
-            "orders": [[format_order(o), r.status] for o, r in zip(orders, results)]}
+    out = {"board": f"{key.timeline}:{key.turn}",
+           "units": sorted(f"{u.nation} {u.type} {u.loc}" for u in board.units.values()),
+           "centres": dict(sorted(board.centres.items())),
+           "orders": [[format_order(o), r.status] for o, r in zip(orders, results)]}
+    if any(r.reason for r in results):     # why orders failed (a fogged view's words already)
+        out["reasons"] = [r.reason for r in results]
+    return out
 
 
 def board_list(world: World) -> list[dict]:

@@ -16,7 +16,8 @@ def same_world(expected, rebuilt) -> None:
         assert rebuilt.boards[key].position() == board.position(), key
         assert [format_order(o) for o in rebuilt.orders.get(key, ())] == \
                [format_order(o) for o in expected.orders.get(key, ())], key
-        assert [r.status for r in rebuilt.results.get(key, ())] == [r.status for r in expected.results.get(key, ())]
+        assert [(r.status, r.reason) for r in rebuilt.results.get(key, ())] == \
+               [(r.status, r.reason) for r in expected.results.get(key, ())]
     assert (rebuilt.parents, rebuilt.starts, rebuilt.ends) == (expected.parents, expected.starts, expected.ends)
     assert (rebuilt.phase, rebuilt.winner) == (expected.phase, expected.winner)
 

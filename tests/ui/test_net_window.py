@@ -335,3 +335,20 @@ def test_an_order_after_done_is_refused_by_the_server_and_taken_off_the_screen(q
     assert w.console_order("A par - bur")          # checked here against the seat's view: legal
     qtbot.waitUntil(lambda: "ended its turn" in w.last_status, timeout=WAIT)
     assert w.pending == {} and hosted.server.tables[table].match.pending(0) == []
+
+
+def test_a_sealed_table_plays_through_the_window(qtbot, windows, hosted):
+    """The seat's computer seals its orders (not even the server reads them before every
+    seat is done); the window plays it as any other table."""
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "sealed", sealed=True)
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    assert ada.console_order("A par - bur") and ada.console_order("A mar - spa")
+    qtbot.waitUntil(lambda: confirmed(ada, 2), timeout=WAIT)
+    assert hosted.server.tables[table].match.pending(0) == []      # the server holds a box it cannot open
+    ada.submit()
+    ben.submit()
+    qtbot.waitUntil(lambda: ada.match.world.submissions == 1 and ben.match.world.submissions == 1, timeout=WAIT)
+    assert {"France A bur", "France A spa"} <= units_of(ben.world)

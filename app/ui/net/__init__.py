@@ -35,6 +35,11 @@ CLOSED_WHY = {
 }
 
 
+HOSTED_DB = "hosted-tables.sqlite3"
+"""The tables the window hosts, in the data folder: not ``python -m app serve``'s default
+file, so a server run beside the window never holds the same tables twice."""
+
+
 class Carrier(QObject):
     """Emitted from the network thread; connected (queued) on the window's thread."""
     arrived = Signal(object, object)       # (the link it came from, the message or ("status", text))
@@ -385,7 +390,7 @@ class NetUI(QObject):
             return []
         if self.hosted is None:
             try:
-                self.hosted = HostedServer(self.s.data_dir() / "tables.sqlite3", host, port).start()
+                self.hosted = HostedServer(self.s.data_dir() / HOSTED_DB, host, port).start()
             except HostingError as e:
                 self.hosted = None
                 self._problem("Host a table", str(e).capitalize() + ".")

@@ -47,7 +47,8 @@ COMMANDS: dict[str, Command] = {
                      "hold tables for players at other computers, with no window"),
     "table": Command("app.net.cli:table_main", "[--db FILE] new|host|reissue|export|list ...",
                      "a server's tables: a new game or a saved one, invitations, export"),
-    "join": Command("app.net.cli:join_main", "INVITATION", "play a seat at a table on another computer"),
+    "join": Command("app.net.cli:join_main", "INVITATION [--window]",
+                    "play a seat at a table on another computer (--window: in the window)"),
     "lobby": Command("app.net.cli:lobby_main", "--server HOST:PORT", "a server's tables: seats, games to watch"),
     "install-desktop": Command("app.ui.desktop:main", "[--uninstall]",
                                "add the game to the desktop's application menu (Linux)"),
@@ -72,6 +73,10 @@ def run(command: Command, args: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["join"] and "--window" in args:          # the seat played in the window
+        args = ["--join", *(a for a in args[1:] if a != "--window")]
+    elif args and args[0].startswith("5d://"):              # an invitation link opened with the app
+        args = ["--join", *args]
     if args and args[0] in COMMANDS:
         return run(COMMANDS[args[0]], args[1:])
     if any(a in ("-h", "--help") for a in args):

@@ -160,6 +160,8 @@ def _default_decide(level: str, world: World, nation: str, *, seed: int) -> list
 class Match:
     """See the module docstring. ``seats`` empty: a sandbox, one person seat playing every nation."""
 
+    adjudicates = True      # False: a table whose server adjudicates (app.net.remote); Submit ends the seat's turn
+
     def __init__(self, game: Game, seats: Sequence[Seat] = (), *, pins: dict[int, str] | None = None,
                  fog: bool = False, decide: Decide | None = None):
         self.game = game

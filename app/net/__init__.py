@@ -10,6 +10,9 @@
 - :mod:`.server` — the server: WebSockets (the ``websockets`` package), any number of tables,
   each round's deadline.
 - :mod:`.client` — a headless client that reconnects by itself (tests, benchmark, ``join``).
+- :mod:`.remote` — a table on a server as a window plays it (the world rebuilt from views, a
+  ``Match`` that sends what its seat does and never adjudicates), the client on a thread.
+- :mod:`.hosting` — the same server inside the app (Table → Host a table…), on a thread.
 - :mod:`.cli` — ``python -m app serve``, ``table`` and ``join``.
 
 The server holds each game as an :class:`app.match.Match` and adjudicates it with the

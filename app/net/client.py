@@ -54,6 +54,7 @@ class Client:
         self.connections = 0                           # how many times it connected
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
+        self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
         self._ws = None
         self._changed = asyncio.Condition()
         self._task: asyncio.Task | None = None
@@ -140,6 +141,8 @@ class Client:
 
     async def _set_status(self, status: str) -> None:
         self.status = status
+        if self.on_status is not None:
+            self.on_status(status)
         async with self._changed:
             self._changed.notify_all()
 

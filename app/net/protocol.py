@@ -112,6 +112,10 @@ class Welcome(_Message):
     nations: list[str] = []
     fog: bool = False
     sealed: bool = False          # the seat seals its orders (Seal, then Reveal when asked)
+    # what a window needs to rebuild the game (app.net.remote): public, as in the lobby
+    variant: str = ""             # the variant's name (load_variant); "" from an older server
+    adjacency: str = "strict"
+    seats: list[dict] = []        # every seat: name, colour, nations, controller
 
 
 class View(_Message):
@@ -129,6 +133,7 @@ class View(_Message):
     pending: list[str] = []       # this seat's own pending orders (a watcher: none)
     done: bool = False            # has this seat ended its turn this round?
     box: str | None = None        # a sealed table: the seat's own box, as the server keeps it
+    retreats: dict[str, list[str]] = {}   # a retreat pause: each dislodged unit seen -> where it may go
 
 
 class Pending(_Message):

@@ -30,7 +30,7 @@ from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, Store, StoreError
-from .views import may_watch, pending_message, seat_message, Sent, watcher_message
+from .views import may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
 
 log = logging.getLogger(__name__)
 
@@ -265,7 +265,8 @@ class Server:
                 raise Closing(p.CLOSE_REFUSED, f"no table {message.table} on this server")
             if (why := may_watch(table.match)) is not None:
                 raise Closing(p.CLOSE_REFUSED, why)
-            await ws.send(p.dump(p.Welcome(table=table.id, seat=None, fog=table.match.fog)))
+            await ws.send(p.dump(p.Welcome(table=table.id, seat=None, fog=table.match.fog,
+                                           **welcome_fields(table.match))))
             async with table.lock:
                 table.sent[ws] = Sent()
                 await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
@@ -294,7 +295,8 @@ class Server:
                 await earlier.close(p.CLOSE_TAKEN_OVER, "this seat was joined again from another connection")
             s = m.seats[seat]
             await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
-                                           fog=m.fog, sealed=table.sealed is not None)))
+                                           fog=m.fog, sealed=table.sealed is not None,
+                                           **welcome_fields(m))))
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
             for sender, box, submissions in self.store.letters_to(table.id, seat):

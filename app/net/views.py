@@ -35,16 +35,21 @@ class Sent:
             old = self.values.get(key)
             if old is None or any(a is not b for a, b in zip(old, now)):
                 out.append(encode_board(key, *now))
+                if world.starts.get(key.timeline) == key.turn and world.parents.get(key.timeline) is not None:
+                    out[-1]["parent"] = str(world.parents[key.timeline])   # where its timeline branched
         self.values = values
         return full, out
 
 
 def encode_board(key, board, orders, results) -> dict:
     """A board's units, centres and adjudicated orders with their results."""
-    return {"board": f"{key.timeline}:{key.turn}",
-            "units": sorted(f"{u.nation} {u.type} {u.loc}" for u in board.units.values()),
-            "centres": dict(sorted(board.centres.items())),
-            "orders": [[format_order(o), r.status] for o, r in zip(orders, results)]}
+    out = {"board": f"{key.timeline}:{key.turn}",
+           "units": sorted(f"{u.nation} {u.type} {u.loc}" for u in board.units.values()),
+           "centres": dict(sorted(board.centres.items())),
+           "orders": [[format_order(o), r.status] for o, r in zip(orders, results)]}
+    if any(r.reason for r in results):     # why orders failed (a fogged view's words already)
+        out["reasons"] = [r.reason for r in results]
+    return out
 
 
 def board_list(world: World) -> list[dict]:
@@ -58,7 +63,8 @@ def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, 
     full, boards = (sent or Sent()).changes(view)
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
-                pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box)
+                pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box,
+                retreats=_retreats(view))
 
 
 def pending_message(match: Match, table: str, seat: int, box: str | None = None) -> Pending:
@@ -78,9 +84,24 @@ def watcher_message(match: Match, table: str, sent: Sent | None = None) -> View:
     world = match.world       # the adjudicated world: pending orders are the match's, not the world's
     full, boards = (sent or Sent()).changes(world)
     return View(table=table, submissions=len(match.game.submissions), phase=world.phase, winner=world.winner,
-                full=full, boards=boards, dislodged=_dislodged(world))
+                full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world))
 
 
 def _dislodged(world: World) -> list[str]:
     return sorted(f"{loc.board.timeline}:{loc.loc}:{loc.board.turn}" for loc in world.pause.dislodged) \
         if world.pause is not None else []
+
+
+def _retreats(world: World) -> dict[str, list[str]]:
+    """A retreat pause: where each dislodged unit the view holds may retreat to."""
+    if world.pause is None:
+        return {}
+    return {str(loc): sorted(options) for loc, options in sorted(world.pause.dislodged.items(), key=str)}
+
+
+def welcome_fields(match: Match) -> dict:
+    """What a window needs to rebuild the game from views (:mod:`.remote`): the variant,
+    the adjacency and the seats, all public (the lobby shows them)."""
+    return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
+            "seats": [{"name": s.name, "colour": s.colour, "nations": list(s.nations), "controller": s.controller}
+                      for s in match.seats]}

@@ -20,6 +20,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--view", choices=["present", "fit"], default="present",
                    help="with --screenshot: show the active boards (present) or the whole multiverse (fit)")
     p.add_argument("--new", choices=["sandbox"], help="start a new sandbox game without the dialog")
+    p.add_argument("--join", metavar="INVITATION", help="play a seat at a table on another computer (5d://…)")
     p.add_argument("--variant", metavar="NAME_OR_FOLDER",
                    help="with --new or --screenshot (or alone: a sandbox): play this variant, by name or folder path")
     return p
@@ -146,7 +147,9 @@ def _main(argv: list[str] | None) -> int:
         # Not when the first paint is being timed: that run quits at its first frame, and on
         # a loaded machine the timer came due before it, so the report named pydantic.
         QTimer.singleShot(WARM_UP_MS, warm_up)
-    if args.open:
+    if args.join:
+        window.net.join(args.join)
+    elif args.open:
         window.open_game(args.open)
     elif args.new or args.variant:
         window.new_game(args.new or "sandbox", variant=args.variant or "standard")

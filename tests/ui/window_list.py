@@ -241,6 +241,31 @@ def _print_dialog(w):
     return _modal(lambda w: print_dialog(w, "view"))(w)
 
 
+def _net_join(w):
+    w.net.join_dialog()
+    return w.net.dialog
+
+
+def _net_lobby(w):
+    w.net.lobby_dialog()
+    return w.net.dialog
+
+
+def _net_host(w):
+    _hotseat(w)
+    w.net.host_dialog()
+    return w.net.dialog
+
+
+def _net_invitations(w):
+    from app.ui.net.dialogs import InvitationsDialog
+    secret = "x" * 32
+    dlg = InvitationsDialog(w, "192.168.100.200:8765", [(name, f"5d://192.168.100.200:8765/0123456789/{i}/{secret}")
+                                                         for i, name in enumerate(["Ada Lovelace", "Ben", "Cy"])])
+    dlg.open()
+    return dlg
+
+
 WINDOWS: list[Entry] = [
     Entry("main window", ("MainWindow",), lambda w: w),
     Entry("new game (sandbox)", ("NewGameDialog",), _new_game(False)),
@@ -273,6 +298,10 @@ WINDOWS: list[Entry] = [
     Entry("the end of the game", ("EndScreen",), _end_screen),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),
     Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
+    Entry("join a table across computers (net)", ("JoinDialog",), _net_join),
+    Entry("a server's lobby (net)", ("LobbyDialog",), _net_lobby),
+    Entry("host a table (net)", ("HostDialog",), _net_host),
+    Entry("a hosted table's invitations (net)", ("InvitationsDialog",), _net_invitations),
 ]
 
 

@@ -637,12 +637,12 @@ class WorldScene(QGraphicsScene):
             del self._pending_where[key]
             if kind == "cross":
                 self.overlay.drop_pending(key)
-            else:
-                per = self._pending_boards[at]
-                del per[kind][key]
-                if not per["arrows"] and not per["builds"]:
-                    del self._pending_boards[at]
-                self._show_board_pending(at)
+            else:        # an order with nothing drawn (a waived build) was never listed on its board
+                per = self._pending_boards.get(at)
+                if per is not None and per[kind].pop(key, None) is not None:
+                    if not per["arrows"] and not per["builds"]:
+                        del self._pending_boards[at]
+                    self._show_board_pending(at)
         if order is None:
             return
         if isinstance(order, Build):

@@ -188,11 +188,12 @@ class ResultsFollower:
             seen_by = None if fog is None else m.seats[self.seat()].name if m.fog else fog[0]
             panel.set_results(i, submission_results(m.game, i, fog), seen_by)
 
-    def submitted(self, pairs) -> None:
+    def submitted(self, pairs, number: int | None = None, seen_by: str | None = None) -> None:
         """The submission just made, from its own orders and results (no fog: everything
-        is public, and the report has it all)."""
+        is public, and the report has it all). ``number`` and ``seen_by``: a round a
+        server adjudicated (app/ui/net), as the seat sees it."""
         self.shown = self._wanted()
-        self.panel.set_results(len(self.match().game.submissions), pairs)
+        self.panel.set_results(len(self.match().game.submissions) if number is None else number, pairs, seen_by)
 
     def forget(self) -> None:
         """The list is cleared (the curtain came down): shown again at the next update."""

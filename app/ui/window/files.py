@@ -103,6 +103,8 @@ class FileKeeper(QObject):
     @property
     def dirty(self) -> bool:
         m = self.match
+        if m is not None and not m.adjudicates:    # a table on a server: its server keeps it
+            return False
         return m is not None and (self.restored or m.revision != self.saved_revision)
 
     def attach(self, match: Match | None, path: Path | None, restored: bool = False) -> None:
@@ -139,6 +141,8 @@ class FileKeeper(QObject):
         self.timer.stop()
         if self.match is None or not self.session.usable:
             return False      # no data folder to write to: the notice said so at the start
+        if not self.match.adjudicates:
+            return False      # a table on a server: the server keeps it, each action as it comes
         self.writer.write(self.session.autosave_path, snapshot(self.match, self.path or self.proposed))
         return True
 

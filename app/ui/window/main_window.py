@@ -184,6 +184,14 @@ class MainWindow(QMainWindow):
             show_present=lambda: self.show_history(len(self.game.submissions)),
             follow_pace=self.history.follow_pace), self.table.curtain, nations_dock=self.docks[1])
         self.submitted.connect(self.table_ui.after_submission)
+        from ..net import NetServices, NetUI
+        # play across computers: Table → Host a table…, Join…, Watch… (app/ui/net)
+        self.net = NetUI(self, NetServices(
+            match=lambda: self.match, seat=lambda: self.seat, set_match=self.set_match, refresh=self.refresh,
+            update_actions=self.update_actions, set_status=self.set_status, show_message=self.show_message,
+            confirm_discard=self.files.confirm_discard, data_dir=data_dir, view=lambda: self.view,
+            show_results=lambda *a: self.results.submitted(*a)),
+            self.table_ui.menu, self.docks[1])
         from ..studio.services import StudioServices
         from ..studio.studio import Studio
         # editor, preview, chart, plans, notes, paste (app/ui/studio)
@@ -327,6 +335,7 @@ class MainWindow(QMainWindow):
             self.view.setFocus()         # the keys (arrows pan, + and − zoom) go to the boards
         self.update_title()
         self.table_ui.attach()
+        self.net.attached(match)          # another game replaced a table across computers: leave it
 
     def seat_nations(self) -> set[str] | None:
         if self.seat is None:
@@ -398,13 +407,16 @@ class MainWindow(QMainWindow):
             last = all(m.is_done(i) or not m.has_work(i) for i in range(len(m.seats)) if i != self.seat)
             self.commands.submit.setText("Done — adjudicate" if last else "Done — pass on")
         else:
-            self.commands.submit.setText("Submit")
+            self.commands.submit.setText("Submit" if m is None or m.adjudicates else "Done")
         self.commands.goto.setEnabled(m is not None)
         self.pending_shown.update_attention()
         self.commands.undo.setEnabled(live and m.can_undo())
         self.commands.redo.setEnabled(live and m.can_redo())
         for a in (self.commands.save, self.commands.save_as, self.commands.fit, self.commands.present, self.commands.zoom_in, self.commands.zoom_out):
             a.setEnabled(m is not None)
+        if m is not None and not m.adjudicates:     # a table on a server is kept by its server
+            self.commands.save.setEnabled(False)
+            self.commands.save_as.setEnabled(False)
         self.orders_panel.setEnabled(seated)
         self.update_seat_label()
         self.studio.update_actions()
@@ -573,6 +585,9 @@ class MainWindow(QMainWindow):
             return
         if not self.navigation.confirm_missing():
             return
+        if not m.adjudicates:            # a table across computers: its server adjudicates
+            self.net.done()
+            return
         if m.private:
             nxt = m.done(self.seat)
             self.files.changed()
@@ -725,6 +740,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.table_ui.closing()           # no next watched submission; a running one is kept
+        self.net.closing()                # no network thread or hosted server outlives the window
         self.files.close()
         remember_window(self, self.settings)
         if self.scene is not None:

@@ -1,0 +1,75 @@
+"""The server inside the app (Table → Host a table…): the same :class:`~.server.Server` as
+``python -m app serve``, on a thread with its own event loop, its tables in a SQLite file
+in the data folder. No Qt: the window asks it from its own thread and every call waits for
+the server's loop to do the work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from app.match import Match
+
+from .invitations import Invitation
+from .server import Server
+from .store import Store
+
+
+class HostingError(RuntimeError):
+    """The server could not start (the port is taken, the database cannot be opened)."""
+
+
+class HostedServer:
+    """``start()`` binds ``host:port`` (0: a free port) and serves until ``stop()``."""
+
+    def __init__(self, db: Path, host: str = "127.0.0.1", port: int = 0, advertise: str | None = None):
+        self.db, self.host, self.port, self.advertise = db, host, port, advertise
+        self.server: Server | None = None
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="5d-hosted-server", daemon=True)
+
+    def start(self, timeout: float = 30.0) -> "HostedServer":
+        self._thread.start()
+        try:
+            store = Store(self.db)
+        except Exception as e:            # StoreError, or a folder that cannot be written
+            self.stop()
+            raise HostingError(f"the tables' database {self.db} cannot be opened: {e}") from None
+        server = Server(store, self.host, self.port, advertise=self.advertise)
+        try:
+            self._wait(server.start(), timeout)
+        except OSError as e:
+            store.close()
+            self.stop()
+            raise HostingError(f"cannot listen on {self.host}:{self.port}: {e.strerror or e}") from None
+        self.server = server
+        self.port = server.port
+        return self
+
+    @property
+    def address(self) -> str:
+        return self.server.address if self.server is not None else f"{self.host}:{self.port}"
+
+    def add_table(self, match: Match, name: str, round_seconds: float | None = None,
+                  sealed: bool = False) -> tuple[str, list[Invitation]]:
+        """A new table for ``match``; one invitation per person seat."""
+        async def add():
+            return self.server.add_table(match, name, sealed=sealed, round_seconds=round_seconds)
+        return self._wait(add())
+
+    def _wait(self, coroutine, timeout: float = 30.0):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close every connection and the database, and end the thread."""
+        if self.server is not None and self._thread.is_alive():
+            server, self.server = self.server, None
+            try:
+                self._wait(server.stop(), timeout)
+            finally:
+                server.store.close()
+        if self._thread.is_alive():
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout)

@@ -1,0 +1,376 @@
+"""A table on a server, as a window plays it: no Qt, and never an adjudication here.
+
+:func:`world_from_view` rebuilds an engine :class:`~app.engine.World` from the views the
+server sends (:mod:`.views`: each board's units, centres, adjudicated orders and results,
+where its timeline branched, the phase and a retreat pause's options), so that the window
+draws it, offers legal targets and checks orders exactly as at a hotseat table.
+
+:class:`RemoteMatch` is a :class:`~app.match.Match` over that world for one seat (or for a
+watcher: no seat). Its seat's pending orders are the server's: an order given here is
+checked against the seat's view, kept, and sent; the server's answer (``pending``) is what
+stays. :meth:`RemoteMatch.done` sends ``done``; the server adjudicates when every seat is
+done and the next view replaces the world (``adjudicates`` is False: the window must not).
+
+:class:`Link` runs the asyncio :class:`~.client.Client` on a thread of its own and hands
+every message and change of status to ``deliver``, on that thread: the window's carrier
+passes them to its own thread (a queued Qt signal) and applies them there with
+:meth:`RemoteMatch.apply`. Nothing here is touched from two threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable
+
+from app.engine import (BoardKey, Game, index_orders, load_variant, Location, make_board, NotationError,
+                        parse_order, Pause, Result, Turn, World)
+from app.match import Match, MatchError, Seat, order_key
+
+from . import protocol as p
+from .client import Client
+from .letters import LetterError, open_letter
+
+
+class RemoteError(ValueError):
+    """What the server sent cannot be shown as a game (an unknown variant, say)."""
+
+
+# -- the world from views ----------------------------------------------------------------------
+def world_from_view(variant, adjacency: str, view: p.View) -> World:
+    """The world a (full) view describes. Orders that do not read against it are left out
+    (none should: they are the engine's own text)."""
+    boards, parents = [], {}
+    for b in view.boards:
+        key = BoardKey.parse(b["board"])
+        units = [tuple(u.split(" ", 2)) for u in b["units"]]
+        boards.append(make_board(key, units, b["centres"]))
+        if "parent" in b:
+            parents[key.timeline] = BoardKey.parse(b["parent"])
+    if not boards:
+        raise RemoteError("the server sent a view with no board")
+    starts: dict[int, Turn] = {}
+    ends: dict[int, Turn] = {}
+    for board in boards:
+        t, turn = board.key
+        starts[t] = min(starts.get(t, turn), turn)
+        ends[t] = max(ends.get(t, turn), turn)
+    bare = World(variant=variant, adjacency=adjacency, boards=MappingProxyType({b.key: b for b in boards}),
+                 parents=MappingProxyType({t: parents.get(t) for t in sorted(starts)}),
+                 starts=MappingProxyType(starts), ends=MappingProxyType(ends), winner=view.winner,
+                 submissions=view.submissions)
+    orders, results = {}, {}
+    for b in view.boards:
+        key = BoardKey.parse(b["board"])
+        read = []
+        reasons = b.get("reasons") or [""] * len(b["orders"])
+        for (text, status), reason in zip(b["orders"], reasons):
+            try:
+                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status, reason)))
+            except (NotationError, ValueError, KeyError):
+                continue
+        if read:
+            orders[key] = tuple(o for o, _ in read)
+            results[key] = tuple(r for _, r in read)
+    refs, incoming = index_orders(orders, results)
+    pause = None
+    if view.phase == "retreats":
+        dislodged = {_location(text): frozenset(options) for text, options in view.retreats.items()}
+        pause = Pause(MappingProxyType(dislodged), None)
+    return bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
+                       incoming=incoming, pause=pause)
+
+
+def _location(text: str) -> Location:
+    """``1:par:S1901`` (a Location's own text)."""
+    timeline, loc, turn = text.split(":")
+    return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)
+
+
+def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
+    """The table's seats as the window shows them: only this connection's seat is a
+    person's here (the others order at their own computers); a watcher has none."""
+    listed = welcome.seats or [{"name": welcome.seat_name or "You", "nations": welcome.nations}]
+    seats = []
+    for i, s in enumerate(listed):
+        mine = i == welcome.seat
+        seats.append(Seat(name=s["name"], colour=s.get("colour", "#1971c2"), nations=tuple(s["nations"]),
+                          controller="person" if mine else "nobody"))
+    named = {n for s in seats for n in s.nations}
+    rest = tuple(n for n in variant.nation_names if n not in named)
+    if rest:
+        seats.append(Seat(name="Nobody", nations=rest, controller="nobody"))
+    return seats
+
+
+# -- the match ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Change:
+    """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
+    redraw), ``pending`` (the seat's orders), ``state`` (who is done, the deadline),
+    ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
+    what: str
+    text: str = ""
+
+
+class RemoteMatch(Match):
+    """One seat (or a watcher) of a table on a server. ``send`` takes a coroutine
+    function of the client and runs it on the network thread (:meth:`Link.call`)."""
+
+    adjudicates = False
+
+    def __init__(self, welcome: p.Welcome, view: p.View, send: Callable[[Callable], None]):
+        try:
+            variant = load_variant(welcome.variant or "standard")
+        except ValueError as e:
+            raise RemoteError(f"the table plays variant {welcome.variant!r}, which this computer does not have: "
+                              f"{e}") from None
+        self.welcome = welcome
+        self.me = welcome.seat
+        self._send = send
+        self._outbox: list[tuple[str, str, int]] = []     # what the seat did, not yet sent
+        self._out_lock = threading.Lock()
+        # called (on the window's thread) when the queue gets its first item: a window sends
+        # once its current event is handled, so what one click or paste did goes together;
+        # None: at once
+        self.wake: Callable[[], None] | None = None
+        world = world_from_view(variant, welcome.adjacency, view)
+        super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
+        self.table_state: p.TableState | None = None
+        # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
+        self.letters: list[tuple[int, str, int]] = []
+        self.written: list[tuple[int, str, int]] = []
+        self.view_message = view
+        self._take_pending(view.pending, view.done)
+
+    # -- who is at the table ---------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        return "watching" if self.me is None else "network"
+
+    @property
+    def private(self) -> bool:
+        return False           # one seat per window: nothing to hide from another seat here
+
+    def _next_seat(self, start: int) -> int | None:
+        """The seat at this window stays at it (done or not); a watcher has none."""
+        return getattr(self, "me", None)
+
+    def view_for(self, seat, world=None):
+        return world if world is not None else self.world      # the server fogged it already
+
+    @property
+    def seconds_left(self) -> float | None:
+        return self.table_state.seconds_left if self.table_state is not None else None
+
+    # -- what the seat does --------------------------------------------------------------------
+    def add_order(self, order, seat=None):
+        normal = super().add_order(order, seat)      # checked against the seat's view, shown at once
+        self._post("order", _text(normal))
+        return normal
+
+    def remove_order(self, key, seat=None):
+        old = super().remove_order(key, seat)
+        if old is not None:
+            self._post("remove", _text(old))
+        return old
+
+    def done(self, seat=None):
+        """Ends this seat's turn at the server; the round is the server's to adjudicate."""
+        if self.me is None:
+            raise MatchError("a watcher has no turn to end")
+        self._done.add(self.me)
+        self._post("done", "")
+        return None
+
+    def write(self, to: int, text: str) -> None:
+        """A message to seat ``to``, sealed to its computer's key by the client."""
+        self.written.append((to, text, self.world.submissions))
+        self._post("write", text, to)
+
+    # -- the way out ----------------------------------------------------------------------------
+    def _post(self, kind: str, text: str, to: int = 0) -> None:
+        """Queue what the seat did, in order; one sender on the network thread takes
+        whatever is queued when it runs, consecutive orders in one message (the computer's
+        suggestions or pasted orders, dozens at once, would otherwise be a flood the server
+        closes the connection for)."""
+        with self._out_lock:
+            self._outbox.append((kind, text, to))
+            if len(self._outbox) > 1:
+                return                  # a sender is on its way (or waits for the connection) and takes this too
+        (self.wake or self.send_now)()
+
+    def send_now(self) -> None:
+        """Send what is queued (the window calls it once its current event is handled)."""
+        self._send(self._flush)
+
+    async def _flush(self, client: Client) -> None:
+        """Send what is queued. Not connected: it stays queued, in order, for :meth:`resend`
+        once the connection is made again (nothing the seat did is dropped on the way)."""
+        with self._out_lock:
+            items, self._outbox = self._outbox, []
+        i = 0
+        try:
+            while i < len(items):
+                kind, text, to = items[i]
+                if kind == "order":
+                    j = i
+                    while j < len(items) and items[j][0] == "order":
+                        j += 1
+                    await client.orders([t for _, t, _ in items[i:j]])
+                    i = j
+                    continue
+                if kind == "remove":
+                    await client.remove(text)
+                elif kind == "done":
+                    await client.done()
+                elif kind == "write":
+                    await client.write(to, text)
+                i += 1
+        except ConnectionError:
+            with self._out_lock:
+                self._outbox = items[i:] + self._outbox
+            raise
+
+    def resend(self) -> None:
+        """The connection is back: send what waited for it."""
+        with self._out_lock:
+            waiting = bool(self._outbox)
+        if waiting:
+            self.send_now()
+
+    def recipients(self) -> list[int]:
+        """The seats this one may write to: the others whose computers joined once (their
+        key is known)."""
+        keys = self.table_state.public_keys if self.table_state is not None else {}
+        return [i for i in sorted(keys) if i != self.me and i < len(self.seats)]
+
+    def prepare(self):
+        raise MatchError("this table is adjudicated by its server")
+
+    def can_undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    # -- what the server says ------------------------------------------------------------------
+    def apply(self, message, client: Client | None = None) -> Change:
+        """Take in one message from the server (on the window's thread)."""
+        if isinstance(message, p.View):
+            view = client.view if client is not None and client.view is not None else message
+            world = world_from_view(self.game.variant, self.world.adjacency, view)
+            self.game.change_present(world)
+            self.view_message = view
+            self._take_pending(view.pending, view.done)
+            self.revision += 1
+            return Change("world")
+        if isinstance(message, p.Pending):
+            pending = client.view.pending if client is not None and client.view is not None else message.pending
+            self._take_pending(pending, message.done)
+            return Change("pending")
+        if isinstance(message, p.TableState):
+            self.table_state = message
+            return Change("state")
+        if isinstance(message, p.Refused):
+            if client is not None and client.view is not None:    # what was shown at once goes: the server's stay
+                self._take_pending(client.view.pending, client.view.done)
+            return Change("refused", f"The server refused {message.text!r}: {message.reason}")
+        if isinstance(message, p.Welcome):       # a connection made again: every message comes again
+            self.letters = []
+            return Change("nothing")
+        if isinstance(message, p.Mail) and client is not None and client.invitation is not None:
+            inv = client.invitation
+            try:
+                text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
+            except LetterError as e:
+                text = f"(a message that does not open: {e})"
+            self.letters.append((message.sender, text, message.submissions))
+            return Change("letter")
+        if isinstance(message, p.Kept):
+            return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
+        return Change("nothing")
+
+    def _take_pending(self, texts: list[str], done: bool) -> None:
+        """The server's pending orders for this seat become the ones shown."""
+        if self.me is None:
+            return
+        kept = {}
+        for text in texts:
+            try:
+                o = self.world.resolve(parse_order(text, self.game.variant))
+            except (NotationError, ValueError, KeyError):
+                continue
+            key = order_key(o)
+            shown = self._pending[self.me].get(key)
+            kept[key] = shown if shown == o else o     # the same order stays the same object: nothing redrawn
+        self._pending[self.me] = kept
+        self._done = {self.me} if done else set()
+
+
+def _text(order) -> str:
+    from app.engine import format_order
+    return format_order(order)
+
+
+# -- the network thread --------------------------------------------------------------------------
+class Link:
+    """A :class:`Client` on a thread with its own event loop. ``deliver(item)`` is called on
+    that thread with each message from the server and with ``("status", text)`` for each
+    change of the connection's status; after :meth:`stop` it is called no more."""
+
+    def __init__(self, client: Client, deliver: Callable[[object], None]):
+        self.client = client
+        self._deliver = deliver
+        self._stopping = False
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self._run, name="5d-net-client", daemon=True)
+        client.on_message = lambda m: self._pass(m)
+        client.on_status = lambda s: self._pass(("status", s))
+
+    def _pass(self, item) -> None:
+        if not self._stopping:
+            self._deliver(item)
+
+    def start(self) -> "Link":
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self._task = task = self.loop.create_task(self.client.run())
+        try:
+            self.loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
+
+    def call(self, action: Callable[[Client], object]) -> None:
+        """Run ``action(client)`` (a coroutine) on the network thread; a failure (not
+        connected) comes back through ``deliver`` as ``("error", text)``."""
+        if self._stopping or self.loop.is_closed():
+            return
+
+        async def run():
+            try:
+                await action(self.client)
+            except Exception as e:           # not connected, a message that cannot be sealed
+                self._pass(("error", str(e) or type(e).__name__))
+        try:
+            asyncio.run_coroutine_threadsafe(run(), self.loop)
+        except RuntimeError:                 # the loop closed meanwhile
+            pass
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Close the connection and end the thread (waits for it)."""
+        self._stopping = True
+        if self.thread.is_alive():
+            try:       # the connection closes as its task is cancelled (``async with connect``)
+                self.loop.call_soon_threadsafe(self._task.cancel)
+            except (RuntimeError, AttributeError):     # closed already, or not running yet
+                pass
+            self.thread.join(timeout)

@@ -1,0 +1,409 @@
+"""Play across computers in the window (RULES.md §6 "Across computers"): Table → Host a
+table…, Join…, Watch…; the deadline's countdown and the connection in the status bar.
+
+The table is the server's (:mod:`app.net`): the window shows a
+:class:`~app.net.remote.RemoteMatch` and forwards what its seat does; it never adjudicates.
+The network runs on a thread of its own (:class:`~app.net.remote.Link`); what it receives
+comes to the window's thread through :class:`Carrier`, a queued signal on an object this
+part owns, and is applied there. The link is stopped (its thread joined) before the window
+closes or another game replaces the table, so nothing arrives for a receiver that is gone.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
+
+from app.net import protocol as p
+from app.net.client import Client
+from app.net.invitations import InvitationError, parse_invitation
+from app.net.remote import Link, RemoteError, RemoteMatch
+
+from ..guard import guarded
+from .letters import TableLetters
+
+CLOSED_WHY = {
+    p.CLOSE_REFUSED: "The server refused",
+    p.CLOSE_TAKEN_OVER: "Your seat was taken over",
+    p.CLOSE_REVOKED: "Your invitation was replaced",
+    p.CLOSE_PROTOCOL: "The server closed the connection",
+}
+
+
+HOSTED_DB = "hosted-tables.sqlite3"
+"""The tables the window hosts, in the data folder: not ``python -m app serve``'s default
+file, so a server run beside the window never holds the same tables twice."""
+
+
+class Carrier(QObject):
+    """Emitted from the network thread; connected (queued) on the window's thread."""
+    arrived = Signal(object, object)       # (the link it came from, the message or ("status", text))
+
+
+@dataclass(frozen=True)
+class NetServices:
+    """What this part reads and asks of the window, named."""
+    match: Callable[[], object]
+    seat: Callable[[], int | None]
+    set_match: Callable[..., None]                 # (match, path)
+    refresh: Callable[[], None]
+    update_actions: Callable[[], None]
+    set_status: Callable[..., None]                # (text, error=False)
+    show_message: Callable[[str, str], object]
+    confirm_discard: Callable[[str], bool]
+    data_dir: Callable[[], object]
+    view: Callable[[], object]                     # the WorldView (None: no game shown)
+    show_results: Callable[..., None]              # (pairs, number, seen_by): the Results list
+
+
+class NetUI(QObject):
+    def __init__(self, parent: QMainWindow, services: NetServices, menu: QMenu, nations_dock: QDockWidget):
+        """``menu``: the Table menu the three actions go on; the connection's chip goes on
+        ``parent``'s status bar; the seat's messages in a dock tabbed with ``nations_dock``."""
+        super().__init__(parent)
+        self.main = parent
+        self.s = services
+        self.link: Link | None = None
+        self.match: RemoteMatch | None = None
+        self.hosted = None                      # app.net.hosting.HostedServer while hosting
+        self.dialog = None                      # the open dialog (tests answer it)
+        self.last_problem = ""                  # the last message about the connection
+        self.carrier = Carrier(self)
+        self.carrier.arrived.connect(self._arrived, Qt.QueuedConnection)
+        self.chip = QLabel("")
+        self.chip.setObjectName("net-chip")
+        self.chip.setVisible(False)
+        parent.statusBar().addPermanentWidget(self.chip)
+        self.timer = QTimer(self, interval=1000, timeout=self._tick)    # the countdown, owned here
+        self._deadline_at: float | None = None
+        self._connection = ""
+        self._moves_seen = 0                    # the view's count of the player's moves at the last round
+        # what one event (a click, a paste, the computer's suggestions) did goes in one message
+        self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
+        self.letters = TableLetters(parent, nations_dock, match=lambda: self.match)
+        menu.addSeparator()
+        self.a_host = QAction("&Host a table…", parent)
+        self.a_host.setStatusTip("Serve the game open now from this computer: one invitation per seat")
+        self.a_host.triggered.connect(self.host_dialog)
+        self.a_join = QAction("&Join…", parent)
+        self.a_join.setStatusTip("Play your seat at a table on another computer, with its invitation")
+        self.a_join.triggered.connect(lambda: self.join_dialog())
+        self.a_watch = QAction("&Watch…", parent)
+        self.a_watch.setStatusTip("A server's tables: watch a running game, replay a finished one")
+        self.a_watch.triggered.connect(lambda: self.lobby_dialog())
+        for a in (self.a_host, self.a_join, self.a_watch):
+            menu.addAction(a)
+
+    # -- joining and watching ------------------------------------------------------------------
+    @guarded
+    def join_dialog(self, text: str = "") -> None:
+        from .dialogs import JoinDialog
+        self.dialog = dlg = JoinDialog(self.main, text)
+        dlg.setWindowModality(Qt.WindowModal)
+        dlg.chosen.connect(self.join)
+        dlg.open()
+
+    def join(self, invitation: str) -> bool:
+        """Connect with a seat's invitation; the seat's view opens when the server sends it."""
+        try:
+            parse_invitation(invitation)
+        except InvitationError as e:
+            self._problem("Join a table", f"That is not an invitation: {e}.")
+            return False
+        if not self.s.confirm_discard("join a table"):
+            return False
+        return self._connect(Client(invitation=invitation.strip()), f"Joining {parse_invitation(invitation).host}…")
+
+    def watch(self, server: str, table: str) -> bool:
+        if not self.s.confirm_discard("watch a table"):
+            return False
+        return self._connect(Client(server=server, table=table), f"Watching table {table} at {server}…")
+
+    @guarded
+    def lobby_dialog(self, server: str = "") -> None:
+        from .dialogs import LobbyDialog
+        self.dialog = dlg = LobbyDialog(self.main, server or (self.hosted.address if self.hosted else ""))
+        dlg.setWindowModality(Qt.WindowModal)
+        dlg.ask.connect(self._ask_lobby)
+        dlg.watch.connect(self.watch)
+        dlg.join.connect(lambda: self.join_dialog())
+        dlg.open()
+        if dlg.server.text():
+            self._ask_lobby(dlg.server.text())
+
+    def _ask_lobby(self, server: str) -> None:
+        """The lobby is one message: a short link that ends once it is answered."""
+        if not server:
+            self.dialog.show_problem("Write the server's address (HOST:PORT).")
+            return
+        client = Client(server=server, backoff=(0.2, 1.0))
+        dialog = self.dialog
+        asking = Link(client, lambda item: self.carrier.arrived.emit(asking, item))
+        self._lobby_link = asking
+        dialog.note.setText(f"Asking {server}…")
+        asking.start()
+
+    def _connect(self, client: Client, status: str) -> bool:
+        self.leave()
+        self.link = link = Link(client, lambda item: self.carrier.arrived.emit(link, item))
+        self._connection = "connecting…"
+        self._show_chip()
+        self.s.set_status(status)
+        link.start()
+        return True
+
+    def leave(self) -> None:
+        """Disconnect (the thread ends before this returns)."""
+        link, self.link = self.link, None
+        if link is not None:
+            link.stop()
+        self.match = None
+        self._deadline_at = None
+        self.timer.stop()
+        self.send_timer.stop()
+        self.letters.show(None)
+        self._connection = ""
+        self._show_chip()
+
+    def attached(self, match) -> None:
+        """The window shows ``match`` now: if it is not this table's, the table is left
+        (the server keeps the seat and its orders; the invitation brings the player back)."""
+        if self.link is not None and self.match is not None and match is not self.match:
+            self.leave()
+
+    def closing(self) -> None:
+        """The window closes: no thread outlives it, nor a server it hosts."""
+        self.leave()
+        lobby = getattr(self, "_lobby_link", None)
+        if lobby is not None:
+            lobby.stop()
+        if self.hosted is not None:
+            self.hosted.stop()
+            self.hosted = None
+
+    # -- what arrives --------------------------------------------------------------------------
+    @guarded
+    def _arrived(self, link: Link, item) -> None:
+        if link is getattr(self, "_lobby_link", None):
+            self._lobby_answer(link, item)
+            return
+        if link is not self.link:
+            return                              # a link left since: what it said is stale
+        client = link.client
+        if isinstance(item, tuple):
+            kind, text = item
+            if kind == "status":
+                self._status(client, text)
+            elif "not connected" in text:
+                self.s.set_status("Not connected: what you do now goes to the server once the connection is back.",
+                                  error=True)
+            else:
+                self.s.set_status(f"Not sent: {text}", error=True)
+            return
+        if isinstance(item, p.View) and (self.match is None or self.s.match() is not self.match):
+            if client.welcome is None:
+                return
+            try:
+                self.match = RemoteMatch(client.welcome, client.view, link.call)
+                self.match.wake = self.send_timer.start
+            except RemoteError as e:
+                self.leave()
+                self._problem("Join a table", str(e))
+                return
+            self.s.set_match(self.match, None)
+            view = self.s.view()
+            self._moves_seen = view.user_moves if view is not None else 0
+            self.letters.show(self.match)
+            who = client.welcome.seat_name or "a watcher"
+            self.s.set_status(f"Connected to table {client.welcome.table} as {who}.")
+            return
+        if self.match is None:
+            return
+        old = self.match.world
+        change = self.match.apply(item, client)
+        if change.what == "world":
+            self.s.refresh()
+            self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
+            self._show_results(old)
+            v = self.match.view_message
+            self.s.set_status(f"Submission {v.submissions} adjudicated by the server: {v.phase}."
+                              if v.phase != "over" else "The game is over.")
+        elif change.what == "pending":
+            self.s.refresh()
+            if self.match.me is not None and self.match.is_done(self.match.me):
+                self.s.set_status("Done: your orders are with the server. Waiting for the other seats…")
+        elif change.what == "state":
+            left = item.seconds_left
+            self._deadline_at = None if left is None else time.monotonic() + left
+            if left is not None and not self.timer.isActive():
+                self.timer.start()
+            self._show_chip()
+            self.letters.show(self.match)
+            self.s.update_actions()
+        elif change.what in ("refused", "kept"):
+            self.s.set_status(change.text, error=change.what == "refused")
+            self.s.refresh()
+        elif change.what == "letter":
+            self.letters.show(self.match)
+            self.letters.dock.raise_()
+            self.s.set_status(f"A new message from {self.match.seats[self.match.letters[-1][0]].name}.")
+
+    def _show_new_boards(self, made: list) -> None:
+        """As after a submission at one computer: the view glides to the boards the round
+        made, unless the player moved it since the last round (then it keeps its place)."""
+        view = self.s.view()
+        if view is None or not made:
+            return
+        if view.user_moves == self._moves_seen:
+            view.follow_boards(made)
+        else:
+            view.keep_place(made)
+        self._moves_seen = view.user_moves
+
+    def _show_results(self, old) -> None:
+        """The Results list: the orders (as this seat sees them) of the boards the round
+        adjudicated, i.e. those that had no results before."""
+        m, new = self.match, self.match.world
+        judged = sorted(k for k in new.results if new.results[k] and not old.results.get(k))
+        if not judged or new.submissions == old.submissions:
+            return
+        pairs = [pair for k in judged for pair in zip(new.orders[k], new.results[k])]
+        seen_by = m.seats[m.me].name if m.fog and m.me is not None else None
+        self.s.show_results(pairs, new.submissions, seen_by)
+
+    @guarded
+    def _send_queued(self) -> None:
+        if self.match is not None:
+            self.match.send_now()
+
+    def _status(self, client: Client, text: str) -> None:
+        self._connection = text
+        self._show_chip()
+        if text == "connected" and self.match is not None:
+            self.match.resend()           # what the seat did while the connection was down
+        if client.closed is not None:
+            code, reason = client.closed
+            if code == 1000:
+                return
+            why = CLOSED_WHY.get(code, "The connection was closed")
+            self._problem("Playing across computers", f"{why}: {reason or 'no reason given'}.")
+        elif text == "reconnecting…" and client.connections == 0:
+            self.leave()
+            self._problem("Playing across computers",
+                          f"Cannot reach the server at {client.url.removeprefix('ws://')}: is it running, "
+                          "and is its port open to this computer?")
+        elif text == "reconnecting…":
+            self.s.set_status("Connection lost: reconnecting…", error=True)
+
+    def _lobby_answer(self, link: Link, item) -> None:
+        dialog = self.dialog
+        client = link.client
+        if isinstance(item, p.LobbyList):
+            if dialog is not None and hasattr(dialog, "show_tables"):
+                dialog.show_tables(item.tables)
+        elif isinstance(item, tuple) and item[0] == "status" and client.lobby is None:
+            if item[1] == "reconnecting…" or client.closed is not None:
+                link.stop()
+                if dialog is not None and hasattr(dialog, "show_problem"):
+                    dialog.show_problem(f"Cannot reach the server at {client.url.removeprefix('ws://')}.")
+
+    def _problem(self, title: str, text: str) -> None:
+        self.last_problem = text
+        self.s.set_status(text, error=True)
+        self.s.show_message(title, text)
+
+    # -- the status bar --------------------------------------------------------------------------
+    @guarded
+    def _tick(self) -> None:
+        self._show_chip()
+        if self._deadline_at is None:
+            self.timer.stop()
+
+    def countdown(self) -> str:
+        if self._deadline_at is None or self.match is None or self.match.world.phase == "over":
+            return ""
+        left = max(0, round(self._deadline_at - time.monotonic()))
+        return f"{left // 60}:{left % 60:02d} left"
+
+    def _show_chip(self) -> None:
+        parts = []
+        if self._connection and self._connection != "connected":
+            parts.append(self._connection.capitalize() if not self._connection.startswith("closed")
+                         else "Disconnected")
+        if self.link is not None and self._connection == "connected":
+            parts.append("Online")
+        if (c := self.countdown()):
+            parts.append(c)
+        self.chip.setText("  ·  ".join(parts))
+        self.chip.setVisible(bool(parts))
+
+    @property
+    def chip_text(self) -> str:
+        return self.chip.text() if self.chip.isVisible() else ""
+
+    # -- the seat ends its turn -----------------------------------------------------------------
+    def done(self) -> None:
+        """Submit at a table across computers: this seat is done; the server adjudicates."""
+        m = self.match
+        if m is None or m.me is None:
+            return
+        if m.is_done(m.me):
+            self.s.set_status("You have ended your turn already: waiting for the other seats.")
+            return
+        m.done()
+        self.s.update_actions()
+        self.s.set_status("Done: your orders are with the server. Waiting for the other seats…")
+
+    # -- hosting ------------------------------------------------------------------------------
+    @guarded
+    def host_dialog(self, *_) -> None:
+        from .dialogs import HostDialog
+        m = self.s.match()
+        if m is None or isinstance(m, RemoteMatch):
+            self._problem("Host a table", "Open or start the game to host first (File → New game or Open).")
+            return
+        self.dialog = dlg = HostDialog(self.main, [f"{s.name} ({', '.join(s.nations)})" for s in m.seats
+                                                   if s.is_person])
+        dlg.setWindowModality(Qt.WindowModal)
+        dlg.host.connect(lambda host, port, seconds: self.host(host, port, seconds or None))
+        dlg.open()
+
+    def host(self, host: str = "127.0.0.1", port: int = 0, deadline: float | None = None,
+             name: str = "a table") -> list[tuple[str, str]]:
+        """Serve the game open now from a server in this app; the window takes its first
+        person seat. Returns (seat name, invitation) for each person seat."""
+        from app.net.hosting import HostedServer, HostingError
+        from app.net.store import match_from_text, match_text
+        m = self.s.match()
+        if m is None:
+            return []
+        if len([s for s in m.seats if s.is_person]) < 2:
+            self._problem("Host a table", "Host a hotseat game: its seats become the table's seats, one invitation "
+                                          "each (File → New game → Hotseat).")
+            return []
+        if not self.s.confirm_discard("host this game"):
+            return []
+        if self.hosted is None:
+            try:
+                self.hosted = HostedServer(self.s.data_dir() / HOSTED_DB, host, port).start()
+            except HostingError as e:
+                self.hosted = None
+                self._problem("Host a table", str(e).capitalize() + ".")
+                return []
+        match = match_from_text(match_text(m), "the game open now")   # the server's own copy, on its thread
+        table, invitations = self.hosted.add_table(match, name, round_seconds=deadline)
+        lines = [(match.seats[inv.seat].name, str(inv)) for inv in invitations]
+        from .dialogs import InvitationsDialog
+        self.dialog = dlg = InvitationsDialog(self.main, self.hosted.address, lines)
+        dlg.setWindowModality(Qt.WindowModal)
+        dlg.open()
+        self.invitations = lines
+        if invitations:
+            self._connect(Client(invitation=str(invitations[0])),
+                          f"Hosting table {table} at {self.hosted.address}: you play {lines[0][0]}.")
+        return lines

@@ -122,6 +122,11 @@ def _join_components(g, index: dict[str, int]) -> None:
 
 
 SEA_SIZE = 1.2      # a sea's region over a land's: seas read as open water, and their names are longer
+# A new game on a 1366×768 screen shows a board at most ~706 px wide and ~500 px tall (its
+# title above it): a board taller than 0.7 of its width is shown smaller, and so are its names
+# (world at 0.85 was shown 598 px wide: 15% less room for each name across, and down)
+TALLEST = 0.70
+TALLEST_AT_WORST = 0.85     # a drawing folded over itself may need its own shape (standin.py)
 REACH = 0.6         # how far the provinces on the outside reach past the triangles, in provinces' widths
 
 
@@ -221,8 +226,9 @@ def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 
     return p
 
 
-def layout(data: BoardData) -> Layout:
-    """Where each province's corner goes, and the triangles its region is made of."""
+def layout(data: BoardData, tallest: float = TALLEST) -> Layout:
+    """Where each province's corner goes, and the triangles its region is made of; the board
+    at most ``tallest`` times as tall as it is wide."""
     from networkx.algorithms.planar_drawing import triangulate_embedding
     ids = data.provinces
     index = {p: i for i, p in enumerate(ids)}
@@ -246,7 +252,7 @@ def layout(data: BoardData) -> Layout:
     a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
     area = 0.5 * ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
     reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
-    p, height, scale = _fit(p, reach)
+    p, height, scale = _fit(p, reach, tallest)
     p = _stretch(p, tris, height, reach * scale)
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
                   [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height, reach * scale)
@@ -268,7 +274,7 @@ def _triangles(tri, outer: list[str]) -> list[tuple[str, str, str]]:
     return out
 
 
-def _fit(x: np.ndarray, reach: float) -> tuple[np.ndarray, float, float]:
+def _fit(x: np.ndarray, reach: float, tallest: float = TALLEST) -> tuple[np.ndarray, float, float]:
     """The drawing turned to lie wide and scaled, with ``reach`` around it, to 1000 wide; the
     frame's height and the scale."""
     x = x - x.mean(axis=0)
@@ -278,7 +284,7 @@ def _fit(x: np.ndarray, reach: float) -> tuple[np.ndarray, float, float]:
     lo, hi = x.min(axis=0) - reach, x.max(axis=0) + reach
     span = np.maximum(hi - lo, 1e-9)
     scale = WIDTH / span[0]
-    height = float(round(np.clip(span[1] * scale, 0.55 * WIDTH, 0.85 * WIDTH)))
+    height = float(round(np.clip(span[1] * scale, 0.55 * WIDTH, tallest * WIDTH)))
     scale = min(scale, height / span[1])
     x = (x - lo) * scale
     x[:, 0] += (WIDTH - span[0] * scale) / 2

@@ -1,8 +1,9 @@
 """Every name of a big stand-in map drawn at the default zoom (issue 34): a new game of the
 ``diplomacy`` package's Known World 901 (269 provinces, no drawing of its own: a stand-in),
 opened in the real window at 1366×768, names every province on its board, in names at least
-``MIN_PX`` pixels high that cover no other name. At main b1fbf7e 213 of the 269 were drawn:
-a name that left its province at its first place was dropped where it covered another."""
+``MIN_PX`` pixels high that cover no other name and stay on the board. At main b1fbf7e 213 of
+the 269 were drawn: a name that left its province at its first place was dropped where it
+covered another."""
 
 import pytest
 
@@ -39,4 +40,8 @@ def test_every_name_of_a_big_stand_in_is_drawn_at_the_default_zoom(qtbot, window
     assert min(lab.px for lab in labels) >= MIN_PX
     covered = [(a.province, b.province) for i, a in enumerate(labels) for b in labels[i + 1:] if _overlap(a.box, b.box)]
     assert not covered, covered
+    board = item.art.rect
+    cut = [lab.province for lab in labels if not (board.left() <= lab.box[0] and lab.box[2] <= board.right()
+                                                  and board.top() <= lab.box[1] and lab.box[3] <= board.bottom())]
+    assert not cut, f"names cut off at the board's edge: {cut}"
     window.grab()          # the board paints with them (the names' image, the units drawn over)

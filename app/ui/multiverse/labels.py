@@ -5,8 +5,11 @@ working size), not scaled with the map, so that a board shown at working size on
 1366×768 laptop is as readable as one filling a large screen. Which name a province shows
 is a level of detail, chosen per zoom (:meth:`LabelFitter.labels`): its full name (on one
 line, or two) where it fits inside the province clear of the unit and supply-centre
-markers, else the map's own label, else the province id — and when none fits, the map's
-label all the same, whole (the map's author put it there). A name is never clipped.
+markers, else the map's own label, else the province id — and when none fits, the short
+label all the same, whole, beside the province's unit or over its markers, at the first of its
+places that covers no other name (a pixel smaller on a crowded board, never under
+``MIN_PX``; left out only where every place would cover one): a big map's stand-in names all
+its provinces at the default zoom. A name is never clipped.
 
 Painting (:func:`paint_labels`) works in device pixels whatever the painter's transform,
 so the same code draws the names over a board in the view (from a cached image per
@@ -212,6 +215,7 @@ class LabelFitter:
                     rows.append((prov, lines, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 0))
             w, h = self._size(short, px, sea, fm, s)
             for x, y in self._beside_unit(prov, w, h):
+                x, y = self._on_board(x, y, w, h)
                 rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1))
             if s * self.art.rect.width() >= CROWDED_PX:    # a small board: no name over a unit
                 for kind, size in ((2, px), (3, max(MIN_PX, px - 1))):
@@ -219,6 +223,7 @@ class LabelFitter:
                         break
                     w, h = self._size(short, size, sea, _metrics(size, sea), s)
                     for x, y in self._spots(prov, w, h) + self._beside_unit(prov, w, h):
+                        x, y = self._on_board(x, y, w, h)
                         rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), kind))
         if not rows:
             return ()
@@ -248,10 +253,19 @@ class LabelFitter:
         return tuple(out[prov] for prov in self.provinces if prov in out)
 
     def _beside_unit(self, prov: str, w: float, h: float) -> list[tuple[float, float]]:
-        """Below, above, right and left of the province's unit, clear of its marker."""
+        """Below, above, right and left of the province's unit, and at its corners, clear of its marker."""
         k = UNIT_KEEPOUT + 1
         return [spot for ux, uy in self._units[prov]
-                for spot in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy))]
+                for spot in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy),
+                             (ux + k * 0.7 + w / 2, uy + k * 0.7 + h / 2), (ux - k * 0.7 - w / 2, uy + k * 0.7 + h / 2),
+                             (ux + k * 0.7 + w / 2, uy - k * 0.7 - h / 2), (ux - k * 0.7 - w / 2, uy - k * 0.7 - h / 2))]
+
+    def _on_board(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """(x, y) moved just enough that a name ``w`` by ``h`` centred there is not cut off at
+        the board's edge (the names' image is the board's size)."""
+        r = self.art.rect
+        return (min(max(x, r.left() + w / 2), max(r.left() + w / 2, r.right() - w / 2)),
+                min(max(y, r.top() + h / 2), max(r.top() + h / 2, r.bottom() - h / 2)))
 
     def _spots(self, prov: str, w: float, h: float) -> list[tuple[float, float]]:
         """Where a short label may stand over a province's markers: its anchor, its pole, and

@@ -525,4 +525,4 @@ def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
 
 
 __all__ = ["Label", "LabelFitter", "fitter", "shape_of", "label_image", "label_px", "paint_labels",
-           "LABEL_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]
+           "LABEL_PX", "MIN_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]

@@ -45,3 +45,29 @@ def test_every_name_of_a_big_stand_in_is_drawn_at_the_default_zoom(qtbot, window
                                                   and board.top() <= lab.box[1] and lab.box[3] <= board.bottom())]
     assert not cut, f"names cut off at the board's edge: {cut}"
     window.grab()          # the board paints with them (the names' image, the units drawn over)
+
+
+def test_the_names_and_their_places_are_the_same_whatever_the_hash_seed(known_world):
+    """Which name stands where depends on the order names choose in: never on a set's order."""
+    import os
+    import subprocess
+    import sys
+    probe = ("import hashlib, json, os, sys\n"
+             "os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+             "from PySide6.QtGui import QGuiApplication\n"
+             "app = QGuiApplication([])\n"
+             "from app.engine.variants.variant import load_variant\n"
+             "from app.ui.multiverse.labels import LabelFitter\n"
+             "from app.ui.multiverse.map_art import map_art\n"
+             "fitter = LabelFitter(map_art(load_variant(sys.argv[1])))\n"
+             "fitter.kept.get = lambda bucket: None\n"
+             "labels = fitter.labels(0.706)\n"
+             "print(len(labels), hashlib.sha256(json.dumps([[l.province, l.lines, l.at, l.px] for l in labels])"
+             ".encode()).hexdigest())\n")
+    seen = set()
+    for seed in ("1", "2"):
+        run = subprocess.run([sys.executable, "-c", probe, str(known_world)], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, check=True, timeout=300)
+        seen.add(run.stdout.strip().splitlines()[-1])
+    assert len(seen) == 1, seen
+    assert next(iter(seen)).startswith("269 ")

@@ -213,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=float, default=600, help="seconds allowed per map (default 600)")
     ap.add_argument("--only", nargs="*", default=[], help="only these sources (map stems or labels)")
     args = ap.parse_args(argv)
+    from app.variants.cli import one_blas_thread
+    one_blas_thread()          # as `variant import` (the stand-ins' layout); numpy is loaded after this
     if args.parlance_dir is not None and not args.parlance_dir.is_dir():
         ap.error(f"--parlance-dir {args.parlance_dir}: no such folder")
     before = os.environ.get("DIPLO5D_DATA_DIR")

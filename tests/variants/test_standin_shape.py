@@ -74,3 +74,31 @@ def test_the_provinces_fill_most_of_the_frame(drawn):
     height = max(g.bounds[3] for g in board.cells.values())
     used = sum(board.cells[p].area for p in data.provinces) / (WIDTH * height)
     assert used >= 0.75, used
+
+
+THIN = 0.25     # inscribed radius over the square root of the area: a disc 0.56, a square 0.5, a 1×4 strip 0.25
+
+
+def thinness(cell) -> float:
+    radius = max(shapely.maximum_inscribed_circle(part, 0.5).length for part in shapely.get_parts(cell))
+    return radius / cell.area ** 0.5
+
+
+def test_no_region_is_a_long_thin_strip(drawn):
+    data, board, _ = drawn
+    thin = {p: round(thinness(board.cells[p]), 3) for p in data.provinces if thinness(board.cells[p]) < THIN}
+    assert not thin
+
+
+@pytest.mark.xfail(strict=True, reason="not yet: a map with no outside of its own (world wraps round the "
+                                       "globe) gets the embedding's largest face as its edge, five provinces "
+                                       "drawn as long strips round the board, and their neighbours in rings")
+@pytest.mark.parametrize("name", ["world", "known_world_901"])
+def test_no_region_of_a_big_imported_stand_in_is_a_long_thin_strip(tmp_path, name):
+    from app.mapgeo import load_map
+    from app.variants.dpimport import package_maps_dir
+    from app.variants.importer import import_variant
+    import_variant(package_maps_dir() / f"{name}.map", tmp_path / name, ["Oz"] if name == "world" else [])
+    cells = load_map(tmp_path / name / "map.svg").provinces
+    thin = {p: round(thinness(g), 3) for p, g in cells.items() if thinness(g) < THIN}
+    assert not thin

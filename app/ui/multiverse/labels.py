@@ -5,8 +5,11 @@ working size), not scaled with the map, so that a board shown at working size on
 1366×768 laptop is as readable as one filling a large screen. Which name a province shows
 is a level of detail, chosen per zoom (:meth:`LabelFitter.labels`): its full name (on one
 line, or two) where it fits inside the province clear of the unit and supply-centre
-markers, else the map's own label, else the province id — and when none fits, the map's
-label all the same, whole (the map's author put it there). A name is never clipped.
+markers, else the map's own label, else the province id — and when none fits, the short
+label all the same, whole, beside the province's unit or over its markers, at the first of its
+places that covers no other name (a pixel smaller on a crowded board, never under
+``MIN_PX``; left out only where every place would cover one): a big map's stand-in names all
+its provinces at the default zoom. A name is never clipped.
 
 Painting (:func:`paint_labels`) works in device pixels whatever the painter's transform,
 so the same code draws the names over a board in the view (from a cached image per
@@ -28,6 +31,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from .map_colours import LABEL, SEA_LABEL
 
 LABEL_PX = 10.0          # names' height on screen (pixels) at the working size and below
+MIN_PX = 9               # a short name in a crowded place may be drawn this small, never smaller
+NAME_GAP = 2.0           # pixels between two names (at 1, two ids side by side read as one word)
 MIN_BOARD_PX = 260.0     # a board drawn narrower than this shows no names (far out; a Winter board at working size has them)
 IMAGE_MAX_PX = 1000.0    # up to this width a board's names come from a cached image; above, as text
 CROWDED_PX = 400.0       # below this width a board shows only the names clear of the markers
@@ -135,6 +140,7 @@ class LabelFitter:
             return
         import shapely
         from shapely.geometry import Point
+        from shapely.ops import polylabel
         geo = self.art.geo
         self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
         for prov in self.provinces:
@@ -155,7 +161,7 @@ class LabelFitter:
             spots = [tuple(geo.label_anchors[prov])]
             try:
                 part = poly if poly.geom_type == "Polygon" else max(poly.geoms, key=lambda g: g.area)
-                pole = shapely.polylabel(part, tolerance=1.0)
+                pole = polylabel(part, tolerance=1.0)      # (shapely.polylabel is no name: this spot was never tried)
                 spots.append((pole.x, pole.y))
             except Exception:          # a degenerate drawing: the label's own anchor will do
                 pass
@@ -208,12 +214,17 @@ class LabelFitter:
                 for x, y in list(self._where[prov]) + [(x0, y0 + h * 0.6), (x0, y0 - h * 0.6)]:
                     rows.append((prov, lines, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 0))
             w, h = self._size(short, px, sea, fm, s)
-            k = UNIT_KEEPOUT + 1
-            for ux, uy in self._units[prov]:
-                for x, y in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy)):
-                    rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1))
+            for x, y in self._beside_unit(prov, w, h):
+                x, y = self._on_board(x, y, w, h)
+                rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1))
             if s * self.art.rect.width() >= CROWDED_PX:    # a small board: no name over a unit
-                rows.append((prov, short, (x0, y0), (x0 - w / 2, y0 - h / 2, x0 + w / 2, y0 + h / 2), 2))
+                for kind, size in ((2, px), (3, max(MIN_PX, px - 1))):
+                    if kind == 3 and size == px:
+                        break
+                    w, h = self._size(short, size, sea, _metrics(size, sea), s)
+                    for x, y in self._spots(prov, w, h) + self._beside_unit(prov, w, h):
+                        x, y = self._on_board(x, y, w, h)
+                        rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), kind))
         if not rows:
             return ()
         boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
@@ -222,36 +233,97 @@ class LabelFitter:
         hit_any = shapely.intersects(self._all_marks, boxes)
         centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
                                         [r[2][1] for r in rows])
-        chosen: dict[str, tuple[int, Label]] = {}
+        options: dict[str, list[tuple[int, Label]]] = {}
         for (prov, lines, at, extent, kind), ok_in, own, other, mid in zip(rows, inside, hit_own, hit_any, centre_in):
-            if prov in chosen:
-                continue
             # 0: inside the province, clear of its markers; 1: the short label beside the unit,
-            # clear of every marker, over the border if it must; 2: the short label at its anchor
-            if (kind == 0 and ok_in and not own) or (kind == 1 and mid and not other) or kind == 2:
-                chosen[prov] = (kind, Label(prov, lines, at, px, prov in self.sea, extent, kind == 0 or bool(ok_in),
-                                            kind == 2 and bool(own)))
-        # names inside their provinces first; one that leaves its province is left out where it
-        # would cover another name (far out, small boards keep the names that fit)
-        placed: list[tuple[float, float, float, float]] = []
-        gap = 1.0 / s
-        out = {}
-        for prov, (kind, lab) in sorted(chosen.items(), key=lambda kv: kv[1][0]):
-            x0, y0, x1, y1 = lab.box
-            if kind and any(x0 < b[2] + gap and b[0] < x1 + gap and y0 < b[3] + gap and b[1] < y1 + gap
-                            for b in placed):
-                continue
-            placed.append(lab.box)
-            out[prov] = lab
+            # clear of every marker, over the border if it must; 2: the short label at one of
+            # its spots (the map's label anchor first); 3: the same a pixel smaller (never
+            # under MIN_PX): in a crowded corner of a big map, a name a pixel smaller or none
+            if (kind == 0 and ok_in and not own) or (kind == 1 and mid and not other) or kind >= 2:
+                size = px if kind < 3 else max(MIN_PX, px - 1)
+                # clear of every marker first, then of its own (its unit would hide it), then over it
+                rank = kind if kind < 2 or not other else kind + 2 if not own else kind + 4
+                options.setdefault(prov, []).append(
+                    (rank, Label(prov, lines, at, size, prov in self.sea, extent, kind == 0 or bool(ok_in),
+                                 kind >= 2 and bool(own))))
+        for mine in options.values():
+            mine.sort(key=lambda option: option[0])
+        # the smallest provinces choose first: a large one has more places to go
+        out = _place(dict(sorted(options.items(), key=lambda kv: self._region[kv[0]].area)), NAME_GAP / s)
         return tuple(out[prov] for prov in self.provinces if prov in out)
+
+    def _beside_unit(self, prov: str, w: float, h: float) -> list[tuple[float, float]]:
+        """Below, above, right and left of the province's unit, and at its corners, clear of its marker."""
+        k = UNIT_KEEPOUT + 1
+        return [spot for ux, uy in self._units[prov]
+                for spot in ((ux, uy + k + h / 2), (ux, uy - k - h / 2), (ux + k + w / 2, uy), (ux - k - w / 2, uy),
+                             (ux + k * 0.7 + w / 2, uy + k * 0.7 + h / 2), (ux - k * 0.7 - w / 2, uy + k * 0.7 + h / 2),
+                             (ux + k * 0.7 + w / 2, uy - k * 0.7 - h / 2), (ux - k * 0.7 - w / 2, uy - k * 0.7 - h / 2))]
+
+    def _on_board(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """(x, y) moved just enough that a name ``w`` by ``h`` centred there is not cut off at
+        the board's edge (the names' image is the board's size)."""
+        r = self.art.rect
+        return (min(max(x, r.left() + w / 2), max(r.left() + w / 2, r.right() - w / 2)),
+                min(max(y, r.top() + h / 2), max(r.top() + h / 2, r.bottom() - h / 2)))
+
+    def _spots(self, prov: str, w: float, h: float) -> list[tuple[float, float]]:
+        """Where a short label may stand over a province's markers: its anchor, its pole, and
+        a little above, below and beside each."""
+        out = []
+        for x, y in self._where[prov]:
+            out += [(x, y), (x, y - h * 0.6), (x, y + h * 0.6), (x - w * 0.4, y), (x + w * 0.4, y)]
+        return list(dict.fromkeys(out))
 
     def _size(self, lines, px, sea, fm, s) -> tuple[float, float]:
         return (max(_advance(t, px, sea) for t in lines) / s,
                 (fm.height() + fm.lineSpacing() * (len(lines) - 1)) / s)
 
 
+def _place(options: dict[str, list[tuple[int, "Label"]]], gap: float) -> dict[str, "Label"]:
+    """Each province's name, from its ``options`` (kind, label) best first: a name inside its
+    province first (where it fits); one that leaves its province takes the first of its places
+    that covers no name placed before it; one that finds none may take a place where up
+    to three names are in its way, if they can move to others of their places. A name is left out
+    only where none of this makes room (a crowded map's short names find room beside each
+    other). ``gap``: map units kept between two names."""
+    def clash(a, b) -> bool:
+        return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+    out: dict[str, Label] = {}
+    left = []
+    for prov, mine in sorted(options.items(), key=lambda kv: kv[1][0][0]):
+        if mine[0][0] == 0:
+            out[prov] = mine[0][1]
+            continue
+        boxes = [o.box for o in out.values()]
+        lab = next((lab for _, lab in mine if not any(clash(lab.box, b) for b in boxes)), None)
+        if lab is None:
+            left.append(prov)
+        else:
+            out[prov] = lab
+    for prov in left:
+        for _, lab in options[prov]:
+            in_way = [q for q, o in out.items() if clash(lab.box, o.box)]
+            if len(in_way) > 3:
+                continue
+            staying = [o.box for q, o in out.items() if q not in in_way] + [lab.box]
+            moved = {}
+            for q in in_way:
+                alt = next((alt for _, alt in options[q] if not any(clash(alt.box, b) for b in staying)), None)
+                if alt is None:
+                    break
+                moved[q] = alt
+                staying.append(alt.box)
+            else:
+                out.update(moved)
+                out[prov] = lab
+                break
+    return out
+
+
 #: Bump when what a scale's names are worked out from changes (kept files then go unread).
-KEPT_FORMAT = 1
+KEPT_FORMAT = 2
 
 
 class KeptLabels:
@@ -279,7 +351,7 @@ class KeptLabels:
             plain = cache_path(art.variant.map_path)
             from PySide6.QtGui import QFontInfo
             basis = [KEPT_FORMAT, f.provinces, sorted(f.sea), f.candidates, f.short, QFontInfo(_font(10, False)).family(),
-                     [LABEL_PX, MIN_BOARD_PX, CROWDED_PX, UNIT_KEEPOUT, CENTRE_KEEPOUT, INSET],
+                     [LABEL_PX, MIN_PX, NAME_GAP, MIN_BOARD_PX, CROWDED_PX, UNIT_KEEPOUT, CENTRE_KEEPOUT, INSET],
                      [art.rect.width(), art.rect.height()]]
             self.key = hashlib.sha256(json.dumps(basis, sort_keys=True).encode()).hexdigest()[:32]
             if self.path is None:
@@ -453,4 +525,4 @@ def label_image(art, width: int, text_scale: float = 1.0) -> QImage:
 
 
 __all__ = ["Label", "LabelFitter", "fitter", "shape_of", "label_image", "label_px", "paint_labels",
-           "LABEL_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]
+           "LABEL_PX", "MIN_PX", "MIN_BOARD_PX", "IMAGE_MAX_PX"]

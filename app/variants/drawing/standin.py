@@ -26,7 +26,7 @@ from __future__ import annotations
 from shapely.geometry import box
 
 from .data import WIDTH, BoardData
-from .layout import layout, regions
+from .layout import TALLEST, TALLEST_AT_WORST, layout, regions
 from .mend import mend
 from .svgout import write_svg
 
@@ -34,7 +34,13 @@ from .svgout import write_svg
 def standin_svg(files: dict[str, dict], title: str = "Stand-in board") -> str:
     """The stand-in map of the variant whose JSON files are ``files``."""
     data = BoardData.of(files)
-    lay = layout(data)
-    frame = box(0, 0, WIDTH, lay.height)
-    board = mend(data, regions(lay, frame), frame)
+    for tallest in (TALLEST, TALLEST_AT_WORST):
+        lay = layout(data, tallest)
+        frame = box(0, 0, WIDTH, lay.height)
+        board = mend(data, regions(lay, frame), frame)
+        # a graph that is not 3-connected can fold the layout over itself; squeezed to the
+        # screen's shape, a fold can leave a province no room at all (a cut Modern): drawn in
+        # its own shape instead
+        if all(not board.cells[p].is_empty for p in data.provinces):
+            break
     return write_svg(data, board, lay.height, title)

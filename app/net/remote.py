@@ -39,14 +39,21 @@ class RemoteError(ValueError):
 
 
 # -- the world from views ----------------------------------------------------------------------
-def world_from_view(variant, adjacency: str, view: p.View) -> World:
+def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards | None" = None) -> World:
     """The world a (full) view describes. Orders that do not read against it are left out
-    (none should: they are the engine's own text)."""
+    (none should: they are the engine's own text). ``before``: the boards of the world
+    made from the last view; a board the view describes as it did then is that same
+    (immutable) board, with the same orders and results, so the worlds a window keeps, one
+    per round, share what did not change instead of each holding a copy."""
     boards, parents = [], {}
     for b in view.boards:
         key = BoardKey.parse(b["board"])
-        units = [tuple(u.split(" ", 2)) for u in b["units"]]
-        boards.append(make_board(key, units, b["centres"]))
+        same = before.board(key, b) if before is not None else None
+        if same is not None:
+            boards.append(same)
+        else:
+            units = [tuple(u.split(" ", 2)) for u in b["units"]]
+            boards.append(make_board(key, units, b["centres"]))
         if "parent" in b:
             parents[key.timeline] = BoardKey.parse(b["parent"])
     if not boards:
@@ -64,6 +71,10 @@ def world_from_view(variant, adjacency: str, view: p.View) -> World:
     orders, results = {}, {}
     for b in view.boards:
         key = BoardKey.parse(b["board"])
+        if before is not None and before.same_orders(key, b):
+            if key in before.world.orders:
+                orders[key], results[key] = before.world.orders[key], before.world.results[key]
+            continue
         read = []
         reasons = b.get("reasons") or [""] * len(b["orders"])
         for (text, status), reason in zip(b["orders"], reasons):
@@ -81,6 +92,69 @@ def world_from_view(variant, adjacency: str, view: p.View) -> World:
         pause = Pause(MappingProxyType(dislodged), None)
     return bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
                        incoming=incoming, pause=pause)
+
+
+class SeenBoards:
+    """The boards of a world made from a view, with the view's text of each (to know a
+    board the next view describes alike)."""
+
+    def __init__(self, world: World, view: p.View):
+        self.world = world
+        self.described = {BoardKey.parse(b["board"]): b for b in view.boards}
+
+    def board(self, key, described: dict):
+        """The board ``key`` as it was, if ``described`` gives the units and centres it gave then."""
+        old = self.described.get(key)
+        if old is None or not (old is described or (old["units"] == described["units"]
+                                                    and old["centres"] == described["centres"])):
+            return None
+        return self.world.boards.get(key)
+
+    def same_orders(self, key, described: dict) -> bool:
+        """Does ``described`` give the orders, results and reasons it gave then?"""
+        old = self.described.get(key)
+        return old is not None and (old is described or (old["orders"] == described["orders"]
+                                                         and old.get("reasons") == described.get("reasons")))
+
+
+class SeenRounds(Game):
+    """The game as a window across computers saw it: the world of each round it received
+    from the server (from the one it joined at), so that the history bar steps and plays
+    back through them. The worlds are the ones received, kept as they are (they share
+    their unchanged boards: :func:`world_from_view`); none is rebuilt or adjudicated here,
+    which also keeps a fogged seat's past as it saw it then, not as it sees it now.
+
+    World ``i`` is the ``i``-th round this window saw; its own ``submissions`` is the
+    server's count (they differ when the window joined late or missed rounds while away)."""
+
+    def __init__(self, world: World):
+        super().__init__(world.variant, world.adjacency, world.seed, [world], [], {}, world)
+        self.seen: list[World] = [world]
+
+    def receive(self, world: World) -> bool:
+        """Take in the world of a new view; True if it is a new round (the server
+        adjudicated since), False if it replaces the present (the same round, seen again)."""
+        if world.submissions > self._present.submissions:
+            self._push((), world)
+            self.seen.append(world)
+            return True
+        self.change_present(world)
+        return False
+
+    def change_present(self, world: World) -> None:
+        super().change_present(world)
+        self.seen[-1] = world
+
+    def world_at(self, i: int) -> World:
+        if not 0 <= i < len(self.seen):
+            raise IndexError(f"no world {i} (0 to {len(self.seen) - 1})")
+        return self.seen[i]
+
+    def _keep(self, i: int, world: World) -> None:
+        """Every seen world is kept already (:attr:`seen`)."""
+
+    def undo(self):
+        raise IndexError("a table on a server has no undo")
 
 
 def _location(text: str) -> Location:
@@ -137,7 +211,8 @@ class RemoteMatch(Match):
         # None: at once
         self.wake: Callable[[], None] | None = None
         world = world_from_view(variant, welcome.adjacency, view)
-        super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
+        self._boards_seen = SeenBoards(world, view)
+        super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
         # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
         self.letters: list[tuple[int, str, int]] = []
@@ -261,8 +336,9 @@ class RemoteMatch(Match):
         """Take in one message from the server (on the window's thread)."""
         if isinstance(message, p.View):
             view = client.view if client is not None and client.view is not None else message
-            world = world_from_view(self.game.variant, self.world.adjacency, view)
-            self.game.change_present(world)
+            world = world_from_view(self.game.variant, self.world.adjacency, view, self._boards_seen)
+            self._boards_seen = SeenBoards(world, view)
+            self.game.receive(world)
             self.view_message = view
             self._take_pending(view.pending, view.done)
             self.revision += 1

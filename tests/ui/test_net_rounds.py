@@ -1,0 +1,49 @@
+"""A table across computers in the real window, past its first round: the history bar
+steps and plays back through the rounds the window saw; a deadline that passes; a
+finished fogged game watched from the lobby. Real sockets on 127.0.0.1 (a server in this
+process on a free port), as in test_net_window."""
+
+from __future__ import annotations
+
+from app.match import Match
+from app.net.remote import RemoteMatch
+from app.ui.window.history_controls import step_history
+
+from .test_net_window import ADA, BEN, WAIT, confirmed, hosted, seated, units_of, windows  # noqa: F401 (fixtures)
+
+
+def play_round(qtbot, seats, orders, n: int) -> None:
+    """Each window gives its orders and ends its turn; waits for round ``n``'s world."""
+    for w, order in zip(seats, orders):
+        if order:
+            assert w.console_order(order)
+    for w, order in zip(seats, orders):
+        qtbot.waitUntil(lambda: confirmed(w, 1 if order else 0), timeout=WAIT)
+    for w in seats:
+        w.submit()
+    for w in seats:
+        qtbot.waitUntil(lambda: w.match.world.submissions == n, timeout=WAIT)
+
+
+def test_the_history_bar_steps_and_plays_back_through_the_rounds_across_computers(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    start = units_of(ada.world)
+    play_round(qtbot, (ada, ben), ("A par - bur", "A war - gal"), 1)
+    after_one = units_of(ada.world)
+    play_round(qtbot, (ada, ben), ("A bur - bel", "A gal - rum"), 2)
+    assert ada.history.label.text() == "Present · 2 submissions"
+    assert "France A bel" in units_of(ada.world)
+    step_history(ada, "back")
+    assert ada.history.label.text() == "Replay: after submission 1 of 2"
+    assert units_of(ada.world) == after_one and "France A bur" in after_one
+    assert "Russia A gal" not in after_one             # Ada's sight then, as she saw it then (fog of war)
+    step_history(ada, "start")
+    assert units_of(ada.world) == start and ada.history.label.text() == "Replay: the start (of 2)"
+    assert not ada.commands.submit.isEnabled()         # no orders into the past
+    ada.history.play(step_ms=10)
+    qtbot.waitUntil(lambda: ada.history.label.text().startswith("Present"), timeout=WAIT)
+    assert "France A bel" in units_of(ada.world)

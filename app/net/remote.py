@@ -180,10 +180,16 @@ def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
 
 
 # -- the match ------------------------------------------------------------------------------------
+TIME_RAN_OUT = ("Time ran out: your orders were submitted as they stood (units without orders hold, "
+                "dislodged units without a retreat are disbanded, missing builds are waived).")
+"""What a seat is told when the round's deadline ended its turn (RULES.md §6 "Deadlines")."""
+
+
 @dataclass(frozen=True)
 class Change:
     """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
-    redraw), ``pending`` (the seat's orders), ``state`` (who is done, the deadline),
+    redraw), ``pending`` (the seat's orders), ``time ran out`` (the deadline ended the
+    seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
     ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
     what: str
     text: str = ""
@@ -218,6 +224,8 @@ class RemoteMatch(Match):
         self.letters: list[tuple[int, str, int]] = []
         self.written: list[tuple[int, str, int]] = []
         self.view_message = view
+        self.ended_here = view.done       # this seat ended its turn itself this round (not its deadline)
+        self.time_ran_out = False         # the round's deadline ended this seat's turn for it
         self._take_pending(view.pending, view.done)
 
     # -- who is at the table ---------------------------------------------------------------
@@ -257,6 +265,7 @@ class RemoteMatch(Match):
         if self.me is None:
             raise MatchError("a watcher has no turn to end")
         self._done.add(self.me)
+        self.ended_here = True
         self._post("done", "")
         return None
 
@@ -338,7 +347,8 @@ class RemoteMatch(Match):
             view = client.view if client is not None and client.view is not None else message
             world = world_from_view(self.game.variant, self.world.adjacency, view, self._boards_seen)
             self._boards_seen = SeenBoards(world, view)
-            self.game.receive(world)
+            if self.game.receive(world):            # a new round: this seat has not ended it yet
+                self.ended_here = self.time_ran_out = False
             self.view_message = view
             self._take_pending(view.pending, view.done)
             self.revision += 1
@@ -346,6 +356,9 @@ class RemoteMatch(Match):
         if isinstance(message, p.Pending):
             pending = client.view.pending if client is not None and client.view is not None else message.pending
             self._take_pending(pending, message.done)
+            if message.done and not self.ended_here and not self.time_ran_out and self.me is not None:
+                self.time_ran_out = True         # the server ended the turn: the deadline passed (RULES.md §6)
+                return Change("time ran out", TIME_RAN_OUT)
             return Change("pending")
         if isinstance(message, p.TableState):
             self.table_state = message

@@ -47,3 +47,28 @@ def test_the_history_bar_steps_and_plays_back_through_the_rounds_across_computer
     ada.history.play(step_ms=10)
     qtbot.waitUntil(lambda: ada.history.label.text().startswith("Present"), timeout=WAIT)
     assert "France A bel" in units_of(ada.world)
+
+
+def test_when_the_deadline_passes_the_window_says_time_ran_out(qtbot, windows, hosted):
+    """RULES.md §6: at the deadline a seat's pending orders are submitted as they stand; the
+    window says so (not "Done", which the player did not do)."""
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "timed", round_seconds=3600)
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    assert ada.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(ada, 1), timeout=WAIT)
+    ben.submit()                                   # Ben ended his turn himself; Ada did not
+    qtbot.waitUntil(lambda: 1 in ada.net.match.table_state.done_seats, timeout=WAIT)
+    hosted._wait(hosted.server.deadline_passed(table))        # as the round's clock does when it runs out
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.match.world.submissions == 1, timeout=WAIT)
+    assert ada.last_status.startswith("Time ran out: your orders were submitted as they stood")
+    assert "Submission 1 adjudicated" in ada.last_status
+    assert ada.status_label.text().startswith("Time ran out")          # on the status bar
+    assert "France A bur" in units_of(ada.world)                 # her order went as it stood
+    assert "Time ran out" not in ben.last_status and "Submission 1 adjudicated" in ben.last_status
+    # the next round is hers to end again: nothing ran out yet
+    assert not ada.net.match.time_ran_out and ada.commands.submit.isEnabled()
+

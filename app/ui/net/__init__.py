@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 from app.net import protocol as p
 from app.net.client import Client
 from app.net.invitations import InvitationError, parse_invitation
-from app.net.remote import Link, RemoteError, RemoteMatch
+from app.net.remote import TIME_RAN_OUT, Link, RemoteError, RemoteMatch
 
 from ..guard import guarded
 from .letters import TableLetters
@@ -225,14 +225,22 @@ class NetUI(QObject):
         if self.match is None:
             return
         old = self.match.world
+        ran_out = self.match.time_ran_out
         change = self.match.apply(item, client)
         if change.what == "world":
             self.s.refresh()
             self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
             self._show_results(old)
             v = self.match.view_message
-            self.s.set_status(f"Submission {v.submissions} adjudicated by the server: {v.phase}."
-                              if v.phase != "over" else "The game is over.")
+            said = f"Submission {v.submissions} adjudicated by the server: {v.phase}." \
+                if v.phase != "over" else "The game is over."
+            # the deadline that ended this seat's turn is still news when its round comes back
+            self.s.set_status(f"{TIME_RAN_OUT} {said}" if ran_out and self.match.world.submissions > old.submissions
+                              else said)
+        elif change.what == "time ran out":
+            self.s.refresh()
+            self.s.update_actions()
+            self.s.set_status(change.text)
         elif change.what == "pending":
             self.s.refresh()
             if self.match.me is not None and self.match.is_done(self.match.me):

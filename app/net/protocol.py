@@ -190,7 +190,16 @@ class LobbyList(_Message):
     tables: list[dict]
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList], Field(discriminator="type")]
+class Record(_Message):
+    """A finished game's whole record for its watchers (:mod:`app.net.record`): the save
+    file's text of its game, every submission and world, so a watcher steps through it."""
+    type: Literal["record"] = "record"
+    table: str
+    game: str
+
+
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record],
+                          Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)

@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable
 
-from app.engine import (BoardKey, Game, index_orders, load_variant, Location, make_board, NotationError,
+from app.engine import (BoardKey, Game, GameFileError, index_orders, load_variant, Location, make_board, NotationError,
                         parse_order, Pause, Result, Turn, World)
 from app.match import Match, MatchError, Seat, order_key
 
 from . import protocol as p
 from .client import Client
 from .letters import LetterError, open_letter
+from .record import game_from_record
 
 
 class RemoteError(ValueError):
@@ -188,7 +189,8 @@ TIME_RAN_OUT = ("Time ran out: your orders were submitted as they stood (units w
 @dataclass(frozen=True)
 class Change:
     """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
-    redraw), ``pending`` (the seat's orders), ``time ran out`` (the deadline ended the
+    redraw), ``record`` (a finished game's whole history: redraw), ``pending`` (the seat's
+    orders), ``time ran out`` (the deadline ended the
     seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
     ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
     what: str
@@ -344,6 +346,8 @@ class RemoteMatch(Match):
     def apply(self, message, client: Client | None = None) -> Change:
         """Take in one message from the server (on the window's thread)."""
         if isinstance(message, p.View):
+            if not isinstance(self.game, SeenRounds):     # a finished game's record: it changes no more
+                return Change("nothing")
             view = client.view if client is not None and client.view is not None else message
             world = world_from_view(self.game.variant, self.world.adjacency, view, self._boards_seen)
             self._boards_seen = SeenBoards(world, view)
@@ -378,9 +382,26 @@ class RemoteMatch(Match):
                 text = f"(a message that does not open: {e})"
             self.letters.append((message.sender, text, message.submissions))
             return Change("letter")
+        if isinstance(message, p.Record) and self.me is None:
+            return self._take_record(message)
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")
+
+    def _take_record(self, record: p.Record) -> Change:
+        """A finished game's whole record (a watcher's): its history replaces the rounds
+        this window saw, so the history bar steps through every submission of the game."""
+        try:
+            game = game_from_record(record)
+        except GameFileError as e:
+            return Change("refused", f"The finished game's record cannot be read: {e}")
+        if game.world.phase != "over" or set(game.world.boards) != set(self.world.boards):
+            return Change("refused", "The finished game's record is not the game the server showed: "
+                                     "its last world is kept, without the history.")
+        self.game = game
+        self.revision += 1
+        return Change("record", f"The whole game, {len(game.submissions)} submissions: step or play through it "
+                                "on the history bar.")
 
     def _take_pending(self, texts: list[str], done: bool) -> None:
         """The server's pending orders for this seat become the ones shown."""

@@ -72,3 +72,60 @@ def test_when_the_deadline_passes_the_window_says_time_ran_out(qtbot, windows, h
     # the next round is hers to end again: nothing ran out yet
     assert not ada.net.match.time_ran_out and ada.commands.submit.isEnabled()
 
+
+
+def near_a_win() -> Match:
+    """A fogged table one year from France's 18th centre: Spring A bur - mun, Fall it stays."""
+    from app.engine import BoardKey, Game, load_variant, make_board, World
+    v = load_variant("standard")
+    france = {"par", "mar", "bre", "spa", "por", "bel", "hol", "lon", "lvp", "edi", "nwy", "swe", "den", "kie",
+              "ber", "tun", "nap"}
+    others = {"mos": "Russia", "sev": "Russia", "stp": "Russia", "war": "Russia", "rum": "Russia", "ser": "Russia",
+              "gre": "Russia", "bul": "Russia", "ank": "Turkey", "con": "Turkey", "smy": "Turkey", "vie": "Austria",
+              "bud": "Austria", "tri": "Austria", "rom": "Italy", "ven": "Italy", "mun": "Germany"}
+    centres = {c: "France" if c in france else others[c] for c in sorted(v.supply_centres)}
+    units = [("France", "A", "bur"), ("France", "F", "bre"), ("Russia", "A", "war"), ("Turkey", "F", "ank"),
+             ("Italy", "A", "rom"), ("Austria", "A", "vie")]
+    world = World.from_boards(v, [make_board(BoardKey.parse("1:S1901"), units, centres)])
+    return Match(Game.from_world(world), [ADA, BEN], fog=True)
+
+
+def lobby_texts(qtbot, w, address: str, count: int) -> list[str]:
+    w.net.lobby_dialog(address)
+    dlg = w.net.dialog
+    qtbot.waitUntil(lambda: dlg.tables.count() == count, timeout=WAIT)
+    return [dlg.tables.item(i).text() for i in range(dlg.tables.count())]
+
+
+def test_a_finished_fogged_game_is_watched_from_the_lobby_whole(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(near_a_win(), "fogged to the end")
+    ada, ben, watcher = windows(), windows(), windows()
+    assert "not watchable until it ends" in lobby_texts(qtbot, watcher, hosted.address, 1)[0]
+    watcher.net.dialog.reject()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    play_round(qtbot, (ada, ben), ("A bur - mun", None), 1)
+    play_round(qtbot, (ada, ben), (None, None), 2)
+    assert ada.match.world.phase == "over" and ada.match.world.winner == "France"
+    # the lobby lists it as finished, and watchable now
+    [entry] = lobby_texts(qtbot, watcher, hosted.address, 1)
+    assert "fogged to the end" in entry and "finished" in entry and "not watchable" not in entry
+    dlg = watcher.net.dialog
+    dlg.tables.setCurrentRow(0)
+    assert dlg.watch_button.isEnabled()
+    dlg.watch_button.click()
+    qtbot.waitUntil(lambda: isinstance(watcher.match, RemoteMatch) and len(watcher.game.submissions) == 2,
+                    timeout=WAIT)
+    # the whole adjudicated game, unfogged: every nation's units, the winner
+    assert watcher.match.world.winner == "France" and watcher.fog_nations() is None
+    assert {"France A mun", "Russia A war", "Turkey F ank"} <= units_of(watcher.world)
+    assert watcher.history.label.text() == "Present · 2 submissions"
+    assert "step or play through it" in watcher.last_status
+    step_history(watcher, "back")
+    assert watcher.history.label.text() == "Replay: after submission 1 of 2"
+    assert "France A mun" in units_of(watcher.world)
+    step_history(watcher, "start")
+    assert "France A bur" in units_of(watcher.world) and "Russia A war" in units_of(watcher.world)
+    watcher.history.play(step_ms=10)
+    qtbot.waitUntil(lambda: watcher.history.label.text().startswith("Present"), timeout=WAIT)

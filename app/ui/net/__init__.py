@@ -237,6 +237,9 @@ class NetUI(QObject):
             # the deadline that ended this seat's turn is still news when its round comes back
             self.s.set_status(f"{TIME_RAN_OUT} {said}" if ran_out and self.match.world.submissions > old.submissions
                               else said)
+        elif change.what == "record":
+            self.s.refresh()
+            self.s.set_status(change.text)
         elif change.what == "time ran out":
             self.s.refresh()
             self.s.update_actions()

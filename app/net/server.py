@@ -202,7 +202,7 @@ class Server:
         t = self.tables[table]
         if not 0 <= seat < len(t.match.seats):
             raise ValueError(f"table {table} has no seat {seat}")
-        invitation = issue(self.store, self.address, table, seat)
+        invitation = issue(self.store, f"wss://{self.address}" if self.ssl else self.address, table, seat)  # 5ds://
         old = t.seats.pop(seat, None)
         if old is not None:
             asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))

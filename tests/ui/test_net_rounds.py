@@ -129,3 +129,33 @@ def test_a_finished_fogged_game_is_watched_from_the_lobby_whole(qtbot, windows, 
     assert "France A bur" in units_of(watcher.world) and "Russia A war" in units_of(watcher.world)
     watcher.history.play(step_ms=10)
     qtbot.waitUntil(lambda: watcher.history.label.text().startswith("Present"), timeout=WAIT)
+
+
+def test_the_window_joins_and_watches_a_tls_server_whose_certificate_it_is_told_to_trust(qtbot, windows, tmp_path):
+    from app.net.hosting import HostedServer
+    from tests.net.tls_files import self_signed, server_context
+    certfile, keyfile = self_signed(tmp_path)
+    server = HostedServer(tmp_path / "tables.sqlite3", ssl=server_context(certfile, keyfile)).start()
+    try:
+        table, (ada_inv, _) = server.add_table(Match.new(seats=[ADA, BEN]), "secure")
+        trusting, wary = windows(), windows()
+        trusting.net.cafile = str(certfile)                  # python -m app --cafile FILE
+        assert str(ada_inv).startswith("5ds://")
+        trusting.net.join(str(ada_inv))
+        qtbot.waitUntil(lambda: seated(trusting), timeout=WAIT)
+        assert trusting.net.link.client.url.startswith("wss://") and "Online" in trusting.net.chip_text
+        assert trusting.console_order("A par - bur")
+        qtbot.waitUntil(lambda: confirmed(trusting, 1), timeout=WAIT)
+        # the lobby over TLS too
+        trusting.net.lobby_dialog(f"wss://{server.address}")
+        qtbot.waitUntil(lambda: trusting.net.dialog.tables.count() == 1, timeout=WAIT)
+        trusting.net.dialog.reject()
+        # a window not told to trust it: refused, with the reason, no endless reconnecting
+        wary.net.join(str(ada_inv))
+        qtbot.waitUntil(lambda: "certificate is not trusted" in wary.net.last_problem, timeout=WAIT)
+        assert "Cannot connect securely" in wary.net.last_problem and not isinstance(wary.match, RemoteMatch)
+        assert seated(trusting)                        # the seat was not taken over by the refused window
+    finally:
+        for w in (trusting, wary):
+            w.net.closing()
+        server.stop()

@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from app.net import protocol as p
-from app.net.client import Client
+from app.net.client import CLOSE_UNTRUSTED, Client
 from app.net.invitations import InvitationError, parse_invitation
 from app.net.remote import TIME_RAN_OUT, Link, RemoteError, RemoteMatch
 
@@ -32,6 +32,7 @@ CLOSED_WHY = {
     p.CLOSE_TAKEN_OVER: "Your seat was taken over",
     p.CLOSE_REVOKED: "Your invitation was replaced",
     p.CLOSE_PROTOCOL: "The server closed the connection",
+    CLOSE_UNTRUSTED: "Cannot connect securely",
 }
 
 
@@ -73,6 +74,7 @@ class NetUI(QObject):
         self.hosted = None                      # app.net.hosting.HostedServer while hosting
         self.dialog = None                      # the open dialog (tests answer it)
         self.last_problem = ""                  # the last message about the connection
+        self.cafile: str | None = None          # a TLS server's CA certificate to trust (--cafile)
         self.carrier = Carrier(self)
         self.carrier.arrived.connect(self._arrived, Qt.QueuedConnection)
         self.chip = QLabel("")
@@ -117,12 +119,24 @@ class NetUI(QObject):
             return False
         if not self.s.confirm_discard("join a table"):
             return False
-        return self._connect(Client(invitation=invitation.strip()), f"Joining {parse_invitation(invitation).host}…")
+        if (client := self._client("Join a table", invitation=invitation.strip())) is None:
+            return False
+        return self._connect(client, f"Joining {parse_invitation(invitation).host}…")
 
     def watch(self, server: str, table: str) -> bool:
         if not self.s.confirm_discard("watch a table"):
             return False
-        return self._connect(Client(server=server, table=table), f"Watching table {table} at {server}…")
+        if (client := self._client("Watch a table", server=server, table=table)) is None:
+            return False
+        return self._connect(client, f"Watching table {table} at {server}…")
+
+    def _client(self, title: str, **where) -> Client | None:
+        """A client for ``where``, trusting :attr:`cafile` for a TLS server (None: said why)."""
+        try:
+            return Client(cafile=self.cafile, **where)
+        except ValueError as e:               # a CA file that cannot be read
+            self._problem(title, str(e).capitalize() + ".")
+            return None
 
     @guarded
     def lobby_dialog(self, server: str = "") -> None:
@@ -141,8 +155,12 @@ class NetUI(QObject):
         if not server:
             self.dialog.show_problem("Write the server's address (HOST:PORT).")
             return
-        client = Client(server=server, backoff=(0.2, 1.0))
         dialog = self.dialog
+        try:
+            client = Client(server=server, backoff=(0.2, 1.0), cafile=self.cafile)
+        except ValueError as e:
+            dialog.show_problem(str(e).capitalize() + ".")
+            return
         asking = Link(client, lambda item: self.carrier.arrived.emit(asking, item))
         self._lobby_link = asking
         dialog.note.setText(f"Asking {server}…")
@@ -306,7 +324,7 @@ class NetUI(QObject):
         elif text == "reconnecting…" and client.connections == 0:
             self.leave()
             self._problem("Playing across computers",
-                          f"Cannot reach the server at {client.url.removeprefix('ws://')}: is it running, "
+                          f"Cannot reach the server at {client.url.split('://')[-1]}: is it running, "
                           "and is its port open to this computer?")
         elif text == "reconnecting…":
             self.s.set_status("Connection lost: reconnecting…", error=True)
@@ -321,7 +339,8 @@ class NetUI(QObject):
             if item[1] == "reconnecting…" or client.closed is not None:
                 link.stop()
                 if dialog is not None and hasattr(dialog, "show_problem"):
-                    dialog.show_problem(f"Cannot reach the server at {client.url.removeprefix('ws://')}.")
+                    dialog.show_problem(f"Cannot reach the server at {client.url.split('://')[-1]}"
+                                        + (f": {client.closed[1]}." if client.closed else "."))
 
     def _problem(self, title: str, text: str) -> None:
         self.last_problem = text

@@ -146,6 +146,10 @@ class SeenRounds(Game):
         super().change_present(world)
         self.seen[-1] = world
 
+    def number(self, i: int) -> int:
+        """The server's count of submissions at the ``i``-th world seen (the history bar's label)."""
+        return self.seen[min(max(i, 0), len(self.seen) - 1)].submissions
+
     def world_at(self, i: int) -> World:
         if not 0 <= i < len(self.seen):
             raise IndexError(f"no world {i} (0 to {len(self.seen) - 1})")

@@ -159,3 +159,24 @@ def test_the_window_joins_and_watches_a_tls_server_whose_certificate_it_is_told_
         for w in (trusting, wary):
             w.net.closing()
         server.stop()
+
+
+def test_a_window_that_joins_late_numbers_the_rounds_as_the_server_does(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    play_round(qtbot, (ada, ben), ("A par - bur", None), 1)
+    late = windows()
+    late.net.watch(hosted.address, table)               # comes after the first round
+    qtbot.waitUntil(lambda: isinstance(late.match, RemoteMatch), timeout=WAIT)
+    assert late.history.label.text() == "Present · 1 submission"
+    play_round(qtbot, (ada, ben), ("A bur - bel", None), 2)
+    qtbot.waitUntil(lambda: late.match.world.submissions == 2, timeout=WAIT)
+    assert late.history.label.text() == "Present · 2 submissions"
+    step_history(late, "back")                          # as far back as this window saw: submission 1
+    assert late.history.label.text() == "Replay: after submission 1 of 2"
+    assert "France A bur" in units_of(late.world)
+    step_history(late, "start")
+    assert late.history.label.text() == "Replay: after submission 1 of 2"

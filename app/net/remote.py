@@ -185,8 +185,7 @@ def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
 
 
 # -- the match ------------------------------------------------------------------------------------
-TIME_RAN_OUT = ("Time ran out: your orders were submitted as they stood (units without orders hold, "
-                "dislodged units without a retreat are disbanded, missing builds are waived).")
+TIME_RAN_OUT = "Time ran out: your orders were submitted as they stood (units without orders hold)."
 """What a seat is told when the round's deadline ended its turn (RULES.md §6 "Deadlines")."""
 
 

@@ -223,6 +223,13 @@ class RemoteMatch(Match):
         self.wake: Callable[[], None] | None = None
         world = world_from_view(variant, welcome.adjacency, view)
         self._boards_seen = SeenBoards(world, view)
+        known = set(variant.nation_names)
+        if any(n not in known for s in welcome.seats for n in s.get("nations", ())):
+            # a civilisations game: its nations are the game's own, which views do not carry
+            # yet; only this seat's own are named here (another's name is not its to know)
+            own = ", ".join(welcome.nations) or "the game's own nations"
+            raise RemoteError(f"this table plays civilisations ({own}) this window cannot rebuild from what the "
+                              f"server sends yet; play it with `python -m app join` in a terminal")
         super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
         # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session

@@ -134,6 +134,8 @@ class View(_Message):
     done: bool = False            # has this seat ended its turn this round?
     box: str | None = None        # a sealed table: the seat's own box, as the server keeps it
     retreats: dict[str, list[str]] = {}   # a retreat pause: each dislodged unit seen -> where it may go
+    homes: dict[str, list[str]] | None = None     # home centres the game sets (app.net.homes); None: the variant's
+    homes_at_first_winter: bool = False
 
 
 class Pending(_Message):

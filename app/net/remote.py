@@ -32,6 +32,7 @@ from app.match import Match, MatchError, Seat, order_key
 from . import protocol as p
 from .client import Client
 from .letters import LetterError, open_letter
+from .homes import with_view_homes
 from .record import game_from_record
 
 
@@ -91,8 +92,9 @@ def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards |
     if view.phase == "retreats":
         dislodged = {_location(text): frozenset(options) for text, options in view.retreats.items()}
         pause = Pause(MappingProxyType(dislodged), None)
-    return bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
-                       incoming=incoming, pause=pause)
+    world = bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
+                        incoming=incoming, pause=pause)
+    return with_view_homes(world, view.homes, view.homes_at_first_winter)
 
 
 class SeenBoards:

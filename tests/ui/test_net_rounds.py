@@ -195,3 +195,30 @@ def test_a_civilisations_table_the_window_cannot_rebuild_is_said_plainly(qtbot, 
     assert "Sumer" in w.net.last_problem and "python -m app join" in w.net.last_problem
     assert "Akkad" not in w.net.last_problem           # Ben's civilisation: not Ada's to know on screen
     assert w.net.link is None and not isinstance(w.match, RemoteMatch)
+
+
+def test_a_thrown_start_joined_from_the_window_knows_its_own_home_centres(qtbot, windows, hosted):
+    """RULES.md §9: a thrown start's home centres are those owned after its first Winter;
+    each window learns its own nations' (to offer and check builds as the server will), and
+    no other nation's (under fog they may be out of its sight)."""
+    from app.match import Seat
+    from app.winks import throw_at_random
+    from app.winks.session import thrown_game
+    game = thrown_game(throw_at_random(3, seed=8))
+    nations = game.meta["thrown"]["nations"]
+    seats = [Seat(name="Ada", nations=(nations[0],)), Seat(name="Ben", nations=(nations[1],)),
+             Seat(name="Bot", nations=(nations[2],), controller="computer", level="random")]
+    table, (ada_inv, ben_inv) = hosted.add_table(Match(game, seats), "thrown")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    assert ada.match.world.homes_at_first_winter and not ada.match.world.home_centres_of(nations[0])
+    play_round(qtbot, (ada, ben), (None, None), 1)              # Fall 1901: the first Winter's board is made
+    server_world = hosted.server.tables[table].match.world
+    assert not server_world.homes_at_first_winter
+    for w, mine, other in ((ada, nations[0], nations[1]), (ben, nations[1], nations[0])):
+        assert w.match.world.home_centres_of(mine) == server_world.home_centres_of(mine)
+        assert w.match.world.home_centres_of(mine)          # it owned centres after the play-out
+        assert not w.match.world.home_centres_of(other)     # another nation's: not told
+        assert not w.match.world.homes_at_first_winter

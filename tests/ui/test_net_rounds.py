@@ -122,6 +122,9 @@ def test_a_finished_fogged_game_is_watched_from_the_lobby_whole(qtbot, windows, 
     assert {"France A mun", "Russia A war", "Turkey F ank"} <= units_of(watcher.world)
     assert watcher.history.label.text() == "Present · 2 submissions"
     assert "step or play through it" in watcher.last_status
+    from app.net import protocol as p
+    [record] = [m for m in watcher.net.link.client.messages if isinstance(m, p.Record)]
+    assert "Ada" not in record.game and "Ben" not in record.game     # the game only: no seat, PIN or message
     step_history(watcher, "back")
     assert watcher.history.label.text() == "Replay: after submission 1 of 2"
     assert "France A mun" in units_of(watcher.world)

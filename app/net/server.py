@@ -30,6 +30,7 @@ from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, Store, StoreError
+from .record import record_message
 from .views import may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
 
 log = logging.getLogger(__name__)
@@ -201,7 +202,7 @@ class Server:
         t = self.tables[table]
         if not 0 <= seat < len(t.match.seats):
             raise ValueError(f"table {table} has no seat {seat}")
-        invitation = issue(self.store, self.address, table, seat)
+        invitation = issue(self.store, f"wss://{self.address}" if self.ssl else self.address, table, seat)  # 5ds://
         old = t.seats.pop(seat, None)
         if old is not None:
             asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))
@@ -270,6 +271,8 @@ class Server:
             async with table.lock:
                 table.sent[ws] = Sent()
                 await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
+                if (record := record_message(table.match, table.id)) is not None:    # a finished game, whole
+                    await ws.send(p.dump(record))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -507,8 +510,11 @@ class Server:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
         for seat, ws in list(table.seats.items()):
             await _send(ws, p.dump(seat_message(m, table.id, seat, table.sent.setdefault(ws, Sent()))))
+        record = record_message(m, table.id)          # the game ended: its watchers get it whole
         for ws in list(table.watchers):
             await _send(ws, p.dump(watcher_message(m, table.id, table.sent.setdefault(ws, Sent()))))
+            if record is not None:
+                await _send(ws, p.dump(record))
         await self._tell_all(table, table.state())
 
     async def _tell_all(self, table: Table, message) -> None:

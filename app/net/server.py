@@ -31,7 +31,7 @@ from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, Store, StoreError
 from .record import record_message
-from .views import may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
+from .views import hides_nations, may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
 
 log = logging.getLogger(__name__)
 
@@ -110,10 +110,11 @@ class Table:
 
     def lobby_entry(self) -> dict:
         m = self.match
+        hidden = hides_nations(m)     # a civilisations game in play names no civilisation
         return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
                 "phase": m.world.phase, "submissions": len(m.game.submissions),
                 "watchable": may_watch(m) is None,
-                "seats": [{"seat": i, "name": s.name, "nations": list(s.nations), "controller": s.controller,
+                "seats": [{"seat": i, "name": s.name, "nations": [] if hidden else list(s.nations), "controller": s.controller,
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
 
@@ -299,7 +300,7 @@ class Server:
             s = m.seats[seat]
             await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
                                            fog=m.fog, sealed=table.sealed is not None,
-                                           **welcome_fields(m))))
+                                           **welcome_fields(m, seat))))
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
             for sender, box, submissions in self.store.letters_to(table.id, seat):

@@ -101,9 +101,19 @@ def _retreats(world: World) -> dict[str, list[str]]:
     return {str(loc): sorted(options) for loc, options in sorted(world.pause.dislodged.items(), key=str)}
 
 
-def welcome_fields(match: Match) -> dict:
+def welcome_fields(match: Match, seat: int | None = None) -> dict:
     """What a window needs to rebuild the game from views (:mod:`.remote`): the variant,
-    the adjacency and the seats, all public (the lobby shows them)."""
+    the adjacency and the seats. In a civilisations game still in play, a seat's
+    civilisations are named to that seat alone (RULES.md §10: never the name or number of
+    a civilisation not met); ``seat`` None: a watcher or the lobby."""
+    hidden = hides_nations(match)
     return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
-            "seats": [{"name": s.name, "colour": s.colour, "nations": list(s.nations), "controller": s.controller}
-                      for s in match.seats]}
+            "seats": [{"name": s.name, "colour": s.colour,
+                       "nations": list(s.nations) if not hidden or i == seat else [], "controller": s.controller}
+                      for i, s in enumerate(match.seats)]}
+
+
+def hides_nations(match: Match) -> bool:
+    """Whether who plays which nation is kept from the other seats, the lobby and watchers:
+    a civilisations game not yet ended."""
+    return civ_of(match.world) is not None and match.world.phase != "over"

@@ -102,7 +102,8 @@ def mend_convoys(world: World, orders: list[Order]) -> list[Order]:
     ("no convoy is ordered along a complete route"). So a move carried by fewer than a
     whole chain of its nation's convoy orders here walks there if it can, else holds,
     and a convoy order of an army of its own nation that is not ordered that very move
-    (or was so mended) holds; the engine would refuse it too."""
+    (or was so mended) holds, as does a support of its nation for a move mended into a
+    hold; the engine would refuse them too."""
     v, mode = world.variant, world.adjacency
     moves = {o.unit.space: o for o in orders if o.kind == "move" and o.unit_type == "A"}
     carriers: dict = {}
@@ -125,9 +126,17 @@ def mend_convoys(world: World, orders: list[Order]) -> list[Order]:
             out.append(mended[o.unit.space])
         elif o.kind == "convoy" and _stranded(world, o, moves, mended):
             out.append(Hold(o.nation, o.unit_type, o.unit))
+        elif o.kind == "support" and o.dest is not None and _held_instead(o, mended):
+            out.append(Hold(o.nation, o.unit_type, o.unit))   # (the engine refuses backing a move not made)
         else:
             out.append(o)
     return out
+
+
+def _held_instead(support, mended: dict) -> bool:
+    """Whether ``support`` backs a move of its own nation that was mended into a hold."""
+    now = mended.get(support.supported.space)
+    return now is not None and now.kind == "hold" and now.nation == support.nation
 
 
 def _chained(variant, mode: str, move: Move, convoys: list[Convoy]) -> bool:

@@ -4,13 +4,13 @@ with its army's move (app.bots.convoys.mend_convoys, applied to every finished p
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import example, HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.bots import hard
 from app.bots.convoys import mend_convoys
 from app.engine.rules.coords import BoardKey, Location, Turn
-from app.engine.rules.orders import Convoy, Hold, Move, Unit
+from app.engine.rules.orders import Convoy, Hold, Move, Support, Unit
 from app.engine.rules.submission import submit
 from app.engine.variants.variant import load_variant
 from app.engine.rules.world import World, make_board
@@ -79,6 +79,7 @@ def _seaborne_position(seed: int) -> World:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
+@example(seed=31760)   # Austria backed its convoyed move after the move was mended into a hold
 def test_hard_orders_are_never_refused_where_convoys_abound(seed):
     """Before the mending, about one Hard decision in nine here had a refused convoyed move."""
     world = _seaborne_position(seed)
@@ -91,6 +92,16 @@ def test_a_move_whose_fleet_sails_away_holds_when_it_cannot_walk():
     world = _world([("England", "A", "yor"), ("England", "F", "nth")])
     orders = [Move("England", "A", at("yor"), at("nwy"), True), Move("England", "F", at("nth"), at("hel"))]
     assert mend_convoys(world, orders) == [Hold("England", "A", at("yor")), orders[1]]
+
+
+def test_a_support_of_a_move_mended_into_a_hold_holds_too():
+    """The engine refuses a support of one's own unit that does not do what it says."""
+    world = _world([("England", "A", "yor"), ("England", "F", "nth"), ("England", "F", "nwg")])
+    orders = [Move("England", "A", at("yor"), at("nwy"), True), Move("England", "F", at("nth"), at("hel")),
+              Support("England", "F", at("nwg"), "A", at("yor"), at("nwy"))]
+    mended = mend_convoys(world, orders)
+    assert mended == [Hold("England", "A", at("yor")), orders[1], Hold("England", "F", at("nwg"))]
+    assert _refused(world, mended) == []
 
 
 def test_a_move_with_a_broken_chain_holds_or_walks_and_its_fleets_hold():

@@ -13,27 +13,33 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
-from app.net import protocol as p
-from app.net.client import CLOSE_UNTRUSTED, Client
-from app.net.invitations import InvitationError, parse_invitation
-from app.net.remote import TIME_RAN_OUT, Link, RemoteError, RemoteMatch
-
 from ..guard import guarded
 from .letters import TableLetters
 
-CLOSED_WHY = {
-    p.CLOSE_REFUSED: "The server refused",
-    p.CLOSE_TAKEN_OVER: "Your seat was taken over",
-    p.CLOSE_REVOKED: "Your invitation was replaced",
-    p.CLOSE_PROTOCOL: "The server closed the connection",
-    CLOSE_UNTRUSTED: "Cannot connect securely",
-}
+if TYPE_CHECKING:
+    from app.net.client import Client
+    from app.net.remote import Link, RemoteMatch
+
+# The network's modules (pydantic, websockets, the client's crypto) are imported when the
+# player first joins, watches or hosts: the window is built at every start, and a start
+# imports only what its first frame needs (tests/ui/test_fast_start.py).
+
+
+def closed_why(code: int) -> str:
+    """What a close code the server gives on purpose means, in the player's words."""
+    from app.net import protocol as p
+    from app.net.client import CLOSE_UNTRUSTED
+    return {p.CLOSE_REFUSED: "The server refused",
+            p.CLOSE_TAKEN_OVER: "Your seat was taken over",
+            p.CLOSE_REVOKED: "Your invitation was replaced",
+            p.CLOSE_PROTOCOL: "The server closed the connection",
+            CLOSE_UNTRUSTED: "Cannot connect securely"}.get(code, "The connection was closed")
 
 
 HOSTED_DB = "hosted-tables.sqlite3"
@@ -112,6 +118,7 @@ class NetUI(QObject):
 
     def join(self, invitation: str) -> bool:
         """Connect with a seat's invitation; the seat's view opens when the server sends it."""
+        from app.net.invitations import InvitationError, parse_invitation
         try:
             parse_invitation(invitation)
         except InvitationError as e:
@@ -132,6 +139,7 @@ class NetUI(QObject):
 
     def _client(self, title: str, **where) -> Client | None:
         """A client for ``where``, trusting :attr:`cafile` for a TLS server (None: said why)."""
+        from app.net.client import Client
         try:
             return Client(cafile=self.cafile, **where)
         except ValueError as e:               # a CA file that cannot be read
@@ -152,6 +160,8 @@ class NetUI(QObject):
 
     def _ask_lobby(self, server: str) -> None:
         """The lobby is one message: a short link that ends once it is answered."""
+        from app.net.client import Client
+        from app.net.remote import Link
         if not server:
             self.dialog.show_problem("Write the server's address (HOST:PORT).")
             return
@@ -167,6 +177,7 @@ class NetUI(QObject):
         asking.start()
 
     def _connect(self, client: Client, status: str) -> bool:
+        from app.net.remote import Link
         self.leave()
         self.link = link = Link(client, lambda item: self.carrier.arrived.emit(link, item))
         self._connection = "connecting…"
@@ -207,6 +218,8 @@ class NetUI(QObject):
     # -- what arrives --------------------------------------------------------------------------
     @guarded
     def _arrived(self, link: Link, item) -> None:
+        from app.net import protocol as p
+        from app.net.remote import TIME_RAN_OUT, RemoteError, RemoteMatch
         if link is getattr(self, "_lobby_link", None):
             self._lobby_answer(link, item)
             return
@@ -319,7 +332,7 @@ class NetUI(QObject):
             code, reason = client.closed
             if code == 1000:
                 return
-            why = CLOSED_WHY.get(code, "The connection was closed")
+            why = closed_why(code)
             self._problem("Playing across computers", f"{why}: {reason or 'no reason given'}.")
         elif text == "reconnecting…" and client.connections == 0:
             self.leave()
@@ -330,6 +343,7 @@ class NetUI(QObject):
             self.s.set_status("Connection lost: reconnecting…", error=True)
 
     def _lobby_answer(self, link: Link, item) -> None:
+        from app.net import protocol as p
         dialog = self.dialog
         client = link.client
         if isinstance(item, p.LobbyList):
@@ -394,7 +408,7 @@ class NetUI(QObject):
     def host_dialog(self, *_) -> None:
         from .dialogs import HostDialog
         m = self.s.match()
-        if m is None or isinstance(m, RemoteMatch):
+        if m is None or not m.adjudicates:      # a table of a server is its to host
             self._problem("Host a table", "Open or start the game to host first (File → New game or Open).")
             return
         self.dialog = dlg = HostDialog(self.main, [f"{s.name} ({', '.join(s.nations)})" for s in m.seats
@@ -407,6 +421,7 @@ class NetUI(QObject):
              name: str = "a table") -> list[tuple[str, str]]:
         """Serve the game open now from a server in this app; the window takes its first
         person seat. Returns (seat name, invitation) for each person seat."""
+        from app.net.client import Client
         from app.net.hosting import HostedServer, HostingError
         from app.net.store import match_from_text, match_text
         m = self.s.match()

@@ -9,7 +9,9 @@ markers, else the map's own label, else the province id — and when none fits, 
 label all the same, whole, beside the province's unit or over its markers, at the first of its
 places that covers no other name (a pixel smaller on a crowded board, never under
 ``MIN_PX``; left out only where every place would cover one): a big map's stand-in names all
-its provinces at the default zoom. A name is never clipped.
+its provinces at the default zoom. Places clear of every unit's marker come first, then
+those over another province's unit (the name is drawn over it), and only when nothing else
+is left one under its own unit (which is drawn over the name). A name is never clipped.
 
 Painting (:func:`paint_labels`) works in device pixels whatever the painter's transform,
 so the same code draws the names over a board in the view (from a cached image per

@@ -97,6 +97,6 @@ def test_no_name_is_hidden_under_its_own_unit(qtbot, window, known_world):
     assert not under_own, f"names under their own unit: {under_own}"
     # and none under the place its unit would stand on another coast, or after a move in
     anchors = item.art.geo.unit_anchors
-    under_own_place = [loc for loc, a in anchors.items()
-                       if loc.split("/")[0] in where and where[loc.split("/")[0]].intersects(Point(*a).buffer(UNIT_RADIUS))]
+    under_own_place = [loc for loc, a in anchors.items() if loc.split("/")[0] in where
+                       and where[loc.split("/")[0]].intersects(Point(*a).buffer(UNIT_RADIUS))]
     assert not under_own_place, under_own_place

@@ -185,28 +185,13 @@ class LabelFitter:
         import numpy as np
         anchors = np.array([a for _, a in sorted(geo.unit_anchors.items())], dtype=float).reshape(-1, 2)
         # a name may stand a little over its border (its province still the nearest to it)
-        self._grid, self._far = {}, {}
-        for prov in self.provinces:
-            rough = self._region[prov].simplify(2.0)       # a coastline's detail only slows the buffers
-            near = rough.buffer(BESIDE, quad_segs=2)
-            self._grid[prov] = self._inner_points(near, self._region[prov])
-            self._far[prov] = self._inner_points(rough.buffer(2 * BESIDE, quad_segs=2).difference(near),
-                                                 self._region[prov])
         self._own_units = {}
         for prov in self.provinces:
             own = [Point(*a).buffer(UNIT_MARK, 8) for loc, a in geo.unit_anchors.items() if loc.split("/")[0] == prov]
             self._own_units[prov] = shapely.union_all(own) if own else Point()
             shapely.prepare(self._own_units[prov])
-        # the unit anchors near enough to each province's places to meet a short name there
-        self._near_anchors = {}
         self._anchor_xy_all = anchors
-        for prov in self.provinces:
-            both = np.concatenate([self._grid[prov], self._far[prov]]).reshape(-1, 2)
-            if not len(both):
-                self._near_anchors[prov] = anchors[:0]
-                continue
-            lo, hi = both.min(axis=0) - NEAR, both.max(axis=0) + NEAR
-            self._near_anchors[prov] = anchors[((anchors >= lo) & (anchors <= hi)).all(axis=1)]
+        self._grids = {}          # made when a province's name first needs places beside it
         for poly in self._region.values():
             shapely.prepare(poly)
         self._shaped = True
@@ -242,6 +227,7 @@ class LabelFitter:
         import shapely
         px = round(label_px(s))
         rows = []                 # (province, lines, spot, extent, kind): see ACCEPT
+        beside = []               # (province, short name, width, height, kind): asked for more places
         for prov in self.provinces:
             sea = prov in self.sea
             fm = _metrics(px, sea)
@@ -263,20 +249,19 @@ class LabelFitter:
                     for x, y in self._spots(prov, w, h) + self._beside_unit(prov, w, h):
                         x, y = self._on_board(x, y, w, h)
                         rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), kind))
-                    rows += self._clear_places(prov, short, w, h, kind)
+                    beside.append((prov, short, w, h, kind))
         if not rows:
             return ()
-        boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
-        inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
-        hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
-        hit_any = shapely.intersects(self._all_marks, boxes)
-        hit_unit = shapely.intersects(self._unit_marks, boxes)
-        hit_own_unit = shapely.intersects([self._own_units[r[0]] for r in rows], boxes)
-        centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
-                                        [r[2][1] for r in rows])
+        judged = self._judge(rows)
+        # places beside a province for the short names of those whose name does not fit inside
+        fits = {r[0] for r, (ok_in, own, *_) in zip(rows, judged) if r[4] == 0 and ok_in and not own}
+        more = [row for prov, short, w, h, kind in beside if prov not in fits
+                for row in self._clear_places(prov, short, w, h, kind)]
+        if more:
+            rows += more
+            judged += self._judge(more)
         options: dict[str, list[tuple[int, Label]]] = {}
-        for (prov, lines, at, extent, kind), ok_in, own, other, mid, unit, own_unit in zip(
-                rows, inside, hit_own, hit_any, centre_in, hit_unit, hit_own_unit):
+        for (prov, lines, at, extent, kind), (ok_in, own, other, mid, unit, own_unit) in zip(rows, judged):
             # 0: inside the province, clear of its markers; 1: the short label beside the unit,
             # clear of every marker, over the border if it must; 2: the short label at one of
             # its spots (the map's label anchor first); 3: the same a pixel smaller (never
@@ -296,18 +281,52 @@ class LabelFitter:
         out = _place(dict(sorted(options.items(), key=lambda kv: self._region[kv[0]].area)), NAME_GAP / s)
         return tuple(out[prov] for prov in self.provinces if prov in out)
 
+    def _judge(self, rows: list) -> list[tuple]:
+        """For each row: inside its province, over its own markers, over any marker, its middle
+        on the province, over any unit's marker, over its own unit's (one vectorised pass)."""
+        import shapely
+        boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
+        inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
+        hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
+        hit_any = shapely.intersects(self._all_marks, boxes)
+        hit_unit = shapely.intersects(self._unit_marks, boxes)
+        hit_own_unit = shapely.intersects([self._own_units[r[0]] for r in rows], boxes)
+        centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
+                                        [r[2][1] for r in rows])
+        return list(zip(inside, hit_own, hit_any, centre_in, hit_unit, hit_own_unit))
+
+    def _places_beside(self, prov: str):
+        """The province's grid of places within ``BESIDE`` of it, those up to twice as far, and
+        the unit anchors near enough to meet a short name at any of them."""
+        got = self._grids.get(prov)
+        if got is None:
+            import numpy as np
+            home = self._region[prov]
+            rough = home.simplify(2.0)       # a coastline's detail only slows the buffers
+            near = rough.buffer(BESIDE, quad_segs=2)
+            grid = self._inner_points(near, home)
+            far = self._inner_points(rough.buffer(2 * BESIDE, quad_segs=2).difference(near), home)
+            both = np.concatenate([grid, far]).reshape(-1, 2)
+            anchors = self._anchor_xy_all
+            if len(both):
+                lo, hi = both.min(axis=0) - NEAR, both.max(axis=0) + NEAR
+                anchors = anchors[((anchors >= lo) & (anchors <= hi)).all(axis=1)]
+            got = self._grids[prov] = (grid, far, anchors)
+        return got
+
     def _clear_places(self, prov: str, short: tuple[str, ...], w: float, h: float, kind: int) -> list:
         """Rows for ``short`` at the province's grid points where it meets no unit's marker (the
         others would never be chosen over its own spots)."""
         import numpy as np
         r = self.art.rect
-        for grid in (self._grid[prov], self._far[prov]):     # further out only where nearer is no good
+        grid, far, near_anchors = self._places_beside(prov)
+        for grid in (grid, far):     # further out only where nearer is no good
             if not len(grid):
                 continue
             # kept on the board, as _on_board does
             x = np.clip(grid[:, 0], r.left() + w / 2, max(r.left() + w / 2, r.right() - w / 2))
             y = np.clip(grid[:, 1], r.top() + h / 2, max(r.top() + h / 2, r.bottom() - h / 2))
-            near = self._near_anchors[prov]
+            near = near_anchors
             if len(near) and w + UNIT_MARK > NEAR:     # a name too long for the anchors kept near
                 near = self._anchor_xy_all
             if len(near):

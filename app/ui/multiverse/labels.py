@@ -149,6 +149,7 @@ class LabelFitter:
         import shapely
         from shapely.geometry import Point
         from shapely.ops import polylabel
+        from shapely.strtree import STRtree
         geo = self.art.geo
         self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
         for prov in self.provinces:
@@ -179,17 +180,11 @@ class LabelFitter:
         shapely.prepare(self._all_marks)
         # every place a unit can stand, whichever province's name is near it: a name is drawn
         # over another province's unit, and a unit over its own province's name
-        self._unit_marks = shapely.union_all([Point(*a).buffer(UNIT_MARK, 8) for a in geo.unit_anchors.values()]) \
-            if geo.unit_anchors else Point()
-        shapely.prepare(self._unit_marks)
         import numpy as np
-        anchors = np.array([a for _, a in sorted(geo.unit_anchors.items())], dtype=float).reshape(-1, 2)
-        # a name may stand a little over its border (its province still the nearest to it)
-        self._own_units = {}
-        for prov in self.provinces:
-            own = [Point(*a).buffer(UNIT_MARK, 8) for loc, a in geo.unit_anchors.items() if loc.split("/")[0] == prov]
-            self._own_units[prov] = shapely.union_all(own) if own else Point()
-            shapely.prepare(self._own_units[prov])
+        places = sorted(geo.unit_anchors.items())
+        anchors = np.array([a for _, a in places], dtype=float).reshape(-1, 2)
+        self._anchor_owner = np.array([loc.split("/")[0] for loc, _ in places], dtype=object)
+        self._anchor_tree = STRtree(shapely.points(anchors)) if len(anchors) else None
         self._anchor_xy_all = anchors
         self._grids = {}          # made when a province's name first needs places beside it
         for poly in self._region.values():
@@ -284,13 +279,19 @@ class LabelFitter:
     def _judge(self, rows: list) -> list[tuple]:
         """For each row: inside its province, over its own markers, over any marker, its middle
         on the province, over any unit's marker, over its own unit's (one vectorised pass)."""
+        import numpy as np
         import shapely
         boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
         inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
         hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
         hit_any = shapely.intersects(self._all_marks, boxes)
-        hit_unit = shapely.intersects(self._unit_marks, boxes)
-        hit_own_unit = shapely.intersects([self._own_units[r[0]] for r in rows], boxes)
+        hit_unit = np.zeros(len(rows), dtype=bool)
+        hit_own_unit = np.zeros(len(rows), dtype=bool)
+        if self._anchor_tree is not None:
+            row, anchor = self._anchor_tree.query(boxes, predicate="dwithin", distance=UNIT_MARK)
+            hit_unit[row] = True
+            owners = np.array([r[0] for r in rows], dtype=object)
+            hit_own_unit[row[owners[row] == self._anchor_owner[anchor]]] = True
         centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
                                         [r[2][1] for r in rows])
         return list(zip(inside, hit_own, hit_any, centre_in, hit_unit, hit_own_unit))

@@ -71,3 +71,32 @@ def test_the_names_and_their_places_are_the_same_whatever_the_hash_seed(known_wo
         seen.add(run.stdout.strip().splitlines()[-1])
     assert len(seen) == 1, seen
     assert next(iter(seen)).startswith("269 ")
+
+
+UNIT_RADIUS = 13.0      # a unit marker's radius in map units (map_art.paint_unit)
+
+
+def test_no_name_is_hidden_under_its_own_unit(qtbot, window, known_world):
+    """A name the fitter could not place clear of its province's unit was drawn with the unit
+    painted over it (12 names on Known World 901 at the default zoom, 4 on world): it goes
+    beside instead, clear of the marker of every place its own province's unit can stand."""
+    from shapely.geometry import Point, box
+    window.resize(1366, 768)
+    assert window.new_game(variant=str(known_world), confirmed=True), window.last_status
+    qtbot.waitUntil(lambda: bool(window.scene.items_by_key), timeout=20000)
+    (item,) = [it for it in window.scene.items_by_key.values() if it.active]
+    width = round(window.view.transform().m11() * item.scale() * item._rect.width())
+    labels = fitter(item.art).labels(width / item._rect.width())
+    assert len(labels) == 269
+    where = {lab.province: box(*lab.box) for lab in labels}
+    window.grab()           # a board reads its state when it is first painted
+    units = [loc for loc, *_ in item.state.units]
+    assert len(units) >= 100, "the board's units"
+    under_own = [loc for loc in units
+                 if where[loc.split("/")[0]].intersects(Point(*item.art.anchor(loc)).buffer(UNIT_RADIUS))]
+    assert not under_own, f"names under their own unit: {under_own}"
+    # and none under the place its unit would stand on another coast, or after a move in
+    anchors = item.art.geo.unit_anchors
+    under_own_place = [loc for loc, a in anchors.items() if loc.split("/")[0] in where
+                       and where[loc.split("/")[0]].intersects(Point(*a).buffer(UNIT_RADIUS))]
+    assert not under_own_place, under_own_place

@@ -9,7 +9,9 @@ markers, else the map's own label, else the province id — and when none fits, 
 label all the same, whole, beside the province's unit or over its markers, at the first of its
 places that covers no other name (a pixel smaller on a crowded board, never under
 ``MIN_PX``; left out only where every place would cover one): a big map's stand-in names all
-its provinces at the default zoom. A name is never clipped.
+its provinces at the default zoom. Places clear of every unit's marker come first, then
+those over another province's unit (the name is drawn over it), and only when nothing else
+is left one under its own unit (which is drawn over the name). A name is never clipped.
 
 Painting (:func:`paint_labels`) works in device pixels whatever the painter's transform,
 so the same code draws the names over a board in the view (from a cached image per
@@ -37,7 +39,13 @@ MIN_BOARD_PX = 260.0     # a board drawn narrower than this shows no names (far 
 IMAGE_MAX_PX = 1000.0    # up to this width a board's names come from a cached image; above, as text
 CROWDED_PX = 400.0       # below this width a board shows only the names clear of the markers
 UNIT_KEEPOUT = 14.0      # map units around a unit's anchor a full name keeps clear of (its marker)
+UNIT_MARK = 13.5         # map units around any unit's anchor no name may meet if it can help it (the
+                         # marker's radius, map_art.paint_unit, and its pen): a unit stands over a name
 CENTRE_KEEPOUT = 6.5     # ... and around a supply centre's marker
+GRID_STEP = 8.0          # map units between the extra places tried for a short name inside its province
+CLEAR_PLACES = 16        # ... of which this many nearest its middle, clear of every unit's marker
+NEAR = 80.0              # map units: a unit further than this from a place cannot meet a short name there
+BESIDE = 20.0            # ... on the province or up to this far beyond its border (map units)
 INSET = 1.0              # map units a name keeps inside its province's border
 FAMILY = "DejaVu Sans"
 
@@ -141,6 +149,7 @@ class LabelFitter:
         import shapely
         from shapely.geometry import Point
         from shapely.ops import polylabel
+        from shapely.strtree import STRtree
         geo = self.art.geo
         self._inner, self._keepout, self._where, self._region, self._units = {}, {}, {}, {}, {}
         for prov in self.provinces:
@@ -169,6 +178,15 @@ class LabelFitter:
         self._all_marks = shapely.union_all([k for k in self._keepout.values() if not k.is_empty]) \
             if self._keepout else Point()
         shapely.prepare(self._all_marks)
+        # every place a unit can stand, whichever province's name is near it: a name is drawn
+        # over another province's unit, and a unit over its own province's name
+        import numpy as np
+        places = sorted(geo.unit_anchors.items())
+        anchors = np.array([a for _, a in places], dtype=float).reshape(-1, 2)
+        self._anchor_owner = np.array([loc.split("/")[0] for loc, _ in places], dtype=object)
+        self._anchor_tree = STRtree(shapely.points(anchors)) if len(anchors) else None
+        self._anchor_xy_all = anchors
+        self._grids = {}          # made when a province's name first needs places beside it
         for poly in self._region.values():
             shapely.prepare(poly)
         self._shaped = True
@@ -204,6 +222,7 @@ class LabelFitter:
         import shapely
         px = round(label_px(s))
         rows = []                 # (province, lines, spot, extent, kind): see ACCEPT
+        beside = []               # (province, short name, width, height, kind): asked for more places
         for prov in self.provinces:
             sea = prov in self.sea
             fm = _metrics(px, sea)
@@ -225,16 +244,19 @@ class LabelFitter:
                     for x, y in self._spots(prov, w, h) + self._beside_unit(prov, w, h):
                         x, y = self._on_board(x, y, w, h)
                         rows.append((prov, short, (x, y), (x - w / 2, y - h / 2, x + w / 2, y + h / 2), kind))
+                    beside.append((prov, short, w, h, kind))
         if not rows:
             return ()
-        boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
-        inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
-        hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
-        hit_any = shapely.intersects(self._all_marks, boxes)
-        centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
-                                        [r[2][1] for r in rows])
+        judged = self._judge(rows)
+        # places beside a province for the short names of those whose name does not fit inside
+        fits = {r[0] for r, (ok_in, own, *_) in zip(rows, judged) if r[4] == 0 and ok_in and not own}
+        more = [row for prov, short, w, h, kind in beside if prov not in fits
+                for row in self._clear_places(prov, short, w, h, kind)]
+        if more:
+            rows += more
+            judged += self._judge(more)
         options: dict[str, list[tuple[int, Label]]] = {}
-        for (prov, lines, at, extent, kind), ok_in, own, other, mid in zip(rows, inside, hit_own, hit_any, centre_in):
+        for (prov, lines, at, extent, kind), (ok_in, own, other, mid, unit, own_unit) in zip(rows, judged):
             # 0: inside the province, clear of its markers; 1: the short label beside the unit,
             # clear of every marker, over the border if it must; 2: the short label at one of
             # its spots (the map's label anchor first); 3: the same a pixel smaller (never
@@ -243,14 +265,97 @@ class LabelFitter:
                 size = px if kind < 3 else max(MIN_PX, px - 1)
                 # clear of every marker first, then of its own (its unit would hide it), then over it
                 rank = kind if kind < 2 or not other else kind + 2 if not own else kind + 4
+                # a name meeting another's unit: a last resort; under its own (which hides it): the very last
+                rank += UNDER_UNIT * (bool(unit) + bool(own_unit))
                 options.setdefault(prov, []).append(
                     (rank, Label(prov, lines, at, size, prov in self.sea, extent, kind == 0 or bool(ok_in),
-                                 kind >= 2 and bool(own))))
+                                 kind >= 2 and bool(own_unit))))
         for mine in options.values():
             mine.sort(key=lambda option: option[0])
         # the smallest provinces choose first: a large one has more places to go
         out = _place(dict(sorted(options.items(), key=lambda kv: self._region[kv[0]].area)), NAME_GAP / s)
         return tuple(out[prov] for prov in self.provinces if prov in out)
+
+    def _judge(self, rows: list) -> list[tuple]:
+        """For each row: inside its province, over its own markers, over any marker, its middle
+        on the province, over any unit's marker, over its own unit's (one vectorised pass)."""
+        import numpy as np
+        import shapely
+        boxes = shapely.box(*list(zip(*(r[3] for r in rows))))
+        inside = shapely.contains([self._inner[r[0]] for r in rows], boxes)
+        hit_own = shapely.intersects([self._keepout[r[0]] for r in rows], boxes)
+        hit_any = shapely.intersects(self._all_marks, boxes)
+        hit_unit = np.zeros(len(rows), dtype=bool)
+        hit_own_unit = np.zeros(len(rows), dtype=bool)
+        if self._anchor_tree is not None:
+            row, anchor = self._anchor_tree.query(boxes, predicate="dwithin", distance=UNIT_MARK)
+            hit_unit[row] = True
+            owners = np.array([r[0] for r in rows], dtype=object)
+            hit_own_unit[row[owners[row] == self._anchor_owner[anchor]]] = True
+        centre_in = shapely.contains_xy([self._region[r[0]] for r in rows], [r[2][0] for r in rows],
+                                        [r[2][1] for r in rows])
+        return list(zip(inside, hit_own, hit_any, centre_in, hit_unit, hit_own_unit))
+
+    def _places_beside(self, prov: str):
+        """The province's grid of places within ``BESIDE`` of it, those up to twice as far, and
+        the unit anchors near enough to meet a short name at any of them."""
+        got = self._grids.get(prov)
+        if got is None:
+            import numpy as np
+            home = self._region[prov]
+            rough = home.simplify(2.0)       # a coastline's detail only slows the buffers
+            near = rough.buffer(BESIDE, quad_segs=2)
+            grid = self._inner_points(near, home)
+            far = self._inner_points(rough.buffer(2 * BESIDE, quad_segs=2).difference(near), home)
+            both = np.concatenate([grid, far]).reshape(-1, 2)
+            anchors = self._anchor_xy_all
+            if len(both):
+                lo, hi = both.min(axis=0) - NEAR, both.max(axis=0) + NEAR
+                anchors = anchors[((anchors >= lo) & (anchors <= hi)).all(axis=1)]
+            got = self._grids[prov] = (grid, far, anchors)
+        return got
+
+    def _clear_places(self, prov: str, short: tuple[str, ...], w: float, h: float, kind: int) -> list:
+        """Rows for ``short`` at the province's grid points where it meets no unit's marker (the
+        others would never be chosen over its own spots)."""
+        import numpy as np
+        r = self.art.rect
+        grid, far, near_anchors = self._places_beside(prov)
+        for grid in (grid, far):     # further out only where nearer is no good
+            if not len(grid):
+                continue
+            # kept on the board, as _on_board does
+            x = np.clip(grid[:, 0], r.left() + w / 2, max(r.left() + w / 2, r.right() - w / 2))
+            y = np.clip(grid[:, 1], r.top() + h / 2, max(r.top() + h / 2, r.bottom() - h / 2))
+            near = near_anchors
+            if len(near) and w + UNIT_MARK > NEAR:     # a name too long for the anchors kept near
+                near = self._anchor_xy_all
+            if len(near):
+                dx = np.maximum(np.abs(near[None, :, 0] - x[:, None]) - w / 2, 0)
+                dy = np.maximum(np.abs(near[None, :, 1] - y[:, None]) - h / 2, 0)
+                clear = np.flatnonzero(~(dx * dx + dy * dy <= UNIT_MARK * UNIT_MARK).any(axis=1))[:CLEAR_PLACES]
+            else:
+                clear = np.arange(min(len(x), CLEAR_PLACES))
+            if len(clear):
+                return [(prov, short, (float(x[i]), float(y[i])),
+                         (float(x[i]) - w / 2, float(y[i]) - h / 2, float(x[i]) + w / 2, float(y[i]) + h / 2), kind)
+                        for i in clear]
+        return []
+
+    @staticmethod
+    def _inner_points(poly, home, step: float = GRID_STEP, most: int = 200):
+        """Up to ``most`` points of a grid inside ``poly``, nearest its middle first: more places
+        for a short name where its anchor and pole are under a marker or another name."""
+        import numpy as np
+        import shapely
+        x0, y0, x1, y1 = poly.bounds
+        xs, ys = np.meshgrid(np.arange(x0 + step / 2, x1, step), np.arange(y0 + step / 2, y1, step))
+        xs, ys = xs.ravel(), ys.ravel()
+        keep = shapely.contains_xy(poly, xs, ys)
+        xs, ys = xs[keep], ys[keep]
+        mid = home.centroid
+        order = np.lexsort((xs, ys, np.hypot(xs - mid.x, ys - mid.y)))[:most]
+        return np.column_stack([xs[order], ys[order]])
 
     def _beside_unit(self, prov: str, w: float, h: float) -> list[tuple[float, float]]:
         """Below, above, right and left of the province's unit, and at its corners, clear of its marker."""
@@ -280,37 +385,47 @@ class LabelFitter:
                 (fm.height() + fm.lineSpacing() * (len(lines) - 1)) / s)
 
 
+UNDER_UNIT = 10      # added to the rank of a place where a name meets a unit's marker
+
+
 def _place(options: dict[str, list[tuple[int, "Label"]]], gap: float) -> dict[str, "Label"]:
-    """Each province's name, from its ``options`` (kind, label) best first: a name inside its
+    """Each province's name, from its ``options`` (rank, label) best first: a name inside its
     province first (where it fits); one that leaves its province takes the first of its places
-    that covers no name placed before it; one that finds none may take a place where up
-    to three names are in its way, if they can move to others of their places. A name is left out
-    only where none of this makes room (a crowded map's short names find room beside each
-    other). ``gap``: map units kept between two names."""
+    clear of every unit's marker that covers no name placed before it; one that finds none may
+    take such a place where up to three names are in its way, if they can move to others of
+    their places clear of the units. Only then may a name meet a unit's marker (ranked
+    ``UNDER_UNIT`` and more): the first such place that covers no name, or one whose names can
+    move. A name is left out only where none of this makes room. ``gap``: map units kept
+    between two names."""
     def clash(a, b) -> bool:
         return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
 
-    out: dict[str, Label] = {}
-    left = []
-    for prov, mine in sorted(options.items(), key=lambda kv: kv[1][0][0]):
-        if mine[0][0] == 0:
-            out[prov] = mine[0][1]
-            continue
-        boxes = [o.box for o in out.values()]
-        lab = next((lab for _, lab in mine if not any(clash(lab.box, b) for b in boxes)), None)
-        if lab is None:
-            left.append(prov)
-        else:
-            out[prov] = lab
-    for prov in left:
-        for _, lab in options[prov]:
+    def clear_of_units(choices):
+        return [(rank, lab) for rank, lab in choices if rank < UNDER_UNIT]
+
+    def free(choices, boxes):
+        """The first of ``choices`` that covers none of ``boxes`` (with the gap)."""
+        if not choices:
+            return None
+        if not boxes:
+            return choices[0][1]
+        import numpy as np
+        mine = np.array([lab.box for _, lab in choices])
+        theirs = np.array(boxes)
+        hits = ((mine[:, None, 0] < theirs[None, :, 2] + gap) & (theirs[None, :, 0] < mine[:, None, 2] + gap)
+                & (mine[:, None, 1] < theirs[None, :, 3] + gap) & (theirs[None, :, 1] < mine[:, None, 3] + gap))
+        ok = np.flatnonzero(~hits.any(axis=1))
+        return choices[int(ok[0])][1] if len(ok) else None
+
+    def make_room(prov, choices, alternatives) -> bool:
+        for _, lab in choices:
             in_way = [q for q, o in out.items() if clash(lab.box, o.box)]
             if len(in_way) > 3:
                 continue
             staying = [o.box for q, o in out.items() if q not in in_way] + [lab.box]
             moved = {}
             for q in in_way:
-                alt = next((alt for _, alt in options[q] if not any(clash(alt.box, b) for b in staying)), None)
+                alt = free(alternatives(options[q]), staying)
                 if alt is None:
                     break
                 moved[q] = alt
@@ -318,12 +433,40 @@ def _place(options: dict[str, list[tuple[int, "Label"]]], gap: float) -> dict[st
             else:
                 out.update(moved)
                 out[prov] = lab
-                break
+                return True
+        return False
+
+    out: dict[str, Label] = {}
+    left = []
+    # names inside their province first; then the names with the fewest places clear of the
+    # units choose (a name with many places can go round them)
+    for prov, mine in sorted(options.items(), key=lambda kv: (kv[1][0][0] != 0, len(clear_of_units(kv[1])))):
+        if mine[0][0] == 0:
+            out[prov] = mine[0][1]
+            continue
+        lab = free(clear_of_units(mine), [o.box for o in out.values()])
+        if lab is None:
+            left.append(prov)
+        else:
+            out[prov] = lab
+    # those left: clear of the units, making room; then over another's unit, then under their own
+    for most in (UNDER_UNIT, 2 * UNDER_UNIT, math.inf):
+        def within(choices, most=most):
+            return [(rank, lab) for rank, lab in choices if rank < most]
+        for prov in left:
+            if prov in out:
+                continue
+            lab = free(within(options[prov]), [o.box for o in out.values()])
+            if lab is not None:
+                out[prov] = lab
+            else:
+                # the names it moves go nowhere under their own units
+                make_room(prov, within(options[prov]), lambda choices: within(choices, min(most, 2 * UNDER_UNIT)))
     return out
 
 
 #: Bump when what a scale's names are worked out from changes (kept files then go unread).
-KEPT_FORMAT = 2
+KEPT_FORMAT = 3
 
 
 class KeptLabels:

@@ -108,3 +108,24 @@ def test_no_region_of_a_big_imported_stand_in_is_a_long_thin_strip(tmp_path, nam
     cells = load_map(tmp_path / name / "map.svg").provinces
     thin = {p: round(thinness(g), 3) for p, g in cells.items() if thinness(g) < THIN}
     assert not thin
+
+
+@pytest.mark.parametrize("name", ["world", pytest.param("known_world_901", marks=pytest.mark.xfail(
+    strict=True, reason="not yet: the layout's outer band reaches past the frame, and Known World 901's West Sea "
+                        "lies 98 % outside it (Lusitanian Sea 72 %): no room on the board for its unit"))])
+def test_every_unit_of_a_big_imported_stand_in_is_drawn_whole_on_the_board(tmp_path, name):
+    """A unit's marker reaches UNIT_MARK from its anchor: an anchor nearer the board's edge
+    (world's St Petersburg, in a strip along the top) drew a unit cut off by the edge, or
+    (a coast's middle out at the rim) off the board altogether."""
+    from app.mapgeo import load_map
+    from app.variants.dpimport import package_maps_dir
+    from app.variants.drawing.svgout import UNIT_MARK
+    from app.variants.importer import import_variant
+    import_variant(package_maps_dir() / f"{name}.map", tmp_path / name, ["Oz"] if name == "world" else [])
+    m = load_map(tmp_path / name / "map.svg")
+    x0, y0, w, h = m.view_box
+    near = {loc: round(min(x - x0, y - y0, x0 + w - x, y0 + h - y), 1) for loc, (x, y) in m.unit_anchors.items()
+            if min(x - x0, y - y0, x0 + w - x, y0 + h - y) < UNIT_MARK - 0.01}
+    assert not near
+    for loc, xy in m.unit_anchors.items():                # and each still in its own province
+        assert m.provinces[loc.split("/")[0]].buffer(0.5).contains(shapely.Point(xy)), loc

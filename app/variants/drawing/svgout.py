@@ -54,6 +54,7 @@ def write_svg(data: BoardData, board: Board, height: float, title: str,
         out.append(f'<line id="strait-{a}-{b}" class="strait" data-from="{a}" data-to="{b}" '
                    f'x1="{sa.x:.1f}" y1="{sa.y:.1f}" x2="{sb.x:.1f}" y2="{sb.y:.1f}"/>')
     anchors, labels, markers = _markers(data, board, poles, lines, unit_hints or {}, centre_hints or {})
+    anchors = _within_frame(anchors, data, board, height)
     out.append('</g>\n<g id="labels">')
     for p in ids:
         x, y, text = labels[p]
@@ -104,6 +105,32 @@ def _markers(data: BoardData, board: Board, poles, lines, unit_hints, centre_hin
             spot = Point(hint)
         anchors[coast] = (spot.x, spot.y)
     return anchors, labels, markers
+
+
+UNIT_MARK = 13.5
+"""A unit's marker reaches this far from its anchor (map units): an anchor nearer the board's
+edge draws a unit cut off by it."""
+
+
+def _within_frame(anchors: dict[str, tuple[float, float]], data: BoardData, board: Board,
+                  height: float) -> dict[str, tuple[float, float]]:
+    """Each anchor where its unit's marker stays on the board: an anchor nearer the edge (a
+    thin province along it, a coast's middle out at the rim) moves to the nearest point of
+    its province that is far enough in, when the province has one."""
+    frame = shapely.box(UNIT_MARK, UNIT_MARK, WIDTH - UNIT_MARK, height - UNIT_MARK)
+    out = {}
+    for loc, (x, y) in anchors.items():
+        if min(x, y, WIDTH - x, height - y) >= UNIT_MARK:
+            out[loc] = (x, y)
+            continue
+        room = board.cells[data.coasts.get(loc, loc)].intersection(frame)
+        if room.is_empty or room.area <= 0:
+            out[loc] = (x, y)
+            continue
+        inner = room.buffer(-1.0)                  # a hair inside, not on the province's border
+        spot = nearest_points(inner if not inner.is_empty else room, Point(x, y))[0]
+        out[loc] = (spot.x, spot.y)
+    return out
 
 
 def _well_inside(cell, xy: tuple[float, float], margin: float) -> bool:

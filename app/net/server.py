@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -29,8 +30,9 @@ from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
-from .store import Action, match_from_text, Store, StoreError
-from .views import may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
+from .store import Action, match_from_text, match_text, Store, StoreError
+from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
+                    welcome_fields)
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,10 @@ answer waits behind its unread messages, and the reason has been sent already.""
 REVEAL_TIMEOUT = 60.0
 """Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
 whose computer is not there by then holds (RULES.md §6)."""
+STATE_DELAY = 0.2
+"""Seconds a table's "who is done" waits before it goes to every seat: seats that end their
+turn together are told of in one message each, not one per seat that ended (at a table of
+seven, 49 messages a round became a handful; sending them was the server's largest cost)."""
 HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
 RATE = 20.0                     # messages per second a connection may keep up ...
 BURST = 60                      # ... after a burst of this many
@@ -85,6 +91,8 @@ class Table:
     round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
     round_ends: float | None = None        # wall-clock time the running round's time runs out
     deadline_timer: asyncio.TimerHandle | None = None
+    codes: BoardCodes = field(default_factory=BoardCodes)     # each board value encoded once
+    state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -129,10 +137,13 @@ class Server:
         self.tables: dict[str, Table] = {}
         self._server = None
         self.rounds_running = 0
+        self._quick: ThreadPoolExecutor | None = None     # rounds with no computer seat, saves
 
     # -- life --------------------------------------------------------------------------
     async def start(self) -> None:
         self.load_new_tables()
+        self.store.start_writer()
+        self._quick = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rounds")
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -165,14 +176,17 @@ class Server:
 
     async def stop(self) -> None:
         for table in self.tables.values():        # no clock outlives the server
-            for timer in (table.deadline_timer, table.reveal_timer):
+            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer):
                 if timer is not None:
                     timer.cancel()
-            table.deadline_timer = table.reveal_timer = None
+            table.deadline_timer = table.reveal_timer = table.state_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
             self._server = None
+        if self._quick is not None:
+            self._quick.shutdown(wait=True)
+            self._quick = None
 
     async def serve_forever(self) -> None:
         await self._server.serve_forever()
@@ -243,7 +257,7 @@ class Server:
                 table.sent.pop(ws, None)
                 if seat is not None and table.seats.get(seat) is ws:
                     del table.seats[seat]
-                    await self._tell_all(table, table.state())
+                    self._tell_soon(table)
 
     @staticmethod
     def _read(frame) -> object:
@@ -269,7 +283,7 @@ class Server:
                                            **welcome_fields(table.match))))
             async with table.lock:
                 table.sent[ws] = Sent()
-                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -298,7 +312,7 @@ class Server:
                                            fog=m.fog, sealed=table.sealed is not None,
                                            **welcome_fields(m))))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
@@ -332,26 +346,28 @@ class Server:
                 if isinstance(message, p.AddOrder):
                     before = m.pending_items(seat)
                     normal = m.add_text(message.text, seat)
-                    self._keep(table, Action(seat, "order", message.text),
+                    await self._keep(table, Action(seat, "order", message.text),
                                undo=lambda: _restore(m, seat, order_key(normal), before))
                 elif isinstance(message, p.RemoveOrder):
                     key = order_key(m.read_order(message.text, seat))
                     old = m.remove_order(key, seat)
-                    self._keep(table, Action(seat, "remove", message.text),
+                    await self._keep(table, Action(seat, "remove", message.text),
                                undo=lambda: old is not None and m.add_order(old, seat))
                 elif isinstance(message, p.Seal):
-                    self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])), undo=None)
+                    await self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])),
+                                     undo=None)
                     table.sealed.seal(seat, message.box, message.commitment)
                 else:       # nothing can refuse it now: kept first, then done
-                    self._keep(table, Action(seat, "done", ""), undo=None)
+                    await self._keep(table, Action(seat, "done", ""), undo=None)
                     m.end_turn(seat)
             except (OrderRefused, MatchError, StoreError) as e:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
                 return
             await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
             if isinstance(message, p.Done):
-                await self._tell_all(table, table.state())
-                if m.round_complete:
+                if not m.round_complete:
+                    self._tell_soon(table)
+                else:
                     await self._round_complete(table)
 
     async def _round_complete(self, table: Table) -> None:
@@ -398,7 +414,7 @@ class Server:
             late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
             for seat in late:
                 try:
-                    self.store.add_action(table.id, Action(seat, "done", ""))
+                    await self.store.keep_actions(table.id, [Action(seat, "done", "")])
                 except StoreError as e:
                     log.error("table %s: a seat's end of turn at the deadline was not stored: %s", table.id, e)
                 m.end_turn(seat)
@@ -426,7 +442,7 @@ class Server:
         submissions = len(m.game.submissions)
         if why is None:
             try:
-                self.store.add_letter(table.id, seat, message.to, message.box, submissions)
+                await self.store.add_letter(table.id, seat, message.to, message.box, submissions)
             except StoreError as e:
                 why = str(e)
         if why is not None:
@@ -443,7 +459,7 @@ class Server:
             raise Closing(p.CLOSE_PROTOCOL, "out of order: reveal before the server asked for it")
         try:
             orders = sealed.open(table.match, table.id, seat, message.key)
-            self.store.add_action(table.id, Action(seat, "reveal", message.key))
+            await self.store.keep_actions(table.id, [Action(seat, "reveal", message.key)])
         except (SealError, StoreError) as e:
             await ws.send(p.dump(p.Refused(text="reveal", reason=str(e))))
             return
@@ -466,7 +482,7 @@ class Server:
                 refused.append(p.Refused(text=text, reason=e.reason))
         if accepted:
             try:
-                self.store.add_actions(table.id, accepted)
+                await self.store.keep_actions(table.id, accepted)
             except StoreError as e:
                 for key in list(m.pending_items(seat)):
                     m.remove_order(key, seat)
@@ -477,9 +493,9 @@ class Server:
             await ws.send(p.dump(r))
         await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
 
-    def _keep(self, table: Table, action: Action, undo) -> None:
+    async def _keep(self, table: Table, action: Action, undo) -> None:
         try:
-            self.store.add_action(table.id, action)
+            await self.store.keep_actions(table.id, [action])
         except StoreError:
             if undo is not None:            # what the database did not keep did not happen
                 undo()
@@ -494,24 +510,52 @@ class Server:
         rnd = m.prepare()
         self.rounds_running += 1
         try:
-            await asyncio.to_thread(rnd.run)
+            await self._off_loop(rnd.run, quick=not rnd.computer)
         finally:
             self.rounds_running -= 1
         m.commit(rnd)
         if table.sealed is not None:
             table.sealed.clear()
         self._start_deadline(table)
+        # The save is made off the event loop (a big world's takes a while) and written while
+        # the views go out: the writer keeps its order, so no later action of this table can be
+        # stored before it, and the table's lock is held until it is kept. A server killed in
+        # between adjudicates the same round again at its restart (every seat's done is kept).
+        saved = asyncio.ensure_future(self.store.keep_round(table.id, await self._off_loop(match_text, m)))
+        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), _box(table, seat))
+                   for seat, ws in list(table.seats.items())]
+        targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
+        for (ws, *_), frame in zip(targets, update_frames(m, table.id, targets, table.codes)):
+            await _send(ws, frame)
+        await self._tell_all(table, table.state())
         try:
-            self.store.save_round(table.id, m)
+            await saved
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
-        for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(seat_message(m, table.id, seat, table.sent.setdefault(ws, Sent()))))
-        for ws in list(table.watchers):
-            await _send(ws, p.dump(watcher_message(m, table.id, table.sent.setdefault(ws, Sent()))))
+
+    async def _off_loop(self, work, *args, quick: bool = True):
+        """``work(*args)`` on a worker thread. Quick work (a round no computer plays, a save)
+        waits its turn on one thread: one after the other, each is done sooner than if they
+        shared the processor. A computer's decision may take long (Hard): it gets a thread of
+        its own, and never holds up the other tables."""
+        if quick:
+            return await asyncio.get_running_loop().run_in_executor(self._quick, work, *args)
+        return await asyncio.to_thread(work, *args)
+
+    def _tell_soon(self, table: Table) -> None:
+        """The table's state to every seat in :data:`STATE_DELAY` (with whatever else changes by then)."""
+        if table.state_timer is None:
+            table.state_timer = asyncio.get_running_loop().call_later(
+                STATE_DELAY, lambda: asyncio.ensure_future(self._tell_state_now(table)))
+
+    async def _tell_state_now(self, table: Table) -> None:
+        table.state_timer = None
         await self._tell_all(table, table.state())
 
     async def _tell_all(self, table: Table, message) -> None:
+        if isinstance(message, p.TableState) and table.state_timer is not None:    # this one says it all
+            table.state_timer.cancel()
+            table.state_timer = None
         frame = p.dump(message)
         for ws in list(table.seats.values()):
             await _send(ws, frame)

@@ -16,7 +16,27 @@ from __future__ import annotations
 from app.engine import civ_of, format_order, World
 from app.match import Match
 
-from .protocol import Pending, View
+from .protocol import dump, Pending, View
+
+
+class BoardCodes:
+    """Each board value encoded once, whichever connections it is sent to: a table's seats
+    and watchers mostly see the same board values (no fog: all of them), and a board's
+    encoding is a view's main cost. Keyed by board, checked by identity of the immutable
+    values (a board the fog thinned for one seat is another value, encoded for itself)."""
+
+    def __init__(self):
+        self._codes: dict = {}          # board key -> [(board, orders, results), encoding], a few each
+
+    def encode(self, key, value: tuple) -> dict:
+        known = self._codes.setdefault(key, [])
+        for old, code in known:
+            if all(a is b for a, b in zip(old, value)):
+                return code
+        code = encode_board(key, *value)
+        known.append((value, code))
+        del known[:-8]                  # a board's last few values (seats of a fogged game differ)
+        return code
 
 
 class Sent:
@@ -24,20 +44,27 @@ class Sent:
 
     def __init__(self):
         self.values: dict = {}          # board key -> (board, orders, results) as last sent
+        self.world: World | None = None      # the view they were last sent from
 
-    def changes(self, world: World) -> tuple[bool, list[dict]]:
+    def take(self, other: "Sent") -> None:
+        """Sent what ``other`` was sent (the same view, the same frame)."""
+        self.values, self.world = other.values, other.world
+
+    def changes(self, world: World, codes: BoardCodes | None = None) -> tuple[bool, list[dict]]:
         """(every board?, the boards to send), and remember them as sent."""
         full = not self.values
         out, values = [], {}
+        old_values = self.values
         for key in sorted(world.boards):
             now = (world.boards[key], world.orders.get(key, ()), world.results.get(key, ()))
             values[key] = now
-            old = self.values.get(key)
-            if old is None or any(a is not b for a, b in zip(old, now)):
-                out.append(encode_board(key, *now))
+            old = old_values.get(key)
+            if old is None or old[0] is not now[0] or old[1] is not now[1] or old[2] is not now[2]:
+                code = codes.encode(key, now) if codes is not None else encode_board(key, *now)
                 if world.starts.get(key.timeline) == key.turn and world.parents.get(key.timeline) is not None:
-                    out[-1]["parent"] = str(world.parents[key.timeline])   # where its timeline branched
-        self.values = values
+                    code = dict(code, parent=str(world.parents[key.timeline]))   # where its timeline branched
+                out.append(code)
+        self.values, self.world = values, world
         return full, out
 
 
@@ -57,10 +84,11 @@ def board_list(world: World) -> list[dict]:
     return Sent().changes(world)[1]
 
 
-def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, box: str | None = None) -> View:
+def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, box: str | None = None,
+                 codes: BoardCodes | None = None, view: World | None = None) -> View:
     """``box``: a sealed seat's own box (its pending orders, which the server cannot read)."""
-    view = match.view_for(seat)
-    full, boards = (sent or Sent()).changes(view)
+    view = match.view_for(seat) if view is None else view
+    full, boards = (sent or Sent()).changes(view, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
                 pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box,
@@ -80,9 +108,9 @@ def may_watch(match: Match) -> str | None:
     return None
 
 
-def watcher_message(match: Match, table: str, sent: Sent | None = None) -> View:
+def watcher_message(match: Match, table: str, sent: Sent | None = None, codes: BoardCodes | None = None) -> View:
     world = match.world       # the adjudicated world: pending orders are the match's, not the world's
-    full, boards = (sent or Sent()).changes(world)
+    full, boards = (sent or Sent()).changes(world, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=world.phase, winner=world.winner,
                 full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world))
 
@@ -105,3 +133,30 @@ def welcome_fields(match: Match) -> dict:
     return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
             "seats": [{"name": s.name, "colour": s.colour, "nations": list(s.nations), "controller": s.controller}
                       for s in match.seats]}
+
+
+def update_frames(match: Match, table: str, targets: list[tuple[object, int | None, Sent, str | None]],
+                  codes: BoardCodes | None = None) -> list[str]:
+    """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
+    a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
+    view, and are now to receive the same view, the same pending orders and box, receive
+    the very same frame, made once (every watcher of a table, every seat of a game
+    without fog after an adjudication)."""
+    frames, made = [], {}
+    for _, seat, sent, box in targets:
+        if seat is None:
+            view, own = match.world, None
+        else:
+            view, own = match.view_for(seat), (tuple(format_order(o) for o in match.pending(seat)),
+                                                match.is_done(seat), box)
+        key = (None if sent.world is None else id(sent.world), id(view), seat is None, own)
+        if key in made:
+            frame, first = made[key]
+            sent.take(first)
+        else:
+            message = watcher_message(match, table, sent, codes) if seat is None else \
+                seat_message(match, table, seat, sent, box, codes, view)
+            frame = dump(message)
+            made[key] = (frame, sent)
+        frames.append(frame)
+    return frames

@@ -25,12 +25,15 @@ from websockets.asyncio.server import serve, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from app.match import Match, MatchError, OrderRefused, order_key
+from app.match.civ_table import OfferRefused
 
 from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, match_text, Store, StoreError
+from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
+                     replay_answer, replay_offer)
 from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
                     welcome_fields)
 
@@ -313,6 +316,8 @@ class Server:
                                            **welcome_fields(m))))
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
+            if m.civ is not None:
+                await ws.send(p.dump(offers_message(m, table.id, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
@@ -328,6 +333,9 @@ class Server:
                 return
             if isinstance(message, p.Letter):
                 await self._letter(table, seat, ws, message)
+                return
+            if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
+                await self._offer(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -453,6 +461,38 @@ class Server:
             await _send(table.seats[message.to], p.dump(mail))
         await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
 
+    async def _offer(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A civilisations' offer or answer (:mod:`.offers`): checked, kept, then done; the
+        seats it concerns are told, and nobody else."""
+        m = table.match
+        making = isinstance(message, p.MakeOffer)
+        what = f"offer to {message.receiver}" if making else f"answer to offer {message.offer}"
+        why = offer_refusal(m, seat, message) if making else answer_refusal(m, seat, message)
+        gift = None
+        if why is None and making:
+            try:
+                gift = gift_of(m, message.model_dump())
+            except OfferRefused as e:
+                why = str(e)
+            else:
+                why = m.civ.refusal(gift)
+        if why is None:
+            action = Action(seat, "offer", offer_text(message)) if making else Action(seat, "answer", answer_text(message))
+            try:
+                await self.store.keep_actions(table.id, [action])
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+            return
+        offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
+        for party in parties(m, offer):
+            if party in table.seats:
+                await _send(table.seats[party], p.dump(offers_message(m, table.id, party)))
+        if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
+            others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
+            await self._send_views(table, watchers=False, quiet=others)
+
     async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         sealed = table.sealed
         if sealed is None or not sealed.revealing:
@@ -522,16 +562,27 @@ class Server:
         # stored before it, and the table's lock is held until it is kept. A server killed in
         # between adjudicates the same round again at its restart (every seat's done is kept).
         saved = asyncio.ensure_future(self.store.keep_round(table.id, await self._off_loop(match_text, m)))
-        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), _box(table, seat))
-                   for seat, ws in list(table.seats.items())]
-        targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
-        for (ws, *_), frame in zip(targets, update_frames(m, table.id, targets, table.codes)):
-            await _send(ws, frame)
+        await self._send_views(table)
+        if m.civ is not None:           # computer civilisations offer after a round
+            for seat, ws in list(table.seats.items()):
+                await _send(ws, p.dump(offers_message(m, table.id, seat)))
         await self._tell_all(table, table.state())
         try:
             await saved
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
+
+    async def _send_views(self, table: Table, watchers: bool = True, quiet: frozenset[int] = frozenset()) -> None:
+        """Each connection's view, as a change from what it was sent; the ``quiet`` seats
+        only if a board of theirs changed (nothing tells them that something happened elsewhere)."""
+        m = table.match
+        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), _box(table, seat))
+                   for seat, ws in list(table.seats.items())]
+        if watchers:
+            targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
+        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, table.codes)):
+            if boards or seat not in quiet:
+                await _send(ws, frame)
 
     async def _off_loop(self, work, *args, quick: bool = True):
         """``work(*args)`` on a worker thread. Quick work (a round no computer plays, a save)
@@ -593,5 +644,9 @@ def replay(match: Match, action: Action) -> None:
         match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
     elif action.kind == "done":
         match.end_turn(action.seat)
+    elif action.kind == "offer":
+        replay_offer(match, action.text)
+    elif action.kind == "answer":
+        replay_answer(match, action.text)
     else:
         raise ValueError(f"unknown stored action {action.kind!r}")

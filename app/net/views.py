@@ -136,12 +136,12 @@ def welcome_fields(match: Match) -> dict:
 
 
 def update_frames(match: Match, table: str, targets: list[tuple[object, int | None, Sent, str | None]],
-                  codes: BoardCodes | None = None) -> list[str]:
+                  codes: BoardCodes | None = None) -> list[tuple[str, bool]]:
     """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
     a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
     view, and are now to receive the same view, the same pending orders and box, receive
     the very same frame, made once (every watcher of a table, every seat of a game
-    without fog after an adjudication)."""
+    without fog after an adjudication). Each frame comes with whether it holds a board."""
     frames, made = [], {}
     for _, seat, sent, box in targets:
         if seat is None:
@@ -151,12 +151,12 @@ def update_frames(match: Match, table: str, targets: list[tuple[object, int | No
                                                 match.is_done(seat), box)
         key = (None if sent.world is None else id(sent.world), id(view), seat is None, own)
         if key in made:
-            frame, first = made[key]
+            frame, first, boards = made[key]
             sent.take(first)
         else:
             message = watcher_message(match, table, sent, codes) if seat is None else \
                 seat_message(match, table, seat, sent, box, codes, view)
-            frame = dump(message)
-            made[key] = (frame, sent)
-        frames.append(frame)
+            frame, boards = dump(message), bool(message.boards)
+            made[key] = (frame, sent, boards)
+        frames.append((frame, boards))
     return frames

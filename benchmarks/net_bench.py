@@ -73,7 +73,10 @@ def table_match(save: Path | None) -> Match:
     seats = [Seat(name=n, nations=(n,)) for n in NATIONS]
     if save is None:
         return Match.new(seats=seats)
-    return Match(Game.load(save), seats)
+    grown = Match.from_game(Game.load(save), str(save))
+    match = Match(grown.game, seats)
+    match.provenance = grown.provenance         # grown so that nobody can win: it says so in its save
+    return match
 
 
 async def play_table(table_invitations: list[str], server: str, watchers: int, rounds: int, seed: int,
@@ -87,9 +90,10 @@ async def play_table(table_invitations: list[str], server: str, watchers: int, r
     for c in everyone:
         c.start()
     n = -1
+    base = len(mirror.game.submissions)         # a grown game has a history
     try:
         for c in everyone:
-            await c.wait_for(lambda c: c.view is not None and c.view.submissions == 0, 120)
+            await c.wait_for(lambda c: c.view is not None and c.view.submissions == base, 300)
         for n in range(rounds):
             texts = {}
             working = [i for i in range(len(NATIONS)) if mirror.has_work(i)]   # a retreat: only some
@@ -108,7 +112,7 @@ async def play_table(table_invitations: list[str], server: str, watchers: int, r
                 await seats[i].wait_for(lambda c: c.view.done, 60)
             start = time.perf_counter()
             await seats[working[-1]].done()
-            got = [asyncio.ensure_future(_timed(c, n + 1, start)) for c in everyone]
+            got = [asyncio.ensure_future(_timed(c, base + n + 1, start)) for c in everyone]
             latencies.extend(await asyncio.gather(*got))
             views = [f for f in seats[0].frames if f.startswith('{"v":1,"type":"view"')]
             sizes.append(len(views[-1].encode()))
@@ -185,7 +189,8 @@ def main() -> int:
                             stdout=subprocess.PIPE, text=True)
     load_before = os.getloadavg()
     try:
-        proc.stdout.readline()                     # it listens
+        if not proc.stdout.readline():             # it listens (or it stopped: its error is above)
+            raise SystemExit("net_bench: the server did not start")
         jobs = [([(k, inv) for k, inv in enumerate(invitations) if k % args.clients == j], address,
                  args.watchers, args.rounds, args.seed, save) for j in range(args.clients)]
         jobs = [j for j in jobs if j[0]]

@@ -32,6 +32,7 @@ from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, match_text, Store, StoreError
+from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
 from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
@@ -96,6 +97,9 @@ class Table:
     deadline_timer: asyncio.TimerHandle | None = None
     codes: BoardCodes = field(default_factory=BoardCodes)     # each board value encoded once
     state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
+    seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
+    away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
+    votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -108,6 +112,16 @@ class Table:
         else:
             replay(self.match, action)
 
+    def round_began(self) -> None:
+        """A new round's clock: only the seats connected now have been seen in it."""
+        self.seen = set(self.seats)
+
+    def deadline_ran_out(self) -> None:
+        """Person seats not seen at any moment of the round are away (:mod:`.away`)."""
+        m = self.match
+        self.away = {i for i, s in enumerate(m.seats) if s.is_person and i not in self.seen}
+        self.votes = {i: v for i, v in self.votes.items() if i in self.away}
+
     public_keys: dict[int, str] = field(default_factory=dict)
 
     def state(self) -> p.TableState:
@@ -116,7 +130,9 @@ class Table:
         return p.TableState(table=self.id, submissions=len(m.game.submissions),
                             done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
                             connected_seats=sorted(self.seats), seconds_left=left,
-                            public_keys=dict(sorted(self.public_keys.items())))
+                            public_keys=dict(sorted(self.public_keys.items())), away_seats=sorted(self.away),
+                            computer_seats=[i for i, s in enumerate(m.seats) if s.is_computer],
+                            hand_over_votes={i: sorted(v) for i, v in sorted(self.votes.items())})
 
     def lobby_entry(self) -> dict:
         m = self.match
@@ -306,6 +322,15 @@ class Server:
                 except StoreError as e:
                     raise Closing(1011, str(e)) from None
                 table.public_keys[seat] = message.public_key
+            if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
+                try:
+                    await self.store.keep_actions(table.id, [Action(seat, "take", "")])
+                except StoreError as e:
+                    raise Closing(1011, str(e)) from None
+                take_back(m, seat)
+            table.seen.add(seat)
+            table.away.discard(seat)
+            table.votes.pop(seat, None)
             earlier = table.seats.get(seat)
             table.seats[seat] = ws
             if earlier is not None:
@@ -336,6 +361,9 @@ class Server:
                 return
             if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
                 await self._offer(table, seat, ws, message)
+                return
+            if isinstance(message, p.HandOver):
+                await self._hand_over_vote(table, seat, ws, message.seat)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -402,6 +430,8 @@ class Server:
             table.deadline_timer = None
         if table.round_seconds is None or table.match.world.phase == "over":
             return
+        if not resume:
+            table.round_began()
         if not (resume and table.round_ends is not None):
             table.round_ends = time.time() + table.round_seconds
             try:
@@ -419,6 +449,7 @@ class Server:
         table = self.tables[table_id]
         async with table.lock:
             m = table.match
+            table.deadline_ran_out()
             late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
             for seat in late:
                 try:
@@ -460,6 +491,45 @@ class Server:
         if message.to in table.seats:
             await _send(table.seats[message.to], p.dump(mail))
         await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
+
+    async def _hand_over_vote(self, table: Table, voter: int, ws: ServerConnection, seat: int) -> None:
+        """A seat's vote that an away seat be handed to the computer (:mod:`.away`)."""
+        m = table.match
+        why = hand_refusal(m, table.away, voter, seat)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=f"hand seat {seat} to the computer", reason=why)))
+            return
+        table.votes.setdefault(seat, set()).add(voter)
+        if enough_votes(m, seat, table.votes[seat]):
+            await self._hand(table, seat)
+        else:
+            self._tell_soon(table)
+
+    async def hand_to_computer(self, table_id: str, seat: int) -> None:
+        """The holder's command: the away seat goes to the computer now. Raises ValueError
+        naming why it may not (not away, not a person's seat, no such seat or table)."""
+        table = self._table(table_id)
+        if table is None:
+            raise ValueError(f"no table {table_id} on this server")
+        async with table.lock:
+            why = hand_refusal(table.match, table.away, None, seat)
+            if why is not None:
+                raise ValueError(why)
+            await self._hand(table, seat)
+
+    async def _hand(self, table: Table, seat: int) -> None:
+        m = table.match
+        try:
+            await self.store.keep_actions(table.id, [Action(seat, "hand", HAND_LEVEL)])
+        except StoreError as e:
+            log.error("table %s: seat %d was not handed to the computer: %s", table.id, seat, e)
+            return
+        hand_to_computer(m, seat, HAND_LEVEL)
+        table.away.discard(seat)
+        table.votes.pop(seat, None)
+        await self._tell_all(table, table.state())
+        if m.round_complete:
+            await self._round_complete(table)
 
     async def _offer(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         """A civilisations' offer or answer (:mod:`.offers`): checked, kept, then done; the
@@ -648,5 +718,9 @@ def replay(match: Match, action: Action) -> None:
         replay_offer(match, action.text)
     elif action.kind == "answer":
         replay_answer(match, action.text)
+    elif action.kind == "hand":
+        hand_to_computer(match, action.seat, action.text)
+    elif action.kind == "take":
+        take_back(match, action.seat)
     else:
         raise ValueError(f"unknown stored action {action.kind!r}")

@@ -318,7 +318,7 @@ class Server:
         async with table.lock:
             if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
                 try:
-                    self.store.set_public_key(table.id, seat, message.public_key)
+                    await self.store.keep_public_key(table.id, seat, message.public_key)
                 except StoreError as e:
                     raise Closing(1011, str(e)) from None
                 table.public_keys[seat] = message.public_key

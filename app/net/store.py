@@ -191,7 +191,10 @@ class Store:
 
     # -- messages, sealed to their receiver (app.net.letters) -----------------------------
     def set_public_key(self, table: str, seat: int, key: str) -> None:
-        self._write([("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))])
+        self._write(public_key_written(table, seat, key))
+
+    async def keep_public_key(self, table: str, seat: int, key: str) -> None:
+        await self.write(public_key_written(table, seat, key))
 
     def public_keys(self, table: str) -> dict[int, str]:
         return dict(self.reader.execute("SELECT seat, key FROM public_keys WHERE table_id = ?", (table,)).fetchall())
@@ -224,3 +227,7 @@ def actions_written(table: str, actions: list[Action]) -> Statements:
 def round_written(table: str, text: str) -> Statements:
     return [("UPDATE tables SET save = ? WHERE id = ?", (text, table)),
             ("DELETE FROM actions WHERE table_id = ?", (table,))]
+
+
+def public_key_written(table: str, seat: int, key: str) -> Statements:
+    return [("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))]

@@ -627,18 +627,17 @@ class Server:
         if table.sealed is not None:
             table.sealed.clear()
         self._start_deadline(table)
-        # The save is made off the event loop (a big world's takes a while) and written while
-        # the views go out: the writer keeps its order, so no later action of this table can be
-        # stored before it, and the table's lock is held until it is kept. A server killed in
-        # between adjudicates the same round again at its restart (every seat's done is kept).
-        saved = asyncio.ensure_future(self.store.keep_round(table.id, await self._off_loop(match_text, m)))
+        # The views go out first; then the save is made off the event loop (a big world's takes
+        # a while) and kept. The table's lock is held until it is kept, so no later action of
+        # this table is stored before it; a server killed in between adjudicates the same round
+        # again at its restart (every seat's done is kept), and its clients see the same world.
         await self._send_views(table)
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))
         await self._tell_all(table, table.state())
         try:
-            await saved
+            await self.store.keep_round(table.id, await self._off_loop(match_text, m))
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
 

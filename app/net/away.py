@@ -24,8 +24,8 @@ from app.match import Match
 HAND_LEVEL = "hard"
 
 
-def hand_refusal(match: Match, away: set[int], voter: int, seat: int) -> str | None:
-    """Why ``voter`` may not vote to hand ``seat`` to the computer (None: it may)."""
+def hand_refusal(match: Match, away: set[int], voter: int | None, seat: int) -> str | None:
+    """Why ``voter`` (None: the holder) may not hand ``seat`` to the computer (None: it may)."""
     if not 0 <= seat < len(match.seats):
         return f"this table has no seat {seat}"
     if seat == voter:

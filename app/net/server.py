@@ -17,7 +17,6 @@ import asyncio
 import json
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -35,6 +34,7 @@ from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
+from .worker import LATER, URGENT, Worker
 from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
                     welcome_fields)
 
@@ -95,7 +95,6 @@ class Table:
     round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
     round_ends: float | None = None        # wall-clock time the running round's time runs out
     deadline_timer: asyncio.TimerHandle | None = None
-    codes: BoardCodes = field(default_factory=BoardCodes)     # each board value encoded once
     state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
     seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
@@ -156,13 +155,13 @@ class Server:
         self.tables: dict[str, Table] = {}
         self._server = None
         self.rounds_running = 0
-        self._quick: ThreadPoolExecutor | None = None     # rounds with no computer seat, saves
+        self._quick: Worker | None = None     # rounds with no computer seat, then saves
 
     # -- life --------------------------------------------------------------------------
     async def start(self) -> None:
         self.load_new_tables()
         self.store.start_writer()
-        self._quick = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rounds")
+        self._quick = Worker()
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -204,7 +203,7 @@ class Server:
             await self._server.wait_closed()
             self._server = None
         if self._quick is not None:
-            self._quick.shutdown(wait=True)
+            self._quick.stop()
             self._quick = None
 
     async def serve_forever(self) -> None:
@@ -302,7 +301,7 @@ class Server:
                                            **welcome_fields(table.match))))
             async with table.lock:
                 table.sent[ws] = Sent()
-                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -340,7 +339,7 @@ class Server:
                                            fog=m.fog, sealed=table.sealed is not None,
                                            **welcome_fields(m))))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
             if m.civ is not None:
                 await ws.send(p.dump(offers_message(m, table.id, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
@@ -620,7 +619,10 @@ class Server:
         rnd = m.prepare()
         self.rounds_running += 1
         try:
-            await self._off_loop(rnd.run, quick=not rnd.computer)
+            if rnd.computer:        # a computer's decision may take long (Hard): a thread of its own
+                await asyncio.to_thread(rnd.run)
+            else:                   # one after the other, each done sooner than if they shared the processor
+                await self._quick.run(URGENT, rnd.run)
         finally:
             self.rounds_running -= 1
         m.commit(rnd)
@@ -637,7 +639,7 @@ class Server:
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))
         await self._tell_all(table, table.state())
         try:
-            await self.store.keep_round(table.id, await self._off_loop(match_text, m))
+            await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
 
@@ -649,18 +651,9 @@ class Server:
                    for seat, ws in list(table.seats.items())]
         if watchers:
             targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
-        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, table.codes)):
+        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, BoardCodes())):
             if boards or seat not in quiet:
                 await _send(ws, frame)
-
-    async def _off_loop(self, work, *args, quick: bool = True):
-        """``work(*args)`` on a worker thread. Quick work (a round no computer plays, a save)
-        waits its turn on one thread: one after the other, each is done sooner than if they
-        shared the processor. A computer's decision may take long (Hard): it gets a thread of
-        its own, and never holds up the other tables."""
-        if quick:
-            return await asyncio.get_running_loop().run_in_executor(self._quick, work, *args)
-        return await asyncio.to_thread(work, *args)
 
     def _tell_soon(self, table: Table) -> None:
         """The table's state to every seat in :data:`STATE_DELAY` (with whatever else changes by then)."""

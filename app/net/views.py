@@ -20,10 +20,13 @@ from .protocol import dump, Pending, View
 
 
 class BoardCodes:
-    """Each board value encoded once, whichever connections it is sent to: a table's seats
-    and watchers mostly see the same board values (no fog: all of them), and a board's
-    encoding is a view's main cost. Keyed by board, checked by identity of the immutable
-    values (a board the fog thinned for one seat is another value, encoded for itself)."""
+    """Each board value encoded once, whichever connections it is sent to in one update: a
+    table's seats and watchers mostly see the same board values (no fog: all of them), and a
+    board's encoding is a view's main cost. Keyed by board, checked by identity of the
+    immutable values (a board the fog thinned for one seat is another value, encoded for
+    itself). Made for one update and dropped: between updates each connection's
+    :class:`Sent` already spares the boards it has (kept for the table's life, the
+    encodings of every board of 100 growing games weighed 200 MB)."""
 
     def __init__(self):
         self._codes: dict = {}          # board key -> [(board, orders, results), encoding], a few each

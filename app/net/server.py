@@ -96,6 +96,7 @@ class Table:
     round_ends: float | None = None        # wall-clock time the running round's time runs out
     deadline_timer: asyncio.TimerHandle | None = None
     state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
+    codes: BoardCodes = field(default_factory=BoardCodes)       # boards encoded this round (joins, updates)
     seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
@@ -301,7 +302,7 @@ class Server:
                                            **welcome_fields(table.match))))
             async with table.lock:
                 table.sent[ws] = Sent()
-                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -339,7 +340,7 @@ class Server:
                                            fog=m.fog, sealed=table.sealed is not None,
                                            **welcome_fields(m))))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
             if m.civ is not None:
                 await ws.send(p.dump(offers_message(m, table.id, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
@@ -626,6 +627,7 @@ class Server:
         finally:
             self.rounds_running -= 1
         m.commit(rnd)
+        table.codes = BoardCodes()      # a new round: the encodings kept are this round's only
         if table.sealed is not None:
             table.sealed.clear()
         self._start_deadline(table)
@@ -651,7 +653,7 @@ class Server:
                    for seat, ws in list(table.seats.items())]
         if watchers:
             targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
-        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, BoardCodes())):
+        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, table.codes)):
             if boards or seat not in quiet:
                 await _send(ws, frame)
 

@@ -24,7 +24,8 @@ class BoardCodes:
     table's seats and watchers mostly see the same board values (no fog: all of them), and a
     board's encoding is a view's main cost. Keyed by board, checked by identity of the
     immutable values (a board the fog thinned for one seat is another value, encoded for
-    itself). Made for one update and dropped: between updates each connection's
+    itself). The server keeps one for a table's round (the connections that join in it,
+    and its update) and drops it at the next: between updates each connection's
     :class:`Sent` already spares the boards it has (kept for the table's life, the
     encodings of every board of 100 growing games weighed 200 MB)."""
 

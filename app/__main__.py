@@ -47,7 +47,7 @@ COMMANDS: dict[str, Command] = {
                      "hold tables for players at other computers, with no window"),
     "table": Command("app.net.cli:table_main", "[--db FILE] new|host|reissue|export|list ...",
                      "a server's tables: a new game or a saved one, invitations, export"),
-    "join": Command("app.net.cli:join_main", "INVITATION [--window]",
+    "join": Command("app.net.cli:join_main", "INVITATION [--window] [--cafile FILE]",
                     "play a seat at a table on another computer (--window: in the window)"),
     "lobby": Command("app.net.cli:lobby_main", "--server HOST:PORT", "a server's tables: seats, games to watch"),
     "install-desktop": Command("app.ui.desktop:main", "[--uninstall]",
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["join"] and "--window" in args:          # the seat played in the window
         args = ["--join", *(a for a in args[1:] if a != "--window")]
-    elif args and args[0].startswith("5d://"):              # an invitation link opened with the app
+    elif args and args[0].startswith(("5d://", "5ds://")):  # an invitation link opened with the app (5ds: TLS)
         args = ["--join", *args]
     if args and args[0] in COMMANDS:
         return run(COMMANDS[args[0]], args[1:])

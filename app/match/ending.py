@@ -69,12 +69,15 @@ def nations_in_game(world: World) -> tuple[str, ...]:
     ref, known = _last_asked
     if ref() is world:     # a window's redraw asks it a dozen times of one world (2000 boards: 0.4 ms each)
         return known
+    names = world.variant.nation_names
     alive: set[str] = set()
     for key in world.active_boards():
         board = world.boards[key]
         alive.update(board.centres.values())
         alive.update(u.nation for u in board.units.values())
-    out = tuple(n for n in world.variant.nation_names if n in alive)
+        if alive.issuperset(names):   # every nation is in: no other board can change the answer
+            break
+    out = tuple(n for n in names if n in alive)
     _last_asked = (weakref.ref(world), out)   # one tuple, read whole by any thread
     return out
 

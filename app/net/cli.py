@@ -193,16 +193,21 @@ def _saved_match(path: Path):
 
 
 # -- join and lobby ----------------------------------------------------------------------------
+CAFILE_HELP = ("a TLS server's CA certificate to trust (e.g. its self-signed certificate), besides the "
+               "system's: the certificate is always checked")
+
+
 def join_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app join",
                                  description="Play a seat at a table on another computer, from this terminal.")
-    ap.add_argument("invitation", help="the seat's invitation, 5d://HOST:PORT/TABLE/SEAT/SECRET")
+    ap.add_argument("invitation", help="the seat's invitation, 5d://HOST:PORT/TABLE/SEAT/SECRET (5ds://: TLS)")
+    ap.add_argument("--cafile", type=Path, help=CAFILE_HELP)
     args = ap.parse_args(argv)
     from .client import Client
     from .invitations import InvitationError
     try:
-        client = Client(invitation=args.invitation, on_message=_print_message)
-    except InvitationError as e:
+        client = Client(invitation=args.invitation, on_message=_print_message, cafile=args.cafile)
+    except (InvitationError, ValueError) as e:
         print(f"join: {e}", file=sys.stderr)
         return 2
     print("type an order (e.g. A par - bur), 'remove ORDER', 'write SEAT TEXT', 'done' or 'quit'", flush=True)
@@ -248,7 +253,9 @@ async def _terminal(client) -> int:
             print(f"({e})", flush=True)
     await client.stop()
     if client.closed is not None:
-        print(f"closed by the server: {client.closed[1]}", file=sys.stderr)
+        from .client import CLOSE_UNTRUSTED
+        said = "cannot connect securely" if client.closed[0] == CLOSE_UNTRUSTED else "closed by the server"
+        print(f"{said}: {client.closed[1]}", file=sys.stderr)
         return 1
     return 0
 
@@ -285,13 +292,19 @@ def _print_message(m, client=None) -> None:
 
 def lobby_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app lobby", description="A server's tables.")
-    ap.add_argument("--server", required=True, metavar="HOST:PORT")
+    ap.add_argument("--server", required=True, metavar="HOST:PORT", help="wss://HOST:PORT for a server with TLS")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--cafile", type=Path, help=CAFILE_HELP)
     args = ap.parse_args(argv)
     from .client import Client
+    try:
+        Client(server=args.server, cafile=args.cafile)
+    except ValueError as e:
+        print(f"lobby: {e}", file=sys.stderr)
+        return 2
 
     async def ask():
-        client = Client(server=args.server, backoff=(0.2, 1.0))
+        client = Client(server=args.server, backoff=(0.2, 1.0), cafile=args.cafile)
         task = client.start()
         try:
             await asyncio.wait_for(asyncio.shield(task), 15)
@@ -300,7 +313,8 @@ def lobby_main(argv: list[str]) -> int:
         return client
     client = asyncio.run(ask())
     if client.lobby is None:
-        print(f"lobby: no answer from {args.server} ({client.status})", file=sys.stderr)
+        print(f"lobby: no answer from {args.server} ({client.closed[1] if client.closed else client.status})",
+              file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(client.lobby.tables, indent=1))
@@ -318,11 +332,12 @@ def watch_main(argv: list[str]) -> int:
     world from a terminal (without ``--table``: the server's watchable tables)."""
     ap = argparse.ArgumentParser(prog="python -m app watch --server",
                                  description="Watch a table on a server: its adjudicated world after each round.")
-    ap.add_argument("--server", required=True, metavar="HOST:PORT")
+    ap.add_argument("--server", required=True, metavar="HOST:PORT", help="wss://HOST:PORT for a server with TLS")
     ap.add_argument("--table", help="the table to watch (default: list the tables that may be watched)")
+    ap.add_argument("--cafile", type=Path, help=CAFILE_HELP)
     args = ap.parse_args(argv)
     if args.table is None:
-        return lobby_main(["--server", args.server])
+        return lobby_main(["--server", args.server] + (["--cafile", str(args.cafile)] if args.cafile else []))
     from .client import Client
 
     def show(m) -> None:
@@ -334,7 +349,11 @@ def watch_main(argv: list[str]) -> int:
             print(f"-- submission {m.submissions}, {m.phase}" + (f", won by {m.winner}" if m.winner else "")
                   + f"; units: {', '.join(f'{n} {c}' for n, c in sorted(counts.items()))}", flush=True)
 
-    client = Client(server=args.server, table=args.table)
+    try:
+        client = Client(server=args.server, table=args.table, cafile=args.cafile)
+    except ValueError as e:
+        print(f"watch: {e}", file=sys.stderr)
+        return 2
 
     async def follow():
         task = client.start()

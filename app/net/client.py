@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import ssl
 from typing import Callable
 
 from websockets.asyncio.client import connect
@@ -22,25 +23,39 @@ from .invitations import parse_invitation
 from .letters import LetterError, open_letter, public_key_text, seal_letter
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
-FINAL = (p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
+FINAL = (1015, p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
 """Close codes after which coming back would not help."""
+
+
+CLOSE_UNTRUSTED = 1015
+"""RFC 6455's code for a failed TLS handshake: here, a certificate that is not trusted."""
+
+
+def _server_url(server: str) -> str:
+    return server if server.startswith(("ws://", "wss://")) else f"ws://{server}"
 
 
 class Client:
     def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
-                 backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None):
+                 backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None,
+                 cafile: str | None = None):
+        """``server``: HOST:PORT, or wss://HOST:PORT for one that speaks TLS. ``cafile``: the
+        certificate(s) to trust for a TLS server besides the system's (a self-signed
+        server's own): the certificate is always checked, never waved through."""
         self.invitation = None
+        self.cafile = cafile
         if invitation is not None:
             inv = self.invitation = parse_invitation(invitation)
             self.url = inv.url
             self.hello = p.Hello(type="hello", invitation=invitation,
                                  public_key=public_key_text(inv.secret, inv.table, inv.seat))
         elif server is not None and table is not None:
-            self.url, self.hello = f"ws://{server}", p.Watch(type="watch", table=table)
+            self.url, self.hello = _server_url(server), p.Watch(type="watch", table=table)
         elif server is not None:
-            self.url, self.hello = f"ws://{server}", p.Lobby(type="lobby")
+            self.url, self.hello = _server_url(server), p.Lobby(type="lobby")
         else:
             raise ValueError("a client needs an invitation, or a server (and a table to watch)")
+        self.tls = self._tls()                          # checked now: a bad CA file is said at once
         self.backoff = backoff
         self.on_message = on_message
         self.messages: list[object] = []
@@ -58,6 +73,20 @@ class Client:
         self._ws = None
         self._changed = asyncio.Condition()
         self._task: asyncio.Task | None = None
+
+    def _tls(self) -> ssl.SSLContext | None:
+        """wss://: a context that checks the certificate against the system's CAs and
+        ``cafile``. Raises ValueError naming a CA file that cannot be read."""
+        if not self.url.startswith("wss://"):
+            return None
+        context = ssl.create_default_context()
+        if self.cafile:
+            try:
+                context.load_verify_locations(cafile=str(self.cafile))
+            except (OSError, ssl.SSLError) as e:
+                raise ValueError(f"the CA certificate file {self.cafile} cannot be read: "
+                                 f"{getattr(e, 'strerror', None) or e}") from None
+        return context
 
     # -- life --------------------------------------------------------------------------
     def start(self) -> asyncio.Task:
@@ -79,7 +108,7 @@ class Client:
         while self.closed is None:
             try:
                 async with connect(self.url, max_size=p.MAX_SERVER_FRAME, compression=None,
-                                   open_timeout=10, proxy=None) as ws:
+                                   open_timeout=10, proxy=None, ssl=self.tls) as ws:
                     self._ws = ws
                     self.connections += 1
                     await ws.send(p.dump(self.hello))
@@ -91,6 +120,12 @@ class Client:
                 code, reason = ws.close_code, ws.close_reason
             except ConnectionClosed as e:
                 code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (None, "")
+            except ssl.SSLCertVerificationError as e:     # trying again would not make it trusted
+                self.closed = (CLOSE_UNTRUSTED, f"the server's certificate is not trusted "
+                                                f"({e.verify_message or e.reason}): give its CA certificate "
+                                                "to trust it (--cafile)")
+                await self._set_status(f"closed: {self.closed[1]}")
+                return
             except (OSError, InvalidHandshake, TimeoutError):
                 code, reason = None, ""
             except InvalidURI as e:

@@ -24,8 +24,10 @@ class HostingError(RuntimeError):
 class HostedServer:
     """``start()`` binds ``host:port`` (0: a free port) and serves until ``stop()``."""
 
-    def __init__(self, db: Path, host: str = "127.0.0.1", port: int = 0, advertise: str | None = None):
-        self.db, self.host, self.port, self.advertise = db, host, port, advertise
+    def __init__(self, db: Path, host: str = "127.0.0.1", port: int = 0, advertise: str | None = None,
+                 ssl=None):
+        """``ssl``: a server-side ``ssl.SSLContext`` (its certificate and key): TLS, wss://."""
+        self.db, self.host, self.port, self.advertise, self.ssl = db, host, port, advertise, ssl
         self.server: Server | None = None
         self.loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self.loop.run_forever, name="5d-hosted-server", daemon=True)
@@ -37,7 +39,7 @@ class HostedServer:
         except Exception as e:            # StoreError, or a folder that cannot be written
             self.stop()
             raise HostingError(f"the tables' database {self.db} cannot be opened: {e}") from None
-        server = Server(store, self.host, self.port, advertise=self.advertise)
+        server = Server(store, self.host, self.port, advertise=self.advertise, ssl=self.ssl)
         try:
             self._wait(server.start(), timeout)
         except OSError as e:

@@ -1,4 +1,6 @@
-"""A seat's invitation: ``5d://HOST:PORT/TABLE/SEAT/SECRET``, the secret 192 random bits
+"""A seat's invitation: ``5d://HOST:PORT/TABLE/SEAT/SECRET`` (``5ds://`` for a server that
+speaks TLS, started with ``--certfile/--keyfile``: the client then connects with ``wss://``
+and checks the server's certificate), the secret 192 random bits
 from :mod:`secrets`. The server keeps only its SHA-256 (with the table and seat it names),
 so a copy of the database lets nobody join; the secret's entropy, not the hash's slowness,
 is what stops guessing. An invitation names its seat: presented for another seat it does
@@ -13,6 +15,9 @@ import secrets
 from dataclasses import dataclass
 
 SCHEME = "5d://"
+TLS_SCHEME = "5ds://"
+TLS_PREFIX = "wss://"
+"""An address given as ``wss://HOST:PORT`` names a server that speaks TLS."""
 SECRET_BYTES = 24               # 192 bits (the issue asks for at least 128)
 
 
@@ -26,21 +31,24 @@ class Invitation:
     table: str
     seat: int
     secret: str
+    tls: bool = False           # the server speaks TLS (wss://)
 
     def __str__(self) -> str:
-        return f"{SCHEME}{self.host}/{self.table}/{self.seat}/{self.secret}"
+        return f"{TLS_SCHEME if self.tls else SCHEME}{self.host}/{self.table}/{self.seat}/{self.secret}"
 
     @property
     def url(self) -> str:
         """The WebSocket address to connect to."""
-        return f"ws://{self.host}"
+        return f"{'wss' if self.tls else 'ws'}://{self.host}"
 
     def digest(self) -> str:
         return digest(self.table, self.seat, self.secret)
 
 
 def new_invitation(host: str, table: str, seat: int) -> Invitation:
-    return Invitation(host, table, seat, secrets.token_urlsafe(SECRET_BYTES))
+    """``host``: HOST:PORT, or wss://HOST:PORT for a server that speaks TLS."""
+    tls = host.startswith(TLS_PREFIX)
+    return Invitation(host.removeprefix(TLS_PREFIX), table, seat, secrets.token_urlsafe(SECRET_BYTES), tls)
 
 
 def digest(table: str, seat: int, secret: str) -> str:
@@ -54,12 +62,13 @@ def matches(stored_digest: str | None, table: str, seat: int, secret: str) -> bo
 def parse_invitation(text: str) -> Invitation:
     """Raises :class:`InvitationError` naming what is wrong."""
     text = text.strip()
-    if not text.startswith(SCHEME):
-        raise InvitationError(f"an invitation starts with {SCHEME} (got {text[:20]!r})")
-    parts = text[len(SCHEME):].split("/")
+    tls = text.startswith(TLS_SCHEME)
+    if not tls and not text.startswith(SCHEME):
+        raise InvitationError(f"an invitation starts with {SCHEME} or {TLS_SCHEME} (got {text[:20]!r})")
+    parts = text[len(TLS_SCHEME if tls else SCHEME):].split("/")
     if len(parts) != 4 or not all(parts):
         raise InvitationError("an invitation reads 5d://HOST:PORT/TABLE/SEAT/SECRET")
     host, table, seat, secret = parts
     if not seat.isdigit():
         raise InvitationError(f"the seat {seat!r} in the invitation is not a number")
-    return Invitation(host, table, int(seat), secret)
+    return Invitation(host, table, int(seat), secret, tls)

@@ -164,6 +164,8 @@ class View(_Message):
     done: bool = False            # has this seat ended its turn this round?
     box: str | None = None        # a sealed table: the seat's own box, as the server keeps it
     retreats: dict[str, list[str]] = {}   # a retreat pause: each dislodged unit seen -> where it may go
+    homes: dict[str, list[str]] | None = None     # home centres the game sets (app.net.homes); None: the variant's
+    homes_at_first_winter: bool = False
 
 
 class Pending(_Message):
@@ -235,7 +237,16 @@ class LobbyList(_Message):
     tables: list[dict]
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Offers],
+class Record(_Message):
+    """A finished game's whole record for its watchers (:mod:`app.net.record`): the save
+    file's text of its game, every submission and world, so a watcher steps through it."""
+    type: Literal["record"] = "record"
+    table: str
+    game: str
+
+
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record,
+                                Offers],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

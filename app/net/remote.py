@@ -25,13 +25,15 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Callable
 
-from app.engine import (BoardKey, Game, index_orders, load_variant, Location, make_board, NotationError,
+from app.engine import (BoardKey, Game, GameFileError, index_orders, load_variant, Location, make_board, NotationError,
                         parse_order, Pause, Result, Turn, World)
 from app.match import Match, MatchError, Seat, order_key
 
 from . import protocol as p
 from .client import Client
 from .letters import LetterError, open_letter
+from .homes import with_view_homes
+from .record import game_from_record
 
 
 class RemoteError(ValueError):
@@ -39,14 +41,21 @@ class RemoteError(ValueError):
 
 
 # -- the world from views ----------------------------------------------------------------------
-def world_from_view(variant, adjacency: str, view: p.View) -> World:
+def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards | None" = None) -> World:
     """The world a (full) view describes. Orders that do not read against it are left out
-    (none should: they are the engine's own text)."""
+    (none should: they are the engine's own text). ``before``: the boards of the world
+    made from the last view; a board the view describes as it did then is that same
+    (immutable) board, with the same orders and results, so the worlds a window keeps, one
+    per round, share what did not change instead of each holding a copy."""
     boards, parents = [], {}
     for b in view.boards:
         key = BoardKey.parse(b["board"])
-        units = [tuple(u.split(" ", 2)) for u in b["units"]]
-        boards.append(make_board(key, units, b["centres"]))
+        same = before.board(key, b) if before is not None else None
+        if same is not None:
+            boards.append(same)
+        else:
+            units = [tuple(u.split(" ", 2)) for u in b["units"]]
+            boards.append(make_board(key, units, b["centres"]))
         if "parent" in b:
             parents[key.timeline] = BoardKey.parse(b["parent"])
     if not boards:
@@ -64,6 +73,10 @@ def world_from_view(variant, adjacency: str, view: p.View) -> World:
     orders, results = {}, {}
     for b in view.boards:
         key = BoardKey.parse(b["board"])
+        if before is not None and before.same_orders(key, b):
+            if key in before.world.orders:
+                orders[key], results[key] = before.world.orders[key], before.world.results[key]
+            continue
         read = []
         reasons = b.get("reasons") or [""] * len(b["orders"])
         for (text, status), reason in zip(b["orders"], reasons):
@@ -79,8 +92,76 @@ def world_from_view(variant, adjacency: str, view: p.View) -> World:
     if view.phase == "retreats":
         dislodged = {_location(text): frozenset(options) for text, options in view.retreats.items()}
         pause = Pause(MappingProxyType(dislodged), None)
-    return bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
-                       incoming=incoming, pause=pause)
+    world = bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
+                        incoming=incoming, pause=pause)
+    return with_view_homes(world, view.homes, view.homes_at_first_winter)
+
+
+class SeenBoards:
+    """The boards of a world made from a view, with the view's text of each (to know a
+    board the next view describes alike)."""
+
+    def __init__(self, world: World, view: p.View):
+        self.world = world
+        self.described = {BoardKey.parse(b["board"]): b for b in view.boards}
+
+    def board(self, key, described: dict):
+        """The board ``key`` as it was, if ``described`` gives the units and centres it gave then."""
+        old = self.described.get(key)
+        if old is None or not (old is described or (old["units"] == described["units"]
+                                                    and old["centres"] == described["centres"])):
+            return None
+        return self.world.boards.get(key)
+
+    def same_orders(self, key, described: dict) -> bool:
+        """Does ``described`` give the orders, results and reasons it gave then?"""
+        old = self.described.get(key)
+        return old is not None and (old is described or (old["orders"] == described["orders"]
+                                                         and old.get("reasons") == described.get("reasons")))
+
+
+class SeenRounds(Game):
+    """The game as a window across computers saw it: the world of each round it received
+    from the server (from the one it joined at), so that the history bar steps and plays
+    back through them. The worlds are the ones received, kept as they are (they share
+    their unchanged boards: :func:`world_from_view`); none is rebuilt or adjudicated here,
+    which also keeps a fogged seat's past as it saw it then, not as it sees it now.
+
+    World ``i`` is the ``i``-th round this window saw; its own ``submissions`` is the
+    server's count (they differ when the window joined late or missed rounds while away)."""
+
+    def __init__(self, world: World):
+        super().__init__(world.variant, world.adjacency, world.seed, [world], [], {}, world)
+        self.seen: list[World] = [world]
+
+    def receive(self, world: World) -> bool:
+        """Take in the world of a new view; True if it is a new round (the server
+        adjudicated since), False if it replaces the present (the same round, seen again)."""
+        if world.submissions > self._present.submissions:
+            self._push((), world)
+            self.seen.append(world)
+            return True
+        self.change_present(world)
+        return False
+
+    def change_present(self, world: World) -> None:
+        super().change_present(world)
+        self.seen[-1] = world
+
+    def number(self, i: int) -> int:
+        """The server's count of submissions at the ``i``-th world seen (the history bar's label)."""
+        return self.seen[min(max(i, 0), len(self.seen) - 1)].submissions
+
+    def world_at(self, i: int) -> World:
+        if not 0 <= i < len(self.seen):
+            raise IndexError(f"no world {i} (0 to {len(self.seen) - 1})")
+        return self.seen[i]
+
+    def _keep(self, i: int, world: World) -> None:
+        """Every seen world is kept already (:attr:`seen`)."""
+
+    def undo(self):
+        raise IndexError("a table on a server has no undo")
 
 
 def _location(text: str) -> Location:
@@ -106,10 +187,16 @@ def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
 
 
 # -- the match ------------------------------------------------------------------------------------
+TIME_RAN_OUT = "Time ran out: your orders were submitted as they stood (units without orders hold)."
+"""What a seat is told when the round's deadline ended its turn (RULES.md §6 "Deadlines")."""
+
+
 @dataclass(frozen=True)
 class Change:
     """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
-    redraw), ``pending`` (the seat's orders), ``state`` (who is done, the deadline),
+    redraw), ``record`` (a finished game's whole history: redraw), ``pending`` (the seat's
+    orders), ``time ran out`` (the deadline ended the
+    seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
     ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
     what: str
     text: str = ""
@@ -137,12 +224,22 @@ class RemoteMatch(Match):
         # None: at once
         self.wake: Callable[[], None] | None = None
         world = world_from_view(variant, welcome.adjacency, view)
-        super().__init__(Game.from_world(world), seats_of(welcome, variant), fog=welcome.fog)
+        self._boards_seen = SeenBoards(world, view)
+        known = set(variant.nation_names)
+        if any(n not in known for s in welcome.seats for n in s.get("nations", ())):
+            # a civilisations game: its nations are the game's own, which views do not carry
+            # yet; only this seat's own are named here (another's name is not its to know)
+            own = ", ".join(welcome.nations) or "the game's own nations"
+            raise RemoteError(f"this table plays civilisations ({own}) this window cannot rebuild from what the "
+                              f"server sends yet; play it with `python -m app join` in a terminal")
+        super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
         # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
         self.letters: list[tuple[int, str, int]] = []
         self.written: list[tuple[int, str, int]] = []
         self.view_message = view
+        self.ended_here = view.done       # this seat ended its turn itself this round (not its deadline)
+        self.time_ran_out = False         # the round's deadline ended this seat's turn for it
         self._take_pending(view.pending, view.done)
 
     # -- who is at the table ---------------------------------------------------------------
@@ -182,6 +279,7 @@ class RemoteMatch(Match):
         if self.me is None:
             raise MatchError("a watcher has no turn to end")
         self._done.add(self.me)
+        self.ended_here = True
         self._post("done", "")
         return None
 
@@ -260,9 +358,13 @@ class RemoteMatch(Match):
     def apply(self, message, client: Client | None = None) -> Change:
         """Take in one message from the server (on the window's thread)."""
         if isinstance(message, p.View):
+            if not isinstance(self.game, SeenRounds):     # a finished game's record: it changes no more
+                return Change("nothing")
             view = client.view if client is not None and client.view is not None else message
-            world = world_from_view(self.game.variant, self.world.adjacency, view)
-            self.game.change_present(world)
+            world = world_from_view(self.game.variant, self.world.adjacency, view, self._boards_seen)
+            self._boards_seen = SeenBoards(world, view)
+            if self.game.receive(world):            # a new round: this seat has not ended it yet
+                self.ended_here = self.time_ran_out = False
             self.view_message = view
             self._take_pending(view.pending, view.done)
             self.revision += 1
@@ -270,6 +372,9 @@ class RemoteMatch(Match):
         if isinstance(message, p.Pending):
             pending = client.view.pending if client is not None and client.view is not None else message.pending
             self._take_pending(pending, message.done)
+            if message.done and not self.ended_here and not self.time_ran_out and self.me is not None:
+                self.time_ran_out = True         # the server ended the turn: the deadline passed (RULES.md §6)
+                return Change("time ran out", TIME_RAN_OUT)
             return Change("pending")
         if isinstance(message, p.TableState):
             self.table_state = message
@@ -289,9 +394,26 @@ class RemoteMatch(Match):
                 text = f"(a message that does not open: {e})"
             self.letters.append((message.sender, text, message.submissions))
             return Change("letter")
+        if isinstance(message, p.Record) and self.me is None:
+            return self._take_record(message)
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")
+
+    def _take_record(self, record: p.Record) -> Change:
+        """A finished game's whole record (a watcher's): its history replaces the rounds
+        this window saw, so the history bar steps through every submission of the game."""
+        try:
+            game = game_from_record(record)
+        except GameFileError as e:
+            return Change("refused", f"The finished game's record cannot be read: {e}")
+        if game.world.phase != "over" or set(game.world.boards) != set(self.world.boards):
+            return Change("refused", "The finished game's record is not the game the server showed: "
+                                     "its last world is kept, without the history.")
+        self.game = game
+        self.revision += 1
+        return Change("record", f"The whole game, {len(game.submissions)} submissions: step or play through it "
+                                "on the history bar.")
 
     def _take_pending(self, texts: list[str], done: bool) -> None:
         """The server's pending orders for this seat become the ones shown."""

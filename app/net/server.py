@@ -35,8 +35,9 @@ from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
 from .worker import LATER, URGENT, Worker
-from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
-                    welcome_fields)
+from .record import record_message
+from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
+                    watcher_message, welcome_fields)
 
 log = logging.getLogger(__name__)
 
@@ -136,10 +137,11 @@ class Table:
 
     def lobby_entry(self) -> dict:
         m = self.match
+        hidden = hides_nations(m)     # a civilisations game in play names no civilisation
         return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
                 "phase": m.world.phase, "submissions": len(m.game.submissions),
                 "watchable": may_watch(m) is None,
-                "seats": [{"seat": i, "name": s.name, "nations": list(s.nations), "controller": s.controller,
+                "seats": [{"seat": i, "name": s.name, "nations": [] if hidden else list(s.nations), "controller": s.controller,
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
 
@@ -234,7 +236,7 @@ class Server:
         t = self.tables[table]
         if not 0 <= seat < len(t.match.seats):
             raise ValueError(f"table {table} has no seat {seat}")
-        invitation = issue(self.store, self.address, table, seat)
+        invitation = issue(self.store, f"wss://{self.address}" if self.ssl else self.address, table, seat)  # 5ds://
         old = t.seats.pop(seat, None)
         if old is not None:
             asyncio.ensure_future(old.close(p.CLOSE_REVOKED, "the host replaced this seat's invitation"))
@@ -303,6 +305,8 @@ class Server:
             async with table.lock:
                 table.sent[ws] = Sent()
                 await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
+                if (record := record_message(table.match, table.id)) is not None:    # a finished game, whole
+                    await ws.send(p.dump(record))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -338,7 +342,7 @@ class Server:
             s = m.seats[seat]
             await ws.send(p.dump(p.Welcome(table=table.id, seat=seat, seat_name=s.name, nations=list(s.nations),
                                            fog=m.fog, sealed=table.sealed is not None,
-                                           **welcome_fields(m))))
+                                           **welcome_fields(m, seat))))
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
             if m.civ is not None:
@@ -547,7 +551,8 @@ class Server:
             else:
                 why = m.civ.refusal(gift)
         if why is None:
-            action = Action(seat, "offer", offer_text(message)) if making else Action(seat, "answer", answer_text(message))
+            action = Action(seat, "offer", offer_text(message)) if making else \
+                Action(seat, "answer", answer_text(message))
             try:
                 await self.store.keep_actions(table.id, [action])
             except StoreError as e:
@@ -636,6 +641,10 @@ class Server:
         # this table is stored before it; a server killed in between adjudicates the same round
         # again at its restart (every seat's done is kept), and its clients see the same world.
         await self._send_views(table)
+        record = record_message(m, table.id)          # the game ended: its watchers get it whole
+        if record is not None:
+            for ws in list(table.watchers):
+                await _send(ws, p.dump(record))
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from app.engine import civ_of, format_order, World
 from app.match import Match
 
+from .homes import homes_fields
 from .protocol import dump, Pending, View
 
 
@@ -96,7 +97,7 @@ def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, 
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
                 pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box,
-                retreats=_retreats(view))
+                retreats=_retreats(view), **homes_fields(view, match.seats[seat].nations))
 
 
 def pending_message(match: Match, table: str, seat: int, box: str | None = None) -> Pending:
@@ -116,7 +117,8 @@ def watcher_message(match: Match, table: str, sent: Sent | None = None, codes: B
     world = match.world       # the adjudicated world: pending orders are the match's, not the world's
     full, boards = (sent or Sent()).changes(world, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=world.phase, winner=world.winner,
-                full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world))
+                full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world),
+                **homes_fields(world, None))
 
 
 def _dislodged(world: World) -> list[str]:
@@ -131,20 +133,30 @@ def _retreats(world: World) -> dict[str, list[str]]:
     return {str(loc): sorted(options) for loc, options in sorted(world.pause.dislodged.items(), key=str)}
 
 
-def welcome_fields(match: Match) -> dict:
+def welcome_fields(match: Match, seat: int | None = None) -> dict:
     """What a window needs to rebuild the game from views (:mod:`.remote`): the variant,
-    the adjacency and the seats, all public (the lobby shows them)."""
+    the adjacency and the seats. In a civilisations game still in play, a seat's
+    civilisations are named to that seat alone (RULES.md §10: never the name or number of
+    a civilisation not met); ``seat`` None: a watcher or the lobby."""
+    hidden = hides_nations(match)
     return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
-            "seats": [{"name": s.name, "colour": s.colour, "nations": list(s.nations), "controller": s.controller}
-                      for s in match.seats]}
+            "seats": [{"name": s.name, "colour": s.colour,
+                       "nations": list(s.nations) if not hidden or i == seat else [], "controller": s.controller}
+                      for i, s in enumerate(match.seats)]}
+
+
+def hides_nations(match: Match) -> bool:
+    """Whether who plays which nation is kept from the other seats, the lobby and watchers:
+    a civilisations game not yet ended."""
+    return civ_of(match.world) is not None and match.world.phase != "over"
 
 
 def update_frames(match: Match, table: str, targets: list[tuple[object, int | None, Sent, str | None]],
                   codes: BoardCodes | None = None) -> list[tuple[str, bool]]:
     """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
     a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
-    view, and are now to receive the same view, the same pending orders and box, receive
-    the very same frame, made once (every watcher of a table, every seat of a game
+    view, and are now to receive the same view, the same pending orders and box, and play the
+    same nations (a view names its seat's own home centres), receive the very same frame, made once (every watcher of a table, every seat of a game
     without fog after an adjudication). Each frame comes with whether it holds a board."""
     frames, made = [], {}
     for _, seat, sent, box in targets:
@@ -152,7 +164,7 @@ def update_frames(match: Match, table: str, targets: list[tuple[object, int | No
             view, own = match.world, None
         else:
             view, own = match.view_for(seat), (tuple(format_order(o) for o in match.pending(seat)),
-                                                match.is_done(seat), box)
+                                                match.is_done(seat), box, match.seats[seat].nations)
         key = (None if sent.world is None else id(sent.world), id(view), seat is None, own)
         if key in made:
             frame, first, boards = made[key]

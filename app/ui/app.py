@@ -21,6 +21,7 @@ def parser() -> argparse.ArgumentParser:
                    help="with --screenshot: show the active boards (present) or the whole multiverse (fit)")
     p.add_argument("--new", choices=["sandbox"], help="start a new sandbox game without the dialog")
     p.add_argument("--join", metavar="INVITATION", help="play a seat at a table on another computer (5d://…)")
+    p.add_argument("--cafile", metavar="FILE", help="trust this CA certificate for a table served with TLS (5ds://…)")
     p.add_argument("--variant", metavar="NAME_OR_FOLDER",
                    help="with --new or --screenshot (or alone: a sandbox): play this variant, by name or folder path")
     return p
@@ -147,6 +148,7 @@ def _main(argv: list[str] | None) -> int:
         # Not when the first paint is being timed: that run quits at its first frame, and on
         # a loaded machine the timer came due before it, so the report named pydantic.
         QTimer.singleShot(WARM_UP_MS, warm_up)
+    window.net.cafile = args.cafile
     if args.join:
         window.net.join(args.join)
     elif args.open:

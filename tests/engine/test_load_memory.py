@@ -60,3 +60,18 @@ def test_loading_leaves_no_cycles_behind(tmp_path):
     gc.unfreeze()
     assert gc.collect() == 0
     assert h.world.boards
+
+
+def test_opening_a_save_file_leaves_the_scenario_format_unread(tmp_path):
+    """Opening a save file reads the civilisations kind's save fields but never its scenario
+    half, whose scenario format brings pydantic with it (12 MB and ~70 ms a fresh process
+    paid per open when the variant itself was read without it)."""
+    import subprocess
+    import sys
+    selfplay.grow_world(seed=151, turns=4).save(tmp_path / "g.json")
+    code = ("import sys; from app.engine import Game; "
+            f"g = Game.load({str(tmp_path / 'g.json')!r}); "
+            "print(len(g.world.boards) > 0, 'app.engine.civ.kind' in sys.modules, "
+            "'app.engine.civ.civ_scenario' in sys.modules, 'app.engine.scenarios.scenario' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["True", "True", "False", "False"], out.stderr

@@ -93,3 +93,36 @@ def test_a_watcher_of_an_open_game_receives_no_pending_order(tmp_path):
             assert not any("bur" in f for f in watcher.frames)
             assert all(p.read_server(f).type in ("welcome", "view") for f in watcher.frames)
     run(play)
+
+
+def test_a_civilisations_table_names_no_civilisation_a_seat_has_not_met_in_welcome_or_lobby(tmp_path):
+    """RULES.md §10 and issue 32: never the name or number of a civilisation a seat has not
+    met. The welcome names the seat's own; the lobby, open to anyone, names none."""
+    from app.engine import civ_of
+    from app.match.civ_setup import CivPlayer, new_civ_match
+    match = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a"), CivPlayer("Ben", "Akkad", "#1971c2")], computers=5,
+                          seed=4)
+    civ = civ_of(match.world)
+    assert civ is not None
+    met_by_ada = set(match.known_civilisations(0))
+    unmet = [s.nations for s in match.seats if not set(s.nations) & met_by_ada]
+    unmet_names = {n for nations in unmet for n in nations}
+    assert "Akkad" in unmet_names                     # the test can fail: Ada has not met Ben's civilisation
+
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            _, invitations = server.add_table(match, "civilisations")
+            ada = Client(invitation=str(invitations[0]))
+            async with clients(ada):
+                await ada.wait_for(lambda c: c.view is not None)
+                lobby = Client(server=server.address)
+                async with clients(lobby):
+                    await lobby.wait_for(lambda c: c.lobby is not None)
+            welcome = next(f for f in ada.frames if p.read_server(f).type == "welcome")
+            assert "Sumer" in welcome
+            for name in unmet_names:
+                assert name not in welcome
+                assert all(name not in f for f in lobby.frames)
+            entry = lobby.lobby.tables[0]
+            assert all(s["nations"] == [] for s in entry["seats"])
+    run(play)

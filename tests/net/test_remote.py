@@ -3,7 +3,8 @@ views describe is the world the seat sees at the server, board for board."""
 
 from app.engine import format_order
 from app.net.remote import world_from_view
-from app.net.views import seat_message, watcher_message
+from app.engine import BoardKey
+from app.net.views import seat_message, watcher_message, welcome_fields
 
 from .serving import two_seats
 
@@ -56,3 +57,37 @@ def test_a_retreat_pause_comes_with_where_each_dislodged_unit_may_go():
         assert dict(rebuilt.pause.dislodged) == dict(seen.pause.dislodged)
     ben = world_from_view(match.game.variant, "strict", seat_message(match, "t", 1))
     assert [str(loc) for loc in ben.pause.dislodged] == ["1:war:F1901"] and ben.pause.dislodged
+
+
+def test_a_window_keeps_each_round_it_saw_sharing_the_boards_that_did_not_change():
+    """The history across computers (app.net.remote.SeenRounds): each round's world as the
+    seat saw it then, an unchanged board the very same object in every world that has it."""
+    from app.net import protocol as p
+    from app.net.remote import RemoteMatch
+    match = two_seats(fog=True)
+    welcome = p.Welcome(table="t", seat=0, seat_name="Ada", nations=list(match.seats[0].nations), fog=True,
+                        **welcome_fields(match))
+    remote = RemoteMatch(welcome, seat_message(match, "t", 0), send=lambda action: None)
+    seen_then = []
+    for orders in TURNS[:3]:
+        seen_then.append(match.view_for(0))
+        for text in orders:
+            try:
+                match.add_text(text, 0)
+            except ValueError:
+                pass
+        match.done(0)
+        match.done(1)
+        match.submit()
+        assert remote.apply(seat_message(match, "t", 0)).what == "world"
+    seen_then.append(match.view_for(0))
+    history = remote.game.history()
+    assert len(history) == 4 and len(remote.game.submissions) == 3
+    for then, kept in zip(seen_then, history):
+        same_world(then, kept)                   # the fogged past as the seat saw it then
+        assert kept.submissions == then.submissions
+    first, last = history[0], history[3]
+    assert first.boards[BoardKey.parse("1:S1901")] is last.boards[BoardKey.parse("1:S1901")]
+    # the same round sent again (a reconnection) replaces the present: no new round
+    assert remote.apply(seat_message(match, "t", 0)).what == "world"
+    assert len(remote.game.history()) == 4

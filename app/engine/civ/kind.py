@@ -8,15 +8,27 @@ themselves. :data:`KIND` reads them back, and the scenario files' civilisations 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import civ_scenario, civsave
+from . import civsave
 from .civ import Civ
 from .civgame import GiftLog
 from ..rules.extension import GameKind
 from ..rules.world import World
-from ..scenarios.scenario import Expect, Start, Step
 from ..variants.variant import Variant
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from ..scenarios.scenario import Expect, Start, Step
+
+
+def _scenarios() -> "ModuleType":
+    """This kind's scenario half (:mod:`.civ_scenario`), imported when a scenario is first
+    read: it brings the scenario format (pydantic) with it, about 70 ms that opening a
+    save file, which asks for this kind's save fields alone, never needs."""
+    from . import civ_scenario
+    return civ_scenario
 
 
 class CivKind(GameKind):
@@ -39,21 +51,21 @@ class CivKind(GameKind):
         return GiftLog(gifts) if gifts else None
 
     def claims(self, start: Start) -> bool:
-        return civ_scenario.is_civ(start)
+        return _scenarios().is_civ(start)
 
     def scenario_variant(self, variant: Variant, start: Start, path: Any) -> Variant:
         if start.nations is None:
             return variant
-        return civ_scenario.game_variant(variant, start.nations, f"{path}: field 'start.nations'")
+        return _scenarios().game_variant(variant, start.nations, f"{path}: field 'start.nations'")
 
     def scenario_world(self, world: World, start: Start, path: Any) -> World:
-        return civ_scenario.civ_start_world(world, start, path)
+        return _scenarios().civ_start_world(world, start, path)
 
     def scenario_step(self, world: World, step: Step, where: str) -> tuple[World, list[str]]:
-        return civ_scenario.give(world, step.gifts, where)
+        return _scenarios().give(world, step.gifts, where)
 
     def scenario_expect(self, world: World, want: Expect | None, where: str) -> tuple[dict[str, Any], list[str]]:
-        return civ_scenario.expect(world, want, where)
+        return _scenarios().expect(world, want, where)
 
 
 KIND = CivKind()

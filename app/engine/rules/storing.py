@@ -270,7 +270,7 @@ class _Store:
                         rows.append((SUPPORT, base + number[own], o.nation, base + number[to], base + number[sp],
                                      True, False, dest[1].partition("/")[2]))
                     continue
-            rows.append(index_and_table(o, key, ref, inner, base + number[own]))
+            rows.append(index_and_table(o, key, ref, inner, base, base + number[own]))
         units = self.world.boards[key].units
         if len(given) < len(units):  # some units have no order: they hold
             self._hold_unordered(key, units, stored, stored_results, inner, base)
@@ -278,9 +278,11 @@ class _Store:
         rows_at = [idx for idx, r in enumerate(stored_results) if r is _PENDING] if refused else None
         self.boards_stored.append(_StoredBoard(key, first_row, stored_results, given, rows_at))
 
-    def _index_and_table(self, o: Order, key: BoardKey, ref: Ref, inner: dict, own: int) -> tuple:
+    def _index_and_table(self, o: Order, key: BoardKey, ref: Ref, inner: dict, base: int, own: int) -> tuple:
         """Any other order (a convoy, or one naming another board): index it under the
-        other spaces it names, in spaces_named's order, and give its row."""
+        other spaces it names, in spaces_named's order, and give its row. ``base``: the
+        number of ``key``'s first province (a space on the order's own board, as most
+        of a convoy's are, is numbered without asking ``numbers``)."""
         kind = o.kind
         if kind == "move":
             named = (o.dest,)
@@ -292,9 +294,13 @@ class _Store:
         first = second = -1
         for loc in named:
             board, prov = loc[0], PROVINCE_OF[loc[1]]
-            index = inner if board is key or board == key else self.inner_map(board)
-            index[prov] = index.get(prov, ()) + (ref,)
-            n = numbers.base(board) + number[prov]
+            if board is key or board == key:
+                inner[prov] = inner.get(prov, ()) + (ref,)
+                n = base + number[prov]
+            else:
+                index = self.inner_map(board)
+                index[prov] = index.get(prov, ()) + (ref,)
+                n = numbers.base(board) + number[prov]
             if first < 0:
                 first = n
             else:

@@ -54,7 +54,7 @@ def check(world: World, order: Order) -> tuple[Order, str | None]:
         return order, f"there is no unit in {prov} on board {key}"
     if order.nation and order.nation != unit.nation:
         return order, f"the unit in {prov} is {unit.nation}'s, not {order.nation}'s"
-    if is_neutral(world.variant, unit):
+    if world.variant.neutral_nation is not None and is_neutral(world.variant, unit):   # (no call without one)
         return order, neutral_refusal(world.variant, prov)
     if kind == "retreat":
         return order, "no unit is waiting to retreat"

@@ -20,9 +20,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from app.net import protocol as p
-from app.net.client import Client
+from app.net.client import CLOSE_UNTRUSTED, Client
 from app.net.invitations import InvitationError, parse_invitation
-from app.net.remote import Link, RemoteError, RemoteMatch
+from app.net.remote import TIME_RAN_OUT, Link, RemoteError, RemoteMatch
 
 from ..guard import guarded
 from .letters import TableLetters
@@ -32,6 +32,7 @@ CLOSED_WHY = {
     p.CLOSE_TAKEN_OVER: "Your seat was taken over",
     p.CLOSE_REVOKED: "Your invitation was replaced",
     p.CLOSE_PROTOCOL: "The server closed the connection",
+    CLOSE_UNTRUSTED: "Cannot connect securely",
 }
 
 
@@ -73,6 +74,7 @@ class NetUI(QObject):
         self.hosted = None                      # app.net.hosting.HostedServer while hosting
         self.dialog = None                      # the open dialog (tests answer it)
         self.last_problem = ""                  # the last message about the connection
+        self.cafile: str | None = None          # a TLS server's CA certificate to trust (--cafile)
         self.carrier = Carrier(self)
         self.carrier.arrived.connect(self._arrived, Qt.QueuedConnection)
         self.chip = QLabel("")
@@ -117,12 +119,24 @@ class NetUI(QObject):
             return False
         if not self.s.confirm_discard("join a table"):
             return False
-        return self._connect(Client(invitation=invitation.strip()), f"Joining {parse_invitation(invitation).host}…")
+        if (client := self._client("Join a table", invitation=invitation.strip())) is None:
+            return False
+        return self._connect(client, f"Joining {parse_invitation(invitation).host}…")
 
     def watch(self, server: str, table: str) -> bool:
         if not self.s.confirm_discard("watch a table"):
             return False
-        return self._connect(Client(server=server, table=table), f"Watching table {table} at {server}…")
+        if (client := self._client("Watch a table", server=server, table=table)) is None:
+            return False
+        return self._connect(client, f"Watching table {table} at {server}…")
+
+    def _client(self, title: str, **where) -> Client | None:
+        """A client for ``where``, trusting :attr:`cafile` for a TLS server (None: said why)."""
+        try:
+            return Client(cafile=self.cafile, **where)
+        except ValueError as e:               # a CA file that cannot be read
+            self._problem(title, str(e).capitalize() + ".")
+            return None
 
     @guarded
     def lobby_dialog(self, server: str = "") -> None:
@@ -141,8 +155,12 @@ class NetUI(QObject):
         if not server:
             self.dialog.show_problem("Write the server's address (HOST:PORT).")
             return
-        client = Client(server=server, backoff=(0.2, 1.0))
         dialog = self.dialog
+        try:
+            client = Client(server=server, backoff=(0.2, 1.0), cafile=self.cafile)
+        except ValueError as e:
+            dialog.show_problem(str(e).capitalize() + ".")
+            return
         asking = Link(client, lambda item: self.carrier.arrived.emit(asking, item))
         self._lobby_link = asking
         dialog.note.setText(f"Asking {server}…")
@@ -225,14 +243,25 @@ class NetUI(QObject):
         if self.match is None:
             return
         old = self.match.world
+        ran_out = self.match.time_ran_out
         change = self.match.apply(item, client)
         if change.what == "world":
             self.s.refresh()
             self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
             self._show_results(old)
             v = self.match.view_message
-            self.s.set_status(f"Submission {v.submissions} adjudicated by the server: {v.phase}."
-                              if v.phase != "over" else "The game is over.")
+            said = f"Submission {v.submissions} adjudicated by the server: {v.phase}." \
+                if v.phase != "over" else "The game is over."
+            # the deadline that ended this seat's turn is still news when its round comes back
+            self.s.set_status(f"{TIME_RAN_OUT} {said}" if ran_out and self.match.world.submissions > old.submissions
+                              else said)
+        elif change.what == "record":
+            self.s.refresh()
+            self.s.set_status(change.text)
+        elif change.what == "time ran out":
+            self.s.refresh()
+            self.s.update_actions()
+            self.s.set_status(change.text)
         elif change.what == "pending":
             self.s.refresh()
             if self.match.me is not None and self.match.is_done(self.match.me):
@@ -295,7 +324,7 @@ class NetUI(QObject):
         elif text == "reconnecting…" and client.connections == 0:
             self.leave()
             self._problem("Playing across computers",
-                          f"Cannot reach the server at {client.url.removeprefix('ws://')}: is it running, "
+                          f"Cannot reach the server at {client.url.split('://')[-1]}: is it running, "
                           "and is its port open to this computer?")
         elif text == "reconnecting…":
             self.s.set_status("Connection lost: reconnecting…", error=True)
@@ -310,7 +339,8 @@ class NetUI(QObject):
             if item[1] == "reconnecting…" or client.closed is not None:
                 link.stop()
                 if dialog is not None and hasattr(dialog, "show_problem"):
-                    dialog.show_problem(f"Cannot reach the server at {client.url.removeprefix('ws://')}.")
+                    dialog.show_problem(f"Cannot reach the server at {client.url.split('://')[-1]}"
+                                        + (f": {client.closed[1]}." if client.closed else "."))
 
     def _problem(self, title: str, text: str) -> None:
         self.last_problem = text

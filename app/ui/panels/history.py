@@ -12,6 +12,8 @@ view (the results list follows the submission shown by itself:
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
@@ -52,6 +54,9 @@ class HistoryBar(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        # the game's number of the i-th world shown (a table across computers joined late
+        # starts at the server's count: app.net.remote.SeenRounds.number)
+        self.number: Callable[[int], int] = int
         lay = QHBoxLayout(self)
         lay.setContentsMargins(8, 2, 8, 2)
         lab = QLabel("History")
@@ -175,7 +180,8 @@ class HistoryBar(QWidget):
 
     def update_label(self) -> None:
         v, n = self.slider.value(), self.slider.maximum()
-        if v == n:
+        v, n = self.number(v), self.number(n)
+        if self.slider.value() == self.slider.maximum():
             self.label.setText(f"Present · {n} submission{'s' if n != 1 else ''}")
             self.live.setEnabled(False)
         else:

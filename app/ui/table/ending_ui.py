@@ -63,11 +63,18 @@ class EndingUI(QObject):
         p = m.table.proposals
         return [n for n in m.known_civilisations(seat) if p.refusal(seat, "concession", n) is None]
 
+    def _may_concede(self, seat: int) -> bool:
+        """Whether :meth:`_concede_choices` has any: asked after every change of the window,
+        so it stops at the first nation (each refusal reads the table afresh)."""
+        m = self.s.match()
+        p = m.table.proposals
+        return any(p.refusal(seat, "concession", n) is None for n in m.known_civilisations(seat))
+
     def update_actions(self) -> None:
         m, seat = self.s.match(), self._seat()
         live = m is not None and not self.s.busy() and m.world.phase != "over"
         self.a_draw.setEnabled(seat is not None and m.table.proposals.refusal(seat, "draw") is None)
-        self.a_concede.setEnabled(seat is not None and bool(self._concede_choices(seat)))
+        self.a_concede.setEnabled(seat is not None and self._may_concede(seat))
         self.a_resign.setEnabled(live and bool(m.table.seats.person_seats()))
 
     # -- proposing ------------------------------------------------------------------------

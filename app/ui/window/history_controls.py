@@ -35,8 +35,9 @@ def follow(w, i: int, only_if_hidden: bool = False) -> None:
     if w.view is None or w.scene is None or w.match is None:
         return
     w.view.frame_boards([k for k in new_boards_at(w.game, i) if k in w.scene.items_by_key], only_if_hidden)
-    n = len(w.game.submissions)
-    w.set_status(f"Replay: submission {i} of {n}" + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
+    n, number = len(w.game.submissions), w.history.number
+    w.set_status(f"Replay: submission {number(i)} of {number(n)}"
+                 + (" — the present." if i >= n else "  (▶/❚❚ on the history bar)"))
 
 
 @guarded

@@ -368,6 +368,7 @@ class MainWindow(QMainWindow):
                                      victory=self.match.victory_target)
         self.orders_panel.calendar = self.results_panel.model.calendar = self.game.calendar
         self.civ_ui.refresh()
+        self.history.number = getattr(self.game, "number", int)     # a table joined late: the server's count
         self.history.set_count(len(self.game.submissions), self.replay_index)
         self.results.update()
         self.notices.update_banner(self.world, judged=bool(self.match.table.judging.ended))
@@ -642,7 +643,9 @@ class MainWindow(QMainWindow):
         self.refresh()
         self.history.update_label()
         if self.replay_index is not None:
-            self.set_status(f"Replay: the world after submission {index} of {n}. Drag to the right end to play on.")
+            number = self.history.number
+            self.set_status(f"Replay: the world after submission {number(index)} of {number(n)}. "
+                            "Drag to the right end to play on.")
 
     # ------------------------------------------------------------------ files (see files.py)
     def new_game_dialog(self) -> None:

@@ -261,3 +261,22 @@ class Client:
 
     async def done(self) -> None:
         await self.send(p.Done(type="done"))
+
+    # -- civilisations' offers and seats handed to the computer (added for issue 32) ----------
+    @property
+    def offers(self) -> p.Offers | None:
+        """The last word on this seat's offers (a civilisations game), or None."""
+        return next((m for m in reversed(self.messages) if isinstance(m, p.Offers)), None)
+
+    async def offer(self, kind: str, giver: str, receiver: str, unit: str | None = None,
+                    third: str | None = None) -> None:
+        """Offer a gift (RULES.md §10): ``unit`` as timeline:province:turn, ``third`` the
+        civilisation a contact gift introduces."""
+        await self.send(p.MakeOffer(type="offer", kind=kind, giver=giver, receiver=receiver, unit=unit, third=third))
+
+    async def answer(self, offer: int, accept: bool) -> None:
+        await self.send(p.AnswerOffer(type="answer", offer=offer, accept=accept))
+
+    async def hand_over(self, seat: int) -> None:
+        """Vote that ``seat``, away for a whole deadline, be played by the computer."""
+        await self.send(p.HandOver(type="hand_over", seat=seat))

@@ -97,10 +97,40 @@ class Letter(_Message):
     box: Annotated[str, Field(max_length=4000, pattern=r"^[A-Za-z0-9+/=]*$")]
 
 
-ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter],
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+
+
+class MakeOffer(_Message):
+    """A civilisations game (RULES.md §10): the seat's civilisation ``giver`` offers
+    ``receiver`` a gift of ``kind`` (map, maps, unit with ``unit`` = timeline:province:turn,
+    contact with ``third``). Only the receiver's computer is told of it."""
+    type: Literal["offer"]
+    kind: Annotated[str, Field(max_length=20)]
+    giver: Name
+    receiver: Name
+    unit: Annotated[str, Field(max_length=60)] | None = None
+    third: Name | None = None
+
+
+class AnswerOffer(_Message):
+    """The receiver's answer to offer number ``offer``."""
+    type: Literal["answer"]
+    offer: Annotated[int, Field(ge=1, le=10 ** 9)]
+    accept: bool
+
+
+class HandOver(_Message):
+    """This seat's vote that seat ``seat``, away for a whole deadline, be played by the
+    computer from now on (RULES.md §6; see :mod:`app.net.away`)."""
+    type: Literal["hand_over"]
+    seat: Annotated[int, Field(ge=0, le=100)]
+
+
+ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter,
+                                MakeOffer, AnswerOffer, HandOver],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
-SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter)
+SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -179,12 +209,27 @@ class TableState(_Message):
     connected_seats: list[int]
     seconds_left: float | None = None    # the round's deadline (None: no deadline)
     public_keys: dict[int, str] = {}     # each seat's key for messages sealed to it
+    away_seats: list[int] = []           # seats not connected for the whole of the last deadline
+    computer_seats: list[int] = []       # seats the computer plays (handed over, or from the start)
+    hand_over_votes: dict[int, list[int]] = {}    # away seat -> the seats that voted to hand it over
 
 
 class Refused(_Message):
     type: Literal["refused"] = "refused"
     text: str
     reason: str
+
+
+class Offers(_Message):
+    """A civilisations game: this seat's offers, as its own civilisations are party to them
+    (none of anyone else's). Each is ``{id, kind, from, to, made_at}`` (with ``unit`` or
+    ``with``); ``answered`` adds ``status`` (to the maker, a refusal is only "not taken":
+    why is the receiver's business) and ``reason`` (a lapsed offer's, to its receiver)."""
+    type: Literal["offers"] = "offers"
+    table: str
+    to_answer: list[dict] = []
+    made: list[dict] = []
+    answered: list[dict] = []
 
 
 class LobbyList(_Message):
@@ -200,7 +245,8 @@ class Record(_Message):
     game: str
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record],
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record,
+                                Offers],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

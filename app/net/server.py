@@ -24,14 +24,20 @@ from websockets.asyncio.server import serve, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from app.match import Match, MatchError, OrderRefused, order_key
+from app.match.civ_table import OfferRefused
 
 from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
-from .store import Action, match_from_text, Store, StoreError
+from .store import Action, match_from_text, match_text, Store, StoreError
+from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
+from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
+                     replay_answer, replay_offer)
+from .worker import LATER, URGENT, Worker
 from .record import record_message
-from .views import hides_nations, may_watch, pending_message, seat_message, Sent, watcher_message, welcome_fields
+from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
+                    watcher_message, welcome_fields)
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +47,10 @@ answer waits behind its unread messages, and the reason has been sent already.""
 REVEAL_TIMEOUT = 60.0
 """Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
 whose computer is not there by then holds (RULES.md §6)."""
+STATE_DELAY = 0.2
+"""Seconds a table's "who is done" waits before it goes to every seat: seats that end their
+turn together are told of in one message each, not one per seat that ended (at a table of
+seven, 49 messages a round became a handful; sending them was the server's largest cost)."""
 HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
 RATE = 20.0                     # messages per second a connection may keep up ...
 BURST = 60                      # ... after a burst of this many
@@ -86,6 +96,11 @@ class Table:
     round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
     round_ends: float | None = None        # wall-clock time the running round's time runs out
     deadline_timer: asyncio.TimerHandle | None = None
+    state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
+    codes: BoardCodes = field(default_factory=BoardCodes)       # boards encoded this round (joins, updates)
+    seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
+    away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
+    votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -98,6 +113,16 @@ class Table:
         else:
             replay(self.match, action)
 
+    def round_began(self) -> None:
+        """A new round's clock: only the seats connected now have been seen in it."""
+        self.seen = set(self.seats)
+
+    def deadline_ran_out(self) -> None:
+        """Person seats not seen at any moment of the round are away (:mod:`.away`)."""
+        m = self.match
+        self.away = {i for i, s in enumerate(m.seats) if s.is_person and i not in self.seen}
+        self.votes = {i: v for i, v in self.votes.items() if i in self.away}
+
     public_keys: dict[int, str] = field(default_factory=dict)
 
     def state(self) -> p.TableState:
@@ -106,7 +131,9 @@ class Table:
         return p.TableState(table=self.id, submissions=len(m.game.submissions),
                             done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
                             connected_seats=sorted(self.seats), seconds_left=left,
-                            public_keys=dict(sorted(self.public_keys.items())))
+                            public_keys=dict(sorted(self.public_keys.items())), away_seats=sorted(self.away),
+                            computer_seats=[i for i, s in enumerate(m.seats) if s.is_computer],
+                            hand_over_votes={i: sorted(v) for i, v in sorted(self.votes.items())})
 
     def lobby_entry(self) -> dict:
         m = self.match
@@ -131,10 +158,13 @@ class Server:
         self.tables: dict[str, Table] = {}
         self._server = None
         self.rounds_running = 0
+        self._quick: Worker | None = None     # rounds with no computer seat, then saves
 
     # -- life --------------------------------------------------------------------------
     async def start(self) -> None:
         self.load_new_tables()
+        self.store.start_writer()
+        self._quick = Worker()
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -167,14 +197,17 @@ class Server:
 
     async def stop(self) -> None:
         for table in self.tables.values():        # no clock outlives the server
-            for timer in (table.deadline_timer, table.reveal_timer):
+            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer):
                 if timer is not None:
                     timer.cancel()
-            table.deadline_timer = table.reveal_timer = None
+            table.deadline_timer = table.reveal_timer = table.state_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
             self._server = None
+        if self._quick is not None:
+            self._quick.stop()
+            self._quick = None
 
     async def serve_forever(self) -> None:
         await self._server.serve_forever()
@@ -245,7 +278,7 @@ class Server:
                 table.sent.pop(ws, None)
                 if seat is not None and table.seats.get(seat) is ws:
                     del table.seats[seat]
-                    await self._tell_all(table, table.state())
+                    self._tell_soon(table)
 
     @staticmethod
     def _read(frame) -> object:
@@ -271,7 +304,7 @@ class Server:
                                            **welcome_fields(table.match))))
             async with table.lock:
                 table.sent[ws] = Sent()
-                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws])))
+                await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
                 if (record := record_message(table.match, table.id)) is not None:    # a finished game, whole
                     await ws.send(p.dump(record))
                 table.watchers.add(ws)
@@ -289,10 +322,19 @@ class Server:
         async with table.lock:
             if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
                 try:
-                    self.store.set_public_key(table.id, seat, message.public_key)
+                    await self.store.keep_public_key(table.id, seat, message.public_key)
                 except StoreError as e:
                     raise Closing(1011, str(e)) from None
                 table.public_keys[seat] = message.public_key
+            if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
+                try:
+                    await self.store.keep_actions(table.id, [Action(seat, "take", "")])
+                except StoreError as e:
+                    raise Closing(1011, str(e)) from None
+                take_back(m, seat)
+            table.seen.add(seat)
+            table.away.discard(seat)
+            table.votes.pop(seat, None)
             earlier = table.seats.get(seat)
             table.seats[seat] = ws
             if earlier is not None:
@@ -302,7 +344,9 @@ class Server:
                                            fog=m.fog, sealed=table.sealed is not None,
                                            **welcome_fields(m, seat))))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat))))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
+            if m.civ is not None:
+                await ws.send(p.dump(offers_message(m, table.id, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
@@ -318,6 +362,12 @@ class Server:
                 return
             if isinstance(message, p.Letter):
                 await self._letter(table, seat, ws, message)
+                return
+            if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
+                await self._offer(table, seat, ws, message)
+                return
+            if isinstance(message, p.HandOver):
+                await self._hand_over_vote(table, seat, ws, message.seat)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -336,26 +386,28 @@ class Server:
                 if isinstance(message, p.AddOrder):
                     before = m.pending_items(seat)
                     normal = m.add_text(message.text, seat)
-                    self._keep(table, Action(seat, "order", message.text),
+                    await self._keep(table, Action(seat, "order", message.text),
                                undo=lambda: _restore(m, seat, order_key(normal), before))
                 elif isinstance(message, p.RemoveOrder):
                     key = order_key(m.read_order(message.text, seat))
                     old = m.remove_order(key, seat)
-                    self._keep(table, Action(seat, "remove", message.text),
+                    await self._keep(table, Action(seat, "remove", message.text),
                                undo=lambda: old is not None and m.add_order(old, seat))
                 elif isinstance(message, p.Seal):
-                    self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])), undo=None)
+                    await self._keep(table, Action(seat, "seal", json.dumps([message.box, message.commitment])),
+                                     undo=None)
                     table.sealed.seal(seat, message.box, message.commitment)
                 else:       # nothing can refuse it now: kept first, then done
-                    self._keep(table, Action(seat, "done", ""), undo=None)
+                    await self._keep(table, Action(seat, "done", ""), undo=None)
                     m.end_turn(seat)
             except (OrderRefused, MatchError, StoreError) as e:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
                 return
             await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
             if isinstance(message, p.Done):
-                await self._tell_all(table, table.state())
-                if m.round_complete:
+                if not m.round_complete:
+                    self._tell_soon(table)
+                else:
                     await self._round_complete(table)
 
     async def _round_complete(self, table: Table) -> None:
@@ -382,6 +434,8 @@ class Server:
             table.deadline_timer = None
         if table.round_seconds is None or table.match.world.phase == "over":
             return
+        if not resume:
+            table.round_began()
         if not (resume and table.round_ends is not None):
             table.round_ends = time.time() + table.round_seconds
             try:
@@ -399,10 +453,11 @@ class Server:
         table = self.tables[table_id]
         async with table.lock:
             m = table.match
+            table.deadline_ran_out()
             late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
             for seat in late:
                 try:
-                    self.store.add_action(table.id, Action(seat, "done", ""))
+                    await self.store.keep_actions(table.id, [Action(seat, "done", "")])
                 except StoreError as e:
                     log.error("table %s: a seat's end of turn at the deadline was not stored: %s", table.id, e)
                 m.end_turn(seat)
@@ -430,7 +485,7 @@ class Server:
         submissions = len(m.game.submissions)
         if why is None:
             try:
-                self.store.add_letter(table.id, seat, message.to, message.box, submissions)
+                await self.store.add_letter(table.id, seat, message.to, message.box, submissions)
             except StoreError as e:
                 why = str(e)
         if why is not None:
@@ -441,13 +496,85 @@ class Server:
             await _send(table.seats[message.to], p.dump(mail))
         await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
 
+    async def _hand_over_vote(self, table: Table, voter: int, ws: ServerConnection, seat: int) -> None:
+        """A seat's vote that an away seat be handed to the computer (:mod:`.away`)."""
+        m = table.match
+        why = hand_refusal(m, table.away, voter, seat)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=f"hand seat {seat} to the computer", reason=why)))
+            return
+        table.votes.setdefault(seat, set()).add(voter)
+        if enough_votes(m, seat, table.votes[seat]):
+            await self._hand(table, seat)
+        else:
+            self._tell_soon(table)
+
+    async def hand_to_computer(self, table_id: str, seat: int) -> None:
+        """The holder's command: the away seat goes to the computer now. Raises ValueError
+        naming why it may not (not away, not a person's seat, no such seat or table)."""
+        table = self._table(table_id)
+        if table is None:
+            raise ValueError(f"no table {table_id} on this server")
+        async with table.lock:
+            why = hand_refusal(table.match, table.away, None, seat)
+            if why is not None:
+                raise ValueError(why)
+            await self._hand(table, seat)
+
+    async def _hand(self, table: Table, seat: int) -> None:
+        m = table.match
+        try:
+            await self.store.keep_actions(table.id, [Action(seat, "hand", HAND_LEVEL)])
+        except StoreError as e:
+            log.error("table %s: seat %d was not handed to the computer: %s", table.id, seat, e)
+            return
+        hand_to_computer(m, seat, HAND_LEVEL)
+        table.away.discard(seat)
+        table.votes.pop(seat, None)
+        await self._tell_all(table, table.state())
+        if m.round_complete:
+            await self._round_complete(table)
+
+    async def _offer(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A civilisations' offer or answer (:mod:`.offers`): checked, kept, then done; the
+        seats it concerns are told, and nobody else."""
+        m = table.match
+        making = isinstance(message, p.MakeOffer)
+        what = f"offer to {message.receiver}" if making else f"answer to offer {message.offer}"
+        why = offer_refusal(m, seat, message) if making else answer_refusal(m, seat, message)
+        gift = None
+        if why is None and making:
+            try:
+                gift = gift_of(m, message.model_dump())
+            except OfferRefused as e:
+                why = str(e)
+            else:
+                why = m.civ.refusal(gift)
+        if why is None:
+            action = Action(seat, "offer", offer_text(message)) if making else \
+                Action(seat, "answer", answer_text(message))
+            try:
+                await self.store.keep_actions(table.id, [action])
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+            return
+        offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
+        for party in parties(m, offer):
+            if party in table.seats:
+                await _send(table.seats[party], p.dump(offers_message(m, table.id, party)))
+        if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
+            others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
+            await self._send_views(table, watchers=False, quiet=others)
+
     async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         sealed = table.sealed
         if sealed is None or not sealed.revealing:
             raise Closing(p.CLOSE_PROTOCOL, "out of order: reveal before the server asked for it")
         try:
             orders = sealed.open(table.match, table.id, seat, message.key)
-            self.store.add_action(table.id, Action(seat, "reveal", message.key))
+            await self.store.keep_actions(table.id, [Action(seat, "reveal", message.key)])
         except (SealError, StoreError) as e:
             await ws.send(p.dump(p.Refused(text="reveal", reason=str(e))))
             return
@@ -470,7 +597,7 @@ class Server:
                 refused.append(p.Refused(text=text, reason=e.reason))
         if accepted:
             try:
-                self.store.add_actions(table.id, accepted)
+                await self.store.keep_actions(table.id, accepted)
             except StoreError as e:
                 for key in list(m.pending_items(seat)):
                     m.remove_order(key, seat)
@@ -481,9 +608,9 @@ class Server:
             await ws.send(p.dump(r))
         await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
 
-    def _keep(self, table: Table, action: Action, undo) -> None:
+    async def _keep(self, table: Table, action: Action, undo) -> None:
         try:
-            self.store.add_action(table.id, action)
+            await self.store.keep_actions(table.id, [action])
         except StoreError:
             if undo is not None:            # what the database did not keep did not happen
                 undo()
@@ -498,27 +625,61 @@ class Server:
         rnd = m.prepare()
         self.rounds_running += 1
         try:
-            await asyncio.to_thread(rnd.run)
+            if rnd.computer:        # a computer's decision may take long (Hard): a thread of its own
+                await asyncio.to_thread(rnd.run)
+            else:                   # one after the other, each done sooner than if they shared the processor
+                await self._quick.run(URGENT, rnd.run)
         finally:
             self.rounds_running -= 1
         m.commit(rnd)
+        table.codes = BoardCodes()      # a new round: the encodings kept are this round's only
         if table.sealed is not None:
             table.sealed.clear()
         self._start_deadline(table)
+        # The views go out first; then the save is made off the event loop (a big world's takes
+        # a while) and kept. The table's lock is held until it is kept, so no later action of
+        # this table is stored before it; a server killed in between adjudicates the same round
+        # again at its restart (every seat's done is kept), and its clients see the same world.
+        await self._send_views(table)
+        record = record_message(m, table.id)          # the game ended: its watchers get it whole
+        if record is not None:
+            for ws in list(table.watchers):
+                await _send(ws, p.dump(record))
+        if m.civ is not None:           # computer civilisations offer after a round
+            for seat, ws in list(table.seats.items()):
+                await _send(ws, p.dump(offers_message(m, table.id, seat)))
+        await self._tell_all(table, table.state())
         try:
-            self.store.save_round(table.id, m)
+            await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
-        for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(seat_message(m, table.id, seat, table.sent.setdefault(ws, Sent()))))
-        record = record_message(m, table.id)          # the game ended: its watchers get it whole
-        for ws in list(table.watchers):
-            await _send(ws, p.dump(watcher_message(m, table.id, table.sent.setdefault(ws, Sent()))))
-            if record is not None:
-                await _send(ws, p.dump(record))
+
+    async def _send_views(self, table: Table, watchers: bool = True, quiet: frozenset[int] = frozenset()) -> None:
+        """Each connection's view, as a change from what it was sent; the ``quiet`` seats
+        only if a board of theirs changed (nothing tells them that something happened elsewhere)."""
+        m = table.match
+        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), _box(table, seat))
+                   for seat, ws in list(table.seats.items())]
+        if watchers:
+            targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
+        for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, table.codes)):
+            if boards or seat not in quiet:
+                await _send(ws, frame)
+
+    def _tell_soon(self, table: Table) -> None:
+        """The table's state to every seat in :data:`STATE_DELAY` (with whatever else changes by then)."""
+        if table.state_timer is None:
+            table.state_timer = asyncio.get_running_loop().call_later(
+                STATE_DELAY, lambda: asyncio.ensure_future(self._tell_state_now(table)))
+
+    async def _tell_state_now(self, table: Table) -> None:
+        table.state_timer = None
         await self._tell_all(table, table.state())
 
     async def _tell_all(self, table: Table, message) -> None:
+        if isinstance(message, p.TableState) and table.state_timer is not None:    # this one says it all
+            table.state_timer.cancel()
+            table.state_timer = None
         frame = p.dump(message)
         for ws in list(table.seats.values()):
             await _send(ws, frame)
@@ -556,5 +717,13 @@ def replay(match: Match, action: Action) -> None:
         match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
     elif action.kind == "done":
         match.end_turn(action.seat)
+    elif action.kind == "offer":
+        replay_offer(match, action.text)
+    elif action.kind == "answer":
+        replay_answer(match, action.text)
+    elif action.kind == "hand":
+        hand_to_computer(match, action.seat, action.text)
+    elif action.kind == "take":
+        take_back(match, action.seat)
     else:
         raise ValueError(f"unknown stored action {action.kind!r}")

@@ -9,10 +9,16 @@ A restarted server reads each table's save and replays its actions.
 
 A disk that is full or read-only raises :class:`StoreError` (the server refuses the action
 and says so), never a silently dropped action.
+
+A running server writes through one writer thread (:meth:`Store.start_writer`,
+:mod:`.group_commit`): the event loop awaits its actions (:meth:`Store.write`) instead of
+waiting for the disk, and actions accepted at the same moment share a COMMIT. Reads go
+through a connection of their own, which sees committed rows only (WAL).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import sqlite3
@@ -23,6 +29,8 @@ from pathlib import Path
 from app.engine import civ_of, Game, GameFileError, read_every_board
 from app.match import Match
 from app.match.storage import snapshot
+
+from .group_commit import GroupCommit, Statements
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -42,7 +50,7 @@ CREATE TABLE IF NOT EXISTS invitations (
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done", "seal", "reveal")
+ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take")
 
 
 class StoreError(RuntimeError):
@@ -93,14 +101,39 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self.reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
             raise StoreError(f"{self.path}: {e}") from None
+        self.writer: GroupCommit | None = None
+
+    def start_writer(self) -> None:
+        """From now on every write goes through one writer thread (a running server)."""
+        if self.writer is None:
+            self.writer = GroupCommit(self.db, self._failure)
 
     def close(self) -> None:
+        if self.writer is not None:
+            self.writer.stop()
+            self.writer = None
+        self.reader.close()
         self.db.close()
 
-    def _write(self, statements: list[tuple[str, tuple]]) -> None:
-        """``statements`` in one transaction, or none of them."""
+    def _failure(self, e: sqlite3.Error) -> StoreError:
+        return StoreError(f"{self.path}: could not keep the change ({e})")
+
+    async def write(self, statements: Statements) -> None:
+        """``statements`` as one transaction, the event loop free while the disk works;
+        raises :class:`StoreError` if none of them was kept."""
+        if self.writer is None:
+            self._write(statements)
+        else:
+            await asyncio.wrap_future(self.writer.submit(statements))
+
+    def _write(self, statements: Statements) -> None:
+        """``statements`` in one transaction, or none of them (waiting for it)."""
+        if self.writer is not None:
+            self.writer.submit(statements).result()
+            return
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -126,7 +159,7 @@ class Store:
         self._write([("UPDATE tables SET round_ends = ? WHERE id = ?", (ends, table))])
 
     def tables(self) -> list[StoredTable]:
-        rows = self.db.execute("SELECT id, name, save, sealed, round_seconds, round_ends FROM tables "
+        rows = self.reader.execute("SELECT id, name, save, sealed, round_seconds, round_ends FROM tables "
                                "ORDER BY created, id").fetchall()
         return [StoredTable(t, n, s, self.actions(t), bool(sealed), secs, ends) for t, n, s, sealed, secs, ends in rows]
 
@@ -134,7 +167,7 @@ class Store:
         return next((t for t in self.tables() if t.id == table), None)
 
     def actions(self, table: str) -> tuple[Action, ...]:
-        rows = self.db.execute("SELECT seat, kind, text FROM actions WHERE table_id = ? ORDER BY seq",
+        rows = self.reader.execute("SELECT seat, kind, text FROM actions WHERE table_id = ? ORDER BY seq",
                                (table,)).fetchall()
         return tuple(Action(*r) for r in rows)
 
@@ -143,28 +176,36 @@ class Store:
 
     def add_actions(self, table: str, actions: list[Action]) -> None:
         """``actions`` in one transaction (one message's accepted orders)."""
-        self._write([("INSERT INTO actions VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions "
-                      "WHERE table_id = ?), ?, ?, ?)", (table, table, a.seat, a.kind, a.text)) for a in actions])
+        self._write(actions_written(table, actions))
 
     def save_round(self, table: str, match: Match) -> None:
         """The adjudicated game replaces the stored one; its actions are spent."""
-        self._write([("UPDATE tables SET save = ? WHERE id = ?", (match_text(match), table)),
-                     ("DELETE FROM actions WHERE table_id = ?", (table,))])
+        self._write(round_written(table, match_text(match)))
+
+    async def keep_actions(self, table: str, actions: list[Action]) -> None:
+        await self.write(actions_written(table, actions))
+
+    async def keep_round(self, table: str, text: str) -> None:
+        """``text``: the adjudicated match's save (:func:`match_text`, made off the event loop)."""
+        await self.write(round_written(table, text))
 
     # -- messages, sealed to their receiver (app.net.letters) -----------------------------
     def set_public_key(self, table: str, seat: int, key: str) -> None:
-        self._write([("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))])
+        self._write(public_key_written(table, seat, key))
+
+    async def keep_public_key(self, table: str, seat: int, key: str) -> None:
+        await self.write(public_key_written(table, seat, key))
 
     def public_keys(self, table: str) -> dict[int, str]:
-        return dict(self.db.execute("SELECT seat, key FROM public_keys WHERE table_id = ?", (table,)).fetchall())
+        return dict(self.reader.execute("SELECT seat, key FROM public_keys WHERE table_id = ?", (table,)).fetchall())
 
-    def add_letter(self, table: str, sender: int, receiver: int, box: str, submissions: int) -> None:
-        self._write([("INSERT INTO letters (table_id, sender, receiver, box, submissions) VALUES (?, ?, ?, ?, ?)",
+    async def add_letter(self, table: str, sender: int, receiver: int, box: str, submissions: int) -> None:
+        await self.write([("INSERT INTO letters (table_id, sender, receiver, box, submissions) VALUES (?, ?, ?, ?, ?)",
                       (table, sender, receiver, box, submissions))])
 
     def letters_to(self, table: str, seat: int) -> list[tuple[int, str, int]]:
         """(sender, box, submissions) of every message to the seat, oldest first."""
-        return self.db.execute("SELECT sender, box, submissions FROM letters WHERE table_id = ? AND receiver = ? "
+        return self.reader.execute("SELECT sender, box, submissions FROM letters WHERE table_id = ? AND receiver = ? "
                                "ORDER BY seq", (table, seat)).fetchall()
 
     # -- invitations --------------------------------------------------------------------
@@ -173,6 +214,20 @@ class Store:
         self._write([("INSERT OR REPLACE INTO invitations VALUES (?, ?, ?, ?)", (table, seat, digest, time.time()))])
 
     def digest(self, table: str, seat: int) -> str | None:
-        row = self.db.execute("SELECT digest FROM invitations WHERE table_id = ? AND seat = ?",
+        row = self.reader.execute("SELECT digest FROM invitations WHERE table_id = ? AND seat = ?",
                               (table, seat)).fetchone()
         return row[0] if row else None
+
+
+def actions_written(table: str, actions: list[Action]) -> Statements:
+    return [("INSERT INTO actions VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ?), "
+             "?, ?, ?)", (table, table, a.seat, a.kind, a.text)) for a in actions]
+
+
+def round_written(table: str, text: str) -> Statements:
+    return [("UPDATE tables SET save = ? WHERE id = ?", (text, table)),
+            ("DELETE FROM actions WHERE table_id = ?", (table,))]
+
+
+def public_key_written(table: str, seat: int, key: str) -> Statements:
+    return [("INSERT OR REPLACE INTO public_keys VALUES (?, ?, ?)", (table, seat, key))]

@@ -17,7 +17,31 @@ from app.engine import civ_of, format_order, World
 from app.match import Match
 
 from .homes import homes_fields
-from .protocol import Pending, View
+from .protocol import dump, Pending, View
+
+
+class BoardCodes:
+    """Each board value encoded once, whichever connections it is sent to in one update: a
+    table's seats and watchers mostly see the same board values (no fog: all of them), and a
+    board's encoding is a view's main cost. Keyed by board, checked by identity of the
+    immutable values (a board the fog thinned for one seat is another value, encoded for
+    itself). The server keeps one for a table's round (the connections that join in it,
+    and its update) and drops it at the next: between updates each connection's
+    :class:`Sent` already spares the boards it has (kept for the table's life, the
+    encodings of every board of 100 growing games weighed 200 MB)."""
+
+    def __init__(self):
+        self._codes: dict = {}          # board key -> [(board, orders, results), encoding], a few each
+
+    def encode(self, key, value: tuple) -> dict:
+        known = self._codes.setdefault(key, [])
+        for old, code in known:
+            if all(a is b for a, b in zip(old, value)):
+                return code
+        code = encode_board(key, *value)
+        known.append((value, code))
+        del known[:-8]                  # a board's last few values (seats of a fogged game differ)
+        return code
 
 
 class Sent:
@@ -25,20 +49,27 @@ class Sent:
 
     def __init__(self):
         self.values: dict = {}          # board key -> (board, orders, results) as last sent
+        self.world: World | None = None      # the view they were last sent from
 
-    def changes(self, world: World) -> tuple[bool, list[dict]]:
+    def take(self, other: "Sent") -> None:
+        """Sent what ``other`` was sent (the same view, the same frame)."""
+        self.values, self.world = other.values, other.world
+
+    def changes(self, world: World, codes: BoardCodes | None = None) -> tuple[bool, list[dict]]:
         """(every board?, the boards to send), and remember them as sent."""
         full = not self.values
         out, values = [], {}
+        old_values = self.values
         for key in sorted(world.boards):
             now = (world.boards[key], world.orders.get(key, ()), world.results.get(key, ()))
             values[key] = now
-            old = self.values.get(key)
-            if old is None or any(a is not b for a, b in zip(old, now)):
-                out.append(encode_board(key, *now))
+            old = old_values.get(key)
+            if old is None or old[0] is not now[0] or old[1] is not now[1] or old[2] is not now[2]:
+                code = codes.encode(key, now) if codes is not None else encode_board(key, *now)
                 if world.starts.get(key.timeline) == key.turn and world.parents.get(key.timeline) is not None:
-                    out[-1]["parent"] = str(world.parents[key.timeline])   # where its timeline branched
-        self.values = values
+                    code = dict(code, parent=str(world.parents[key.timeline]))   # where its timeline branched
+                out.append(code)
+        self.values, self.world = values, world
         return full, out
 
 
@@ -58,10 +89,11 @@ def board_list(world: World) -> list[dict]:
     return Sent().changes(world)[1]
 
 
-def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, box: str | None = None) -> View:
+def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, box: str | None = None,
+                 codes: BoardCodes | None = None, view: World | None = None) -> View:
     """``box``: a sealed seat's own box (its pending orders, which the server cannot read)."""
-    view = match.view_for(seat)
-    full, boards = (sent or Sent()).changes(view)
+    view = match.view_for(seat) if view is None else view
+    full, boards = (sent or Sent()).changes(view, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
                 pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box,
@@ -81,9 +113,9 @@ def may_watch(match: Match) -> str | None:
     return None
 
 
-def watcher_message(match: Match, table: str, sent: Sent | None = None) -> View:
+def watcher_message(match: Match, table: str, sent: Sent | None = None, codes: BoardCodes | None = None) -> View:
     world = match.world       # the adjudicated world: pending orders are the match's, not the world's
-    full, boards = (sent or Sent()).changes(world)
+    full, boards = (sent or Sent()).changes(world, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=world.phase, winner=world.winner,
                 full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world),
                 **homes_fields(world, None))
@@ -117,3 +149,30 @@ def hides_nations(match: Match) -> bool:
     """Whether who plays which nation is kept from the other seats, the lobby and watchers:
     a civilisations game not yet ended."""
     return civ_of(match.world) is not None and match.world.phase != "over"
+
+
+def update_frames(match: Match, table: str, targets: list[tuple[object, int | None, Sent, str | None]],
+                  codes: BoardCodes | None = None) -> list[tuple[str, bool]]:
+    """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
+    a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
+    view, and are now to receive the same view, the same pending orders and box, and play the
+    same nations (a view names its seat's own home centres), receive the very same frame, made once (every watcher of a table, every seat of a game
+    without fog after an adjudication). Each frame comes with whether it holds a board."""
+    frames, made = [], {}
+    for _, seat, sent, box in targets:
+        if seat is None:
+            view, own = match.world, None
+        else:
+            view, own = match.view_for(seat), (tuple(format_order(o) for o in match.pending(seat)),
+                                                match.is_done(seat), box, match.seats[seat].nations)
+        key = (None if sent.world is None else id(sent.world), id(view), seat is None, own)
+        if key in made:
+            frame, first, boards = made[key]
+            sent.take(first)
+        else:
+            message = watcher_message(match, table, sent, codes) if seat is None else \
+                seat_message(match, table, seat, sent, box, codes, view)
+            frame, boards = dump(message), bool(message.boards)
+            made[key] = (frame, sent, boards)
+        frames.append((frame, boards))
+    return frames

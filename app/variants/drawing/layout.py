@@ -158,14 +158,15 @@ def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
     return p
 
 
-def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 1500) -> np.ndarray:
+def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 1500,
+           pinned: np.ndarray | None = None) -> np.ndarray:
     """Move the corners until every province's share of the triangles (a third of each
     triangle around its corner) is about the size it ``want``s, and every triangle has a shape
     close to equilateral; a step that would turn a triangle over is shortened.
 
     The energy is in logarithms of the areas, and each corner moves in proportion to the size
     of the triangles around it, so the tiny triangles deep inside a Tutte embedding grow as
-    fast as the large ones shrink."""
+    fast as the large ones shrink. ``pinned`` corners (a mask) stay where they are."""
     k = 4 * math.sqrt(3)
     mu = 0.3
     n = len(p)
@@ -208,7 +209,10 @@ def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 
         np.add.at(g, tris[:, 0], d_area[:, None] * ga - d_len[:, None] * 2 * (ab + ac))
         np.add.at(g, tris[:, 1], d_area[:, None] * gb + d_len[:, None] * 2 * (ab - bc))
         np.add.at(g, tris[:, 2], d_area[:, None] * gc + d_len[:, None] * 2 * (ac + bc))
-        return g * (share / np.maximum(count, 1) * 3)[:, None]   # scaled by the local size
+        g = g * (share / np.maximum(count, 1) * 3)[:, None]   # scaled by the local size
+        if pinned is not None:
+            g[pinned] = 0
+        return g
 
     step = 0.05
     e, area = value(p)
@@ -254,8 +258,10 @@ def layout(data: BoardData, tallest: float = TALLEST) -> Layout:
     area = 0.5 * ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
     reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
     p, height, scale = _fit(p, reach, tallest)
-    p = _stretch(p, tris, height, reach * scale)
-    p = _within(p, tris, [idx[v] for v in outer], height, reach * scale)
+    stretched = _stretch(p, tris, height, reach * scale)
+    p = _within(stretched, tris, [idx[v] for v in outer], height, reach * scale)
+    if p is not stretched:
+        p = _even_out(p, tris, want, [idx[v] for v in outer])
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
                   [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height, reach * scale)
 
@@ -375,6 +381,19 @@ def _within(x: np.ndarray, tris: np.ndarray, rim: list[int], height: float, marg
     turn = np.sign((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
     was = np.sign((bx - ax)[:, 0] * (cx - ax)[:, 1] - (bx - ax)[:, 1] * (cx - ax)[:, 0])
     return y if (turn == was).all() else x
+
+
+def _even_out(p: np.ndarray, tris: np.ndarray, want: np.ndarray, rim: list[int]) -> np.ndarray:
+    """The drawing brought inside the frame relaxed again, the outside ring and its neighbours
+    held where they are: bringing it in squeezed the middle of the board (Known World 901: 27
+    provinces too small for a unit and its name, where 7 were) while the outside ones kept
+    their size; holding the ring's neighbours too keeps the outside ones as thick as they were."""
+    pinned = np.zeros(len(p), dtype=bool)
+    pinned[rim] = True
+    pinned[np.unique(tris[pinned[tris].any(axis=1)])] = True
+    a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
+    mirrored = ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0]).sum() < 0   # the fit may mirror
+    return _relax(p, tris[:, [0, 2, 1]] if mirrored else tris, want, pinned=pinned)
 
 
 def _on_frame(ring: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:

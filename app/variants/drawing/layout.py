@@ -7,8 +7,8 @@ a little more) and every triangle a good shape, without ever turning one over; t
 then stretched out to fill its frame, and brought back inside it where the stretch went too
 far. Each province's region is its share of the triangles around it (its corner, the edges'
 midpoints, the triangles' centroids): two regions border exactly where the triangulation has
-an edge. What lies outside the triangles, up to about a
-province's width, goes to the nearest province on the outside; the frame beyond is impassable.
+an edge. What lies outside the triangles, up to about a province's width, goes to the nearest
+province on the outside; the frame beyond is impassable.
 """
 
 from __future__ import annotations

@@ -110,9 +110,7 @@ def test_no_region_of_a_big_imported_stand_in_is_a_long_thin_strip(tmp_path, nam
     assert not thin
 
 
-@pytest.mark.parametrize("name", ["world", pytest.param("known_world_901", marks=pytest.mark.xfail(
-    strict=True, reason="not yet: the layout's outer band reaches past the frame, and Known World 901's West Sea "
-                        "lies 98 % outside it (Lusitanian Sea 72 %): no room on the board for its unit"))])
+@pytest.mark.parametrize("name", ["world", "known_world_901"])
 def test_every_unit_of_a_big_imported_stand_in_is_drawn_whole_on_the_board(tmp_path, name):
     """A unit's marker reaches UNIT_MARK from its anchor: an anchor nearer the board's edge
     (world's St Petersburg, in a strip along the top) drew a unit cut off by the edge, or
@@ -129,3 +127,18 @@ def test_every_unit_of_a_big_imported_stand_in_is_drawn_whole_on_the_board(tmp_p
     assert not near
     for loc, xy in m.unit_anchors.items():                # and each still in its own province
         assert m.provinces[loc.split("/")[0]].buffer(0.5).contains(shapely.Point(xy)), loc
+
+
+@pytest.mark.parametrize("name", ["world", "known_world_901"])
+def test_every_region_of_a_big_imported_stand_in_lies_on_the_board(tmp_path, name):
+    """The stretch to the frame once took the outside provinces past it: Known World 901's
+    West Sea lay 98 % off the board (its unit had nowhere to go), world's Iran 59 %."""
+    from app.mapgeo import load_map
+    from app.variants.dpimport import package_maps_dir
+    from app.variants.importer import import_variant
+    import_variant(package_maps_dir() / f"{name}.map", tmp_path / name, ["Oz"] if name == "world" else [])
+    m = load_map(tmp_path / name / "map.svg")
+    x0, y0, w, h = m.view_box
+    board = box(x0, y0, x0 + w, y0 + h)
+    off = {p: round(1 - g.intersection(board).area / g.area, 3) for p, g in m.provinces.items()}
+    assert not {p: f for p, f in off.items() if f > 0.01}

@@ -4,10 +4,11 @@ A map's adjacency graph is nearly planar. It is embedded in the plane (networkx'
 test; the few borders that do not fit become straits), its faces triangulated, and the
 triangles' corners moved until every province's share of them has about the same area (seas
 a little more) and every triangle a good shape, without ever turning one over; the drawing is
-then stretched out to fill its frame. Each province's region is its share of the triangles
-around it (its corner, the edges' midpoints, the triangles' centroids): two regions border
-exactly where the triangulation has an edge. What lies outside the triangles, up to about a
-province's width, goes to the nearest province on the outside; the frame beyond is impassable.
+then stretched out to fill its frame, and brought back inside it where the stretch went too
+far. Each province's region is its share of the triangles around it (its corner, the edges'
+midpoints, the triangles' centroids): two regions border exactly where the triangulation has
+an edge. What lies outside the triangles, up to about a province's width, goes to the nearest
+province on the outside; the frame beyond is impassable.
 """
 
 from __future__ import annotations
@@ -157,14 +158,15 @@ def _tutte(nodes: list[str], tri, outer: list[str]) -> np.ndarray:
     return p
 
 
-def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 1500) -> np.ndarray:
+def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 1500,
+           pinned: np.ndarray | None = None) -> np.ndarray:
     """Move the corners until every province's share of the triangles (a third of each
     triangle around its corner) is about the size it ``want``s, and every triangle has a shape
     close to equilateral; a step that would turn a triangle over is shortened.
 
     The energy is in logarithms of the areas, and each corner moves in proportion to the size
     of the triangles around it, so the tiny triangles deep inside a Tutte embedding grow as
-    fast as the large ones shrink."""
+    fast as the large ones shrink. ``pinned`` corners (a mask) stay where they are."""
     k = 4 * math.sqrt(3)
     mu = 0.3
     n = len(p)
@@ -207,7 +209,10 @@ def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 
         np.add.at(g, tris[:, 0], d_area[:, None] * ga - d_len[:, None] * 2 * (ab + ac))
         np.add.at(g, tris[:, 1], d_area[:, None] * gb + d_len[:, None] * 2 * (ab - bc))
         np.add.at(g, tris[:, 2], d_area[:, None] * gc + d_len[:, None] * 2 * (ac + bc))
-        return g * (share / np.maximum(count, 1) * 3)[:, None]   # scaled by the local size
+        g = g * (share / np.maximum(count, 1) * 3)[:, None]   # scaled by the local size
+        if pinned is not None:
+            g[pinned] = 0
+        return g
 
     step = 0.05
     e, area = value(p)
@@ -253,7 +258,10 @@ def layout(data: BoardData, tallest: float = TALLEST) -> Layout:
     area = 0.5 * ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
     reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
     p, height, scale = _fit(p, reach, tallest)
-    p = _stretch(p, tris, height, reach * scale)
+    stretched = _stretch(p, tris, height, reach * scale)
+    p = _within(stretched, tris, [idx[v] for v in outer], height, reach * scale)
+    if p is not stretched:
+        p = _even_out(p, tris, want, [idx[v] for v in outer])
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},
                   [tuple(nodes[i] for i in t) for t in tris], list(outer), dropped, height, reach * scale)
 
@@ -331,6 +339,115 @@ def _stretch(x: np.ndarray, tris: np.ndarray, height: float, margin: float) -> n
         # other: the stretch is smoothed over neighbours (and so stays even, no province squeezed)
         k = 0.5 * k + 0.5 * np.bincount(edges[:, 0], weights=k[edges[:, 1]], minlength=len(x)) / degree
     return x
+
+
+def _within(x: np.ndarray, tris: np.ndarray, rim: list[int], height: float, margin: float) -> np.ndarray:
+    """The drawing brought inside the frame (less ``margin``) where the stretch took it past:
+    the outside ring of corners (``rim``, in order round) laid on the frame's inner edge, each
+    other corner where its neighbours' mean value weights (Floater's shape-preserving
+    embedding) put it. A ring laid in order on a convex line cannot fold, and a corner at the
+    same weighted mean of its neighbours keeps every triangle's turn, so no border is lost.
+    The stretch smooths its reach over neighbours and so took corners past the frame, and the
+    band beyond the triangles with them (Known World 901's West Sea was 98 % off the board)."""
+    if ((x >= 0) & (x <= [WIDTH, height])).all() or len(rim) < 4 or len(set(rim)) != len(rim):
+        return x        # the band beyond the triangles is cut at the frame: only corners past it matter
+    lo, hi = np.array([margin, margin]), np.array([WIDTH - margin, height - margin])
+    target = _on_frame(x[rim], lo, hi)
+    n = len(x)
+    weights = np.zeros((n, n))
+    for t in tris:
+        for i in range(3):
+            v, a, b = t[i], t[(i + 1) % 3], t[(i + 2) % 3]
+            da, db = x[a] - x[v], x[b] - x[v]
+            la, lb = float(np.hypot(*da)), float(np.hypot(*db))
+            angle = math.acos(max(-1.0, min(1.0, float(da @ db) / max(la * lb, 1e-12))))
+            half = math.tan(angle / 2)
+            weights[v, a] += half / max(la, 1e-12)
+            weights[v, b] += half / max(lb, 1e-12)
+    fixed = np.zeros(n, dtype=bool)
+    fixed[rim] = True
+    fixed |= weights.sum(axis=1) <= 0          # a corner in no triangle stays where it is
+    y = x.copy()
+    y[rim] = target
+    free = np.flatnonzero(~fixed)
+    if free.size:
+        w = weights[np.ix_(free, free)]
+        m = np.diag(weights[free].sum(axis=1)) - w
+        rhs = weights[np.ix_(free, np.flatnonzero(fixed))] @ y[fixed]
+        y[free] = np.linalg.solve(m, rhs)
+    y = np.clip(y, 0.0, [WIDTH, height])       # corners in no triangle (rare) kept on the board
+    a, b, c = y[tris[:, 0]], y[tris[:, 1]], y[tris[:, 2]]
+    ax, bx, cx = x[tris[:, 0]], x[tris[:, 1]], x[tris[:, 2]]
+    turn = np.sign((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
+    was = np.sign((bx - ax)[:, 0] * (cx - ax)[:, 1] - (bx - ax)[:, 1] * (cx - ax)[:, 0])
+    return y if (turn == was).all() else x
+
+
+def _even_out(p: np.ndarray, tris: np.ndarray, want: np.ndarray, rim: list[int]) -> np.ndarray:
+    """The drawing brought inside the frame relaxed again, the outside ring and its neighbours
+    held where they are: bringing it in squeezed the middle of the board (Known World 901: 27
+    provinces too small for a unit and its name, where 7 were) while the outside ones kept
+    their size; holding the ring's neighbours too keeps the outside ones as thick as they were."""
+    pinned = np.zeros(len(p), dtype=bool)
+    pinned[rim] = True
+    pinned[np.unique(tris[pinned[tris].any(axis=1)])] = True
+    a, b, c = p[tris[:, 0]], p[tris[:, 1]], p[tris[:, 2]]
+    mirrored = ((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0]).sum() < 0   # the fit may mirror
+    return _relax(p, tris[:, [0, 2, 1]] if mirrored else tris, want, pinned=pinned)
+
+
+def _on_frame(ring: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Points of a closed ring moved onto the rectangle ``lo``..``hi``, its sides bowed out a
+    little so that no three points lie on one line (a triangle of three would have no area):
+    each point straight out from the middle if the ring goes once round it (the provinces keep
+    their bearings: their regions stay as thick as they were), else each as far round the
+    rectangle (by length) as it was round the ring."""
+    steps = np.hypot(*(np.roll(ring, -1, axis=0) - ring).T)
+    along = np.concatenate([[0.0], np.cumsum(steps)[:-1]]) / max(float(steps.sum()), 1e-12)
+    w, h = hi - lo
+    perimeter = 2 * (w + h)
+    bow = 0.25 * min(lo)
+
+    def at(t):
+        s = (t % 1.0) * perimeter
+        if s < w:
+            f = s / w
+            return np.array([lo[0] + s, lo[1] - bow * math.sin(math.pi * f)])
+        s -= w
+        if s < h:
+            f = s / h
+            return np.array([hi[0] + bow * math.sin(math.pi * f), lo[1] + s])
+        s -= h
+        if s < w:
+            f = s / w
+            return np.array([hi[0] - s, hi[1] + bow * math.sin(math.pi * f)])
+        s -= w
+        f = s / h
+        return np.array([lo[0] - bow * math.sin(math.pi * f), hi[1] - s])
+    middle = (lo + hi) / 2
+    angles = np.unwrap(np.arctan2(*(ring - middle).T[::-1]))
+    turns = np.diff(np.append(angles, angles[0] + math.copysign(2 * math.pi, angles[-1] - angles[0])))
+    if (np.sign(turns) == np.sign(turns[0])).all():
+        edge = np.array([at(t) for t in np.linspace(0, 1, 2000, endpoint=False)])
+        edge_angles = np.arctan2(*(edge - middle).T[::-1])
+        out = []
+        for a in angles:
+            gap = np.abs((edge_angles - a + math.pi) % (2 * math.pi) - math.pi)
+            out.append(edge[int(np.argmin(gap))])
+        return np.array(out)
+    direction = 1.0 if _signed_area(ring) * _signed_area(np.array([at(i / 8) for i in range(8)])) > 0 else -1.0
+    best = None
+    for start in np.linspace(0.0, 1.0, 96, endpoint=False):
+        placed = np.array([at(start + direction * t) for t in along])
+        cost = float(((placed - ring) ** 2).sum())
+        if best is None or cost < best[0]:
+            best = (cost, placed)
+    return best[1]
+
+
+def _signed_area(ring: np.ndarray) -> float:
+    x, y = ring[:, 0], ring[:, 1]
+    return 0.5 * float((x * np.roll(y, -1) - np.roll(x, -1) * y).sum())
 
 
 def regions(lay: Layout, frame) -> dict[str, object]:

@@ -483,6 +483,7 @@ class Server:
             if m.table.proposals.open is not None and all(m.is_done(i) or not m.has_work(i)
                                                           for i in range(len(m.seats))):
                 m.table.proposals.adjudicated()     # unanswered at the deadline: the adjudication comes first
+                await self._tell_proposal(table)
             await self._tell_all(table, table.state())
             if m.round_complete and not (table.sealed is not None and table.sealed.revealing):
                 await self._round_complete(table)

@@ -206,3 +206,26 @@ def test_votes_given_before_a_restart_still_count(tmp_path):
             async with clients(watcher):
                 await watcher.wait_for(lambda c: c.ended is not None)
     run(play)
+
+
+def test_a_done_table_waits_for_an_answer_until_its_deadline_adjudicates(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            table, invitations = server.add_table(two_seats(), "t", round_seconds=3600)
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await ben.wait_for(lambda c: c.view is not None)
+                await ada.propose_draw()
+                await ben.wait_for(lambda c: c.proposal is not None and c.proposal.must_answer)
+                for c in (ada, ben):
+                    await c.done()
+                    await c.wait_for(lambda c: c.view.done)
+                await ada.wait_for(lambda c: c.state is not None and c.state.done_seats == [0, 1])
+                assert server.tables[table].match.game.submissions == ()      # Ben still has to answer
+                await server.deadline_passed(table)            # as the round's clock does
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.view.submissions == 1)
+                    await c.wait_for(lambda c: c.proposal.outcome == "adjudicated")
+                    assert c.proposal.outcome_text == "The draw was not agreed before the adjudication. Play on."
+                    assert c.ended is None
+    run(play)

@@ -77,8 +77,9 @@ def proposal_message(match: Match, table: str, seat: int) -> ProposalState:
     """What the seat is told of proposals: the open one (as it may read it) and the last outcome."""
     p = match.table.proposals
     last = p.last
-    state = ProposalState(table=table, outcome="" if last is None else last.why,
-                          outcome_text="" if last is None else outcome_text(match, last))
+    state = ProposalState(table=table) if last is None else \
+        ProposalState(table=table, outcome=last.why, outcome_text=outcome_text(match, last),
+                      outcome_number=last.proposal.number, outcome_kind=last.proposal.kind)
     if p.open is None:
         return state
     o = p.open

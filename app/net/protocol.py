@@ -274,6 +274,8 @@ class ProposalState(_Message):
     waiting: list[int] = []
     outcome: str = ""
     outcome_text: str = ""
+    outcome_number: int | None = None     # the proposal the outcome is of
+    outcome_kind: str = ""
 
 
 class GameEnded(_Message):

@@ -352,3 +352,26 @@ def test_a_sealed_table_plays_through_the_window(qtbot, windows, hosted):
     ben.submit()
     qtbot.waitUntil(lambda: ada.match.world.submissions == 1 and ben.match.world.submissions == 1, timeout=WAIT)
     assert {"France A bur", "France A spa"} <= units_of(ben.world)
+
+
+def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    e = ada.table_ui.ending
+    assert e.a_draw.isEnabled()
+    e.a_draw.trigger()
+    e.dialog.yes.click()                         # Ada proposes: it goes to the server
+    asked = lambda: ben.table_ui.ending.dialog is not None and ben.table_ui.ending.dialog.isVisible()
+    qtbot.waitUntil(asked, timeout=WAIT)         # Ben's window asks him
+    assert "Ada proposes a draw" in ben.table_ui.ending.dialog.text.text()
+    assert not e.a_draw.isEnabled()              # one proposal at a time
+    ben.table_ui.ending.dialog.yes.click()
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.match.world.phase == "over" and w.notices.banner.isVisible(), timeout=WAIT)
+        assert "A draw" in w.notices.banner.text()
+        assert not w.commands.submit.isEnabled() and not w.table_ui.ending.a_draw.isEnabled()
+    assert "England F lon" in units_of(ben.world)        # the fog lifted: Ben sees Ada's fleet
+    assert hosted.server.tables[table].match.world.phase == "over"

@@ -422,7 +422,8 @@ class RemoteMatch(Match):
             game = game_from_record(record)
         except GameFileError as e:
             return Change("refused", f"The finished game's record cannot be read: {e}")
-        if game.world.phase != "over" or set(game.world.boards) != set(self.world.boards):
+        ended = game.world.phase == "over" or self.table.proposals.ending is not None    # a victory, or agreed
+        if not ended or set(game.world.boards) != set(self.world.boards):
             return Change("refused", "The finished game's record is not the game the server showed: "
                                      "its last world is kept, without the history.")
         self.game = game

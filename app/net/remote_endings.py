@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from app.engine import World
-from app.match.ending import Ending
+from app.match.ending import DRAWN, Ending
 from app.match.table import ProposalRefused, Proposals
 from app.match.table.proposals import Outcome, Proposal
 
@@ -50,7 +50,14 @@ class RemoteProposals(Proposals):
         return super().ending
 
     def world(self, world: World) -> World:
-        return world            # the server's views say when the game is over
+        """The server's views say when the game is over; a finished game's record (its game
+        only, which knows nothing of an agreement) ends as the server said it ended."""
+        e = self.ended
+        if e is None or world.winner is not None:
+            return world
+        if self._world_in is not world:
+            self._world_in, self._world_out = world, world.derive(winner=e.nations[0] if e.kind != "draw" else DRAWN)
+        return self._world_out  # type: ignore[return-value]
 
     # -- the same face as at a hotseat table ------------------------------------------------
     def voters(self, proposal=None) -> list[int]:

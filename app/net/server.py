@@ -308,10 +308,10 @@ class Server:
             async with table.lock:
                 table.sent[ws] = Sent()
                 await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
+                if (ending := the_ending(table.match)) is not None:     # first: how the record ends
+                    await ws.send(p.dump(ending_message(table.id, ending)))
                 if (record := record_message(table.match, table.id)) is not None:    # a finished game, whole
                     await ws.send(p.dump(record))
-                if (ending := the_ending(table.match)) is not None:
-                    await ws.send(p.dump(ending_message(table.id, ending)))
                 table.watchers.add(ws)
             return table, None, None
         if not isinstance(message, p.Hello):
@@ -632,10 +632,10 @@ class Server:
         for seat, ws in list(table.seats.items()):     # pending orders discarded: nobody will see them
             await _send(ws, p.dump(pending_message(m, table.id, seat, _box(table, seat))))
         await self._send_views(table)
+        await self._tell_everyone(table, ending_message(table.id, the_ending(m)))   # first: how the record ends
         record = record_message(m, table.id)
         for ws in list(table.watchers):
             await _send(ws, p.dump(record))
-        await self._tell_everyone(table, ending_message(table.id, the_ending(m)))
         await self._tell_all(table, table.state())
 
     async def _tell_everyone(self, table: Table, message) -> None:
@@ -718,7 +718,9 @@ class Server:
         # this table is stored before it; a server killed in between adjudicates the same round
         # again at its restart (every seat's done is kept), and its clients see the same world.
         await self._send_views(table)
-        record = record_message(m, table.id)          # the game ended: its watchers get it whole
+        if (ending := the_ending(m)) is not None:     # the game ended: everyone is told how, first
+            await self._tell_everyone(table, ending_message(table.id, ending))
+        record = record_message(m, table.id)          # ... and its watchers get it whole
         if record is not None:
             for ws in list(table.watchers):
                 await _send(ws, p.dump(record))
@@ -727,8 +729,6 @@ class Server:
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
-        if (ending := the_ending(m)) is not None:
-            await self._tell_everyone(table, ending_message(table.id, ending))
         await self._tell_all(table, table.state())
         try:
             await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))

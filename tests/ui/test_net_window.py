@@ -360,6 +360,11 @@ def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers
     ada.net.join(str(ada_inv))
     ben.net.join(str(ben_inv))
     qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    assert ada.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(ada, 1), timeout=WAIT)
+    ada.submit()
+    ben.submit()
+    qtbot.waitUntil(lambda: seated(ada, 1) and seated(ben, 1), timeout=WAIT)
     e = ada.table_ui.ending
     assert e.a_draw.isEnabled()
     e.a_draw.trigger()
@@ -375,3 +380,16 @@ def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers
         assert not w.commands.submit.isEnabled() and not w.table_ui.ending.a_draw.isEnabled()
     assert "England F lon" in units_of(ben.world)        # the fog lifted: Ben sees Ada's fleet
     assert hosted.server.tables[table].match.world.phase == "over"
+    # the lobby lists it as finished; a watcher receives the whole game, ended as agreed
+    watcher = windows()
+    watcher.net.lobby_dialog(hosted.address)
+    dlg = watcher.net.dialog
+    qtbot.waitUntil(lambda: dlg.tables.count() == 1, timeout=WAIT)
+    assert "finished" in dlg.tables.item(0).text() and "not watchable" not in dlg.tables.item(0).text()
+    dlg.tables.setCurrentRow(0)
+    dlg.watch_button.click()
+    qtbot.waitUntil(lambda: isinstance(watcher.match, RemoteMatch) and len(watcher.match.game.submissions) == 1,
+                    timeout=WAIT)
+    assert watcher.match.world.phase == "over" and "France A bur" in units_of(watcher.world)
+    assert watcher.match.table.proposals.ending.kind == "draw"
+    assert "The whole game" in watcher.last_status

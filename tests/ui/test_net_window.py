@@ -393,3 +393,21 @@ def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers
     assert watcher.match.world.phase == "over" and "France A bur" in units_of(watcher.world)
     assert watcher.match.table.proposals.ending.kind == "draw"
     assert "The whole game" in watcher.last_status
+
+
+def test_a_refused_draw_tells_each_window_only_that_a_seat_refused(qtbot, windows, hosted):
+    _, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "draw")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ben.table_ui.ending.a_draw.trigger()
+    ben.table_ui.ending.dialog.yes.click()
+    asked = lambda: ada.table_ui.ending.dialog is not None and ada.table_ui.ending.dialog.isVisible()
+    qtbot.waitUntil(asked, timeout=WAIT)
+    ada.table_ui.ending.dialog.no.click()
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.notices.toast.isVisible(), timeout=WAIT)
+        shown = w.notices.toast.text()
+        assert "at least one seat refused" in shown and "Ada" not in shown
+        assert w.match.world.phase != "over" and w.table_ui.ending.a_draw.isEnabled()   # play on

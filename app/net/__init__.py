@@ -7,6 +7,8 @@
 - :mod:`.sealing` and :mod:`.sealed_round` — a sealed table's orders: sealed by each seat's
   computer, a commitment, the keys revealed when every seat is done.
 - :mod:`.letters` — messages between seats, sealed to their receiver.
+- :mod:`.endings` — a draw or a concession proposed and answered through the server (RULES.md §11),
+  votes kept secret; :mod:`.remote_endings` — the same as a window at the table sees it.
 - :mod:`.server` — the server: WebSockets (the ``websockets`` package), any number of tables,
   each round's deadline.
 - :mod:`.client` — a headless client that reconnects by itself (tests, benchmark, ``join``).

@@ -280,3 +280,26 @@ class Client:
     async def hand_over(self, seat: int) -> None:
         """Vote that ``seat``, away for a whole deadline, be played by the computer."""
         await self.send(p.HandOver(type="hand_over", seat=seat))
+
+    # -- ending the game by agreement (RULES.md §11; added for issue 32) ----------------------
+    @property
+    def proposal(self) -> p.ProposalState | None:
+        """The last word on proposals to end the game, as this seat may know it, or None."""
+        return next((m for m in reversed(self.messages) if isinstance(m, p.ProposalState)), None)
+
+    @property
+    def ended(self) -> p.GameEnded | None:
+        """How the game ended (to a seat or a watcher), or None while it goes on."""
+        return next((m for m in reversed(self.messages) if isinstance(m, p.GameEnded)), None)
+
+    async def propose_draw(self) -> None:
+        """Propose a draw shared by every nation still in the game (and accept it)."""
+        await self.send(p.Propose(type="propose", kind="draw"))
+
+    async def concede(self, to: str) -> None:
+        """Concede the game to nation ``to`` (the others still in the game answer)."""
+        await self.send(p.Propose(type="propose", kind="concession", to=to))
+
+    async def vote(self, accept: bool) -> None:
+        """Answer the open proposal to end the game."""
+        await self.send(p.Vote(type="vote", accept=accept))

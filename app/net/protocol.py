@@ -126,11 +126,26 @@ class HandOver(_Message):
     seat: Annotated[int, Field(ge=0, le=100)]
 
 
+class Propose(_Message):
+    """This seat proposes a draw shared by every nation still in the game, or concedes the
+    game to nation ``to`` (RULES.md §11); proposing is accepting (see :mod:`app.net.endings`)."""
+    type: Literal["propose"]
+    kind: Literal["draw", "concession"]
+    to: Name | None = None
+
+
+class Vote(_Message):
+    """This seat's answer to the open proposal to end the game (never told to another seat)."""
+    type: Literal["vote"]
+    accept: bool
+
+
 ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter,
-                                MakeOffer, AnswerOffer, HandOver],
+                                MakeOffer, AnswerOffer, HandOver, Propose, Vote],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
-SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver)
+SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver,
+                 Propose, Vote)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -245,8 +260,37 @@ class Record(_Message):
     game: str
 
 
+class ProposalState(_Message):
+    """What this seat is told of proposals to end the game: the open one (``number`` None:
+    none) as it may read it, whether it must still answer, the seats that still have to
+    answer; and how the last one ended (``outcome``: agreed, refused, adjudicated or
+    withdrawn; a refusal never says whose)."""
+    type: Literal["proposal"] = "proposal"
+    table: str
+    number: int | None = None
+    kind: str = ""
+    text: str = ""
+    must_answer: bool = False
+    waiting: list[int] = []
+    outcome: str = ""
+    outcome_text: str = ""
+    outcome_number: int | None = None     # the proposal the outcome is of
+    outcome_kind: str = ""
+
+
+class GameEnded(_Message):
+    """The table's game has ended (a victory, an agreed draw or a concession): to every seat
+    and watcher. ``nations``: the winner, or those sharing the draw."""
+    type: Literal["ended"] = "ended"
+    table: str
+    kind: str
+    nations: list[str]
+    turn: str = ""
+    text: str
+
+
 ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record,
-                                Offers],
+                                Offers, ProposalState, GameEnded],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

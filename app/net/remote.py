@@ -34,6 +34,7 @@ from .client import Client
 from .letters import LetterError, open_letter
 from .homes import with_view_homes
 from .record import game_from_record
+from .remote_endings import RemoteProposals
 
 
 class RemoteError(ValueError):
@@ -197,7 +198,9 @@ class Change:
     redraw), ``record`` (a finished game's whole history: redraw), ``pending`` (the seat's
     orders), ``time ran out`` (the deadline ended the
     seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
-    ``refused`` (``text`` says why), ``letter`` (a message arrived) or ``nothing``."""
+    ``refused`` (``text`` says why), ``letter`` (a message arrived), ``proposal`` (a proposal
+    to end the game opened or ended: ``text`` says it), ``ended`` (the game ended: ``text``
+    says how) or ``nothing``."""
     what: str
     text: str = ""
 
@@ -234,6 +237,7 @@ class RemoteMatch(Match):
                               f"server sends yet; play it with `python -m app join` in a terminal")
         super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
+        self.table.proposals = RemoteProposals(self, self.me, lambda kind, text: self._post(kind, text))
         # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
         self.letters: list[tuple[int, str, int]] = []
         self.written: list[tuple[int, str, int]] = []
@@ -326,6 +330,11 @@ class RemoteMatch(Match):
                     await client.done()
                 elif kind == "write":
                     await client.write(to, text)
+                elif kind == "propose":
+                    what, nation = text.split("\n")
+                    await (client.concede(nation) if what == "concession" else client.propose_draw())
+                elif kind == "vote":
+                    await client.vote(text == "yes")
                 i += 1
         except ConnectionError:
             with self._out_lock:
@@ -396,6 +405,12 @@ class RemoteMatch(Match):
             return Change("letter")
         if isinstance(message, p.Record) and self.me is None:
             return self._take_record(message)
+        if isinstance(message, p.ProposalState):
+            self.table.proposals.take(message)
+            return Change("proposal", message.outcome_text if message.number is None else message.text)
+        if isinstance(message, p.GameEnded):
+            self.table.proposals.take_ending(message)
+            return Change("ended", message.text)
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")
@@ -407,7 +422,8 @@ class RemoteMatch(Match):
             game = game_from_record(record)
         except GameFileError as e:
             return Change("refused", f"The finished game's record cannot be read: {e}")
-        if game.world.phase != "over" or set(game.world.boards) != set(self.world.boards):
+        ended = game.world.phase == "over" or self.table.proposals.ending is not None    # a victory, or agreed
+        if not ended or set(game.world.boards) != set(self.world.boards):
             return Change("refused", "The finished game's record is not the game the server showed: "
                                      "its last world is kept, without the history.")
         self.game = game

@@ -36,6 +36,8 @@ from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_
                      replay_answer, replay_offer)
 from .worker import LATER, URGENT, Worker
 from .record import record_message
+from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
+                      replay_vote, the_ending, vote_refusal, vote_text)
 from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
                     watcher_message, welcome_fields)
 
@@ -140,7 +142,8 @@ class Table:
         hidden = hides_nations(m)     # a civilisations game in play names no civilisation
         return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
                 "phase": m.world.phase, "submissions": len(m.game.submissions),
-                "watchable": may_watch(m) is None,
+                "watchable": may_watch(m) is None, "finished": m.world.phase == "over",
+                "ending": (ending.describe() if (ending := the_ending(m)) is not None else ""),
                 "seats": [{"seat": i, "name": s.name, "nations": [] if hidden else list(s.nations), "controller": s.controller,
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
@@ -305,6 +308,8 @@ class Server:
             async with table.lock:
                 table.sent[ws] = Sent()
                 await ws.send(p.dump(watcher_message(table.match, table.id, table.sent[ws], table.codes)))
+                if (ending := the_ending(table.match)) is not None:     # first: how the record ends
+                    await ws.send(p.dump(ending_message(table.id, ending)))
                 if (record := record_message(table.match, table.id)) is not None:    # a finished game, whole
                     await ws.send(p.dump(record))
                 table.watchers.add(ws)
@@ -351,6 +356,10 @@ class Server:
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
                 await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
+            if m.table.proposals.open is not None or m.table.proposals.last is not None:
+                await ws.send(p.dump(proposal_message(m, table.id, seat)))
+            if (ending := the_ending(m)) is not None:
+                await ws.send(p.dump(ending_message(table.id, ending)))
         await self._tell_all(table, table.state())
         return table, seat, inv.digest()
 
@@ -368,6 +377,9 @@ class Server:
                 return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)
+                return
+            if isinstance(message, (p.Propose, p.Vote)):
+                await self._proposal(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -412,6 +424,8 @@ class Server:
 
     async def _round_complete(self, table: Table) -> None:
         """Every seat is done: adjudicate, or at a sealed table first ask for the keys."""
+        if table.match.world.phase == "over":       # ended by agreement: nothing more to adjudicate
+            return
         sealed = table.sealed
         if sealed is None or not sealed.waiting:
             await self._adjudicate(table)
@@ -453,6 +467,8 @@ class Server:
         table = self.tables[table_id]
         async with table.lock:
             m = table.match
+            if m.world.phase == "over":
+                return
             table.deadline_ran_out()
             late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
             for seat in late:
@@ -464,6 +480,10 @@ class Server:
             for seat in late:
                 if seat in table.seats:
                     await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            if m.table.proposals.open is not None and all(m.is_done(i) or not m.has_work(i)
+                                                          for i in range(len(m.seats))):
+                m.table.proposals.adjudicated()     # unanswered at the deadline: the adjudication comes first
+                await self._tell_proposal(table)
             await self._tell_all(table, table.state())
             if m.round_complete and not (table.sealed is not None and table.sealed.revealing):
                 await self._round_complete(table)
@@ -568,6 +588,62 @@ class Server:
             others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
 
+    async def _proposal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A proposal to end the game or an answer to one (:mod:`.endings`): checked, kept,
+        then done; every seat is told what it may know of it, and if it was agreed, every
+        seat and watcher is told the game has ended."""
+        m = table.match
+        proposing = isinstance(message, p.Propose)
+        what = f"propose a {message.kind}" if proposing else "answer the proposal"
+        why = proposal_refusal(m, seat, message) if proposing else vote_refusal(m, seat)
+        if why is None:
+            action = Action(seat, "propose", propose_text(message)) if proposing else \
+                Action(seat, "vote", vote_text(message))
+            try:
+                await self.store.keep_actions(table.id, [action])
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+            return
+        proposals = m.table.proposals
+        outcome = proposals.propose(seat, message.kind, message.to) if proposing else \
+            proposals.answer(seat, message.accept)
+        await self._tell_proposal(table)
+        if outcome is not None and outcome.agreed:
+            await self._game_ended(table)
+        elif m.round_complete:          # the last answer a done table waited for
+            await self._round_complete(table)
+        else:
+            self._tell_soon(table)
+
+    async def _tell_proposal(self, table: Table) -> None:
+        for seat, ws in list(table.seats.items()):
+            await _send(ws, p.dump(proposal_message(table.match, table.id, seat)))
+
+    async def _game_ended(self, table: Table) -> None:
+        """Ended by agreement: no more deadline; the fog lifts for every seat; the game's whole
+        record to its watchers; every seat and watcher told how it ended."""
+        m = table.match
+        if table.deadline_timer is not None:
+            table.deadline_timer.cancel()
+            table.deadline_timer = None
+        table.round_ends = None
+        for seat, ws in list(table.seats.items()):     # pending orders discarded: nobody will see them
+            await _send(ws, p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+        await self._send_views(table)
+        await self._tell_everyone(table, ending_message(table.id, the_ending(m)))   # first: how the record ends
+        record = record_message(m, table.id)
+        for ws in list(table.watchers):
+            await _send(ws, p.dump(record))
+        await self._tell_all(table, table.state())
+
+    async def _tell_everyone(self, table: Table, message) -> None:
+        """Every seat and every watcher."""
+        frame = p.dump(message)
+        for ws in list(table.seats.values()) + list(table.watchers):
+            await _send(ws, frame)
+
     async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         sealed = table.sealed
         if sealed is None or not sealed.revealing:
@@ -631,6 +707,7 @@ class Server:
                 await self._quick.run(URGENT, rnd.run)
         finally:
             self.rounds_running -= 1
+        proposal_was_open = m.table.proposals.open is not None
         m.commit(rnd)
         table.codes = BoardCodes()      # a new round: the encodings kept are this round's only
         if table.sealed is not None:
@@ -641,13 +718,17 @@ class Server:
         # this table is stored before it; a server killed in between adjudicates the same round
         # again at its restart (every seat's done is kept), and its clients see the same world.
         await self._send_views(table)
-        record = record_message(m, table.id)          # the game ended: its watchers get it whole
+        if (ending := the_ending(m)) is not None:     # the game ended: everyone is told how, first
+            await self._tell_everyone(table, ending_message(table.id, ending))
+        record = record_message(m, table.id)          # ... and its watchers get it whole
         if record is not None:
             for ws in list(table.watchers):
                 await _send(ws, p.dump(record))
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))
+        if proposal_was_open:           # the adjudication ended it unagreed
+            await self._tell_proposal(table)
         await self._tell_all(table, table.state())
         try:
             await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
@@ -725,5 +806,9 @@ def replay(match: Match, action: Action) -> None:
         hand_to_computer(match, action.seat, action.text)
     elif action.kind == "take":
         take_back(match, action.seat)
+    elif action.kind == "propose":
+        replay_propose(match, action.seat, action.text)
+    elif action.kind == "vote":
+        replay_vote(match, action.seat, action.text)
     else:
         raise ValueError(f"unknown stored action {action.kind!r}")

@@ -50,7 +50,7 @@ CREATE TABLE IF NOT EXISTS invitations (
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take")
+ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote")
 
 
 class StoreError(RuntimeError):

@@ -108,6 +108,9 @@ def test_a_finished_fogged_game_is_watched_from_the_lobby_whole(qtbot, windows, 
     play_round(qtbot, (ada, ben), ("A bur - mun", None), 1)
     play_round(qtbot, (ada, ben), (None, None), 2)
     assert ada.match.world.phase == "over" and ada.match.world.winner == "France"
+    for w in (ada, ben):                # every seat is told how the game ended (RULES.md §11)
+        qtbot.waitUntil(lambda: w.net.link.client.ended is not None, timeout=WAIT)
+        assert (w.net.link.client.ended.kind, w.net.link.client.ended.nations) == ("victory", ["France"])
     # the lobby lists it as finished, and watchable now
     [entry] = lobby_texts(qtbot, watcher, hosted.address, 1)
     assert "fogged to the end" in entry and "finished" in entry and "not watchable" not in entry
@@ -125,6 +128,7 @@ def test_a_finished_fogged_game_is_watched_from_the_lobby_whole(qtbot, windows, 
     from app.net import protocol as p
     [record] = [m for m in watcher.net.link.client.messages if isinstance(m, p.Record)]
     assert "Ada" not in record.game and "Ben" not in record.game     # the game only: no seat, PIN or message
+    assert watcher.net.link.client.ended.text == "France wins (Winter 1901)."
     step_history(watcher, "back")
     assert watcher.history.label.text() == "Replay: after submission 1 of 2"
     assert "France A mun" in units_of(watcher.world)

@@ -352,3 +352,62 @@ def test_a_sealed_table_plays_through_the_window(qtbot, windows, hosted):
     ben.submit()
     qtbot.waitUntil(lambda: ada.match.world.submissions == 1 and ben.match.world.submissions == 1, timeout=WAIT)
     assert {"France A bur", "France A spa"} <= units_of(ben.world)
+
+
+def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    assert ada.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(ada, 1), timeout=WAIT)
+    ada.submit()
+    ben.submit()
+    qtbot.waitUntil(lambda: seated(ada, 1) and seated(ben, 1), timeout=WAIT)
+    e = ada.table_ui.ending
+    assert e.a_draw.isEnabled()
+    e.a_draw.trigger()
+    e.dialog.yes.click()                         # Ada proposes: it goes to the server
+    asked = lambda: ben.table_ui.ending.dialog is not None and ben.table_ui.ending.dialog.isVisible()
+    qtbot.waitUntil(asked, timeout=WAIT)         # Ben's window asks him
+    assert "Ada proposes a draw" in ben.table_ui.ending.dialog.text.text()
+    assert not e.a_draw.isEnabled()              # one proposal at a time
+    ben.table_ui.ending.dialog.yes.click()
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.match.world.phase == "over" and w.notices.banner.isVisible(), timeout=WAIT)
+        assert "A draw" in w.notices.banner.text()
+        assert not w.commands.submit.isEnabled() and not w.table_ui.ending.a_draw.isEnabled()
+    assert "England F lon" in units_of(ben.world)        # the fog lifted: Ben sees Ada's fleet
+    assert hosted.server.tables[table].match.world.phase == "over"
+    # the lobby lists it as finished; a watcher receives the whole game, ended as agreed
+    watcher = windows()
+    watcher.net.lobby_dialog(hosted.address)
+    dlg = watcher.net.dialog
+    qtbot.waitUntil(lambda: dlg.tables.count() == 1, timeout=WAIT)
+    assert "finished" in dlg.tables.item(0).text() and "not watchable" not in dlg.tables.item(0).text()
+    dlg.tables.setCurrentRow(0)
+    dlg.watch_button.click()
+    qtbot.waitUntil(lambda: isinstance(watcher.match, RemoteMatch) and len(watcher.match.game.submissions) == 1,
+                    timeout=WAIT)
+    assert watcher.match.world.phase == "over" and "France A bur" in units_of(watcher.world)
+    assert watcher.match.table.proposals.ending.kind == "draw"
+    assert "The whole game" in watcher.last_status
+
+
+def test_a_refused_draw_tells_each_window_only_that_a_seat_refused(qtbot, windows, hosted):
+    _, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "draw")
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ben.table_ui.ending.a_draw.trigger()
+    ben.table_ui.ending.dialog.yes.click()
+    asked = lambda: ada.table_ui.ending.dialog is not None and ada.table_ui.ending.dialog.isVisible()
+    qtbot.waitUntil(asked, timeout=WAIT)
+    ada.table_ui.ending.dialog.no.click()
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.notices.toast.isVisible(), timeout=WAIT)
+        shown = w.notices.toast.text()
+        assert "at least one seat refused" in shown and "Ada" not in shown
+        assert w.match.world.phase != "over" and w.table_ui.ending.a_draw.isEnabled()   # play on

@@ -290,6 +290,11 @@ class NetUI(QObject):
         elif change.what in ("refused", "kept"):
             self.s.set_status(change.text, error=change.what == "refused")
             self.s.refresh()
+        elif change.what in ("proposal", "ended"):       # the Game menu's questions and banner (ending_ui)
+            self.s.refresh()
+            self.s.update_actions()
+            if change.text:
+                self.s.set_status(change.text)
         elif change.what == "letter":
             self.letters.show(self.match)
             self.letters.dock.raise_()

@@ -160,10 +160,13 @@ def test_a_sandbox_draw_ends_at_once_and_undo_plays_on_from_the_board_before(qtb
     question(window).yes.click()                             # the one seat plays every nation: agreed at once
     m = window.match
     assert m.world.phase == "over" and window.notices.banner.isVisible() and "A draw" in window.notices.banner.text()
+    summary = window.nations_panel.summary.text()           # not "waiting for game over"
+    assert "the game is over" in summary and "waiting for" not in summary
     assert window.commands.undo.isEnabled()
     window.commands.undo.trigger()
     assert m.world.phase == "movement" and m.table.proposals.ending is None
     assert not window.notices.banner.isVisible() and window.commands.submit.isEnabled()
+    assert "waiting for <b>orders</b>" in window.nations_panel.summary.text()
 
 
 def test_the_last_seat_resigning_to_nobody_ends_the_game_by_the_others_answers(qtbot, window):

@@ -225,10 +225,11 @@ class NationsPanel(QWidget):
             o.setToolTip(f"{owed}\n\n{OWED_TIP}" if owed else OWED_TIP)
         self.table.resizeColumnsToContents()
         self.table.setUpdatesEnabled(True)
-        phase = {"movement": "orders", "retreats": "retreats", "over": "game over"}[world.phase]
+        waiting = {"movement": "waiting for <b>orders</b>", "retreats": "waiting for <b>retreats</b>",
+                   "over": "<b>the game is over</b>"}[world.phase]
         boards, timelines = len(world.boards), len(world.timelines)
         self.summary.setText(f"<b>{boards}</b> board{'s' if boards != 1 else ''} · "
                              f"<b>{timelines}</b> timeline{'s' if timelines != 1 else ''} · "
-                             f"<b>{active}</b> active · waiting for <b>{phase}</b><br>"
+                             f"<b>{active}</b> active · {waiting}<br>"
                              + ("Nobody can win this game (grown with --no-victory)." if need is None
                                 else f"{need} distinct centres on active boards win."))

@@ -178,6 +178,8 @@ class Match:
         self.thrown = game.meta.get("thrown") if isinstance(game.meta, dict) else None
         self.decide: Decide = decide or _default_decide
         self._pending: list[dict] = [{} for _ in self.seats]
+        # each seat's last view: {(nations, fog): (world, view)} (see view_for)
+        self._views: dict[tuple[frozenset[str], bool], tuple[World, World]] = {}
         self._done: set[int] = set()
         self.locks = SeatLocks(self._aad)
         self.pin_tries = PinTries()           # wrong PINs wait longer each time (its clock may be set)
@@ -270,7 +272,17 @@ class Match:
         w = world if world is not None else self.world
         if self.world.phase == "over":      # the fog lifts when the game is over
             return w
-        return seat_view(w, self.seats[seat].nations if seat is not None else (), self.fog)
+        # Kept per seat, not only in fog's few shared views: a server's many tables take
+        # turns, and every order is read and checked against its seat's view.
+        key = (frozenset(self.seats[seat].nations if seat is not None else ()), self.fog)
+        kept = self._views.get(key)
+        if kept is not None and kept[0] is w:
+            return kept[1]
+        view = seat_view(w, key[0], self.fog)
+        if w is self.world:        # only the present world's views are kept: the rest go
+            self._views = {k: v for k, v in self._views.items() if v[0] is w}
+            self._views[key] = (w, view)
+        return view
 
     # -- PINs ----------------------------------------------------------------------------
     def has_pin(self, seat: int) -> bool:

@@ -62,6 +62,20 @@ def normalise(text: str, variant: Variant | None = None) -> str:
     return " ".join(_split_dashes(w, keep) if "-" in w else w for w in t.split(" "))
 
 
+_NORMALISED_WORDS = ("(", "->", "coast", "spring", "fall", "autumn", "winter")
+
+
+def already_normal(text: str) -> bool:
+    """Is ``text`` sure to come out of :func:`normalise` unchanged? True for the orders
+    :func:`format_order` prints (the form clients send), so the server reads them without
+    the pattern passes: single spaces, no coast or season words, no brackets, and every
+    ``-`` a word of its own. False only means "normalise it"."""
+    lowered = text.lower()
+    if any(w in lowered for w in _NORMALISED_WORDS) or " ".join(text.split()) != text:
+        return False
+    return "-" not in f" {text} ".replace(" - ", " ")
+
+
 _X_RAY = frozenset({"x-ray"})
 _LETTERS = re.compile(r"[a-z]*$")
 
@@ -159,6 +173,14 @@ def _read_location(t: str, text: str, variant: Variant) -> LocSpec:
     return LocSpec(timeline, province, coast, turn)
 
 
+@lru_cache(maxsize=16384)
+def _location(word: str, variant: Variant) -> LocSpec:
+    """A location phrase of an order (``3:adr:F1905``), read once: the same places recur in
+    a round's orders (a unit's place, the supports naming it) and a LocSpec is frozen.
+    A phrase that cannot be read raises each time (an exception is never cached)."""
+    return _read_location(word, word, variant)
+
+
 _NATION_PREFIX = re.compile(r"([A-Za-z]+) ?: ?(?=\D)")
 
 
@@ -221,7 +243,7 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
             body = body[m.end():]
         elif not is_timeline(word) and variant.lookup_province(word) is None:
             raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}", word)
-    items = _tokens(normalise(body, variant))
+    items = _tokens(body if already_normal(body) else normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)
     except NotationError:
@@ -238,7 +260,7 @@ def _unit_at(items: list[tuple[str, str]], i: int, variant: Variant, text: str) 
     if i >= len(items) or items[i][0] != "ph":
         got = items[i][1] if i < len(items) else "the end"
         raise NotationError(f"'{text}': expected a unit's location, found '{got}'", got)
-    return utype, _read_location(items[i][1], items[i][1], variant), i + 1
+    return utype, _location(items[i][1], variant), i + 1
 
 
 def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, variant: Variant) -> OrderSpec:
@@ -265,7 +287,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
             try:
                 board = BoardKey.parse(rest[0][1])
             except ValueError:
-                loc = _read_location(rest[0][1], rest[0][1], variant)
+                loc = _location(rest[0][1], variant)
                 if loc.timeline is None or loc.turn is None:
                     board = None
                 else:
@@ -302,7 +324,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
     if verb in ("move", "retreat"):
         if i >= len(items) or items[i][0] != "ph":
             raise NotationError(f"'{text}': '{verb}' needs a destination", verb)
-        dest = _read_location(items[i][1], items[i][1], variant)
+        dest = _location(items[i][1], variant)
         i += 1
         via = False
         if i < len(items) and items[i] == ("kw", "via"):
@@ -318,7 +340,7 @@ def _parse_items(text: str, items: list[tuple[str, str]], nation: str | None, va
         if i < len(items) and items[i] == ("kw", "move"):
             if i + 1 >= len(items) or items[i + 1][0] != "ph":
                 raise NotationError(f"'{text}': '-' needs a destination")
-            dest = _read_location(items[i + 1][1], items[i + 1][1], variant)
+            dest = _location(items[i + 1][1], variant)
             i += 2
         elif i < len(items) and items[i] == ("kw", "hold"):
             if verb == "convoy":

@@ -231,9 +231,10 @@ def _relax(p: np.ndarray, tris: np.ndarray, want: np.ndarray, iterations: int = 
     return p
 
 
-def layout(data: BoardData, tallest: float = TALLEST) -> Layout:
+def layout(data: BoardData, tallest: float = TALLEST, inside: bool = True) -> Layout:
     """Where each province's corner goes, and the triangles its region is made of; the board
-    at most ``tallest`` times as tall as it is wide."""
+    at most ``tallest`` times as tall as it is wide. ``inside`` False: corners the stretch took
+    past the frame stay there (the last resort of a layout that folds over itself)."""
     from networkx.algorithms.planar_drawing import triangulate_embedding
     ids = data.provinces
     index = {p: i for i, p in enumerate(ids)}
@@ -259,7 +260,7 @@ def layout(data: BoardData, tallest: float = TALLEST) -> Layout:
     reach = REACH * math.sqrt(3 * float(np.median(area)))    # about a province's width
     p, height, scale = _fit(p, reach, tallest)
     stretched = _stretch(p, tris, height, reach * scale)
-    p = _within(stretched, tris, [idx[v] for v in outer], height, reach * scale)
+    p = _within(stretched, tris, [idx[v] for v in outer], height, reach * scale) if inside else stretched
     if p is not stretched:
         p = _even_out(p, tris, want, [idx[v] for v in outer])
     return Layout({v: (float(p[idx[v], 0]), float(p[idx[v], 1])) for v in nodes},

@@ -34,13 +34,13 @@ from .svgout import write_svg
 def standin_svg(files: dict[str, dict], title: str = "Stand-in board") -> str:
     """The stand-in map of the variant whose JSON files are ``files``."""
     data = BoardData.of(files)
-    for tallest in (TALLEST, TALLEST_AT_WORST):
-        lay = layout(data, tallest)
+    for tallest, inside in ((TALLEST, True), (TALLEST_AT_WORST, True), (TALLEST_AT_WORST, False)):
+        lay = layout(data, tallest, inside)
         frame = box(0, 0, WIDTH, lay.height)
         board = mend(data, regions(lay, frame), frame)
         # a graph that is not 3-connected can fold the layout over itself; squeezed to the
-        # screen's shape, a fold can leave a province no room at all (a cut Modern): drawn in
-        # its own shape instead
+        # screen's shape, or brought inside the frame, a fold can leave a province no room at
+        # all (a cut Modern): drawn in its own shape instead, its rim as the stretch left it
         if all(not board.cells[p].is_empty for p in data.provinces):
             break
     return write_svg(data, board, lay.height, title)

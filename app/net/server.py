@@ -570,15 +570,8 @@ class Server:
                 why = str(e)
             else:
                 why = m.civ.refusal(gift)
-        if why is None:
-            action = Action(seat, "offer", offer_text(message)) if making else \
-                Action(seat, "answer", answer_text(message))
-            try:
-                await self.store.keep_actions(table.id, [action])
-            except StoreError as e:
-                why = str(e)
-        if why is not None:
-            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+        if not await self._kept(table, ws, what, why, lambda: Action(seat, "offer", offer_text(message)) if making
+                                else Action(seat, "answer", answer_text(message))):
             return
         offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
         for party in parties(m, offer):
@@ -588,6 +581,20 @@ class Server:
             others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
 
+    async def _kept(self, table: Table, ws: ServerConnection, what: str, why: str | None,
+                    action: Callable[[], Action]) -> bool:
+        """Keep the action ``action()`` makes unless ``why`` refuses it already; a refusal, or a
+        disk that would not keep it, is told to ``ws`` naming ``what`` was refused. True: kept."""
+        if why is None:
+            try:
+                await self.store.keep_actions(table.id, [action()])
+            except StoreError as e:
+                why = str(e)
+        if why is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+            return False
+        return True
+
     async def _proposal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         """A proposal to end the game or an answer to one (:mod:`.endings`): checked, kept,
         then done; every seat is told what it may know of it, and if it was agreed, every
@@ -596,15 +603,8 @@ class Server:
         proposing = isinstance(message, p.Propose)
         what = f"propose a {message.kind}" if proposing else "answer the proposal"
         why = proposal_refusal(m, seat, message) if proposing else vote_refusal(m, seat)
-        if why is None:
-            action = Action(seat, "propose", propose_text(message)) if proposing else \
-                Action(seat, "vote", vote_text(message))
-            try:
-                await self.store.keep_actions(table.id, [action])
-            except StoreError as e:
-                why = str(e)
-        if why is not None:
-            await ws.send(p.dump(p.Refused(text=what, reason=why)))
+        if not await self._kept(table, ws, what, why, lambda: Action(seat, "propose", propose_text(message))
+                                if proposing else Action(seat, "vote", vote_text(message))):
             return
         proposals = m.table.proposals
         outcome = proposals.propose(seat, message.kind, message.to) if proposing else \

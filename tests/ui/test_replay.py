@@ -164,3 +164,21 @@ def test_replay_frames_the_boards_each_step_made(qtbot, window):
     assert framed and all(inside for inside, _w in framed), framed
     vp = view.viewport().width()
     assert all(w >= 0.3 * vp for _inside, w in framed), f"boards drawn {framed} px wide in a {vp} px view"
+
+
+def test_the_start_of_the_game_is_framed_not_left_a_speck(qtbot, window):
+    """Ctrl+Home from a view zoomed out over the whole multiverse: the start's board is shown
+    at a size to read, inside the view (a watcher stepping to the start of a finished game saw it
+    12 px wide in a corner)."""
+    from app.ui.window.history_controls import step_history
+    _three_submissions(qtbot, window)
+    view = window.view
+    view.fit_all()
+    view.set_scale_at(0.05, QPointF(view.viewport().rect().center()), view.mapToScene(view.viewport().rect().center()))
+    step_history(window, "start")
+    assert window.replay_index == 0
+    [key] = list(window.world.boards)
+    rect = window.scene.items_by_key[key].sceneBoundingRect()
+    seen = view.mapToScene(view.free_rect().toRect()).boundingRect()
+    assert seen.contains(rect)
+    assert rect.width() * view.scale_factor() >= 0.3 * view.viewport().width()

@@ -44,7 +44,7 @@ def follow(w, i: int, only_if_hidden: bool = False) -> None:
 def step_history(w, where: str) -> None:
     """The history keys (as jDip has them): ``"back"`` / ``"on"`` one submission (Ctrl+PgUp,
     Ctrl+PgDn), ``"start"`` / ``"present"`` (Ctrl+Home, Ctrl+End). The boards the shown
-    submission made are brought into view when none of them is."""
+    submission made are brought into view when none of them is; the start's boards are framed."""
     if w.match is None or w.busy:
         return
     bar: HistoryBar = w.history
@@ -58,6 +58,10 @@ def step_history(w, where: str) -> None:
     bar.slider.setValue(target)           # the window shows that world (HistoryBar.moved)
     if 0 < target:
         follow(w, target, only_if_hidden=True)
+    elif w.view is not None and w.scene is not None and w.world is not None:
+        # the start of the game: its boards framed, not left a speck in a corner of a view
+        # zoomed out over the whole multiverse
+        w.view.frame_boards([k for k in w.world.boards if k in w.scene.items_by_key])
 
 
 HISTORY_KEYS = (("back", "Previous submission", "Ctrl+PgUp"), ("on", "Next submission", "Ctrl+PgDown"),

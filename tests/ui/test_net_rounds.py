@@ -9,7 +9,7 @@ from app.match import Match
 from app.net.remote import RemoteMatch
 from app.ui.window.history_controls import step_history
 
-from .test_net_window import ADA, BEN, WAIT, confirmed, hosted, seated, units_of, windows  # noqa: F401 (fixtures)
+from .test_net_window import ADA, BEN, WAIT, confirmed, hosted, seated, two_seated, units_of, windows  # noqa: F401 (fixtures)
 
 
 def play_round(qtbot, seats, orders, n: int) -> None:
@@ -27,10 +27,7 @@ def play_round(qtbot, seats, orders, n: int) -> None:
 
 def test_the_history_bar_steps_and_plays_back_through_the_rounds_across_computers(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     start = units_of(ada.world)
     play_round(qtbot, (ada, ben), ("A par - bur", "A war - gal"), 1)
     after_one = units_of(ada.world)
@@ -53,10 +50,7 @@ def test_when_the_deadline_passes_the_window_says_time_ran_out(qtbot, windows, h
     """RULES.md §6: at the deadline a seat's pending orders are submitted as they stand; the
     window says so (not "Done", which the player did not do)."""
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "timed", round_seconds=3600)
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     assert ada.console_order("A par - bur")
     qtbot.waitUntil(lambda: confirmed(ada, 1), timeout=WAIT)
     ben.submit()                                   # Ben ended his turn himself; Ada did not
@@ -170,10 +164,7 @@ def test_the_window_joins_and_watches_a_tls_server_whose_certificate_it_is_told_
 
 def test_a_window_that_joins_late_numbers_the_rounds_as_the_server_does(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     play_round(qtbot, (ada, ben), ("A par - bur", None), 1)
     late = windows()
     late.net.watch(hosted.address, table)               # comes after the first round
@@ -216,10 +207,7 @@ def test_a_thrown_start_joined_from_the_window_knows_its_own_home_centres(qtbot,
     seats = [Seat(name="Ada", nations=(nations[0],)), Seat(name="Ben", nations=(nations[1],)),
              Seat(name="Bot", nations=(nations[2],), controller="computer", level="random")]
     table, (ada_inv, ben_inv) = hosted.add_table(Match(game, seats), "thrown")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     assert ada.match.world.homes_at_first_winter and not ada.match.world.home_centres_of(nations[0])
     play_round(qtbot, (ada, ben), (None, None), 1)              # Fall 1901: the first Winter's board is made
     server_world = hosted.server.tables[table].match.world

@@ -50,6 +50,15 @@ def seated(w, submissions: int = 0):
     return isinstance(m, RemoteMatch) and m.world.submissions == submissions and w.seat == m.me
 
 
+def two_seated(qtbot, windows, ada_inv, ben_inv):
+    """Two new windows joined with Ada's and Ben's invitations, each seated at its table."""
+    ada, ben = windows(), windows()
+    ada.net.join(str(ada_inv))
+    ben.net.join(str(ben_inv))
+    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    return ada, ben
+
+
 def confirmed(w, count: int) -> bool:
     """The server's answer (``pending``) holds ``count`` orders of the seat."""
     client = w.net.link.client
@@ -96,10 +105,7 @@ def test_two_seats_and_a_watcher_play_three_turns_through_the_window(qtbot, wind
 
 def test_a_seat_never_sees_another_seats_pending_orders_in_a_fogged_game(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged", round_seconds=600)
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     assert ada.console_order("A par - bur") and ada.console_order("F brest - mao")
     qtbot.waitUntil(lambda: confirmed(ada, 2), timeout=WAIT)
     ada.submit()
@@ -231,10 +237,7 @@ def test_host_a_hotseat_game_and_play_it_from_two_windows(qtbot, windows):
 
 def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     qtbot.waitUntil(lambda: ada.net.match.recipients() == [1], timeout=WAIT)
     panel = ada.net.letters.panel
     panel.text.setPlainText("Meet me in Galicia")
@@ -341,10 +344,7 @@ def test_a_sealed_table_plays_through_the_window(qtbot, windows, hosted):
     """The seat's computer seals its orders (not even the server reads them before every
     seat is done); the window plays it as any other table."""
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "sealed", sealed=True)
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     assert ada.console_order("A par - bur") and ada.console_order("A mar - spa")
     qtbot.waitUntil(lambda: confirmed(ada, 2), timeout=WAIT)
     assert hosted.server.tables[table].match.pending(0) == []      # the server holds a box it cannot open
@@ -356,10 +356,7 @@ def test_a_sealed_table_plays_through_the_window(qtbot, windows, hosted):
 
 def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     assert ada.console_order("A par - bur")
     qtbot.waitUntil(lambda: confirmed(ada, 1), timeout=WAIT)
     ada.submit()
@@ -397,10 +394,7 @@ def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers
 
 def test_a_refused_draw_tells_each_window_only_that_a_seat_refused(qtbot, windows, hosted):
     _, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "draw")
-    ada, ben = windows(), windows()
-    ada.net.join(str(ada_inv))
-    ben.net.join(str(ben_inv))
-    qtbot.waitUntil(lambda: seated(ada) and seated(ben), timeout=WAIT)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     ben.table_ui.ending.a_draw.trigger()
     ben.table_ui.ending.dialog.yes.click()
     asked = lambda: ada.table_ui.ending.dialog is not None and ada.table_ui.ending.dialog.isVisible()

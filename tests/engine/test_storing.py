@@ -116,3 +116,27 @@ def test_builds_on_several_winter_boards_are_told_apart_from_repeats():
     assert repeats_and_replaced(twice) == ({4: 1}, set())
     refused_twice = apart + [(Build("England", "F", lon(w2)), "not a home centre")]
     assert repeats_and_replaced(refused_twice) == ({}, set())
+
+
+def test_winter_orders_given_as_the_world_stops_for_retreats_say_they_wait():
+    """A Winter board is adjusted once the retreats are given: a build or disband given in a
+    submission that stopped for retreats has no result yet, and its result says why (it had
+    no reason, and the window listed it among the failures as "pending: no reason given")."""
+    from app.engine.rules.submission import WAITS_FOR_RETREATS
+    rng = random.Random(1)
+    game = Game.new(seed=1)
+    for _ in range(30):
+        world = game.world
+        orders = selfplay.random_orders(world, rng, time_travel=0.4)
+        report = submit(world, orders)
+        waiting = [(o, r) for o, r in zip(orders, report.results) if r.status == "pending"]
+        if waiting:
+            break
+        game.submit(orders)
+    assert waiting, "no submission stopped for retreats with a Winter order given"
+    assert report.world.phase == "retreats"
+    for o, r in waiting:
+        assert not o.board.turn.is_movement
+        assert r is WAITS_FOR_RETREATS and "retreats" in r.reason
+    after = submit(report.world, [])               # the retreats (none given): the Winter board is adjusted
+    assert all(r.status != "pending" for r in after.world.results[waiting[0][0].board])

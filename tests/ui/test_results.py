@@ -74,3 +74,23 @@ def test_hundreds_of_results_show_at_the_next_frame(qtbot):
     assert panel.list.visualRect(last).isValid()
     tip = panel.model.data(panel.model.index(0), Qt.ToolTipRole)
     assert "reason 0, a long one" in tip and tip.rstrip().endswith(str(hold.board))
+
+
+def test_a_winter_order_waiting_for_the_retreats_is_not_counted_as_failed(qtbot):
+    from app.engine.game import Game
+    from app.engine.rules.orders import Result
+    from app.engine.rules.submission import WAITS_FOR_RETREATS
+    from app.ui.panels.results import ResultsPanel
+
+    game = Game.new("standard")
+    pairs = [(game.parse("A vie H"), Result("succeeds")), (game.parse("A bud - ser"), Result("fails", "bounced")),
+             (game.parse("A war H"), WAITS_FOR_RETREATS)]
+    panel = ResultsPanel()
+    qtbot.addWidget(panel)
+    panel.set_results(4, pairs)
+    title = panel.title.text()
+    assert "1 of 3 orders succeeded" in title
+    assert "<b>1</b> failed or invalid" in title and "<b>1</b> waits for the retreats" in title
+    rows = panel.rows()
+    assert rows[0].endswith("failed: bounced")
+    assert rows[1].endswith("waits: its Winter board is adjusted once the retreats are given")

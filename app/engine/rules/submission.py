@@ -59,6 +59,10 @@ class Report:
 
 
 _UNANSWERED = Result("invalid")  # an order no step gave a result (never expected)
+# A Winter board is adjusted once the world's retreats are given (its builds count the
+# centres and units the retreats leave), so a build or disband given in a submission that
+# stopped for retreats has no result yet: the report says why, rather than nothing.
+WAITS_FOR_RETREATS = Result("pending", "its Winter board is adjusted once the retreats are given")
 
 
 def submit(world: World, orders: list[Order]) -> Report:
@@ -92,18 +96,21 @@ def submit(world: World, orders: list[Order]) -> Report:
         paused = world.derive(pause=Pause(MappingProxyType(dislodged), frozenset(touched)))
         if extension is not None:
             paused = paused.extension.after_submission(paused, seen, ())
-        return Report(paused, _collect(paused, results, where))
+        return Report(paused, _collect(paused, results, where, waiting=True))
     world, new_boards, new_timelines, forked = finish(world, touched)
     if extension is not None:
         world = world.extension.after_submission(world, seen, new_boards)
     return Report(world, _collect(world, results, where), new_boards, new_timelines, forked)
 
 
-def _collect(world: World, results: list[Result | None], where: dict[int, tuple[BoardKey, int]]) -> list[Result]:
+def _collect(world: World, results: list[Result | None], where: dict[int, tuple[BoardKey, int]],
+             waiting: bool = False) -> list[Result]:
     """One result per order given: those already known, and for orders stored on Winter
-    boards (``where``) the result their board now holds."""
+    boards (``where``) the result their board now holds (``waiting``: the world stopped for
+    retreats, so a Winter board not adjusted yet says so)."""
     if where:
         stored = world.results
         for i, (key, idx) in where.items():
-            results[i] = stored[key][idx]
+            r = stored[key][idx]
+            results[i] = WAITS_FOR_RETREATS if waiting and r.status == "pending" else r
     return [r if r is not None else _UNANSWERED for r in results]

@@ -16,7 +16,7 @@ from app.match.results import arrivals, predecessor, submission_results
 
 from ..guard import guarded
 
-STATUS_WORDS = {"succeeds": "succeeded", "fails": "failed", "invalid": "invalid"}
+STATUS_WORDS = {"succeeds": "succeeded", "fails": "failed", "invalid": "invalid", "pending": "waits"}
 
 
 def _province(order) -> str | None:
@@ -133,12 +133,17 @@ class ResultsPanel(QWidget):
         """``pairs``: (order, Result) of submission ``number``, in the order given;
         ``seen_by``: the seat whose sight they are (fog of war)."""
         pairs = list(pairs)
-        bad = [(o, r) for o, r in pairs if r.status != "succeeds"]
+        bad = [(o, r) for o, r in pairs if r.status in ("fails", "invalid")]
+        # a Winter order given as the world stopped for retreats has no result yet: listed, not as a failure
+        waiting = [(o, r) for o, r in pairs if r.status == "pending"]
         total = len(pairs)
         seen = f" (the orders {seen_by} sees)" if seen_by else ""
-        self.title.setText(f"<b>Submission {number}</b>{seen}: {total - len(bad)} of {total} orders succeeded"
-                           + (f", <b>{len(bad)}</b> failed or invalid:" if bad else "."))
-        self.model.set_pairs(bad)
+        parts = [f"<b>{len(bad)}</b> failed or invalid"] if bad else []
+        if waiting:
+            parts.append(f"<b>{len(waiting)}</b> wait{'s' if len(waiting) == 1 else ''} for the retreats")
+        self.title.setText(f"<b>Submission {number}</b>{seen}: {total - len(bad) - len(waiting)} of {total} "
+                           f"orders succeeded" + (", " + ", ".join(parts) + ":" if parts else "."))
+        self.model.set_pairs(bad + waiting)
 
     @guarded
     def _clicked(self, index: QModelIndex) -> None:

@@ -61,6 +61,13 @@ class HostedServer:
             return self.server.add_table(match, name, sealed=sealed, round_seconds=round_seconds)
         return self._wait(add())
 
+    def reissue(self, table: str, seat: int) -> Invitation:
+        """A new invitation for the seat: the old one stops working, and whoever joined
+        with it is disconnected, told why."""
+        async def again():
+            return self.server.reissue(table, seat)
+        return self._wait(again())
+
     def _wait(self, coroutine, timeout: float = 30.0):
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 

@@ -6,7 +6,7 @@ does, ends its turn with Submit, and shows the world the server adjudicated."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QPushButton
 
 from app.match import Match, Seat
 from app.net.hosting import HostedServer
@@ -233,6 +233,45 @@ def test_host_a_hotseat_game_and_play_it_from_two_windows(qtbot, windows):
     finally:
         host.net.closing()
     assert host.net.hosted is None
+
+
+def test_the_host_replaces_a_seats_invitation_from_the_window(qtbot, windows):
+    """Table → Invitations… shows the hosted table's invitations again; "New invitation…"
+    replaces Ben's: the window that joined with the old one is told why and closed, the old
+    one is refused, and the new one seats Ben."""
+    host, guest, again = windows(), windows(), windows()
+    assert not host.net.hosted_invitations.action.isEnabled()       # nothing hosted yet
+    host.new_game("hotseat", seats=[{"name": "Ada", "nations": list(ADA.nations)},
+                                    {"name": "Ben", "nations": list(BEN.nations)}], confirmed=True)
+    lines = host.net.host(port=0)
+    try:
+        old = dict(lines)["Ben"]
+        host.net.dialog.close()
+        guest.net.join(old)
+        qtbot.waitUntil(lambda: seated(host) and seated(guest), timeout=WAIT)
+        keeper = host.net.hosted_invitations
+        assert keeper.action.isEnabled()
+        keeper.action.trigger()
+        dlg = keeper.dialog
+        assert old in dlg.text.toPlainText() and dlg.seats.count() == 2
+        asked = []
+        dlg.confirm = lambda name: asked.append(name) or True
+        dlg.seats.setCurrentIndex(dlg.seats.findText("Ben"))
+        [renew] = [b for b in dlg.findChildren(QPushButton) if b.text() == "New invitation…"]
+        renew.click()
+        assert asked == ["Ben"]
+        new = dlg.text.toPlainText().split("Ben: ", 1)[1].split()[0]
+        assert new != old and old not in dlg.text.toPlainText() and new.startswith("5d://127.0.0.1:")
+        qtbot.waitUntil(lambda: "Your invitation was replaced" in guest.net.last_problem, timeout=WAIT)
+        assert "replaced this seat's invitation" in guest.net.last_problem
+        again.net.join(old)
+        qtbot.waitUntil(lambda: "refused" in again.net.last_problem, timeout=WAIT)
+        again.net.join(new)
+        qtbot.waitUntil(lambda: seated(again), timeout=WAIT)
+        assert again.match.me == 1
+    finally:
+        host.net.closing()
+    assert not host.net.hosted_invitations.action.isEnabled()
 
 
 def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, hosted):

@@ -261,7 +261,8 @@ def _net_invitations(w):
     from app.ui.net.dialogs import InvitationsDialog
     secret = "x" * 32
     dlg = InvitationsDialog(w, "192.168.100.200:8765", [(name, f"5d://192.168.100.200:8765/0123456789/{i}/{secret}")
-                                                         for i, name in enumerate(["Ada Lovelace", "Ben", "Cy"])])
+                                                         for i, name in enumerate(["Ada Lovelace", "Ben", "Cy"])],
+                            seats=[(i, name) for i, name in enumerate(["Ada Lovelace", "Ben", "Cy"])])
     dlg.open()
     return dlg
 

@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from ..guard import guarded
+from .hosted_tables import HostedInvitations
 from .letters import TableLetters
 
 if TYPE_CHECKING:
@@ -106,6 +107,7 @@ class NetUI(QObject):
         self.a_watch.triggered.connect(lambda: self.lobby_dialog())
         for a in (self.a_host, self.a_join, self.a_watch):
             menu.addAction(a)
+        self.hosted_invitations = HostedInvitations(parent, menu, lambda: self.hosted, self._problem)
 
     # -- joining and watching ------------------------------------------------------------------
     @guarded
@@ -214,6 +216,7 @@ class NetUI(QObject):
         if self.hosted is not None:
             self.hosted.stop()
             self.hosted = None
+            self.hosted_invitations.clear()
 
     # -- what arrives --------------------------------------------------------------------------
     @guarded
@@ -448,10 +451,10 @@ class NetUI(QObject):
         match = match_from_text(match_text(m), "the game open now")   # the server's own copy, on its thread
         table, invitations = self.hosted.add_table(match, name, round_seconds=deadline)
         lines = [(match.seats[inv.seat].name, str(inv)) for inv in invitations]
-        from .dialogs import InvitationsDialog
-        self.dialog = dlg = InvitationsDialog(self.main, self.hosted.address, lines)
-        dlg.setWindowModality(Qt.WindowModal)
-        dlg.open()
+        self.hosted_invitations.add(table, name, {inv.seat: match.seats[inv.seat].name for inv in invitations},
+                                    {inv.seat: str(inv) for inv in invitations})
+        self.hosted_invitations.show()
+        self.dialog = self.hosted_invitations.dialog
         self.invitations = lines
         if invitations:
             self._connect(Client(invitation=str(invitations[0])),

@@ -4,10 +4,13 @@ what the player types or picks and speak by signals; :mod:`app.ui.net` acts on i
 
 from __future__ import annotations
 
+from typing import Callable
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox,
+                               QVBoxLayout)
 
 from app.net.invitations import InvitationError, parse_invitation
 
@@ -160,18 +163,40 @@ class HostDialog(QDialog):
 
 
 class InvitationsDialog(QDialog):
-    """A hosted table's invitations, one per seat, to copy and send."""
+    """A hosted table's invitations, one per seat, to copy and send; and, for the tables this
+    window hosts, a seat's invitation replaced (``replace`` emits the seat's key)."""
 
-    def __init__(self, parent, address: str, lines: list[tuple[str, str]]):
+    replace = Signal(object)
+
+    def __init__(self, parent, address: str, lines: list[tuple[str, str]],
+                 seats: list[tuple[object, str]] = ()):
+        """``lines``: (seat name, invitation) to show; ``seats``: (key, seat name) whose
+        invitation may be replaced (none: the dialog only shows)."""
         super().__init__(parent)
         self.setWindowTitle("Invitations")
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel(f"The table is served at {address}. Send each player their own seat's invitation\n"
                              "(anyone holding it can play that seat; it works again to come back):"))
-        self.text = QPlainTextEdit("\n".join(f"{name}: {inv}" for name, inv in lines))
+        self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
         self.text.setMinimumSize(560, 120)
         lay.addWidget(self.text, 1)
+        self.set_lines(lines)
+        # asked before a seat's invitation is replaced (tests answer it)
+        self.confirm: Callable[[str], bool] = self._ask
+        self.seats = QComboBox()
+        if seats:
+            row = QHBoxLayout()
+            for key, name in seats:
+                self.seats.addItem(name, key)
+            renew = QPushButton("New invitation…")
+            renew.setToolTip("Replace the seat's invitation, for one that leaked or was lost: the old one stops "
+                             "working and whoever joined with it is disconnected")
+            renew.clicked.connect(self._replace)
+            row.addWidget(QLabel("Seat:"))
+            row.addWidget(self.seats, 1)
+            row.addWidget(renew)
+            lay.addLayout(row)
         row = QHBoxLayout()
         copy = QPushButton("Copy all")
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text.toPlainText()))
@@ -181,3 +206,16 @@ class InvitationsDialog(QDialog):
         close.clicked.connect(self.accept)
         row.addWidget(close)
         lay.addLayout(row)
+
+    def set_lines(self, lines: list[tuple[str, str]]) -> None:
+        self.text.setPlainText("\n".join(f"{name}: {inv}" for name, inv in lines))
+
+    def _ask(self, name: str) -> bool:
+        answer = QMessageBox.question(
+            self, "New invitation", f"Replace {name}'s invitation?\n\nThe old one stops working at once, and "
+            f"whoever joined with it is disconnected. Send {name} the new one.")
+        return answer == QMessageBox.Yes
+
+    def _replace(self) -> None:
+        if self.seats.currentIndex() >= 0 and self.confirm(self.seats.currentText()):
+            self.replace.emit(self.seats.currentData())

@@ -50,6 +50,7 @@ def serve_main(argv: list[str]) -> int:
         except (OSError, ssl.SSLError) as e:
             ap.error(f"--certfile/--keyfile: {e}")
     from .server import Server
+    from .serving_lock import ServedElsewhere
     from .store import Store, StoreError
     try:
         store = Store(args.db or default_db())
@@ -61,6 +62,9 @@ def serve_main(argv: list[str]) -> int:
         server = Server(store, args.host, args.port, advertise=args.advertise, ssl=context)
         try:
             await server.start()
+        except ServedElsewhere as e:
+            print(f"serve: {e}", file=sys.stderr)
+            return 2
         except OSError as e:
             print(f"serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
             return 2

@@ -14,6 +14,7 @@ from app.match import Match
 
 from .invitations import Invitation
 from .server import Server
+from .serving_lock import ServedElsewhere
 from .store import Store
 
 
@@ -42,6 +43,10 @@ class HostedServer:
         server = Server(store, self.host, self.port, advertise=self.advertise, ssl=self.ssl)
         try:
             self._wait(server.start(), timeout)
+        except ServedElsewhere as e:
+            store.close()
+            self.stop()
+            raise HostingError(str(e)) from None
         except OSError as e:
             store.close()
             self.stop()
@@ -60,6 +65,13 @@ class HostedServer:
         async def add():
             return self.server.add_table(match, name, sealed=sealed, round_seconds=round_seconds)
         return self._wait(add())
+
+    def tables_in_play(self) -> dict[str, dict[int, str]]:
+        """Each table not over: its person seats' names by seat."""
+        async def ask():
+            return {t.id: {i: s.name for i, s in enumerate(t.match.seats) if s.is_person}
+                    for t in self.server.tables.values() if t.match.world.phase != "over"}
+        return self._wait(ask())
 
     def reissue(self, table: str, seat: int) -> Invitation:
         """A new invitation for the seat: the old one stops working, and whoever joined

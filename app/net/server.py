@@ -34,6 +34,7 @@ from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
+from .serving_lock import ServingLock
 from .worker import LATER, URGENT, Worker
 from .record import record_message
 from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
@@ -162,9 +163,20 @@ class Server:
         self._server = None
         self.rounds_running = 0
         self._quick: Worker | None = None     # rounds with no computer seat, then saves
+        self._lock: ServingLock | None = None    # held from start to stop: one server per database
 
     # -- life --------------------------------------------------------------------------
     async def start(self) -> None:
+        """Serve: raises :class:`~.serving_lock.ServedElsewhere` when another server holds
+        the database, ``OSError`` when the address cannot be listened on."""
+        self._lock = ServingLock(self.store.path)
+        try:
+            await self._start()
+        except BaseException:
+            self._lock.release()
+            raise
+
+    async def _start(self) -> None:
         self.load_new_tables()
         self.store.start_writer()
         self._quick = Worker()
@@ -211,6 +223,8 @@ class Server:
         if self._quick is not None:
             self._quick.stop()
             self._quick = None
+        if self._lock is not None:
+            self._lock.release()
 
     async def serve_forever(self) -> None:
         await self._server.serve_forever()

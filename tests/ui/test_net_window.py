@@ -274,6 +274,64 @@ def test_the_host_replaces_a_seats_invitation_from_the_window(qtbot, windows):
     assert not host.net.hosted_invitations.action.isEnabled()
 
 
+def hotseat(w, fog: bool = False):
+    w.new_game("hotseat", seats=[{"name": "Ada", "nations": list(ADA.nations)},
+                                 {"name": "Ben", "nations": list(BEN.nations)}], confirmed=True, fog=fog)
+
+
+def test_a_host_who_closed_the_window_hosts_the_table_again_and_takes_its_seat(qtbot, windows):
+    """The window that hosted a table is closed (the server stops with it); a new window
+    (Table → Host my tables again) serves it from the data folder where it was, takes the
+    host's seat with the invitation kept there, and the guest comes back with theirs."""
+    import json
+    import os
+    first, guest = windows(), windows()
+    hotseat(first)
+    lines = dict(first.net.host(port=0))
+    first.net.dialog.close()
+    guest.net.join(lines["Ben"])
+    qtbot.waitUntil(lambda: seated(first) and seated(guest), timeout=WAIT)
+    assert first.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(first, 1), timeout=WAIT)
+    kept = first.net.hosting._own_seats().path
+    assert [s["seat_name"] for s in json.loads(kept.read_text())] == ["Ada"]
+    assert lines["Ben"] not in kept.read_text()          # only the host's own seat reaches its disk
+    if os.name == "posix":
+        assert kept.stat().st_mode & 0o077 == 0          # readable by its owner only
+    first.net.closing()                                   # the window closes: its server stops
+    qtbot.waitUntil(lambda: "Reconnecting" in guest.net.chip_text or "Disconnected" in guest.net.chip_text,
+                    timeout=WAIT)
+    again = windows()
+    assert again.net.hosting.may_host_again()
+    try:
+        assert again.net.hosting.host_again()
+        qtbot.waitUntil(lambda: seated(again), timeout=WAIT)
+        assert again.match.me == 0 and "Ada" in again.last_status
+        qtbot.waitUntil(lambda: confirmed(again, 1), timeout=WAIT)       # her order is where she left it
+        qtbot.waitUntil(lambda: seated(guest), timeout=WAIT)             # the guest reconnects by itself
+        keeper = again.net.hosted_invitations
+        keeper.action.trigger()
+        text = keeper.dialog.text.toPlainText()
+        assert lines["Ada"] in text and lines["Ben"] not in text and "New invitation" in text
+    finally:
+        again.net.closing()      # before pytest-qt closes the window: no "stop hosting?" question
+
+
+def test_closing_a_window_that_hosts_asks_first(qtbot, windows):
+    w = windows()
+    hotseat(w)
+    w.net.host(port=0)
+    w.net.dialog.close()
+    qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+    asked = []
+    w.net.hosting.ask_stop = lambda n: asked.append(n) or False
+    w.close()
+    assert asked == [1] and w.isVisible() and w.net.hosted is not None     # "no": it keeps serving
+    w.net.hosting.ask_stop = lambda n: asked.append(n) or True
+    w.close()
+    assert asked == [1, 1] and not w.isVisible() and w.net.hosted is None
+
+
 def test_a_message_between_two_windows_is_sealed_on_the_way(qtbot, windows, hosted):
     table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN], fog=True), "fogged")
     ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)

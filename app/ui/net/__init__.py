@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from ..guard import guarded
-from .hosted_tables import HostedInvitations
+from .hosting import Hosting
 from .letters import TableLetters
 
 if TYPE_CHECKING:
@@ -41,11 +41,6 @@ def closed_why(code: int) -> str:
             p.CLOSE_REVOKED: "Your invitation was replaced",
             p.CLOSE_PROTOCOL: "The server closed the connection",
             CLOSE_UNTRUSTED: "Cannot connect securely"}.get(code, "The connection was closed")
-
-
-HOSTED_DB = "hosted-tables.sqlite3"
-"""The tables the window hosts, in the data folder: not ``python -m app serve``'s default
-file, so a server run beside the window never holds the same tables twice."""
 
 
 class Carrier(QObject):
@@ -78,7 +73,6 @@ class NetUI(QObject):
         self.s = services
         self.link: Link | None = None
         self.match: RemoteMatch | None = None
-        self.hosted = None                      # app.net.hosting.HostedServer while hosting
         self.dialog = None                      # the open dialog (tests answer it)
         self.last_problem = ""                  # the last message about the connection
         self.cafile: str | None = None          # a TLS server's CA certificate to trust (--cafile)
@@ -96,18 +90,18 @@ class NetUI(QObject):
         self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
         self.letters = TableLetters(parent, nations_dock, match=lambda: self.match)
         menu.addSeparator()
-        self.a_host = QAction("&Host a table…", parent)
-        self.a_host.setStatusTip("Serve the game open now from this computer: one invitation per seat")
-        self.a_host.triggered.connect(self.host_dialog)
+        self.hosting = Hosting(parent, services, menu, lambda inv, status: self._join_as_host(inv, status),
+                               self._problem)
+        self.hosted_invitations = self.hosting.invitations
+        self.a_host = self.hosting.a_host
         self.a_join = QAction("&Join…", parent)
         self.a_join.setStatusTip("Play your seat at a table on another computer, with its invitation")
         self.a_join.triggered.connect(lambda: self.join_dialog())
         self.a_watch = QAction("&Watch…", parent)
         self.a_watch.setStatusTip("A server's tables: watch a running game, replay a finished one")
         self.a_watch.triggered.connect(lambda: self.lobby_dialog())
-        for a in (self.a_host, self.a_join, self.a_watch):
+        for a in (self.a_join, self.a_watch):
             menu.addAction(a)
-        self.hosted_invitations = HostedInvitations(parent, menu, lambda: self.hosted, self._problem)
 
     # -- joining and watching ------------------------------------------------------------------
     @guarded
@@ -213,10 +207,7 @@ class NetUI(QObject):
         lobby = getattr(self, "_lobby_link", None)
         if lobby is not None:
             lobby.stop()
-        if self.hosted is not None:
-            self.hosted.stop()
-            self.hosted = None
-            self.hosted_invitations.clear()
+        self.hosting.stop()
 
     # -- what arrives --------------------------------------------------------------------------
     @guarded
@@ -411,52 +402,22 @@ class NetUI(QObject):
         self.s.update_actions()
         self.s.set_status("Done: your orders are with the server. Waiting for the other seats…")
 
-    # -- hosting ------------------------------------------------------------------------------
-    @guarded
+    # -- hosting (app/ui/net/hosting.py) ------------------------------------------------------
+    @property
+    def hosted(self):
+        """The server this window runs (None: none)."""
+        return self.hosting.server
+
     def host_dialog(self, *_) -> None:
-        from .dialogs import HostDialog
-        m = self.s.match()
-        if m is None or not m.adjudicates:      # a table of a server is its to host
-            self._problem("Host a table", "Open or start the game to host first (File → New game or Open).")
-            return
-        self.dialog = dlg = HostDialog(self.main, [f"{s.name} ({', '.join(s.nations)})" for s in m.seats
-                                                   if s.is_person])
-        dlg.setWindowModality(Qt.WindowModal)
-        dlg.host.connect(lambda host, port, seconds: self.host(host, port, seconds or None))
-        dlg.open()
+        self.hosting.host_dialog()
+        self.dialog = self.hosting.dialog
 
     def host(self, host: str = "127.0.0.1", port: int = 0, deadline: float | None = None,
              name: str = "a table") -> list[tuple[str, str]]:
-        """Serve the game open now from a server in this app; the window takes its first
-        person seat. Returns (seat name, invitation) for each person seat."""
-        from app.net.client import Client
-        from app.net.hosting import HostedServer, HostingError
-        from app.net.store import match_from_text, match_text
-        m = self.s.match()
-        if m is None:
-            return []
-        if len([s for s in m.seats if s.is_person]) < 2:
-            self._problem("Host a table", "Host a hotseat game: its seats become the table's seats, one invitation "
-                                          "each (File → New game → Hotseat).")
-            return []
-        if not self.s.confirm_discard("host this game"):
-            return []
-        if self.hosted is None:
-            try:
-                self.hosted = HostedServer(self.s.data_dir() / HOSTED_DB, host, port).start()
-            except HostingError as e:
-                self.hosted = None
-                self._problem("Host a table", str(e).capitalize() + ".")
-                return []
-        match = match_from_text(match_text(m), "the game open now")   # the server's own copy, on its thread
-        table, invitations = self.hosted.add_table(match, name, round_seconds=deadline)
-        lines = [(match.seats[inv.seat].name, str(inv)) for inv in invitations]
-        self.hosted_invitations.add(table, name, {inv.seat: match.seats[inv.seat].name for inv in invitations},
-                                    {inv.seat: str(inv) for inv in invitations})
-        self.hosted_invitations.show()
-        self.dialog = self.hosted_invitations.dialog
-        self.invitations = lines
-        if invitations:
-            self._connect(Client(invitation=str(invitations[0])),
-                          f"Hosting table {table} at {self.hosted.address}: you play {lines[0][0]}.")
+        lines = self.hosting.host(host, port, deadline, name)
+        self.dialog = self.hosting.dialog
         return lines
+
+    def _join_as_host(self, invitation: str, status: str) -> bool:
+        from app.net.client import Client
+        return self._connect(Client(invitation=invitation), status)

@@ -17,6 +17,9 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from ..guard import guarded
 
 
+EARLIER = "issued before this window opened (New invitation… replaces it)"
+
+
 @dataclass
 class HostedTable:
     """One table this window serves: its seats' names and their invitations as last issued."""
@@ -26,7 +29,7 @@ class HostedTable:
     invitations: dict[int, str] = field(default_factory=dict)
 
     def lines(self) -> list[tuple[str, str]]:
-        return [(self.seats[i], self.invitations[i]) for i in sorted(self.invitations)]
+        return [(self.seats[i], self.invitations.get(i, EARLIER)) for i in sorted(self.seats)]
 
 
 class HostedInvitations(QObject):
@@ -50,6 +53,14 @@ class HostedInvitations(QObject):
     def add(self, table: str, name: str, seats: dict[int, str], invitations: dict[int, str]) -> None:
         self.tables.append(HostedTable(table, name, dict(seats), dict(invitations)))
         self.action.setEnabled(True)
+
+    def remember(self, table: str, invitation: str) -> None:
+        """A seat's invitation kept from an earlier session (the host's own)."""
+        from app.net.invitations import parse_invitation
+        seat = parse_invitation(invitation).seat
+        for t in self.tables:
+            if t.table == table and seat in t.seats:
+                t.invitations[seat] = invitation
 
     def clear(self) -> None:
         """The server stopped: its invitations are of no use here any more."""

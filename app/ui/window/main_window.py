@@ -739,7 +739,7 @@ class MainWindow(QMainWindow):
 
     @guarded
     def closeEvent(self, event) -> None:
-        if not self.files.confirm_discard("quit"):
+        if not self.files.confirm_discard("quit") or not self.net.hosting.may_close():
             event.ignore()
             return
         self.table_ui.closing()           # no next watched submission; a running one is kept

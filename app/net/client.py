@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from . import protocol as p
 from .invitations import parse_invitation
 from .letters import LetterError, open_letter, public_key_text, seal_letter
+from .sealed_votes import sealed_answer, vote_key
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
 FINAL = (1015, p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
@@ -163,6 +164,10 @@ class Client:
             self.letters.append((message.sender, text))
         elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
             await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+        elif isinstance(message, p.RevealVote):           # every seat has answered: open this seat's answer
+            inv = self.invitation
+            key = vote_key(inv.secret, inv.table, inv.seat, message.proposal)
+            await self.send(p.VoteKey(type="vote_key", proposal=message.proposal, key=key_text(key)))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
             self._open_own_box()
         elif isinstance(message, p.TableState):
@@ -301,5 +306,12 @@ class Client:
         await self.send(p.Propose(type="propose", kind="concession", to=to))
 
     async def vote(self, accept: bool) -> None:
-        """Answer the open proposal to end the game."""
-        await self.send(p.Vote(type="vote", accept=accept))
+        """Answer the open proposal to end the game, sealed (:mod:`.sealed_votes`): the server
+        asks for the key once every seat has answered, and this client sends it by itself."""
+        told = self.proposal         # none open: the last one, which the server says has ended
+        number = None if told is None else told.number or told.outcome_number
+        if number is None:
+            raise ValueError("there is no proposal to answer")
+        inv = self.invitation
+        box, committed = sealed_answer(inv.secret, inv.table, inv.seat, number, accept)
+        await self.send(p.SealVote(type="seal_vote", proposal=number, box=box, commitment=committed))

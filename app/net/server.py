@@ -32,12 +32,13 @@ from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
-from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
-                     replay_answer, replay_offer)
+from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties
 from .worker import LATER, URGENT, Worker
 from .record import record_message
-from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
-                      replay_vote, the_ending, vote_refusal, vote_text)
+from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
+from .replay import replay
+from .sealed_votes import box_of, SealedVotes
+from .server_votes import SealedVoting
 from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
                     watcher_message, welcome_fields)
 
@@ -103,6 +104,7 @@ class Table:
     seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
+    votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -112,7 +114,11 @@ class Table:
         elif action.kind == "reveal":
             self.sealed.revealing = True
             self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
+        elif action.kind == "vote_box":
+            self.votes_sealed.seal(self.match.table.proposals.open.number, action.seat, *box_of(action.text))
         else:
+            if action.kind == "tally":
+                self.votes_sealed.clear()
             replay(self.match, action)
 
     def round_began(self) -> None:
@@ -148,7 +154,7 @@ class Table:
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
 
-class Server:
+class Server(SealedVoting):
     """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
     every stored table; ``await stop()`` closes every connection and the database."""
 
@@ -357,7 +363,9 @@ class Server:
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
                 await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
             if m.table.proposals.open is not None or m.table.proposals.last is not None:
-                await ws.send(p.dump(proposal_message(m, table.id, seat)))
+                answered = table.votes_sealed.answered_to(m.table.proposals)
+                await ws.send(p.dump(proposal_message(m, table.id, seat, answered)))
+                await self._ask_vote_keys(table, {seat})
             if (ending := the_ending(m)) is not None:
                 await ws.send(p.dump(ending_message(table.id, ending)))
         await self._tell_all(table, table.state())
@@ -378,8 +386,11 @@ class Server:
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)
                 return
-            if isinstance(message, (p.Propose, p.Vote)):
+            if isinstance(message, p.Propose):
                 await self._proposal(table, seat, ws, message)
+                return
+            if isinstance(message, (p.SealVote, p.VoteKey, p.Vote)):
+                await (self._seal_vote if isinstance(message, p.SealVote) else self._vote_key)(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -596,19 +607,14 @@ class Server:
         return True
 
     async def _proposal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A proposal to end the game or an answer to one (:mod:`.endings`): checked, kept,
-        then done; every seat is told what it may know of it, and if it was agreed, every
-        seat and watcher is told the game has ended."""
+        """A proposal to end the game (:mod:`.endings`; answers: :mod:`.server_votes`): checked,
+        kept, then done; every seat is told what it may know of it, and if it was agreed (every
+        other voter a computer), every seat and watcher is told the game has ended."""
         m = table.match
-        proposing = isinstance(message, p.Propose)
-        what = f"propose a {message.kind}" if proposing else "answer the proposal"
-        why = proposal_refusal(m, seat, message) if proposing else vote_refusal(m, seat)
-        if not await self._kept(table, ws, what, why, lambda: Action(seat, "propose", propose_text(message))
-                                if proposing else Action(seat, "vote", vote_text(message))):
+        if not await self._kept(table, ws, f"propose a {message.kind}", proposal_refusal(m, seat, message),
+                                lambda: Action(seat, "propose", propose_text(message))):
             return
-        proposals = m.table.proposals
-        outcome = proposals.propose(seat, message.kind, message.to) if proposing else \
-            proposals.answer(seat, message.accept)
+        outcome = m.table.proposals.propose(seat, message.kind, message.to)
         await self._tell_proposal(table)
         if outcome is not None and outcome.agreed:
             await self._game_ended(table)
@@ -618,8 +624,9 @@ class Server:
             self._tell_soon(table)
 
     async def _tell_proposal(self, table: Table) -> None:
+        answered = table.votes_sealed.answered_to(table.match.table.proposals)
         for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(proposal_message(table.match, table.id, seat)))
+            await _send(ws, p.dump(proposal_message(table.match, table.id, seat, answered)))
 
     async def _game_ended(self, table: Table) -> None:
         """Ended by agreement: no more deadline; the fog lifts for every seat; the game's whole
@@ -788,27 +795,3 @@ def issue(store: Store, address: str, table: str, seat: int) -> Invitation:
     invitation = new_invitation(address, table, seat)
     store.set_digest(table, seat, invitation.digest())
     return invitation
-
-
-def replay(match: Match, action: Action) -> None:
-    """A stored action, done again on the match read back (a restarted server)."""
-    if action.kind == "order":
-        match.add_text(action.text, action.seat)
-    elif action.kind == "remove":
-        match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
-    elif action.kind == "done":
-        match.end_turn(action.seat)
-    elif action.kind == "offer":
-        replay_offer(match, action.text)
-    elif action.kind == "answer":
-        replay_answer(match, action.text)
-    elif action.kind == "hand":
-        hand_to_computer(match, action.seat, action.text)
-    elif action.kind == "take":
-        take_back(match, action.seat)
-    elif action.kind == "propose":
-        replay_propose(match, action.seat, action.text)
-    elif action.kind == "vote":
-        replay_vote(match, action.seat, action.text)
-    else:
-        raise ValueError(f"unknown stored action {action.kind!r}")

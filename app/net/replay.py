@@ -5,11 +5,14 @@ here they change nothing."""
 
 from __future__ import annotations
 
+import json
+
 from app.match import Match, order_key
 
 from .away import hand_to_computer, take_back
 from .endings import replay_propose, replay_tally, replay_vote
-from .offers import replay_answer, replay_offer
+from .offers import gift_of, replay_answer, replay_offer
+from .sealed_offers import apply_accepted
 from .store import Action
 
 SEALED = ("seal", "reveal", "vote_box")
@@ -26,6 +29,11 @@ def replay(match: Match, action: Action) -> None:
         replay_offer(match, action.text)
     elif action.kind == "answer":
         replay_answer(match, action.text)
+    elif action.kind == "sealed_offer":            # its number is taken; what it offers is sealed
+        match.civ.next_id = max(match.civ.next_id, int(action.text) + 1)
+    elif action.kind == "sealed_accept":
+        fields = json.loads(action.text)
+        apply_accepted(match, fields["id"], fields["made_at"], gift_of(match, fields))
     elif action.kind == "hand":
         hand_to_computer(match, action.seat, action.text)
     elif action.kind == "take":

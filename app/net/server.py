@@ -32,7 +32,9 @@ from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
-from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties
+from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties
+from .sealed_offers import SealedOffers, stored_offers
+from .server_offers import SealedOffering
 from .worker import LATER, URGENT, Worker
 from .record import record_message
 from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
@@ -105,6 +107,7 @@ class Table:
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
     votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
+    offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -154,7 +157,7 @@ class Table:
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
 
-class Server(SealedVoting):
+class Server(SealedVoting, SealedOffering):
     """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
     every stored table; ``await stop()`` closes every connection and the database."""
 
@@ -192,7 +195,8 @@ class Server(SealedVoting):
                 match = match_from_text(stored.save, f"table {stored.id}")
                 table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
                               round_seconds=stored.round_seconds, round_ends=stored.round_ends,
-                              public_keys=self.store.public_keys(stored.id))
+                              public_keys=self.store.public_keys(stored.id),
+                              offers_sealed=SealedOffers(stored_offers(self.store.reader, stored.id)))
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
@@ -337,6 +341,7 @@ class Server(SealedVoting):
                 except StoreError as e:
                     raise Closing(1011, str(e)) from None
                 table.public_keys[seat] = message.public_key
+                await self._tell_parties(table, self._sealing_to(table, seat))
             if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
                 try:
                     await self.store.keep_actions(table.id, [Action(seat, "take", "")])
@@ -357,7 +362,7 @@ class Server(SealedVoting):
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
             if m.civ is not None:
-                await ws.send(p.dump(offers_message(m, table.id, seat)))
+                await ws.send(p.dump(self._offers_of(table, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
@@ -382,6 +387,9 @@ class Server(SealedVoting):
                 return
             if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
                 await self._offer(table, seat, ws, message)
+                return
+            if isinstance(message, (p.SealOffer, p.AnswerSealedOffer)):
+                await (self._seal_offer if isinstance(message, p.SealOffer) else self._answer_sealed)(table, seat, ws, message)
                 return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)
@@ -572,7 +580,8 @@ class Server(SealedVoting):
         m = table.match
         making = isinstance(message, p.MakeOffer)
         what = f"offer to {message.receiver}" if making else f"answer to offer {message.offer}"
-        why = offer_refusal(m, seat, message) if making else answer_refusal(m, seat, message)
+        why = (offer_refusal(m, seat, message) or self._in_clear_refusal(table, message)) if making else \
+            answer_refusal(m, seat, message)
         gift = None
         if why is None and making:
             try:
@@ -587,7 +596,7 @@ class Server(SealedVoting):
         offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
         for party in parties(m, offer):
             if party in table.seats:
-                await _send(table.seats[party], p.dump(offers_message(m, table.id, party)))
+                await _send(table.seats[party], p.dump(self._offers_of(table, party)))
         if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
             others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
@@ -733,7 +742,7 @@ class Server(SealedVoting):
                 await _send(ws, p.dump(record))
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
-                await _send(ws, p.dump(offers_message(m, table.id, seat)))
+                await _send(ws, p.dump(self._offers_of(table, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
         await self._tell_all(table, table.state())

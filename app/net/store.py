@@ -45,12 +45,17 @@ CREATE TABLE IF NOT EXISTS public_keys (
 CREATE TABLE IF NOT EXISTS letters (
     table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER PRIMARY KEY AUTOINCREMENT, sender INTEGER NOT NULL,
     receiver INTEGER NOT NULL, box TEXT NOT NULL, submissions INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS sealed_offers (
+    table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, giver_seat INTEGER NOT NULL,
+    receiver_seat INTEGER NOT NULL, giver TEXT NOT NULL, receiver TEXT NOT NULL, box TEXT NOT NULL,
+    own TEXT NOT NULL, commitment TEXT NOT NULL, made_at INTEGER NOT NULL, PRIMARY KEY (table_id, id));
 CREATE TABLE IF NOT EXISTS invitations (
     table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, digest TEXT NOT NULL,
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote")
+ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote",
+           "vote_box", "tally", "sealed_offer", "sealed_accept")
 
 
 class StoreError(RuntimeError):

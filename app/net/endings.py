@@ -54,16 +54,18 @@ def vote_refusal(match: Match, seat: int, proposal: int, sealed: set[int]) -> st
 
 
 def replay_tally(match: Match, text: str) -> None:
-    """The stored outcome of a tally, done again: every seat that had still to answer answers
-    as the outcome says (all yes gives an agreement; all no a refusal, as any one no did)."""
+    """A stored tally done again: every person seat that had still to answer answers as the
+    tally says, all yes or all no (as any one no did, all no refuses); with the computers'
+    answers, made again the same way, the outcome is the one the seats were told."""
     p = match.table.proposals
-    agreed = json.loads(text)["agreed"]
+    all_yes = json.loads(text)["all_yes"]
     for seat in p.waiting():
-        p.answer(seat, bool(agreed))
+        p.answer(seat, bool(all_yes))
 
 
-def tally_text(agreed: bool) -> str:
-    return json.dumps({"agreed": bool(agreed)})
+def tally_text(all_yes: bool) -> str:
+    """What a tally keeps: whether every person seat's answer was yes, and nothing of whose."""
+    return json.dumps({"all_yes": bool(all_yes)})
 
 
 def replay_propose(match: Match, seat: int, text: str) -> None:

@@ -96,12 +96,14 @@ class SealedVotes:
         return self.answered(proposals.open.number if proposals.open is not None else None)
 
     def revealing(self, waiting: list[int]) -> bool:
-        """Every seat the match still waits for has sealed its answer: time for the keys."""
-        return bool(self.boxes) and all(s in self.boxes for s in waiting)
+        """Every seat the match still waits for (``waiting``: it counts a sealed answer as
+        none) has sealed its answer: time for the keys."""
+        return bool(waiting) and all(s in self.boxes for s in waiting)
 
-    @property
-    def unopened(self) -> list[int]:
-        return sorted(s for s in self.boxes if s not in self.opened)
+    def unopened(self, waiting: list[int]) -> list[int]:
+        """The seats whose key is still to come (a seat handed to the computer meanwhile has
+        answered again, by the computer: its box no longer counts)."""
+        return sorted(s for s in waiting if s in self.boxes and s not in self.opened)
 
     def open(self, table: str, seat: int, key_text: str) -> None:
         """The seat's answer, opened with its committed key; raises :class:`SealError`."""

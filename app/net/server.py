@@ -51,7 +51,8 @@ CLOSE_TIMEOUT = 1.0
 answer waits behind its unread messages, and the reason has been sent already."""
 REVEAL_TIMEOUT = 60.0
 """Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
-whose computer is not there by then holds (RULES.md §6)."""
+whose computer is not there by then holds (RULES.md §6). The voters on a proposal have as
+long to reveal their sealed answers (:mod:`.server_votes`)."""
 STATE_DELAY = 0.2
 """Seconds a table's "who is done" waits before it goes to every seat: seats that end their
 turn together are told of in one message each, not one per seat that ended (at a table of
@@ -108,6 +109,7 @@ class Table:
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
     votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
     offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
+    vote_timer: asyncio.TimerHandle | None = None       # the time to reveal sealed answers
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -210,10 +212,10 @@ class Server(SealedVoting, SealedOffering):
 
     async def stop(self) -> None:
         for table in self.tables.values():        # no clock outlives the server
-            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer):
+            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer, table.vote_timer):
                 if timer is not None:
                     timer.cancel()
-            table.deadline_timer = table.reveal_timer = table.state_timer = None
+            table.deadline_timer = table.reveal_timer = table.state_timer = table.vote_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -568,6 +570,8 @@ class Server(SealedVoting, SealedOffering):
             log.error("table %s: seat %d was not handed to the computer: %s", table.id, seat, e)
             return
         hand_to_computer(m, seat, HAND_LEVEL)
+        await self._drop_sealed_offers(table, seat)      # its person's sealed offers: the computer cannot open them
+        await self._ask_vote_keys(table)                 # its answer, if any, is the computer's now
         table.away.discard(seat)
         table.votes.pop(seat, None)
         await self._tell_all(table, table.state())

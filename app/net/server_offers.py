@@ -7,6 +7,8 @@ only wires it.
 
 from __future__ import annotations
 
+import logging
+
 from app.engine import in_contact
 from app.match.civ_table import OfferRefused
 
@@ -16,6 +18,8 @@ from .sealed_offers import accepted_text, apply_accepted, deleted, GiftError, Se
 from .sealed_votes import commitment_fault
 from .server_votes import ws_send
 from .store import Action, actions_written, StoreError
+
+log = logging.getLogger(__name__)
 
 BUSY = "you have an open offer, made or received: it must be answered before you make another"
 
@@ -122,3 +126,20 @@ class SealedOffering:
         if offer.status == "accepted":     # a gift joined the game: its parties see the world anew
             await self._send_views(table, watchers=False, quiet=frozenset(range(len(m.seats))) - {o.giver_seat, seat})
 
+
+    async def _drop_sealed_offers(self, table, seat: int) -> None:
+        """The seat went to the computer, which cannot open what was sealed to its person:
+        its open sealed offers, made or received, lapse unread."""
+        sealed = table.offers_sealed
+        gone = [o for o in sealed.open.values() if seat in (o.giver_seat, o.receiver_seat)]
+        if not gone:
+            return
+        try:
+            await self.store.write([s for o in gone for s in deleted(table.id, o.id)])
+        except StoreError as e:
+            log.error("table %s: the sealed offers of seat %d were not dropped: %s", table.id, seat, e)
+            return
+        for o in gone:
+            del sealed.open[o.id]
+            sealed.unread.append((o, "lapsed"))
+        await self._tell_parties(table, {s for o in gone for s in (o.giver_seat, o.receiver_seat)})

@@ -6,6 +6,7 @@ opened and tallied, and only the outcome stored. A part of :class:`app.net.serve
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from . import protocol as p
@@ -38,9 +39,26 @@ class SealedVoting:
         if o is None or o.number != votes.proposal or not votes.revealing(m.table.proposals.waiting()):
             return
         frame = p.dump(p.RevealVote(table=table.id, proposal=o.number))
-        for seat in votes.unopened:
+        for seat in votes.unopened(m.table.proposals.waiting()):
             if seat in table.seats and (seats is None or seat in seats):
                 await ws_send(table.seats[seat], frame)
+        if self.reveal_timeout is not None and table.vote_timer is None:
+            table.vote_timer = asyncio.get_running_loop().call_later(
+                self.reveal_timeout, lambda: asyncio.ensure_future(self.finish_vote_reveal(table.id)))
+
+    async def finish_vote_reveal(self, table_id: str) -> None:
+        """The time to reveal the answers has run out: a seat whose key did not come has not
+        shown that it accepts, so it refuses (RULES.md §11: agreed only if every seat accepts)."""
+        table = self.tables[table_id]
+        async with table.lock:
+            m, votes = table.match, table.votes_sealed
+            table.vote_timer = None
+            o = m.table.proposals.open
+            if o is None or o.number != votes.proposal or not votes.revealing(m.table.proposals.waiting()):
+                return
+            for seat in votes.unopened(m.table.proposals.waiting()):
+                votes.opened[seat] = False
+            await self._tally(table)
 
     async def _vote_key(self, table, seat: int, ws, message: p.VoteKey | p.Vote) -> None:
         m, votes = table.match, table.votes_sealed
@@ -57,7 +75,7 @@ class SealedVoting:
         except SealError as e:
             await ws.send(p.dump(p.Refused(text="the key of your answer", reason=str(e))))
             return
-        if votes.unopened:
+        if votes.unopened(m.table.proposals.waiting()):
             return
         await self._tally(table)
 
@@ -65,8 +83,12 @@ class SealedVoting:
         """Every sealed answer is open: the outcome, stored alone (the boxes deleted with it),
         then done; the answers leave the server's memory."""
         m, votes = table.match, table.votes_sealed
+        if table.vote_timer is not None:
+            table.vote_timer.cancel()
+            table.vote_timer = None
         proposals = m.table.proposals
-        opened = dict(votes.opened)
+        waiting = proposals.waiting()
+        opened = {seat: votes.opened[seat] for seat in waiting}
         try:
             await self.store.write(tally_written(table.id, tally_text(all(opened.values())), proposals.open.by))
         except StoreError as e:
@@ -75,8 +97,8 @@ class SealedVoting:
             return
         votes.clear()
         outcome = None
-        for seat in sorted(opened):
-            if proposals.open is not None and seat in proposals.waiting():
+        for seat in waiting:
+            if proposals.open is not None:
                 outcome = proposals.answer(seat, opened[seat])
         opened.clear()
         await self._tell_proposal(table)

@@ -48,7 +48,7 @@ def test_the_database_never_holds_how_a_seat_answered_only_the_outcome(tmp_path)
                     await c.wait_for(lambda c: c.proposal.outcome == "refused")
                 assert stored_kinds(db) == ["propose", "tally"]       # the answers deleted with the tally
         data = raw_bytes(db)
-        assert b'"accept"' not in data and b'{"agreed": false}' in data
+        assert b'"accept"' not in data and b'{"all_yes": false}' in data
     run(play)
 
 
@@ -87,4 +87,32 @@ def test_a_key_that_is_not_the_committed_one_is_refused_and_the_connection_stays
                 await ws.send(p.dump(p.VoteKey(type="vote_key", proposal=1, key=true)))     # the connection stayed
                 assert (await frames_until(ws, "ended"))["kind"] == "draw"
                 await amy.wait_for(lambda c: c.ended is not None)
+    run(play)
+
+
+def test_a_seat_whose_computer_does_not_reveal_its_answer_in_time_refuses(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db", reveal_timeout=None) as server:
+            table, invitations = server.add_table(three_seats(), "three")
+            amy, bob, cal = (Client(invitation=str(i)) for i in invitations)
+            async with clients(amy, cal):
+                async with clients(bob):
+                    await bob.wait_for(lambda c: c.view is not None)
+                    await amy.wait_for(lambda c: c.view is not None)
+                    await amy.propose_draw()
+                    await bob.wait_for(lambda c: c.proposal is not None and c.proposal.must_answer)
+                    await bob.vote(True)
+                    await amy.wait_for(lambda c: c.proposal is not None and c.proposal.waiting == [2])
+                # Bob's computer has gone: his sealed yes cannot be opened
+                await cal.wait_for(lambda c: c.proposal is not None and c.proposal.must_answer)
+                await cal.vote(True)
+                await cal.wait_for(lambda c: any(isinstance(m, p.RevealVote) for m in c.messages))
+                await cal.order("A ven H")       # a round trip: the server has Cal's key by its answer
+                await cal.wait_for(lambda c: len(c.view.pending) == 1)
+                assert server.tables[table].votes_sealed.unopened([1, 2]) == [1]
+                assert amy.proposal.number == 1                 # still open: Bob's key is awaited
+                await server.finish_vote_reveal(table)          # the time to reveal ran out
+                for c in (amy, cal):
+                    await c.wait_for(lambda c: c.proposal.number is None and c.proposal.outcome == "refused")
+                assert amy.ended is None
     run(play)

@@ -142,3 +142,24 @@ def test_an_open_sealed_offer_survives_a_restarted_server(tmp_path):
         async with serving(tmp_path / "t.db", port) as server:       # and the gift is kept (replayed)
             assert server.tables[next(iter(server.tables))].match.civ.offers[offer["id"]].status == "accepted"
     run(play)
+
+
+def test_an_open_sealed_offer_outlives_a_round_and_lapses_unread_when_its_receiver_goes_to_the_computer(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            table, invitations = server.add_table(three_civilisations(), "civ", sealed=True, round_seconds=3600)
+            ada, ben = Client(invitation=str(invitations[0])), Client(invitation=str(invitations[1]))
+            async with clients(ada):
+                async with clients(ben):
+                    await ada.wait_for(knows_keys("Akkad"))
+                    await ada.offer("map", "Sumer", "Akkad")
+                    await ben.wait_for(lambda c: c.offers is not None and c.offers.to_answer)
+                await server.deadline_passed(table)          # a round adjudicated: the offer stays open
+                await ada.wait_for(lambda c: c.view.submissions == 1 and c.offers.made)
+                await server.deadline_passed(table)          # Ben was not there for a whole round
+                await ada.wait_for(lambda c: c.view.submissions == 2 and c.state.away_seats == [1, 2])
+                await server.hand_to_computer(table, 1)
+                await ada.wait_for(lambda c: c.offers.answered and not c.offers.made)
+                assert ada.offers.answered[0]["status"] == "not taken"
+                assert not server.tables[table].offers_sealed.open and not server.tables[table].match.civ.offers
+    run(play)

@@ -343,8 +343,8 @@ class GameEnded(_Message):
     text: str
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, RevealVote, TableState, Refused, LobbyList, Record,
-                                Offers, ProposalState, GameEnded],
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, RevealVote, TableState, Refused,
+                                LobbyList, Record, Offers, ProposalState, GameEnded],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

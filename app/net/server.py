@@ -391,7 +391,8 @@ class Server(SealedVoting, SealedOffering):
                 await self._offer(table, seat, ws, message)
                 return
             if isinstance(message, (p.SealOffer, p.AnswerSealedOffer)):
-                await (self._seal_offer if isinstance(message, p.SealOffer) else self._answer_sealed)(table, seat, ws, message)
+                sealed_offer = self._seal_offer if isinstance(message, p.SealOffer) else self._answer_sealed
+                await sealed_offer(table, seat, ws, message)
                 return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)

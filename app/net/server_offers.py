@@ -110,9 +110,8 @@ class SealedOffering:
                     raise GiftError("an acceptance carries the gift and the nonce it was sealed with")
                 fields = o.gift_fields(message.content, message.nonce, table.id)
                 gift = gift_of(m, fields)
-            kept = deleted(table.id, o.id) if gift is None else \
-                actions_written(table.id, [Action(seat, "sealed_accept", accepted_text(o, fields))]) + deleted(table.id, o.id)
-            await self.store.write(kept)
+            accepted = [] if gift is None else [Action(seat, "sealed_accept", accepted_text(o, fields))]
+            await self.store.write(actions_written(table.id, accepted) + deleted(table.id, o.id))
         except (GiftError, OfferRefused, StoreError) as e:
             await ws.send(p.dump(p.Refused(text=what, reason=str(e))))
             return

@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from . import protocol as p
 from .invitations import parse_invitation
 from .letters import LetterError, open_letter, public_key_text, seal_letter
-from .sealed_offers import gift_content, GiftError, open_gift, seal_gift
+from .sealed_offers import gift_content, GiftError, offer_key, open_gift, seal_gift
 from .sealed_votes import sealed_answer, vote_key
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
@@ -50,7 +50,8 @@ class Client:
             inv = self.invitation = parse_invitation(invitation)
             self.url = inv.url
             self.hello = p.Hello(type="hello", invitation=invitation,
-                                 public_key=public_key_text(inv.secret, inv.table, inv.seat))
+                                 public_key=public_key_text(inv.secret, inv.table, inv.seat),
+                                 offer_key=offer_key(inv.secret, inv.table, inv.seat))
         elif server is not None and table is not None:
             self.url, self.hello = _server_url(server), p.Watch(type="watch", table=table)
         elif server is not None:
@@ -289,7 +290,7 @@ class Client:
             return
         inv = self.invitation
         box, own, committed, _ = seal_gift(inv.table, giver, receiver, gift_content(kind, unit, third), key,
-                                           self.hello.public_key)
+                                           self.hello.offer_key)
         await self.send(p.SealOffer(type="seal_offer", giver=giver, receiver=receiver, box=box, own=own,
                                     commitment=committed))
 

@@ -43,6 +43,7 @@ class Hello(_Message):
     type: Literal["hello"]
     invitation: Annotated[str, Field(min_length=10, max_length=300)]
     public_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None   # messages to it
+    offer_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None    # sealed offers
 
 
 class Watch(_Message):
@@ -298,7 +299,7 @@ class Offers(_Message):
     to_answer: list[dict] = []
     made: list[dict] = []
     answered: list[dict] = []
-    keys: dict[str, str] = {}     # a sealed table: civilisation met -> its seat's key to seal an offer to
+    keys: dict[str, str] = {}     # a sealed table: civilisation met -> its seat's key to seal an offer to (not its message key)
 
 
 class LobbyList(_Message):

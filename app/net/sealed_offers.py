@@ -12,6 +12,11 @@ commitment, then the rules apply the gift (:meth:`app.match.civ_table.CivTable.a
 given, or lapsed if it no longer holds). A refusal carries nothing: the offer is deleted
 unread. Every sealed gift has the same length, so a box's size does not tell its kind.
 
+The key an offer is sealed to is the seat's offer key, not its message key: derived from
+its invitation as its message key is, but for offers alone (:func:`offer_secret`), so a
+seat told the offer key of each civilisation it has met cannot match it with the seats'
+message keys (public to every seat) and learn which seat plays that civilisation.
+
 Who offers to whom stays in the clear (the server routes the offer to the receiver's seat
 and keeps the rule of one open offer per civilisation). An offer to a civilisation the
 computer plays goes in the clear: the server is that receiver's computer.
@@ -29,7 +34,7 @@ from app.engine import follow_unit, Gift
 from app.match import Match
 from app.match.civ_table import Offer
 
-from .letters import LetterError, open_letter, seal_letter
+from .letters import LetterError, open_letter, public_key_text, seal_letter
 
 GIFT_SIZE = 400           # characters of a sealed gift, padded: a map gift and a unit gift look alike
 OFFER_SEAT = -1           # the seat a box names in place of its sender (no message is from it)
@@ -40,6 +45,19 @@ class GiftError(ValueError):
 
 
 # -- the giver's and the receiver's computers -------------------------------------------------
+def offer_secret(secret: str) -> str:
+    """The secret a seat's offer key pair is made from (:mod:`.letters` makes it), one-way
+    from its invitation's: not the one its message key pair is made from."""
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=b"5d-offers").derive(secret.encode()).hex()
+
+
+def offer_key(secret: str, table: str, seat: int) -> str:
+    """The seat's public key for offers sealed to it."""
+    return public_key_text(offer_secret(secret), table, seat)
+
+
 def gift_content(kind: str, unit: str | None, third: str | None) -> str:
     return json.dumps({"kind": kind, "unit": unit, "third": third}, sort_keys=True)
 
@@ -70,7 +88,8 @@ def seal_gift(table: str, giver: str, receiver: str, content: str, receiver_key:
 def open_gift(box: str, secret: str, table: str, seat: int, giver: str, receiver: str) -> tuple[dict, str, str]:
     """(the gift's fields, its content, its nonce) from a box sealed to ``seat``; raises GiftError."""
     try:
-        plain = json.loads(open_letter(box, secret, table, OFFER_SEAT, seat, aad=_aad(table, giver, receiver)))
+        plain = json.loads(open_letter(box, offer_secret(secret), table, OFFER_SEAT, seat,
+                                       aad=_aad(table, giver, receiver)))
         content, nonce = plain["content"], plain["nonce"]
         return json.loads(content), content, nonce
     except (LetterError, ValueError, KeyError, TypeError):
@@ -135,6 +154,14 @@ def written(table: str, o: SealedOffer) -> list[tuple[str, tuple]]:
 
 def deleted(table: str, offer: int) -> list[tuple[str, tuple]]:
     return [("DELETE FROM sealed_offers WHERE table_id = ? AND id = ?", (table, offer))]
+
+
+def offer_key_written(table: str, seat: int, key: str) -> list[tuple[str, tuple]]:
+    return [("INSERT OR REPLACE INTO offer_keys VALUES (?, ?, ?)", (table, seat, key))]
+
+
+def stored_offer_keys(reader, table: str) -> dict[int, str]:
+    return dict(reader.execute("SELECT seat, key FROM offer_keys WHERE table_id = ?", (table,)).fetchall())
 
 
 def stored_offers(reader, table: str) -> dict[int, SealedOffer]:

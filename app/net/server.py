@@ -33,7 +33,7 @@ from .invitations import Invitation, InvitationError, matches, new_invitation, p
 from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties
-from .sealed_offers import SealedOffers, stored_offers
+from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
 from .server_offers import SealedOffering
 from .worker import LATER, URGENT, Worker
 from .record import record_message
@@ -109,6 +109,7 @@ class Table:
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
     votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
     offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
+    offer_keys: dict[int, str] = field(default_factory=dict)            # seat -> its key for sealed offers
     vote_timer: asyncio.TimerHandle | None = None       # the time to reveal sealed answers
 
     def replay(self, action: Action) -> None:
@@ -198,7 +199,8 @@ class Server(SealedVoting, SealedOffering):
                 table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
                               round_seconds=stored.round_seconds, round_ends=stored.round_ends,
                               public_keys=self.store.public_keys(stored.id),
-                              offers_sealed=SealedOffers(stored_offers(self.store.reader, stored.id)))
+                              offers_sealed=SealedOffers(stored_offers(self.store.reader, stored.id)),
+                              offer_keys=stored_offer_keys(self.store.reader, stored.id))
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
@@ -337,13 +339,10 @@ class Server(SealedVoting, SealedOffering):
             raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
         seat, m = inv.seat, table.match
         async with table.lock:
-            if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
-                try:
-                    await self.store.keep_public_key(table.id, seat, message.public_key)
-                except StoreError as e:
-                    raise Closing(1011, str(e)) from None
-                table.public_keys[seat] = message.public_key
-                await self._tell_parties(table, self._sealing_to(table, seat))
+            try:
+                await self._take_keys(table, seat, message)
+            except StoreError as e:
+                raise Closing(1011, str(e)) from None
             if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
                 try:
                     await self.store.keep_actions(table.id, [Action(seat, "take", "")])

@@ -14,7 +14,7 @@ from app.match.civ_table import OfferRefused
 
 from . import protocol as p
 from .offers import gift_of, offer_refusal, offers_message
-from .sealed_offers import accepted_text, apply_accepted, deleted, GiftError, SealedOffer, written
+from .sealed_offers import accepted_text, apply_accepted, deleted, GiftError, offer_key_written, SealedOffer, written
 from .sealed_votes import commitment_fault
 from .server_votes import ws_send
 from .store import Action, actions_written, StoreError
@@ -39,8 +39,8 @@ class SealedOffering:
         keys = {}
         for civ in m.known_civilisations(seat):
             s = m.seat_of(civ)
-            if civ not in mine and s is not None and m.seats[s].is_person and s in table.public_keys:
-                keys[civ] = table.public_keys[s]
+            if civ not in mine and s is not None and m.seats[s].is_person and s in table.offer_keys:
+                keys[civ] = table.offer_keys[s]
         return told.model_copy(update={"to_answer": told.to_answer + to_answer, "made": told.made + made,
                                        "answered": answered + told.answered, "keys": keys})
 
@@ -57,11 +57,19 @@ class SealedOffering:
             return "this table seals offers between people: your computer seals it to the receiver's"
         return None
 
-    @staticmethod
-    def _sealing_to(table, seat: int) -> set[int]:
-        """The seats to tell that ``seat``'s key is new: at a sealed civilisations table, the
-        others (those that have met its civilisation may now seal offers to it)."""
-        return set(table.seats) - {seat} if table.sealed is not None and table.match.civ is not None else set()
+    async def _take_keys(self, table, seat: int, hello: p.Hello) -> None:
+        """The seat's public keys as its computer joins, kept: for messages sealed to it, and
+        for offers (the others, who may have met its civilisation, told they may now seal
+        offers to it). Raises StoreError."""
+        if hello.public_key is not None and table.public_keys.get(seat) != hello.public_key:
+            await self.store.keep_public_key(table.id, seat, hello.public_key)
+            table.public_keys[seat] = hello.public_key
+        if hello.offer_key is None or table.offer_keys.get(seat) == hello.offer_key:
+            return
+        await self.store.write(offer_key_written(table.id, seat, hello.offer_key))
+        table.offer_keys[seat] = hello.offer_key
+        if table.sealed is not None and table.match.civ is not None:
+            await self._tell_parties(table, set(table.seats) - {seat})
 
     async def _tell_parties(self, table, seats) -> None:
         """Each of ``seats`` that is connected is told of its offers (and the keys to seal one)."""
@@ -79,7 +87,7 @@ class SealedOffering:
             why = f"you know no civilisation called {receiver}"
         if why is None and (m.civ.open_offers(giver) or table.offers_sealed.busy(giver)):
             why = BUSY
-        if why is None and (to is None or not m.seats[to].is_person or to not in table.public_keys):
+        if why is None and (to is None or not m.seats[to].is_person or to not in table.offer_keys):
             why = f"{receiver}'s computer cannot open a sealed offer now: offer it in the clear"
         offer = None if why is not None else SealedOffer(m.civ.next_id, seat, to, giver, receiver, message.box,
                                                          message.own, message.commitment, len(m.game.submissions))

@@ -49,6 +49,9 @@ CREATE TABLE IF NOT EXISTS sealed_offers (
     table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, giver_seat INTEGER NOT NULL,
     receiver_seat INTEGER NOT NULL, giver TEXT NOT NULL, receiver TEXT NOT NULL, box TEXT NOT NULL,
     own TEXT NOT NULL, commitment TEXT NOT NULL, made_at INTEGER NOT NULL, PRIMARY KEY (table_id, id));
+CREATE TABLE IF NOT EXISTS offer_keys (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS invitations (
     table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, digest TEXT NOT NULL,
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));

@@ -39,6 +39,10 @@ def test_a_sealed_gift_reaches_its_receiver_takes_effect_when_accepted_and_is_ne
             _, (ada, ben, cy) = await seated(server)
             async with clients(ada, ben, cy):
                 await ada.wait_for(knows_keys("Akkad", "Elam"))
+                await ada.wait_for(lambda c: c.state is not None and len(c.state.public_keys) == 3)
+                # the keys to seal offers to a civilisation match no seat's message key: which seat
+                # plays Akkad or Elam stays unsaid (a civilisations game names no seat's nations)
+                assert not set(ada.offers.keys.values()) & set(ada.state.public_keys.values())
                 await ada.offer("unit", "Sumer", "Akkad", unit=UNIT)
                 await ben.wait_for(lambda c: c.offers is not None and c.offers.to_answer)
                 offer = ben.offers.to_answer[0]

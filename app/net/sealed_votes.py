@@ -7,9 +7,10 @@ orders) in an AES-GCM box, and sends the box with a commitment to the key. The s
 keeps the box (a stored action, so a restarted server still knows the seat answered) and
 tells the others only that the seat has answered. When every person seat has answered it
 asks for the keys; it keeps them in memory only, and once all are in it opens the boxes,
-tallies, and stores the outcome alone (agreed or not), deleting the boxes in the same
-transaction (:func:`tally_written`). The plaintext of every answer has the same length,
-so a box's size does not tell a yes from a no.
+tallies, and stores only whether every person said yes (what a restarted server needs to
+reach the same outcome), deleting the boxes in the same transaction (:func:`tally_written`).
+The plaintext of every answer has the same length, so a box's size does not tell a yes
+from a no.
 
 What remains: the server's memory holds the answers for the moment of the tally (a
 holder watching its process then, or the keys on their way, reads them).
@@ -128,9 +129,9 @@ def box_of(text: str) -> tuple[str, str]:
     return box, committed
 
 
-def tally_written(table: str, outcome_text: str, seat: int) -> list[tuple[str, tuple]]:
-    """The statements of the tally: the outcome kept, every sealed answer deleted, in one
-    transaction (:meth:`app.net.store.Store.write`)."""
+def tally_written(table: str, tally: str, seat: int) -> list[tuple[str, tuple]]:
+    """The statements of the tally: what it keeps (``tally``: :func:`app.net.endings.tally_text`)
+    stored, every sealed answer deleted, in one transaction (:meth:`app.net.store.Store.write`)."""
     from .store import Action, actions_written
-    return actions_written(table, [Action(seat, "tally", outcome_text)]) + \
+    return actions_written(table, [Action(seat, "tally", tally)]) + \
         [("DELETE FROM actions WHERE table_id = ? AND kind = 'vote_box'", (table,))]

@@ -80,8 +80,9 @@ class SealedVoting:
         await self._tally(table)
 
     async def _tally(self, table) -> None:
-        """Every sealed answer is open: the outcome, stored alone (the boxes deleted with it),
-        then done; the answers leave the server's memory."""
+        """Every sealed answer is open: the tally stored alone (the boxes deleted with it),
+        then the answers given to the match, which decides the outcome; they leave the
+        server's memory."""
         m, votes = table.match, table.votes_sealed
         if table.vote_timer is not None:
             table.vote_timer.cancel()

@@ -8,6 +8,11 @@ A connection's first message says who it is (``hello`` with a seat's invitation,
 ``done``. The server answers with ``welcome``, ``view`` (the world as the connection may
 see it and, for a seat, its own pending orders), ``pending`` (the seat's own pending orders once changed), ``refused`` (an order the game refuses:
 the connection stays open), ``lobby`` and ``table`` (who is done).
+
+What only the seat's computer may read travels sealed: a sealed table's orders (``seal``,
+then ``reveal`` when asked), messages (``letter``), answers to a proposal to end the game
+(``seal_vote``, then ``vote_key`` when ``reveal_vote`` asks), and a sealed table's offers
+between people (``seal_offer``; ``answer_sealed`` shows the gift only to accept it).
 """
 
 from __future__ import annotations

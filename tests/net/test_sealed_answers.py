@@ -6,6 +6,8 @@ commitment, is refused with why and the connection stays."""
 import json
 import sqlite3
 
+import pytest
+
 from websockets.asyncio.client import connect
 
 from app.net import protocol as p
@@ -28,12 +30,13 @@ def stored_kinds(db) -> list[str]:
         return [k for (k,) in c.execute("SELECT kind FROM actions ORDER BY seq")]
 
 
-def test_the_database_never_holds_how_a_seat_answered_only_the_outcome(tmp_path):
+@pytest.mark.parametrize("sealed", [False, True], ids=["orders in the clear", "sealed table"])
+def test_the_database_never_holds_how_a_seat_answered_only_the_tally(tmp_path, sealed):
     db = tmp_path / "t.db"
 
     async def play():
         async with serving(db) as server:
-            _, invitations = server.add_table(three_seats(), "three")
+            _, invitations = server.add_table(three_seats(), "three", sealed=sealed)
             amy, bob, cal = (Client(invitation=str(i)) for i in invitations)
             async with clients(amy, bob, cal):
                 for c in (amy, bob, cal):

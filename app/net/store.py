@@ -7,6 +7,11 @@ that a server killed at any moment (``kill -9``) loses no accepted action. After
 adjudication the new save replaces the old and the actions are cleared, in one transaction.
 A restarted server reads each table's save and replays its actions.
 
+Besides: each seat's public keys (for messages and for offers sealed to it), its messages
+(sealed), its invitation's hash, and a sealed table's open offers between people (sealed,
+with their commitment: :mod:`.sealed_offers`), which outlive a round as offers do. A sealed
+answer to a proposal is an action until the tally deletes it (:mod:`.sealed_votes`).
+
 A disk that is full or read-only raises :class:`StoreError` (the server refuses the action
 and says so), never a silently dropped action.
 

@@ -157,7 +157,7 @@ def table_main(argv: list[str]) -> int:
                 return 2
             print(issue(store, args.address, args.table, args.seat))
             return 0
-        from .server import replay
+        from .replay import replay
         match = match_from_text(stored[args.table].save, args.table)
         for a in stored[args.table].actions:
             replay(match, a)

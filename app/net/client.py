@@ -21,6 +21,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from . import protocol as p
 from .invitations import parse_invitation
 from .letters import LetterError, open_letter, public_key_text, seal_letter
+from .sealed_offers import gift_content, GiftError, offer_key, open_gift, seal_gift
+from .sealed_votes import sealed_answer, vote_key
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
 FINAL = (1015, p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
@@ -48,7 +50,8 @@ class Client:
             inv = self.invitation = parse_invitation(invitation)
             self.url = inv.url
             self.hello = p.Hello(type="hello", invitation=invitation,
-                                 public_key=public_key_text(inv.secret, inv.table, inv.seat))
+                                 public_key=public_key_text(inv.secret, inv.table, inv.seat),
+                                 offer_key=offer_key(inv.secret, inv.table, inv.seat))
         elif server is not None and table is not None:
             self.url, self.hello = _server_url(server), p.Watch(type="watch", table=table)
         elif server is not None:
@@ -69,6 +72,7 @@ class Client:
         self.connections = 0                           # how many times it connected
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
+        self.gifts: dict[int, tuple[str, str]] = {}      # sealed offers to this seat: id -> (gift, nonce)
         self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
         self._ws = None
         self._changed = asyncio.Condition()
@@ -141,6 +145,8 @@ class Client:
             delay = min(delay * 2, self.backoff[1])
 
     async def _received(self, message) -> None:
+        if isinstance(message, p.Offers):
+            message = self._open_offers(message)
         self.messages.append(message)
         if isinstance(message, p.Welcome):
             self.welcome = message
@@ -163,6 +169,10 @@ class Client:
             self.letters.append((message.sender, text))
         elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
             await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+        elif isinstance(message, p.RevealVote):           # every seat has answered: open this seat's answer
+            inv = self.invitation
+            key = vote_key(inv.secret, inv.table, inv.seat, message.proposal)
+            await self.send(p.VoteKey(type="vote_key", proposal=message.proposal, key=key_text(key)))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
             self._open_own_box()
         elif isinstance(message, p.TableState):
@@ -271,11 +281,50 @@ class Client:
     async def offer(self, kind: str, giver: str, receiver: str, unit: str | None = None,
                     third: str | None = None) -> None:
         """Offer a gift (RULES.md §10): ``unit`` as timeline:province:turn, ``third`` the
-        civilisation a contact gift introduces."""
-        await self.send(p.MakeOffer(type="offer", kind=kind, giver=giver, receiver=receiver, unit=unit, third=third))
+        civilisation a contact gift introduces. At a sealed table an offer to a person's
+        civilisation is sealed to its computer (:mod:`.sealed_offers`)."""
+        key = self.offers.keys.get(receiver) if self.sealed and self.offers is not None else None
+        if key is None:
+            await self.send(p.MakeOffer(type="offer", kind=kind, giver=giver, receiver=receiver, unit=unit,
+                                        third=third))
+            return
+        inv = self.invitation
+        box, own, committed, _ = seal_gift(inv.table, giver, receiver, gift_content(kind, unit, third), key,
+                                           self.hello.offer_key)
+        await self.send(p.SealOffer(type="seal_offer", giver=giver, receiver=receiver, box=box, own=own,
+                                    commitment=committed))
 
     async def answer(self, offer: int, accept: bool) -> None:
-        await self.send(p.AnswerOffer(type="answer", offer=offer, accept=accept))
+        """Accept or refuse an offer to this seat; a sealed one's acceptance shows the server
+        the gift and its nonce, a refusal nothing."""
+        if offer not in self.gifts:
+            await self.send(p.AnswerOffer(type="answer", offer=offer, accept=accept))
+            return
+        content, nonce = self.gifts[offer] if accept else (None, None)
+        await self.send(p.AnswerSealedOffer(type="answer_sealed", offer=offer, accept=accept, content=content,
+                                            nonce=nonce))
+
+    def _open_offers(self, message: p.Offers) -> p.Offers:
+        """The sealed offers in ``message`` opened with this seat's key: each reads as one in
+        the clear (``kind``, ``unit``, ``with``), its gift kept to accept it."""
+        inv = self.invitation
+
+        def opened(d: dict, receiving: bool) -> dict:
+            if "box" not in d:
+                return d
+            out = {k: v for k, v in d.items() if k != "box"}
+            try:
+                fields, content, nonce = open_gift(d["box"], inv.secret, inv.table, inv.seat, d["from"], d["to"])
+            except GiftError as e:
+                return {**out, "kind": "", "reason": str(e)}
+            if receiving:
+                self.gifts[d["id"]] = (content, nonce)
+            extra = {"unit": fields.get("unit"), "with": fields.get("third")}
+            return {**out, "kind": fields.get("kind", ""), **{k: v for k, v in extra.items() if v is not None}}
+        if inv is None:
+            return message
+        return message.model_copy(update={"to_answer": [opened(d, True) for d in message.to_answer],
+                                          "made": [opened(d, False) for d in message.made]})
 
     async def hand_over(self, seat: int) -> None:
         """Vote that ``seat``, away for a whole deadline, be played by the computer."""
@@ -301,5 +350,12 @@ class Client:
         await self.send(p.Propose(type="propose", kind="concession", to=to))
 
     async def vote(self, accept: bool) -> None:
-        """Answer the open proposal to end the game."""
-        await self.send(p.Vote(type="vote", accept=accept))
+        """Answer the open proposal to end the game, sealed (:mod:`.sealed_votes`): the server
+        asks for the key once every seat has answered, and this client sends it by itself."""
+        told = self.proposal         # none open: the last one, which the server says has ended
+        number = None if told is None else told.number or told.outcome_number
+        if number is None:
+            raise ValueError("there is no proposal to answer")
+        inv = self.invitation
+        box, committed = sealed_answer(inv.secret, inv.table, inv.seat, number, accept)
+        await self.send(p.SealVote(type="seal_vote", proposal=number, box=box, commitment=committed))

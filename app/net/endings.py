@@ -5,10 +5,13 @@ hotseat's own (:class:`app.match.table.Proposals`: who may propose, who answers,
 kept secret until the last answer, an adjudication ending a proposal); this module only
 reads the messages, says what each seat is told, and replays what was stored.
 
-Each proposal and answer is an action stored like an order (kind ``propose`` or ``vote``),
-kept before it is done and replayed by a restarted server, so votes given before a restart
-still count (computer seats answer again on replay, the same way: their answers are seeded
-by the game).
+Each proposal is an action stored like an order (kind ``propose``), kept before it is done
+and replayed by a restarted server. A person seat's answer comes sealed by its computer
+(:mod:`.sealed_votes`): its box is stored (kind ``vote_box``), so answers given before a
+restart still count, and once every answer is in and opened only the outcome is stored
+(kind ``tally``), the boxes deleted with it. Computer seats answer again on replay, the
+same way (their answers are seeded by the game). A ``vote`` action (an answer in the
+clear, from a database an older server wrote) is still replayed.
 
 What a seat is told keeps §11's secret: the open proposal, whether it must still answer,
 which seats still have to answer (as the hotseat table shows), and once every answer is in
@@ -24,7 +27,7 @@ from app.match import Match
 from app.match.ending import Ending
 from app.match.table.proposals import Outcome
 
-from .protocol import GameEnded, Propose, ProposalState, Vote
+from .protocol import GameEnded, Propose, ProposalState
 
 
 def propose_text(message: Propose) -> str:
@@ -32,23 +35,37 @@ def propose_text(message: Propose) -> str:
     return json.dumps({"kind": message.kind, "to": message.to}, sort_keys=True)
 
 
-def vote_text(message: Vote) -> str:
-    return json.dumps({"accept": message.accept})
-
-
 def proposal_refusal(match: Match, seat: int, message: Propose) -> str | None:
     """Why the seat may not make this proposal now (None: it may)."""
     return match.table.proposals.refusal(seat, message.kind, message.to)
 
 
-def vote_refusal(match: Match, seat: int) -> str | None:
-    """Why the seat may not answer now (None: it may): the words say nothing of how others voted."""
+def vote_refusal(match: Match, seat: int, proposal: int, sealed: set[int]) -> str | None:
+    """Why the seat may not answer ``proposal`` now (None: it may); ``sealed``: the seats
+    whose sealed answer is in. The words say nothing of how others voted."""
     p = match.table.proposals
     if p.open is None:
         return "there is no proposal to answer"
-    if not p.must_answer(seat):
+    if p.open.number != proposal:
+        return f"proposal {proposal} has ended: answer the open one (proposal {p.open.number})"
+    if not p.must_answer(seat) or seat in sealed:
         return "this seat does not answer this proposal (or has answered already)"
     return None
+
+
+def replay_tally(match: Match, text: str) -> None:
+    """A stored tally done again: every person seat that had still to answer answers as the
+    tally says, all yes or all no (as any one no did, all no refuses); with the computers'
+    answers, made again the same way, the outcome is the one the seats were told."""
+    p = match.table.proposals
+    all_yes = json.loads(text)["all_yes"]
+    for seat in p.waiting():
+        p.answer(seat, bool(all_yes))
+
+
+def tally_text(all_yes: bool) -> str:
+    """What a tally keeps: whether every person seat's answer was yes, and nothing of whose."""
+    return json.dumps({"all_yes": bool(all_yes)})
 
 
 def replay_propose(match: Match, seat: int, text: str) -> None:
@@ -73,8 +90,9 @@ def outcome_text(match: Match, outcome: Outcome) -> str:
     return f"{what} was withdrawn: its proposer left the table."
 
 
-def proposal_message(match: Match, table: str, seat: int) -> ProposalState:
-    """What the seat is told of proposals: the open one (as it may read it) and the last outcome."""
+def proposal_message(match: Match, table: str, seat: int, sealed: set[int] = frozenset()) -> ProposalState:
+    """What the seat is told of proposals: the open one (as it may read it) and the last
+    outcome. ``sealed``: seats whose sealed answer is in (answered, for all the others know)."""
     p = match.table.proposals
     last = p.last
     state = ProposalState(table=table) if last is None else \
@@ -84,7 +102,8 @@ def proposal_message(match: Match, table: str, seat: int) -> ProposalState:
         return state
     o = p.open
     return state.model_copy(update={"number": o.number, "kind": o.kind, "text": p.describe(seat),
-                                    "must_answer": p.must_answer(seat), "waiting": p.waiting()})
+                                    "must_answer": p.must_answer(seat) and seat not in sealed,
+                                    "waiting": [s for s in p.waiting() if s not in sealed]})
 
 
 def ending_message(table: str, ending: Ending) -> GameEnded:

@@ -56,7 +56,10 @@ def _aad(table: str, sender: int, receiver: int) -> bytes:
     return f"5d-letter/{table}/{sender}/{receiver}".encode("utf-8")
 
 
-def seal_letter(text: str, receiver_public: str, table: str, sender: int, receiver: int) -> str:
+def seal_letter(text: str, receiver_public: str, table: str, sender: int, receiver: int,
+                aad: bytes | None = None) -> str:
+    """``aad``: what the box is bound to, if not a message from ``sender`` to ``receiver``
+    (a sealed offer's: :mod:`.sealed_offers`)."""
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     if not 1 <= len(text) <= MAX_LETTER:
@@ -66,11 +69,11 @@ def seal_letter(text: str, receiver_public: str, table: str, sender: int, receiv
     eph_raw = _raw_public(ephemeral)
     key = _hkdf(ephemeral.exchange(to_key), f"5d-letter-key/{eph_raw.hex()}/{to_raw.hex()}")
     nonce = os.urandom(12)
-    body = AESGCM(key).encrypt(nonce, text.encode("utf-8"), _aad(table, sender, receiver))
+    body = AESGCM(key).encrypt(nonce, text.encode("utf-8"), aad or _aad(table, sender, receiver))
     return base64.b64encode(eph_raw + nonce + body).decode("ascii")
 
 
-def open_letter(box: str, secret: str, table: str, sender: int, receiver: int) -> str:
+def open_letter(box: str, secret: str, table: str, sender: int, receiver: int, aad: bytes | None = None) -> str:
     from cryptography.exceptions import InvalidTag
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     mine = private_key(secret, table, receiver)
@@ -79,6 +82,6 @@ def open_letter(box: str, secret: str, table: str, sender: int, receiver: int) -
         eph_text = base64.b64encode(raw[:32]).decode("ascii")
         eph, eph_raw = _public_of(eph_text)
         key = _hkdf(mine.exchange(eph), f"5d-letter-key/{eph_raw.hex()}/{_raw_public(mine).hex()}")
-        return AESGCM(key).decrypt(raw[32:44], raw[44:], _aad(table, sender, receiver)).decode("utf-8")
+        return AESGCM(key).decrypt(raw[32:44], raw[44:], aad or _aad(table, sender, receiver)).decode("utf-8")
     except (InvalidTag, ValueError, UnicodeError):
         raise LetterError("the message does not open with this seat's key") from None

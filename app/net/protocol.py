@@ -8,6 +8,11 @@ A connection's first message says who it is (``hello`` with a seat's invitation,
 ``done``. The server answers with ``welcome``, ``view`` (the world as the connection may
 see it and, for a seat, its own pending orders), ``pending`` (the seat's own pending orders once changed), ``refused`` (an order the game refuses:
 the connection stays open), ``lobby`` and ``table`` (who is done).
+
+What only the seat's computer may read travels sealed: a sealed table's orders (``seal``,
+then ``reveal`` when asked), messages (``letter``), answers to a proposal to end the game
+(``seal_vote``, then ``vote_key`` when ``reveal_vote`` asks), and a sealed table's offers
+between people (``seal_offer``; ``answer_sealed`` shows the gift only to accept it).
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ class Hello(_Message):
     type: Literal["hello"]
     invitation: Annotated[str, Field(min_length=10, max_length=300)]
     public_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None   # messages to it
+    offer_key: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9+/=]*$")] | None = None    # sealed offers
 
 
 class Watch(_Message):
@@ -135,17 +141,63 @@ class Propose(_Message):
 
 
 class Vote(_Message):
-    """This seat's answer to the open proposal to end the game (never told to another seat)."""
+    """An answer in the clear, which this server no longer takes (:class:`SealVote`): it is
+    refused with a reason, the connection stays."""
     type: Literal["vote"]
     accept: bool
 
 
+Base64 = Annotated[str, Field(pattern=r"^[A-Za-z0-9+/=]*$")]
+Commitment = Annotated[str, Field(max_length=64)]
+"""SHA-256 in hex: one that is not is refused by the server with why (the connection stays)."""
+ProposalNumber = Annotated[int, Field(ge=1, le=10 ** 9)]
+
+
+class SealVote(_Message):
+    """This seat's answer to proposal ``proposal``, sealed by its computer, with a
+    commitment to the key (:mod:`app.net.sealed_votes`); never told to another seat."""
+    type: Literal["seal_vote"]
+    proposal: ProposalNumber
+    box: Annotated[Base64, Field(max_length=200)]
+    commitment: Commitment
+
+
+class VoteKey(_Message):
+    """The key of this seat's sealed answer, once the server asks for it (every seat answered)."""
+    type: Literal["vote_key"]
+    proposal: ProposalNumber
+    key: Annotated[str, Field(max_length=64)]
+
+
+class SealOffer(_Message):
+    """A sealed table's offer to a person's civilisation (:mod:`app.net.sealed_offers`): who
+    gives to whom in the clear (the server routes it), the gift itself sealed to the receiver
+    (``box``) and to the giver (``own``, so its computer shows it again), and a commitment to it."""
+    type: Literal["seal_offer"]
+    giver: Annotated[str, Field(min_length=1, max_length=60)]
+    receiver: Annotated[str, Field(min_length=1, max_length=60)]
+    box: Annotated[Base64, Field(max_length=1500)]
+    own: Annotated[Base64, Field(max_length=1500)]
+    commitment: Commitment
+
+
+class AnswerSealedOffer(_Message):
+    """The receiver's answer to sealed offer ``offer``: an acceptance carries the gift and
+    the nonce the commitment was made with; a refusal carries nothing."""
+    type: Literal["answer_sealed"]
+    offer: Annotated[int, Field(ge=1, le=10 ** 9)]
+    accept: bool
+    content: Annotated[str, Field(max_length=400)] | None = None
+    nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")] | None = None
+
+
 ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter,
-                                MakeOffer, AnswerOffer, HandOver, Propose, Vote],
+                                MakeOffer, AnswerOffer, HandOver, Propose, Vote, SealVote, VoteKey, SealOffer,
+                                AnswerSealedOffer],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
 SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver,
-                 Propose, Vote)
+                 Propose, Vote, SealVote, VoteKey, SealOffer, AnswerSealedOffer)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -215,6 +267,13 @@ class RevealNow(_Message):
     submissions: int
 
 
+class RevealVote(_Message):
+    """Every seat has answered proposal ``proposal``: send the key of this seat's answer."""
+    type: Literal["reveal_vote"] = "reveal_vote"
+    table: str
+    proposal: int
+
+
 class TableState(_Message):
     """Which seats have ended their turn this round (public, as at a hotseat table)."""
     type: Literal["table"] = "table"
@@ -245,6 +304,7 @@ class Offers(_Message):
     to_answer: list[dict] = []
     made: list[dict] = []
     answered: list[dict] = []
+    keys: dict[str, str] = {}     # a sealed table: civilisation met -> its seat's key to seal an offer to (not its message key)
 
 
 class LobbyList(_Message):
@@ -289,8 +349,8 @@ class GameEnded(_Message):
     text: str
 
 
-ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, TableState, Refused, LobbyList, Record,
-                                Offers, ProposalState, GameEnded],
+ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, RevealVote, TableState, Refused,
+                                LobbyList, Record, Offers, ProposalState, GameEnded],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

@@ -32,13 +32,16 @@ from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
-from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
-                     replay_answer, replay_offer)
+from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties
+from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
+from .server_offers import SealedOffering
 from .serving_lock import ServingLock
 from .worker import LATER, URGENT, Worker
 from .record import record_message
-from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
-                      replay_vote, the_ending, vote_refusal, vote_text)
+from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
+from .replay import replay
+from .sealed_votes import box_of, SealedVotes
+from .server_votes import SealedVoting
 from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
                     watcher_message, welcome_fields)
 
@@ -49,7 +52,8 @@ CLOSE_TIMEOUT = 1.0
 answer waits behind its unread messages, and the reason has been sent already."""
 REVEAL_TIMEOUT = 60.0
 """Seconds a sealed table's seats have to reveal their keys once every seat is done: a seat
-whose computer is not there by then holds (RULES.md §6)."""
+whose computer is not there by then holds (RULES.md §6). The voters on a proposal have as
+long to reveal their sealed answers (:mod:`.server_votes`)."""
 STATE_DELAY = 0.2
 """Seconds a table's "who is done" waits before it goes to every seat: seats that end their
 turn together are told of in one message each, not one per seat that ended (at a table of
@@ -104,6 +108,10 @@ class Table:
     seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
+    votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
+    offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
+    offer_keys: dict[int, str] = field(default_factory=dict)            # seat -> its key for sealed offers
+    vote_timer: asyncio.TimerHandle | None = None       # the time to reveal sealed answers
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -113,7 +121,11 @@ class Table:
         elif action.kind == "reveal":
             self.sealed.revealing = True
             self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
+        elif action.kind == "vote_box":
+            self.votes_sealed.seal(self.match.table.proposals.open.number, action.seat, *box_of(action.text))
         else:
+            if action.kind == "tally":
+                self.votes_sealed.clear()
             replay(self.match, action)
 
     def round_began(self) -> None:
@@ -149,7 +161,7 @@ class Table:
                            "connected": i in self.seats} for i, s in enumerate(m.seats)]}
 
 
-class Server:
+class Server(SealedVoting, SealedOffering):
     """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
     every stored table; ``await stop()`` closes every connection and the database."""
 
@@ -198,7 +210,9 @@ class Server:
                 match = match_from_text(stored.save, f"table {stored.id}")
                 table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
                               round_seconds=stored.round_seconds, round_ends=stored.round_ends,
-                              public_keys=self.store.public_keys(stored.id))
+                              public_keys=self.store.public_keys(stored.id),
+                              offers_sealed=SealedOffers(stored_offers(self.store.reader, stored.id)),
+                              offer_keys=stored_offer_keys(self.store.reader, stored.id))
                 for a in stored.actions:
                     table.replay(a)
                 self.tables[stored.id] = table
@@ -212,10 +226,10 @@ class Server:
 
     async def stop(self) -> None:
         for table in self.tables.values():        # no clock outlives the server
-            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer):
+            for timer in (table.deadline_timer, table.reveal_timer, table.state_timer, table.vote_timer):
                 if timer is not None:
                     timer.cancel()
-            table.deadline_timer = table.reveal_timer = table.state_timer = None
+            table.deadline_timer = table.reveal_timer = table.state_timer = table.vote_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -339,12 +353,10 @@ class Server:
             raise Closing(p.CLOSE_REFUSED, "this invitation does not open that seat (wrong, or replaced by the host)")
         seat, m = inv.seat, table.match
         async with table.lock:
-            if message.public_key is not None and table.public_keys.get(seat) != message.public_key:
-                try:
-                    await self.store.keep_public_key(table.id, seat, message.public_key)
-                except StoreError as e:
-                    raise Closing(1011, str(e)) from None
-                table.public_keys[seat] = message.public_key
+            try:
+                await self._take_keys(table, seat, message)
+            except StoreError as e:
+                raise Closing(1011, str(e)) from None
             if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
                 try:
                     await self.store.keep_actions(table.id, [Action(seat, "take", "")])
@@ -365,13 +377,15 @@ class Server:
             table.sent[ws] = Sent()
             await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
             if m.civ is not None:
-                await ws.send(p.dump(offers_message(m, table.id, seat)))
+                await ws.send(p.dump(self._offers_of(table, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
                 await ws.send(p.dump(p.Mail(table=table.id, sender=sender, box=box, submissions=submissions)))
             if table.sealed is not None and table.sealed.revealing and seat in table.sealed.waiting:
                 await ws.send(p.dump(p.RevealNow(table=table.id, submissions=len(m.game.submissions))))
             if m.table.proposals.open is not None or m.table.proposals.last is not None:
-                await ws.send(p.dump(proposal_message(m, table.id, seat)))
+                answered = table.votes_sealed.answered_to(m.table.proposals)
+                await ws.send(p.dump(proposal_message(m, table.id, seat, answered)))
+                await self._ask_vote_keys(table, {seat})
             if (ending := the_ending(m)) is not None:
                 await ws.send(p.dump(ending_message(table.id, ending)))
         await self._tell_all(table, table.state())
@@ -389,11 +403,18 @@ class Server:
             if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
                 await self._offer(table, seat, ws, message)
                 return
+            if isinstance(message, (p.SealOffer, p.AnswerSealedOffer)):
+                sealed_offer = self._seal_offer if isinstance(message, p.SealOffer) else self._answer_sealed
+                await sealed_offer(table, seat, ws, message)
+                return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)
                 return
-            if isinstance(message, (p.Propose, p.Vote)):
+            if isinstance(message, p.Propose):
                 await self._proposal(table, seat, ws, message)
+                return
+            if isinstance(message, (p.SealVote, p.VoteKey, p.Vote)):
+                await (self._seal_vote if isinstance(message, p.SealVote) else self._vote_key)(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -563,6 +584,8 @@ class Server:
             log.error("table %s: seat %d was not handed to the computer: %s", table.id, seat, e)
             return
         hand_to_computer(m, seat, HAND_LEVEL)
+        await self._drop_sealed_offers(table, seat)      # its person's sealed offers: the computer cannot open them
+        await self._ask_vote_keys(table)                 # its answer, if any, is the computer's now
         table.away.discard(seat)
         table.votes.pop(seat, None)
         await self._tell_all(table, table.state())
@@ -575,7 +598,8 @@ class Server:
         m = table.match
         making = isinstance(message, p.MakeOffer)
         what = f"offer to {message.receiver}" if making else f"answer to offer {message.offer}"
-        why = offer_refusal(m, seat, message) if making else answer_refusal(m, seat, message)
+        why = (offer_refusal(m, seat, message) or self._in_clear_refusal(table, message)) if making else \
+            answer_refusal(m, seat, message)
         gift = None
         if why is None and making:
             try:
@@ -590,7 +614,7 @@ class Server:
         offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
         for party in parties(m, offer):
             if party in table.seats:
-                await _send(table.seats[party], p.dump(offers_message(m, table.id, party)))
+                await _send(table.seats[party], p.dump(self._offers_of(table, party)))
         if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
             others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
@@ -610,19 +634,14 @@ class Server:
         return True
 
     async def _proposal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A proposal to end the game or an answer to one (:mod:`.endings`): checked, kept,
-        then done; every seat is told what it may know of it, and if it was agreed, every
-        seat and watcher is told the game has ended."""
+        """A proposal to end the game (:mod:`.endings`; answers: :mod:`.server_votes`): checked,
+        kept, then done; every seat is told what it may know of it, and if it was agreed (every
+        other voter a computer), every seat and watcher is told the game has ended."""
         m = table.match
-        proposing = isinstance(message, p.Propose)
-        what = f"propose a {message.kind}" if proposing else "answer the proposal"
-        why = proposal_refusal(m, seat, message) if proposing else vote_refusal(m, seat)
-        if not await self._kept(table, ws, what, why, lambda: Action(seat, "propose", propose_text(message))
-                                if proposing else Action(seat, "vote", vote_text(message))):
+        if not await self._kept(table, ws, f"propose a {message.kind}", proposal_refusal(m, seat, message),
+                                lambda: Action(seat, "propose", propose_text(message))):
             return
-        proposals = m.table.proposals
-        outcome = proposals.propose(seat, message.kind, message.to) if proposing else \
-            proposals.answer(seat, message.accept)
+        outcome = m.table.proposals.propose(seat, message.kind, message.to)
         await self._tell_proposal(table)
         if outcome is not None and outcome.agreed:
             await self._game_ended(table)
@@ -632,8 +651,9 @@ class Server:
             self._tell_soon(table)
 
     async def _tell_proposal(self, table: Table) -> None:
+        answered = table.votes_sealed.answered_to(table.match.table.proposals)
         for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(proposal_message(table.match, table.id, seat)))
+            await _send(ws, p.dump(proposal_message(table.match, table.id, seat, answered)))
 
     async def _game_ended(self, table: Table) -> None:
         """Ended by agreement: no more deadline; the fog lifts for every seat; the game's whole
@@ -740,7 +760,7 @@ class Server:
                 await _send(ws, p.dump(record))
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
-                await _send(ws, p.dump(offers_message(m, table.id, seat)))
+                await _send(ws, p.dump(self._offers_of(table, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
         await self._tell_all(table, table.state())
@@ -802,27 +822,3 @@ def issue(store: Store, address: str, table: str, seat: int) -> Invitation:
     invitation = new_invitation(address, table, seat)
     store.set_digest(table, seat, invitation.digest())
     return invitation
-
-
-def replay(match: Match, action: Action) -> None:
-    """A stored action, done again on the match read back (a restarted server)."""
-    if action.kind == "order":
-        match.add_text(action.text, action.seat)
-    elif action.kind == "remove":
-        match.remove_order(order_key(match.read_order(action.text, action.seat)), action.seat)
-    elif action.kind == "done":
-        match.end_turn(action.seat)
-    elif action.kind == "offer":
-        replay_offer(match, action.text)
-    elif action.kind == "answer":
-        replay_answer(match, action.text)
-    elif action.kind == "hand":
-        hand_to_computer(match, action.seat, action.text)
-    elif action.kind == "take":
-        take_back(match, action.seat)
-    elif action.kind == "propose":
-        replay_propose(match, action.seat, action.text)
-    elif action.kind == "vote":
-        replay_vote(match, action.seat, action.text)
-    else:
-        raise ValueError(f"unknown stored action {action.kind!r}")

@@ -7,6 +7,11 @@ that a server killed at any moment (``kill -9``) loses no accepted action. After
 adjudication the new save replaces the old and the actions are cleared, in one transaction.
 A restarted server reads each table's save and replays its actions.
 
+Besides: each seat's public keys (for messages and for offers sealed to it), its messages
+(sealed), its invitation's hash, and a sealed table's open offers between people (sealed,
+with their commitment: :mod:`.sealed_offers`), which outlive a round as offers do. A sealed
+answer to a proposal is an action until the tally deletes it (:mod:`.sealed_votes`).
+
 A disk that is full or read-only raises :class:`StoreError` (the server refuses the action
 and says so), never a silently dropped action.
 
@@ -45,12 +50,20 @@ CREATE TABLE IF NOT EXISTS public_keys (
 CREATE TABLE IF NOT EXISTS letters (
     table_id TEXT NOT NULL REFERENCES tables(id), seq INTEGER PRIMARY KEY AUTOINCREMENT, sender INTEGER NOT NULL,
     receiver INTEGER NOT NULL, box TEXT NOT NULL, submissions INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS sealed_offers (
+    table_id TEXT NOT NULL REFERENCES tables(id), id INTEGER NOT NULL, giver_seat INTEGER NOT NULL,
+    receiver_seat INTEGER NOT NULL, giver TEXT NOT NULL, receiver TEXT NOT NULL, box TEXT NOT NULL,
+    own TEXT NOT NULL, commitment TEXT NOT NULL, made_at INTEGER NOT NULL, PRIMARY KEY (table_id, id));
+CREATE TABLE IF NOT EXISTS offer_keys (
+    table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, key TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat));
 CREATE TABLE IF NOT EXISTS invitations (
     table_id TEXT NOT NULL REFERENCES tables(id), seat INTEGER NOT NULL, digest TEXT NOT NULL,
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote")
+ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote",
+           "vote_box", "tally", "sealed_offer", "sealed_accept")
 
 
 class StoreError(RuntimeError):

@@ -189,12 +189,14 @@ def test_votes_given_before_a_restart_still_count(tmp_path):
         async with serving(tmp_path / "t.db", port) as server:      # the same database, a new server
             cal = Client(invitation=str(invitations[2]))
             amy = Client(invitation=str(invitations[0]))
-            async with clients(amy, cal):
+            bob = Client(invitation=str(invitations[1]))      # its computer, back, opens its sealed answer
+            async with clients(amy, bob, cal):
                 await cal.wait_for(lambda c: c.proposal is not None)
                 assert cal.proposal.must_answer and cal.proposal.waiting == [2]     # Amy and Bob: answered
                 await amy.wait_for(lambda c: c.proposal is not None)
+                await bob.wait_for(lambda c: c.proposal is not None and not c.proposal.must_answer)
                 await cal.vote(True)
-                for c in (amy, cal):
+                for c in (amy, bob, cal):
                     await c.wait_for(lambda c: c.ended is not None)
                     assert c.ended.kind == "draw"
             entry = await lobby(server)

@@ -35,6 +35,7 @@ from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
 from .worker import LATER, URGENT, Worker
+from .connection_limits import BURST, Closing, HELLO_TIMEOUT, RATE, RateLimit  # noqa: F401 (BURST: tests read it here)
 from .record import record_message
 from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
                       replay_vote, the_ending, vote_refusal, vote_text)
@@ -53,37 +54,6 @@ STATE_DELAY = 0.2
 """Seconds a table's "who is done" waits before it goes to every seat: seats that end their
 turn together are told of in one message each, not one per seat that ended (at a table of
 seven, 49 messages a round became a handful; sending them was the server's largest cost)."""
-HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
-RATE = 20.0                     # messages per second a connection may keep up ...
-BURST = 60                      # ... after a burst of this many
-
-
-class RateLimit:
-    """A token bucket: ``BURST`` messages at once, then ``RATE`` a second. ``clock`` may be
-    set (a test's fake clock)."""
-
-    def __init__(self, clock: Callable[[], float], rate: float = RATE, burst: int = BURST):
-        self.clock, self.rate, self.burst = clock, rate, burst
-        self.tokens, self.at = float(burst), clock()
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Closing(Exception):
-    """Close this connection with ``code`` and ``reason``."""
-
-    def __init__(self, code: int, reason: str):
-        super().__init__(reason)
-        self.code, self.reason = code, reason
-
-
 @dataclass(eq=False)
 class Table:
     id: str

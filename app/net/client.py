@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as p
 from .invitations import parse_invitation
+from .judging_seal import name_key_text, sealed_name
 from .letters import LetterError, open_letter, public_key_text, seal_letter
 from .sealing import commitment, key_text, round_key, seal, SealError, unseal
 
@@ -69,6 +70,7 @@ class Client:
         self.connections = 0                           # how many times it connected
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
+        self.keys_sent: set[int] = set()               # judgings whose name key this connection sent
         self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
         self._ws = None
         self._changed = asyncio.Condition()
@@ -145,6 +147,7 @@ class Client:
         if isinstance(message, p.Welcome):
             self.welcome = message
             self.letters = []               # the server sends every message to the seat again after a welcome
+            self.keys_sent = set()
         elif isinstance(message, p.View):
             if not message.full and self.view is not None:    # a change: the other boards stay as they were
                 boards = {b["board"]: b for b in self.view.boards}
@@ -163,6 +166,11 @@ class Client:
             self.letters.append((message.sender, text))
         elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
             await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+        elif isinstance(message, p.JudgingState) and message.key_owed and message.at not in self.keys_sent:
+            self.keys_sent.add(message.at)              # every seat has named: this seat's name opens
+            inv = self.invitation
+            await self.send(p.JudgeKey(type="judge_key", at=message.at,
+                                       key=name_key_text(inv.secret, inv.table, inv.seat, message.at)))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
             self._open_own_box()
         elif isinstance(message, p.TableState):
@@ -303,3 +311,16 @@ class Client:
     async def vote(self, accept: bool) -> None:
         """Answer the open proposal to end the game."""
         await self.send(p.Vote(type="vote", accept=accept))
+
+    # -- judging a thrown play-out (RULES.md §9; app.net.judging) ------------------------------
+    @property
+    def judging(self) -> p.JudgingState | None:
+        """The last word on the play-out's judging, as this seat may know it, or None."""
+        return next((m for m in reversed(self.messages) if isinstance(m, p.JudgingState)), None)
+
+    async def judge(self, nation: str | None, at: int) -> None:
+        """Name ``nation`` the winner in the judging of submission ``at`` (None: name no winner,
+        "Play on"), sealed: the key goes only once every seat has named (sent by itself)."""
+        inv = self.invitation
+        box, committed = sealed_name(inv.secret, nation, inv.table, inv.seat, at)
+        await self.send(p.Judge(type="judge", at=at, box=box, commitment=committed))

@@ -30,7 +30,8 @@ from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
-from .store import Action, match_from_text, match_text, Store, StoreError
+from .judging import JUDGING_ACTIONS, TableJudging
+from .store import Action, match_from_text, match_text, Store, StoredTable, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer)
@@ -73,6 +74,7 @@ class Table:
     seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
     away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
     votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
+    judging: TableJudging = field(default_factory=TableJudging)  # a thrown play-out's sealed names
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -82,6 +84,8 @@ class Table:
         elif action.kind == "reveal":
             self.sealed.revealing = True
             self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
+        elif action.kind in JUDGING_ACTIONS:
+            self.judging.replay(self.match, self.id, action)
         else:
             replay(self.match, action)
 
@@ -153,13 +157,7 @@ class Server:
         later, those ``python -m app table new`` added while it runs)."""
         for stored in self.store.tables():
             if stored.id not in self.tables:
-                match = match_from_text(stored.save, f"table {stored.id}")
-                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
-                              round_seconds=stored.round_seconds, round_ends=stored.round_ends,
-                              public_keys=self.store.public_keys(stored.id))
-                for a in stored.actions:
-                    table.replay(a)
-                self.tables[stored.id] = table
+                table = self.tables[stored.id] = stored_table(stored, self.store.public_keys(stored.id))
                 if self._server is not None:        # added while this server runs: its clock starts
                     self._start_deadline(table, resume=True)
 
@@ -330,6 +328,8 @@ class Server:
                 await ws.send(p.dump(proposal_message(m, table.id, seat)))
             if (ending := the_ending(m)) is not None:
                 await ws.send(p.dump(ending_message(table.id, ending)))
+            if table.judging.speaks_to(m):
+                await ws.send(p.dump(table.judging.message(m, table.id, seat)))
         await self._tell_all(table, table.state())
         return table, seat, inv.digest()
 
@@ -350,6 +350,9 @@ class Server:
                 return
             if isinstance(message, (p.Propose, p.Vote)):
                 await self._proposal(table, seat, ws, message)
+                return
+            if isinstance(message, (p.Judge, p.JudgeKey)):
+                await self._judging(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -395,6 +398,8 @@ class Server:
     async def _round_complete(self, table: Table) -> None:
         """Every seat is done: adjudicate, or at a sealed table first ask for the keys."""
         if table.match.world.phase == "over":       # ended by agreement: nothing more to adjudicate
+            return
+        if table.judging.is_open(table.match):      # a play-out's seats name the winner first (.judging)
             return
         sealed = table.sealed
         if sealed is None or not sealed.waiting:
@@ -450,6 +455,13 @@ class Server:
             for seat in late:
                 if seat in table.seats:
                     await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            if table.judging.is_open(m):            # a name or a key still owed: this judging is unagreed
+                try:
+                    await self.store.keep_actions(table.id, [Action(0, "judge_end", "")])
+                except StoreError as e:
+                    log.error("table %s: the judging's end at the deadline was not stored: %s", table.id, e)
+                table.judging.end_unagreed(m)
+                await self._tell_judging(table)
             if m.table.proposals.open is not None and all(m.is_done(i) or not m.has_work(i)
                                                           for i in range(len(m.seats))):
                 m.table.proposals.adjudicated()     # unanswered at the deadline: the adjudication comes first
@@ -587,6 +599,26 @@ class Server:
         else:
             self._tell_soon(table)
 
+    async def _judging(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A seat's sealed name for a play-out's winner, or its key (:mod:`.judging`): checked,
+        kept, then done; every seat is told who still owes one, then only the outcome."""
+        m, judging = table.match, table.judging
+        what, why, action = judging.check(m, table.id, seat, message)
+        if not await self._kept(table, ws, what, why, lambda: action):
+            return
+        if (note := judging.take(m, table.id, seat, message)) is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=note)))
+        outcome = judging.close(m) if judging.complete else None
+        await self._tell_judging(table)
+        if outcome is not None and outcome.winner is not None:
+            await self._game_ended(table)
+        elif outcome is not None and m.round_complete:      # the judging a done table waited for
+            await self._round_complete(table)
+
+    async def _tell_judging(self, table: Table) -> None:
+        for seat, ws in list(table.seats.items()):
+            await _send(ws, p.dump(table.judging.message(table.match, table.id, seat)))
+
     async def _tell_proposal(self, table: Table) -> None:
         for seat, ws in list(table.seats.items()):
             await _send(ws, p.dump(proposal_message(table.match, table.id, seat)))
@@ -699,6 +731,8 @@ class Server:
                 await _send(ws, p.dump(offers_message(m, table.id, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
+        if table.judging.sync(m):       # a play-out's season: every seat names the winner
+            await self._tell_judging(table)
         await self._tell_all(table, table.state())
         try:
             await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
@@ -751,6 +785,17 @@ def _restore(m: Match, seat: int, key, before: dict) -> None:
     m.remove_order(key, seat)
     if key in before:
         m.add_order(before[key], seat)
+
+
+def stored_table(stored: StoredTable, public_keys: dict[int, str]) -> Table:
+    """A stored table as it stands: its save read, and every action kept since, done again."""
+    match = match_from_text(stored.save, f"table {stored.id}")
+    table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
+                  round_seconds=stored.round_seconds, round_ends=stored.round_ends, public_keys=public_keys)
+    table.judging.sync(match)        # as after the adjudication that made a judging due
+    for a in stored.actions:
+        table.replay(a)
+    return table
 
 
 def issue(store: Store, address: str, table: str, seat: int) -> Invitation:

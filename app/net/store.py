@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS invitations (
     issued REAL NOT NULL, PRIMARY KEY (table_id, seat));
 """
 
-ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote")
+ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote",
+           "judge", "judge_key", "judge_end")
 
 
 class StoreError(RuntimeError):

@@ -1,0 +1,199 @@
+"""A thrown start's play-out judged across computers (RULES.md §9 "Playing it out", §6):
+after every adjudicated season each seat's computer names a winner, sealed until every seat
+has named; a unanimous name ends the game for every seat and watcher, anything else plays
+on; nobody is told who named whom; names survive a restarted server; a deadline ends an owed
+judging; there are no draws. Real sockets on 127.0.0.1, a free port each."""
+
+from __future__ import annotations
+
+import json
+
+from app.match import Match, Seat
+from app.net import protocol as p
+from app.net.client import Client
+from app.net.server import stored_table
+from app.net.store import match_from_text, match_text
+from app.winks import throw_at_random
+from app.winks.session import thrown_game
+
+from .serving import clients, run, serving, views_at
+from .test_endings import lobby, refusals
+from .test_restart import free_port
+
+
+def thrown_table(computer: bool = False) -> tuple[Match, list[str]]:
+    """A two-player thrown play-out (Ada and Ben; with ``computer``, a third nation the
+    computer plays), and its nations."""
+    game = thrown_game(throw_at_random(3 if computer else 2, seed=3))
+    nations = game.meta["thrown"]["nations"]
+    seats = [Seat(name="Ada", nations=(nations[0],)), Seat(name="Ben", nations=(nations[1],))]
+    if computer:
+        seats.append(Seat(name="Bot", nations=(nations[2],), controller="computer", level="random"))
+    return Match(game, seats), nations
+
+
+async def first_season(*seats: Client) -> None:
+    """Every seat ends its turn (units hold); waits until the judging of submission 1 opens."""
+    for c in seats:
+        await c.wait_for(views_at(0))
+        await c.done()
+    for c in seats:
+        await c.wait_for(lambda c: c.judging is not None and c.judging.at == 1 and c.judging.must_name)
+
+
+def judging_frames(client: Client) -> list[dict]:
+    """What the client was told of judging and of the game's end, each as sent."""
+    out = []
+    for frame in client.frames:
+        raw = json.loads(frame)
+        if raw["type"] in ("judging", "ended"):
+            out.append(raw)
+    return out
+
+
+def test_both_seats_name_one_nation_and_the_game_ends_for_both_and_a_watcher(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, nations = thrown_table()
+            table, invitations = server.add_table(match, "thrown")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            watcher = Client(server=server.address, table=table)
+            async with clients(ada, ben, watcher):
+                await first_season(ada, ben)
+                assert ada.judging.nations == nations and ada.judging.waiting == [0, 1]
+                await ada.judge(nations[1], 1)
+                for c in (ada, ben):           # Ada has named: who still owes a name, nothing more
+                    await c.wait_for(lambda c: c.judging.waiting == [1])
+                assert not ada.judging.must_name and ben.judging.must_name
+                await ben.judge(nations[1], 1)
+                for c in (ada, ben, watcher):
+                    await c.wait_for(lambda c: c.ended is not None)
+                    assert (c.ended.kind, c.ended.nations) == ("victory", [nations[1]])
+                    assert c.ended.text == f"{nations[1]} wins: every seat named it (Winter 1901)."
+                    await c.wait_for(lambda c: c.view.phase == "over" and c.view.winner == nations[1])
+                for c in (ada, ben):
+                    assert c.judging.outcome == "agreed" and c.judging.winner == nations[1]
+                    assert c.judging.outcome_text == f"{nations[1]} wins: every seat named it."
+                assert watcher.judging is None            # a watcher is told the end, not the judging
+                await watcher.wait_for(lambda c: any(isinstance(m, p.Record) for m in c.messages))
+                entry = await lobby(server)
+                assert entry["finished"] and entry["ending"] == f"{nations[1]} wins: every seat named it (Winter 1901)"
+                await ada.done()                           # nothing to play after the end
+                await ada.wait_for(lambda c: refusals(c))
+                assert "nothing to order" in refusals(ada)[-1].reason
+    run(play)
+
+
+def test_different_names_play_on_and_seat_b_is_never_told_seat_a_s_name(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, nations = thrown_table(computer=True)
+            table, invitations = server.add_table(match, "thrown")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await first_season(ada, ben)
+                # Ada names Ben's nation, Ben names the computer's: not unanimous
+                await ada.judge(nations[1], 1)
+                await ben.wait_for(lambda c: c.judging.waiting == [1])
+                stored = server.store.actions(table)
+                sealed = [a for a in stored if a.kind == "judge"]
+                assert len(sealed) == 1 and not any(n in sealed[0].text for n in nations)   # the holder: a box
+                await ben.judge(nations[2], 1)
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.outcome == "play on")
+                    assert c.judging.outcome_text == "The seats did not agree: play on (the next season is judged again)."
+                    assert c.judging.at is None and c.judging.winner is None and c.ended is None
+                # the next season goes on: played, adjudicated, judged again
+                for c in (ada, ben):
+                    await c.done()
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.at == 2 and c.judging.must_name)
+                assert server.tables[table].match.world.phase != "over"
+            # Ben's frames: never Ada's box, key or commitment; his judging news names no nation
+            # Ada named (only the list of nations that may be named, and the same to both)
+            ada_sent = [a.text for a in stored if a.seat == 0 and a.kind == "judge"] + \
+                [a.text for a in server.store.actions(table) if a.seat == 0 and a.kind == "judge_key"]
+            secrets = [v for text in ada_sent for v in (json.loads(text).values() if text.startswith("{") else [text])
+                       if isinstance(v, str)]
+            assert len(secrets) == 3                        # the box, the commitment, the key
+            assert not any(s in f for s in secrets for f in ben.frames)
+            for frame in judging_frames(ben):
+                frame.pop("nations", None)
+                assert nations[1] not in json.dumps(frame)
+            told_ada = [{k: v for k, v in f.items() if k not in ("must_name", "key_owed")} for f in judging_frames(ada)]
+            told_ben = [{k: v for k, v in f.items() if k not in ("must_name", "key_owed")} for f in judging_frames(ben)]
+            assert told_ada[-1] == told_ben[-1]             # the outcome: the same words to both
+    run(play)
+
+
+def test_names_given_before_a_restart_still_count(tmp_path):
+    port = free_port()
+
+    async def play():
+        match, nations = thrown_table()
+        async with serving(tmp_path / "t.db", port) as server:
+            table, invitations = server.add_table(match, "thrown")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await first_season(ada, ben)
+                await ada.judge(nations[0], 1)
+                await ben.wait_for(lambda c: c.judging.waiting == [1])
+        async with serving(tmp_path / "t.db", port) as server:      # the same database, a new server
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await ben.wait_for(lambda c: c.judging is not None)
+                assert ben.judging.at == 1 and ben.judging.must_name and ben.judging.waiting == [1]
+                await ada.wait_for(lambda c: c.judging is not None)
+                assert not ada.judging.must_name                 # her name is kept
+                await ben.judge(nations[0], 1)
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.ended is not None)
+                    assert c.ended.nations == [nations[0]]
+        async with serving(tmp_path / "t.db", port) as server:      # and the end is kept too
+            entry = await lobby(server)
+            assert entry["finished"] and entry["ending"].startswith(f"{nations[0]} wins: every seat named it")
+            # ... in the table exported as a save file (`python -m app table export`)
+            exported = match_from_text(match_text(stored_table(server.store.table(table), {}).match), "export")
+            assert exported.table.judging.ended == nations[0] and exported.world.phase == "over"
+    run(play)
+
+
+def test_a_deadline_ends_an_owed_judging_unagreed_and_the_season_is_adjudicated(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, nations = thrown_table()
+            table, invitations = server.add_table(match, "timed", round_seconds=3600)
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await first_season(ada, ben)
+                await ada.judge(nations[0], 1)
+                for c in (ada, ben):                     # both end their turn; Ben's name is owed
+                    await c.done()
+                    await c.wait_for(lambda c: c.view.done)
+                await ada.wait_for(lambda c: c.state is not None and c.state.done_seats == [0, 1])
+                assert len(server.tables[table].match.game.submissions) == 1     # the judging comes first
+                await server.deadline_passed(table)        # as the round's clock does
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.outcome_at == 1)
+                    assert c.judging.outcome == "play on" and "deadline" in c.judging.outcome_text
+                    await c.wait_for(views_at(2))
+                    assert c.ended is None
+                await ben.judge(nations[0], 1)            # too late: that judging is over
+                await ben.wait_for(lambda c: refusals(c))
+                assert "not 1" in refusals(ben)[-1].reason
+    run(play)
+
+
+def test_a_thrown_play_out_refuses_a_draw_and_says_why(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, _ = thrown_table()
+            _, invitations = server.add_table(match, "thrown")
+            ada = Client(invitation=str(invitations[0]))
+            async with clients(ada):
+                await ada.wait_for(views_at(0))
+                await ada.propose_draw()
+                await ada.wait_for(lambda c: refusals(c))
+                assert refusals(ada)[-1].reason == ("a thrown start's play-out has no draws: after every season each "
+                                                    "seat names the winner instead")
+    run(play)

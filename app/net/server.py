@@ -146,7 +146,8 @@ class Server:
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
         for table in self.tables.values():          # killed after the last seat's done, before its round
-            if table.match.round_complete and table.match.world.phase != "over":
+            if table.match.round_complete and table.match.world.phase != "over" and \
+                    not table.judging.is_open(table.match):       # (else the round waits for the names)
                 async with table.lock:
                     await self._round_complete(table)
             else:

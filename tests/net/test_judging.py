@@ -7,12 +7,16 @@ judging; there are no draws. Real sockets on 127.0.0.1, a free port each."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 
 from app.match import Match, Seat
 from app.net import protocol as p
+from app.match.table.judging import leader
 from app.net.client import Client
-from app.net.server import stored_table
-from app.net.store import match_from_text, match_text
+from app.net.server import issue, stored_table
+from app.net.store import match_from_text, match_text, Store
 from app.winks import throw_at_random
 from app.winks.session import thrown_game
 
@@ -126,42 +130,79 @@ def test_different_names_play_on_and_seat_b_is_never_told_seat_a_s_name(tmp_path
     run(play)
 
 
-def test_names_given_before_a_restart_still_count(tmp_path):
+def serve_in_a_process(db, port: int) -> subprocess.Popen:
+    """``python -m app serve`` on ``port``, listening once this returns."""
+    proc = subprocess.Popen([sys.executable, "-m", "app", "serve", "--db", str(db), "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()           # it says so once it listens
+    assert line.startswith("serving 1 table(s)"), (line, proc.stderr.read() if proc.poll() is not None else "")
+    return proc
+
+
+def ended(proc: subprocess.Popen, sig: int) -> int:
+    try:
+        proc.send_signal(sig)
+        return proc.wait(30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(30)
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_names_given_before_a_server_killed_with_sigkill_still_count(tmp_path):
+    db, port = tmp_path / "t.db", free_port()
+    match, nations = thrown_table()
+    store = Store(db)
+    table = store.add_table(match, "thrown")
+    invitations = [str(issue(store, f"127.0.0.1:{port}", table, seat)) for seat in (0, 1)]
+    store.close()
+
+    async def before_the_kill():
+        ada, ben = (Client(invitation=i) for i in invitations)
+        async with clients(ada, ben):
+            await first_season(ada, ben)
+            await ada.judge(nations[0], 1)
+            await ben.wait_for(lambda c: c.judging.waiting == [1])      # answered: stored
+    proc = serve_in_a_process(db, port)
+    try:
+        run(before_the_kill)
+    finally:
+        ended(proc, signal.SIGKILL)
+
+    async def after():
+        ada, ben = (Client(invitation=i) for i in invitations)
+        async with clients(ada, ben):
+            await ben.wait_for(lambda c: c.judging is not None)
+            assert ben.judging.at == 1 and ben.judging.must_name and ben.judging.waiting == [1]
+            await ada.wait_for(lambda c: c.judging is not None)
+            assert not ada.judging.must_name                 # her name is kept
+            await ben.judge(nations[0], 1)
+            for c in (ada, ben):
+                await c.wait_for(lambda c: c.ended is not None)
+                assert c.ended.nations == [nations[0]]
+    proc = serve_in_a_process(db, port)
+    try:
+        run(after)
+    finally:
+        assert ended(proc, signal.SIGTERM) == 0
+
+    async def and_after_that():               # the end is kept too: in the lobby, and in an export
+        async with serving(db, port) as server:
+            entry = await lobby(server)
+            assert entry["finished"] and entry["ending"].startswith(f"{nations[0]} wins: every seat named it")
+            exported = match_from_text(match_text(stored_table(server.store.table(table), {}).match), "export")
+            assert exported.table.judging.ended == nations[0] and exported.world.phase == "over"
+    run(and_after_that)
+
+
+def test_a_deadline_ends_an_owed_judging_unagreed_and_the_season_is_adjudicated(tmp_path):
     port = free_port()
 
     async def play():
         match, nations = thrown_table()
         async with serving(tmp_path / "t.db", port) as server:
-            table, invitations = server.add_table(match, "thrown")
-            ada, ben = (Client(invitation=str(i)) for i in invitations)
-            async with clients(ada, ben):
-                await first_season(ada, ben)
-                await ada.judge(nations[0], 1)
-                await ben.wait_for(lambda c: c.judging.waiting == [1])
-        async with serving(tmp_path / "t.db", port) as server:      # the same database, a new server
-            ada, ben = (Client(invitation=str(i)) for i in invitations)
-            async with clients(ada, ben):
-                await ben.wait_for(lambda c: c.judging is not None)
-                assert ben.judging.at == 1 and ben.judging.must_name and ben.judging.waiting == [1]
-                await ada.wait_for(lambda c: c.judging is not None)
-                assert not ada.judging.must_name                 # her name is kept
-                await ben.judge(nations[0], 1)
-                for c in (ada, ben):
-                    await c.wait_for(lambda c: c.ended is not None)
-                    assert c.ended.nations == [nations[0]]
-        async with serving(tmp_path / "t.db", port) as server:      # and the end is kept too
-            entry = await lobby(server)
-            assert entry["finished"] and entry["ending"].startswith(f"{nations[0]} wins: every seat named it")
-            # ... in the table exported as a save file (`python -m app table export`)
-            exported = match_from_text(match_text(stored_table(server.store.table(table), {}).match), "export")
-            assert exported.table.judging.ended == nations[0] and exported.world.phase == "over"
-    run(play)
-
-
-def test_a_deadline_ends_an_owed_judging_unagreed_and_the_season_is_adjudicated(tmp_path):
-    async def play():
-        async with serving(tmp_path / "t.db") as server:
-            match, nations = thrown_table()
             table, invitations = server.add_table(match, "timed", round_seconds=3600)
             ada, ben = (Client(invitation=str(i)) for i in invitations)
             async with clients(ada, ben):
@@ -172,6 +213,12 @@ def test_a_deadline_ends_an_owed_judging_unagreed_and_the_season_is_adjudicated(
                     await c.wait_for(lambda c: c.view.done)
                 await ada.wait_for(lambda c: c.state is not None and c.state.done_seats == [0, 1])
                 assert len(server.tables[table].match.game.submissions) == 1     # the judging comes first
+        async with serving(tmp_path / "t.db", port) as server:      # restarted: still waiting, its clock running
+            assert len(server.tables[table].match.game.submissions) == 1
+            assert server.tables[table].deadline_timer is not None
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await ben.wait_for(lambda c: c.judging is not None and c.judging.must_name)
                 await server.deadline_passed(table)        # as the round's clock does
                 for c in (ada, ben):
                     await c.wait_for(lambda c: c.judging.outcome_at == 1)
@@ -196,4 +243,47 @@ def test_a_thrown_play_out_refuses_a_draw_and_says_why(tmp_path):
                 await ada.wait_for(lambda c: refusals(c))
                 assert refusals(ada)[-1].reason == ("a thrown start's play-out has no draws: after every season each "
                                                     "seat names the winner instead")
+    run(play)
+
+
+def test_a_computer_seat_names_the_leader_as_at_a_hotseat_table(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, nations = thrown_table(computer=True)
+            table, invitations = server.add_table(match, "thrown")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            m = server.tables[table].match
+            async with clients(ada, ben):
+                await first_season(ada, ben)
+                ahead = leader(m.game.world, nations)
+                other = next(n for n in nations if n != ahead)
+                for c in (ada, ben):               # both people agree, but not with the computer
+                    await c.judge(other, 1)
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.outcome == "play on")
+                    await c.done()
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.at == 2 and c.judging.must_name)
+                ahead = leader(m.game.world, nations)
+                for c in (ada, ben):               # now they name whom the computer names
+                    await c.judge(ahead, 2)
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.ended is not None)
+                    assert c.ended.nations == [ahead]
+    run(play)
+
+
+def test_a_seat_that_names_no_winner_plays_on(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            match, nations = thrown_table()
+            _, invitations = server.add_table(match, "thrown")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                await first_season(ada, ben)
+                await ada.judge(None, 1)                  # "Play on": sealed like a name
+                await ben.judge(nations[0], 1)
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: c.judging.outcome == "play on")
+                    assert c.ended is None
     run(play)

@@ -55,3 +55,22 @@ def test_each_window_asks_its_seat_and_a_unanimous_name_ends_the_game_for_both(q
         assert not w.commands.submit.isEnabled()
     server = hosted.server.tables[table].match
     assert server.world.phase == "over" and server.table.judging.ended == nations[1]
+
+
+def test_play_on_and_a_deadline_that_ends_the_judging_take_the_question_down(qtbot, windows, hosted):
+    match, nations = thrown_two()
+    table, (ada_inv, ben_inv) = hosted.add_table(match, "timed", round_seconds=3600)
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    play_round(qtbot, (ada, ben), (None, None), 1)
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: asked(w), timeout=WAIT)
+    ada.net.judging.dialog.play_btn.click()              # Ada names no winner
+    qtbot.waitUntil(lambda: "waiting for Ben" in ada.last_status, timeout=WAIT)
+    unanswered = ben.net.judging.dialog
+    hosted._wait(hosted.server.deadline_passed(table))    # as the round's clock does: Ben's name is owed
+    qtbot.waitUntil(lambda: ben.net.judging.dialog is not unanswered, timeout=WAIT)    # taken down unanswered
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.match.world.submissions == 2, timeout=WAIT)
+        qtbot.waitUntil(lambda: asked(w), timeout=WAIT)   # the next season's question
+        assert w.match.world.phase != "over"
+    assert hosted.server.tables[table].match.table.judging.judged == 1      # the first judging: play on

@@ -164,13 +164,14 @@ class TableJudging:
         return self.revealing and not self.waiting()
 
     def close(self, match: Match) -> JudgingOutcome:
-        """Every name is in: the match's judging decides (the names of voters no longer at a
-        person's seat do not count; such a change of seats leaves the judging unagreed)."""
+        """Every name is in: the match's judging decides. The names of voters no longer at a
+        person's seat do not count (the match asks the computer in their place); with none left,
+        the judging is unagreed, as computers alone are not asked at a hotseat table."""
         judging = match.table.judging
         at = self.at
         names = {i: self.names[i] for i in self.voters if match.seats[i].is_person}
         winner = None
-        if all(names.values()):
+        if names and all(names.values()):
             try:
                 winner = judging.judge(names)
             except JudgingError:

@@ -25,7 +25,10 @@ What the holder of the table can see, and when: until every voter's box is in, t
 has named (its box and commitment, which it cannot open: the key comes from the seat's
 invitation secret, of which the server keeps only a hash) and nothing of the name; once the
 keys come (every seat has named, and no box can change any more), each seat's name, which it
-needs to judge, and which stays in its database with the keys. A seat is told, of other
+needs to judge; the boxes and keys stay in its database until the next adjudication spends
+the round's actions (for good in a game the judging ended). This holds against a holder who
+reads the database or the traffic; a holder who runs a server changed to ask for the keys
+early is believed by the seats' computers, as with sealed orders. A seat is told, of other
 seats, only who still owes a name or a key, and the outcome.
 """
 

@@ -304,6 +304,7 @@ class GameEnded(_Message):
     nations: list[str]
     turn: str = ""
     text: str
+    how: str = ""                 # a victory not of the centres' count: a thrown play-out's "every seat named it"
 
 
 class JudgingState(_Message):

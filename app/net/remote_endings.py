@@ -46,7 +46,7 @@ class RemoteProposals(Proposals):
     def ending(self) -> Ending | None:
         e = self.ended
         if e is not None:
-            return Ending(e.kind, tuple(e.nations), self.m.world.submissions, e.turn)
+            return Ending(e.kind, tuple(e.nations), self.m.world.submissions, e.turn, how=e.how)
         return super().ending
 
     def world(self, world: World) -> World:

@@ -51,8 +51,13 @@ class RemoteJudging(Judging):
 
     @property
     def ended(self) -> str | None:
+        """The nation every seat named, if that ended the game (a watcher, told no judging,
+        knows it from how the game ended)."""
         s = self.state
-        return s.winner if s is not None and s.outcome == "agreed" else None
+        if s is not None and s.outcome == "agreed":
+            return s.winner
+        e = self.m.table.proposals.ended          # the server's word on the game's end
+        return e.nations[0] if e is not None and e.kind == "victory" and e.how else None
 
     def players(self) -> list[str]:
         return list(self.state.nations) if self.state is not None else []

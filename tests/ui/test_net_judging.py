@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 
 from app.match import Match, Seat
+from app.net.remote import RemoteMatch
 from app.winks import throw_at_random
 from app.winks.session import thrown_game
 
@@ -37,6 +38,9 @@ def test_each_window_asks_its_seat_and_a_unanimous_name_ends_the_game_for_both(q
     match, nations = thrown_two()
     table, (ada_inv, ben_inv) = hosted.add_table(match, "thrown")
     ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    watcher = windows()
+    watcher.net.watch(hosted.address, table)
+    qtbot.waitUntil(lambda: isinstance(watcher.match, RemoteMatch), timeout=WAIT)
     play_round(qtbot, (ada, ben), (None, None), 1)
     for w in (ada, ben):
         qtbot.waitUntil(lambda: asked(w), timeout=WAIT)
@@ -53,6 +57,9 @@ def test_each_window_asks_its_seat_and_a_unanimous_name_ends_the_game_for_both(q
         assert w.match.world.winner == nations[1]
         assert w.notices.banner.isVisible() and "everyone named" in w.notices.banner.text()
         assert not w.commands.submit.isEnabled()
+    qtbot.waitUntil(lambda: watcher.match.world.winner == nations[1], timeout=WAIT)    # and for its watcher
+    assert not asked(watcher) and watcher.notices.banner.isVisible()
+    assert "everyone named" in watcher.notices.banner.text()
     server = hosted.server.tables[table].match
     assert server.world.phase == "over" and server.table.judging.ended == nations[1]
 

@@ -32,12 +32,14 @@ DRAWN = ""
 class Ending:
     """How a game ended: ``kind``; ``nations``: the winner (victory, concession) or those
     sharing the draw; ``at``: the number of submissions adjudicated when it ended; ``turn``:
-    the latest turn on the boards then (e.g. "Fall 1904")."""
+    the latest turn on the boards then (e.g. "Fall 1904"); ``how``: how a victory came other
+    than by the rules' count (a thrown play-out's: "every seat named it")."""
 
     kind: EndingKind
     nations: tuple[str, ...]
     at: int
     turn: str = ""
+    how: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "nations", tuple(self.nations))
@@ -59,7 +61,7 @@ class Ending:
             return f"A draw shared by {shared}{when}"
         if self.kind == "concession":
             return f"{self.nations[0]} wins: the others conceded{when}"
-        return f"{self.nations[0]} wins{when}"
+        return f"{self.nations[0]} wins: {self.how}{when}" if self.how else f"{self.nations[0]} wins{when}"
 
 
 def nations_in_game(world: World) -> tuple[str, ...]:

@@ -9,6 +9,9 @@
 - :mod:`.letters` — messages between seats, sealed to their receiver.
 - :mod:`.endings` — a draw or a concession proposed and answered through the server (RULES.md §11),
   votes kept secret; :mod:`.remote_endings` — the same as a window at the table sees it.
+- :mod:`.judging` — a thrown play-out judged after every season (RULES.md §9), each seat's
+  name sealed (:mod:`.judging_seal`) until every seat has named; :mod:`.remote_judging` — the
+  same as a window at the table sees it.
 - :mod:`.server` — the server: WebSockets (the ``websockets`` package), any number of tables,
   each round's deadline.
 - :mod:`.client` — a headless client that reconnects by itself (tests, benchmark, ``join``).

@@ -157,10 +157,8 @@ def table_main(argv: list[str]) -> int:
                 return 2
             print(issue(store, args.address, args.table, args.seat))
             return 0
-        from .replay import replay
-        match = match_from_text(stored[args.table].save, args.table)
-        for a in stored[args.table].actions:
-            replay(match, a)
+        from .server import stored_table       # its actions done again as a restarted server does
+        match = stored_table(stored[args.table], store).match
         write_text_atomic(args.out, match_text(match))
         print(f"table {args.table} written to {args.out}")
         return 0

@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as p
 from .invitations import parse_invitation
+from .judging_seal import name_key_text, sealed_name
 from .letters import LetterError, open_letter, public_key_text, seal_letter
 from .sealed_offers import gift_content, GiftError, offer_key, open_gift, seal_gift
 from .sealed_votes import sealed_answer, vote_key
@@ -73,6 +74,7 @@ class Client:
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
         self.gifts: dict[int, tuple[str, str]] = {}      # sealed offers to this seat: id -> (gift, nonce)
+        self.keys_sent: set[int] = set()               # judgings whose name key this connection sent
         self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
         self._ws = None
         self._changed = asyncio.Condition()
@@ -151,6 +153,7 @@ class Client:
         if isinstance(message, p.Welcome):
             self.welcome = message
             self.letters = []               # the server sends every message to the seat again after a welcome
+            self.keys_sent = set()
         elif isinstance(message, p.View):
             if not message.full and self.view is not None:    # a change: the other boards stay as they were
                 boards = {b["board"]: b for b in self.view.boards}
@@ -173,6 +176,11 @@ class Client:
             inv = self.invitation
             key = vote_key(inv.secret, inv.table, inv.seat, message.proposal)
             await self.send(p.VoteKey(type="vote_key", proposal=message.proposal, key=key_text(key)))
+        elif isinstance(message, p.JudgingState) and message.key_owed and message.at not in self.keys_sent:
+            self.keys_sent.add(message.at)              # every seat has named: this seat's name opens
+            inv = self.invitation
+            await self.send(p.JudgeKey(type="judge_key", at=message.at,
+                                       key=name_key_text(inv.secret, inv.table, inv.seat, message.at)))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
             self._open_own_box()
         elif isinstance(message, p.TableState):
@@ -359,3 +367,16 @@ class Client:
         inv = self.invitation
         box, committed = sealed_answer(inv.secret, inv.table, inv.seat, number, accept)
         await self.send(p.SealVote(type="seal_vote", proposal=number, box=box, commitment=committed))
+
+    # -- judging a thrown play-out (RULES.md §9; app.net.judging) ------------------------------
+    @property
+    def judging(self) -> p.JudgingState | None:
+        """The last word on the play-out's judging, as this seat may know it, or None."""
+        return next((m for m in reversed(self.messages) if isinstance(m, p.JudgingState)), None)
+
+    async def judge(self, nation: str | None, at: int) -> None:
+        """Name ``nation`` the winner in the judging of submission ``at`` (None: name no winner,
+        "Play on"), sealed: the key goes only once every seat has named (sent by itself)."""
+        inv = self.invitation
+        box, committed = sealed_name(inv.secret, nation, inv.table, inv.seat, at)
+        await self.send(p.Judge(type="judge", at=at, box=box, commitment=committed))

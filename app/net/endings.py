@@ -108,7 +108,7 @@ def proposal_message(match: Match, table: str, seat: int, sealed: set[int] = fro
 
 def ending_message(table: str, ending: Ending) -> GameEnded:
     return GameEnded(table=table, kind=ending.kind, nations=list(ending.nations), turn=ending.turn,
-                     text=ending.describe() + ".")
+                     text=ending.describe() + ".", how=ending.how)
 
 
 def the_ending(match: Match) -> Ending | None:

@@ -191,13 +191,30 @@ class AnswerSealedOffer(_Message):
     nonce: Annotated[str, Field(pattern=r"^[0-9a-f]{32}$")] | None = None
 
 
+class Judge(_Message):
+    """A thrown play-out (RULES.md §9): this seat's name for the winner of the season that made
+    submission ``at``, sealed by its computer (:mod:`app.net.judging_seal`), and a commitment
+    to the key; an empty name in the box is "Play on" (no winner named)."""
+    type: Literal["judge"]
+    at: Annotated[int, Field(ge=1, le=10 ** 9)]
+    box: Annotated[str, Field(max_length=400, pattern=r"^[A-Za-z0-9+/=]*$")]
+    commitment: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class JudgeKey(_Message):
+    """The key of this seat's sealed name, once the server says every seat has named."""
+    type: Literal["judge_key"]
+    at: Annotated[int, Field(ge=1, le=10 ** 9)]
+    key: Annotated[str, Field(max_length=64)]
+
+
 ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter,
                                 MakeOffer, AnswerOffer, HandOver, Propose, Vote, SealVote, VoteKey, SealOffer,
-                                AnswerSealedOffer],
+                                AnswerSealedOffer, Judge, JudgeKey],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
 SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver,
-                 Propose, Vote, SealVote, VoteKey, SealOffer, AnswerSealedOffer)
+                 Propose, Vote, SealVote, VoteKey, SealOffer, AnswerSealedOffer, Judge, JudgeKey)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -347,10 +364,30 @@ class GameEnded(_Message):
     nations: list[str]
     turn: str = ""
     text: str
+    how: str = ""                 # a victory not of the centres' count: a thrown play-out's "every seat named it"
+
+
+class JudgingState(_Message):
+    """A thrown play-out's judging (RULES.md §9), as this seat is told of it (see
+    :mod:`app.net.judging`): the one open (``at``: the submission whose season is judged;
+    None: none open), the nations that may be named, whether this seat must still name or
+    its computer must now send its key, the seats still owing a name or a key; and how the
+    last judging ended (``outcome``: agreed or "play on"), never who named whom."""
+    type: Literal["judging"] = "judging"
+    table: str
+    at: int | None = None
+    nations: list[str] = []
+    must_name: bool = False
+    key_owed: bool = False
+    waiting: list[int] = []
+    outcome: str = ""
+    outcome_text: str = ""
+    outcome_at: int | None = None
+    winner: str | None = None       # the nation every seat named, once agreed
 
 
 ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, RevealVote, TableState, Refused,
-                                LobbyList, Record, Offers, ProposalState, GameEnded],
+                                LobbyList, Record, Offers, ProposalState, GameEnded, JudgingState],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

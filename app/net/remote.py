@@ -35,6 +35,7 @@ from .letters import LetterError, open_letter
 from .homes import with_view_homes
 from .record import game_from_record
 from .remote_endings import RemoteProposals
+from .remote_judging import RemoteJudging
 
 
 class RemoteError(ValueError):
@@ -199,8 +200,9 @@ class Change:
     orders), ``time ran out`` (the deadline ended the
     seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
     ``refused`` (``text`` says why), ``letter`` (a message arrived), ``proposal`` (a proposal
-    to end the game opened or ended: ``text`` says it), ``ended`` (the game ended: ``text``
-    says how) or ``nothing``."""
+    to end the game opened or ended: ``text`` says it), ``judging`` (a thrown play-out's
+    judging opened, moved or ended: ``text`` says its outcome), ``ended`` (the game ended:
+    ``text`` says how) or ``nothing``."""
     what: str
     text: str = ""
 
@@ -238,6 +240,7 @@ class RemoteMatch(Match):
         super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
         self.table_state: p.TableState | None = None
         self.table.proposals = RemoteProposals(self, self.me, lambda kind, text: self._post(kind, text))
+        self.table.judging = RemoteJudging(self, self.me, self._post)
         # (seat, text, submissions before it): messages to this seat, opened; this seat's, this session
         self.letters: list[tuple[int, str, int]] = []
         self.written: list[tuple[int, str, int]] = []
@@ -335,6 +338,8 @@ class RemoteMatch(Match):
                     await (client.concede(nation) if what == "concession" else client.propose_draw())
                 elif kind == "vote":
                     await client.vote(text == "yes")
+                elif kind == "judge":
+                    await client.judge(text or None, to)
                 i += 1
         except ConnectionError:
             with self._out_lock:
@@ -408,12 +413,26 @@ class RemoteMatch(Match):
         if isinstance(message, p.ProposalState):
             self.table.proposals.take(message)
             return Change("proposal", message.outcome_text if message.number is None else message.text)
+        if isinstance(message, p.JudgingState):
+            return self._take_judging(message)
         if isinstance(message, p.GameEnded):
             self.table.proposals.take_ending(message)
             return Change("ended", message.text)
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")
+
+    def _take_judging(self, state: p.JudgingState) -> Change:
+        """A thrown play-out's judging (:mod:`.remote_judging`): ``text`` is a new outcome, or
+        who this seat waits for once it has named."""
+        before = self.table.judging.state
+        self.table.judging.take(state)
+        if state.outcome_at is not None and before is not None and before.outcome_at != state.outcome_at:
+            return Change("judging", state.outcome_text)
+        if state.at is not None and not state.must_name and state.waiting:
+            names = ", ".join(self.seats[i].name for i in state.waiting if i < len(self.seats))
+            return Change("judging", f"Your name is sealed: waiting for {names} to name the winner.")
+        return Change("judging")
 
     def _take_record(self, record: p.Record) -> Change:
         """A finished game's whole record (a watcher's): its history replaces the rounds

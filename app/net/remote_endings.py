@@ -13,7 +13,7 @@ from typing import Callable
 from app.engine import World
 from app.match.ending import DRAWN, Ending
 from app.match.table import ProposalRefused, Proposals
-from app.match.table.proposals import Outcome, Proposal
+from app.match.table.proposals import NO_DRAWS_THROWN, Outcome, Proposal
 
 from . import protocol as p
 
@@ -46,7 +46,7 @@ class RemoteProposals(Proposals):
     def ending(self) -> Ending | None:
         e = self.ended
         if e is not None:
-            return Ending(e.kind, tuple(e.nations), self.m.world.submissions, e.turn)
+            return Ending(e.kind, tuple(e.nations), self.m.world.submissions, e.turn, how=e.how)
         return super().ending
 
     def world(self, world: World) -> World:
@@ -70,6 +70,11 @@ class RemoteProposals(Proposals):
         s = self.state
         return (seat == self.me and self.open is not None and s is not None and s.must_answer
                 and self._answered != self.open.number)
+
+    def refusal(self, seat: int, kind: str, to: str | None = None) -> str | None:
+        if kind == "draw" and self.m.table.judging.active:     # the server said: a thrown play-out
+            return NO_DRAWS_THROWN
+        return super().refusal(seat, kind, to)
 
     def describe(self, seat: int | None) -> str:
         return self.state.text if self.open is not None and self.state is not None else ""

@@ -30,13 +30,15 @@ from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
-from .store import Action, match_from_text, match_text, Store, StoreError
+from .judging import JUDGING_ACTIONS, TableJudging
+from .store import Action, match_from_text, match_text, Store, StoredTable, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties
 from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
 from .server_offers import SealedOffering
 from .serving_lock import ServingLock
 from .worker import LATER, URGENT, Worker
+from .connection_limits import BURST, Closing, HELLO_TIMEOUT, RATE, RateLimit  # noqa: F401 (BURST: tests read it here)
 from .record import record_message
 from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
 from .replay import replay
@@ -58,37 +60,6 @@ STATE_DELAY = 0.2
 """Seconds a table's "who is done" waits before it goes to every seat: seats that end their
 turn together are told of in one message each, not one per seat that ended (at a table of
 seven, 49 messages a round became a handful; sending them was the server's largest cost)."""
-HELLO_TIMEOUT = 30.0            # seconds a new connection has to say who it is
-RATE = 20.0                     # messages per second a connection may keep up ...
-BURST = 60                      # ... after a burst of this many
-
-
-class RateLimit:
-    """A token bucket: ``BURST`` messages at once, then ``RATE`` a second. ``clock`` may be
-    set (a test's fake clock)."""
-
-    def __init__(self, clock: Callable[[], float], rate: float = RATE, burst: int = BURST):
-        self.clock, self.rate, self.burst = clock, rate, burst
-        self.tokens, self.at = float(burst), clock()
-
-    def allow(self) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-class Closing(Exception):
-    """Close this connection with ``code`` and ``reason``."""
-
-    def __init__(self, code: int, reason: str):
-        super().__init__(reason)
-        self.code, self.reason = code, reason
-
-
 @dataclass(eq=False)
 class Table:
     id: str
@@ -112,6 +83,7 @@ class Table:
     offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
     offer_keys: dict[int, str] = field(default_factory=dict)            # seat -> its key for sealed offers
     vote_timer: asyncio.TimerHandle | None = None       # the time to reveal sealed answers
+    judging: TableJudging = field(default_factory=TableJudging)  # a thrown play-out's sealed names
 
     def replay(self, action: Action) -> None:
         """A stored action, done again on the match read back (a restarted server)."""
@@ -123,6 +95,8 @@ class Table:
             self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
         elif action.kind == "vote_box":
             self.votes_sealed.seal(self.match.table.proposals.open.number, action.seat, *box_of(action.text))
+        elif action.kind in JUDGING_ACTIONS:
+            self.judging.replay(self.match, self.id, action)
         else:
             if action.kind == "tally":
                 self.votes_sealed.clear()
@@ -196,7 +170,8 @@ class Server(SealedVoting, SealedOffering):
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
         for table in self.tables.values():          # killed after the last seat's done, before its round
-            if table.match.round_complete and table.match.world.phase != "over":
+            if table.match.round_complete and table.match.world.phase != "over" and \
+                    not table.judging.is_open(table.match):       # (else the round waits for the names)
                 async with table.lock:
                     await self._round_complete(table)
             else:
@@ -207,15 +182,7 @@ class Server(SealedVoting, SealedOffering):
         later, those ``python -m app table new`` added while it runs)."""
         for stored in self.store.tables():
             if stored.id not in self.tables:
-                match = match_from_text(stored.save, f"table {stored.id}")
-                table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
-                              round_seconds=stored.round_seconds, round_ends=stored.round_ends,
-                              public_keys=self.store.public_keys(stored.id),
-                              offers_sealed=SealedOffers(stored_offers(self.store.reader, stored.id)),
-                              offer_keys=stored_offer_keys(self.store.reader, stored.id))
-                for a in stored.actions:
-                    table.replay(a)
-                self.tables[stored.id] = table
+                table = self.tables[stored.id] = stored_table(stored, self.store)
                 if self._server is not None:        # added while this server runs: its clock starts
                     self._start_deadline(table, resume=True)
 
@@ -388,6 +355,8 @@ class Server(SealedVoting, SealedOffering):
                 await self._ask_vote_keys(table, {seat})
             if (ending := the_ending(m)) is not None:
                 await ws.send(p.dump(ending_message(table.id, ending)))
+            if table.judging.speaks_to(m):
+                await ws.send(p.dump(table.judging.message(m, table.id, seat)))
         await self._tell_all(table, table.state())
         return table, seat, inv.digest()
 
@@ -415,6 +384,9 @@ class Server(SealedVoting, SealedOffering):
                 return
             if isinstance(message, (p.SealVote, p.VoteKey, p.Vote)):
                 await (self._seal_vote if isinstance(message, p.SealVote) else self._vote_key)(table, seat, ws, message)
+                return
+            if isinstance(message, (p.Judge, p.JudgeKey)):
+                await self._judging(table, seat, ws, message)
                 return
             if table.sealed is not None and isinstance(message, (p.AddOrder, p.AddOrders, p.RemoveOrder)):
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", "orders"), reason="this table keeps orders sealed: your "
@@ -460,6 +432,8 @@ class Server(SealedVoting, SealedOffering):
     async def _round_complete(self, table: Table) -> None:
         """Every seat is done: adjudicate, or at a sealed table first ask for the keys."""
         if table.match.world.phase == "over":       # ended by agreement: nothing more to adjudicate
+            return
+        if table.judging.is_open(table.match):      # a play-out's seats name the winner first (.judging)
             return
         sealed = table.sealed
         if sealed is None or not sealed.waiting:
@@ -515,6 +489,13 @@ class Server(SealedVoting, SealedOffering):
             for seat in late:
                 if seat in table.seats:
                     await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            if table.judging.is_open(m):            # a name or a key still owed: this judging is unagreed
+                try:
+                    await self.store.keep_actions(table.id, [Action(0, "judge_end", "")])
+                except StoreError as e:
+                    log.error("table %s: the judging's end at the deadline was not stored: %s", table.id, e)
+                table.judging.end_unagreed(m)
+                await self._tell_judging(table)
             if m.table.proposals.open is not None and all(m.is_done(i) or not m.has_work(i)
                                                           for i in range(len(m.seats))):
                 m.table.proposals.adjudicated()     # unanswered at the deadline: the adjudication comes first
@@ -650,6 +631,26 @@ class Server(SealedVoting, SealedOffering):
         else:
             self._tell_soon(table)
 
+    async def _judging(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
+        """A seat's sealed name for a play-out's winner, or its key (:mod:`.judging`): checked,
+        kept, then done; every seat is told who still owes one, then only the outcome."""
+        m, judging = table.match, table.judging
+        what, why, action = judging.check(m, table.id, seat, message)
+        if not await self._kept(table, ws, what, why, lambda: action):
+            return
+        if (note := judging.take(m, table.id, seat, message)) is not None:
+            await ws.send(p.dump(p.Refused(text=what, reason=note)))
+        outcome = judging.close(m) if judging.complete else None
+        await self._tell_judging(table)
+        if outcome is not None and outcome.winner is not None:
+            await self._game_ended(table)
+        elif outcome is not None and m.round_complete:      # the judging a done table waited for
+            await self._round_complete(table)
+
+    async def _tell_judging(self, table: Table) -> None:
+        for seat, ws in list(table.seats.items()):
+            await _send(ws, p.dump(table.judging.message(table.match, table.id, seat)))
+
     async def _tell_proposal(self, table: Table) -> None:
         answered = table.votes_sealed.answered_to(table.match.table.proposals)
         for seat, ws in list(table.seats.items()):
@@ -763,6 +764,8 @@ class Server(SealedVoting, SealedOffering):
                 await _send(ws, p.dump(self._offers_of(table, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
+        if table.judging.sync(m):       # a play-out's season: every seat names the winner
+            await self._tell_judging(table)
         await self._tell_all(table, table.state())
         try:
             await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
@@ -815,6 +818,21 @@ def _restore(m: Match, seat: int, key, before: dict) -> None:
     m.remove_order(key, seat)
     if key in before:
         m.add_order(before[key], seat)
+
+
+def stored_table(stored: StoredTable, store: Store) -> Table:
+    """A stored table as it stands: its save read, and every action kept since, done again
+    (with its seats' public keys and its sealed offers, from ``store``)."""
+    match = match_from_text(stored.save, f"table {stored.id}")
+    table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
+                  round_seconds=stored.round_seconds, round_ends=stored.round_ends,
+                  public_keys=store.public_keys(stored.id),
+                  offers_sealed=SealedOffers(stored_offers(store.reader, stored.id)),
+                  offer_keys=stored_offer_keys(store.reader, stored.id))
+    table.judging.sync(match)        # as after the adjudication that made a judging due
+    for a in stored.actions:
+        table.replay(a)
+    return table
 
 
 def issue(store: Store, address: str, table: str, seat: int) -> Invitation:

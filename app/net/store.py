@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS invitations (
 """
 
 ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand", "take", "propose", "vote",
-           "vote_box", "tally", "sealed_offer", "sealed_accept")
+           "vote_box", "tally", "sealed_offer", "sealed_accept",
+           "judge", "judge_key", "judge_end")
 
 
 class StoreError(RuntimeError):

@@ -234,3 +234,22 @@ def test_nations_in_game_answers_each_world_for_itself():
     assert "Italy" in nations_in_game(world) and nations_in_game(world) == nations_in_game(world)
     assert "Italy" not in nations_in_game(changed)
     assert "Italy" in nations_in_game(world)
+
+
+def test_a_thrown_play_out_refuses_a_draw_and_its_judged_winner_is_said_so():
+    """RULES.md §9: a play-out has no draws; the game it ends by judging is told as such."""
+    from app.winks import throw_at_random
+    from app.winks.session import thrown_game
+    game = thrown_game(throw_at_random(2, seed=3))
+    a, b = game.meta["thrown"]["nations"]
+    m = Match(game, [Seat(name="Ada", nations=(a,)), Seat(name="Ben", nations=(b,))])
+    p = m.table.proposals
+    assert p.refusal(0, "draw") == "a thrown start's play-out has no draws: after every season each seat names " \
+                                   "the winner instead"
+    with pytest.raises(ProposalRefused):
+        p.propose(0, "draw")
+    m.done(0), m.done(1)
+    m.submit()
+    assert m.table.judging.judge({0: b, 1: b}) == b
+    assert p.ending == Ending("victory", (b,), 1, "Winter 1901", how="every seat named it")
+    assert p.ending.describe() == f"{b} wins: every seat named it (Winter 1901)"

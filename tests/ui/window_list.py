@@ -222,6 +222,17 @@ def _judging(w):
     return w.table_ui.dialog
 
 
+def _judging_across_computers(w):
+    """The same question as a window at a server's table asks it: its seat only, with the note
+    on how its name is sealed (app.net.remote_judging)."""
+    from app.net.remote_judging import SEALED_NOTE
+    from app.ui.table.judging_dialog import JudgingDialog
+    _judging(w).reject()
+    dlg = JudgingDialog(w.match, w, note=SEALED_NOTE)
+    dlg.show()
+    return dlg
+
+
 def _snapshot(w):
     from app.ui.civ.snapshot import SnapshotDialog
     dlg = SnapshotDialog(w, w.world, "France", "Spring 1901", w.scene.art, w.theme)
@@ -295,6 +306,7 @@ WINDOWS: list[Entry] = [
     Entry("leave a seat (table)", ("LeaveDialog",), _leave),
     Entry("take over (table)", ("TakeOverDialog",), _take_over),
     Entry("judging a thrown play-out (table)", ("JudgingDialog",), _judging),
+    Entry("judging a thrown play-out across computers (net)", ("JudgingDialog",), _judging_across_computers),
     Entry("propose a draw, concede, answer (table)", ("EndingQuestion",), _ending_question),
     Entry("the end of the game", ("EndScreen",), _end_screen),
     Entry("an old map (civilisations)", ("SnapshotDialog",), _snapshot),

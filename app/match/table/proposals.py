@@ -59,6 +59,9 @@ if TYPE_CHECKING:
 
 ProposalKind = Literal["draw", "concession"]
 
+NO_DRAWS_THROWN = "a thrown start's play-out has no draws: after every season each seat names the winner instead"
+"""Why a draw is refused in a thrown start's play-out (RULES.md §9)."""
+
 
 class ProposalRefused(ValueError):
     """A proposal or an answer the table does not take now; the text says why."""
@@ -113,7 +116,8 @@ class Proposals:
             return self._ending
         w = self._judged(m.game.world)
         if w.winner:
-            return Ending("victory", (w.winner,), n, latest_turn(w))
+            named = w.winner != m.game.world.winner      # a thrown play-out's judging, not the rules' count
+            return Ending("victory", (w.winner,), n, latest_turn(w), how="every seat named it" if named else "")
         return None
 
     def world(self, world: World) -> World:
@@ -183,6 +187,8 @@ class Proposals:
                 return "none of your nations is still in the game"
         elif not mine & set(alive):
             return "none of your nations is still in the game"
+        elif m.thrown:
+            return NO_DRAWS_THROWN
         return None
 
     def propose(self, seat: int, kind: ProposalKind, to: str | None = None) -> Outcome | None:

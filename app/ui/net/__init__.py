@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
 from ..guard import guarded
 from .hosting import Hosting
+from .judging import NetJudging
 from .letters import TableLetters
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class NetServices:
     data_dir: Callable[[], object]
     view: Callable[[], object]                     # the WorldView (None: no game shown)
     show_results: Callable[..., None]              # (pairs, number, seen_by): the Results list
+    show_toast: Callable[[str], None] = lambda html: None    # a note over the board (a judged winner)
 
 
 class NetUI(QObject):
@@ -89,6 +91,7 @@ class NetUI(QObject):
         # what one event (a click, a paste, the computer's suggestions) did goes in one message
         self.send_timer = QTimer(self, singleShot=True, interval=0, timeout=self._send_queued)
         self.letters = TableLetters(parent, nations_dock, match=lambda: self.match)
+        self.judging = NetJudging(parent, services.set_status, services.show_toast)   # a thrown play-out's
         menu.addSeparator()
         self.hosting = Hosting(parent, services, menu, lambda inv, status: self._join_as_host(inv, status),
                                self._problem)
@@ -192,6 +195,7 @@ class NetUI(QObject):
         self.timer.stop()
         self.send_timer.stop()
         self.letters.show(None)
+        self.judging.close()
         self._connection = ""
         self._show_chip()
 
@@ -284,6 +288,9 @@ class NetUI(QObject):
         elif change.what in ("refused", "kept"):
             self.s.set_status(change.text, error=change.what == "refused")
             self.s.refresh()
+        elif change.what == "judging":
+            self.s.refresh()
+            self.judging.update(self.match, change.text)
         elif change.what in ("proposal", "ended"):       # the Game menu's questions and banner (ending_ui)
             self.s.refresh()
             self.s.update_actions()

@@ -1,6 +1,7 @@
 """Judging a thrown play-out after a season (RULES.md §9): every player names the nation
 they think is winning; computer players name the leader. The names are said out loud in
-the seed, so one dialog asks everyone at once."""
+the seed, so one dialog asks everyone at once; at a table across computers each window asks
+its own seat (the only person's seat its match has), with ``note`` saying how its name is kept."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from ..screen_fit import fit_title
 
 
 class JudgingDialog(QDialog):
-    def __init__(self, match, parent=None):
+    def __init__(self, match, parent=None, note: str = ""):
         super().__init__(parent)
         self.setWindowTitle("Who is winning? — 5D Diplomacy")
         self.match = match
@@ -23,6 +24,11 @@ class JudgingDialog(QDialog):
                        "no draws.")
         intro.setWordWrap(True)
         lay.addWidget(intro)
+        if note:
+            sealed = QLabel(note)
+            sealed.setObjectName("judging-note")
+            sealed.setWordWrap(True)
+            lay.addWidget(sealed)
         form = QFormLayout()
         self.boxes: dict[int, QComboBox] = {}
         for i, s in enumerate(match.seats):

@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
             match=lambda: self.match, seat=lambda: self.seat, set_match=self.set_match, refresh=self.refresh,
             update_actions=self.update_actions, set_status=self.set_status, show_message=self.show_message,
             confirm_discard=self.files.confirm_discard, data_dir=data_dir, view=lambda: self.view,
-            show_results=lambda *a: self.results.submitted(*a)),
+            show_results=lambda *a: self.results.submitted(*a), show_toast=lambda text: self.notices.show_toast(text)),
             self.table_ui.menu, self.docks[1])
         from ..studio.services import StudioServices
         from ..studio.studio import Studio

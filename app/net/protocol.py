@@ -181,6 +181,7 @@ class View(_Message):
     retreats: dict[str, list[str]] = {}   # a retreat pause: each dislodged unit seen -> where it may go
     homes: dict[str, list[str]] | None = None     # home centres the game sets (app.net.homes); None: the variant's
     homes_at_first_winter: bool = False
+    civ: dict | None = None       # a civilisations game: the civilisations the seat knows, their state (app.net.civ_views)
 
 
 class Pending(_Message):

@@ -1,0 +1,68 @@
+"""A civilisations game's part of a seat's view across computers (RULES.md §10, §6 "Across
+computers"; issue 32): each seat is told the civilisations it knows, with their colours,
+and their state as it may know it, so that its window can rebuild its world; never the
+name or colour of a civilisation it has not met, nor another's home centres."""
+
+import json
+
+from app.engine import BoardKey, Game, load_variant, make_board, PALETTE, Turn, with_nations, World
+from app.engine.civ.civstart import with_civ
+from app.match import Match, Seat
+from app.net import protocol as p
+from app.net.client import Client
+
+from .serving import clients, run, serving, views_at
+
+SUMER, AKKAD = ("Sumer", PALETTE[0]), ("Akkad", PALETTE[2])
+
+
+def two_civilisations() -> Match:
+    """Sumer (Ada) in Paris, Akkad (Ben) in Berlin, out of each other's sight: after Spring's
+    A par - bur and A ber - mun their armies stand side by side, and they meet (§10 rule 2)."""
+    v = with_nations(load_variant(), [SUMER, AKKAD])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "par"), ("Akkad", "A", "ber")],
+                       {"par": "Sumer", "ber": "Akkad"})
+    world = with_civ(World.from_boards(v, [board]))
+    return Match(Game.from_world(world), [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",))],
+                 fog=True)
+
+
+def views(client: Client) -> list[dict]:
+    return [json.loads(f) for f in client.frames if p.read_server(f).type == "view"]
+
+
+def test_a_seat_is_told_the_civilisations_it_knows_and_no_other_until_they_meet(tmp_path):
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            _, invitations = server.add_table(two_civilisations(), "civ")
+            ada, ben = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben):
+                for c in (ada, ben):
+                    await c.wait_for(views_at(0))
+                first = ben.view.civ
+                assert first["nations"] == [list(AKKAD)] and first["seats"] == []
+                assert first["state"]["homes"]["table"] == [{"homes": {"Akkad": ["ber"]}, "gained": {"Akkad": ["ber"]}}]
+                assert ada.view.civ["nations"] == [list(SUMER)]      # (the check below can fail)
+                before = list(ben.frames)
+                assert all("Sumer" not in f and SUMER[1] not in f for f in before)
+                await ada.order("A par - bur")
+                await ben.order("A ber - mun")
+                for c in (ada, ben):
+                    await c.wait_for(lambda c: len(c.view.pending) == 1)
+                    await c.done()
+                for c in (ada, ben):
+                    await c.wait_for(views_at(1))
+                met = ben.view.civ
+                assert met["nations"] == [list(AKKAD), list(SUMER)] and met["seats"] == [0]
+                assert met["state"]["contacts"] == [["Akkad", "Sumer", 2]]
+                homes = met["state"]["homes"]["table"]
+                assert all(set(row["homes"]) == {"Akkad"} for row in homes)    # Sumer's homes are Sumer's
+                assert "Sumer A bur" in {u for b in ben.view.boards for u in b["units"]}
+                assert ada.view.civ["nations"] == [list(SUMER), list(AKKAD)]
+    run(play)
+
+
+def test_a_game_without_civilisations_sends_none():
+    from app.net.views import seat_message
+    from .serving import two_seats
+    assert seat_message(two_seats(), "t", 0).civ is None

@@ -261,7 +261,9 @@ class CivUI:
             return
         self.s.files_changed()
         text = self._describe(o.gift, mine)
-        if o.status == "lapsed":
+        if o.status == "open":          # a table across computers: its server answers it
+            self.s.set_status(f"Your answer to {text} is on its way to the table's server.")
+        elif o.status == "lapsed":
             self.s.set_status(f"The offer lapsed: {o.reason}.", error=True)
         elif o.status == "accepted":
             extra = " Open the map from Contacts." if o.gift.kind in ("map", "maps") else ""

@@ -79,6 +79,17 @@ def parties(match: Match, offer: Offer) -> list[int]:
     return sorted(s for s in seats if s is not None)
 
 
+def touched(match: Match, offer: Offer) -> list[int]:
+    """The seats whose world an accepted offer changes: its parties', and a contact gift's
+    third civilisation's (it has met the receiver now, though it was no party to the offer)."""
+    seats = set(parties(match, offer))
+    if offer.gift.kind == "contact" and offer.gift.third is not None:
+        third = match.seat_of(offer.gift.third)
+        if third is not None:
+            seats.add(third)
+    return sorted(seats)
+
+
 def offers_message(match: Match, table: str, seat: int) -> Offers:
     """What the seat is told of offers: those its civilisations made or received."""
     mine = match.seats[seat].nations

@@ -33,7 +33,7 @@ from .invitations import Invitation, InvitationError, matches, new_invitation, p
 from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
-                     replay_answer, replay_offer)
+                     replay_answer, replay_offer, touched)
 from .worker import LATER, URGENT, Worker
 from .record import record_message
 from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
@@ -578,7 +578,7 @@ class Server:
             if party in table.seats:
                 await _send(table.seats[party], p.dump(offers_message(m, table.id, party)))
         if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
-            others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
+            others = frozenset(range(len(m.seats))) - set(touched(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
 
     async def _kept(self, table: Table, ws: ServerConnection, what: str, why: str | None,

@@ -66,3 +66,37 @@ def test_a_game_without_civilisations_sends_none():
     from app.net.views import seat_message
     from .serving import two_seats
     assert seat_message(two_seats(), "t", 0).civ is None
+
+
+def test_a_contact_given_reaches_the_third_civilisation_at_once(tmp_path):
+    """§10 contact gift: Sumer introduces Akkad to Elam. Elam is no party to the offer, but
+    it has met Akkad now: its computer is told (Akkad's name and colour) without waiting
+    for the next round."""
+    from .test_offers import NAMES, three_civilisations
+    elam_colour = PALETTE[NAMES.index("Elam")]
+
+    def never_met() -> Match:      # as test_offers' table, but Akkad and Elam have not met
+        m = three_civilisations()
+        from app.engine import changed_civ, civ_of
+        from app.engine.civ.contact import pair
+        civ = civ_of(m.game.world)
+        world = m.game.world.derive(extension=changed_civ(civ, contacts={
+            p: t for p, t in civ.contacts.items() if p != pair("Akkad", "Elam")}))
+        return Match(Game.from_world(world), m.seats, fog=True)
+
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            _, invitations = server.add_table(never_met(), "civ")
+            ada, ben, cy = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben, cy):
+                for c in (ada, ben, cy):
+                    await c.wait_for(lambda c: c.view is not None and c.offers is not None)
+                assert [n for n, _ in cy.view.civ["nations"]] == ["Elam", "Sumer"]
+                await ada.offer("contact", "Sumer", "Akkad", third="Elam")
+                await ben.wait_for(lambda c: bool(c.offers.to_answer))
+                await ben.answer(ben.offers.to_answer[0]["id"], True)
+                await cy.wait_for(lambda c: [n for n, _ in c.view.civ["nations"]] == ["Elam", "Sumer", "Akkad"],
+                                  timeout=20)
+                assert ["Akkad", PALETTE[NAMES.index("Akkad")]] in cy.view.civ["nations"]
+                assert ["Elam", elam_colour] in ben.view.civ["nations"]
+    run(play)

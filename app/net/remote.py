@@ -401,7 +401,8 @@ class RemoteMatch(Match):
             self.view_message = view
             self._take_pending(view.pending, view.done)
             self.revision += 1
-            return Change("world", f"You have met {', '.join(met)}." if met else "")
+            return Change("world", "" if not met else f"You have met {', '.join(met)}." if world.phase != "over"
+                          else f"The game is over: every civilisation is named now ({', '.join(met)}).")
         if isinstance(message, p.Pending):
             pending = client.view.pending if client is not None and client.view is not None else message.pending
             self._take_pending(pending, message.done)

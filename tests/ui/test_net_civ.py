@@ -7,6 +7,9 @@ offscreen, as in test_net_window."""
 
 from __future__ import annotations
 
+from app.engine import BoardKey, Game, load_variant, make_board, Turn, with_nations, World
+from app.engine.civ.civstart import with_civ
+from app.match import Match, Seat
 from tests.net.test_civ_views import AKKAD, SUMER, two_civilisations
 
 from .test_hotseat import visible_texts
@@ -74,3 +77,48 @@ def test_an_offer_made_in_one_window_and_accepted_in_the_other_takes_effect_in_b
     play_round(qtbot, (ada, ben), ("", "A bur - pic"), 2)
     for w in (ada, ben):
         assert "Akkad A pic" in units_of(w.world)
+
+
+def neighbours_not_met() -> Match:
+    """Sumer's army in Burgundy stands next to Akkad's in Munich at the start: each sees the
+    other's unit, and they have not met (contact begins with an adjudication, §10)."""
+    v = with_nations(load_variant(), [SUMER, AKKAD])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "bur"), ("Akkad", "A", "mun")],
+                       {"par": "Sumer", "ber": "Akkad"})
+    return Match(Game.from_world(with_civ(World.from_boards(v, [board]))),
+                 [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",))], fog=True)
+
+
+def test_a_unit_of_a_civilisation_not_met_is_drawn_as_unknown(qtbot, windows, hosted):
+    table, (ada_inv, ben_inv) = hosted.add_table(neighbours_not_met(), "civilisations")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    assert "Unknown A bur" in units_of(ben.world) and "Unknown A mun" in units_of(ada.world)
+    assert "Sumer A bur" in units_of(ada.world)                    # (so the check below can fail)
+    assert "Sumer" not in shown(ben) and all("Sumer" not in f and SUMER[1] not in f for f in frames_of(ben))
+    assert "Akkad" not in shown(ada) and all("Akkad" not in f and AKKAD[1] not in f for f in frames_of(ada))
+    assert ben.match.game.variant.nation_names == ("Akkad",)        # no name, colour or count of another
+    assert ben.civ_ui.panel.state.met == []
+
+
+def test_a_civilisations_game_ended_by_a_draw_names_everyone_and_is_watched_whole(qtbot, windows, hosted):
+    """RULES.md §6: a civilisations game can be watched once it has ended; then the fog lifts
+    for its seats and its watchers: every civilisation is named."""
+    from app.net.remote import RemoteMatch
+    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    ada.match.table.proposals.propose(0, "draw")
+    qtbot.waitUntil(lambda: ben.match.table.proposals.must_answer(1), timeout=WAIT)
+    assert "Sumer" not in shown(ben)               # a draw proposed names nobody Ben has not met
+    ben.match.table.proposals.answer(1, True)
+    for w in (ada, ben):
+        qtbot.waitUntil(lambda: w.match.world.phase == "over" and len(w.match.game.variant.nation_names) == 2,
+                        timeout=WAIT)
+    assert set(ben.match.known_civilisations(ben.seat)) == {"Sumer", "Akkad"}
+    assert "Sumer A par" in units_of(ben.world)
+    watcher = windows()
+    watcher.net.watch(hosted.address, table)
+    qtbot.waitUntil(lambda: isinstance(watcher.match, RemoteMatch), timeout=WAIT)
+    assert {"Sumer A par", "Akkad A ber"} <= units_of(watcher.world)
+    assert watcher.match.game.variant.nation_names == ("Sumer", "Akkad") and watcher.fog_nations() is None
+    assert "Civilisations, watching" in watcher.windowTitle() and "Civilisations, network" in ada.windowTitle()
+    assert watcher.game.calendar.title(watcher.world.active_boards()[0].turn) == "Spring 4000 BC"

@@ -277,6 +277,10 @@ class Client:
     async def answer(self, offer: int, accept: bool) -> None:
         await self.send(p.AnswerOffer(type="answer", offer=offer, accept=accept))
 
+    async def ask_map(self, gift: int) -> None:
+        """Ask for a map this seat received (the server answers with ``map``)."""
+        await self.send(p.AskMap(type="ask_map", gift=gift))
+
     async def hand_over(self, seat: int) -> None:
         """Vote that ``seat``, away for a whole deadline, be played by the computer."""
         await self.send(p.HandOver(type="hand_over", seat=seat))

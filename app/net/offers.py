@@ -18,6 +18,7 @@ from app.engine import CivFault, Gift, read_location
 from app.match import Match
 from app.match.civ_table import Offer, OfferRefused
 
+from .civ_maps import maps_told
 from .protocol import AnswerOffer, MakeOffer, Offers
 
 
@@ -103,4 +104,5 @@ def offers_message(match: Match, table: str, seat: int) -> Offers:
             d["reason"] = o.reason if o.status == "lapsed" and not not_taken else ""
         return d
     return Offers(table=table, to_answer=[told(o) for o in t.to_answer(mine)],
-                  made=[told(o) for o in t.made_by(mine)], answered=[told(o) for o in t.history(mine)])
+                  made=[told(o) for o in t.made_by(mine)], answered=[told(o) for o in t.history(mine)],
+                  maps=maps_told(match, seat))

@@ -354,6 +354,8 @@ class RemoteMatch(Match):
                 elif kind == "answer":
                     offer, accept = text.split("\n")
                     await client.answer(int(offer), accept == "yes")
+                elif kind == "map":
+                    await client.ask_map(int(text))
                 i += 1
         except ConnectionError:
             with self._out_lock:
@@ -438,6 +440,10 @@ class RemoteMatch(Match):
             return Change("ended", message.text)
         if isinstance(message, p.Offers) and isinstance(self.civ, RemoteCivTable):
             return Change("offers", self.civ.take(message))
+        if isinstance(message, p.MapView) and isinstance(self.civ, RemoteCivTable):    # a map received, as sent
+            shown = p.View(table=message.table, submissions=0, phase="movement", boards=message.boards)
+            return Change("offers", self.civ.take_map(message.gift, world_from_view(
+                self.game.variant, self.world.adjacency, shown)))
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")

@@ -12,7 +12,9 @@ here that the server does not decide again.
   "whom have I met" read as at a hotseat table.
 - :class:`RemoteCivTable`: the face of the hotseat's :class:`~app.match.civ_table.CivTable`
   (the window's Contacts dock uses it unchanged), whose offers and answers are sent, and
-  whose offers are the ones the server last told this seat of (:class:`~.protocol.Offers`).
+  whose offers are the ones the server last told this seat of (:class:`~.protocol.Offers`),
+  and whose maps received are asked for as soon as the server lists them
+  (:mod:`.civ_maps`), so that one is there to open when the player asks.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import json
 from typing import Callable
 
 from app.engine import BoardKey, CivFault, Gift, Location, read_civ, Turn, with_nations, World
-from app.match.civ_table import CivTable, Offer, OfferRefused
+from app.match.civ_table import CivTable, Offer, OfferRefused, Snapshot
 
 from . import protocol as p
 
@@ -66,12 +68,15 @@ def met_names(before: World, after: World) -> list[str]:
 
 class RemoteCivTable(CivTable):
     """See the module docstring. ``post(kind, text)`` queues what the seat does for the
-    server (``offer``: the offer's fields as JSON; ``answer``: ``id`` and ``yes``/``no``)."""
+    server (``offer``: the offer's fields as JSON; ``answer``: ``id`` and ``yes``/``no``;
+    ``map``: the number of a map received, asked for)."""
 
     def __init__(self, match, post: Callable[[str, str], None]):
         super().__init__(match)
         self._post = post
         self.told: p.Offers | None = None
+        self.maps: dict[int, World] = {}      # the maps received, as the server sent them
+        self._asked: set[int] = set()
 
     # -- what the server said --------------------------------------------------------------
     def take(self, told: p.Offers) -> str:
@@ -83,6 +88,11 @@ class RemoteCivTable(CivTable):
         for d in told.answered:
             offers[int(d["id"])] = self._read(d, str(d.get("status", "answered")))
         self.offers, self.told = offers, told
+        for m in told.maps:
+            gift = int(m["gift"])
+            if gift not in self.maps and gift not in self._asked:
+                self._asked.add(gift)
+                self._post("map", str(gift))
         self.match.revision += 1
         mine = set(self.match.nations_of(self.match.me)) if self.match.me is not None else set()
         news = []
@@ -104,8 +114,25 @@ class RemoteCivTable(CivTable):
     def may_write(self, match, sender: int, receiver: int) -> str | None:
         return None               # the server's rule (its view names the seats this one may write to)
 
-    def snapshots(self, nation: str) -> list:
-        return []                 # a map received stays at the server: not sent to this computer yet
+    def snapshots(self, nation: str) -> list[Snapshot]:
+        """The maps ``nation`` received, as the server listed them."""
+        told = self.told.maps if self.told is not None else []
+        return [Snapshot(str(m["giver"]), nation, int(m["gift"]), Turn.parse(str(m["turn"])))
+                for m in told if m.get("receiver") == nation]
+
+    def take_map(self, gift: int, world: World) -> str:
+        """A map the server sent (``world``: its boards); returns the news in words."""
+        self.maps[gift] = world
+        self.match.revision += 1
+        return ""
+
+    def snapshot_view(self, snapshot: Snapshot, viewer_knows=None) -> World:
+        """The map as the server sent it (its civilisations named as this seat may read
+        them); raises OfferRefused while it is still on its way."""
+        world = self.maps.get(snapshot.gift)
+        if world is None:
+            raise OfferRefused("that map is still on its way from the server: open it again in a moment")
+        return world
 
     def offer(self, gift: Gift) -> Offer:
         """Checked as the seat may know (the server checks it again), then sent; the offer

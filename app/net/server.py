@@ -34,6 +34,7 @@ from .store import Action, match_from_text, match_text, Store, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import (answer_refusal, answer_text, gift_of, offer_refusal, offer_text, offers_message, parties,
                      replay_answer, replay_offer, touched)
+from .civ_maps import map_answer
 from .worker import LATER, URGENT, Worker
 from .record import record_message
 from .endings import (ending_message, proposal_message, proposal_refusal, propose_text, replay_propose,
@@ -374,6 +375,9 @@ class Server:
                 return
             if isinstance(message, (p.MakeOffer, p.AnswerOffer)):
                 await self._offer(table, seat, ws, message)
+                return
+            if isinstance(message, p.AskMap):          # a map received (app.net.civ_maps): read, nothing kept
+                await ws.send(p.dump(map_answer(m, table.id, seat, message)))
                 return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)

@@ -100,3 +100,35 @@ def test_a_contact_given_reaches_the_third_civilisation_at_once(tmp_path):
                 assert ["Akkad", PALETTE[NAMES.index("Akkad")]] in cy.view.civ["nations"]
                 assert ["Elam", elam_colour] in ben.view.civ["nations"]
     run(play)
+
+
+def test_a_map_received_is_sent_to_its_receiver_only(tmp_path):
+    """§10 map gift across computers: the receiver's computer is told of the map and gets it
+    when it asks (what the giver saw then); another seat asking for it is refused without
+    being told whether such a map exists."""
+    from .test_offers import three_civilisations
+
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            _, invitations = server.add_table(three_civilisations(), "civ")
+            ada, ben, cy = (Client(invitation=str(i)) for i in invitations)
+            async with clients(ada, ben, cy):
+                for c in (ada, ben, cy):
+                    await c.wait_for(lambda c: c.view is not None and c.offers is not None)
+                await ada.offer("map", "Sumer", "Elam")
+                await cy.wait_for(lambda c: bool(c.offers.to_answer))
+                await cy.answer(cy.offers.to_answer[0]["id"], True)
+                await cy.wait_for(lambda c: bool(c.offers.maps))
+                [told] = cy.offers.maps
+                assert (told["giver"], told["receiver"], told["turn"]) == ("Sumer", "Elam", "S1901")
+                await cy.ask_map(told["gift"])
+                await cy.wait_for(lambda c: any(isinstance(m, p.MapView) for m in c.messages))
+                [seen] = [m for m in cy.messages if isinstance(m, p.MapView)]
+                assert "Sumer A pic" in {u for b in seen.boards for u in b["units"]}      # what Sumer saw
+                await ben.ask_map(told["gift"])                  # not Ben's map
+                await ben.wait_for(lambda c: any(isinstance(m, p.Refused) for m in c.messages))
+                [refused] = [m for m in ben.messages if isinstance(m, p.Refused)]
+                assert refused.reason == "no map of that number was given to your seat"
+                assert not any(isinstance(m, p.MapView) for m in ben.messages)
+                assert not ben.offers.maps and not ada.offers.maps
+    run(play)

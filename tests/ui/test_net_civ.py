@@ -122,3 +122,28 @@ def test_a_civilisations_game_ended_by_a_draw_names_everyone_and_is_watched_whol
     assert watcher.match.game.variant.nation_names == ("Sumer", "Akkad") and watcher.fog_nations() is None
     assert "Civilisations, watching" in watcher.windowTitle() and "Civilisations, network" in ada.windowTitle()
     assert watcher.game.calendar.title(watcher.world.active_boards()[0].turn) == "Spring 4000 BC"
+
+
+def test_maps_exchanged_across_computers_open_from_contacts(qtbot, windows, hosted, monkeypatch):
+    """§10 map exchange: offered and answered in the windows, each receives what the other
+    saw, opened from the Contacts dock as at a hotseat table (an old map, read-only)."""
+    from app.ui.civ import snapshot
+    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    play_round(qtbot, (ada, ben), ("A par - bur", "A ber - mun"), 1)
+    qtbot.waitUntil(lambda: ada.civ_ui.panel.state.met == [AKKAD], timeout=WAIT)
+    menu = ada.civ_ui.panel.buttons["menu Akkad"]
+    next(a for a in menu.actions() if a.text() == "Exchange maps").trigger()
+    qtbot.waitUntil(lambda: bool(ben.civ_ui.panel.state.incoming), timeout=WAIT)
+    offer_id = ben.civ_ui.panel.state.incoming[0][0]
+    ben.civ_ui.panel.buttons[f"accept {offer_id}"].click()
+    for w, giver in ((ada, "Akkad"), (ben, "Sumer")):
+        qtbot.waitUntil(lambda: bool(w.civ_ui.panel.state.maps) and bool(w.match.civ.maps), timeout=WAIT)
+        [(index, title)] = w.civ_ui.panel.state.maps
+        assert title == f"Map from {giver}, Fall 3750 BC"
+        opened = []
+        monkeypatch.setattr(snapshot.SnapshotDialog, "exec", lambda self: opened.append(self) or 0)
+        w.civ_ui.panel.buttons[f"map {index}"].click()
+        [dlg] = opened
+        assert "OLD MAP" in dlg.banner.text() and giver in dlg.banner.text()
+        assert {"Sumer A bur", "Akkad A mun"} <= units_of(dlg.scene.world)     # both in the giver's sight then

@@ -282,7 +282,12 @@ class CivUI:
         if snap is None:
             return
         from .snapshot import SnapshotDialog
-        world = self.table.snapshot_view(snap, m.known_civilisations(seat))
+        from app.match.civ_table import OfferRefused
+        try:
+            world = self.table.snapshot_view(snap, m.known_civilisations(seat))
+        except OfferRefused as e:       # a table across computers: the map has not come yet
+            self.s.set_status(str(e)[:1].upper() + str(e)[1:] + ".", error=True)
+            return
         self.dialog = SnapshotDialog(self._parent, world, snap.giver, snap.title(m.game.calendar), self.s.art(),
                                      self.s.theme())
         try:

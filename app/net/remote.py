@@ -236,6 +236,10 @@ class RemoteMatch(Match):
         self._table_variant = variant
         self._variants: dict = {}          # a civilisations game: the variant of each list of those known
         world = self._world_of(view, None)
+        if any(n not in world.variant.nations for n in welcome.nations):
+            # a civilisations table whose server sends no civilisations in its views (an older one)
+            raise RemoteError(f"this table plays civilisations its server does not describe to this window "
+                              f"({', '.join(welcome.nations)}); play it with `python -m app join` in a terminal")
         self._boards_seen = SeenBoards(world, view)
         super().__init__(SeenRounds(world), seats_of(welcome, world.variant), fog=welcome.fog)
         if self.civ is not None:           # a civilisations game (RULES.md §10): offers go through the server
@@ -421,6 +425,8 @@ class RemoteMatch(Match):
             return Change("refused", f"The server refused {message.text!r}: {message.reason}")
         if isinstance(message, p.Welcome):       # a connection made again: every message comes again
             self.letters = []
+            if isinstance(self.civ, RemoteCivTable):
+                self.civ.reconnected()
             return Change("nothing")
         if isinstance(message, p.Mail) and client is not None and client.invitation is not None:
             inv = client.invitation

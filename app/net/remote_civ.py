@@ -104,6 +104,11 @@ class RemoteCivTable(CivTable):
                 news.append(f"Your offer to {o.receiver}: {o.status}.")
         return " ".join(news)
 
+    def reconnected(self) -> None:
+        """A connection made again: a map asked for and not received is asked for again
+        when the server lists the maps anew."""
+        self._asked = set(self.maps)
+
     def _read(self, d: dict, status: str) -> Offer:
         unit = d.get("unit")
         gift = Gift(str(d["kind"]), str(d["from"]), str(d["to"]), unit=_location(unit) if unit else None,

@@ -132,3 +132,18 @@ def test_a_map_received_is_sent_to_its_receiver_only(tmp_path):
                 assert not any(isinstance(m, p.MapView) for m in ben.messages)
                 assert not ben.offers.maps and not ada.offers.maps
     run(play)
+
+
+def test_a_window_told_no_civilisations_by_an_older_server_says_so_plainly():
+    """A server from before views carried civilisations: the window cannot rebuild the seat's
+    world, and says so (naming the seat's own civilisation only) instead of failing inside."""
+    import pytest
+    from app.net.remote import RemoteError, RemoteMatch
+    from app.net.views import seat_message, welcome_fields
+    m = two_civilisations()
+    welcome = p.Welcome(table="t", seat=1, seat_name="Ben", nations=["Akkad"], fog=True, **welcome_fields(m, 1))
+    older = seat_message(m, "t", 1).model_copy(update={"civ": None})
+    with pytest.raises(RemoteError) as e:
+        RemoteMatch(welcome, older, lambda action: None)
+    assert "Akkad" in str(e.value) and "python -m app join" in str(e.value) and "Sumer" not in str(e.value)
+    assert RemoteMatch(welcome, seat_message(m, "t", 1), lambda action: None).known_civilisations(1) == ["Akkad"]

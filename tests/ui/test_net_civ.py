@@ -147,3 +147,35 @@ def test_maps_exchanged_across_computers_open_from_contacts(qtbot, windows, host
         [dlg] = opened
         assert "OLD MAP" in dlg.banner.text() and giver in dlg.banner.text()
         assert {"Sumer A bur", "Akkad A mun"} <= units_of(dlg.scene.world)     # both in the giver's sight then
+
+
+def test_messages_pass_between_windows_once_their_civilisations_have_met(qtbot, windows, hosted):
+    """§10: only civilisations in contact send messages; before they meet, Ben's window
+    offers nobody to write to (though Ada's computer has joined: its key is known)."""
+    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    qtbot.waitUntil(lambda: ben.net.match.table_state is not None
+                    and 0 in ben.net.match.table_state.public_keys, timeout=WAIT)
+    assert ben.net.match.recipients() == [] and ada.net.match.recipients() == []
+    play_round(qtbot, (ada, ben), ("A par - bur", "A ber - mun"), 1)
+    qtbot.waitUntil(lambda: ben.net.match.recipients() == [0], timeout=WAIT)
+    panel = ben.net.letters.panel
+    panel.text.setPlainText("Well met in Munich")
+    panel.send_btn.click()
+    qtbot.waitUntil(lambda: "Well met in Munich" in ada.net.letters.panel.list.toPlainText(), timeout=WAIT)
+    assert "From Ben" in ada.net.letters.panel.list.toPlainText()
+
+
+def test_a_civilisation_builds_in_its_home_centres_from_its_window(qtbot, windows, hosted):
+    """§10 homes: the first centres a civilisation owns. The window learns its own homes from
+    its views, so it offers and checks a build as the server will: Akkad, owning Berlin and
+    Munich after Fall, builds in Berlin."""
+    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    play_round(qtbot, (ada, ben), ("A par - bur", "A ber - mun"), 1)
+    play_round(qtbot, (ada, ben), ("", ""), 2)
+    winter = ben.match.world.active_boards()[0]
+    assert winter.turn.season == 2 and ben.match.world.home_centres_of("Akkad", winter) == {"ber", "mun"}
+    play_round(qtbot, (ada, ben), ("", "build A ber"), 3)
+    board = ben.match.world.boards[ben.match.world.active_boards()[0]]
+    assert board.key.turn.season == 0 and board.units["ber"].nation == "Akkad"      # Spring 3500 BC: built

@@ -138,12 +138,14 @@ def _retreats(world: World) -> dict[str, list[str]]:
 def welcome_fields(match: Match, seat: int | None = None) -> dict:
     """What a window needs to rebuild the game from views (:mod:`.remote`): the variant,
     the adjacency and the seats. In a civilisations game still in play, a seat's
-    civilisations are named to that seat alone (RULES.md §10: never the name or number of
-    a civilisation not met); ``seat`` None: a watcher or the lobby."""
+    civilisations, and its colour (its civilisation's), are told to that seat alone (RULES.md
+    §10: never the name, number or colour of a civilisation not met); ``seat`` None: a
+    watcher or the lobby."""
     hidden = hides_nations(match)
     return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
-            "seats": [{"name": s.name, "colour": s.colour,
-                       "nations": list(s.nations) if not hidden or i == seat else [], "controller": s.controller}
+            "seats": [{"name": s.name, "nations": list(s.nations), "colour": s.colour, "controller": s.controller}
+                      if not hidden or i == seat else      # a seat's colour is its civilisation's: not told either
+                      {"name": s.name, "nations": [], "controller": s.controller}
                       for i, s in enumerate(match.seats)]}
 
 

@@ -147,3 +147,28 @@ def test_a_window_told_no_civilisations_by_an_older_server_says_so_plainly():
         RemoteMatch(welcome, older, lambda action: None)
     assert "Akkad" in str(e.value) and "python -m app join" in str(e.value) and "Sumer" not in str(e.value)
     assert RemoteMatch(welcome, seat_message(m, "t", 1), lambda action: None).known_civilisations(1) == ["Akkad"]
+
+
+def test_no_frame_to_a_seat_names_or_colours_a_civilisation_it_has_not_met(tmp_path):
+    """Seven civilisations, two of them people's, none met yet: everything Ada's computer
+    receives (welcome, view, offers, the table's state) holds her own civilisation's name and
+    colour, and no other's — a seat's colour is its civilisation's, so it is not told either."""
+    from app.match.civ_setup import CivPlayer, new_civ_match
+    match = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a"), CivPlayer("Ben", "Akkad", "#1971c2")], computers=5,
+                          seed=4)
+    v = match.game.variant
+    assert match.known_civilisations(0) == ["Sumer"]
+    unmet = {n: v.nations[n].colour for n in v.nation_names if n != "Sumer"}
+    assert unmet["Akkad"] == "#1971c2" and match.seats[1].colour == "#1971c2"     # the seat wears its colour
+
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            _, invitations = server.add_table(match, "civilisations")
+            ada = Client(invitation=str(invitations[0]))
+            async with clients(ada):
+                await ada.wait_for(lambda c: c.view is not None and c.offers is not None and c.state is not None)
+            every = "\n".join(ada.frames)
+            assert "Sumer" in every and "#c92a2a" in every           # (the checks below can fail)
+            for name, colour in unmet.items():
+                assert name not in every and colour.lower() not in every.lower(), name
+    run(play)

@@ -35,7 +35,7 @@ from .client import Client
 from .letters import LetterError, open_letter
 from .homes import with_view_homes
 from .record import game_from_record
-from .remote_civ import CivViewError, met_names, RemoteCivTable, seat_variant, with_view_civ
+from .remote_civ import as_old_map, CivViewError, met_names, RemoteCivTable, seat_variant, with_view_civ
 from .remote_endings import RemoteProposals
 
 
@@ -448,8 +448,8 @@ class RemoteMatch(Match):
             return Change("offers", self.civ.take(message))
         if isinstance(message, p.MapView) and isinstance(self.civ, RemoteCivTable):    # a map received, as sent
             shown = p.View(table=message.table, submissions=0, phase="movement", boards=message.boards)
-            return Change("offers", self.civ.take_map(message.gift, world_from_view(
-                self.game.variant, self.world.adjacency, shown)))
+            world = world_from_view(self.game.variant, self.world.adjacency, shown)
+            return Change("offers", self.civ.take_map(message.gift, as_old_map(world, self.world)))
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")

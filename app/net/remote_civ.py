@@ -20,9 +20,11 @@ here that the server does not decide again.
 from __future__ import annotations
 
 import json
+from types import MappingProxyType
 from typing import Callable
 
-from app.engine import BoardKey, CivFault, Gift, Location, read_civ, Turn, with_nations, World
+from app.engine import (BoardKey, changed_civ, civ_of, CivFault, Gift, Location, read_civ, Turn, with_nations,
+                        World)
 from app.match.civ_table import CivTable, Offer, OfferRefused, Snapshot
 
 from . import protocol as p
@@ -58,6 +60,17 @@ def with_view_civ(world: World, view: p.View) -> World:
         return world.derive(extension=read_civ(view.civ.get("state", {}), "civ.state", world))
     except CivFault as e:
         raise CivViewError(str(e)) from None
+
+
+def as_old_map(world: World, now: World) -> World:
+    """A map received (its boards only) as a civilisations world, so that it is dated as the
+    game is (4000 BC…): with the game's civilisations state, bare (the map carries no
+    homes or contacts: only what its giver saw is drawn)."""
+    civ = civ_of(now)
+    if civ is None:
+        return world
+    bare = changed_civ(civ, homes=None, contacts=MappingProxyType({}), transfers=MappingProxyType({}))
+    return world.derive(extension=bare)
 
 
 def met_names(before: World, after: World) -> list[str]:
@@ -171,4 +184,4 @@ def _location(text: str) -> Location:
     return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)
 
 
-__all__ = ["CivViewError", "met_names", "RemoteCivTable", "seat_variant", "with_view_civ"]
+__all__ = ["as_old_map", "CivViewError", "met_names", "RemoteCivTable", "seat_variant", "with_view_civ"]

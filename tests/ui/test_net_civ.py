@@ -147,6 +147,7 @@ def test_maps_exchanged_across_computers_open_from_contacts(qtbot, windows, host
         [dlg] = opened
         assert "OLD MAP" in dlg.banner.text() and giver in dlg.banner.text()
         assert {"Sumer A bur", "Akkad A mun"} <= units_of(dlg.scene.world)     # both in the giver's sight then
+        assert dlg.scene.world.calendar.title(dlg.scene.world.active_boards()[0].turn) == "Fall 3750 BC"
 
 
 def test_messages_pass_between_windows_once_their_civilisations_have_met(qtbot, windows, hosted):

@@ -77,14 +77,19 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
         masked = _masked_board(board, known)
         changed = changed or masked is not board
         boards[key] = masked
-    orders = {}
+    orders, results = {}, dict(view.results)
     for key, os in view.orders.items():
         if any(getattr(o, "nation", None) not in known for o in os):
+            rs = view.results.get(key)
+            if rs is not None:      # a reason may name the unknown civilisation ("Elam has no build left")
+                results[key] = tuple(_masked_reason(r, getattr(o, "nation", None), known) for o, r in zip(os, rs))
             os = tuple(o if getattr(o, "nation", None) in known else dataclasses.replace(o, nation=UNKNOWN)
                        for o in os)
             changed = True
         orders[key] = os
-    retreats = {key: tuple((o if o.nation in known else dataclasses.replace(o, nation=UNKNOWN), r) for o, r in items)
+    retreats = {key: tuple((o, r) if o.nation in known else
+                           (dataclasses.replace(o, nation=UNKNOWN), _masked_reason(r, o.nation, known))
+                           for o, r in items)
                 for key, items in view.retreats.items()}
     civ = civ_of(world)
     homes = None
@@ -96,8 +101,17 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
     out = view.derive(extension=masked_civ, winner=winner)
     if changed:
         out = out.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
-                         retreats=MappingProxyType(retreats))
+                         results=MappingProxyType(results), retreats=MappingProxyType(retreats))
     return out
+
+
+def _masked_reason(result, nation: str | None, known: frozenset[str]):
+    """``result`` of an order of ``nation``, its reason not naming it unless it is known."""
+    reason = getattr(result, "reason", "")
+    if nation is None or nation in known or not reason or nation not in reason:
+        return result
+    said = reason.replace(nation, "an unknown civilisation")
+    return result._replace(reason=said[:1].upper() + said[1:])
 
 
 def _masked_board(board: Board, known: frozenset[str]) -> Board:

@@ -35,7 +35,8 @@ from .client import Client
 from .letters import LetterError, open_letter
 from .homes import with_view_homes
 from .record import game_from_record
-from .remote_civ import as_old_map, CivViewError, met_names, RemoteCivTable, seat_variant, with_view_civ
+from .remote_civ import (as_old_map, CivViewError, met_names, RemoteCivTable, seat_order, seat_variant,
+                         with_view_civ)
 from .remote_endings import RemoteProposals
 
 
@@ -84,7 +85,7 @@ def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards |
         reasons = b.get("reasons") or [""] * len(b["orders"])
         for (text, status), reason in zip(b["orders"], reasons):
             try:
-                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status, reason)))
+                read.append((seat_order(bare, text, variant), Result(status, reason)))
             except (NotationError, ValueError, KeyError):
                 continue
         if read:

@@ -19,12 +19,13 @@ here that the server does not decide again.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from types import MappingProxyType
 from typing import Callable
 
-from app.engine import (BoardKey, changed_civ, civ_of, CivFault, Gift, Location, read_civ, Turn, with_nations,
-                        World)
+from app.engine import (BoardKey, changed_civ, civ_of, CivFault, Gift, Location, parse_order, read_civ, Turn,
+                        UNKNOWN, with_nations, World)
 from app.match.civ_table import CivTable, Offer, OfferRefused, Snapshot
 
 from . import protocol as p
@@ -71,6 +72,16 @@ def as_old_map(world: World, now: World) -> World:
         return world
     bare = changed_civ(civ, homes=None, contacts=MappingProxyType({}), transfers=MappingProxyType({}))
     return world.derive(extension=bare)
+
+
+def seat_order(world: World, text: str, variant):
+    """An adjudicated order as a view gives it (the engine's own text), read against
+    ``world``: one of a civilisation the seat has not met is written "Unknown: …", a name
+    no variant has, and is read without it and given it back. Raises as ``parse_order``."""
+    nation, sep, rest = text.partition(": ")
+    if sep and nation == UNKNOWN:
+        return world.resolve(dataclasses.replace(parse_order(rest, variant), nation=UNKNOWN), literal=True)
+    return world.resolve(parse_order(text, variant), literal=True)
 
 
 def met_names(before: World, after: World) -> list[str]:
@@ -184,4 +195,4 @@ def _location(text: str) -> Location:
     return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)
 
 
-__all__ = ["as_old_map", "CivViewError", "met_names", "RemoteCivTable", "seat_variant", "with_view_civ"]
+__all__ = ["as_old_map", "CivViewError", "met_names", "RemoteCivTable", "seat_order", "seat_variant", "with_view_civ"]

@@ -172,3 +172,29 @@ def test_no_frame_to_a_seat_names_or_colours_a_civilisation_it_has_not_met(tmp_p
             for name, colour in unmet.items():
                 assert name not in every and colour.lower() not in every.lower(), name
     run(play)
+
+
+def test_a_window_shows_the_orders_of_a_civilisation_not_met_that_it_saw_unnamed():
+    """Ben sees Sumer's army in Burgundy (next to his in Munich) leave for Gascony; they do
+    not meet. His window's world holds that move, as the hotseat's view does: an order of
+    an "Unknown" civilisation (its text names no civilisation a variant has)."""
+    from app.net.remote import RemoteMatch
+    from app.net.views import seat_message, welcome_fields
+    v = with_nations(load_variant(), [SUMER, AKKAD])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "bur"), ("Akkad", "A", "mun")],
+                       {"par": "Sumer", "ber": "Akkad"})
+    m = Match(Game.from_world(with_civ(World.from_boards(v, [board]))),
+              [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",))], fog=True)
+    welcome = p.Welcome(table="t", seat=1, seat_name="Ben", nations=["Akkad"], fog=True, **welcome_fields(m, 1))
+    ben = RemoteMatch(welcome, seat_message(m, "t", 1), lambda action: None)
+    m.add_text("A bur - gas", 0)
+    m.done(0)
+    m.done(1)
+    m.submit()
+    assert m.known_civilisations(1) == ["Akkad"]
+    sent = seat_message(m, "t", 1)
+    assert any(o[0].startswith("Unknown: A 1:bur:S1901 - 1:gas") for b in sent.boards for o in b["orders"])
+    ben.apply(sent)
+    seen = dict(zip(ben.world.orders[board.key], ben.world.results[board.key]))
+    [(move, result)] = [(o, r) for o, r in seen.items() if o.nation == "Unknown"]
+    assert (move.kind, move.unit.loc, move.dest.loc, result.status) == ("move", "bur", "gas", "succeeds")

@@ -12,6 +12,8 @@ from app.engine.civ.civstart import with_civ
 from app.match import Match, Seat
 from tests.net.test_civ_views import AKKAD, SUMER, two_civilisations
 
+from app.ui.window.history_controls import step_history
+
 from .test_hotseat import visible_texts
 from .test_net_rounds import play_round
 from .test_net_window import hosted, two_seated, units_of, WAIT, windows  # noqa: F401 (fixtures)
@@ -50,6 +52,12 @@ def test_two_windows_play_a_civilisations_table_and_meet_only_after_contact(qtbo
     assert ben.match.game.variant.nation_names == ("Akkad", "Sumer")
     assert ben.scene.art.variant is ben.match.game.variant          # the map draws Sumer in its colour
     assert ben.match.known_civilisations(ben.seat) == ["Akkad", "Sumer"]
+    # the history bar steps back to the start as Ben saw it then: Sumer unnamed, out of sight
+    step_history(ben, "back")
+    assert ben.history.label.text() == "Replay: the start (of 1)"
+    assert units_of(ben.world) == {"Akkad A ber"} and ben.world.variant.nation_names == ("Akkad",)
+    step_history(ben, "present")
+    assert "Sumer A bur" in units_of(ben.world)
 
 
 def test_an_offer_made_in_one_window_and_accepted_in_the_other_takes_effect_in_both(qtbot, windows, hosted):

@@ -166,9 +166,12 @@ def test_messages_pass_between_windows_once_their_civilisations_have_met(qtbot, 
     qtbot.waitUntil(lambda: ben.net.match.table_state is not None
                     and 0 in ben.net.match.table_state.public_keys, timeout=WAIT)
     assert ben.net.match.recipients() == [] and ada.net.match.recipients() == []
+    assert not ben.net.letters.panel.send_btn.isEnabled()
     play_round(qtbot, (ada, ben), ("A par - bur", "A ber - mun"), 1)
-    qtbot.waitUntil(lambda: ben.net.match.recipients() == [0], timeout=WAIT)
     panel = ben.net.letters.panel
+    assert not panel.send_btn.isEnabled() or ben.net.match.recipients() == [0]
+    qtbot.waitUntil(lambda: panel.send_btn.isEnabled() and panel.to.currentData() == 0, timeout=WAIT)
+    assert ben.net.match.recipients() == [0] and panel.to.currentText() == "Ada"
     panel.text.setPlainText("Well met in Munich")
     panel.send_btn.click()
     qtbot.waitUntil(lambda: "Well met in Munich" in ada.net.letters.panel.list.toPlainText(), timeout=WAIT)

@@ -262,6 +262,7 @@ class NetUI(QObject):
             if change.text:         # a civilisation met: the map draws it in its colour, the lists name it
                 self._redraw_nations()
             self.s.refresh()
+            self.letters.show(self.match)     # whom the seat may write to follows the view (civilisations met)
             self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
             self._show_results(old)
             v = self.match.view_message

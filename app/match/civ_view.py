@@ -68,6 +68,7 @@ _LOCK = threading.Lock()
 _VIEWS: OrderedDict = OrderedDict()
 _MASKED: dict = {}      # (id(board), known) -> (board, masked board)
 _HOMES: dict = {}       # (id(homes), seat) -> (homes, filtered)
+_ORDERS: dict = {}      # (id(orders), known) -> (orders, results, masked orders, masked results)
 
 
 def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]) -> World:
@@ -80,11 +81,9 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
     orders, results = {}, dict(view.results)
     for key, os in view.orders.items():
         if any(getattr(o, "nation", None) not in known for o in os):
-            rs = view.results.get(key)
-            if rs is not None:      # a reason may name the unknown civilisation ("Elam has no build left")
-                results[key] = tuple(_masked_reason(r, getattr(o, "nation", None), known) for o, r in zip(os, rs))
-            os = tuple(o if getattr(o, "nation", None) in known else dataclasses.replace(o, nation=UNKNOWN)
-                       for o in os)
+            os, rs = _masked_orders(os, view.results.get(key), known)
+            if rs is not None:
+                results[key] = rs
             changed = True
         orders[key] = os
     retreats = {key: tuple((o, r) if o.nation in known else
@@ -103,6 +102,25 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
         out = out.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
                          results=MappingProxyType(results), retreats=MappingProxyType(retreats))
     return out
+
+
+def _masked_orders(orders: tuple, results: tuple | None, known: frozenset[str]) -> tuple[tuple, tuple | None]:
+    """A board's orders and results with the civilisations not ``known`` unnamed (their
+    orders' nation, and a reason that names it: "Elam has no build left"). The same orders
+    and results give the same masked tuples while cached, so that a past board a seat was
+    sent once is not sent again as changed (a view across computers is sent as a change)."""
+    memo = (id(orders), known)
+    hit = _ORDERS.get(memo)
+    if hit is not None and hit[0] is orders and hit[1] is results:
+        return hit[2], hit[3]
+    masked_results = None if results is None else \
+        tuple(_masked_reason(r, getattr(o, "nation", None), known) for o, r in zip(orders, results))
+    masked = tuple(o if getattr(o, "nation", None) in known else dataclasses.replace(o, nation=UNKNOWN)
+                   for o in orders)
+    if len(_ORDERS) > 100_000:
+        _ORDERS.clear()
+    _ORDERS[memo] = (orders, results, masked, masked_results)
+    return masked, masked_results
 
 
 def _masked_reason(result, nation: str | None, known: frozenset[str]):

@@ -198,3 +198,28 @@ def test_a_window_shows_the_orders_of_a_civilisation_not_met_that_it_saw_unnamed
     seen = dict(zip(ben.world.orders[board.key], ben.world.results[board.key]))
     [(move, result)] = [(o, r) for o, r in seen.items() if o.nation == "Unknown"]
     assert (move.kind, move.unit.loc, move.dest.loc, result.status) == ("move", "bur", "gas", "succeeds")
+
+
+def test_a_past_board_with_an_unknown_civilisations_orders_is_sent_once():
+    """Views go as a change: a board already sent, with an unnamed civilisation's order on it
+    (Sumer's move that Ben saw), is not sent again at the next round as if it had changed."""
+    from app.net.views import seat_message, Sent
+    v = with_nations(load_variant(), [SUMER, AKKAD])
+    board = make_board(BoardKey(1, Turn(1901, 0)), [("Sumer", "A", "bur"), ("Akkad", "A", "mun")],
+                       {"par": "Sumer", "ber": "Akkad"})
+    m = Match(Game.from_world(with_civ(World.from_boards(v, [board]))),
+              [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Akkad",))], fog=True)
+    sent = Sent()
+    seat_message(m, "t", 1, sent)
+    for n, order in enumerate(("A bur - gas", "A gas H")):
+        m.add_text(order, 0)
+        m.done(0)
+        m.done(1)
+        m.submit()
+        frame = seat_message(m, "t", 1, sent)
+        boards = [b["board"] for b in frame.boards]
+        if n == 0:
+            assert "1:S1901" in boards and any(o[0].startswith("Unknown:") for b in frame.boards for o in b["orders"])
+        else:
+            assert "1:S1901" not in boards, boards     # unchanged since it was sent
+    assert m.known_civilisations(1) == ["Akkad"]

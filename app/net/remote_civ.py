@@ -105,7 +105,7 @@ class RemoteCivTable(CivTable):
     # -- what the server said --------------------------------------------------------------
     def take(self, told: p.Offers) -> str:
         """The seat's offers as the server tells them; returns the news in words ("" none)."""
-        before = self.offers
+        before, first = self.offers, self.told is None     # first: what is open is news, not what was answered
         offers: dict[int, Offer] = {}
         for d in [*told.to_answer, *told.made]:
             offers[int(d["id"])] = self._read(d, "open")
@@ -124,7 +124,7 @@ class RemoteCivTable(CivTable):
             was = before.get(o.id)
             if o.status == "open" and o.receiver in mine and was is None:
                 news.append(f"{o.giver} made you an offer: answer it in Contacts.")
-            elif o.status != "open" and o.giver in mine and (was is None or was.status == "open"):
+            elif o.status != "open" and o.giver in mine and not first and (was is None or was.status == "open"):
                 news.append(f"Your offer to {o.receiver}: {o.status}.")
         return " ".join(news)
 

@@ -223,3 +223,24 @@ def test_a_past_board_with_an_unknown_civilisations_orders_is_sent_once():
         else:
             assert "1:S1901" not in boards, boards     # unchanged since it was sent
     assert m.known_civilisations(1) == ["Akkad"]
+
+
+def test_the_window_tells_news_of_offers_not_what_it_was_told_before():
+    """An offer made to the seat is news (at its join too); an answer to its own offer is
+    news when it comes, not again each time the seat joins and is told its history."""
+    from app.net.remote import RemoteMatch
+    from app.net.views import seat_message, welcome_fields
+    m = two_civilisations()
+    welcome = p.Welcome(table="t", seat=0, seat_name="Ada", nations=["Sumer"], fog=True, **welcome_fields(m, 0))
+    ada = RemoteMatch(welcome, seat_message(m, "t", 0), lambda action: None)
+    made = {"id": 1, "kind": "map", "from": "Sumer", "to": "Akkad", "made_at": 0}
+    given = {"id": 2, "kind": "map", "from": "Akkad", "to": "Sumer", "made_at": 0}
+    first = ada.apply(p.Offers(table="t", to_answer=[given], answered=[dict(made, status="accepted")]))
+    assert first.what == "offers" and first.text == "Akkad made you an offer: answer it in Contacts."
+    again = ada.apply(p.Offers(table="t", to_answer=[given], made=[dict(made, id=3)],
+                               answered=[dict(made, status="accepted")]))
+    assert again.text == ""
+    answered = ada.apply(p.Offers(table="t", to_answer=[given], answered=[dict(made, id=3, status="not taken"),
+                                                                          dict(made, status="accepted")]))
+    assert answered.text == "Your offer to Akkad: not taken."
+    assert [o.id for o in ada.civ.to_answer(["Sumer"])] == [2] and ada.civ.made_by(["Sumer"]) == []

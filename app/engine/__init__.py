@@ -106,7 +106,7 @@ _WHERE = {
     "calendar_of": "civ.civgame", "gifts_of": "civ.civgame", "give_gift": "civ.civgame",
     "world_before_gift": "civ.civgame",
     # civ.civsave
-    "CivFault": "civ.civsave", "read_location": "civ.civsave",
+    "CivFault": "civ.civsave", "read_civ": "civ.civsave", "read_location": "civ.civsave",
     # civ.civstart
     "civ_range": "civ.civstart", "civ_start": "civ.civstart", "CivCounts": "civ.civstart",
     "CivSeat": "civ.civstart", "CivStartError": "civ.civstart",

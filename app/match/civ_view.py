@@ -68,6 +68,7 @@ _LOCK = threading.Lock()
 _VIEWS: OrderedDict = OrderedDict()
 _MASKED: dict = {}      # (id(board), known) -> (board, masked board)
 _HOMES: dict = {}       # (id(homes), seat) -> (homes, filtered)
+_ORDERS: dict = {}      # (id(orders), known) -> (orders, results, masked orders, masked results)
 
 
 def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]) -> World:
@@ -77,14 +78,17 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
         masked = _masked_board(board, known)
         changed = changed or masked is not board
         boards[key] = masked
-    orders = {}
+    orders, results = {}, dict(view.results)
     for key, os in view.orders.items():
         if any(getattr(o, "nation", None) not in known for o in os):
-            os = tuple(o if getattr(o, "nation", None) in known else dataclasses.replace(o, nation=UNKNOWN)
-                       for o in os)
+            os, rs = _masked_orders(os, view.results.get(key), known)
+            if rs is not None:
+                results[key] = rs
             changed = True
         orders[key] = os
-    retreats = {key: tuple((o if o.nation in known else dataclasses.replace(o, nation=UNKNOWN), r) for o, r in items)
+    retreats = {key: tuple((o, r) if o.nation in known else
+                           (dataclasses.replace(o, nation=UNKNOWN), _masked_reason(r, o.nation, known))
+                           for o, r in items)
                 for key, items in view.retreats.items()}
     civ = civ_of(world)
     homes = None
@@ -96,8 +100,36 @@ def _mask(view: World, world: World, seat: frozenset[str], known: frozenset[str]
     out = view.derive(extension=masked_civ, winner=winner)
     if changed:
         out = out.derive(boards=MappingProxyType(boards), orders=MappingProxyType(orders),
-                         retreats=MappingProxyType(retreats))
+                         results=MappingProxyType(results), retreats=MappingProxyType(retreats))
     return out
+
+
+def _masked_orders(orders: tuple, results: tuple | None, known: frozenset[str]) -> tuple[tuple, tuple | None]:
+    """A board's orders and results with the civilisations not ``known`` unnamed (their
+    orders' nation, and a reason that names it: "Elam has no build left"). The same orders
+    and results give the same masked tuples while cached, so that a past board a seat was
+    sent once is not sent again as changed (a view across computers is sent as a change)."""
+    memo = (id(orders), known)
+    hit = _ORDERS.get(memo)
+    if hit is not None and hit[0] is orders and hit[1] is results:
+        return hit[2], hit[3]
+    masked_results = None if results is None else \
+        tuple(_masked_reason(r, getattr(o, "nation", None), known) for o, r in zip(orders, results))
+    masked = tuple(o if getattr(o, "nation", None) in known else dataclasses.replace(o, nation=UNKNOWN)
+                   for o in orders)
+    if len(_ORDERS) > 100_000:
+        _ORDERS.clear()
+    _ORDERS[memo] = (orders, results, masked, masked_results)
+    return masked, masked_results
+
+
+def _masked_reason(result, nation: str | None, known: frozenset[str]):
+    """``result`` of an order of ``nation``, its reason not naming it unless it is known."""
+    reason = getattr(result, "reason", "")
+    if nation is None or nation in known or not reason or nation not in reason:
+        return result
+    said = reason.replace(nation, "an unknown civilisation")
+    return result._replace(reason=said[:1].upper() + said[1:])
 
 
 def _masked_board(board: Board, known: frozenset[str]) -> Board:

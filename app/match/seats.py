@@ -47,6 +47,15 @@ class Seat:
         if self.level is not None and not isinstance(self.level, str):
             raise ValueError(f"seat {self.name!r}: level {self.level!r} is not a name")
 
+    @classmethod
+    def unseen(cls, name: str, colour: str = "#1971c2", controller: Controller = "nobody") -> "Seat":
+        """A seat whose nations this computer may not know: at a civilisations table across
+        computers (RULES.md §10), a seat knows another seat's name, never the civilisations
+        it plays until they meet. It plays no nation here (the server plays it)."""
+        seat = cls(name, colour, ("?",), controller)     # every other field checked as any seat's
+        object.__setattr__(seat, "nations", ())
+        return seat
+
     def with_nations(self, nations: tuple[str, ...]) -> "Seat":
         """This seat playing ``nations`` instead."""
         return replace(self, nations=nations)

@@ -334,6 +334,10 @@ class Client:
         return message.model_copy(update={"to_answer": [opened(d, True) for d in message.to_answer],
                                           "made": [opened(d, False) for d in message.made]})
 
+    async def ask_map(self, gift: int) -> None:
+        """Ask for a map this seat received (the server answers with ``map``)."""
+        await self.send(p.AskMap(type="ask_map", gift=gift))
+
     async def hand_over(self, seat: int) -> None:
         """Vote that ``seat``, away for a whole deadline, be played by the computer."""
         await self.send(p.HandOver(type="hand_over", seat=seat))

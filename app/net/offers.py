@@ -18,6 +18,7 @@ from app.engine import CivFault, Gift, read_location
 from app.match import Match
 from app.match.civ_table import Offer, OfferRefused
 
+from .civ_maps import maps_told
 from .protocol import AnswerOffer, MakeOffer, Offers
 
 
@@ -79,6 +80,17 @@ def parties(match: Match, offer: Offer) -> list[int]:
     return sorted(s for s in seats if s is not None)
 
 
+def touched(match: Match, offer: Offer) -> list[int]:
+    """The seats whose world an accepted offer changes: its parties', and a contact gift's
+    third civilisation's (it has met the receiver now, though it was no party to the offer)."""
+    seats = set(parties(match, offer))
+    if offer.gift.kind == "contact" and offer.gift.third is not None:
+        third = match.seat_of(offer.gift.third)
+        if third is not None:
+            seats.add(third)
+    return sorted(seats)
+
+
 def offers_message(match: Match, table: str, seat: int) -> Offers:
     """What the seat is told of offers: those its civilisations made or received."""
     mine = match.seats[seat].nations
@@ -92,4 +104,5 @@ def offers_message(match: Match, table: str, seat: int) -> Offers:
             d["reason"] = o.reason if o.status == "lapsed" and not not_taken else ""
         return d
     return Offers(table=table, to_answer=[told(o) for o in t.to_answer(mine)],
-                  made=[told(o) for o in t.made_by(mine)], answered=[told(o) for o in t.history(mine)])
+                  made=[told(o) for o in t.made_by(mine)], answered=[told(o) for o in t.history(mine)],
+                  maps=maps_told(match, seat))

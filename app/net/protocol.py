@@ -125,6 +125,13 @@ class AnswerOffer(_Message):
     accept: bool
 
 
+class AskMap(_Message):
+    """A civilisations game: the map this seat received as accepted gift number ``gift``
+    (its place among the game's gifts, as :class:`Offers` lists it; see :mod:`app.net.civ_maps`)."""
+    type: Literal["ask_map"]
+    gift: Annotated[int, Field(ge=0, le=10 ** 9)]
+
+
 class HandOver(_Message):
     """This seat's vote that seat ``seat``, away for a whole deadline, be played by the
     computer from now on (RULES.md §6; see :mod:`app.net.away`)."""
@@ -210,11 +217,11 @@ class JudgeKey(_Message):
 
 ClientMessage = Annotated[Union[Hello, Watch, Lobby, AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter,
                                 MakeOffer, AnswerOffer, HandOver, Propose, Vote, SealVote, VoteKey, SealOffer,
-                                AnswerSealedOffer, Judge, JudgeKey],
+                                AnswerSealedOffer, Judge, JudgeKey, AskMap],
                           Field(discriminator="type")]
 FIRST_MESSAGES = (Hello, Watch, Lobby)
 SEAT_MESSAGES = (AddOrder, AddOrders, RemoveOrder, Done, Seal, Reveal, Letter, MakeOffer, AnswerOffer, HandOver,
-                 Propose, Vote, SealVote, VoteKey, SealOffer, AnswerSealedOffer, Judge, JudgeKey)
+                 Propose, Vote, SealVote, VoteKey, SealOffer, AnswerSealedOffer, Judge, JudgeKey, AskMap)
 
 
 # -- from the server --------------------------------------------------------------------------
@@ -250,6 +257,7 @@ class View(_Message):
     retreats: dict[str, list[str]] = {}   # a retreat pause: each dislodged unit seen -> where it may go
     homes: dict[str, list[str]] | None = None     # home centres the game sets (app.net.homes); None: the variant's
     homes_at_first_winter: bool = False
+    civ: dict | None = None       # a civilisations game: the civilisations the seat knows, their state (app.net.civ_views)
 
 
 class Pending(_Message):
@@ -315,13 +323,25 @@ class Offers(_Message):
     """A civilisations game: this seat's offers, as its own civilisations are party to them
     (none of anyone else's). Each is ``{id, kind, from, to, made_at}`` (with ``unit`` or
     ``with``); ``answered`` adds ``status`` (to the maker, a refusal is only "not taken":
-    why is the receiver's business) and ``reason`` (a lapsed offer's, to its receiver)."""
+    why is the receiver's business) and ``reason`` (a lapsed offer's, to its receiver).
+    ``maps``: the maps this seat's civilisations received, ``{gift, giver, receiver, turn}``
+    (ask for one with :class:`AskMap`)."""
     type: Literal["offers"] = "offers"
     table: str
     to_answer: list[dict] = []
     made: list[dict] = []
     answered: list[dict] = []
     keys: dict[str, str] = {}     # a sealed table: civilisation met -> its seat's key to seal an offer to (not its message key)
+    maps: list[dict] = []
+
+
+class MapView(_Message):
+    """A map this seat received (RULES.md §10 map gift): the boards its giver saw then, each
+    civilisation named only if the giver knew it then and this seat knows it now."""
+    type: Literal["map"] = "map"
+    table: str
+    gift: int
+    boards: list[dict]
 
 
 class LobbyList(_Message):
@@ -387,7 +407,7 @@ class JudgingState(_Message):
 
 
 ServerMessage = Annotated[Union[Welcome, View, Pending, Mail, Kept, RevealNow, RevealVote, TableState, Refused,
-                                LobbyList, Record, Offers, ProposalState, GameEnded, JudgingState],
+                                LobbyList, Record, Offers, ProposalState, GameEnded, JudgingState, MapView],
                           Field(discriminator="type")]
 
 _CLIENT = TypeAdapter(ClientMessage)

@@ -20,6 +20,7 @@ passes them to its own thread (a queued Qt signal) and applies them there with
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -34,6 +35,8 @@ from .client import Client
 from .letters import LetterError, open_letter
 from .homes import with_view_homes
 from .record import game_from_record
+from .remote_civ import (as_old_map, CivViewError, met_names, RemoteCivTable, seat_order, seat_variant,
+                         with_view_civ)
 from .remote_endings import RemoteProposals
 from .remote_judging import RemoteJudging
 
@@ -83,7 +86,7 @@ def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards |
         reasons = b.get("reasons") or [""] * len(b["orders"])
         for (text, status), reason in zip(b["orders"], reasons):
             try:
-                read.append((bare.resolve(parse_order(text, variant), literal=True), Result(status, reason)))
+                read.append((seat_order(bare, text, variant), Result(status, reason)))
             except (NotationError, ValueError, KeyError):
                 continue
         if read:
@@ -179,11 +182,14 @@ def seats_of(welcome: p.Welcome, variant) -> list[Seat]:
     seats = []
     for i, s in enumerate(listed):
         mine = i == welcome.seat
+        if not s["nations"]:         # a civilisations table: another seat's civilisations are not this one's to know
+            seats.append(Seat.unseen(s["name"], s.get("colour", "#1971c2")))
+            continue
         seats.append(Seat(name=s["name"], colour=s.get("colour", "#1971c2"), nations=tuple(s["nations"]),
                           controller="person" if mine else "nobody"))
     named = {n for s in seats for n in s.nations}
     rest = tuple(n for n in variant.nation_names if n not in named)
-    if rest:
+    if rest and not getattr(variant, "game_nations", False):   # civilisations met are nobody's to name
         seats.append(Seat(name="Nobody", nations=rest, controller="nobody"))
     return seats
 
@@ -198,11 +204,13 @@ class Change:
     """What a message changed, for the window to show: ``what`` is ``world`` (a new view:
     redraw), ``record`` (a finished game's whole history: redraw), ``pending`` (the seat's
     orders), ``time ran out`` (the deadline ended the
-    seat's turn: ``text`` says so), ``state`` (who is done, the deadline),
+    seat's turn: ``text`` says so), ``state`` (who is done, the deadline), ``offers`` (a
+    civilisations game's offers: ``text`` says what is new),
     ``refused`` (``text`` says why), ``letter`` (a message arrived), ``proposal`` (a proposal
     to end the game opened or ended: ``text`` says it), ``judging`` (a thrown play-out's
     judging opened, moved or ended: ``text`` says its outcome), ``ended`` (the game ended:
-    ``text`` says how) or ``nothing``."""
+    ``text`` says how) or ``nothing``. A ``world`` whose ``text`` is set names the civilisations the
+    seat has just met (the map's colours and every list of nations change with them)."""
     what: str
     text: str = ""
 
@@ -228,16 +236,18 @@ class RemoteMatch(Match):
         # once its current event is handled, so what one click or paste did goes together;
         # None: at once
         self.wake: Callable[[], None] | None = None
-        world = world_from_view(variant, welcome.adjacency, view)
+        self._table_variant = variant
+        self._variants: dict = {}          # a civilisations game: the variant of each list of those known
+        world = self._world_of(view, None)
+        if any(n not in world.variant.nations for n in welcome.nations):
+            # a civilisations table whose server sends no civilisations in its views (an older one)
+            raise RemoteError(f"this table plays civilisations its server does not describe to this window "
+                              f"({', '.join(welcome.nations)}); play it with `python -m app join` in a terminal")
         self._boards_seen = SeenBoards(world, view)
-        known = set(variant.nation_names)
-        if any(n not in known for s in welcome.seats for n in s.get("nations", ())):
-            # a civilisations game: its nations are the game's own, which views do not carry
-            # yet; only this seat's own are named here (another's name is not its to know)
-            own = ", ".join(welcome.nations) or "the game's own nations"
-            raise RemoteError(f"this table plays civilisations ({own}) this window cannot rebuild from what the "
-                              f"server sends yet; play it with `python -m app join` in a terminal")
-        super().__init__(SeenRounds(world), seats_of(welcome, variant), fog=welcome.fog)
+        super().__init__(SeenRounds(world), seats_of(welcome, world.variant), fog=welcome.fog)
+        if self.civ is not None:           # a civilisations game (RULES.md §10): offers go through the server
+            self.civ = RemoteCivTable(self, lambda kind, text: self._post(kind, text))
+            self.table.mail.rule = self.civ.may_write
         self.table_state: p.TableState | None = None
         self.table.proposals = RemoteProposals(self, self.me, lambda kind, text: self._post(kind, text))
         self.table.judging = RemoteJudging(self, self.me, self._post)
@@ -248,6 +258,15 @@ class RemoteMatch(Match):
         self.ended_here = view.done       # this seat ended its turn itself this round (not its deadline)
         self.time_ran_out = False         # the round's deadline ended this seat's turn for it
         self._take_pending(view.pending, view.done)
+
+    def _world_of(self, view: p.View, before: "SeenBoards | None") -> World:
+        """The world ``view`` describes; in a civilisations game, with the civilisations the
+        seat knows and their state as it may know it (:mod:`.remote_civ`)."""
+        try:
+            variant = seat_variant(self._table_variant, view, self._variants)
+            return with_view_civ(world_from_view(variant, self.welcome.adjacency, view, before), view)
+        except CivViewError as e:
+            raise RemoteError(f"the server's view of the civilisations does not read: {e}") from None
 
     # -- who is at the table ---------------------------------------------------------------
     @property
@@ -340,6 +359,13 @@ class RemoteMatch(Match):
                     await client.vote(text == "yes")
                 elif kind == "judge":
                     await client.judge(text or None, to)
+                elif kind == "offer":
+                    await client.offer(**json.loads(text))
+                elif kind == "answer":
+                    offer, accept = text.split("\n")
+                    await client.answer(int(offer), accept == "yes")
+                elif kind == "map":
+                    await client.ask_map(int(text))
                 i += 1
         except ConnectionError:
             with self._out_lock:
@@ -357,7 +383,9 @@ class RemoteMatch(Match):
         """The seats this one may write to: the others whose computers joined once (their
         key is known)."""
         keys = self.table_state.public_keys if self.table_state is not None else {}
-        return [i for i in sorted(keys) if i != self.me and i < len(self.seats)]
+        civ = self.view_message.civ
+        met = set(civ.get("seats", [])) if civ is not None else None     # a civilisations game: the seats met
+        return [i for i in sorted(keys) if i != self.me and i < len(self.seats) and (met is None or i in met)]
 
     def prepare(self):
         raise MatchError("this table is adjudicated by its server")
@@ -375,14 +403,18 @@ class RemoteMatch(Match):
             if not isinstance(self.game, SeenRounds):     # a finished game's record: it changes no more
                 return Change("nothing")
             view = client.view if client is not None and client.view is not None else message
-            world = world_from_view(self.game.variant, self.world.adjacency, view, self._boards_seen)
+            world = self._world_of(view, self._boards_seen)
             self._boards_seen = SeenBoards(world, view)
+            met = met_names(self.game.world, world)
+            if world.variant is not self.game.variant:     # a civilisation met: named from now on
+                self.game.variant = world.variant
             if self.game.receive(world):            # a new round: this seat has not ended it yet
                 self.ended_here = self.time_ran_out = False
             self.view_message = view
             self._take_pending(view.pending, view.done)
             self.revision += 1
-            return Change("world")
+            return Change("world", "" if not met else f"You have met {', '.join(met)}." if world.phase != "over"
+                          else f"The game is over: every civilisation is named now ({', '.join(met)}).")
         if isinstance(message, p.Pending):
             pending = client.view.pending if client is not None and client.view is not None else message.pending
             self._take_pending(pending, message.done)
@@ -399,6 +431,8 @@ class RemoteMatch(Match):
             return Change("refused", f"The server refused {message.text!r}: {message.reason}")
         if isinstance(message, p.Welcome):       # a connection made again: every message comes again
             self.letters = []
+            if isinstance(self.civ, RemoteCivTable):
+                self.civ.reconnected()
             return Change("nothing")
         if isinstance(message, p.Mail) and client is not None and client.invitation is not None:
             inv = client.invitation
@@ -418,6 +452,12 @@ class RemoteMatch(Match):
         if isinstance(message, p.GameEnded):
             self.table.proposals.take_ending(message)
             return Change("ended", message.text)
+        if isinstance(message, p.Offers) and isinstance(self.civ, RemoteCivTable):
+            return Change("offers", self.civ.take(message))
+        if isinstance(message, p.MapView) and isinstance(self.civ, RemoteCivTable):    # a map received, as sent
+            shown = p.View(table=message.table, submissions=0, phase="movement", boards=message.boards)
+            world = world_from_view(self.game.variant, self.world.adjacency, shown)
+            return Change("offers", self.civ.take_map(message.gift, as_old_map(world, self.world)))
         if isinstance(message, p.Kept):
             return Change("kept", f"Your message to {self.seats[message.to].name} is kept for them.")
         return Change("nothing")

@@ -33,7 +33,8 @@ from .invitations import Invitation, InvitationError, matches, new_invitation, p
 from .judging import JUDGING_ACTIONS, TableJudging
 from .store import Action, match_from_text, match_text, Store, StoredTable, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
-from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties
+from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties, touched
+from .civ_maps import map_answer
 from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
 from .server_offers import SealedOffering
 from .serving_lock import ServingLock
@@ -376,6 +377,9 @@ class Server(SealedVoting, SealedOffering):
                 sealed_offer = self._seal_offer if isinstance(message, p.SealOffer) else self._answer_sealed
                 await sealed_offer(table, seat, ws, message)
                 return
+            if isinstance(message, p.AskMap):          # a map received (app.net.civ_maps): read, nothing kept
+                await ws.send(p.dump(map_answer(m, table.id, seat, message)))
+                return
             if isinstance(message, p.HandOver):
                 await self._hand_over_vote(table, seat, ws, message.seat)
                 return
@@ -597,7 +601,7 @@ class Server(SealedVoting, SealedOffering):
             if party in table.seats:
                 await _send(table.seats[party], p.dump(self._offers_of(table, party)))
         if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
-            others = frozenset(range(len(m.seats))) - set(parties(m, offer))      # (and a unit given, who sees it)
+            others = frozenset(range(len(m.seats))) - set(touched(m, offer))      # (and a unit given, who sees it)
             await self._send_views(table, watchers=False, quiet=others)
 
     async def _kept(self, table: Table, ws: ServerConnection, what: str, why: str | None,

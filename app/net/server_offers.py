@@ -13,7 +13,7 @@ from app.engine import in_contact
 from app.match.civ_table import OfferRefused
 
 from . import protocol as p
-from .offers import gift_of, offer_refusal, offers_message
+from .offers import gift_of, offer_refusal, offers_message, touched
 from .sealed_offers import accepted_text, apply_accepted, deleted, GiftError, offer_key_written, SealedOffer, written
 from .sealed_votes import commitment_fault
 from .server_votes import ws_send
@@ -131,7 +131,9 @@ class SealedOffering:
         offer = apply_accepted(m, o.id, o.made_at, gift)
         await self._tell_parties(table, (o.giver_seat, seat))
         if offer.status == "accepted":     # a gift joined the game: its parties see the world anew
-            await self._send_views(table, watchers=False, quiet=frozenset(range(len(m.seats))) - {o.giver_seat, seat})
+            # (and a contact gift's third civilisation, who has met the receiver now)
+            seen = {o.giver_seat, seat} | set(touched(m, offer))
+            await self._send_views(table, watchers=False, quiet=frozenset(range(len(m.seats))) - seen)
 
 
     async def _drop_sealed_offers(self, table, seat: int) -> None:

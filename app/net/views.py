@@ -16,6 +16,7 @@ from __future__ import annotations
 from app.engine import civ_of, format_order, World
 from app.match import Match
 
+from .civ_views import civ_field
 from .homes import homes_fields
 from .protocol import dump, Pending, View
 
@@ -97,7 +98,8 @@ def seat_message(match: Match, table: str, seat: int, sent: Sent | None = None, 
     return View(table=table, submissions=len(match.game.submissions), phase=view.phase, winner=view.winner,
                 full=full, boards=boards, dislodged=_dislodged(view),
                 pending=[format_order(o) for o in match.pending(seat)], done=match.is_done(seat), box=box,
-                retreats=_retreats(view), **homes_fields(view, match.seats[seat].nations))
+                retreats=_retreats(view), civ=civ_field(match, view, seat),
+                **homes_fields(view, match.seats[seat].nations))
 
 
 def pending_message(match: Match, table: str, seat: int, box: str | None = None) -> Pending:
@@ -118,7 +120,7 @@ def watcher_message(match: Match, table: str, sent: Sent | None = None, codes: B
     full, boards = (sent or Sent()).changes(world, codes)
     return View(table=table, submissions=len(match.game.submissions), phase=world.phase, winner=world.winner,
                 full=full, boards=boards, dislodged=_dislodged(world), retreats=_retreats(world),
-                **homes_fields(world, None))
+                civ=civ_field(match, world, None), **homes_fields(world, None))
 
 
 def _dislodged(world: World) -> list[str]:
@@ -136,12 +138,14 @@ def _retreats(world: World) -> dict[str, list[str]]:
 def welcome_fields(match: Match, seat: int | None = None) -> dict:
     """What a window needs to rebuild the game from views (:mod:`.remote`): the variant,
     the adjacency and the seats. In a civilisations game still in play, a seat's
-    civilisations are named to that seat alone (RULES.md §10: never the name or number of
-    a civilisation not met); ``seat`` None: a watcher or the lobby."""
+    civilisations, and its colour (its civilisation's), are told to that seat alone (RULES.md
+    §10: never the name, number or colour of a civilisation not met); ``seat`` None: a
+    watcher or the lobby."""
     hidden = hides_nations(match)
     return {"variant": match.game.variant.name, "adjacency": match.world.adjacency,
-            "seats": [{"name": s.name, "colour": s.colour,
-                       "nations": list(s.nations) if not hidden or i == seat else [], "controller": s.controller}
+            "seats": [{"name": s.name, "nations": list(s.nations), "colour": s.colour, "controller": s.controller}
+                      if not hidden or i == seat else      # a seat's colour is its civilisation's: not told either
+                      {"name": s.name, "nations": [], "controller": s.controller}
                       for i, s in enumerate(match.seats)]}
 
 

@@ -210,3 +210,24 @@ def test_the_centre_chart_says_alike_what_it_hides(pair):
                            Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey"))], fog=True)
     assert hidden_note(fog, visible_nations(fog, 0)) == "Fog of war: 5 nations' counts are hidden."
     assert hidden_note(without.__class__.new(), visible_nations(without.__class__.new(), 0)) == ""
+
+
+def test_a_failed_order_of_a_civilisation_not_met_does_not_name_it_in_its_reason():
+    """A Winter board in Sumer's sight where Elam, not met, orders a build it has not got:
+    the engine's reason names Elam; the seat's view says "an unknown civilisation"."""
+    v = with_nations(load_variant(), [("Sumer", PALETTE[0]), ("Elam", PALETTE[2])])
+    winter = make_board(BoardKey(1, Turn(1901, 2)), [("Sumer", "A", "pic"), ("Elam", "A", "hol"), ("Elam", "A", "kie")],
+                        {"par": "Sumer", "bel": "Elam"})
+    m = Match(Game.from_world(with_civ(World.from_boards(v, [winter]))),
+              [Seat(name="Ada", nations=("Sumer",)), Seat(name="Ben", nations=("Elam",))], fog=True)
+    m.done(0)
+    m.add_text("build A bel", 1)
+    m.done(1)
+    m.submit()
+    reasons = [r.reason for r in m.world.results[winter.key]]
+    assert reasons == ["Elam has no build left on 1:W1901"]             # the whole world names Elam
+    view = m.view_for(0)
+    [order] = view.orders[winter.key]
+    assert order.nation == "Unknown"
+    assert [r.reason for r in view.results[winter.key]] == ["An unknown civilisation has no build left on 1:W1901"]
+    assert [r.reason for r in m.view_for(1).results[winter.key]] == reasons      # Elam's own reads as it was

@@ -180,21 +180,6 @@ def test_a_window_that_joins_late_numbers_the_rounds_as_the_server_does(qtbot, w
     assert late.history.label.text() == "Replay: after submission 1 of 2"
 
 
-def test_a_civilisations_table_the_window_cannot_rebuild_is_said_plainly(qtbot, windows, hosted):
-    """Views carry no civilisations (their names, homes, contacts): until they do, the
-    window says so instead of failing inside (the terminal client plays such a table)."""
-    from app.match.civ_setup import CivPlayer, new_civ_match
-    match = new_civ_match([CivPlayer("Ada", "Sumer", "#c92a2a"), CivPlayer("Ben", "Akkad", "#1971c2")], computers=5,
-                          seed=4)
-    table, (ada_inv, _) = hosted.add_table(match, "civilisations")
-    w = windows()
-    w.net.join(str(ada_inv))
-    qtbot.waitUntil(lambda: "cannot rebuild" in w.net.last_problem, timeout=WAIT)
-    assert "Sumer" in w.net.last_problem and "python -m app join" in w.net.last_problem
-    assert "Akkad" not in w.net.last_problem           # Ben's civilisation: not Ada's to know on screen
-    assert w.net.link is None and not isinstance(w.match, RemoteMatch)
-
-
 def test_a_thrown_start_joined_from_the_window_knows_its_own_home_centres(qtbot, windows, hosted):
     """RULES.md §9: a thrown start's home centres are those owned after its first Winter;
     each window learns its own nations' (to offer and check builds as the server will), and

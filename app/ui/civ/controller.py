@@ -261,7 +261,9 @@ class CivUI:
             return
         self.s.files_changed()
         text = self._describe(o.gift, mine)
-        if o.status == "lapsed":
+        if o.status == "open":          # a table across computers: its server answers it
+            self.s.set_status(f"Your answer to {text} is on its way to the table's server.")
+        elif o.status == "lapsed":
             self.s.set_status(f"The offer lapsed: {o.reason}.", error=True)
         elif o.status == "accepted":
             extra = " Open the map from Contacts." if o.gift.kind in ("map", "maps") else ""
@@ -280,7 +282,12 @@ class CivUI:
         if snap is None:
             return
         from .snapshot import SnapshotDialog
-        world = self.table.snapshot_view(snap, m.known_civilisations(seat))
+        from app.match.civ_table import OfferRefused
+        try:
+            world = self.table.snapshot_view(snap, m.known_civilisations(seat))
+        except OfferRefused as e:       # a table across computers: the map has not come yet
+            self.s.set_status(str(e)[:1].upper() + str(e)[1:] + ".", error=True)
+            return
         self.dialog = SnapshotDialog(self._parent, world, snap.giver, snap.title(m.game.calendar), self.s.art(),
                                      self.s.theme())
         try:

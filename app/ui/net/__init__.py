@@ -257,15 +257,18 @@ class NetUI(QObject):
         ran_out = self.match.time_ran_out
         change = self.match.apply(item, client)
         if change.what == "world":
+            if change.text:         # a civilisation met: the map draws it in its colour, the lists name it
+                self._redraw_nations()
             self.s.refresh()
+            self.letters.show(self.match)     # whom the seat may write to follows the view (civilisations met)
             self._show_new_boards(sorted(set(self.match.world.boards) - set(old.boards)))
             self._show_results(old)
             v = self.match.view_message
             said = f"Submission {v.submissions} adjudicated by the server: {v.phase}." \
                 if v.phase != "over" else "The game is over."
             # the deadline that ended this seat's turn is still news when its round comes back
-            self.s.set_status(f"{TIME_RAN_OUT} {said}" if ran_out and self.match.world.submissions > old.submissions
-                              else said)
+            self.s.set_status(" ".join(t for t in (TIME_RAN_OUT if ran_out and self.match.world.submissions
+                                                   > old.submissions else "", said, change.text) if t))
         elif change.what == "record":
             self.s.refresh()
             self.s.set_status(change.text)
@@ -285,6 +288,10 @@ class NetUI(QObject):
             self._show_chip()
             self.letters.show(self.match)
             self.s.update_actions()
+        elif change.what == "offers":          # the Contacts dock (app.ui.civ)
+            self.s.refresh()
+            if change.text:
+                self.s.set_status(change.text)
         elif change.what in ("refused", "kept"):
             self.s.set_status(change.text, error=change.what == "refused")
             self.s.refresh()
@@ -300,6 +307,13 @@ class NetUI(QObject):
             self.letters.show(self.match)
             self.letters.dock.raise_()
             self.s.set_status(f"A new message from {self.match.seats[self.match.letters[-1][0]].name}.")
+
+    def _redraw_nations(self) -> None:
+        """The table's nations changed (a civilisations game's seat met another): the window
+        shows the match anew, its map drawn with the nations it knows now."""
+        self.s.set_match(self.match, None)
+        view = self.s.view()
+        self._moves_seen = view.user_moves if view is not None else 0
 
     def _show_new_boards(self, made: list) -> None:
         """As after a submission at one computer: the view glides to the boards the round

@@ -436,7 +436,8 @@ class MainWindow(QMainWindow):
         name = f.title_name()
         kind = self.mode.capitalize()
         if civ_of(self.match.world) is not None:     # RULES.md §10: a game of its own kind, not a sandbox
-            kind = "Civilisations, " + ("hotseat" if self.match.private else "against the computer")
+            kind = "Civilisations, " + ("hotseat" if self.match.private else "against the computer"
+                                        if self.match.adjudicates else self.mode)     # across computers
         self.setWindowTitle(f"{name}{' •' if f.dirty else ''} — {kind}, "
                             f"{self.match.world.adjacency} adjacency — {APP_NAME}")
 

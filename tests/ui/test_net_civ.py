@@ -7,6 +7,8 @@ offscreen, as in test_net_window."""
 
 from __future__ import annotations
 
+import pytest
+
 from app.engine import BoardKey, Game, load_variant, make_board, Turn, with_nations, World
 from app.engine.civ.civstart import with_civ
 from app.match import Match, Seat
@@ -60,8 +62,11 @@ def test_two_windows_play_a_civilisations_table_and_meet_only_after_contact(qtbo
     assert "Sumer A bur" in units_of(ben.world)
 
 
-def test_an_offer_made_in_one_window_and_accepted_in_the_other_takes_effect_in_both(qtbot, windows, hosted):
-    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations")
+@pytest.mark.parametrize("sealed", [False, True], ids=["open table", "sealed table"])
+def test_an_offer_made_in_one_window_and_accepted_in_the_other_takes_effect_in_both(qtbot, windows, hosted, sealed):
+    """At a sealed table the offer travels sealed to Ben's computer (app.net.sealed_offers):
+    the windows show and answer it the same way."""
+    table, (ada_inv, ben_inv) = hosted.add_table(two_civilisations(), "civilisations", sealed=sealed)
     ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
     play_round(qtbot, (ada, ben), ("A par - bur", "A ber - mun"), 1)
     qtbot.waitUntil(lambda: ada.civ_ui.panel.state.met == [AKKAD], timeout=WAIT)
@@ -76,6 +81,8 @@ def test_an_offer_made_in_one_window_and_accepted_in_the_other_takes_effect_in_b
     assert "Sumer made you an offer" in ben.last_status
     offer_id, giver, text = ben.civ_ui.panel.state.incoming[0]
     assert giver == "Sumer" and "Burgundy" in text
+    # the server holds it sealed at a sealed table (the gift opens on Ben's computer only), in the clear at an open one
+    assert bool(hosted.server.tables[table].offers_sealed.open) == sealed
     ben.civ_ui.panel.buttons[f"accept {offer_id}"].click()
     for w in (ada, ben):           # the unit is Akkad's at once, in both windows
         qtbot.waitUntil(lambda: "Akkad A bur" in units_of(w.world), timeout=WAIT)

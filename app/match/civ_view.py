@@ -44,10 +44,11 @@ def shown_name(name: str | None, known: Iterable[str]) -> str:
     return name if name in set(known) else "unknown civilisation"
 
 
-def civ_view(world: World, nations: Iterable[str], known: Iterable[str] | None = None) -> World:
+def civ_view(world: World, nations: Iterable[str], known: Iterable[str] | None = None, keep=None) -> World:
     """The world as a seat playing ``nations`` may see it (see the module docstring).
     ``known``: name only these (default: the civilisations ``nations`` know in ``world``).
-    The same world, nations and names give the same view object while it is cached."""
+    The same world, nations and names give the same view object while it is cached.
+    ``keep``: the owner's :class:`~app.match.fog.FogKeep` (the fogging made from the seat's last view)."""
     seat = frozenset(nations)
     names = frozenset(known_civilisations(world, seat)) if known is None else frozenset(known)
     memo = (id(world), seat, names)
@@ -56,7 +57,7 @@ def civ_view(world: World, nations: Iterable[str], known: Iterable[str] | None =
         if hit is not None and hit[0] is world:
             _VIEWS.move_to_end(memo)
             return hit[1]
-    view = _mask(fogged_world(world, seat), world, seat, names)
+    view = _mask(fogged_world(world, seat, keep), world, seat, names)
     with _LOCK:
         _VIEWS[memo] = (world, view)
         if len(_VIEWS) > 32:

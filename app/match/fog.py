@@ -58,22 +58,41 @@ class _View:
     consulted: Mapping[BoardKey, frozenset[BoardKey]]   # boards whose shown results looked at other boards' sight
 
 
-def fogged_world(world: World, nations: Iterable[str]) -> World:
+class FogKeep:
+    """Each seat's last view, kept by its owner (a match) beside fog's few shared views.
+
+    A server holds many fogged tables whose seats are served in turn: by the time a seat's
+    next world comes, its last view is long gone from the shared views, so every board was
+    fogged again and came out a new object, and the seat was sent every board again. From
+    the last view kept here only the boards that changed are fogged again."""
+
+    def __init__(self):
+        self._last: dict[frozenset[str], _View] = {}
+
+
+def fogged_world(world: World, nations: Iterable[str], keep: FogKeep | None = None) -> World:
     """The world as a seat playing ``nations`` may see it (see the module docstring).
 
     The same world and nations give the very same view object while it is kept, and
     unchanged boards keep their identity across views, so caches keyed by identity (the
-    window's board states) keep working."""
+    window's board states) keep working. ``keep``: the owner's :class:`FogKeep`, whose
+    last view of the seat the new one is made from (and which then keeps the new one)."""
     seat = frozenset(nations)
     with _LOCK:      # computer players ask from a worker thread while the window may draw
         hit = _VIEWS.get((id(world), seat))
         if hit is not None and hit.world is world:
             _VIEWS.move_to_end((id(world), seat))
+            if keep is not None:
+                keep._last[seat] = hit
             return hit.view
-        base = next((v for (_, s), v in reversed(_VIEWS.items()) if s == seat and _related(v.world, world)), None)
+        last = keep._last.get(seat) if keep is not None else None
+        base = last if last is not None and _related(last.world, world) else \
+            next((v for (_, s), v in reversed(_VIEWS.items()) if s == seat and _related(v.world, world)), None)
     made = _fog(world, seat, base)
     remember_sight(made.view, seat, made.seen)   # the seat sees the same in its view
     with _LOCK:
+        if keep is not None:
+            keep._last[seat] = made
         _VIEWS[id(world), seat] = made
         _VIEWS.move_to_end((id(world), seat))
         while len(_VIEWS) > KEEP_VIEWS:
@@ -270,4 +289,4 @@ def _neutral_reasons(orders, results, seat, seen) -> tuple[tuple[Result, ...], f
     return (results if out is None else tuple(out)), frozenset(looked)
 
 
-__all__ = ["fogged_world", "clear_cache", "VOID_UNSEEN", "KEEP_VIEWS"]
+__all__ = ["fogged_world", "clear_cache", "FogKeep", "VOID_UNSEEN", "KEEP_VIEWS"]

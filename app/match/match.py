@@ -84,17 +84,18 @@ def order_key(order: Order):
     return ("unit", order.unit.board, order.unit.province)
 
 
-def seat_view(world: World, nations: Iterable[str], fog: bool) -> World:
+def seat_view(world: World, nations: Iterable[str], fog: bool, keep=None) -> World:
     """What a seat playing ``nations`` may see of ``world``: all of it, or with fog of war
     what its nations see (``app.match.fog``); in a civilisations game always the fogged
-    view, unknown civilisations unnamed (``app.match.civ_view``)."""
+    view, unknown civilisations unnamed (``app.match.civ_view``). ``keep``: the match's
+    :class:`~app.match.fog.FogKeep`, the seats' last views a new one is made from."""
     if civ_of(world) is not None:
         from .civ_view import civ_view
-        return civ_view(world, nations)
+        return civ_view(world, nations, keep=keep)
     if not fog:
         return world
     from .fog import fogged_world     # h4-fog
-    return fogged_world(world, nations)
+    return fogged_world(world, nations, keep)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,7 @@ class Match:
         self._pending: list[dict] = [{} for _ in self.seats]
         # each seat's last view: {(nations, fog): (world, view)} (see view_for)
         self._views: dict[tuple[frozenset[str], bool], tuple[World, World]] = {}
+        self._fog_keep = None       # app.match.fog.FogKeep, made when a fogged view is first asked for
         self._done: set[int] = set()
         self.locks = SeatLocks(self._aad)
         self.pin_tries = PinTries()           # wrong PINs wait longer each time (its clock may be set)
@@ -278,7 +280,13 @@ class Match:
         kept = self._views.get(key)
         if kept is not None and kept[0] is w:
             return kept[1]
-        view = seat_view(w, key[0], self.fog)
+        keep = None
+        if w is self.world and (self.fog or civ_of(w) is not None):
+            if self._fog_keep is None:
+                from .fog import FogKeep
+                self._fog_keep = FogKeep()
+            keep = self._fog_keep
+        view = seat_view(w, key[0], self.fog, keep)
         if w is self.world:        # only the present world's views are kept: the rest go
             self._views = {k: v for k, v in self._views.items() if v[0] is w}
             self._views[key] = (w, view)

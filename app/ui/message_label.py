@@ -92,10 +92,15 @@ class MessageLabel(QLabel):
         # the application's palette, and it would not hear of a theme switch.
         app = QApplication.palette()
         wanted = tone_colour(self.tone, app.window().color().lightness() < 128)
-        colour = QColor(wanted) if wanted else app.color(QPalette.WindowText)
-        if self.palette().color(QPalette.WindowText) != colour:    # a change sends a palette event: don't loop
+        if wanted is None:
+            # plain text is the palette's own: nothing of the label's, so it follows every theme
+            # switch as its neighbours do (a colour copied from the palette stayed the old
+            # theme's in a second window switched to dark: dark grey on dark grey)
+            if self.palette().resolveMask():
+                self.setPalette(QPalette())
+        elif self.palette().color(QPalette.WindowText) != QColor(wanted):   # a change sends a palette event: don't loop
             pal = self.palette()
-            pal.setColor(QPalette.WindowText, colour)
+            pal.setColor(QPalette.WindowText, QColor(wanted))
             self.setPalette(pal)
         bold = self.bold and self.tone == "error"
         if self.font().bold() != bold:

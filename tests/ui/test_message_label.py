@@ -79,3 +79,22 @@ def test_a_message_in_the_same_tone_after_a_theme_switch_has_the_new_themes_colo
     window.set_status("Submitted")
     window.set_status("Entered")
     assert label.colour() == DARK.text and not label.font().bold()
+
+
+def test_plain_status_text_follows_a_switch_in_every_window(qtbot):
+    """Each new window starts in its own theme (the application's palette goes light again),
+    then is switched to dark: the plain status text of every window must be the dark theme's,
+    not stay the light one's (dark grey on dark grey, seen watching a game in a second window)."""
+    from app.ui.window.main_window import MainWindow
+    windows = []
+    for i in range(3):
+        w = MainWindow(theme="light")
+        qtbot.addWidget(w)
+        w.show()
+        w.commands.dark.setChecked(True)
+        w.toggle_theme()
+        w.set_status(f"window {i}")
+        windows.append(w)
+    for w in windows:
+        qtbot.waitUntil(lambda: w.status_label.colour() == DARK.text, timeout=20000)
+    assert _contrast(windows[-1].status_label.colour(), DARK.window) >= 4.5

@@ -60,7 +60,13 @@ class RemoteJudging(Judging):
         return e.nations[0] if e is not None and e.kind == "victory" and e.how else None
 
     def players(self) -> list[str]:
-        return list(self.state.nations) if self.state is not None else []
+        """The nations in play: the judging's, once the server spoke of it; else (a watcher,
+        who is never told of judging; a seat before its first word) the nations the table's
+        seats play, in the variant's order (a thrown start's: only those thrown)."""
+        if self.state is not None:
+            return list(self.state.nations)
+        seated = {n for s in self.m.welcome.seats for n in s.get("nations", ())}
+        return [n for n in self.m.game.variant.nation_names if n in seated] or super().players()
 
     def computer_votes(self) -> dict[int, str]:
         return {}           # sealed like every name: the server asks them, and tells nobody

@@ -81,3 +81,23 @@ def test_play_on_and_a_deadline_that_ends_the_judging_take_the_question_down(qtb
         qtbot.waitUntil(lambda: asked(w), timeout=WAIT)   # the next season's question
         assert w.match.world.phase != "over"
     assert hosted.server.tables[table].match.table.judging.judged == 1      # the first judging: play on
+
+
+def test_the_nations_panel_lists_the_nations_in_play_for_seats_and_watchers(qtbot, windows, hosted):
+    """A watcher is never told of judging, and a seat at a table that is no play-out neither:
+    their Nations panel was empty. It lists the thrown start's nations at a play-out, every
+    nation at an ordinary table."""
+    from .test_net_window import ADA, BEN
+    match, nations = thrown_two()
+    thrown, _ = hosted.add_table(match, "thrown")
+    plain, (ada_inv, _) = hosted.add_table(Match.new(seats=[ADA, BEN]), "plain")
+    watcher, seat, plain_watcher = windows(), windows(), windows()
+    watcher.net.watch(hosted.address, thrown)
+    seat.net.join(str(ada_inv))
+    plain_watcher.net.watch(hosted.address, plain)
+    for w in (watcher, seat, plain_watcher):
+        qtbot.waitUntil(lambda: isinstance(w.match, RemoteMatch), timeout=WAIT)
+    assert sorted(r["nation"] for r in watcher.nations_panel.rows) == sorted(nations)
+    every = sorted(match.game.variant.nation_names)
+    for w in (seat, plain_watcher):
+        assert sorted(r["nation"] for r in w.nations_panel.rows) == every

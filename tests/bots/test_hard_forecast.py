@@ -72,3 +72,21 @@ def test_hard_cuts_the_support_that_would_fork_a_timeline_for_its_rival(seed):
     other = [o for o in france if o != cut] + [Move("France", "A", _at(2, "S1902", "pic"), _at(2, "S1902", "bel"))]
     held = _settled(world, other + germany).centres_on_active_boards()
     assert len(held["France"]) == len(held["Germany"])
+
+
+def test_hards_measure_counts_a_lesser_rivals_centre_given_back(monkeypatch):
+    """Italy leads; the fork gives Germany, a lesser rival, Munich back. France's lead and
+    its own count are unchanged, so only the rivals' total (the third part of Hard's
+    measure, before units and copies per board) tells the worlds apart."""
+    from app.bots.hard import gain
+    monkeypatch.setitem(OWNERS, "rom", "Italy")
+    for c in ("nap", "ven", "tun", "tri", "vie", "bud", "ser"):
+        monkeypatch.setitem(OWNERS, c, "Italy")
+    world = _world()
+    support = Support("Germany", "A", _at(2, "S1902", "bur"), "A", _at(1, "S1902", "ruh"), _at(1, "S1902", "bur"))
+    cut = Move("France", "A", _at(2, "S1902", "pic"), _at(2, "S1902", "bur"))
+    forked, spared = _settled(world, [support]), _settled(world, [support, cut])
+    assert len(forked.active_boards()) == 3 and len(spared.active_boards()) == 2
+    worse, better = gain(forked, "France"), gain(spared, "France")
+    assert worse[:2] == better[:2]                    # Italy still leads by as much; France holds as many
+    assert worse[2] == better[2] - 1 and worse < better

@@ -12,11 +12,14 @@
    where it is strong); convoys to another board. Never a move that could only bounce its
    own past self. The likeliest to pay are tried first (the present before the past);
    each is adjudicated with the whole world against the rivals' likely orders found in
-   step 1 (their likeliest reply and their attack) and kept only for what it gains
-   (:func:`gain`, summed over the two): its lead in distinct centres over the best rival
-   (a fork copies everyone's units: a new timeline that helps rivals as much gains
-   nothing), then its distinct centres, then the units it keeps per board, then the
-   centres it keeps per board — not a habit.
+   step 1 (their likeliest reply and their attack), with the time travel Standard would
+   add to them (:mod:`app.bots.forecast`), and kept only for what it gains (:func:`gain`,
+   summed over the two): its lead in distinct centres over the best rival (a fork copies
+   everyone's units: a new timeline that helps rivals as much gains nothing), then its
+   distinct centres, then the rivals' together, then the units it keeps per board, then
+   the centres it keeps per board — not a habit. Tried first: an attack on a rival unit
+   that supports across boards (it cuts the support; the fork it would make may give the
+   rival back a centre it had lost).
 3. Retreats, builds and disbands as Standard chooses them (province values).
 
 The adjudications a decision may spend are counted, never timed, so the same position and
@@ -30,7 +33,7 @@ import random
 
 from app.engine import Order, World
 
-from . import timetravel
+from . import forecast, timetravel
 from .common import adjustments, complete, movement_boards, projected_centres, retreats
 from .judge import Census
 from .progress import report
@@ -55,9 +58,13 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
     plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0, rivals)
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
+        replies = tuple(dict.fromkeys(tuple(r) for r in rivals))
+        travel = forecast.rivals_across(world, nation, rivals[0], rng)
+        if travel:
+            replies = tuple(forecast.with_travel(r, travel) for r in replies)
         plan = timetravel.improve(world, nation, plan, rng, _across(world) if budget is None else max(2, budget // 40),
-                                  score=gain, rank=_promise(world, nation, census),
-                                  replies=tuple(dict.fromkeys(tuple(r) for r in rivals)))
+                                  score=gain, rank=_promise(world, nation, census), replies=replies,
+                                  first=forecast.cuts(world, nation, travel))
     report(1.0, f"{nation}: done")
     return complete(world, nation, plan + adjustments(world, nation, vals))
 
@@ -96,17 +103,20 @@ def gain(world: World, nation: str) -> tuple:
     """What a whole world is worth to ``nation`` after a candidate (see
     :func:`app.bots.timetravel.evaluate`): first its lead in distinct centres over the best
     rival (a fork copies everyone's units, and a new timeline that gives rivals as much as
-    the nation gains nothing), then its own distinct centres, then its units per active
-    board (a unit saved counts; a traveller that vanishes, or one that leaves its timeline
-    weaker, costs), then the centres it holds per active board (:func:`_copies`: a copy
-    saved or taken on a weak timeline only breaks ties)."""
+    the nation gains nothing), then its own distinct centres, then the rivals' distinct
+    centres added up, fewer first (a fork that gives a lesser rival back a centre counts
+    against), then its units per active board (a unit saved counts; a traveller that
+    vanishes, or one that leaves its timeline weaker, costs), then the centres it holds
+    per active board (:func:`_copies`: a copy saved or taken on a weak timeline only
+    breaks ties)."""
     held = projected_centres(world)
     mine = len(held.get(nation, ()))
-    rival = max((len(cs) for n, cs in held.items() if n != nation), default=0)
+    rivals = [len(cs) for n, cs in held.items() if n != nation]
     active = world.active_boards()
     units = sum(1 for k in active for u in world.boards[k].units.values() if u.nation == nation)
     boards = max(1, len(active))
-    return mine - rival, mine, round(units / boards, 6), round(_copies(world, active, nation) / boards, 6)
+    return (mine - max(rivals, default=0), mine, -sum(rivals), round(units / boards, 6),
+            round(_copies(world, active, nation) / boards, 6))
 
 
 def _copies(world: World, active, nation: str) -> int:

@@ -237,17 +237,20 @@ def _unbacked(support: Support, backed: Order | None) -> bool:
 def improve(world: World, nation: str, plan: list[Order], rng: random.Random, budget: int,
             score: Score = standing, rank: Callable[[Candidate], tuple] | None = None,
             log: list[tuple[Candidate, bool]] | None = None,
-            replies: tuple[tuple[Order, ...], ...] = ((),), meet_own_past: bool = False) -> list[Order]:
+            replies: tuple[tuple[Order, ...], ...] = ((),), meet_own_past: bool = False,
+            first: tuple[Candidate, ...] | list[Candidate] = ()) -> list[Order]:
     """The plan, with every time-travel candidate that the adjudicator shows to help (by
     ``score`` summed over ``replies``: the rivals' likely orders, each set adjudicated
     with the plan; by default they hold). ``budget`` counts adjudications. ``rank``:
     candidates are tried lowest first (after the seeded shuffle); ``log`` receives each
-    candidate adjudicated and whether it was kept; ``meet_own_past``: see :func:`candidates`."""
+    candidate adjudicated and whether it was kept; ``meet_own_past``: see :func:`candidates`;
+    ``first``: candidates of the caller's own, tried before all others."""
     if world.pause is not None or budget <= 0 or not movement_boards(world, nation):
         return plan
     found = candidates(world, nation, plan, rng, meet_own_past)
     if rank is not None:
         found.sort(key=rank)
+    found = list(first) + found
     if not found:
         return plan
     def judged(orders: list[Order]) -> tuple:

@@ -466,7 +466,8 @@ def test_a_draw_proposed_from_the_game_menu_ends_a_fogged_table_across_computers
     asked = lambda: ben.table_ui.ending.dialog is not None and ben.table_ui.ending.dialog.isVisible()
     qtbot.waitUntil(asked, timeout=WAIT)         # Ben's window asks him
     assert "Ada proposes a draw" in ben.table_ui.ending.dialog.text.text()
-    assert not e.a_draw.isEnabled()              # one proposal at a time
+    # one proposal at a time (Ada's window hears of it from the server: perhaps after Ben's)
+    qtbot.waitUntil(lambda: not e.a_draw.isEnabled(), timeout=WAIT)
     ben.table_ui.ending.dialog.yes.click()
     for w in (ada, ben):
         qtbot.waitUntil(lambda: w.match.world.phase == "over" and w.notices.banner.isVisible(), timeout=WAIT)

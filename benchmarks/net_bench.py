@@ -2,13 +2,27 @@
 
     python3 benchmarks/net_bench.py [--tables 5] [--watchers 2] [--rounds 5] [--seed 0]
 
-The server runs in its own process (``python -m app serve`` on a free loopback port, a
-fresh database); this process runs every client. Each round every seat sends random legal
-orders for its nation (the Random computer player on a mirror of the table that this
-process keeps by submitting the same orders: the game has no computer seat, so the mirror
-and the server's game must stay equal), then ends its turn. Printed: the time from the
-last seat's ``done`` to each client's new view (p50, p95, max), orders sent and lost
-(the watcher's units compared with the mirror's), and the server's peak RSS (VmHWM).
+First, before the server starts, each table's game is played here to its end (in a pool of
+processes): every round, every seat with work orders its nation at random (the Random
+computer player, seeded by the table and the round), and the round is adjudicated. What is
+kept of it is a script (each round's order texts per seat, which seats have work, the
+pending orders each seat must then hold, the orders the round adjudicates) and the final
+world (every board's units and centres). The game has no computer seat, so the server,
+given the same orders, must play the same game.
+
+Then the server runs in its own process (``python -m app serve`` on a free loopback port, a
+fresh database), and client processes run the real :class:`app.net.client.Client` (real
+WebSockets, the real protocol): each seat sends its script's orders, waits until its
+pending orders are what the script says, and ends its turn; the timed clients do nothing
+else while the game runs (no adjudication, no bot, no bookkeeping of their own). Timed:
+from the last seat's ``done`` to each client's new view (p50, p95, max).
+
+Checked once every table has ended (outside the timing): every client's own views (seats
+and watchers) hold, round by round, exactly the orders sent (none lost, none twice: the
+orders newly adjudicated on its boards; a retreat round's orders are not shown in a view,
+so those rounds are checked through the world), its last view counts every round, and its
+world is the script's final world, board by board. Printed: those counts, the server's CPU
+and peak RSS (VmHWM), the client processes' CPU, and the time the scripts took to make.
 It stops by itself: every wait is bounded, the server is stopped at the end.
 """
 
@@ -25,19 +39,39 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from app.bots import decide  # noqa: E402
-from app.engine import format_order, Game  # noqa: E402
+from app.engine import format_order, Game, World  # noqa: E402
 from app.match import Match, Seat  # noqa: E402
 from app.net.client import Client  # noqa: E402
 from app.net.server import issue  # noqa: E402
 from app.net.store import Store  # noqa: E402
 
 NATIONS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
+
+
+@dataclass(frozen=True)
+class ScriptRound:
+    working: tuple[int, ...]                # the seats with work (a retreat: only some)
+    orders: tuple[tuple[str, ...], ...]     # each seat's order texts, as sent
+    pending: tuple[int, ...]                # each seat's pending orders once they are in
+    adjudicated: tuple[str, ...]            # the orders the round adjudicates (sorted): those sent, but in a retreat
+    retreats: bool                          # a retreat round: a view does not show its orders
+
+
+@dataclass(frozen=True)
+class Script:
+    """One table's game, played before the server starts."""
+    base: int                               # submissions before the first round (a grown game has a history)
+    rounds: tuple[ScriptRound, ...]
+    world: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...]   # each board: units, centres
+    adjudication: tuple[float, ...]         # seconds each round's adjudication took here
 
 
 def free_port() -> int:
@@ -79,10 +113,55 @@ def table_match(save: Path | None) -> Match:
     return match
 
 
-async def play_table(table_invitations: list[str], server: str, watchers: int, rounds: int, seed: int,
-                     latencies: list[float], sent: list[int], sizes: list[int], save: Path | None = None,
-                     adjudications: list[float] | None = None) -> bool:
-    mirror = table_match(save)
+# -- the scripts: each table's game, played before the server starts -------------------------
+def make_script(job: tuple[int, int, Path | None]) -> Script:
+    """Table ``seed``'s game of ``rounds`` rounds: each seat's random legal orders, adjudicated here."""
+    seed, rounds, save = job
+    match = table_match(save)
+    base = len(match.game.submissions)
+    out, took = [], []
+    for n in range(rounds):
+        retreats = match.world.phase == "retreats"
+        working = tuple(i for i in range(len(NATIONS)) if match.has_work(i))
+        orders = []
+        for i, nation in enumerate(NATIONS):
+            chosen = decide("random", match.world, nation, seed=seed * 1000 + n) if i in working else []
+            orders.append(tuple(format_order(match.add_order(o, i)) for o in chosen))
+        pending = tuple(len(match.pending(i)) for i in range(len(NATIONS)))
+        before = match.world.orders
+        for i in working:
+            match.end_turn(i)
+        t = time.perf_counter()
+        match.submit()
+        took.append(time.perf_counter() - t)
+        adjudicated = tuple(sorted(newly_adjudicated(before, match.world)))
+        if not retreats and adjudicated != tuple(sorted(o for seat in orders for o in seat)):
+            raise RuntimeError(f"table {seed}, round {n}: the orders adjudicated are not the orders sent "
+                               "(a unit ordered twice?): the views could not be checked against what was sent")
+        out.append(ScriptRound(working, tuple(orders), pending, adjudicated, retreats))
+    return Script(base, tuple(out), world_of(match.world), tuple(took))
+
+
+def newly_adjudicated(before, world: World) -> list[str]:
+    """The orders on boards whose orders the round set (a board's orders are set once, when it is adjudicated)."""
+    return [format_order(o) for key, orders in world.orders.items() if before.get(key) is not orders for o in orders]
+
+
+def world_of(world: World) -> tuple:
+    return tuple(sorted((f"{key.timeline}:{key.turn}", tuple(sorted(str(u) for u in board.units.values())),
+                         tuple(sorted(board.centres.items())))
+                        for key, board in world.boards.items()))
+
+
+def make_scripts(tables: int, rounds: int, seed: int, save: Path | None, processes: int) -> list[Script]:
+    jobs = [(seed + k, rounds, save) for k in range(tables)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return pool.map(make_script, jobs)
+
+
+# -- the timed clients: they send the scripts and wait, nothing else ----------------------------
+async def play_table(table_invitations: list[str], server: str, watchers: int, script: Script,
+                     latencies: list[float]) -> list[Client]:
     seats = [Client(invitation=inv) for inv in table_invitations]
     table = table_invitations[0].split("/")[3]
     lookers = [Client(server=server, table=table) for _ in range(watchers)]
@@ -90,41 +169,23 @@ async def play_table(table_invitations: list[str], server: str, watchers: int, r
     for c in everyone:
         c.start()
     n = -1
-    base = len(mirror.game.submissions)         # a grown game has a history
+    base = script.base
     try:
-        for c in everyone:
-            await c.wait_for(lambda c: c.view is not None and c.view.submissions == base, 300)
-        for n in range(rounds):
-            texts = {}
-            working = [i for i in range(len(NATIONS)) if mirror.has_work(i)]   # a retreat: only some
-            for i, nation in enumerate(NATIONS):
-                if i in working:
-                    orders = decide("random", mirror.world, nation, seed=seed * 1000 + n)
-                    texts[i] = [format_order(mirror.add_order(o, i)) for o in orders]
-            for i, c in enumerate(seats):
-                if texts.get(i):
-                    await c.orders(texts[i])
-                sent[0] += len(texts.get(i, []))
-            for i, c in enumerate(seats):
-                await c.wait_for(lambda c, k=len(mirror.pending(i)): len(c.view.pending) == k, 60)   # one order a unit
-            for i in working[:-1]:
+        await asyncio.gather(*[c.wait_for(lambda c: c.view is not None and c.view.submissions == base, 300)
+                               for c in everyone])
+        for n, rnd in enumerate(script.rounds):
+            for i in rnd.working:
+                if rnd.orders[i]:
+                    await seats[i].orders(list(rnd.orders[i]))
+            await asyncio.gather(*[c.wait_for(lambda c, k=rnd.pending[i]: len(c.view.pending) == k, 60)
+                                   for i, c in enumerate(seats)])     # every order accepted (one a unit)
+            for i in rnd.working[:-1]:
                 await seats[i].done()
-                await seats[i].wait_for(lambda c: c.view.done, 60)
+            await asyncio.gather(*[seats[i].wait_for(lambda c: c.view.done, 60) for i in rnd.working[:-1]])
             start = time.perf_counter()
-            await seats[working[-1]].done()
-            got = [asyncio.ensure_future(_timed(c, base + n + 1, start)) for c in everyone]
-            latencies.extend(await asyncio.gather(*got))
-            views = [f for f in seats[0].frames if f.startswith('{"v":1,"type":"view"')]
-            sizes.append(len(views[-1].encode()))
-            for i in working:
-                mirror.end_turn(i)
-            t = time.perf_counter()
-            mirror.submit()             # the same adjudication the server ran: its share of the update
-            if adjudications is not None:
-                adjudications.append(time.perf_counter() - t)
-        units = {u for b in lookers[0].view.boards for u in b["units"]} if lookers else set()
-        mine = {f"{u.nation} {u.type} {u.loc}" for b in mirror.world.boards.values() for u in b.units.values()}
-        return not lookers or units == mine
+            await seats[rnd.working[-1]].done()
+            latencies.extend(await asyncio.gather(*[_timed(c, base + n + 1, start) for c in everyone]))
+        return everyone
     except TimeoutError:
         lost = [(i, c.connections, c.status, [type(m).__name__ for m in c.messages[-3:]]) for i, c in enumerate(seats)]
         raise RuntimeError(f"table {table}, round {n}: a wait timed out; seats (connections, status, last "
@@ -139,22 +200,57 @@ async def _timed(c: Client, submissions: int, start: float) -> float:
     return time.perf_counter() - start
 
 
-def play_chunk(job: tuple) -> tuple[list[float], int, list[bool], float, list[int]]:
-    """One client process's share of the tables: (latencies, orders sent, each table's
-    watched world equal to its mirror, this process's CPU seconds, view frame sizes)."""
-    chunk, address, watchers, rounds, seed, save = job
+# -- the checks, once the tables have ended -----------------------------------------------------
+@dataclass(frozen=True)
+class Checked:
+    lost: int               # orders sent that a client's views never showed adjudicated
+    twice: int              # orders a client's views showed adjudicated more often than sent
+    rounds_missing: int     # rounds a client's last view does not count
+    worlds_differing: int   # clients whose world is not the script's
+
+
+def check_client(c: Client, script: Script) -> Checked:
+    """What one client received, against the script: per round, the orders its views newly
+    show adjudicated (a board's orders, seen for the first time) are the round's orders."""
+    shown: dict[int, Counter] = {}
+    seen: set[tuple[str, int, str]] = set()
+    for m in c.messages:
+        if type(m).__name__ != "View":
+            continue
+        got = shown.setdefault(m.submissions, Counter())
+        for b in m.boards:
+            for k, (text, _status) in enumerate(b["orders"]):
+                if (b["board"], k, text) not in seen:
+                    seen.add((b["board"], k, text))
+                    got[text] += 1
+    lost = twice = 0
+    for n, rnd in enumerate(script.rounds):
+        if rnd.retreats:
+            continue
+        want, got = Counter(rnd.adjudicated), shown.get(script.base + n + 1, Counter())
+        lost += sum((want - got).values())
+        twice += sum((got - want).values())
+    missing = script.base + len(script.rounds) - c.view.submissions
+    world = tuple(sorted((b["board"], tuple(b["units"]), tuple(sorted(b["centres"].items()))) for b in c.view.boards))
+    return Checked(lost, twice, abs(missing), int(world != script.world))
+
+
+def play_chunk(job: tuple) -> tuple:
+    """One client process's share of the tables: (latencies, this process's CPU seconds while
+    the tables played, each client's :class:`Checked`, a seat's update frame sizes)."""
+    chunk, address, watchers = job
     latencies: list[float] = []
-    sent = [0]
-    sizes: list[int] = []
-    adjudications: list[float] = []
 
     async def everything():
         return await asyncio.wait_for(asyncio.gather(*[
-            play_table(inv, address, watchers, rounds, seed + k, latencies, sent, sizes, save, adjudications)
-            for k, inv in chunk]), 1800)
+            play_table(inv, address, watchers, script, latencies) for inv, script in chunk]), 1800)
     cpu = time.process_time()
-    same = asyncio.run(everything())
-    return latencies, sent[0], list(same), time.process_time() - cpu, sizes, adjudications
+    clients = asyncio.run(everything())
+    cpu = time.process_time() - cpu
+    checked = [check_client(c, script) for table, (_, script) in zip(clients, chunk) for c in table]
+    sizes = [len(f.encode()) for table in clients for f in table[0].frames[1:]
+             if f.startswith('{"v":1,"type":"view"')]         # a seat's updates (the first view is the whole world)
+    return latencies, cpu, checked, sizes
 
 
 def server_cpu_seconds(pid: int) -> float:
@@ -169,8 +265,7 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--clients", type=int, default=2, metavar="PROCESSES",
-                    help="processes the clients are spread over (default 2: one process of 900 clients "
-                         "and their mirrors measures itself more than the server)")
+                    help="processes the clients are spread over (default 2)")
     ap.add_argument("--boards", type=int, default=None, metavar="N",
                     help="one game of at least N boards (benchmarks/grown.py) instead of new games")
     ap.add_argument("--profile", type=Path, default=None, metavar="FILE",
@@ -180,6 +275,9 @@ def main() -> int:
     if args.boards is not None:
         from grown import grown_file
         save = grown_file(args.boards)
+    t = time.perf_counter()
+    scripts = make_scripts(args.tables, args.rounds, args.seed, save, max(1, min(args.clients, os.cpu_count() or 1)))
+    scripted = time.perf_counter() - t
     folder = Path(tempfile.mkdtemp(prefix="net-bench-"))
     db, port = folder / "t.db", free_port()
     address = f"127.0.0.1:{port}"
@@ -191,8 +289,8 @@ def main() -> int:
     try:
         if not proc.stdout.readline():             # it listens (or it stopped: its error is above)
             raise SystemExit("net_bench: the server did not start")
-        jobs = [([(k, inv) for k, inv in enumerate(invitations) if k % args.clients == j], address,
-                 args.watchers, args.rounds, args.seed, save) for j in range(args.clients)]
+        tables = list(zip(invitations, scripts))
+        jobs = [(tables[j::args.clients], address, args.watchers) for j in range(args.clients)]
         jobs = [j for j in jobs if j[0]]
         t = time.perf_counter()
         cpu0 = server_cpu_seconds(proc.pid)
@@ -206,29 +304,33 @@ def main() -> int:
         proc.wait(120)
         proc.stdout.close()
     latencies = sorted(x for r in results for x in r[0])
-    sent = sum(r[1] for r in results)
-    same = [x for r in results for x in r[2]]
-    sizes = [x for r in results for x in r[4]]
+    checked = [x for r in results for x in r[2]]
+    sizes = [x for r in results for x in r[3]]
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [latencies[0]] * 99
     print(f"{args.tables} tables x 7 seats + {args.watchers} watchers, {args.rounds} rounds"
           f"{f', a game of {args.boards}+ boards' if save else ''}, {took:.1f} s wall")
     print(f"update after the last done: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms, "
           f"max {latencies[-1] * 1000:.0f} ms ({len(latencies)} updates)")
-    adjudications = [x for r in results for x in r[5]]
     if save is not None:
-        print(f"the adjudication alone (the same round, in this process): median "
+        adjudications = [x for s in scripts for x in s.adjudication]
+        print(f"the adjudication alone (the same rounds, played before the server started): median "
               f"{statistics.median(adjudications) * 1000:.0f} ms, max {max(adjudications) * 1000:.0f} ms")
     if sizes:
         print(f"a seat's update frame: median {statistics.median(sizes) / 1024:.0f} KiB, "
               f"max {max(sizes) / 1024:.0f} KiB")
-    print(f"orders sent {sent}; tables whose watched world differs from the mirror: {same.count(False)}")
+    sent = sum(len(o) for s in scripts for r in s.rounds for o in r.orders)
+    retreat = sum(len(o) for s in scripts for r in s.rounds if r.retreats for o in r.orders)
+    lost, twice = sum(c.lost for c in checked), sum(c.twice for c in checked)
+    print(f"orders sent {sent} ({retreat} of them retreats, checked through the world); over {len(checked)} "
+          f"clients' views: lost {lost}, twice {twice}, rounds missing {sum(c.rounds_missing for c in checked)}, "
+          f"worlds differing from the script {sum(c.worlds_differing for c in checked)}")
     print(f"server: peak RSS {rss:.0f} MB, CPU {server_cpu:.1f} s; clients ({len(jobs)} processes): "
-          f"CPU {sum(r[3] for r in results):.1f} s; load average {load_before[0]:.2f} before, "
-          f"{os.getloadavg()[0]:.2f} after")
+          f"CPU {sum(r[1] for r in results):.1f} s; scripts made before: {scripted:.1f} s wall; "
+          f"load average {load_before[0]:.2f} before, {os.getloadavg()[0]:.2f} after")
     for f in folder.iterdir():
         f.unlink()
     folder.rmdir()
-    return 0 if all(same) else 1
+    return 0 if not any(c.lost or c.twice or c.rounds_missing or c.worlds_differing for c in checked) else 1
 
 
 if __name__ == "__main__":

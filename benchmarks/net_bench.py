@@ -18,10 +18,11 @@ else while the game runs (no adjudication, no bot, no bookkeeping of their own).
 from the last seat's ``done`` to each client's new view (p50, p95, max).
 
 Checked once every table has ended (outside the timing): every client's own views (seats
-and watchers) hold, round by round, exactly the orders sent (none lost, none twice: the
-orders newly adjudicated on its boards; a retreat round's orders are not shown in a view,
-so those rounds are checked through the world), its last view counts every round, and its
-world is the script's final world, board by board. Printed: those counts, the server's CPU
+and watchers) show, round by round, exactly the orders the seats held when they ended their
+turn (those sent; a second order for one unit replaces the first, as at a hotseat table):
+none lost, none twice, counting the orders newly adjudicated on its boards (a retreat
+round's orders are not shown in a view, so those rounds are checked through the world);
+its last view counts every round, and its world is the script's final world, board by board. Printed: those counts, the server's CPU
 and peak RSS (VmHWM), the client processes' CPU, and the time the scripts took to make.
 It stops by itself: every wait is bounded, the server is stopped at the end.
 """
@@ -61,7 +62,8 @@ class ScriptRound:
     working: tuple[int, ...]                # the seats with work (a retreat: only some)
     orders: tuple[tuple[str, ...], ...]     # each seat's order texts, as sent
     pending: tuple[int, ...]                # each seat's pending orders once they are in
-    adjudicated: tuple[str, ...]            # the orders the round adjudicates (sorted): those sent, but in a retreat
+    adjudicated: tuple[str, ...]            # the orders the round adjudicates (sorted): those the seats held
+                                            # once their orders were in (one a unit: a second replaces the first)
     retreats: bool                          # a retreat round: a view does not show its orders
 
 
@@ -127,6 +129,7 @@ def make_script(job: tuple[int, int, Path | None]) -> Script:
         for i, nation in enumerate(NATIONS):
             chosen = decide("random", match.world, nation, seed=seed * 1000 + n) if i in working else []
             orders.append(tuple(format_order(match.add_order(o, i)) for o in chosen))
+        held = [format_order(o) for i in range(len(NATIONS)) for o in match.pending(i)]
         pending = tuple(len(match.pending(i)) for i in range(len(NATIONS)))
         before = match.world.orders
         for i in working:
@@ -135,9 +138,9 @@ def make_script(job: tuple[int, int, Path | None]) -> Script:
         match.submit()
         took.append(time.perf_counter() - t)
         adjudicated = tuple(sorted(newly_adjudicated(before, match.world)))
-        if not retreats and adjudicated != tuple(sorted(o for seat in orders for o in seat)):
-            raise RuntimeError(f"table {seed}, round {n}: the orders adjudicated are not the orders sent "
-                               "(a unit ordered twice?): the views could not be checked against what was sent")
+        if not retreats and adjudicated != tuple(sorted(held)):
+            raise RuntimeError(f"table {seed}, round {n}: the orders adjudicated are not the orders the seats "
+                               "held: the views could not be checked against what was sent")
         out.append(ScriptRound(working, tuple(orders), pending, adjudicated, retreats))
     return Script(base, tuple(out), world_of(match.world), tuple(took))
 

@@ -159,24 +159,35 @@ def update_frames(match: Match, table: str, targets: list[tuple[object, int | No
                   codes: BoardCodes | None = None) -> list[tuple[str, bool]]:
     """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
     a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
-    view, and are now to receive the same view, the same pending orders and box, and play the
-    same nations (a view names its seat's own home centres), receive the very same frame, made once (every watcher of a table, every seat of a game
-    without fog after an adjudication). Each frame comes with whether it holds a board."""
+    view, and are now to receive the same view with the same fields of their own (pending
+    orders, done, box, home centres), receive the very same frame, made once: every seat and
+    watcher of a game without fog after an adjudication (a seat's own fields are then a
+    watcher's: no pending order, not done, no box, the same home centres), whatever nations
+    each plays. Each frame comes with whether it holds a board."""
     frames, made = [], {}
     for _, seat, sent, box in targets:
-        if seat is None:
-            view, own = match.world, None
-        else:
-            view, own = match.view_for(seat), (tuple(format_order(o) for o in match.pending(seat)),
-                                                match.is_done(seat), box, match.seats[seat].nations)
-        key = (None if sent.world is None else id(sent.world), id(view), seat is None, own)
+        view, own = _view_and_own_fields(match, seat, box)
+        key = (None if sent.world is None else id(sent.world), id(view), own)
         if key in made:
-            frame, first, boards = made[key]
+            frame, first, boards, _ = made[key]
             sent.take(first)
         else:
             message = watcher_message(match, table, sent, codes) if seat is None else \
                 seat_message(match, table, seat, sent, box, codes, view)
             frame, boards = dump(message), bool(message.boards)
-            made[key] = (frame, sent, boards)
+            made[key] = (frame, sent, boards, view)     # the view kept alive: its id is not reused meanwhile
         frames.append((frame, boards))
     return frames
+
+
+def _view_and_own_fields(match: Match, seat: int | None, box: str | None) -> tuple[World, tuple]:
+    """The world a connection is shown and the fields of its view that are its own, as they
+    will be written (a watcher: the adjudicated world, and a View's defaults)."""
+    if seat is None:
+        view, pending, done, nations = match.world, (), False, None
+    else:
+        view, nations = match.view_for(seat), match.seats[seat].nations
+        pending, done = tuple(format_order(o) for o in match.pending(seat)), match.is_done(seat)
+    homes = homes_fields(view, nations)
+    told = None if homes["homes"] is None else tuple((n, tuple(cs)) for n, cs in homes["homes"].items())
+    return view, (pending, done, box, told, homes["homes_at_first_winter"])

@@ -31,7 +31,7 @@ from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
 from .judging import JUDGING_ACTIONS, TableJudging
-from .store import Action, match_from_text, match_text, Store, StoredTable, StoreError
+from .store import Action, match_from_text, packed_save, Store, StoredTable, StoreError
 from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
 from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties, touched
 from .civ_maps import map_answer
@@ -772,7 +772,7 @@ class Server(SealedVoting, SealedOffering):
             await self._tell_judging(table)
         await self._tell_all(table, table.state())
         try:
-            await self.store.keep_round(table.id, await self._quick.run(LATER, match_text, m))
+            await self.store.keep_round(table.id, await self._quick.run(LATER, packed_save, m))
         except StoreError as e:
             log.error("table %s: the adjudicated round was not stored: %s", table.id, e)
 

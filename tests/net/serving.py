@@ -4,6 +4,8 @@ every test bounded by a timeout and leaving no task or socket behind."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import zlib
 from contextlib import asynccontextmanager
 
 from app.match import Match, Seat
@@ -56,3 +58,15 @@ def views_at(n: int):
 
 def units(view) -> set[str]:
     return {u for b in view.boards for u in b["units"]}
+
+
+def stored_bytes(tmp_path) -> bytes:
+    """Everything the server's database ``t.db`` holds, as a holder who opens it can read
+    it: its files' bytes, and each table's save as text (the database keeps it compressed)."""
+    raw = b"".join(f.read_bytes() for f in tmp_path.glob("t.db*"))
+    db = sqlite3.connect(f"file:{tmp_path / 't.db'}?mode=ro", uri=True)
+    try:
+        saves = [s for (s,) in db.execute("SELECT save FROM tables")]
+    finally:
+        db.close()
+    return raw + b"".join(zlib.decompress(s) if isinstance(s, bytes) else s.encode("utf-8") for s in saves)

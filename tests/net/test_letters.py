@@ -7,11 +7,7 @@ from app.net import protocol as p
 from app.net.client import Client
 from app.net.letters import LetterError, open_letter, public_key_text, seal_letter
 
-from .serving import clients, run, serving, two_seats, views_at
-
-
-def stored_bytes(tmp_path) -> bytes:
-    return b"".join(f.read_bytes() for f in tmp_path.glob("t.db*"))
+from .serving import clients, run, serving, stored_bytes, two_seats, views_at
 
 
 def test_a_message_reaches_its_receiver_only_and_the_server_cannot_read_it(tmp_path):

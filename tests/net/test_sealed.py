@@ -12,16 +12,12 @@ from app.net.invitations import parse_invitation
 from app.net.sealed_round import SealedRound
 from app.net.sealing import commitment, key_text, round_key, seal, SealError, unseal
 
-from .serving import ADA, BEN, clients, run, serving, two_seats, units, views_at
+from .serving import ADA, BEN, clients, run, serving, stored_bytes, two_seats, units, views_at
 
 
 async def until(condition):
     while not condition():
         await asyncio.sleep(0.01)
-
-
-def stored_bytes(tmp_path) -> bytes:
-    return b"".join(f.read_bytes() for f in tmp_path.glob("t.db*"))
 
 
 def test_sealed_orders_stay_unread_by_the_server_until_every_seat_is_done(tmp_path):

@@ -38,7 +38,8 @@ from .civ_maps import map_answer
 from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
 from .server_offers import SealedOffering
 from .serving_lock import ServingLock
-from .worker import LATER, URGENT, Worker
+from .rounds import Rounds
+from .worker import LATER
 from .connection_limits import BURST, Closing, HELLO_TIMEOUT, RATE, RateLimit  # noqa: F401 (BURST: tests read it here)
 from .record import record_message
 from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
@@ -149,7 +150,7 @@ class Server(SealedVoting, SealedOffering):
         self.tables: dict[str, Table] = {}
         self._server = None
         self.rounds_running = 0
-        self._quick: Worker | None = None     # rounds with no computer seat, then saves
+        self._quick: Rounds | None = None     # where rounds run (.rounds), then saves
         self._lock: ServingLock | None = None    # held from start to stop: one server per database
 
     # -- life --------------------------------------------------------------------------
@@ -166,7 +167,7 @@ class Server(SealedVoting, SealedOffering):
     async def _start(self) -> None:
         self.load_new_tables()
         self.store.start_writer()
-        self._quick = Worker()
+        self._quick = Rounds()
         self._server = await serve(self._connection, self.host, self.port, max_size=(p.MAX_CLIENT_FRAME, None),
                                    ssl=self.ssl, compression=None, close_timeout=CLOSE_TIMEOUT)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -732,7 +733,7 @@ class Server(SealedVoting, SealedOffering):
             raise
 
     async def _adjudicate(self, table: Table) -> None:
-        """Run the round (computer seats decide) on a worker thread; store and send it."""
+        """Run the round (computer seats decide; :mod:`.rounds` says where); store and send it."""
         m = table.match
         if table.reveal_timer is not None:
             table.reveal_timer.cancel()
@@ -740,10 +741,7 @@ class Server(SealedVoting, SealedOffering):
         rnd = m.prepare()
         self.rounds_running += 1
         try:
-            if rnd.computer:        # a computer's decision may take long (Hard): a thread of its own
-                await asyncio.to_thread(rnd.run)
-            else:                   # one after the other, each done sooner than if they shared the processor
-                await self._quick.run(URGENT, rnd.run)
+            await self._quick.adjudicate(table.id, rnd)     # on the loop, the worker or a thread (.rounds)
         finally:
             self.rounds_running -= 1
         proposal_was_open = m.table.proposals.open is not None

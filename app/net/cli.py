@@ -49,6 +49,7 @@ def serve_main(argv: list[str]) -> int:
             context.load_cert_chain(args.certfile, args.keyfile)
         except (OSError, ssl.SSLError) as e:
             ap.error(f"--certfile/--keyfile: {e}")
+    from .collector import tune_for_serving
     from .server import Server
     from .serving_lock import ServedElsewhere
     from .store import Store, StoreError
@@ -68,6 +69,7 @@ def serve_main(argv: list[str]) -> int:
         except OSError as e:
             print(f"serve: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
             return 2
+        tune_for_serving()          # this process only serves: its tables' games, read, are long-lived
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -22,8 +22,10 @@ and watchers) show, round by round, exactly the orders the seats held when they 
 turn (those sent; a second order for one unit replaces the first, as at a hotseat table):
 none lost, none twice, counting the orders newly adjudicated on its boards (a retreat
 round's orders are not shown in a view, so those rounds are checked through the world);
-its last view counts every round, and its world is the script's final world, board by board. Printed: those counts, the server's CPU
-and peak RSS (VmHWM), the client processes' CPU, and the time the scripts took to make.
+its last view counts every round, and its world is the script's final world, board by
+board. Printed: those counts, the server's CPU and peak RSS (VmHWM), the client processes'
+CPU, and the time the scripts took to make. The client processes' cyclic garbage collector
+is off while the tables play (:func:`play_chunk` says why; ``--client-gc`` leaves it on).
 It stops by itself: every wait is bounded, the server is stopped at the end.
 """
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import multiprocessing
 import os
 import signal
@@ -240,16 +243,26 @@ def check_client(c: Client, script: Script) -> Checked:
 
 def play_chunk(job: tuple) -> tuple:
     """One client process's share of the tables: (latencies, this process's CPU seconds while
-    the tables played, each client's :class:`Checked`, a seat's update frame sizes)."""
-    chunk, address, watchers = job
+    the tables played, each client's :class:`Checked`, a seat's update frame sizes).
+
+    Unless ``client_gc``, the process's cyclic garbage collector is off while the tables
+    play: one process holds hundreds of clients, each keeping every message it received
+    (for the checks), gigabytes a process, and the collector's full passes over all of it
+    stopped every client of the process for up to 3 s at a time (a real client holds one
+    seat's messages). Measured with it on: ``--client-gc``."""
+    chunk, address, watchers, client_gc = job
     latencies: list[float] = []
 
     async def everything():
         return await asyncio.wait_for(asyncio.gather(*[
             play_table(inv, address, watchers, script, latencies) for inv, script in chunk]), 1800)
+    if not client_gc:
+        gc.collect()
+        gc.disable()
     cpu = time.process_time()
     clients = asyncio.run(everything())
     cpu = time.process_time() - cpu
+    gc.enable()
     checked = [check_client(c, script) for table, (_, script) in zip(clients, chunk) for c in table]
     sizes = [len(f.encode()) for table in clients for f in table[0].frames[1:]
              if f.startswith('{"v":1,"type":"view"')]         # a seat's updates (the first view is the whole world)
@@ -271,6 +284,8 @@ def main() -> int:
                     help="processes the clients are spread over (default 2)")
     ap.add_argument("--boards", type=int, default=None, metavar="N",
                     help="one game of at least N boards (benchmarks/grown.py) instead of new games")
+    ap.add_argument("--client-gc", action="store_true",
+                    help="leave the client processes' cyclic garbage collector on while the tables play")
     ap.add_argument("--profile", type=Path, default=None, metavar="FILE",
                     help="run the server under cProfile, its statistics written to FILE")
     args = ap.parse_args()
@@ -293,7 +308,7 @@ def main() -> int:
         if not proc.stdout.readline():             # it listens (or it stopped: its error is above)
             raise SystemExit("net_bench: the server did not start")
         tables = list(zip(invitations, scripts))
-        jobs = [(tables[j::args.clients], address, args.watchers) for j in range(args.clients)]
+        jobs = [(tables[j::args.clients], address, args.watchers, args.client_gc) for j in range(args.clients)]
         jobs = [j for j in jobs if j[0]]
         t = time.perf_counter()
         cpu0 = server_cpu_seconds(proc.pid)
@@ -327,8 +342,9 @@ def main() -> int:
     print(f"orders sent {sent} ({retreat} of them retreats, checked through the world); over {len(checked)} "
           f"clients' views: lost {lost}, twice {twice}, rounds missing {sum(c.rounds_missing for c in checked)}, "
           f"worlds differing from the script {sum(c.worlds_differing for c in checked)}")
-    print(f"server: peak RSS {rss:.0f} MB, CPU {server_cpu:.1f} s; clients ({len(jobs)} processes): "
-          f"CPU {sum(r[1] for r in results):.1f} s; scripts made before: {scripted:.1f} s wall; "
+    print(f"server: peak RSS {rss:.0f} MB, CPU {server_cpu:.1f} s; clients ({len(jobs)} processes"
+          f"{', collector on' if args.client_gc else ''}): CPU {sum(r[1] for r in results):.1f} s; "
+          f"scripts made before: {scripted:.1f} s wall; "
           f"load average {load_before[0]:.2f} before, {os.getloadavg()[0]:.2f} after")
     for f in folder.iterdir():
         f.unlink()

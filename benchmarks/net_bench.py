@@ -264,8 +264,8 @@ def play_chunk(job: tuple) -> tuple:
     cpu = time.process_time() - cpu
     gc.enable()
     checked = [check_client(c, script) for table, (_, script) in zip(clients, chunk) for c in table]
-    sizes = [len(f.encode()) for table in clients for f in table[0].frames[1:]
-             if f.startswith('{"v":1,"type":"view"')]         # a seat's updates (the first view is the whole world)
+    views = [[f for f in table[0].frames if f.startswith('{"v":1,"type":"view"')] for table in clients]
+    sizes = [len(f.encode()) for frames in views for f in frames[1:]]     # a seat's updates (its first: the whole world)
     return latencies, cpu, checked, sizes
 
 

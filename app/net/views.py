@@ -13,6 +13,8 @@ of, a board's results); a new connection receives every board.
 
 from __future__ import annotations
 
+import json
+
 from app.engine import civ_of, format_order, World
 from app.match import Match
 
@@ -160,7 +162,7 @@ def update_frames(match: Match, table: str, targets: list[tuple[object, int | No
     """Each target's next view as a frame: ``targets`` are (connection, its seat or None for
     a watcher, what it was sent, a sealed seat's box). Connections that were sent the same
     view, and are now to receive the same view with the same fields of their own (pending
-    orders, done, box, home centres), receive the very same frame, made once: every seat and
+    orders, done, box, home centres, civilisations), receive the very same frame, made once: every seat and
     watcher of a game without fog after an adjudication (a seat's own fields are then a
     watcher's: no pending order, not done, no box, the same home centres), whatever nations
     each plays. Each frame comes with whether it holds a board."""
@@ -190,4 +192,6 @@ def _view_and_own_fields(match: Match, seat: int | None, box: str | None) -> tup
         pending, done = tuple(format_order(o) for o in match.pending(seat)), match.is_done(seat)
     homes = homes_fields(view, nations)
     told = None if homes["homes"] is None else tuple((n, tuple(cs)) for n, cs in homes["homes"].items())
-    return view, (pending, done, box, told, homes["homes_at_first_winter"])
+    civ = civ_field(match, view, seat)       # whom a seat may write to is its own
+    return view, (pending, done, box, told, homes["homes_at_first_winter"],
+                  None if civ is None else json.dumps(civ, sort_keys=True))

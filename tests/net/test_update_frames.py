@@ -3,7 +3,7 @@ never shared with a connection that is to receive something else (no engine stan
 real match, adjudicated by the engine)."""
 
 from app.match import Match, Seat
-from app.net.protocol import read_server
+from app.net.protocol import dump, read_server
 from app.net.views import BoardCodes, seat_message, Sent, update_frames, watcher_message
 
 SEATS = [Seat(name=n, nations=(n,)) for n in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")]
@@ -55,3 +55,17 @@ def test_under_fog_each_seat_receives_its_own_sight():
     assert len({id(frame) for frame, _ in frames}) == 7
     seen = [{u for b in read_server(frame).boards for u in b["units"]} for frame, _ in frames]
     assert "Turkey F ank" not in seen[0] and "Turkey F ank" in seen[6]
+
+
+def test_an_ended_civilisations_game_s_seats_and_watcher_each_receive_their_own_civ_field():
+    from .test_civ_views import two_civilisations
+    m = two_civilisations()
+    m.table.proposals.propose(0, "draw")
+    m.table.proposals.answer(1, True)
+    assert m.world.phase == "over"          # the fog lifts: a seat's view is the world a watcher sees
+    targets = [("ada", 0, Sent(), None), ("ben", 1, Sent(), None), ("watcher", None, Sent(), None)]
+    frames = [frame for frame, _ in update_frames(m, "t", targets, BoardCodes())]
+    alone = [dump(seat_message(m, "t", 0, Sent())), dump(seat_message(m, "t", 1, Sent())),
+             dump(watcher_message(m, "t", Sent()))]
+    assert frames == alone
+    assert "seats" in read_server(frames[0]).civ and "seats" not in read_server(frames[2]).civ

@@ -36,3 +36,13 @@ class Closing(Exception):
     def __init__(self, code: int, reason: str):
         super().__init__(reason)
         self.code, self.reason = code, reason
+
+
+async def send_quietly(ws, frame: str) -> None:
+    """Send ``frame`` to a connection that may have closed meanwhile (then nothing: its
+    seat is told again when it comes back)."""
+    from websockets.exceptions import ConnectionClosed
+    try:
+        await ws.send(frame)
+    except ConnectionClosed:
+        pass

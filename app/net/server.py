@@ -9,6 +9,12 @@ decision never blocks the other tables) and each connection receives its new vie
 
 A connection whose message is malformed, oversized, out of order or one of a flood is
 closed with a reason naming its fault; the others are served as before.
+
+This module holds the server's life, the holder's verbs, a connection's greeting and its
+seat's orders, and the rounds; its other parts are mixins beside it: :mod:`.server_talk`
+(messages, hand-overs, offers, proposals, judging, the game's end), :mod:`.server_deadlines`,
+:mod:`.server_votes` (sealed answers) and :mod:`.server_offers` (sealed offers). A table
+as it is held is :class:`.table.Table`.
 """
 
 from __future__ import annotations
@@ -17,37 +23,33 @@ import asyncio
 import json
 import logging
 import time
-from dataclasses import dataclass, field
 from typing import Callable
 
 from websockets.asyncio.server import serve, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from app.match import Match, MatchError, OrderRefused, order_key
-from app.match.civ_table import OfferRefused
 
 from . import protocol as p
 from .sealed_round import SealedRound
 from .sealing import SealError
 from .invitations import Invitation, InvitationError, matches, new_invitation, parse_invitation
-from .judging import JUDGING_ACTIONS, TableJudging
-from .store import Action, match_from_text, packed_save, Store, StoredTable, StoreError
-from .away import enough_votes, HAND_LEVEL, hand_refusal, hand_to_computer, take_back
-from .offers import answer_refusal, answer_text, gift_of, offer_refusal, offer_text, parties, touched
+from .store import Action, packed_save, Store, StoreError
+from .away import take_back
 from .civ_maps import map_answer
-from .sealed_offers import SealedOffers, stored_offer_keys, stored_offers
 from .server_offers import SealedOffering
 from .serving_lock import ServingLock
 from .rounds import Rounds
 from .worker import LATER
-from .connection_limits import BURST, Closing, HELLO_TIMEOUT, RATE, RateLimit  # noqa: F401 (BURST: tests read it here)
+from .connection_limits import BURST, Closing, HELLO_TIMEOUT, RATE, RateLimit, send_quietly  # noqa: F401 (BURST: tests read it here)
 from .record import record_message
-from .endings import ending_message, proposal_message, proposal_refusal, propose_text, the_ending
-from .replay import replay
-from .sealed_votes import box_of, SealedVotes
+from .endings import ending_message, proposal_message, the_ending
 from .server_votes import SealedVoting
-from .views import (BoardCodes, hides_nations, may_watch, pending_message, seat_message, Sent, update_frames,
-                    watcher_message, welcome_fields)
+from .server_deadlines import Deadlines
+from .server_talk import TableTalk
+from .table import sealed_box, stored_table, Table  # noqa: F401 (stored_table: read here by the CLI and tests)
+from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, update_frames, watcher_message,
+                    welcome_fields)
 
 log = logging.getLogger(__name__)
 
@@ -62,82 +64,7 @@ STATE_DELAY = 0.2
 """Seconds a table's "who is done" waits before it goes to every seat: seats that end their
 turn together are told of in one message each, not one per seat that ended (at a table of
 seven, 49 messages a round became a handful; sending them was the server's largest cost)."""
-@dataclass(eq=False)
-class Table:
-    id: str
-    name: str
-    match: Match
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    seats: dict[int, ServerConnection] = field(default_factory=dict)
-    watchers: set[ServerConnection] = field(default_factory=set)
-    sent: dict[ServerConnection, Sent] = field(default_factory=dict)    # what each connection has
-    sealed: SealedRound | None = None      # the seats' computers seal their orders
-    reveal_timer: asyncio.TimerHandle | None = None
-    round_seconds: float | None = None     # a deadline for each round (RULES.md §6)
-    round_ends: float | None = None        # wall-clock time the running round's time runs out
-    deadline_timer: asyncio.TimerHandle | None = None
-    state_timer: asyncio.TimerHandle | None = None              # "who is done" to be sent soon
-    codes: BoardCodes = field(default_factory=BoardCodes)       # boards encoded this round (joins, updates)
-    seen: set[int] = field(default_factory=set)       # seats connected at some moment of this round
-    away: set[int] = field(default_factory=set)       # seats not connected for the whole last deadline
-    votes: dict[int, set[int]] = field(default_factory=dict)    # away seat -> seats voting to hand it over
-    votes_sealed: SealedVotes = field(default_factory=SealedVotes)    # sealed answers to the open proposal
-    offers_sealed: SealedOffers = field(default_factory=SealedOffers)     # a sealed table's offers between people
-    offer_keys: dict[int, str] = field(default_factory=dict)            # seat -> its key for sealed offers
-    vote_timer: asyncio.TimerHandle | None = None       # the time to reveal sealed answers
-    judging: TableJudging = field(default_factory=TableJudging)  # a thrown play-out's sealed names
-
-    def replay(self, action: Action) -> None:
-        """A stored action, done again on the match read back (a restarted server)."""
-        if action.kind == "seal":
-            box, commitment = json.loads(action.text)
-            self.sealed.seal(action.seat, box, commitment)
-        elif action.kind == "reveal":
-            self.sealed.revealing = True
-            self.sealed.apply(self.match, action.seat, self.sealed.open(self.match, self.id, action.seat, action.text))
-        elif action.kind == "vote_box":
-            self.votes_sealed.seal(self.match.table.proposals.open.number, action.seat, *box_of(action.text))
-        elif action.kind in JUDGING_ACTIONS:
-            self.judging.replay(self.match, self.id, action)
-        else:
-            if action.kind == "tally":
-                self.votes_sealed.clear()
-            replay(self.match, action)
-
-    def round_began(self) -> None:
-        """A new round's clock: only the seats connected now have been seen in it."""
-        self.seen = set(self.seats)
-
-    def deadline_ran_out(self) -> None:
-        """Person seats not seen at any moment of the round are away (:mod:`.away`)."""
-        m = self.match
-        self.away = {i for i, s in enumerate(m.seats) if s.is_person and i not in self.seen}
-        self.votes = {i: v for i, v in self.votes.items() if i in self.away}
-
-    public_keys: dict[int, str] = field(default_factory=dict)
-
-    def state(self) -> p.TableState:
-        m = self.match
-        left = None if self.round_ends is None else max(0.0, self.round_ends - time.time())
-        return p.TableState(table=self.id, submissions=len(m.game.submissions),
-                            done_seats=[i for i in range(len(m.seats)) if m.is_done(i)],
-                            connected_seats=sorted(self.seats), seconds_left=left,
-                            public_keys=dict(sorted(self.public_keys.items())), away_seats=sorted(self.away),
-                            computer_seats=[i for i, s in enumerate(m.seats) if s.is_computer],
-                            hand_over_votes={i: sorted(v) for i, v in sorted(self.votes.items())})
-
-    def lobby_entry(self) -> dict:
-        m = self.match
-        hidden = hides_nations(m)     # a civilisations game in play names no civilisation
-        return {"table": self.id, "name": self.name, "variant": m.game.variant.title, "fog": m.fog,
-                "phase": m.world.phase, "submissions": len(m.game.submissions),
-                "watchable": may_watch(m) is None, "finished": m.world.phase == "over",
-                "ending": (ending.describe() if (ending := the_ending(m)) is not None else ""),
-                "seats": [{"seat": i, "name": s.name, "nations": [] if hidden else list(s.nations), "controller": s.controller,
-                           "connected": i in self.seats} for i, s in enumerate(m.seats)]}
-
-
-class Server(SealedVoting, SealedOffering):
+class Server(SealedVoting, SealedOffering, Deadlines, TableTalk):
     """``await start()`` binds (``port`` 0: a free one, then read :attr:`port`) and resumes
     every stored table; ``await stop()`` closes every connection and the database."""
 
@@ -344,7 +271,7 @@ class Server(SealedVoting, SealedOffering):
                                            fog=m.fog, sealed=table.sealed is not None,
                                            **welcome_fields(m, seat))))
             table.sent[ws] = Sent()
-            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], _box(table, seat), table.codes)))
+            await ws.send(p.dump(seat_message(m, table.id, seat, table.sent[ws], sealed_box(table, seat), table.codes)))
             if m.civ is not None:
                 await ws.send(p.dump(self._offers_of(table, seat)))
             for sender, box, submissions in self.store.letters_to(table.id, seat):
@@ -427,7 +354,7 @@ class Server(SealedVoting, SealedOffering):
             except (OrderRefused, MatchError, StoreError) as e:
                 await ws.send(p.dump(p.Refused(text=getattr(message, "text", message.type), reason=str(e))))
                 return
-            await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+            await ws.send(p.dump(pending_message(m, table.id, seat, sealed_box(table, seat))))
             if isinstance(message, p.Done):
                 if not m.round_complete:
                     self._tell_soon(table)
@@ -448,241 +375,17 @@ class Server(SealedVoting, SealedOffering):
         frame = p.dump(p.RevealNow(table=table.id, submissions=len(table.match.game.submissions)))
         for seat in sealed.waiting:
             if seat in table.seats:
-                await _send(table.seats[seat], frame)
+                await send_quietly(table.seats[seat], frame)
         if self.reveal_timeout is not None and table.reveal_timer is None:
             loop = asyncio.get_running_loop()
             table.reveal_timer = loop.call_later(self.reveal_timeout,
                                                  lambda: asyncio.ensure_future(self.finish_reveal(table.id)))
 
-    def _start_deadline(self, table: Table, resume: bool = False) -> None:
-        """The round's clock: it runs out ``round_seconds`` after the round began (``resume``:
-        a restarted server keeps the time the round had left, stored when it began)."""
-        if table.deadline_timer is not None:
-            table.deadline_timer.cancel()
-            table.deadline_timer = None
-        if table.round_seconds is None or table.match.world.phase == "over":
-            return
-        if not resume:
-            table.round_began()
-        if not (resume and table.round_ends is not None):
-            table.round_ends = time.time() + table.round_seconds
-            try:
-                self.store.set_round_end(table.id, table.round_ends)
-            except StoreError as e:
-                log.error("table %s: the round's deadline was not stored: %s", table.id, e)
-        loop = asyncio.get_running_loop()
-        table.deadline_timer = loop.call_later(max(0.0, table.round_ends - time.time()),
-                                               lambda: asyncio.ensure_future(self.deadline_passed(table.id)))
-
-    async def deadline_passed(self, table_id: str) -> None:
-        """The round's time has run out: every seat still ordering ends its turn with its
-        orders as they stand (units without orders hold; at a sealed table its box is opened
-        if its computer reveals the key)."""
-        table = self.tables[table_id]
-        async with table.lock:
-            m = table.match
-            if m.world.phase == "over":
-                return
-            table.deadline_ran_out()
-            late = [i for i, s in enumerate(m.seats) if s.is_person and not m.is_done(i) and m.has_work(i)]
-            for seat in late:
-                try:
-                    await self.store.keep_actions(table.id, [Action(seat, "done", "")])
-                except StoreError as e:
-                    log.error("table %s: a seat's end of turn at the deadline was not stored: %s", table.id, e)
-                m.end_turn(seat)
-            for seat in late:
-                if seat in table.seats:
-                    await _send(table.seats[seat], p.dump(pending_message(m, table.id, seat, _box(table, seat))))
-            if table.judging.is_open(m):            # a name or a key still owed: this judging is unagreed
-                try:
-                    await self.store.keep_actions(table.id, [Action(0, "judge_end", "")])
-                except StoreError as e:
-                    log.error("table %s: the judging's end at the deadline was not stored: %s", table.id, e)
-                table.judging.end_unagreed(m)
-                await self._tell_judging(table)
-            if m.table.proposals.open is not None and all(m.is_done(i) or not m.has_work(i)
-                                                          for i in range(len(m.seats))):
-                m.table.proposals.adjudicated()     # unanswered at the deadline: the adjudication comes first
-                await self._tell_proposal(table)
-            await self._tell_all(table, table.state())
-            if m.round_complete and not (table.sealed is not None and table.sealed.revealing):
-                await self._round_complete(table)
-
-    async def finish_reveal(self, table_id: str) -> None:
-        """The time to reveal has run out: seats that did not reveal hold."""
-        table = self.tables[table_id]
-        async with table.lock:
-            if table.sealed is not None and table.sealed.revealing:
-                await self._adjudicate(table)
-
-    async def _letter(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A sealed message passes (and is kept for its receiver's next visit) if the table's
-        rule lets the seat write to that one; the server cannot read it."""
-        m = table.match
-        why = m.table.mail.refusal(seat, message.to)
-        if why is None and message.to not in table.public_keys:
-            why = "that seat has not joined yet: there is no key to seal a message to it"
-        submissions = len(m.game.submissions)
-        if why is None:
-            try:
-                await self.store.add_letter(table.id, seat, message.to, message.box, submissions)
-            except StoreError as e:
-                why = str(e)
-        if why is not None:
-            await ws.send(p.dump(p.Refused(text=f"message to seat {message.to}", reason=why)))
-            return
-        mail = p.Mail(table=table.id, sender=seat, box=message.box, submissions=submissions)
-        if message.to in table.seats:
-            await _send(table.seats[message.to], p.dump(mail))
-        await ws.send(p.dump(p.Kept(table=table.id, to=message.to)))
-
-    async def _hand_over_vote(self, table: Table, voter: int, ws: ServerConnection, seat: int) -> None:
-        """A seat's vote that an away seat be handed to the computer (:mod:`.away`)."""
-        m = table.match
-        why = hand_refusal(m, table.away, voter, seat)
-        if why is not None:
-            await ws.send(p.dump(p.Refused(text=f"hand seat {seat} to the computer", reason=why)))
-            return
-        table.votes.setdefault(seat, set()).add(voter)
-        if enough_votes(m, seat, table.votes[seat]):
-            await self._hand(table, seat)
-        else:
-            self._tell_soon(table)
-
-    async def hand_to_computer(self, table_id: str, seat: int) -> None:
-        """The holder's command: the away seat goes to the computer now. Raises ValueError
-        naming why it may not (not away, not a person's seat, no such seat or table)."""
-        table = self._table(table_id)
-        if table is None:
-            raise ValueError(f"no table {table_id} on this server")
-        async with table.lock:
-            why = hand_refusal(table.match, table.away, None, seat)
-            if why is not None:
-                raise ValueError(why)
-            await self._hand(table, seat)
-
-    async def _hand(self, table: Table, seat: int) -> None:
-        m = table.match
-        try:
-            await self.store.keep_actions(table.id, [Action(seat, "hand", HAND_LEVEL)])
-        except StoreError as e:
-            log.error("table %s: seat %d was not handed to the computer: %s", table.id, seat, e)
-            return
-        hand_to_computer(m, seat, HAND_LEVEL)
-        await self._drop_sealed_offers(table, seat)      # its person's sealed offers: the computer cannot open them
-        await self._ask_vote_keys(table)                 # its answer, if any, is the computer's now
-        table.away.discard(seat)
-        table.votes.pop(seat, None)
-        await self._tell_all(table, table.state())
-        if m.round_complete:
-            await self._round_complete(table)
-
-    async def _offer(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A civilisations' offer or answer (:mod:`.offers`): checked, kept, then done; the
-        seats it concerns are told, and nobody else."""
-        m = table.match
-        making = isinstance(message, p.MakeOffer)
-        what = f"offer to {message.receiver}" if making else f"answer to offer {message.offer}"
-        why = (offer_refusal(m, seat, message) or self._in_clear_refusal(table, message)) if making else \
-            answer_refusal(m, seat, message)
-        gift = None
-        if why is None and making:
-            try:
-                gift = gift_of(m, message.model_dump())
-            except OfferRefused as e:
-                why = str(e)
-            else:
-                why = m.civ.refusal(gift)
-        if not await self._kept(table, ws, what, why, lambda: Action(seat, "offer", offer_text(message)) if making
-                                else Action(seat, "answer", answer_text(message))):
-            return
-        offer = m.civ.offer(gift) if making else m.civ.answer(message.offer, message.accept)
-        for party in parties(m, offer):
-            if party in table.seats:
-                await _send(table.seats[party], p.dump(self._offers_of(table, party)))
-        if offer.status == "accepted":        # a gift joined the game: its parties see the world anew
-            others = frozenset(range(len(m.seats))) - set(touched(m, offer))      # (and a unit given, who sees it)
-            await self._send_views(table, watchers=False, quiet=others)
-
-    async def _kept(self, table: Table, ws: ServerConnection, what: str, why: str | None,
-                    action: Callable[[], Action]) -> bool:
-        """Keep the action ``action()`` makes unless ``why`` refuses it already; a refusal, or a
-        disk that would not keep it, is told to ``ws`` naming ``what`` was refused. True: kept."""
-        if why is None:
-            try:
-                await self.store.keep_actions(table.id, [action()])
-            except StoreError as e:
-                why = str(e)
-        if why is not None:
-            await ws.send(p.dump(p.Refused(text=what, reason=why)))
-            return False
-        return True
-
-    async def _proposal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A proposal to end the game (:mod:`.endings`; answers: :mod:`.server_votes`): checked,
-        kept, then done; every seat is told what it may know of it, and if it was agreed (every
-        other voter a computer), every seat and watcher is told the game has ended."""
-        m = table.match
-        if not await self._kept(table, ws, f"propose a {message.kind}", proposal_refusal(m, seat, message),
-                                lambda: Action(seat, "propose", propose_text(message))):
-            return
-        outcome = m.table.proposals.propose(seat, message.kind, message.to)
-        await self._tell_proposal(table)
-        if outcome is not None and outcome.agreed:
-            await self._game_ended(table)
-        elif m.round_complete:          # the last answer a done table waited for
-            await self._round_complete(table)
-        else:
-            self._tell_soon(table)
-
-    async def _judging(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
-        """A seat's sealed name for a play-out's winner, or its key (:mod:`.judging`): checked,
-        kept, then done; every seat is told who still owes one, then only the outcome."""
-        m, judging = table.match, table.judging
-        what, why, action = judging.check(m, table.id, seat, message)
-        if not await self._kept(table, ws, what, why, lambda: action):
-            return
-        if (note := judging.take(m, table.id, seat, message)) is not None:
-            await ws.send(p.dump(p.Refused(text=what, reason=note)))
-        outcome = judging.close(m) if judging.complete else None
-        await self._tell_judging(table)
-        if outcome is not None and outcome.winner is not None:
-            await self._game_ended(table)
-        elif outcome is not None and m.round_complete:      # the judging a done table waited for
-            await self._round_complete(table)
-
-    async def _tell_judging(self, table: Table) -> None:
-        for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(table.judging.message(table.match, table.id, seat)))
-
-    async def _tell_proposal(self, table: Table) -> None:
-        answered = table.votes_sealed.answered_to(table.match.table.proposals)
-        for seat, ws in list(table.seats.items()):
-            await _send(ws, p.dump(proposal_message(table.match, table.id, seat, answered)))
-
-    async def _game_ended(self, table: Table) -> None:
-        """Ended by agreement: no more deadline; the fog lifts for every seat; the game's whole
-        record to its watchers; every seat and watcher told how it ended."""
-        m = table.match
-        if table.deadline_timer is not None:
-            table.deadline_timer.cancel()
-            table.deadline_timer = None
-        table.round_ends = None
-        for seat, ws in list(table.seats.items()):     # pending orders discarded: nobody will see them
-            await _send(ws, p.dump(pending_message(m, table.id, seat, _box(table, seat))))
-        await self._send_views(table)
-        await self._tell_everyone(table, ending_message(table.id, the_ending(m)))   # first: how the record ends
-        record = record_message(m, table.id)
-        for ws in list(table.watchers):
-            await _send(ws, p.dump(record))
-        await self._tell_all(table, table.state())
-
     async def _tell_everyone(self, table: Table, message) -> None:
         """Every seat and every watcher."""
         frame = p.dump(message)
         for ws in list(table.seats.values()) + list(table.watchers):
-            await _send(ws, frame)
+            await send_quietly(ws, frame)
 
     async def _reveal(self, table: Table, seat: int, ws: ServerConnection, message) -> None:
         sealed = table.sealed
@@ -722,7 +425,7 @@ class Server(SealedVoting, SealedOffering):
                 refused = [p.Refused(text=a.text, reason=str(e)) for a in accepted] + refused
         for r in refused:
             await ws.send(p.dump(r))
-        await ws.send(p.dump(pending_message(m, table.id, seat, _box(table, seat))))
+        await ws.send(p.dump(pending_message(m, table.id, seat, sealed_box(table, seat))))
 
     async def _keep(self, table: Table, action: Action, undo) -> None:
         try:
@@ -760,10 +463,10 @@ class Server(SealedVoting, SealedOffering):
         record = record_message(m, table.id)          # ... and its watchers get it whole
         if record is not None:
             for ws in list(table.watchers):
-                await _send(ws, p.dump(record))
+                await send_quietly(ws, p.dump(record))
         if m.civ is not None:           # computer civilisations offer after a round
             for seat, ws in list(table.seats.items()):
-                await _send(ws, p.dump(self._offers_of(table, seat)))
+                await send_quietly(ws, p.dump(self._offers_of(table, seat)))
         if proposal_was_open:           # the adjudication ended it unagreed
             await self._tell_proposal(table)
         if table.judging.sync(m):       # a play-out's season: every seat names the winner
@@ -778,13 +481,13 @@ class Server(SealedVoting, SealedOffering):
         """Each connection's view, as a change from what it was sent; the ``quiet`` seats
         only if a board of theirs changed (nothing tells them that something happened elsewhere)."""
         m = table.match
-        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), _box(table, seat))
+        targets = [(ws, seat, table.sent.setdefault(ws, Sent()), sealed_box(table, seat))
                    for seat, ws in list(table.seats.items())]
         if watchers:
             targets += [(ws, None, table.sent.setdefault(ws, Sent()), None) for ws in list(table.watchers)]
         for (ws, seat, *_), (frame, boards) in zip(targets, update_frames(m, table.id, targets, table.codes)):
             if boards or seat not in quiet:
-                await _send(ws, frame)
+                await send_quietly(ws, frame)
 
     def _tell_soon(self, table: Table) -> None:
         """The table's state to every seat in :data:`STATE_DELAY` (with whatever else changes by then)."""
@@ -802,39 +505,15 @@ class Server(SealedVoting, SealedOffering):
             table.state_timer = None
         frame = p.dump(message)
         for ws in list(table.seats.values()):
-            await _send(ws, frame)
+            await send_quietly(ws, frame)
 
 
-async def _send(ws: ServerConnection, frame: str) -> None:
-    try:
-        await ws.send(frame)
-    except ConnectionClosed:
-        pass
-
-
-def _box(table: Table, seat: int) -> str | None:
-    return table.sealed.box(seat) if table.sealed is not None else None
 
 
 def _restore(m: Match, seat: int, key, before: dict) -> None:
     m.remove_order(key, seat)
     if key in before:
         m.add_order(before[key], seat)
-
-
-def stored_table(stored: StoredTable, store: Store) -> Table:
-    """A stored table as it stands: its save read, and every action kept since, done again
-    (with its seats' public keys and its sealed offers, from ``store``)."""
-    match = match_from_text(stored.save, f"table {stored.id}")
-    table = Table(stored.id, stored.name, match, sealed=SealedRound() if stored.sealed else None,
-                  round_seconds=stored.round_seconds, round_ends=stored.round_ends,
-                  public_keys=store.public_keys(stored.id),
-                  offers_sealed=SealedOffers(stored_offers(store.reader, stored.id)),
-                  offer_keys=stored_offer_keys(store.reader, stored.id))
-    table.judging.sync(match)        # as after the adjudication that made a judging due
-    for a in stored.actions:
-        table.replay(a)
-    return table
 
 
 def issue(store: Store, address: str, table: str, seat: int) -> Invitation:

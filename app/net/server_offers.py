@@ -16,7 +16,7 @@ from . import protocol as p
 from .offers import gift_of, offer_refusal, offers_message, touched
 from .sealed_offers import accepted_text, apply_accepted, deleted, GiftError, offer_key_written, SealedOffer, written
 from .sealed_votes import commitment_fault
-from .server_votes import ws_send
+from .connection_limits import send_quietly
 from .store import Action, actions_written, StoreError
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class SealedOffering:
         """Each of ``seats`` that is connected is told of its offers (and the keys to seal one)."""
         for seat in sorted(set(seats)):
             if seat in table.seats:
-                await ws_send(table.seats[seat], p.dump(self._offers_of(table, seat)))
+                await send_quietly(table.seats[seat], p.dump(self._offers_of(table, seat)))
 
     async def _seal_offer(self, table, seat: int, ws, message: p.SealOffer) -> None:
         m = table.match

@@ -12,6 +12,7 @@ import logging
 from . import protocol as p
 from .endings import tally_text, vote_refusal
 from .sealed_votes import box_text, commitment_fault, SealError, tally_written
+from .connection_limits import send_quietly
 from .store import Action, StoreError
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ class SealedVoting:
         frame = p.dump(p.RevealVote(table=table.id, proposal=o.number))
         for seat in votes.unopened(m.table.proposals.waiting()):
             if seat in table.seats and (seats is None or seat in seats):
-                await ws_send(table.seats[seat], frame)
+                await send_quietly(table.seats[seat], frame)
         if self.reveal_timeout is not None and table.vote_timer is None:
             table.vote_timer = asyncio.get_running_loop().call_later(
                 self.reveal_timeout, lambda: asyncio.ensure_future(self.finish_vote_reveal(table.id)))
@@ -110,10 +111,3 @@ class SealedVoting:
         else:
             self._tell_soon(table)
 
-
-async def ws_send(ws, frame: str) -> None:
-    from websockets.exceptions import ConnectionClosed
-    try:
-        await ws.send(frame)
-    except ConnectionClosed:
-        pass

@@ -178,3 +178,37 @@ def test_builds_owed_show_in_the_table_and_whole_in_the_tooltip(qtbot, window):
         assert cell.text() == "1:W1901: +1" and cell.toolTip().startswith("1:W1901: +1\n")
     assert table.item(rows["Italy"], 3).text() == "—"
     _nations_fit(table)
+
+
+@pytest.mark.parametrize("player", ["Ben", "Alexandra Konstantinopoulou"])
+def test_a_long_list_of_builds_owed_never_scrolls_the_nations_table_sideways(qtbot, player):
+    """Many Winter boards owing builds, seat names beside the nations, a narrow panel: the
+    Builds column takes what the others leave (its cells end in "…", whole in their tooltip),
+    never a horizontal scroll bar that hides the names (seen watching a game across computers:
+    the column was sized to its longest text, wider than the panel). Names too long to leave
+    the Builds column its header end in "…" themselves."""
+    import random
+    from app.bots import selfplay
+    from app.engine.game import Game
+    from app.ui.panels.nations import NationsPanel
+    game, rng = Game.new(seed=3), random.Random(3)
+    for _ in range(12):
+        game.submit(selfplay.random_orders(game.world, rng, time_travel=0.4))
+    panel = NationsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(290, 400)
+    panel.show()
+    panel.set_world(game.world, {n: player for n in game.world.variant.nation_names})
+    _settle_layout(qtbot, panel)
+    table, hh = panel.table, panel.table.horizontalHeader()
+    longest = max((table.item(r, 3) for r in range(table.rowCount())),
+                  key=lambda item: table.fontMetrics().horizontalAdvance(item.text()))
+    assert table.fontMetrics().horizontalAdvance(longest.text()) > table.viewport().width() / 2   # a long one
+    assert not table.horizontalScrollBar().isVisible()
+    assert sum(hh.sectionSize(i) for i in range(hh.count())) <= table.viewport().width()
+    assert hh.sectionSize(3) >= hh.sectionSizeHint(3)               # "Builds ±" whole
+    assert longest.toolTip().startswith(longest.text())
+    if player == "Ben":                      # short names: whole
+        for r in range(table.rowCount()):
+            item = table.item(r, 0)
+            assert table.fontMetrics().horizontalAdvance(item.text()) + 20 <= hh.sectionSize(0), item.text()

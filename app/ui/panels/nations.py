@@ -20,6 +20,7 @@ from app.engine import World
 
 from app.match.attention import tally
 
+from ..guard import guarded
 from ..multiverse.nation_look import look_of
 
 CENTRES_TIP = ("Distinct supply centres the nation owns across all active boards: a centre held on "
@@ -131,6 +132,11 @@ class NationsPanel(QWidget):
         for col in range(3):
             hh.setSectionResizeMode(col, QHeaderView.Interactive)
         hh.setSectionResizeMode(3, QHeaderView.Stretch)
+        # never sideways: the Builds column takes what the others leave, its text ends in "…"
+        # and is whole in its tooltip (a long list of Winter boards scrolled the table sideways,
+        # hiding the nations' names behind the scroll bar's arrows)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        hh.setMinimumSectionSize(24)
         for col, tip in ((1, CENTRES_TIP.format(need="n")), (2, UNITS_TIP), (3, OWED_TIP)):
             self.table.horizontalHeaderItem(col).setToolTip(tip)
         lay.addWidget(self.table, 1)
@@ -138,6 +144,26 @@ class NationsPanel(QWidget):
         self._fit_rows(ROWS_SHOWN)
         self.rows: list[dict] = []
         self.legend = None                # the fog of war key, made when first needed
+
+    def _fit_columns(self) -> None:
+        """Nation, Centres and Units as wide as their texts; the Builds column stretches over
+        what they leave, at least its header's width: when the names are too long for that
+        (long seat names, a narrow panel), the Nation column gives way and its names end in
+        "…" (whole in the seat list), rather than the table scrolling sideways."""
+        t = self.table
+        for col in range(3):
+            t.resizeColumnToContents(col)
+        hh = t.horizontalHeader()
+        builds = hh.sectionSizeHint(3)
+        over = sum(t.columnWidth(c) for c in range(3)) + builds - t.viewport().width()
+        if over > 0:
+            t.setColumnWidth(0, max(hh.sectionSizeHint(0), t.columnWidth(0) - over))
+
+    @guarded
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.table.rowCount():
+            self._fit_columns()
 
     def _fit_rows(self, n: int) -> None:
         """The height the table would like: ``n`` rows and the header, without a scroll bar
@@ -223,7 +249,7 @@ class NationsPanel(QWidget):
             o.setText(owed or "—")
             # the column takes what is left of the panel: a long list ends in "…", whole here
             o.setToolTip(f"{owed}\n\n{OWED_TIP}" if owed else OWED_TIP)
-        self.table.resizeColumnsToContents()
+        self._fit_columns()
         self.table.setUpdatesEnabled(True)
         waiting = {"movement": "waiting for <b>orders</b>", "retreats": "waiting for <b>retreats</b>",
                    "over": "<b>the game is over</b>"}[world.phase]

@@ -19,10 +19,10 @@ the game. The file is readable by its owner only (on systems with file permissio
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from app.engine import write_text_atomic
 
 LIMIT = 50            # the newest tables kept: a file that stays small over years of hosting
 
@@ -53,23 +53,8 @@ class OwnSeats:
         """Write ``seat`` first (a table's earlier seat goes). Raises ``OSError`` when the
         disk refuses (full, read-only): the caller tells the player to copy the invitation."""
         items = [seat] + [s for s in self.all() if s.table != seat.table]
-        text = json.dumps([asdict(s) for s in items[:LIMIT]], indent=1)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # mkstemp's file is its owner's only (0600) from the start, and the rename keeps it so:
-        # the secrets are never readable by others, not even for a moment
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        # private: readable by its owner only from the moment it exists, never for an instant by others
+        write_text_atomic(self.path, json.dumps([asdict(s) for s in items[:LIMIT]], indent=1), private=True)
 
     def of(self, table: str) -> OwnSeat | None:
         return next((s for s in self.all() if s.table == table), None)

@@ -139,11 +139,15 @@ class TableTalk:
         if not await self._kept(table, ws, f"propose a {message.kind}", proposal_refusal(m, seat, message),
                                 lambda: Action(seat, "propose", propose_text(message))):
             return
-        outcome = m.table.proposals.propose(seat, message.kind, message.to)
+        await self._proposal_moved(table, m.table.proposals.propose(seat, message.kind, message.to))
+
+    async def _proposal_moved(self, table: Table, outcome) -> None:
+        """A proposal was made or its answers tallied (``outcome``: how it ended, or None):
+        every seat is told; an agreed one ends the game, else a done table's round goes on."""
         await self._tell_proposal(table)
         if outcome is not None and outcome.agreed:
             await self._game_ended(table)
-        elif m.round_complete:          # the last answer a done table waited for
+        elif table.match.round_complete:          # the last answer a done table waited for
             await self._round_complete(table)
         else:
             self._tell_soon(table)

@@ -103,11 +103,5 @@ class SealedVoting:
             if proposals.open is not None:
                 outcome = proposals.answer(seat, opened[seat])
         opened.clear()
-        await self._tell_proposal(table)
-        if outcome is not None and outcome.agreed:
-            await self._game_ended(table)
-        elif m.round_complete:          # the last answer a done table waited for
-            await self._round_complete(table)
-        else:
-            self._tell_soon(table)
+        await self._proposal_moved(table, outcome)
 

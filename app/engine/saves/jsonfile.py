@@ -100,10 +100,11 @@ def write_for_command(path: str | Path, data: Any, prog: str) -> bool:
 _WRITE_SLICE = 1 << 20
 
 
-def write_text_atomic(path: Path, text: str | list[str]) -> None:
+def write_text_atomic(path: Path, text: str | list[str], private: bool = False) -> None:
     """Write ``text`` (or its pieces, one after another) to ``path`` through a temporary
     file and a rename, encoded a slice at a time: a big world's save is megabytes, and a
-    whole encoded (or joined) copy adds to the peak."""
+    whole encoded (or joined) copy adds to the peak. ``private``: readable by its owner
+    only, from the moment it exists (a secret: the temporary file's own 0600 is kept)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -122,9 +123,10 @@ def write_text_atomic(path: Path, text: str | list[str]) -> None:
                 f.write("".join(batch).encode("utf-8"))
             f.flush()
             os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
+        if not private:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; a save is an ordinary file
         os.replace(tmp, path)
     except BaseException:
         try:

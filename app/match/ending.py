@@ -88,8 +88,9 @@ _last_asked: tuple = (lambda: None, ())     # (a weak reference to the last worl
 
 
 def latest_turn(world: World) -> str:
-    """The latest turn on the boards (what "when" an ending says)."""
-    return max(world.ends.values()).title if world.ends else ""
+    """The latest turn on the boards (what "when" an ending says), as the game names its
+    turns (a civilisations game: "Fall 3750 BC", RULES.md §10)."""
+    return world.calendar.title(max(world.ends.values())) if world.ends else ""
 
 
 def centre_counts(world: World) -> dict[str, int]:

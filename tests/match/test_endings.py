@@ -253,3 +253,16 @@ def test_a_thrown_play_out_refuses_a_draw_and_its_judged_winner_is_said_so():
     assert m.table.judging.judge({0: b, 1: b}) == b
     assert p.ending == Ending("victory", (b,), 1, "Winter 1901", how="every seat named it")
     assert p.ending.describe() == f"{b} wins: every seat named it (Winter 1901)"
+
+
+def test_a_civilisations_game_ends_dated_as_it_is_played():
+    """Its turns are named in years BC (RULES.md §10): the ending says when in them, not in
+    the notation's 1901 (seen: "A draw shared by Sumer and Akkad (Spring 1901)")."""
+    from tests.net.test_civ_views import two_civilisations
+    m = two_civilisations()
+    p = m.table.proposals
+    p.propose(0, "draw")
+    outcome = p.answer(1, True)
+    assert outcome is not None and outcome.agreed
+    text = p.ending.describe()
+    assert text.startswith("A draw shared by") and "BC)" in text and "1901" not in text

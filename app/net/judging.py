@@ -42,7 +42,7 @@ from app.match.table.judging import JudgingError
 
 from . import protocol as p
 from .judging_seal import open_name
-from .sealing import is_committed, key_of, SealError
+from .sealing import committed_key, SealError
 from .store import Action
 
 AGREED_TEXT = "{winner} wins: every seat named it."
@@ -146,10 +146,7 @@ class TableJudging:
             raise SealError("no key is asked for now")
         if seat not in self.boxes or seat in self.names:
             raise SealError("this seat owes no key now")
-        key = key_of(key_text)
-        box, committed = self.boxes[seat]
-        if not is_committed(key, committed):
-            raise SealError("that is not the key this seat committed to")
+        key, box = committed_key(self.boxes[seat], key_text)
         return open_name(key, box, table, seat, self.at)
 
     def reveal(self, match: Match, seat: int, name: str) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from app.match import Match, OrderRefused
 
-from .sealing import is_committed, key_of, SealError, unseal
+from .sealing import committed_key, SealError, unseal
 
 
 @dataclass
@@ -40,10 +40,7 @@ class SealedRound:
             raise SealError("this seat sealed no orders this round")
         if seat in self.revealed:
             raise SealError("this seat's box is open already")
-        key = key_of(key_text)
-        box, committed = self.boxes[seat]
-        if not is_committed(key, committed):
-            raise SealError("that is not the key this seat committed to")
+        key, box = committed_key(self.boxes[seat], key_text)
         return unseal(key, box, table, seat, len(match.game.submissions))
 
     def apply(self, match: Match, seat: int, orders: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .sealing import commitment, is_committed, key_of, SealError
+from .sealing import commitment, committed_key, SealError
 
 MAX_VOTE_BOX = 200          # characters of a sealed answer (one is 64)
 
@@ -112,10 +112,7 @@ class SealedVotes:
             raise SealError("this seat sealed no answer to this proposal")
         if seat in self.opened:
             raise SealError("this seat's answer is open already")
-        key = key_of(key_text)
-        box, committed = self.boxes[seat]
-        if not is_committed(key, committed):
-            raise SealError("that is not the key this seat committed to")
+        key, box = committed_key(self.boxes[seat], key_text)
         self.opened[seat] = open_vote(key, box, table, seat, self.proposal)
 
 

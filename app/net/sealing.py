@@ -86,3 +86,14 @@ def key_of(text: str) -> bytes:
 
 def is_committed(key: bytes, committed: str) -> bool:
     return hmac.compare_digest(commitment(key), committed)
+
+
+def committed_key(sealed: tuple[str, str], key_text: str) -> tuple[bytes, str]:
+    """``sealed``: a seat's (box, commitment). The key ``key_text`` names and the box, once the
+    key is the one the seat committed to; raises :class:`SealError` (orders, answers and
+    names are opened alike: a key that is not the committed one opens nothing)."""
+    key = key_of(key_text)
+    box, committed = sealed
+    if not is_committed(key, committed):
+        raise SealError("that is not the key this seat committed to")
+    return key, box

@@ -13,33 +13,24 @@ no winner ("Play on"), and the judging cannot agree.
 
 from __future__ import annotations
 
-import base64
-import json
-import os
 
-from .sealing import commitment, key_text, SealError
+from .sealing import commitment, key_text, labelled_key, open_value, seal_value, SealError
 
 MAX_NAME_BOX = 400            # characters of a sealed name in a message
 
 
 def name_key(secret: str, table: str, seat: int, at: int) -> bytes:
     """The key of the seat's name for the judging of the season that made submission ``at``."""
-    from cryptography.hazmat.primitives import hashes
-    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
-                info=_label(table, seat, at)).derive(secret.encode("utf-8"))
+    return labelled_key(secret, _label(table, seat, at))
 
 
-def _label(table: str, seat: int, at: int) -> bytes:
-    return f"5d-judging/{table}/{seat}/{at}".encode("utf-8")
+def _label(table: str, seat: int, at: int) -> str:
+    return f"5d-judging/{table}/{seat}/{at}"
 
 
 def seal_name(key: bytes, nation: str | None, table: str, seat: int, at: int) -> str:
     """The box of ``nation`` (None: no name) for that seat and judging."""
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-    nonce = os.urandom(12)
-    body = AESGCM(key).encrypt(nonce, json.dumps({"name": nation or ""}).encode("utf-8"), _label(table, seat, at))
-    box = base64.b64encode(nonce + body).decode("ascii")
+    box = seal_value(key, {"name": nation or ""}, _label(table, seat, at))
     if len(box) > MAX_NAME_BOX:
         raise SealError(f"a name of {len(nation or '')} characters is too long to seal")
     return box
@@ -47,12 +38,10 @@ def seal_name(key: bytes, nation: str | None, table: str, seat: int, at: int) ->
 
 def open_name(key: bytes, box: str, table: str, seat: int, at: int) -> str:
     """The name in ``box`` ("" for none); raises :class:`~.sealing.SealError`."""
-    from cryptography.exceptions import InvalidTag
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    opened = open_value(key, box, _label(table, seat, at), "sealed name")
     try:
-        raw = base64.b64decode(box.encode("ascii"), validate=True)
-        name = json.loads(AESGCM(key).decrypt(raw[:12], raw[12:], _label(table, seat, at)))["name"]
-    except (InvalidTag, ValueError, UnicodeError, KeyError, TypeError):
+        name = opened["name"]
+    except (KeyError, TypeError):
         raise SealError("the sealed name does not open with that key") from None
     if not isinstance(name, str):
         raise SealError("the sealed box holds no name")

@@ -18,13 +18,11 @@ holder watching its process then, or the keys on their way, reads them).
 
 from __future__ import annotations
 
-import base64
 import json
-import os
 import re
 from dataclasses import dataclass, field
 
-from .sealing import commitment, committed_key, SealError
+from .sealing import commitment, committed_key, labelled_key, open_value, seal_value, SealError
 
 MAX_VOTE_BOX = 200          # characters of a sealed answer (one is 64)
 
@@ -34,32 +32,25 @@ def commitment_fault(text: str) -> str | None:
     return None if re.fullmatch(r"[0-9a-f]{64}", text) else "the commitment is not 64 hexadecimal digits (SHA-256)"
 
 
+def _label(table: str, seat: int, proposal: int) -> str:
+    return f"5d-sealed-vote/{table}/{seat}/{proposal}"
+
+
 def vote_key(secret: str, table: str, seat: int, proposal: int) -> bytes:
-    from cryptography.hazmat.primitives import hashes
-    from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-    info = f"5d-sealed-vote/{table}/{seat}/{proposal}".encode("utf-8")
-    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(secret.encode("utf-8"))
-
-
-def _aad(table: str, seat: int, proposal: int) -> bytes:
-    return f"5d-sealed-vote/{table}/{seat}/{proposal}".encode("utf-8")
+    return labelled_key(secret, _label(table, seat, proposal))
 
 
 def seal_vote(key: bytes, accept: bool, table: str, seat: int, proposal: int) -> str:
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-    nonce = os.urandom(12)
-    plain = json.dumps({"accept": int(bool(accept))}).encode("utf-8")     # 1 or 0: one length either way
-    return base64.b64encode(nonce + AESGCM(key).encrypt(nonce, plain, _aad(table, seat, proposal))).decode("ascii")
+    # 1 or 0: one length either way, so a box's size does not tell a yes from a no
+    return seal_value(key, {"accept": int(bool(accept))}, _label(table, seat, proposal))
 
 
 def open_vote(key: bytes, box: str, table: str, seat: int, proposal: int) -> bool:
     """The answer in ``box``; raises :class:`SealError`."""
-    from cryptography.exceptions import InvalidTag
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    opened = open_value(key, box, _label(table, seat, proposal), "sealed answer")
     try:
-        raw = base64.b64decode(box.encode("ascii"), validate=True)
-        answer = json.loads(AESGCM(key).decrypt(raw[:12], raw[12:], _aad(table, seat, proposal)))["accept"]
-    except (InvalidTag, ValueError, UnicodeError, KeyError, TypeError):
+        answer = opened["accept"]
+    except (KeyError, TypeError):
         raise SealError("the sealed answer does not open with that key") from None
     if answer not in (0, 1) or isinstance(answer, bool):
         raise SealError("the sealed answer holds no yes or no")

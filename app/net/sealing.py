@@ -30,26 +30,50 @@ class SealError(ValueError):
     """A box or key that does not open, with why."""
 
 
-def round_key(secret: str, table: str, seat: int, submissions: int) -> bytes:
+def labelled_key(secret: str, label: str) -> bytes:
+    """HKDF-SHA256 of an invitation's secret under ``label`` (what the key is for: which
+    table, seat and round, answer or name), so a key revealed for one opens nothing else."""
     from cryptography.hazmat.primitives import hashes
     from cryptography.hazmat.primitives.kdf.hkdf import HKDF
-    info = f"5d-sealed-orders/{table}/{seat}/{submissions}".encode("utf-8")
-    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(secret.encode("utf-8"))
+    return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=label.encode("utf-8")).derive(
+        secret.encode("utf-8"))
+
+
+def seal_value(key: bytes, value, label: str) -> str:
+    """``value`` as JSON in an AES-GCM box whose associated data is ``label`` (so a box cannot
+    be replayed at another seat or round): base64 of the nonce and the ciphertext."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    nonce = os.urandom(12)
+    body = AESGCM(key).encrypt(nonce, json.dumps(value).encode("utf-8"), label.encode("utf-8"))
+    return base64.b64encode(nonce + body).decode("ascii")
+
+
+def open_value(key: bytes, box: str, label: str, what: str):
+    """The JSON value in a box :func:`seal_value` made; raises :class:`SealError` naming
+    ``what`` ("box", "sealed answer" …) when it does not open with ``key``."""
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    try:
+        raw = base64.b64decode(box.encode("ascii"), validate=True)
+        return json.loads(AESGCM(key).decrypt(raw[:12], raw[12:], label.encode("utf-8")))
+    except (InvalidTag, ValueError, UnicodeError):
+        raise SealError(f"the {what} does not open with that key") from None
+
+
+def _label(table: str, seat: int, submissions: int) -> str:
+    return f"5d-sealed-orders/{table}/{seat}/{submissions}"
+
+
+def round_key(secret: str, table: str, seat: int, submissions: int) -> bytes:
+    return labelled_key(secret, _label(table, seat, submissions))
 
 
 def commitment(key: bytes) -> str:
     return hashlib.sha256(b"5d-key-commitment/" + key).hexdigest()
 
 
-def _aad(table: str, seat: int, submissions: int) -> bytes:
-    return f"5d-sealed-orders/{table}/{seat}/{submissions}".encode("utf-8")
-
-
 def seal(key: bytes, orders: list[str], table: str, seat: int, submissions: int) -> str:
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-    nonce = os.urandom(12)
-    body = AESGCM(key).encrypt(nonce, json.dumps(orders).encode("utf-8"), _aad(table, seat, submissions))
-    box = base64.b64encode(nonce + body).decode("ascii")
+    box = seal_value(key, orders, _label(table, seat, submissions))
     if len(box) > MAX_BOX:
         raise SealError(f"too many orders to seal in one message ({len(orders)})")
     return box
@@ -57,14 +81,7 @@ def seal(key: bytes, orders: list[str], table: str, seat: int, submissions: int)
 
 def unseal(key: bytes, box: str, table: str, seat: int, submissions: int) -> list[str]:
     """The orders in ``box``; raises :class:`SealError`."""
-    from cryptography.exceptions import InvalidTag
-    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-    try:
-        raw = base64.b64decode(box.encode("ascii"), validate=True)
-        plain = AESGCM(key).decrypt(raw[:12], raw[12:], _aad(table, seat, submissions))
-        orders = json.loads(plain)
-    except (InvalidTag, ValueError, UnicodeError):
-        raise SealError("the box does not open with that key") from None
+    orders = open_value(key, box, _label(table, seat, submissions), "box")
     if not isinstance(orders, list) or not all(isinstance(o, str) for o in orders):
         raise SealError("the box holds no list of orders")
     return orders

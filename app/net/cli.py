@@ -257,7 +257,7 @@ async def _terminal(client) -> int:
             print(f"({e})", flush=True)
     await client.stop()
     if client.closed is not None:
-        from .client import CLOSE_UNTRUSTED
+        from .client_connection import CLOSE_UNTRUSTED
         said = "cannot connect securely" if client.closed[0] == CLOSE_UNTRUSTED else "closed by the server"
         print(f"{said}: {client.closed[1]}", file=sys.stderr)
         return 1

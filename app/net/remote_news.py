@@ -13,7 +13,6 @@ from app.engine import GameFileError
 
 from . import protocol as p
 from .client import Client
-from .letters import LetterError, open_letter
 from .record import game_from_record
 from .remote_civ import as_old_map, met_names, RemoteCivTable
 from .remote_rounds import SeenRounds
@@ -92,14 +91,9 @@ def _welcome(match, message: p.Welcome, client: Client | None) -> Change:
 
 
 def _mail(match, message: p.Mail, client: Client | None) -> Change:
-    if client is None or client.invitation is None:
+    if client is None or client.seals is None:
         return Change("nothing")
-    inv = client.invitation
-    try:
-        text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
-    except LetterError as e:
-        text = f"(a message that does not open: {e})"
-    match.letters.append((message.sender, text, message.submissions))
+    match.letters.append((message.sender, client.seals.open_letter(message), message.submissions))
     return Change("letter")
 
 

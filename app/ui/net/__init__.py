@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 def closed_why(code: int) -> str:
     """What a close code the server gives on purpose means, in the player's words."""
     from app.net import protocol as p
-    from app.net.client import CLOSE_UNTRUSTED
+    from app.net.client_connection import CLOSE_UNTRUSTED
     return {p.CLOSE_REFUSED: "The server refused",
             p.CLOSE_TAKEN_OVER: "Your seat was taken over",
             p.CLOSE_REVOKED: "Your invitation was replaced",

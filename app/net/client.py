@@ -20,6 +20,10 @@ from .sealing import SealError
 
 
 class Client(Connection):
+    """A seat's client (``invitation``), a watcher's (``server`` and ``table``) or the
+    lobby's (``server`` alone). Its connection is its base class's, so whoever waits on it
+    (:meth:`wait_for`) asks the client itself what has arrived."""
+
     def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
                  backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None,
                  cafile: str | None = None):

@@ -54,11 +54,15 @@ class SeatSeals:
         inv = self.invitation
         return p.Letter(type="letter", to=to, box=seal_letter(text, receiver_key, inv.table, inv.seat, to))
 
+    def read_letter(self, mail: p.Mail) -> str:
+        """A message to this seat, opened (raises :class:`~.letters.LetterError`)."""
+        inv = self.invitation
+        return open_letter(mail.box, inv.secret, inv.table, mail.sender, inv.seat)
+
     def open_letter(self, mail: p.Mail) -> str:
         """A message to this seat, opened (one that does not open says so in its place)."""
-        inv = self.invitation
         try:
-            return open_letter(mail.box, inv.secret, inv.table, mail.sender, inv.seat)
+            return self.read_letter(mail)
         except LetterError as e:
             return f"(a message that does not open: {e})"
 

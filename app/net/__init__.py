@@ -20,7 +20,7 @@
 - :mod:`.remote` — a table on a server as a window plays it: a ``Match`` that sends what its
   seat does (:mod:`.remote_outbox`) and never adjudicates, over the world rebuilt from the
   seat's views (:mod:`.remote_world`) and the rounds it saw (:mod:`.remote_rounds`), taking in
-  what the server says (:mod:`.remote_news`); :mod:`.link` — the client on a thread of its own.
+  what the server says (:mod:`.remote_inbox`); :mod:`.link` — the client on a thread of its own.
 - :mod:`.hosting` — the same server inside the app (Table → Host a table…), on a thread.
 - :mod:`.cli` — ``python -m app serve``, ``table`` and ``join``.
 

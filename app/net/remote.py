@@ -9,7 +9,7 @@ adjudicates when every seat is done and the next view replaces the world (``adju
 is False: the window must not).
 
 The client runs on a thread of its own (:class:`~.link.Link`), which hands every message
-to the window's thread; there :meth:`RemoteMatch.apply` takes it in (:mod:`.remote_news`).
+to the window's thread; there :meth:`RemoteMatch.apply` takes it in (:mod:`.remote_inbox`).
 Nothing here is touched from two threads.
 """
 
@@ -25,7 +25,7 @@ from .client import Client
 from .remote_civ import RemoteCivTable
 from .remote_endings import RemoteProposals
 from .remote_judging import RemoteJudging
-from .remote_news import Change, take_message
+from .remote_inbox import Change, take_message
 from .remote_outbox import Outbox
 from .remote_rounds import SeenRounds
 from .remote_world import RemoteError, ViewReader

@@ -219,7 +219,7 @@ class NetUI(QObject):
     def _arrived(self, link: Link, item) -> None:
         from app.net import protocol as p
         from app.net.remote import RemoteMatch
-        from app.net.remote_news import TIME_RAN_OUT
+        from app.net.remote_inbox import TIME_RAN_OUT
         from app.net.remote_world import RemoteError
         if link is getattr(self, "_lobby_link", None):
             self._lobby_answer(link, item)

@@ -2,7 +2,8 @@
 window's thread): each kind of message changes the match (its world, its seat's pending
 orders, the table's state, its letters, a proposal, a judging, a civilisations game's
 offers) and comes back as a :class:`Change` that says what the window must show again.
-Kept apart from the match, whose own module says what a seat does.
+One small function a kind of message, apart from the match, so that each reads on its
+own and the match's module says what a seat does (its way out: :mod:`.remote_outbox`).
 """
 
 from __future__ import annotations

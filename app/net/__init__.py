@@ -14,9 +14,13 @@
   same as a window at the table sees it.
 - :mod:`.server` — the server: WebSockets (the ``websockets`` package), any number of tables,
   each round's deadline.
-- :mod:`.client` — a headless client that reconnects by itself (tests, benchmark, ``join``).
-- :mod:`.remote` — a table on a server as a window plays it (the world rebuilt from views, a
-  ``Match`` that sends what its seat does and never adjudicates), the client on a thread.
+- :mod:`.client` — a headless client (tests, benchmark, ``join``, a window): what a seat does
+  and what it keeps of the table; its connection, which comes back by itself, in
+  :mod:`.client_connection`, and what the seat seals and opens with its secret in :mod:`.seat_seals`.
+- :mod:`.remote` — a table on a server as a window plays it: a ``Match`` that sends what its
+  seat does (:mod:`.remote_outbox`) and never adjudicates, over the world rebuilt from the
+  seat's views (:mod:`.remote_world`) and the rounds it saw (:mod:`.remote_rounds`), taking in
+  what the server says (:mod:`.remote_inbox`); :mod:`.link` — the client on a thread of its own.
 - :mod:`.hosting` — the same server inside the app (Table → Host a table…), on a thread.
 - :mod:`.cli` — ``python -m app serve``, ``table`` and ``join``.
 

@@ -257,7 +257,7 @@ async def _terminal(client) -> int:
             print(f"({e})", flush=True)
     await client.stop()
     if client.closed is not None:
-        from .client import CLOSE_UNTRUSTED
+        from .client_connection import CLOSE_UNTRUSTED
         said = "cannot connect securely" if client.closed[0] == CLOSE_UNTRUSTED else "closed by the server"
         print(f"{said}: {client.closed[1]}", file=sys.stderr)
         return 1
@@ -279,11 +279,10 @@ def _print_message(m, client=None) -> None:
     elif isinstance(m, p.Kept):
         print(f"   message to seat {m.to} kept for it")
     elif isinstance(m, p.Mail) and client is not None:
-        # the client opens it after this hook: open it here with the same key for the terminal
-        from .letters import LetterError, open_letter
-        inv = client.invitation
+        # opened again here with the seat's key, to say plainly in the terminal why one does not open
+        from .letters import LetterError
         try:
-            print(f"message from seat {m.sender}: {open_letter(m.box, inv.secret, inv.table, m.sender, inv.seat)}")
+            print(f"message from seat {m.sender}: {client.seals.read_letter(m)}")
         except LetterError as e:
             print(f"a message from seat {m.sender} that does not open: {e}")
     elif isinstance(m, p.Refused):

@@ -1,44 +1,29 @@
 """A headless client: a seat (with its invitation) or a watcher (a table's id), for tests,
-the benchmark and ``python -m app join``. It keeps the last view and table state the server
-sent, and a list of every message it received.
+the benchmark, ``python -m app join`` and a window (on a thread: :mod:`.link`). It keeps
+the last view and table state the server sent, and a list of every message it received;
+its methods are what a seat does at the table.
 
-A connection lost by the network is made again by itself, waiting longer each time
-(backoff: 0.2 s doubling to 5 s, with jitter); a connection the server closed on purpose
-(the seat taken over, its invitation replaced, a refused invitation or a protocol fault)
-is not: :attr:`closed` then says why.
+The connection (connecting, TLS, its status, coming back after the network lost it) is
+:mod:`.client_connection`'s; what the seat seals and opens, :mod:`.seat_seals`'.
 """
 
 from __future__ import annotations
 
-import asyncio
-import random
-import ssl
 from typing import Callable
 
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-
 from . import protocol as p
+from .client_connection import Connection, server_url
 from .invitations import parse_invitation
-from .judging_seal import name_key_text, sealed_name
-from .letters import LetterError, open_letter, public_key_text, seal_letter
-from .sealed_offers import gift_content, GiftError, offer_key, open_gift, seal_gift
-from .sealed_votes import sealed_answer, vote_key
-from .sealing import commitment, key_text, round_key, seal, SealError, unseal
-
-FINAL = (1015, p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_REFUSED, 1000, 1009)
-"""Close codes after which coming back would not help."""
+from .letters import LetterError
+from .seat_seals import SeatSeals
+from .sealing import SealError
 
 
-CLOSE_UNTRUSTED = 1015
-"""RFC 6455's code for a failed TLS handshake: here, a certificate that is not trusted."""
+class Client(Connection):
+    """A seat's client (``invitation``), a watcher's (``server`` and ``table``) or the
+    lobby's (``server`` alone). Its connection is its base class's, so whoever waits on it
+    (:meth:`wait_for`) asks the client itself what has arrived."""
 
-
-def _server_url(server: str) -> str:
-    return server if server.startswith(("ws://", "wss://")) else f"ws://{server}"
-
-
-class Client:
     def __init__(self, *, invitation: str | None = None, server: str | None = None, table: str | None = None,
                  backoff: tuple[float, float] = (0.2, 5.0), on_message: Callable[[object], None] | None = None,
                  cafile: str | None = None):
@@ -46,109 +31,32 @@ class Client:
         certificate(s) to trust for a TLS server besides the system's (a self-signed
         server's own): the certificate is always checked, never waved through."""
         self.invitation = None
-        self.cafile = cafile
+        self.seals: SeatSeals | None = None            # a seat's (a watcher has none)
         if invitation is not None:
             inv = self.invitation = parse_invitation(invitation)
-            self.url = inv.url
-            self.hello = p.Hello(type="hello", invitation=invitation,
-                                 public_key=public_key_text(inv.secret, inv.table, inv.seat),
-                                 offer_key=offer_key(inv.secret, inv.table, inv.seat))
+            self.seals = SeatSeals(inv)
+            url, hello = inv.url, self.seals.hello(invitation)
         elif server is not None and table is not None:
-            self.url, self.hello = _server_url(server), p.Watch(type="watch", table=table)
+            url, hello = server_url(server), p.Watch(type="watch", table=table)
         elif server is not None:
-            self.url, self.hello = _server_url(server), p.Lobby(type="lobby")
+            url, hello = server_url(server), p.Lobby(type="lobby")
         else:
             raise ValueError("a client needs an invitation, or a server (and a table to watch)")
-        self.tls = self._tls()                          # checked now: a bad CA file is said at once
-        self.backoff = backoff
+        super().__init__(url, hello, backoff, cafile)
         self.on_message = on_message
         self.messages: list[object] = []
-        self.frames: list[str] = []                    # every frame as it came (what a privacy test reads)
         self.welcome: p.Welcome | None = None
         self.view: p.View | None = None
         self.state: p.TableState | None = None
         self.lobby: p.LobbyList | None = None
-        self.status = "connecting"
-        self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
-        self.connections = 0                           # how many times it connected
         self.sealed_orders: list[str] = []             # a sealed table: this seat's orders, kept here
         self.letters: list[tuple[int, str]] = []       # messages to this seat, opened: (sender, text)
         self.gifts: dict[int, tuple[str, str]] = {}      # sealed offers to this seat: id -> (gift, nonce)
         self.keys_sent: set[int] = set()               # judgings whose name key this connection sent
-        self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
-        self._ws = None
-        self._changed = asyncio.Condition()
-        self._task: asyncio.Task | None = None
 
-    def _tls(self) -> ssl.SSLContext | None:
-        """wss://: a context that checks the certificate against the system's CAs and
-        ``cafile``. Raises ValueError naming a CA file that cannot be read."""
-        if not self.url.startswith("wss://"):
-            return None
-        context = ssl.create_default_context()
-        if self.cafile:
-            try:
-                context.load_verify_locations(cafile=str(self.cafile))
-            except (OSError, ssl.SSLError) as e:
-                raise ValueError(f"the CA certificate file {self.cafile} cannot be read: "
-                                 f"{getattr(e, 'strerror', None) or e}") from None
-        return context
-
-    # -- life --------------------------------------------------------------------------
-    def start(self) -> asyncio.Task:
-        self._task = asyncio.ensure_future(self.run())
-        return self._task
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-        if self._ws is not None:
-            await self._ws.close()
-
-    async def run(self) -> None:
-        delay = self.backoff[0]
-        while self.closed is None:
-            try:
-                async with connect(self.url, max_size=p.MAX_SERVER_FRAME, compression=None,
-                                   open_timeout=10, proxy=None, ssl=self.tls) as ws:
-                    self._ws = ws
-                    self.connections += 1
-                    await ws.send(p.dump(self.hello))
-                    delay = self.backoff[0]
-                    await self._set_status("connected")
-                    async for frame in ws:
-                        self.frames.append(frame)
-                        await self._received(p.read_server(frame))
-                code, reason = ws.close_code, ws.close_reason
-            except ConnectionClosed as e:
-                code, reason = (e.rcvd.code, e.rcvd.reason) if e.rcvd is not None else (None, "")
-            except ssl.SSLCertVerificationError as e:     # trying again would not make it trusted
-                self.closed = (CLOSE_UNTRUSTED, f"the server's certificate is not trusted "
-                                                f"({e.verify_message or e.reason}): give its CA certificate "
-                                                "to trust it (--cafile)")
-                await self._set_status(f"closed: {self.closed[1]}")
-                return
-            except (OSError, InvalidHandshake, TimeoutError):
-                code, reason = None, ""
-            except InvalidURI as e:
-                code, reason = p.CLOSE_REFUSED, str(e)
-            finally:
-                self._ws = None
-            if code in FINAL:
-                self.closed = (code, reason)
-                await self._set_status(f"closed: {reason}" if reason else "closed")
-                return
-            await self._set_status("reconnecting…")
-            await asyncio.sleep(delay * random.uniform(0.8, 1.2))
-            delay = min(delay * 2, self.backoff[1])
-
-    async def _received(self, message) -> None:
-        if isinstance(message, p.Offers):
-            message = self._open_offers(message)
+    async def received(self, message) -> None:
+        if isinstance(message, p.Offers) and self.seals is not None:
+            message = self.seals.open_offers(message, self.gifts)
         self.messages.append(message)
         if isinstance(message, p.Welcome):
             self.welcome = message
@@ -164,23 +72,14 @@ class Client:
             self.view = self.view.model_copy(update={"pending": message.pending, "done": message.done,
                                                      "box": message.box})
         elif isinstance(message, p.Mail):
-            inv = self.invitation
-            try:
-                text = open_letter(message.box, inv.secret, inv.table, message.sender, inv.seat)
-            except LetterError as e:
-                text = f"(a message that does not open: {e})"
-            self.letters.append((message.sender, text))
+            self.letters.append((message.sender, self.seals.open_letter(message)))
         elif isinstance(message, p.RevealNow):            # every seat is done: open this seat's box
-            await self.send(p.Reveal(type="reveal", key=key_text(self._key(message.submissions))))
+            await self.send(self.seals.reveal(message.submissions))
         elif isinstance(message, p.RevealVote):           # every seat has answered: open this seat's answer
-            inv = self.invitation
-            key = vote_key(inv.secret, inv.table, inv.seat, message.proposal)
-            await self.send(p.VoteKey(type="vote_key", proposal=message.proposal, key=key_text(key)))
+            await self.send(self.seals.vote_key(message.proposal))
         elif isinstance(message, p.JudgingState) and message.key_owed and message.at not in self.keys_sent:
             self.keys_sent.add(message.at)              # every seat has named: this seat's name opens
-            inv = self.invitation
-            await self.send(p.JudgeKey(type="judge_key", at=message.at,
-                                       key=name_key_text(inv.secret, inv.table, inv.seat, message.at)))
+            await self.send(self.seals.name_key(message.at))
         if self.sealed and isinstance(message, (p.View, p.Pending)):
             self._open_own_box()
         elif isinstance(message, p.TableState):
@@ -189,54 +88,25 @@ class Client:
             self.lobby = message
         if self.on_message is not None:
             self.on_message(message)
-        async with self._changed:
-            self._changed.notify_all()
-
-    async def _set_status(self, status: str) -> None:
-        self.status = status
-        if self.on_status is not None:
-            self.on_status(status)
-        async with self._changed:
-            self._changed.notify_all()
-
-    async def wait_for(self, condition: Callable[["Client"], bool], timeout: float = 30.0) -> None:
-        """Until ``condition(self)`` holds after something arrived (TimeoutError after ``timeout``)."""
-        async def wait():
-            async with self._changed:
-                await self._changed.wait_for(lambda: condition(self))
-        await asyncio.wait_for(wait(), timeout)
 
     # -- a sealed table (app.net.sealing) ------------------------------------------------------
     @property
     def sealed(self) -> bool:
         return self.welcome is not None and self.welcome.sealed
 
-    def _key(self, submissions: int) -> bytes:
-        inv = self.invitation
-        return round_key(inv.secret, inv.table, inv.seat, submissions)
-
     def _open_own_box(self) -> None:
         """The seat's orders are what its box, as the server keeps it, holds (none: none)."""
         box = self.view.box
         try:
-            self.sealed_orders = unseal(self._key(self.view.submissions), box, self.invitation.table,
-                                        self.invitation.seat, self.view.submissions) if box else []
+            self.sealed_orders = self.seals.open_orders(box, self.view.submissions) if box else []
         except SealError:
             self.sealed_orders = []
         self.view = self.view.model_copy(update={"pending": list(self.sealed_orders)})
 
     async def _reseal(self, orders: list[str]) -> None:
-        submissions = self.view.submissions
-        key = self._key(submissions)
-        box = seal(key, orders, self.invitation.table, self.invitation.seat, submissions)
-        await self.send(p.Seal(type="seal", box=box, commitment=commitment(key)))
+        await self.send(self.seals.sealed_orders(orders, self.view.submissions))
 
     # -- what a seat does ------------------------------------------------------------------
-    async def send(self, message) -> None:
-        if self._ws is None:
-            raise ConnectionError("not connected to the server")
-        await self._ws.send(p.dump(message))
-
     async def order(self, text: str) -> None:
         """At a sealed table the order joins the seat's box (the server cannot read it, nor
         check it before the reveal); elsewhere the server checks it at once."""
@@ -274,8 +144,7 @@ class Client:
         key = (self.state.public_keys if self.state is not None else {}).get(to)
         if key is None:
             raise LetterError(f"seat {to} has not joined yet: there is no key to seal a message to it")
-        await self.send(p.Letter(type="letter", to=to, box=seal_letter(text, key, self.invitation.table,
-                                                                        self.invitation.seat, to)))
+        await self.send(self.seals.letter(to, text, key))
 
     async def done(self) -> None:
         await self.send(p.Done(type="done"))
@@ -296,11 +165,7 @@ class Client:
             await self.send(p.MakeOffer(type="offer", kind=kind, giver=giver, receiver=receiver, unit=unit,
                                         third=third))
             return
-        inv = self.invitation
-        box, own, committed, _ = seal_gift(inv.table, giver, receiver, gift_content(kind, unit, third), key,
-                                           self.hello.offer_key)
-        await self.send(p.SealOffer(type="seal_offer", giver=giver, receiver=receiver, box=box, own=own,
-                                    commitment=committed))
+        await self.send(self.seals.offer(kind, giver, receiver, unit, third, key))
 
     async def answer(self, offer: int, accept: bool) -> None:
         """Accept or refuse an offer to this seat; a sealed one's acceptance shows the server
@@ -311,28 +176,6 @@ class Client:
         content, nonce = self.gifts[offer] if accept else (None, None)
         await self.send(p.AnswerSealedOffer(type="answer_sealed", offer=offer, accept=accept, content=content,
                                             nonce=nonce))
-
-    def _open_offers(self, message: p.Offers) -> p.Offers:
-        """The sealed offers in ``message`` opened with this seat's key: each reads as one in
-        the clear (``kind``, ``unit``, ``with``), its gift kept to accept it."""
-        inv = self.invitation
-
-        def opened(d: dict, receiving: bool) -> dict:
-            if "box" not in d:
-                return d
-            out = {k: v for k, v in d.items() if k != "box"}
-            try:
-                fields, content, nonce = open_gift(d["box"], inv.secret, inv.table, inv.seat, d["from"], d["to"])
-            except GiftError as e:
-                return {**out, "kind": "", "reason": str(e)}
-            if receiving:
-                self.gifts[d["id"]] = (content, nonce)
-            extra = {"unit": fields.get("unit"), "with": fields.get("third")}
-            return {**out, "kind": fields.get("kind", ""), **{k: v for k, v in extra.items() if v is not None}}
-        if inv is None:
-            return message
-        return message.model_copy(update={"to_answer": [opened(d, True) for d in message.to_answer],
-                                          "made": [opened(d, False) for d in message.made]})
 
     async def ask_map(self, gift: int) -> None:
         """Ask for a map this seat received (the server answers with ``map``)."""
@@ -368,9 +211,7 @@ class Client:
         number = None if told is None else told.number or told.outcome_number
         if number is None:
             raise ValueError("there is no proposal to answer")
-        inv = self.invitation
-        box, committed = sealed_answer(inv.secret, inv.table, inv.seat, number, accept)
-        await self.send(p.SealVote(type="seal_vote", proposal=number, box=box, commitment=committed))
+        await self.send(self.seals.vote(number, accept))
 
     # -- judging a thrown play-out (RULES.md §9; app.net.judging) ------------------------------
     @property
@@ -381,6 +222,4 @@ class Client:
     async def judge(self, nation: str | None, at: int) -> None:
         """Name ``nation`` the winner in the judging of submission ``at`` (None: name no winner,
         "Play on"), sealed: the key goes only once every seat has named (sent by itself)."""
-        inv = self.invitation
-        box, committed = sealed_name(inv.secret, nation, inv.table, inv.seat, at)
-        await self.send(p.Judge(type="judge", at=at, box=box, commitment=committed))
+        await self.send(self.seals.name(nation, at))

@@ -1,9 +1,9 @@
 """Proposals to end the game (RULES.md §11) as a window at a server's table sees them: the
 same face as the hotseat table's :class:`~app.match.table.Proposals` (so the window's Game
 menu and questions work unchanged), but the server decides. Proposing or answering here
-only sends it (:meth:`RemoteMatch._post`); what is open, whether this seat must answer and
-how a proposal ended are what the server last said (:class:`~.protocol.ProposalState`),
-which never says how another seat voted.
+only sends it (:meth:`~.remote_outbox.Outbox.post`); what is open, whether this seat must
+answer and how a proposal ended are what the server last said
+(:class:`~.protocol.ProposalState`), which never says how another seat voted.
 """
 
 from __future__ import annotations

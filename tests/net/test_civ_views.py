@@ -138,7 +138,8 @@ def test_a_window_told_no_civilisations_by_an_older_server_says_so_plainly():
     """A server from before views carried civilisations: the window cannot rebuild the seat's
     world, and says so (naming the seat's own civilisation only) instead of failing inside."""
     import pytest
-    from app.net.remote import RemoteError, RemoteMatch
+    from app.net.remote import RemoteMatch
+    from app.net.remote_world import RemoteError
     from app.net.views import seat_message, welcome_fields
     m = two_civilisations()
     welcome = p.Welcome(table="t", seat=1, seat_name="Ben", nations=["Akkad"], fog=True, **welcome_fields(m, 1))

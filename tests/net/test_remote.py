@@ -2,7 +2,7 @@
 views describe is the world the seat sees at the server, board for board."""
 
 from app.engine import format_order
-from app.net.remote import world_from_view
+from app.net.remote_world import world_from_view
 from app.engine import BoardKey
 from app.net.views import seat_message, watcher_message, welcome_fields
 
@@ -60,7 +60,7 @@ def test_a_retreat_pause_comes_with_where_each_dislodged_unit_may_go():
 
 
 def test_a_window_keeps_each_round_it_saw_sharing_the_boards_that_did_not_change():
-    """The history across computers (app.net.remote.SeenRounds): each round's world as the
+    """The history across computers (app.net.remote_rounds.SeenRounds): each round's world as the
     seat saw it then, an unchanged board the very same object in every world that has it."""
     from app.net import protocol as p
     from app.net.remote import RemoteMatch

@@ -3,7 +3,7 @@ table…, Join…, Watch…; the deadline's countdown and the connection in the 
 
 The table is the server's (:mod:`app.net`): the window shows a
 :class:`~app.net.remote.RemoteMatch` and forwards what its seat does; it never adjudicates.
-The network runs on a thread of its own (:class:`~app.net.remote.Link`); what it receives
+The network runs on a thread of its own (:class:`~app.net.link.Link`); what it receives
 comes to the window's thread through :class:`Carrier`, a queued signal on an object this
 part owns, and is applied there. The link is stopped (its thread joined) before the window
 closes or another game replaces the table, so nothing arrives for a receiver that is gone.
@@ -26,7 +26,8 @@ from .letters import TableLetters
 
 if TYPE_CHECKING:
     from app.net.client import Client
-    from app.net.remote import Link, RemoteMatch
+    from app.net.link import Link
+    from app.net.remote import RemoteMatch
 
 # The network's modules (pydantic, websockets, the client's crypto) are imported when the
 # player first joins, watches or hosts: the window is built at every start, and a start
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 def closed_why(code: int) -> str:
     """What a close code the server gives on purpose means, in the player's words."""
     from app.net import protocol as p
-    from app.net.client import CLOSE_UNTRUSTED
+    from app.net.client_connection import CLOSE_UNTRUSTED
     return {p.CLOSE_REFUSED: "The server refused",
             p.CLOSE_TAKEN_OVER: "Your seat was taken over",
             p.CLOSE_REVOKED: "Your invitation was replaced",
@@ -160,7 +161,7 @@ class NetUI(QObject):
     def _ask_lobby(self, server: str) -> None:
         """The lobby is one message: a short link that ends once it is answered."""
         from app.net.client import Client
-        from app.net.remote import Link
+        from app.net.link import Link
         if not server:
             self.dialog.show_problem("Write the server's address (HOST:PORT).")
             return
@@ -176,7 +177,7 @@ class NetUI(QObject):
         asking.start()
 
     def _connect(self, client: Client, status: str) -> bool:
-        from app.net.remote import Link
+        from app.net.link import Link
         self.leave()
         self.link = link = Link(client, lambda item: self.carrier.arrived.emit(link, item))
         self._connection = "connecting…"
@@ -217,7 +218,9 @@ class NetUI(QObject):
     @guarded
     def _arrived(self, link: Link, item) -> None:
         from app.net import protocol as p
-        from app.net.remote import TIME_RAN_OUT, RemoteError, RemoteMatch
+        from app.net.remote import RemoteMatch
+        from app.net.remote_inbox import TIME_RAN_OUT
+        from app.net.remote_world import RemoteError
         if link is getattr(self, "_lobby_link", None):
             self._lobby_answer(link, item)
             return
@@ -239,7 +242,7 @@ class NetUI(QObject):
                 return
             try:
                 self.match = RemoteMatch(client.welcome, client.view, link.call)
-                self.match.wake = self.send_timer.start
+                self.match.outbox.wake = self.send_timer.start
             except RemoteError as e:
                 self.leave()
                 self._problem("Join a table", str(e))

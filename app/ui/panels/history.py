@@ -55,7 +55,7 @@ class HistoryBar(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         # the game's number of the i-th world shown (a table across computers joined late
-        # starts at the server's count: app.net.remote.SeenRounds.number)
+        # starts at the server's count: app.net.remote_rounds.SeenRounds.number)
         self.number: Callable[[int], int] = int
         lay = QHBoxLayout(self)
         lay.setContentsMargins(8, 2, 8, 2)

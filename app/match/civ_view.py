@@ -26,7 +26,7 @@ from collections import OrderedDict
 from types import MappingProxyType
 from typing import Iterable
 
-from app.engine import Board, changed_civ, Civ, civ_of, contacts_of, Homes, unit_of, UNKNOWN, World
+from app.engine import Board, changed_civ, civ_of, contacts_of, Homes, unit_of, UNKNOWN, World
 
 from .fog import fogged_world
 

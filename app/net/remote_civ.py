@@ -24,7 +24,7 @@ import json
 from types import MappingProxyType
 from typing import Callable
 
-from app.engine import (BoardKey, changed_civ, civ_of, CivFault, Gift, Location, parse_order, read_civ, Turn,
+from app.engine import (changed_civ, civ_of, CivFault, Gift, Location, parse_order, read_civ, Turn,
                         UNKNOWN, with_nations, World)
 from app.match.civ_table import CivTable, Offer, OfferRefused, Snapshot
 
@@ -135,7 +135,7 @@ class RemoteCivTable(CivTable):
 
     def _read(self, d: dict, status: str) -> Offer:
         unit = d.get("unit")
-        gift = Gift(str(d["kind"]), str(d["from"]), str(d["to"]), unit=_location(unit) if unit else None,
+        gift = Gift(str(d["kind"]), str(d["from"]), str(d["to"]), unit=Location.parse(unit) if unit else None,
                     third=d.get("with"))
         return Offer(int(d["id"]), gift, int(d.get("made_at", 0)), status, str(d.get("reason", "")))
 
@@ -188,11 +188,6 @@ class RemoteCivTable(CivTable):
     def part(self):
         return None               # a table on a server is not saved here
 
-
-def _location(text: str) -> Location:
-    """``1:bur:F1901`` (a Location's own text)."""
-    timeline, loc, turn = str(text).split(":")
-    return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)
 
 
 __all__ = ["as_old_map", "CivViewError", "met_names", "RemoteCivTable", "seat_order", "seat_variant", "with_view_civ"]

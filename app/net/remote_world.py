@@ -72,7 +72,7 @@ def world_from_view(variant, adjacency: str, view: p.View, before: "SeenBoards |
     refs, incoming = index_orders(orders, results)
     pause = None
     if view.phase == "retreats":
-        dislodged = {_location(text): frozenset(options) for text, options in view.retreats.items()}
+        dislodged = {Location.parse(text): frozenset(options) for text, options in view.retreats.items()}
         pause = Pause(MappingProxyType(dislodged), None)
     world = bare.derive(orders=MappingProxyType(orders), results=MappingProxyType(results), refs=refs,
                         incoming=incoming, pause=pause)
@@ -124,8 +124,3 @@ class ViewReader:
         self.seen = SeenBoards(world, view)
         return world
 
-
-def _location(text: str) -> Location:
-    """``1:par:S1901`` (a Location's own text)."""
-    timeline, loc, turn = text.split(":")
-    return Location(BoardKey(int(timeline), Turn.parse(turn)), loc)

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 from hypothesis import given, strategies as st
 
-from app.engine.rules.coords import BoardKey, Turn
+from app.engine.rules.coords import BoardKey, Location, Turn
 from app.engine.game import Game
 from app.engine.notation.notation import parse_order
 from app.engine.variants.variant import load_variant
@@ -19,6 +19,14 @@ def test_every_turn_reads_back(year, season):
     assert Turn.parse(str(turn)) == turn
     key = BoardKey(3, turn)
     assert BoardKey.parse(str(key)) == key
+    for loc in ("par", "spa/nc"):
+        assert Location.parse(str(Location(key, loc))) == Location(key, loc)
+
+
+@pytest.mark.parametrize("text", ["par:S1901", "1:par", "x:par:S1901", "1::S1901", "1:par:Z1901", "1:par:S1901:2"])
+def test_a_place_that_is_not_one_is_refused_by_name(text):
+    with pytest.raises(ValueError, match="is not a"):
+        Location.parse(text)
 
 
 def test_how_early_years_are_written():

@@ -14,7 +14,7 @@ the world it made), and redoing it puts them back: the log keeps what it took ba
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from .civ import changed_civ, civ_of
 from .civsave import gift_json

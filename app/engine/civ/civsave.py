@@ -202,14 +202,13 @@ def read_gifts(raw: Any, world: World, submissions: int) -> tuple:
 def read_location(text: Any, field: str, world: World) -> Location:
     """A unit's place written ``timeline:province:turn`` (an offer's or a gift's), checked against
     ``world``'s map; raises :class:`CivFault` naming ``field``."""
-    parts = str(text).split(":")
     try:
-        key = BoardKey(int(parts[0]), Turn.parse(parts[2]))
-    except (ValueError, IndexError):
-        raise CivFault(field, f"{text!r} is not a location (timeline:province:turn)") from None
-    if len(parts) != 3 or parts[1] not in world.variant.locations:
+        location = Location.parse(text)
+    except ValueError:
+        location = None
+    if location is None or location.loc not in world.variant.locations:
         raise CivFault(field, f"{text!r} is not a location (timeline:province:turn)")
-    return Location(key, parts[1])
+    return location
 
 
 __all__ = ["CivFault", "game_variant", "gift_json", "read_civ", "read_gifts", "read_location", "read_start",

@@ -140,6 +140,15 @@ class Location(NamedTuple):
     def space(self) -> "Space":
         return Space(self[0], PROVINCE_OF[self[1]])
 
+    @classmethod
+    def parse(cls, text: str) -> "Location":
+        """Parse ``1:spa/nc:S1901``, a Location's own text (as views, offers and saves write
+        it). Whether the place is on the map is the caller's question."""
+        parts = str(text).split(":")
+        if len(parts) != 3 or not parts[0].isdigit() or not parts[1]:
+            raise ValueError(f"'{text}' is not a place on a board (write <timeline>:<place>:<turn>, e.g. 1:par:S1901)")
+        return cls(BoardKey(int(parts[0]), Turn.parse(parts[2])), parts[1])
+
     def __str__(self) -> str:  # 1:spa/nc:S1901
         return f"{self.board.timeline}:{self.loc}:{self.board.turn}"
 

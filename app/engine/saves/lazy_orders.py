@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import threading
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..notation.board_text import shifted_key
 from ..rules.coords import BoardKey

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 

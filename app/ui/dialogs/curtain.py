@@ -128,7 +128,7 @@ class Curtain(QWidget):
         """While the PIN is checked (a third of a second): nothing to press twice."""
         self.pin.setEnabled(not on)
         self.button.setEnabled(not on)
-        self.button.setText(f"Checking the PIN…" if on else f"I am {self.seat_name} — show my board")
+        self.button.setText("Checking the PIN…" if on else f"I am {self.seat_name} — show my board")
         if on:
             self.error.setText("")
 

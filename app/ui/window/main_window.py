@@ -640,13 +640,16 @@ class MainWindow(QMainWindow):
         if self.match is None or self.busy:
             return
         n = len(self.game.submissions)
+        was_replaying = self.replay_index is not None
         self.replay_index = None if index >= n else index
         self.refresh()
         self.history.update_label()
+        number = self.history.number
         if self.replay_index is not None:
-            number = self.history.number
             self.set_status(f"Replay: the world after submission {number(index)} of {number(n)}. "
                             "Drag to the right end to play on.")
+        elif was_replaying:     # else the replay's words would stay beside a bar saying "Present"
+            self.set_status(f"Back at the present, after submission {number(n)}: play on.")
 
     # ------------------------------------------------------------------ files (see files.py)
     def new_game_dialog(self) -> None:

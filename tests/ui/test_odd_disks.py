@@ -274,3 +274,19 @@ def test_the_window_plays_on_a_full_disk(qtbot, full_mount, monkeypatch):
     w = _play_a_submission_with_the_data_in(qtbot, monkeypatch, full_mount / "data", "disk is full")
     w.toggle_theme()
     data_folder._PROBLEMS.clear()
+
+
+def test_a_pdf_record_on_a_full_disk_is_refused_not_said_written(qapp, full_mount, tmp_path, capsys):
+    # QPdfWriter writes through Qt's own file, which drops a full disk's error: the command
+    # said "wrote game.pdf: 6 pages" and left an empty file where the record should be.
+    from app.engine import Game
+    from app.ui.record.cli import main as record
+    game = Game.new("standard")
+    game.submit_text(["A par - bur", "A mun - ruh"])
+    saved = tmp_path / "game.json"
+    game.save(saved)
+    out = full_mount / "game.pdf"
+    assert record([str(saved), "--out", str(out)]) != 0
+    said = capsys.readouterr()
+    assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp")), "nothing half-written is left"

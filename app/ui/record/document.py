@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter,
                            QTextDocument)
 
@@ -136,16 +136,26 @@ def _title_page(p: QPainter, body: QRectF, game, story, headline: str) -> None:
 
 def write_pdf(path: Path, game, story, headline: str, progress=None, cancelled=lambda: False) -> int:
     """Write the record to ``path`` through a temporary file and a rename; returns the
-    number of pages. Raises OSError, :class:`Cancelled`."""
+    number of pages. Raises OSError, :class:`Cancelled`.
+
+    The pages are painted into memory and written by Python's own file: QPdfWriter on a
+    file drops a write error (a full disk left an empty file said to be written)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(PDF_DPI)
+    writer.setCreator("5D Diplomacy")
+    writer.setTitle(f"{headline} — 5D Diplomacy game record")
+    pages = paint_record(writer, game, story, headline, progress, cancelled)
+    del writer                           # the document is finished when its writer goes
+    buffer.close()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
     try:
-        writer = QPdfWriter(tmp)
-        writer.setResolution(PDF_DPI)
-        writer.setCreator("5D Diplomacy")
-        writer.setTitle(f"{headline} — 5D Diplomacy game record")
-        pages = paint_record(writer, game, story, headline, progress, cancelled)
-        del writer                       # the document is finished when its writer goes
+        with os.fdopen(fd, "wb") as f:
+            f.write(bytes(data))
+            f.flush()
+            os.fsync(f.fileno())
         readable(tmp)
         os.replace(tmp, path)
         return pages

@@ -290,3 +290,14 @@ def test_a_pdf_record_on_a_full_disk_is_refused_not_said_written(qapp, full_moun
     said = capsys.readouterr()
     assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
     assert not out.exists() and not list(full_mount.glob(".*.tmp")), "nothing half-written is left"
+
+
+def test_a_new_variant_on_a_full_disk_is_said_and_leaves_no_half_made_folder(full_mount, capsys):
+    # The files of 'variant new' failed one by one with a traceback, and the half-made folder
+    # then stopped the next try ("exists and is not empty").
+    from app.variants.cli import main as variant
+    folder = full_mount / "alps"
+    assert variant(["new", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(folder) in err and "No space left" in err
+    assert not folder.exists()

@@ -25,3 +25,14 @@ def test_new_refuses_a_non_empty_folder_and_a_bad_name(tmp_path, capsys):
     assert main(["new", str(target)]) == 2
     assert main(["new", str(tmp_path / "Bad Name")]) == 2
     assert (target / "keep.txt").read_text() == "mine"
+
+
+def test_new_where_a_folder_cannot_be_is_one_clear_line(tmp_path, capsys):
+    # A path that is a file, or lies inside one, gave a NotADirectoryError traceback.
+    a_file = tmp_path / "notes"
+    a_file.write_text("mine")
+    assert main(["new", str(a_file)]) == 2
+    assert "is a file" in capsys.readouterr().err and a_file.read_text() == "mine"
+    assert main(["new", str(a_file / "alps")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot make the variant") and str(a_file / "alps") in err

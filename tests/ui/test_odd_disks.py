@@ -301,3 +301,20 @@ def test_a_new_variant_on_a_full_disk_is_said_and_leaves_no_half_made_folder(ful
     err = capsys.readouterr().err
     assert "Traceback" not in err and str(folder) in err and "No space left" in err
     assert not folder.exists()
+
+
+@pytest.mark.parametrize("name", ["centres.png", "centres.csv"])
+def test_a_chart_on_a_full_disk_is_refused_and_leaves_no_broken_file(qapp, full_mount, tmp_path, capsys, name):
+    # QImage.save and a plain write_text left an empty or cut-off file behind (the PNG was
+    # even said written when the disk filled during it).
+    from app.engine import Game
+    from app.ui.studio.chart_cli import main as chart
+    game = Game.new("standard")
+    game.submit_text(["A par - bur", "A mun - ruh"])
+    saved = tmp_path / "game.json"
+    game.save(saved)
+    out = full_mount / name
+    assert chart([str(saved), "--out", str(out)]) != 0
+    said = capsys.readouterr()
+    assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp"))

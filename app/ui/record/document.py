@@ -10,8 +10,6 @@ could go to a printer.
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -21,8 +19,9 @@ from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDev
 
 from app.engine import format_transcript
 
+from ..disk import write_bytes_atomic
 from ..studio.chart_art import paint_chart
-from .animation import Cancelled, readable
+from .animation import Cancelled
 from app.match.story import figure_lines
 
 PDF_DPI = 150
@@ -150,16 +149,5 @@ def write_pdf(path: Path, game, story, headline: str, progress=None, cancelled=l
     pages = paint_record(writer, game, story, headline, progress, cancelled)
     del writer                           # the document is finished when its writer goes
     buffer.close()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(bytes(data))
-            f.flush()
-            os.fsync(f.fileno())
-        readable(tmp)
-        os.replace(tmp, path)
-        return pages
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_bytes_atomic(path, bytes(data))
+    return pages

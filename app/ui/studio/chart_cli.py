@@ -94,11 +94,12 @@ def main(argv: list[str]) -> int:
     if out is not None:
         try:
             if out.suffix.lower() == ".csv":
-                out.write_text(chart.to_csv(), encoding="utf-8")
+                from app.engine import write_text_atomic
+                write_text_atomic(out, chart.to_csv())
             else:
-                written = _png(chart, args, out, match)
-                if not written:
-                    return _fail(f"{out}: could not write the image")
+                _png(chart, args, out, match)
+        except ValueError as e:
+            return _fail(f"{out}: {e}")
         except OSError as e:
             return _fail(f"{out}: {e.strerror or e}")
         print(f"wrote {out}")
@@ -112,7 +113,8 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _png(chart, args, out: Path, match) -> bool:
+def _png(chart, args, out: Path, match) -> None:
+    """Write the chart's image to ``out``; raises OSError, ValueError (not encoded)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")     # an image needs no screen
     from PySide6.QtGui import QGuiApplication
@@ -123,4 +125,5 @@ def _png(chart, args, out: Path, match) -> bool:
              else f"{v.title}: centres on timeline {args.timeline}")
     img = chart_image(chart, args.timeline, {n: x.colour for n, x in v.nations.items()}, args.width, args.height,
                       args.dark, title)
-    return img.save(str(out), "PNG")
+    from ..disk import image_bytes, write_bytes_atomic
+    write_bytes_atomic(out, image_bytes(img))

@@ -44,3 +44,11 @@ def write_bytes_atomic(path: str | os.PathLike, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def save_image(img, path: str | os.PathLike) -> None:
+    """Save a QImage or QPixmap to ``path`` in the format its extension names (PNG without
+    one), whole or not at all; raises OSError, ValueError (a format Qt cannot write)."""
+    suffix = Path(path).suffix.lstrip(".").upper()
+    fmt = {"JPG": "JPEG", "": "PNG"}.get(suffix, suffix)
+    write_bytes_atomic(path, image_bytes(img.toImage() if hasattr(img, "toImage") else img, fmt))

@@ -318,3 +318,12 @@ def test_a_chart_on_a_full_disk_is_refused_and_leaves_no_broken_file(qapp, full_
     said = capsys.readouterr()
     assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
     assert not out.exists() and not list(full_mount.glob(".*.tmp"))
+
+
+def test_a_screenshot_on_a_full_disk_says_why_and_leaves_no_empty_file(full_mount, tmp_path):
+    shot = full_mount / "shot.png"
+    env = dict(os.environ, DIPLO5D_DATA_DIR=str(tmp_path / "data"), QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run([sys.executable, "-m", "app", "--screenshot", str(shot)], capture_output=True,
+                         text=True, env=env, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert run.returncode == 2 and "No space left" in run.stderr and "Traceback" not in run.stderr
+    assert not shot.exists()

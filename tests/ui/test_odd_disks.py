@@ -327,3 +327,14 @@ def test_a_screenshot_on_a_full_disk_says_why_and_leaves_no_empty_file(full_moun
                          text=True, env=env, timeout=300, cwd=Path(__file__).resolve().parents[2])
     assert run.returncode == 2 and "No space left" in run.stderr and "Traceback" not in run.stderr
     assert not shot.exists()
+
+
+@pytest.mark.parametrize("command", [["throw", "--players", "4", "--seed", "7"], ["civ", "--civs", "9", "--seed", "3"]])
+def test_a_scenario_command_on_a_full_disk_leaves_no_empty_file(full_mount, capsys, command):
+    # write_text truncated the target before the disk refused: an empty file stood where the
+    # scenario should be (and where an earlier one of that name was).
+    from app.__main__ import main
+    out = full_mount / "start.json"
+    assert main([*command, "--out", str(out)]) != 0
+    assert "No space left" in capsys.readouterr().err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp"))

@@ -89,8 +89,8 @@ def write_for_command(path: str | Path, data: Any, prog: str) -> bool:
     """Write ``data`` as indented JSON for a command line tool; on failure say so on
     standard error as ``prog: cannot write …`` and return False."""
     import sys
-    try:
-        Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:    # whole or not at all: a plain write truncated the file before a full disk refused it
+        write_text_atomic(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     except OSError as e:
         print(f"{prog}: cannot write {path}: {e.strerror}", file=sys.stderr)
         return False

@@ -338,3 +338,23 @@ def test_a_scenario_command_on_a_full_disk_leaves_no_empty_file(full_mount, caps
     assert main([*command, "--out", str(out)]) != 0
     assert "No space left" in capsys.readouterr().err
     assert not out.exists() and not list(full_mount.glob(".*.tmp"))
+
+
+def test_save_as_to_a_full_disk_says_the_game_is_not_saved_and_what_to_do(qtbot, window, full_mount):
+    window.new_game("sandbox")
+    assert window.console_order("A par - bur")
+    submit(qtbot, window)
+    assert not window.save_as(str(full_mount / "game.json"))
+    said = window.last_message
+    assert "No space left" in said and "not saved" in said and "Save As" in said
+    assert window.dirty and not (full_mount / "game.json").exists()
+
+
+def test_save_as_into_a_file_taken_for_a_folder_names_the_file(qtbot, window, tmp_path):
+    # The message was "…/notes.json/game.json: File exists", the error of making its folder.
+    window.new_game("sandbox")
+    notes = tmp_path / "notes.json"
+    notes.write_text("mine")
+    assert not window.save_as(str(notes / "game.json"))
+    assert f"{notes} is a file, not a folder" in window.last_message
+    assert notes.read_text() == "mine"

@@ -180,15 +180,24 @@ def main(argv: list[str]) -> int:
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    folder = out or user_variants_dir(create=True) / draft.name
-    if folder.exists() and any(folder.iterdir()):
+    folder = out or user_variants_dir() / draft.name
+    if folder.exists() and not folder.is_dir():
+        print(f"error: {folder} is a file; give another with --out", file=sys.stderr)
+        return 2
+    if folder.is_dir() and any(folder.iterdir()):
         print(f"error: {folder} exists and is not empty; give another with --out", file=sys.stderr)
         return 2
+    existed = folder.is_dir()
     try:
         draft = import_variant(source, folder, unplayed, stand_in)
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:
+        from .scaffold import take_back
+        take_back(folder, existed)     # else the half-made folder refuses the next try
+        print(f"error: cannot write the variant in {folder}: {e.strerror or e}", file=sys.stderr)
+        return 1
     from app.engine import read_variant, VariantError
     print(f"Imported {source} into {folder}")
     print("Not carried over, or changed:")

@@ -232,7 +232,7 @@ def main(argv: list[str]) -> int:
     try:
         write_grid_variant(starter(name), folder)
     except OSError as e:
-        _take_back(folder, existed)     # else the half-made folder refuses the next try
+        take_back(folder, existed)     # else the half-made folder refuses the next try
         print(f"error: cannot make the variant in {folder}: {e.strerror or e}", file=sys.stderr)
         return 1
     print(f"Created {folder}")
@@ -240,9 +240,9 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _take_back(folder: Path, existed: bool) -> None:
-    """Remove what a failed ``variant new`` wrote: the folder it made, or the files it put
-    in the empty folder it was given."""
+def take_back(folder: Path, existed: bool) -> None:
+    """Remove what a failed ``variant new`` or ``import`` wrote: the folder it made, or the
+    files it put in the empty folder it was given."""
     if not existed:
         shutil.rmtree(folder, ignore_errors=True)
         return

@@ -358,3 +358,13 @@ def test_save_as_into_a_file_taken_for_a_folder_names_the_file(qtbot, window, tm
     assert not window.save_as(str(notes / "game.json"))
     assert f"{notes} is a file, not a folder" in window.last_message
     assert notes.read_text() == "mine"
+
+
+def test_an_import_on_a_full_disk_is_said_and_leaves_no_half_made_folder(full_mount, capsys):
+    from app.variants.cli import main as variant
+    source = Path(__file__).resolve().parents[1] / "variants" / "data" / "lakes.map"
+    folder = full_mount / "lakes"
+    assert variant(["import", str(source), "--out", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(folder) in err and "No space left" in err
+    assert not folder.exists()

@@ -421,3 +421,21 @@ def test_throw_can_write_a_save_to_play(tmp_path, capsys):
     m = open_match(out)
     assert [str(k) for k in m.world.active_boards()] == ["1:F1901"] and m.thrown is not None
     assert "--open" in capsys.readouterr().out
+
+
+def test_a_finished_adjudication_is_not_followed_by_a_stale_adjudicating(qtbot, window):
+    # When the window waits for an adjudication (a new game or a file opened meanwhile),
+    # the computer players' last progress step, still queued from the worker, arrived after
+    # the result and left "Adjudicating…" in the status bar for good.
+    from app.match import Seat
+    seats = [Seat(name="You", nations=("England",)),
+             Seat(name="Computer", nations=("France",), controller="computer", level="easy")]
+    window.new_game("sandbox", seats=seats)
+    assert window.console_order("F lon - nth")
+    window.submit()
+    window.wait_idle()
+    assert window.last_status.startswith("Submission 1")
+    for _ in range(20):
+        QApplication.processEvents()
+    assert window.last_status.startswith("Submission 1"), window.last_status
+    assert not window.adjudicator.progress.isVisible()

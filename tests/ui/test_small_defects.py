@@ -439,3 +439,27 @@ def test_a_finished_adjudication_is_not_followed_by_a_stale_adjudicating(qtbot, 
         QApplication.processEvents()
     assert window.last_status.startswith("Submission 1"), window.last_status
     assert not window.adjudicator.progress.isVisible()
+
+
+def test_a_variant_of_yours_with_errors_is_named_not_silently_left_out(qtbot, window, _data_dir):
+    # A designer's variant with an error vanished from the Variant list without a word.
+    import json
+    from app.ui.dialogs.new_game import NewGameDialog
+    from app.variants.scaffold import starter, write_grid_variant
+    mine = write_grid_variant(starter("fjords"), _data_dir / "variants" / "fjords")
+    nations = json.loads((mine / "nations.json").read_text())
+    nations["nations"][0]["home_centres"] = ["nowhere"]
+    (mine / "nations.json").write_text(json.dumps(nations))
+    write_grid_variant(starter("lakes"), _data_dir / "variants" / "lakes")
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert dlg.variant.findData("lakes") >= 0 and dlg.variant.findData("fjords") < 0
+    note = dlg.variant_note
+    assert note.isVisible() and "fjords" in note.text() and "lakes" not in note.text()
+    assert "variant check fjords" in note.text()
+
+
+def test_with_every_variant_playable_there_is_no_note(qtbot, window):
+    dlg = _dialog(qtbot, window)
+    assert not dlg.variant_note.isVisible()

@@ -126,12 +126,23 @@ class NewGameDialog(CheckedDialog):
         outer.addWidget(head)
         form = QFormLayout()
         self.variant = QComboBox()
-        for name, title in variants():
+        listed = variants()
+        for name, title in listed:
             self.variant.addItem(title, name)
         if (standard := self.variant.findData(DEFAULT_VARIANT)) >= 0:
             self.variant.setCurrentIndex(standard)   # listed by name, but a first game is Standard
         self.variant.setToolTip("The map and nations")
         form.addRow("Variant", self.variant)
+        # a designer's variant with errors is not offered; say so, or it seems lost
+        refused = sorted({r.name for r in available()} - {name for name, _title in listed})
+        self.variant_note = QLabel(
+            f"Not listed, as {'they have' if len(refused) > 1 else 'it has'} errors: {', '.join(refused)}. "
+            f"<tt>python -m app variant check {refused[0]}</tt> lists them." if refused else "")
+        self.variant_note.setWordWrap(True)
+        self.variant_note.setMinimumWidth(560)     # else the form sizes the wrapped note for a narrow width: tall
+        self.variant_note.setStyleSheet("font-size: 12px;")
+        form.addRow("", self.variant_note)
+        form.setRowVisible(self.variant_note, bool(refused))
         self.adjacency = QComboBox()
         self.adjacency.addItem("Strict — across boards a unit reaches only its own province", "strict")
         self.adjacency.addItem("Loose — across boards a unit also reaches the neighbouring provinces", "loose")

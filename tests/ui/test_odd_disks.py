@@ -368,3 +368,10 @@ def test_an_import_on_a_full_disk_is_said_and_leaves_no_half_made_folder(full_mo
     err = capsys.readouterr().err
     assert "Traceback" not in err and str(folder) in err and "No space left" in err
     assert not folder.exists()
+
+
+def test_a_record_on_a_read_only_disk_says_read_only_not_permission(readonly_mount):
+    # Root on a read-only mount was told "permission denied": the wrong thing to fix.
+    from app.ui.record.make import target_problem
+    problem = target_problem(readonly_mount / "game.gif")
+    assert "read-only" in problem and "permission" not in problem

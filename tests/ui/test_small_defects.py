@@ -463,3 +463,16 @@ def test_a_variant_of_yours_with_errors_is_named_not_silently_left_out(qtbot, wi
 def test_with_every_variant_playable_there_is_no_note(qtbot, window):
     dlg = _dialog(qtbot, window)
     assert not dlg.variant_note.isVisible()
+
+
+def test_undo_names_the_submission_taken_back_and_the_start_as_the_start(qtbot, window):
+    # "Undone: back to the world after submission 0; its orders are pending again": no
+    # submission 0, and "its" read as that one's.
+    window.new_game("sandbox")
+    _play(qtbot, window, ["A par - bur"], ["A bur - mun"])
+    window.undo()
+    assert window.last_status.startswith("Undone: submission 2 is taken back") and "after submission 1" in window.last_status
+    window.undo()
+    said = window.last_status
+    assert said.startswith("Undone: submission 1 is taken back") and "the start of the game" in said
+    assert "submission 0" not in said and "pending again" in said

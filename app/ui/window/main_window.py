@@ -615,8 +615,10 @@ class MainWindow(QMainWindow):
             return
         shown = self.view.boards_in_view()
         self.match.undo()
-        self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
-                              "its orders are pending again (Ctrl+Shift+Z redoes).")
+        left = len(self.game.submissions)
+        now = "the start of the game" if left == 0 else f"the world after submission {left}"
+        self._after_undo_redo(f"Undone: submission {left + 1} is taken back, to {now}; its orders are "
+                              "pending again (Ctrl+Shift+Z redoes).")
         self.view.after_boards_went(shown)      # never a view of the empty space they left
         self.adjudicator.start_turn_view()
 

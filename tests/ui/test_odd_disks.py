@@ -375,3 +375,18 @@ def test_a_record_on_a_read_only_disk_says_read_only_not_permission(readonly_mou
     from app.ui.record.make import target_problem
     problem = target_problem(readonly_mount / "game.gif")
     assert "read-only" in problem and "permission" not in problem
+
+
+def test_a_multiverse_png_that_fills_the_disk_is_refused_not_written_cut_off(qtbot, window, full_mount):
+    # QImageWriter says a PNG written when the disk fills part way (its device drops the
+    # error): the export said "Exported" and left a cut-off image.
+    from app.ui.window import export_multiverse as em
+    window.new_game("sandbox")
+    filler = full_mount / "filler"
+    os.truncate(filler, filler.stat().st_size - 48 * 1024)     # room for a start, not a whole image
+    out = full_mount / "all.png"
+    job = em.export_multiverse(window, out, 1, show_progress=False)
+    qtbot.waitUntil(lambda: not job.thread.is_alive(), timeout=60000)
+    qtbot.waitUntil(lambda: job.error != "" or window.last_status.startswith("Exported"), timeout=20000)
+    assert "No space left" in job.error and not out.exists()
+    assert not list(full_mount.glob(".*.tmp"))

@@ -390,3 +390,13 @@ def test_a_multiverse_png_that_fills_the_disk_is_refused_not_written_cut_off(qtb
     qtbot.waitUntil(lambda: job.error != "" or window.last_status.startswith("Exported"), timeout=20000)
     assert "No space left" in job.error and not out.exists()
     assert not list(full_mount.glob(".*.tmp"))
+
+
+def test_a_position_exported_to_a_full_disk_leaves_no_empty_file(qtbot, window, full_mount):
+    window.new_game("sandbox")
+    dialog = window.studio.open_editor()
+    qtbot.addWidget(dialog)
+    out = full_mount / "position.json"
+    assert not dialog.export(str(out))
+    assert not out.exists(), "an empty file stood where the position was to be"
+    assert "No space left" in dialog.message_text

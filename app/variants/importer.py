@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.engine import looks_like_path, user_variants_dir
+from app.engine import BUILTIN_DIR, is_variant_folder, looks_like_path, user_variants_dir
 
 from .draft import Draft, write_draft
 from .dpmap import MapFormatError, MapText
@@ -179,6 +179,10 @@ def main(argv: list[str]) -> int:
         draft, _ = read_source(source, unplayed)
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    if out is None and is_variant_folder(BUILTIN_DIR / draft.name):   # it would never be found
+        print(f"error: '{draft.name}' is the name of a built-in variant; give another folder with --out",
+              file=sys.stderr)
         return 2
     folder = out or user_variants_dir() / draft.name
     if folder.exists() and not folder.is_dir():

@@ -20,7 +20,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import box
 
-from app.engine import looks_like_path, user_variants_dir
+from app.engine import BUILTIN_DIR, is_variant_folder, looks_like_path, user_variants_dir
 
 PLACEHOLDER = "TODO"
 STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
@@ -218,6 +218,9 @@ def main(argv: list[str]) -> int:
     else:
         name = target
         folder = user_variants_dir() / name
+        if is_variant_folder(BUILTIN_DIR / name):     # the built-in one would be found, never this
+            print(f"error: '{name}' is the name of a built-in variant; choose another name", file=sys.stderr)
+            return 2
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
         print(f"error: '{name}': a variant's name is lower-case letters, digits, '-' and '_', "
               "starting with a letter", file=sys.stderr)

@@ -400,3 +400,13 @@ def test_a_position_exported_to_a_full_disk_leaves_no_empty_file(qtbot, window, 
     assert not dialog.export(str(out))
     assert not out.exists(), "an empty file stood where the position was to be"
     assert "No space left" in dialog.message_text
+
+
+def test_install_desktop_on_a_full_disk_leaves_no_empty_menu_entry(full_mount, capsys):
+    # It said "error: [Errno 28] No space left on device" and left an empty .desktop file,
+    # a broken entry in the desktop's menu.
+    from app.ui.desktop import main as install_desktop
+    assert install_desktop(["--dir", str(full_mount)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "fived-diplomacy.desktop" in err and "No space left" in err
+    assert not list(full_mount.rglob("fived-diplomacy.*"))

@@ -79,8 +79,13 @@ def main(argv: list[str]) -> int:
             return _fail(f"{args.game}: no seat '{args.seat}' (the seats are "
                          f"{', '.join(s.name for s in match.seats)})")
         try:
-            if fogged and match.has_pin(seat) and not match.check_pin(seat, _ask_pin(match.seats[seat].name)):
-                return _fail(f"that is not {match.seats[seat].name}'s PIN")
+            if fogged and match.has_pin(seat):
+                name = match.seats[seat].name
+                pin = _ask_pin(name)
+                if not pin:         # nothing typed, or standard input already at its end
+                    return _fail(f"no PIN was given for {name}: type it when asked, or pass it on standard input")
+                if not match.check_pin(seat, pin):
+                    return _fail(f"that is not {name}'s PIN")
         except GameFileError as e:           # the PIN opened a sealed box that does not read
             return _fail(str(e))
     elif fogged:

@@ -476,3 +476,19 @@ def test_undo_names_the_submission_taken_back_and_the_start_as_the_start(qtbot, 
     said = window.last_status
     assert said.startswith("Undone: submission 1 is taken back") and "the start of the game" in said
     assert "submission 0" not in said and "pending again" in said
+
+
+def test_two_hotseat_seats_with_one_name_are_refused(qtbot, window):
+    # Two players both "Ada" (or both left blank: "Player") made a table whose curtain said
+    # "Pass the computer to Ada" for either seat, and whose messages went "To Ada" twice.
+    dlg = _dialog(qtbot, window)
+    dlg.hotseat.setChecked(True)
+    first, second = dlg.seat_rows[:2]
+    first.name.setText("Ada")
+    second.name.setText(" ada ")
+    assert "Two seats are named Ada" in (dlg.problem() or "")
+    first.name.setText("")
+    second.name.setText("")
+    assert "Two seats are named Player" in (dlg.problem() or "")
+    second.name.setText("Ben")
+    assert dlg.problem() is None

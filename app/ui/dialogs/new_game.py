@@ -108,9 +108,12 @@ class SeatRow(QWidget):
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
 
+    def seat_name(self) -> str:
+        return self.name.text().strip()[:40] or "Player"
+
     def seat(self) -> Seat:
         controller, level = self.player.currentData()
-        return Seat(name=self.name.text().strip()[:40] or "Player", colour=self.colour,
+        return Seat(name=self.seat_name(), colour=self.colour,
                     nations=tuple(self.nations()), controller=controller, level=level)
 
 
@@ -313,9 +316,13 @@ class NewGameDialog(CheckedDialog):
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}
+        names: dict[str, str] = {}
         people = 0
         for r in self.seat_rows:
-            name = r.name.text().strip() or "Player"
+            name = r.seat_name()          # as the table will call it (blank: "Player")
+            if name.lower() in names:     # the curtain and the messages know a seat by its name
+                return f"Two seats are named {names[name.lower()]}: give each player a name of their own."
+            names[name.lower()] = name
             if not r.nations():
                 return f"{name} plays no nation: tick at least one."
             for n in r.nations():

@@ -492,3 +492,15 @@ def test_two_hotseat_seats_with_one_name_are_refused(qtbot, window):
     assert "Two seats are named Player" in (dlg.problem() or "")
     second.name.setText("Ben")
     assert dlg.problem() is None
+
+
+def test_a_hotseat_players_name_is_not_cut_to_three_letters(qtbot, window):
+    # Squeezed by the nation boxes, the name field was 42 pixels wide: "Christopher" showed
+    # as "Chr", and "Ada" only just fitted.
+    dlg = _dialog(qtbot, window)
+    dlg.hotseat.setChecked(True)
+    row = dlg.seat_rows[0]
+    row.name.setText("Christopher")
+    qtbot.waitUntil(lambda: row.name.isVisible())
+    assert row.name.width() >= row.name.fontMetrics().horizontalAdvance("Christopher") + 8
+    assert dlg.width() <= 1366

@@ -60,6 +60,8 @@ class SeatRow(QWidget):
         lay.setContentsMargins(0, 2, 0, 2)
         self.name = QLineEdit(DEFAULT_NAMES[index % len(DEFAULT_NAMES)])
         self.name.setMaximumWidth(130)
+        # the nation boxes beside it squeezed it to three letters: room for a usual first name
+        self.name.setMinimumWidth(self.name.fontMetrics().horizontalAdvance("Christopher") + 16)
         self.name.setToolTip("The player's name (shown on the curtain between seats)")
         lay.addWidget(self.name)
         self.colour_btn = QPushButton()

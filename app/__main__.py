@@ -71,6 +71,21 @@ def run(command: Command, args: list[str]) -> int:
     return getattr(importlib.import_module(module), function)(args)
 
 
+def not_a_command(word: str) -> int:
+    """Say what was meant by ``word``, which is no command: a file to open, or a command's
+    close spelling."""
+    import difflib
+    from pathlib import Path
+    if Path(word).is_file():
+        print(f"python -m app: '{word}' is not a command; to open a saved game or a scenario: "
+              f"python -m app --open {word}", file=sys.stderr)
+        return 2
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    print(f"python -m app: no command '{word}'" + (f" (did you mean {close[0]}?)" if close else "")
+          + "; python -m app --help lists the commands", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["join"] and "--window" in args:          # the seat played in the window
@@ -79,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         args = ["--join", *args]
     if args and args[0] in COMMANDS:
         return run(COMMANDS[args[0]], args[1:])
+    if args and not args[0].startswith("-"):      # the window takes options only
+        return not_a_command(args[0])
     if any(a in ("-h", "--help") for a in args):
         sys.stdout.write(help_text())
         return 0

@@ -141,3 +141,16 @@ def test_every_command_answers_help(capsys):
         out = capsys.readouterr()
         assert status in (0, None), (name, out.err)
         assert "usage" in out.out.lower() and "no such file" not in out.err, name
+
+
+def test_a_word_that_is_no_command_is_answered_with_what_was_meant(tmp_path, capsys):
+    # "python -m app chrat" or "python -m app game.json" got argparse's bare
+    # "unrecognized arguments: …" (after the window's whole usage).
+    from app.__main__ import main
+    assert main(["chrat", "game.json"]) == 2
+    err = capsys.readouterr().err
+    assert "no command 'chrat'" in err and "did you mean chart" in err and "--help" in err
+    saved = tmp_path / "game.json"
+    saved.write_text("{}")
+    assert main([str(saved)]) == 2
+    assert f"python -m app --open {saved}" in capsys.readouterr().err

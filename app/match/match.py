@@ -424,10 +424,15 @@ class Match:
         nation = getattr(order, "nation", "")
         if nation and nation == self.game.variant.neutral_nation:
             raise OrderRefused(f"{nation}'s units are neutral: they hold and take no orders (RULES.md §12).", "owner")
+        view = self.view_for(i)                              # under fog: only what the seat sees
+        if not nation:      # no unit read there (no such board, an empty place): say which, not whose
+            _normal, reason = check(view, order)
+            if reason:
+                raise OrderRefused(f"Refused: {reason}.", "illegal")
         if nation not in nations:
             raise OrderRefused(f"{nation or 'That unit'} is not yours to order; you play "
                                f"{', '.join(sorted(nations))}.", "owner")
-        normal, reason = check(self.view_for(i), order)     # under fog: only what the seat sees
+        normal, reason = check(view, order)
         if reason:
             raise OrderRefused(f"Refused: {reason}.", "illegal")
         self._pending[i][order_key(normal)] = normal

@@ -133,11 +133,13 @@ def _main(argv: list[str] | None) -> int:
             window.view.go_to_present()
         settle(window)
         img = window.grab()
-        ok = img.save(args.screenshot)
         window.files.ask_unsaved = lambda doing: "discard"   # a screenshot changes nothing
         window.close()
-        if not ok:
-            print(f"error: could not write {args.screenshot}", file=sys.stderr)
+        from .disk import save_image
+        try:
+            save_image(img, args.screenshot)
+        except (OSError, ValueError) as e:
+            print(f"error: could not write {args.screenshot}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
             return 2
         print(args.screenshot)
         return 0

@@ -13,6 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from app.engine import write_text_atomic
+
 ICON_DIR = Path(__file__).parent / "icons"     # (not imported from .icons: this needs no Qt)
 APP_ICON = ICON_DIR / "app.svg"
 DESKTOP_ID = "fived-diplomacy"
@@ -53,10 +55,16 @@ def install(base: Path | None = None, python: str = sys.executable) -> list[Path
     base = base or data_home()
     entry = base / "applications" / f"{DESKTOP_ID}.desktop"
     icon = base / "icons" / "hicolor" / "scalable" / "apps" / f"{DESKTOP_ID}.svg"
+    written: list[Path] = []
     for path, data in ((entry, entry_text(python)), (icon, APP_ICON.read_text(encoding="utf-8"))):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(data, encoding="utf-8")
-    return [entry, icon]
+        try:
+            write_text_atomic(path, data)       # whole or not at all: an empty entry is a broken menu item
+        except OSError as e:
+            for done in written:                # an entry without its icon, or the other way round: neither
+                done.unlink(missing_ok=True)
+            raise OSError(e.errno, f"cannot write {path}: {e.strerror or e}") from None
+        written.append(path)
+    return written
 
 
 def uninstall(base: Path | None = None) -> list[Path]:
@@ -65,7 +73,10 @@ def uninstall(base: Path | None = None) -> list[Path]:
     for path in (base / "applications" / f"{DESKTOP_ID}.desktop",
                  base / "icons" / "hicolor" / "scalable" / "apps" / f"{DESKTOP_ID}.svg"):
         if path.exists():
-            path.unlink()
+            try:
+                path.unlink()
+            except OSError as e:
+                raise OSError(e.errno, f"cannot remove {path}: {e.strerror or e}") from None
             gone.append(path)
     return gone
 
@@ -83,7 +94,7 @@ def main(argv: list[str]) -> int:
     try:
         paths = uninstall(args.dir) if args.uninstall else install(args.dir)
     except OSError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {e.strerror or e}", file=sys.stderr)
         return 2
     for p in paths:
         print(("removed " if args.uninstall else "wrote ") + str(p))

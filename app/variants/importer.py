@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.engine import looks_like_path, user_variants_dir
+from app.engine import BUILTIN_DIR, is_variant_folder, looks_like_path, user_variants_dir
 
 from .draft import Draft, write_draft
 from .dpmap import MapFormatError, MapText
@@ -180,15 +180,28 @@ def main(argv: list[str]) -> int:
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    folder = out or user_variants_dir(create=True) / draft.name
-    if folder.exists() and any(folder.iterdir()):
+    if out is None and is_variant_folder(BUILTIN_DIR / draft.name):   # it would never be found
+        print(f"error: '{draft.name}' is the name of a built-in variant; give another folder with --out",
+              file=sys.stderr)
+        return 2
+    folder = out or user_variants_dir() / draft.name
+    if folder.exists() and not folder.is_dir():
+        print(f"error: {folder} is a file; give another with --out", file=sys.stderr)
+        return 2
+    if folder.is_dir() and any(folder.iterdir()):
         print(f"error: {folder} exists and is not empty; give another with --out", file=sys.stderr)
         return 2
+    existed = folder.is_dir()
     try:
         draft = import_variant(source, folder, unplayed, stand_in)
     except ImportError_ as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:
+        from .scaffold import take_back
+        take_back(folder, existed)     # else the half-made folder refuses the next try
+        print(f"error: cannot write the variant in {folder}: {e.strerror or e}", file=sys.stderr)
+        return 1
     from app.engine import read_variant, VariantError
     print(f"Imported {source} into {folder}")
     print("Not carried over, or changed:")

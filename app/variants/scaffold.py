@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +20,7 @@ from pathlib import Path
 import shapely
 from shapely.geometry import box
 
-from app.engine import looks_like_path, user_variants_dir
+from app.engine import BUILTIN_DIR, is_variant_folder, looks_like_path, user_variants_dir
 
 PLACEHOLDER = "TODO"
 STYLE = """.sea{fill:#a9c8e0;stroke:#8fb0cc;stroke-width:1.4}
@@ -216,15 +217,40 @@ def main(argv: list[str]) -> int:
         name = folder.name
     else:
         name = target
-        folder = user_variants_dir(create=True) / name
+        folder = user_variants_dir() / name
+        if is_variant_folder(BUILTIN_DIR / name):     # the built-in one would be found, never this
+            print(f"error: '{name}' is the name of a built-in variant; choose another name", file=sys.stderr)
+            return 2
     if not re.fullmatch(r"[a-z][a-z0-9_-]*", name):
         print(f"error: '{name}': a variant's name is lower-case letters, digits, '-' and '_', "
               "starting with a letter", file=sys.stderr)
         return 2
-    if folder.exists() and any(folder.iterdir()):
+    if folder.exists() and not folder.is_dir():
+        print(f"error: {folder} is a file; choose another name", file=sys.stderr)
+        return 2
+    if folder.is_dir() and any(folder.iterdir()):
         print(f"error: {folder} exists and is not empty; choose another name", file=sys.stderr)
         return 2
-    write_grid_variant(starter(name), folder)
+    existed = folder.is_dir()
+    try:
+        write_grid_variant(starter(name), folder)
+    except OSError as e:
+        take_back(folder, existed)     # else the half-made folder refuses the next try
+        print(f"error: cannot make the variant in {folder}: {e.strerror or e}", file=sys.stderr)
+        return 1
     print(f"Created {folder}")
     print(NEXT_STEPS.format(svg=folder / "map.svg", target=target if looks_like_path(target) else name))
     return 0
+
+
+def take_back(folder: Path, existed: bool) -> None:
+    """Remove what a failed ``variant new`` or ``import`` wrote: the folder it made, or the
+    files it put in the empty folder it was given."""
+    if not existed:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    for child in folder.iterdir():
+        try:
+            child.unlink()
+        except OSError:
+            pass

@@ -357,3 +357,30 @@ def test_snapshot_writes_without_replaying_and_stays_frozen(grown, tmp_path, mon
     monkeypatch.undo()
     (tmp_path / "s.json").write_text(text)
     assert_same_world(Game.load(tmp_path / "s.json").world, live[-1])
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("", "is empty"),
+    ("   \n", "is empty"),
+    ('<svg xmlns="http://www.w3.org/2000/svg"></svg>', "not valid JSON"),
+    ("format: 5d-diplomacy-save\n", "not valid JSON"),
+])
+def test_a_file_that_is_not_json_is_not_said_truncated(tmp_path, content, needle):
+    # Any JSON error was followed by "the file may be truncated", for an SVG or an empty
+    # file too: only an error at the very end of the text says that.
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(GameFileError) as e:
+        Game.load(path)
+    assert needle in str(e.value) and "truncated" not in str(e.value)
+
+
+def test_a_save_with_a_byte_order_mark_opens(tmp_path):
+    # An editor that writes UTF-8 with a byte order mark (Notepad, PowerShell) made a save
+    # unreadable: "Unexpected UTF-8 BOM ...; the file may be truncated".
+    g = Game.new()
+    g.submit_text(["A mun - tyr"])
+    path = tmp_path / "g.json"
+    g.save(path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert world_to_json(Game.load(path).world) == world_to_json(g.world)

@@ -115,6 +115,15 @@ def test_extra_spaces_and_dashes_do_not_matter(text):
     assert (spec.kind, spec.unit.province, spec.dest.province) == ("move", "mun", "tyr")
 
 
+@pytest.mark.parametrize("text", ["A mun – tyr", "A mun—tyr", "A Mun → Tyr", "A mun − tyr", "A mun ‐ tyr",
+                                  "A 1:mun:S1901 – 1:tyr:S1901"])
+def test_a_word_processors_dashes_and_arrows_are_a_move(text):
+    # An order drafted in a document or chat (smart dashes, an arrow) was refused as
+    # "'mun – tyr' is not a province" when pasted or typed into the console.
+    spec = parse_order(text, V)
+    assert (spec.kind, spec.unit.province, spec.dest.province) == ("move", "mun", "tyr")
+
+
 def test_hyphenated_names_stay_whole():
     spec = parse_order("F Mid-Atlantic Ocean-spa (north coast)", V)
     assert (spec.unit.province, spec.dest.loc) == ("mao", "spa/nc")

@@ -49,6 +49,18 @@ def test_refusals_name_the_reason():
     assert [type(o) for o in m.pending()] == [Hold]
 
 
+@pytest.mark.parametrize("text,reason", [("A 1:mun:S1902 - tyr", "there is no board 1:S1902"),
+                                         ("A 2:mun:S1901 - tyr", "there is no board 2:S1901"),
+                                         ("A 1:boh:S1901 - tyr", "there is no unit in boh")])
+def test_an_order_for_no_unit_says_so_not_that_it_is_someone_elses(text, reason):
+    # A sandbox that plays every nation answered "That unit is not yours to order; you play
+    # Austria, England, … Turkey." to an order on a board that does not exist.
+    m = Match.new()
+    with pytest.raises(OrderRefused) as e:
+        m.add_text(text)
+    assert e.value.kind == "illegal" and reason in e.value.reason and "not yours" not in e.value.reason
+
+
 def test_in_a_retreat_pause_only_seats_with_dislodged_units_order():
     m = Match.new(seats=[Seat(name="Ada", nations=("Austria", "Germany")), Seat(name="Ben", nations=("Russia",)),
                          Seat(name="Cleo", nations=("Turkey",))])

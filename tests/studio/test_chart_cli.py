@@ -87,6 +87,17 @@ def test_a_fogged_game_in_progress_shows_one_seats_own_nations_behind_its_pin(tm
     assert out.returncode == 2 and "no seat 'Nobody'" in out.stderr
 
 
+def test_no_pin_given_is_said_so_not_called_a_wrong_one(tmp_path):
+    # Run with nothing on standard input (a script, a pipe that ended), the command said
+    # "that is not Ada's PIN" to a PIN never typed.
+    ada = Seat(name="Ada", nations=("France", "England"))
+    ben = Seat(name="Ben", nations=("Germany", "Italy", "Austria", "Russia", "Turkey"))
+    path = tmp_path / "fog.json"
+    save_match(Match.new(seats=[ada, ben], pins={0: "2718"}, fog=True), path)
+    out = run(path, "--stats", "--seat", "Ada", stdin="")
+    assert out.returncode == 2 and "no PIN was given for Ada" in out.stderr and "not Ada's PIN" not in out.stderr
+
+
 def test_help_says_what_a_fogged_game_shows():
     out = run("--help")
     assert out.returncode == 0 and "fog of war" in out.stdout and "--seat" in out.stdout

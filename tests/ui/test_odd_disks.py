@@ -274,3 +274,139 @@ def test_the_window_plays_on_a_full_disk(qtbot, full_mount, monkeypatch):
     w = _play_a_submission_with_the_data_in(qtbot, monkeypatch, full_mount / "data", "disk is full")
     w.toggle_theme()
     data_folder._PROBLEMS.clear()
+
+
+def test_a_pdf_record_on_a_full_disk_is_refused_not_said_written(qapp, full_mount, tmp_path, capsys):
+    # QPdfWriter writes through Qt's own file, which drops a full disk's error: the command
+    # said "wrote game.pdf: 6 pages" and left an empty file where the record should be.
+    from app.engine import Game
+    from app.ui.record.cli import main as record
+    game = Game.new("standard")
+    game.submit_text(["A par - bur", "A mun - ruh"])
+    saved = tmp_path / "game.json"
+    game.save(saved)
+    out = full_mount / "game.pdf"
+    assert record([str(saved), "--out", str(out)]) != 0
+    said = capsys.readouterr()
+    assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp")), "nothing half-written is left"
+
+
+def test_a_new_variant_on_a_full_disk_is_said_and_leaves_no_half_made_folder(full_mount, capsys):
+    # The files of 'variant new' failed one by one with a traceback, and the half-made folder
+    # then stopped the next try ("exists and is not empty").
+    from app.variants.cli import main as variant
+    folder = full_mount / "alps"
+    assert variant(["new", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(folder) in err and "No space left" in err
+    assert not folder.exists()
+
+
+@pytest.mark.parametrize("name", ["centres.png", "centres.csv"])
+def test_a_chart_on_a_full_disk_is_refused_and_leaves_no_broken_file(qapp, full_mount, tmp_path, capsys, name):
+    # QImage.save and a plain write_text left an empty or cut-off file behind (the PNG was
+    # even said written when the disk filled during it).
+    from app.engine import Game
+    from app.ui.studio.chart_cli import main as chart
+    game = Game.new("standard")
+    game.submit_text(["A par - bur", "A mun - ruh"])
+    saved = tmp_path / "game.json"
+    game.save(saved)
+    out = full_mount / name
+    assert chart([str(saved), "--out", str(out)]) != 0
+    said = capsys.readouterr()
+    assert "wrote" not in said.out and str(out) in said.err and "No space left" in said.err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp"))
+
+
+def test_a_screenshot_on_a_full_disk_says_why_and_leaves_no_empty_file(full_mount, tmp_path):
+    shot = full_mount / "shot.png"
+    env = dict(os.environ, DIPLO5D_DATA_DIR=str(tmp_path / "data"), QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run([sys.executable, "-m", "app", "--screenshot", str(shot)], capture_output=True,
+                         text=True, env=env, timeout=300, cwd=Path(__file__).resolve().parents[2])
+    assert run.returncode == 2 and "No space left" in run.stderr and "Traceback" not in run.stderr
+    assert not shot.exists()
+
+
+@pytest.mark.parametrize("command", [["throw", "--players", "4", "--seed", "7"], ["civ", "--civs", "9", "--seed", "3"]])
+def test_a_scenario_command_on_a_full_disk_leaves_no_empty_file(full_mount, capsys, command):
+    # write_text truncated the target before the disk refused: an empty file stood where the
+    # scenario should be (and where an earlier one of that name was).
+    from app.__main__ import main
+    out = full_mount / "start.json"
+    assert main([*command, "--out", str(out)]) != 0
+    assert "No space left" in capsys.readouterr().err
+    assert not out.exists() and not list(full_mount.glob(".*.tmp"))
+
+
+def test_save_as_to_a_full_disk_says_the_game_is_not_saved_and_what_to_do(qtbot, window, full_mount):
+    window.new_game("sandbox")
+    assert window.console_order("A par - bur")
+    submit(qtbot, window)
+    assert not window.save_as(str(full_mount / "game.json"))
+    said = window.last_message
+    assert "No space left" in said and "not saved" in said and "Save As" in said
+    assert window.dirty and not (full_mount / "game.json").exists()
+
+
+def test_save_as_into_a_file_taken_for_a_folder_names_the_file(qtbot, window, tmp_path):
+    # The message was "…/notes.json/game.json: File exists", the error of making its folder.
+    window.new_game("sandbox")
+    notes = tmp_path / "notes.json"
+    notes.write_text("mine")
+    assert not window.save_as(str(notes / "game.json"))
+    assert f"{notes} is a file, not a folder" in window.last_message
+    assert notes.read_text() == "mine"
+
+
+def test_an_import_on_a_full_disk_is_said_and_leaves_no_half_made_folder(full_mount, capsys):
+    from app.variants.cli import main as variant
+    source = Path(__file__).resolve().parents[1] / "variants" / "data" / "lakes.map"
+    folder = full_mount / "lakes"
+    assert variant(["import", str(source), "--out", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and str(folder) in err and "No space left" in err
+    assert not folder.exists()
+
+
+def test_a_record_on_a_read_only_disk_says_read_only_not_permission(readonly_mount):
+    # Root on a read-only mount was told "permission denied": the wrong thing to fix.
+    from app.ui.record.make import target_problem
+    problem = target_problem(readonly_mount / "game.gif")
+    assert "read-only" in problem and "permission" not in problem
+
+
+def test_a_multiverse_png_that_fills_the_disk_is_refused_not_written_cut_off(qtbot, window, full_mount):
+    # QImageWriter says a PNG written when the disk fills part way (its device drops the
+    # error): the export said "Exported" and left a cut-off image.
+    from app.ui.window import export_multiverse as em
+    window.new_game("sandbox")
+    filler = full_mount / "filler"
+    os.truncate(filler, filler.stat().st_size - 48 * 1024)     # room for a start, not a whole image
+    out = full_mount / "all.png"
+    job = em.export_multiverse(window, out, 1, show_progress=False)
+    qtbot.waitUntil(lambda: not job.thread.is_alive(), timeout=60000)
+    qtbot.waitUntil(lambda: job.error != "" or window.last_status.startswith("Exported"), timeout=20000)
+    assert "No space left" in job.error and not out.exists()
+    assert not list(full_mount.glob(".*.tmp"))
+
+
+def test_a_position_exported_to_a_full_disk_leaves_no_empty_file(qtbot, window, full_mount):
+    window.new_game("sandbox")
+    dialog = window.studio.open_editor()
+    qtbot.addWidget(dialog)
+    out = full_mount / "position.json"
+    assert not dialog.export(str(out))
+    assert not out.exists(), "an empty file stood where the position was to be"
+    assert "No space left" in dialog.message_text
+
+
+def test_install_desktop_on_a_full_disk_leaves_no_empty_menu_entry(full_mount, capsys):
+    # It said "error: [Errno 28] No space left on device" and left an empty .desktop file,
+    # a broken entry in the desktop's menu.
+    from app.ui.desktop import main as install_desktop
+    assert install_desktop(["--dir", str(full_mount)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "fived-diplomacy.desktop" in err and "No space left" in err
+    assert not list(full_mount.rglob("fived-diplomacy.*"))

@@ -208,6 +208,21 @@ def test_about_box_names_version_licences_and_map_credit(qtbot, window):
     box.close()
 
 
+def test_the_about_box_names_every_package_the_app_is_installed_with():
+    # networkx, Pillow and websockets came with the app but were missing from its licences.
+    import re
+    from importlib import metadata
+    from app.ui.dialogs.about import about_html
+    try:
+        required = metadata.requires("fived-diplomacy") or []
+    except metadata.PackageNotFoundError:
+        import pytest
+        pytest.skip("the app is not installed: no list of what it is installed with")
+    names = [re.match(r"[A-Za-z0-9_.-]+", r).group(0) for r in required if "extra ==" not in r]
+    text = about_html()
+    assert names and all(f"<b>{n}</b>" in text for n in names), [n for n in names if f"<b>{n}</b>" not in text]
+
+
 def _scene_point(window, board, loc):
     item = window.scene.items_by_key[key(board)]
     return item.mapToScene(window.scene.art.unit_point(loc))

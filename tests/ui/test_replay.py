@@ -182,3 +182,22 @@ def test_the_start_of_the_game_is_framed_not_left_a_speck(qtbot, window):
     seen = view.mapToScene(view.free_rect().toRect()).boundingRect()
     assert seen.contains(rect)
     assert rect.width() * view.scale_factor() >= 0.3 * view.viewport().width()
+
+
+def test_back_at_the_present_the_status_bar_no_longer_speaks_of_the_replay(qtbot, window):
+    # The status bar said "Replay: the world after submission 1 of 3. Drag to the right end
+    # to play on." after the player had done just that (or pressed Back to the present),
+    # beside a history bar saying "Present": leaving a replay never said so.
+    _three_submissions(qtbot, window)
+    bar = window.history
+    n = len(window.game.submissions)
+    bar.slider.setValue(1)
+    assert window.replay_index == 1 and window.last_status.startswith("Replay")
+    bar.live.click()
+    assert window.replay_index is None and window.commands.submit.isEnabled()
+    assert "Replay" not in window.last_status and "present" in window.last_status
+    assert str(n) in window.last_status
+    bar.slider.setValue(0)
+    assert window.last_status.startswith("Replay")
+    bar.slider.setValue(n)                                    # dragged to the right end
+    assert "Replay" not in window.last_status and "present" in window.last_status

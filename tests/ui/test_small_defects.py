@@ -421,3 +421,86 @@ def test_throw_can_write_a_save_to_play(tmp_path, capsys):
     m = open_match(out)
     assert [str(k) for k in m.world.active_boards()] == ["1:F1901"] and m.thrown is not None
     assert "--open" in capsys.readouterr().out
+
+
+def test_a_finished_adjudication_is_not_followed_by_a_stale_adjudicating(qtbot, window):
+    # When the window waits for an adjudication (a new game or a file opened meanwhile),
+    # the computer players' last progress step, still queued from the worker, arrived after
+    # the result and left "Adjudicating…" in the status bar for good.
+    from app.match import Seat
+    seats = [Seat(name="You", nations=("England",)),
+             Seat(name="Computer", nations=("France",), controller="computer", level="easy")]
+    window.new_game("sandbox", seats=seats)
+    assert window.console_order("F lon - nth")
+    window.submit()
+    window.wait_idle()
+    assert window.last_status.startswith("Submission 1")
+    for _ in range(20):
+        QApplication.processEvents()
+    assert window.last_status.startswith("Submission 1"), window.last_status
+    assert not window.adjudicator.progress.isVisible()
+
+
+def test_a_variant_of_yours_with_errors_is_named_not_silently_left_out(qtbot, window, _data_dir):
+    # A designer's variant with an error vanished from the Variant list without a word.
+    import json
+    from app.ui.dialogs.new_game import NewGameDialog
+    from app.variants.scaffold import starter, write_grid_variant
+    mine = write_grid_variant(starter("fjords"), _data_dir / "variants" / "fjords")
+    nations = json.loads((mine / "nations.json").read_text())
+    nations["nations"][0]["home_centres"] = ["nowhere"]
+    (mine / "nations.json").write_text(json.dumps(nations))
+    write_grid_variant(starter("lakes"), _data_dir / "variants" / "lakes")
+    dlg = NewGameDialog(window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert dlg.variant.findData("lakes") >= 0 and dlg.variant.findData("fjords") < 0
+    note = dlg.variant_note
+    assert note.isVisible() and "fjords" in note.text() and "lakes" not in note.text()
+    assert "variant check fjords" in note.text()
+
+
+def test_with_every_variant_playable_there_is_no_note(qtbot, window):
+    dlg = _dialog(qtbot, window)
+    assert not dlg.variant_note.isVisible()
+
+
+def test_undo_names_the_submission_taken_back_and_the_start_as_the_start(qtbot, window):
+    # "Undone: back to the world after submission 0; its orders are pending again": no
+    # submission 0, and "its" read as that one's.
+    window.new_game("sandbox")
+    _play(qtbot, window, ["A par - bur"], ["A bur - mun"])
+    window.undo()
+    assert window.last_status.startswith("Undone: submission 2 is taken back") and "after submission 1" in window.last_status
+    window.undo()
+    said = window.last_status
+    assert said.startswith("Undone: submission 1 is taken back") and "the start of the game" in said
+    assert "submission 0" not in said and "pending again" in said
+
+
+def test_two_hotseat_seats_with_one_name_are_refused(qtbot, window):
+    # Two players both "Ada" (or both left blank: "Player") made a table whose curtain said
+    # "Pass the computer to Ada" for either seat, and whose messages went "To Ada" twice.
+    dlg = _dialog(qtbot, window)
+    dlg.hotseat.setChecked(True)
+    first, second = dlg.seat_rows[:2]
+    first.name.setText("Ada")
+    second.name.setText(" ada ")
+    assert "Two seats are named Ada" in (dlg.problem() or "")
+    first.name.setText("")
+    second.name.setText("")
+    assert "Two seats are named Player" in (dlg.problem() or "")
+    second.name.setText("Ben")
+    assert dlg.problem() is None
+
+
+def test_a_hotseat_players_name_is_not_cut_to_three_letters(qtbot, window):
+    # Squeezed by the nation boxes, the name field was 42 pixels wide: "Christopher" showed
+    # as "Chr", and "Ada" only just fitted.
+    dlg = _dialog(qtbot, window)
+    dlg.hotseat.setChecked(True)
+    row = dlg.seat_rows[0]
+    row.name.setText("Christopher")
+    qtbot.waitUntil(lambda: row.name.isVisible())
+    assert row.name.width() >= row.name.fontMetrics().horizontalAdvance("Christopher") + 8
+    assert dlg.width() <= 1366

@@ -169,3 +169,12 @@ def test_a_victory_of_half_the_centres_or_fewer_is_an_error(folder):
     """docs/variants.md: more than half, so that two nations cannot both reach it."""
     edit_json(folder / "variant.json", lambda d: d.update(victory_centres=17))
     _found(folder, "variant.json", "victory_centres", "17 of 34", "at least 18")
+
+
+def test_a_first_home_centre_that_is_not_a_centre_is_a_problem_not_a_traceback(folder):
+    # The check used to remember a nation's homes only from its first good one on, so a
+    # nation whose list began with a wrong entry stopped the whole check with a KeyError.
+    edit_json(folder / "nations.json", lambda d: d["nations"][3]["home_centres"].insert(0, "boh"))
+    _found(folder, "nations.json", "nations.3.home_centres", "'boh'", "not a supply centre")
+    edit_json(folder / "nations.json", lambda d: d["nations"][3]["home_centres"].__setitem__(0, "nowhere"))
+    _found(folder, "nations.json", "nations.3.home_centres", "'nowhere'", "not a province")

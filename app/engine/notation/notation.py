@@ -46,7 +46,7 @@ def normalise(text: str, variant: Variant | None = None) -> str:
     leading ``\\s*`` quadratic). A ``-`` inside a word (``mun-tyr``) is a move unless it
     belongs to a hyphenated name of the variant (``Mid-Atlantic``).
     """
-    t = " ".join(text.split())
+    t = " ".join(text.translate(_DASHES).split())
     t = _SEASON_YEAR.sub(lambda m: m.group(1)[0].upper() + m.group(2), t)
 
     def paren(m: re.Match) -> str:
@@ -62,7 +62,9 @@ def normalise(text: str, variant: Variant | None = None) -> str:
     return " ".join(_split_dashes(w, keep) if "-" in w else w for w in t.split(" "))
 
 
-_NORMALISED_WORDS = ("(", "->", "coast", "spring", "fall", "autumn", "winter")
+_NORMALISED_WORDS = ("(", "->", "coast", "spring", "fall", "autumn", "winter", *"‐–—−→")
+# what a word processor or a chat makes of "-" (hyphen, en and em dashes, minus) and an arrow
+_DASHES = str.maketrans({"‐": "-", "–": "-", "—": "-", "−": "-", "→": " - "})
 
 
 def already_normal(text: str) -> bool:

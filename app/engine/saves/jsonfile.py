@@ -44,8 +44,8 @@ def read_text(path: Path, error: type[Exception]) -> str:
             data = f.read()
     except OSError as e:
         raise error(f"{path}: cannot be read ({e.strerror or e})") from None
-    try:
-        return data.decode("utf-8")
+    try:    # -sig: a byte order mark (Notepad, PowerShell) is no part of the JSON
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise error(f"{path}: not a text file") from None
 
@@ -55,8 +55,12 @@ def parse_json(text: str, where: str, error: type[Exception]) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise error(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg}); "
-                    "the file may be truncated") from None
+        if not text.strip():
+            raise error(f"{where}: not valid JSON: the file is empty") from None
+        # the text ended where more was due (a string left open is reported at its start)
+        cut_off = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
+        raise error(f"{where}: not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+                    + ("; the file may be truncated" if cut_off else "")) from None
     except RecursionError:
         raise error(f"{where}: nested too deeply to be read") from None
     except ValueError as e:  # e.g. an integer of thousands of digits
@@ -89,8 +93,8 @@ def write_for_command(path: str | Path, data: Any, prog: str) -> bool:
     """Write ``data`` as indented JSON for a command line tool; on failure say so on
     standard error as ``prog: cannot write …`` and return False."""
     import sys
-    try:
-        Path(path).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:    # whole or not at all: a plain write truncated the file before a full disk refused it
+        write_text_atomic(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
     except OSError as e:
         print(f"{prog}: cannot write {path}: {e.strerror}", file=sys.stderr)
         return False

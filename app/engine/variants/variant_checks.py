@@ -139,16 +139,17 @@ def _nations(v: Variant) -> Iterator[Problem]:
         if not nation.home_centres:
             yield Problem(f, f"nations.{i}.home_centres", f"{nation.name} has no home centre: it can never build",
                           "warning")
+        homes = home_of.setdefault(nation.name, set())
         for c in nation.home_centres:
             where = f"nations.{i}.home_centres"
             if c not in v.supply_centres:
                 what = "not a supply centre" if c in v.provinces else "not a province"
                 yield Problem(f, where, f"home centre '{c}' of {nation.name} is {what}",
                               provinces=(c,) if c in v.provinces else ())
-            elif c in home_of.setdefault(nation.name, set()):
+            elif c in homes:
                 yield Problem(f, where, f"'{c}' is listed twice as a home centre of {nation.name}",
                               provinces=(c,))
-            home_of[nation.name].add(c)
+            homes.add(c)
 
 
 def _start(v: Variant) -> Iterator[Problem]:

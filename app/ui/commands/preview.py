@@ -53,7 +53,12 @@ def main(argv: list[str] | None = None) -> int:
                 break
             scene.cache.wait()
         app.processEvents()
-        ok = window.grab().save(args.screenshot)
-        print(args.screenshot if ok else f"error: could not write {args.screenshot}")
-        return 0 if ok else 2
+        from ..disk import save_image
+        try:
+            save_image(window.grab(), args.screenshot)
+        except (OSError, ValueError) as e:
+            print(f"error: could not write {args.screenshot}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+            return 2
+        print(args.screenshot)
+        return 0
     return app.exec()

@@ -29,6 +29,9 @@ DEPENDENCIES = (
     ("pydantic", "checking variant and save files"),
     ("cryptography", "PIN-sealed hotseat orders"),
     ("platformdirs", "where settings and autosaves live"),
+    ("networkx", "the stand-in map of an imported variant"),
+    ("Pillow", "the game record's animation (GIF, WebP)"),
+    ("websockets", "play across computers"),
 )
 
 

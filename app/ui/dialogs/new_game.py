@@ -60,6 +60,8 @@ class SeatRow(QWidget):
         lay.setContentsMargins(0, 2, 0, 2)
         self.name = QLineEdit(DEFAULT_NAMES[index % len(DEFAULT_NAMES)])
         self.name.setMaximumWidth(130)
+        # the nation boxes beside it squeezed it to three letters: room for a usual first name
+        self.name.setMinimumWidth(self.name.fontMetrics().horizontalAdvance("Christopher") + 16)
         self.name.setToolTip("The player's name (shown on the curtain between seats)")
         lay.addWidget(self.name)
         self.colour_btn = QPushButton()
@@ -108,9 +110,12 @@ class SeatRow(QWidget):
     def nations(self) -> list[str]:
         return [n for n, cb in self.boxes.items() if cb.isChecked()]
 
+    def seat_name(self) -> str:
+        return self.name.text().strip()[:40] or "Player"
+
     def seat(self) -> Seat:
         controller, level = self.player.currentData()
-        return Seat(name=self.name.text().strip()[:40] or "Player", colour=self.colour,
+        return Seat(name=self.seat_name(), colour=self.colour,
                     nations=tuple(self.nations()), controller=controller, level=level)
 
 
@@ -126,12 +131,23 @@ class NewGameDialog(CheckedDialog):
         outer.addWidget(head)
         form = QFormLayout()
         self.variant = QComboBox()
-        for name, title in variants():
+        listed = variants()
+        for name, title in listed:
             self.variant.addItem(title, name)
         if (standard := self.variant.findData(DEFAULT_VARIANT)) >= 0:
             self.variant.setCurrentIndex(standard)   # listed by name, but a first game is Standard
         self.variant.setToolTip("The map and nations")
         form.addRow("Variant", self.variant)
+        # a designer's variant with errors is not offered; say so, or it seems lost
+        refused = sorted({r.name for r in available()} - {name for name, _title in listed})
+        self.variant_note = QLabel(
+            f"Not listed, as {'they have' if len(refused) > 1 else 'it has'} errors: {', '.join(refused)}. "
+            f"<tt>python -m app variant check {refused[0]}</tt> lists them." if refused else "")
+        self.variant_note.setWordWrap(True)
+        self.variant_note.setMinimumWidth(560)     # else the form sizes the wrapped note for a narrow width: tall
+        self.variant_note.setStyleSheet("font-size: 12px;")
+        form.addRow("", self.variant_note)
+        form.setRowVisible(self.variant_note, bool(refused))
         self.adjacency = QComboBox()
         self.adjacency.addItem("Strict — across boards a unit reaches only its own province", "strict")
         self.adjacency.addItem("Loose — across boards a unit also reaches the neighbouring provinces", "loose")
@@ -302,9 +318,13 @@ class NewGameDialog(CheckedDialog):
         if not self.hotseat.isChecked():
             return self.opponents.problem()
         seen: dict[str, str] = {}
+        names: dict[str, str] = {}
         people = 0
         for r in self.seat_rows:
-            name = r.name.text().strip() or "Player"
+            name = r.seat_name()          # as the table will call it (blank: "Player")
+            if name.lower() in names:     # the curtain and the messages know a seat by its name
+                return f"Two seats are named {names[name.lower()]}: give each player a name of their own."
+            names[name.lower()] = name
             if not r.nations():
                 return f"{name} plays no nation: tick at least one."
             for n in r.nations():

@@ -10,19 +10,18 @@ could go to a printer.
 from __future__ import annotations
 
 import html
-import os
-import tempfile
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter,
                            QTextDocument)
 
 from app.engine import format_transcript
 
+from ..disk import write_bytes_atomic
 from ..studio.chart_art import paint_chart
-from .animation import Cancelled, readable
+from .animation import Cancelled
 from app.match.story import figure_lines
 
 PDF_DPI = 150
@@ -136,20 +135,19 @@ def _title_page(p: QPainter, body: QRectF, game, story, headline: str) -> None:
 
 def write_pdf(path: Path, game, story, headline: str, progress=None, cancelled=lambda: False) -> int:
     """Write the record to ``path`` through a temporary file and a rename; returns the
-    number of pages. Raises OSError, :class:`Cancelled`."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        writer = QPdfWriter(tmp)
-        writer.setResolution(PDF_DPI)
-        writer.setCreator("5D Diplomacy")
-        writer.setTitle(f"{headline} — 5D Diplomacy game record")
-        pages = paint_record(writer, game, story, headline, progress, cancelled)
-        del writer                       # the document is finished when its writer goes
-        readable(tmp)
-        os.replace(tmp, path)
-        return pages
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    number of pages. Raises OSError, :class:`Cancelled`.
+
+    The pages are painted into memory and written by Python's own file: QPdfWriter on a
+    file drops a write error (a full disk left an empty file said to be written)."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(PDF_DPI)
+    writer.setCreator("5D Diplomacy")
+    writer.setTitle(f"{headline} — 5D Diplomacy game record")
+    pages = paint_record(writer, game, story, headline, progress, cancelled)
+    del writer                           # the document is finished when its writer goes
+    buffer.close()
+    write_bytes_atomic(path, bytes(data))
+    return pages

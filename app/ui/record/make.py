@@ -23,6 +23,8 @@ def target_problem(path: Path) -> str:
         return f"{path}: there is no folder {folder}"
     if path.is_dir():
         return f"{path}: that is a folder"
+    if _read_only(folder):
+        return f"{path}: cannot write there (the disk is read-only)"
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return f"{path}: cannot write there (permission denied)"
     if kind == ".webp":
@@ -30,6 +32,13 @@ def target_problem(path: Path) -> str:
         if not features.check("webp"):
             return f"{path}: this installation of Pillow cannot write WebP; write a .gif instead"
     return ""
+
+
+def _read_only(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):       # no statvfs (Windows): the access check says it
+        return False
 
 
 def write_record(path: Path, game, story, headline: str, art, style: FrameStyle = FrameStyle(),

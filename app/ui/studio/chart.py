@@ -21,6 +21,9 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget, QHeaderView, QAbstractItemView)
 
+from app.engine import write_text_atomic
+
+from ..disk import image_bytes, write_bytes_atomic
 from ..guard import guarded
 from .services import StudioServices
 from .chart_art import chart_image, paint_chart
@@ -277,9 +280,14 @@ class ChartPane(QWidget):
                 return False
         t = self.timeline()
         title = "Victory count (distinct centres on active boards)" if t is None else f"Centres on timeline {t}"
-        ok = chart_image(self.shown, t, self.colours(), dark=self.s.theme().name == "dark", title=title).save(path, "PNG")
-        self.s.set_status(f"Chart saved: {path}" if ok else f"Could not write {path}", error=not ok)
-        return ok
+        img = chart_image(self.shown, t, self.colours(), dark=self.s.theme().name == "dark", title=title)
+        try:
+            write_bytes_atomic(path, image_bytes(img))
+        except (OSError, ValueError) as e:
+            self.s.set_status(f"Could not write {path}: {getattr(e, 'strerror', None) or e}", error=True)
+            return False
+        self.s.set_status(f"Chart saved: {path}")
+        return True
 
     def export_csv(self, path: str | None = None) -> bool:
         if self.shown is None or not self.shown.nations:
@@ -289,7 +297,7 @@ class ChartPane(QWidget):
             if not path:
                 return False
         try:
-            Path(path).write_text(self.shown.to_csv(), encoding="utf-8")
+            write_text_atomic(Path(path), self.shown.to_csv())
         except OSError as e:
             self.s.set_status(f"Could not write {path}: {e.strerror or e}", error=True)
             return False

@@ -79,8 +79,13 @@ def main(argv: list[str]) -> int:
             return _fail(f"{args.game}: no seat '{args.seat}' (the seats are "
                          f"{', '.join(s.name for s in match.seats)})")
         try:
-            if fogged and match.has_pin(seat) and not match.check_pin(seat, _ask_pin(match.seats[seat].name)):
-                return _fail(f"that is not {match.seats[seat].name}'s PIN")
+            if fogged and match.has_pin(seat):
+                name = match.seats[seat].name
+                pin = _ask_pin(name)
+                if not pin:         # nothing typed, or standard input already at its end
+                    return _fail(f"no PIN was given for {name}: type it when asked, or pass it on standard input")
+                if not match.check_pin(seat, pin):
+                    return _fail(f"that is not {name}'s PIN")
         except GameFileError as e:           # the PIN opened a sealed box that does not read
             return _fail(str(e))
     elif fogged:
@@ -94,11 +99,12 @@ def main(argv: list[str]) -> int:
     if out is not None:
         try:
             if out.suffix.lower() == ".csv":
-                out.write_text(chart.to_csv(), encoding="utf-8")
+                from app.engine import write_text_atomic
+                write_text_atomic(out, chart.to_csv())
             else:
-                written = _png(chart, args, out, match)
-                if not written:
-                    return _fail(f"{out}: could not write the image")
+                _png(chart, args, out, match)
+        except ValueError as e:
+            return _fail(f"{out}: {e}")
         except OSError as e:
             return _fail(f"{out}: {e.strerror or e}")
         print(f"wrote {out}")
@@ -112,7 +118,8 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def _png(chart, args, out: Path, match) -> bool:
+def _png(chart, args, out: Path, match) -> None:
+    """Write the chart's image to ``out``; raises OSError, ValueError (not encoded)."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")     # an image needs no screen
     from PySide6.QtGui import QGuiApplication
@@ -123,4 +130,5 @@ def _png(chart, args, out: Path, match) -> bool:
              else f"{v.title}: centres on timeline {args.timeline}")
     img = chart_image(chart, args.timeline, {n: x.colour for n, x in v.nations.items()}, args.width, args.height,
                       args.dark, title)
-    return img.save(str(out), "PNG")
+    from ..disk import image_bytes, write_bytes_atomic
+    write_bytes_atomic(out, image_bytes(img))

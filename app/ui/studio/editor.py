@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, 
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
                                QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-from app.engine import describe_unit, province_of, Season, Turn
+from app.engine import describe_unit, province_of, Season, Turn, write_text_atomic
 from app.match.editor import EditRefused, PositionEditor
 
 if TYPE_CHECKING:
@@ -351,7 +351,7 @@ class PositionEditorDialog(QDialog):
                 return False
         try:
             data = self.editor.scenario(f"Position of {self.editor.position.turn.title}")
-            Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            write_text_atomic(Path(path), json.dumps(data, indent=1) + "\n")    # whole or not at all
         except ValueError as e:                 # PositionError: never, every change was checked
             self.say(f"Refused: {e}", error=True)
             return False

@@ -101,7 +101,7 @@ class Adjudicator(QObject):
         super().__init__(parent)
         self.s = services
         self.progress = progress                # the status bar's progress bar
-        self.round_progress = RoundProgress(self, progress, services.set_status)
+        self.round_progress = RoundProgress(self, progress, services.set_status, running=lambda: self.busy)
         self.busy = False
         self.job: SubmitJob | None = None
         self.after_paint: AfterPaint | None = None

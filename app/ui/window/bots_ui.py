@@ -60,14 +60,17 @@ class RoundProgress(QObject):
     """Shows a round's computer players, nation by nation, on a progress bar and the status
     bar (made with a parent, the bar and the status callback; its notifier lives as long)."""
 
-    def __init__(self, parent: QObject, progress, set_status):
+    def __init__(self, parent: QObject, progress, set_status, running=lambda: True):
         super().__init__(parent)
         self.progress = progress
         self.set_status = set_status
+        self.running = running          # whether the round is still being adjudicated
         self.notifier = _Notifier(self)
         self.notifier.step.connect(self._show)
 
     def _show(self, done: int, total: int, text: str) -> None:
+        if not self.running():
+            return        # a step queued by the worker, arriving after a result waited for
         self.progress.setRange(0, total)
         self.progress.setValue(done)
         self.set_status(text)

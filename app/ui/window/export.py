@@ -16,8 +16,6 @@ permission, disk full, a folder that does not exist) is a message naming the fil
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
@@ -29,6 +27,7 @@ from app.engine import BoardKey, civ_of, format_transcript
 from app.match.match import seat_view
 
 from .settle import settle
+from .. import disk
 from ..multiverse.map_art import paint_board, render_board_image
 
 BOARD_WIDTH = 1600       # pixels across a board exported as PNG
@@ -45,25 +44,9 @@ class ExportError(Exception):
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` through a temporary file in the same folder and a rename; raises
     :class:`ExportError` naming the file on any OS error."""
-    path = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        disk.write_bytes_atomic(path, data)
     except OSError as e:
-        raise ExportError(f"Cannot write {path}: {e.strerror or e}") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise ExportError(f"Cannot write {path}: {e.strerror or e}") from None
 
 

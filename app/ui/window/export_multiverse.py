@@ -13,14 +13,12 @@ drawn is what the seat at the table may see (the scene's fog of war).
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QImageWriter, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QProgressDialog
 
 from ..guard import guarded
@@ -196,20 +194,14 @@ class MultiverseJob:
         return self._write(img)
 
     def _write(self, img: QImage) -> str:
-        """Through a temporary file beside the target and a rename, as every export."""
+        """Encoded in memory, then written whole or not at all (app/ui/disk.py): Qt's writer
+        names a full disk "Unknown error" or, filled part way, may leave a cut-off file."""
+        from .. import disk
         try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            os.close(fd)
+            disk.write_bytes_atomic(self.path, disk.image_bytes(img))
+        except ValueError as e:
+            return f"Cannot write {self.path}: {e}"
         except OSError as e:
-            return f"Cannot write {self.path}: {e.strerror or e}"
-        writer = QImageWriter(tmp, b"png")
-        if not writer.write(img):
-            os.unlink(tmp)
-            return f"Cannot write {self.path}: {writer.errorString()}"
-        try:
-            os.replace(tmp, self.path)
-        except OSError as e:
-            os.unlink(tmp)
             return f"Cannot write {self.path}: {e.strerror or e}"
         return ""
 

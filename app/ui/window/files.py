@@ -12,6 +12,7 @@ recovery and the unsaved-changes prompt. The files themselves are :mod:`app.matc
 
 from __future__ import annotations
 
+import errno
 import html
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,7 +172,11 @@ class FileKeeper(QObject):
         try:
             self.session.write(Path(path), snapshot(self.match).pieces())
         except OSError as e:
-            self.s.show_message("Cannot save", f"{path}: {e.strerror or e}")
+            space = " or free some space on that disk" if e.errno == errno.ENOSPC else ""
+            self.s.show_message("Cannot save", f"{path}: {why_not_written(Path(path), e)}.\n\nThe game is not "
+                                f"saved there; it is still open as it was. Save it in another place (File → Save "
+                                f"As){space}.")
+            self.s.set_status(f"Not saved: {path}: {why_not_written(Path(path), e)}.", error=True)
             return False
         return True
 
@@ -425,3 +430,15 @@ class FileKeeper(QObject):
         self.replay_watch.stop()
         self.writer.flush()
         self.session.close()
+
+
+def why_not_written(path: Path, error: OSError) -> str:
+    """The reason ``path`` could not be written, in the player's words: making its folder
+    where a file stands fails with "File exists" or "Not a directory", which names neither."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        for folder in path.parents:
+            if folder.exists():
+                if not folder.is_dir():
+                    return f"{folder} is a file, not a folder"
+                break
+    return error.strerror or str(error)

@@ -615,8 +615,10 @@ class MainWindow(QMainWindow):
             return
         shown = self.view.boards_in_view()
         self.match.undo()
-        self._after_undo_redo(f"Undone: back to the world after submission {len(self.game.submissions)}; "
-                              "its orders are pending again (Ctrl+Shift+Z redoes).")
+        left = len(self.game.submissions)
+        now = "the start of the game" if left == 0 else f"the world after submission {left}"
+        self._after_undo_redo(f"Undone: submission {left + 1} is taken back, to {now}; its orders are "
+                              "pending again (Ctrl+Shift+Z redoes).")
         self.view.after_boards_went(shown)      # never a view of the empty space they left
         self.adjudicator.start_turn_view()
 
@@ -640,13 +642,16 @@ class MainWindow(QMainWindow):
         if self.match is None or self.busy:
             return
         n = len(self.game.submissions)
+        was_replaying = self.replay_index is not None
         self.replay_index = None if index >= n else index
         self.refresh()
         self.history.update_label()
+        number = self.history.number
         if self.replay_index is not None:
-            number = self.history.number
             self.set_status(f"Replay: the world after submission {number(index)} of {number(n)}. "
                             "Drag to the right end to play on.")
+        elif was_replaying:     # else the replay's words would stay beside a bar saying "Present"
+            self.set_status(f"Back at the present, after submission {number(n)}: play on.")
 
     # ------------------------------------------------------------------ files (see files.py)
     def new_game_dialog(self) -> None:

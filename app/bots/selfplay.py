@@ -12,6 +12,7 @@ gives the same world, move for move.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -79,6 +80,15 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     if args.turns is None and args.boards is None:
         ap.error("give --turns or --boards (or both)")
+    for name, value in (("--turns", args.turns), ("--boards", args.boards)):
+        if value is not None and value < 1:
+            ap.error(f"{name} must be at least 1, not {value}")
+    out = Path(args.out)
+    if out.is_dir() or not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
+        # said before a long game is played, not after
+        print(f"selfplay: cannot write {out}: " + ("it is a folder" if out.is_dir() else
+              "no such folder" if not out.parent.is_dir() else "the folder is not writable"), file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
     goal = " / ".join(x for x in (f"{args.turns} submissions" if args.turns is not None else "",
                                   f"{args.boards} boards" if args.boards is not None else "") if x)
@@ -95,7 +105,11 @@ def main(argv: list[str]) -> int:
         return 2
     game = grow_world(variant, adjacency=args.adjacency, seed=args.seed, turns=args.turns, boards=args.boards,
                       victory=not args.no_victory, time_travel=args.time_travel, progress=progress)
-    game.save(Path(args.out))
+    try:
+        game.save(out)
+    except OSError as e:      # a disk that filled meanwhile: the game is lost, but say why
+        print(f"\nselfplay: cannot write {out}: {e.strerror or e}", file=sys.stderr)
+        return 1
     w = game.world
     if not args.quiet:
         print(file=sys.stderr)

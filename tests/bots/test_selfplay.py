@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.bots.selfplay import grow_world
+from tests.ui.test_odd_disks import full_mount  # noqa: F401 (a fixture)
 from app.engine import without_victory
 from app.engine.game import Game
 from app.engine.variants.variant import load_variant
@@ -64,3 +65,23 @@ def test_command_boards_and_no_victory(tmp_path):
     r = subprocess.run([sys.executable, "-m", "app", "selfplay", "--out", str(out)], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and "--turns or --boards" in r.stderr
+
+
+def test_selfplay_refuses_nonsense_counts_and_an_unwritable_place_before_playing(tmp_path, capsys):
+    from app.bots.selfplay import main
+    with pytest.raises(SystemExit) as e:
+        main(["--turns", "-5", "--out", str(tmp_path / "g.json")])
+    assert e.value.code == 2 and "--turns must be at least 1, not -5" in capsys.readouterr().err
+    assert main(["--turns", "400", "--out", str(tmp_path / "nowhere" / "g.json"), "--quiet"]) == 2
+    assert "no such folder" in capsys.readouterr().err
+    assert main(["--turns", "400", "--out", str(tmp_path), "--quiet"]) == 2
+    assert "it is a folder" in capsys.readouterr().err
+
+
+def test_selfplay_on_a_full_disk_says_so_and_leaves_no_file(full_mount, capsys):
+    from app.bots.selfplay import main
+    out = full_mount / "g.json"
+    assert main(["--turns", "3", "--out", str(out), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert f"cannot write {out}: No space left on device" in err and "Traceback" not in err
+    assert sorted(p.name for p in full_mount.iterdir()) == ["filler"]

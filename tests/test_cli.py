@@ -49,6 +49,10 @@ def test_scenario_unusable_file_exits_2_naming_the_fault(tmp_path):
     g = write(tmp_path, "field.json", {"adjacency": "wobbly"})
     r = run("scenario", g)
     assert r.returncode == 2 and "adjacency" in r.stderr and "Traceback" not in r.stderr
+    h = write(tmp_path, "half.json", {"steps": [{"orders": ["A par"]}]})
+    r = run("scenario", h)     # the order is named once, not twice
+    assert r.returncode == 2 and "step 1: order 'A par': what should the unit do?" in r.stderr
+    assert r.stderr.count("A par") == 1
 
 
 def test_selfplay_same_seed_same_file(tmp_path):

@@ -339,7 +339,9 @@ def run_file(path: Path, check: bool = True) -> dict[str, Any]:
                 spec = parse_order(text, world.variant)
                 orders.append(world.resolve(spec))
             except NotationError as e:
-                raise ScenarioError(f"{path}: step {n}: order '{text}': {e}") from None
+                said = str(e)          # a message about the whole order quotes it already
+                quoted = said if said.startswith(f"'{text}':") else f"'{text}': {said}"
+                raise ScenarioError(f"{path}: step {n}: order {quoted}") from None
         t0 = time.perf_counter()
         try:
             report = submit(world, orders)

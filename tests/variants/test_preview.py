@@ -194,3 +194,14 @@ def test_the_variant_rules_are_named_and_ports_marked(qtbot, folder, tmp_path, m
     with qtbot.waitSignal(w.reloaded, timeout=20000):
         edit_json(folder / "variant.json", lambda d: d.pop("build_anywhere"))
     assert "build anywhere" not in w.summary.text() and "port: Kiel" in w.summary.text()
+
+
+def test_the_map_has_the_larger_share_of_the_window_it_is_given(qtbot, folder, tmp_path, monkeypatch):
+    """On a small screen (here the offscreen one) the problems dock takes a share of the
+    width, not a fixed 520 px that left the map a strip."""
+    monkeypatch.setenv("DIPLO5D_DATA_DIR", str(tmp_path / "userdata"))
+    w = PreviewWindow(str(folder))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.view.width() > w.problems_dock.width()

@@ -90,7 +90,9 @@ class PreviewWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self._build_toolbar()
         self._build_docks()
-        fit_to_screen(self, 1500, 950)    # a laptop gets less: the title bar and problems stay in sight
+        size = fit_to_screen(self, 1500, 950)    # a laptop gets less: the title bar and problems stay in sight
+        # the map is what a designer looks at: the problems take a share of what the screen gives, never most of it
+        self.resizeDocks([self.problems_dock], [min(520, max(280, int(size.width() * 0.36)))], Qt.Horizontal)
 
         self.watcher = QFileSystemWatcher(self)
         self.watcher.fileChanged.connect(self._changed)
@@ -150,7 +152,7 @@ class PreviewWindow(QMainWindow):
         self.problem_list.currentRowChanged.connect(self._select_row)
         self.problem_list.itemClicked.connect(lambda item: self._select_row(self.problem_list.row(item)))
         lay.addWidget(self.problem_list, 1)
-        dock = QDockWidget("Problems", self)
+        self.problems_dock = dock = QDockWidget("Problems", self)
         dock.setObjectName("problems")
         dock.setWidget(box)
         dock.setFeatures(QDockWidget.DockWidgetMovable)
@@ -162,7 +164,6 @@ class PreviewWindow(QMainWindow):
         self.game_holder.setAlignment(Qt.AlignCenter)
         self.game_dock.setWidget(self.game_holder)
         self.addDockWidget(Qt.RightDockWidgetArea, self.game_dock)
-        self.resizeDocks([dock], [520], Qt.Horizontal)
         self.resizeDocks([dock, self.game_dock], [560, 340], Qt.Vertical)
 
     # -- loading -------------------------------------------------------------------------

@@ -134,9 +134,13 @@ def test_paste_orders_adds_what_reads_and_keeps_the_rest_with_reasons(qtbot, win
     problems = [d.problems.item(i).text() for i in range(d.problems.count())]
     assert problems[0] == "line 4, “Mars”: 'Mars' is not a province"
     assert any(p.startswith("line 6") for p in problems) and len(problems) == 3
-    assert d.box.toPlainText().splitlines() == ["A Mars - Gas", "F NTH C A LON - NWY", "A Par S F Lon"]
+    # the nation's header stays above its lines left, so that fixed they read as France's again
+    assert d.box.toPlainText().splitlines() == ["France:", "A Mars - Gas", "F NTH C A LON - NWY", "A Par S F Lon"]
     assert "2 orders added; 3 lines not used" in d.result.text()
     assert "Pasted: 2 orders added" in window.last_status
+    d.box.setPlainText("England:\nF LON - NTH\nRussia:\nA Mos - Ukr\nA War - Atlantis")
+    d.add()
+    assert d.box.toPlainText().splitlines() == ["Russia:", "A War - Atlantis"]   # England's all went in
 
 
 def test_the_paste_box_closes_behind_the_curtain(qtbot, window):

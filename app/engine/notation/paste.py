@@ -48,6 +48,7 @@ class PastedLine:
     spec: OrderSpec | None = None
     word: str | None = None
     reason: str | None = None
+    heading: int | None = None     # the line of the nation's header (``France:``) it was read under
 
     @property
     def ok(self) -> bool:
@@ -117,13 +118,14 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
         return [PastedLine(MAX_LINES + 1, lines[MAX_LINES], None, None,
                            f"a paste reads at most {MAX_LINES} lines; this one has {len(lines)}")]
     nation: str | None = None
+    heading: int | None = None
     names = {n.lower(): n for n in variant.nation_names}
     for number, raw in enumerate(lines, 1):
         if not raw.strip() or _COMMENT.match(raw):
             continue
         header = _HEADER.match(raw)
         if header and header.group(1).lower() in names:
-            nation = names[header.group(1).lower()]
+            nation, heading = names[header.group(1).lower()], number
             continue
         cleaned = _clean(raw)
         if not cleaned:
@@ -132,11 +134,11 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
             spec = parse_order(_convoy_route(cleaned, variant), variant)
         except NotationError as e:
             word = _fault_word(e, raw, variant)
-            out.append(PastedLine(number, raw, None, word, _reason(e, word)))
+            out.append(PastedLine(number, raw, None, word, _reason(e, word), heading))
             continue
         if spec.nation is None and nation is not None:
             spec = _with_nation(spec, nation)
-        out.append(PastedLine(number, raw, spec))
+        out.append(PastedLine(number, raw, spec, heading=heading))
     return out
 
 

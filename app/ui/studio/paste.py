@@ -81,7 +81,8 @@ class PasteDialog(QDialog):
         if report.added:
             self.pasted.emit(report)
         lines = text.splitlines()
-        keep = sorted({p.line for p in report.problems})
+        # a line left keeps its nation's header above it: fixed and added again, it is read as that nation's
+        keep = sorted({p.line for p in report.problems} | {p.heading for p in report.problems if p.heading})
         self.box.setPlainText("\n".join(lines[n - 1] for n in keep if n <= len(lines)))
         self.problems.clear()
         for p in report.problems:

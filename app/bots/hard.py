@@ -55,7 +55,8 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
         return retreats(world, nation, vals)
     census = Census(world)
     rivals: list[list[Order]] = [[], []]
-    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0, rivals)
+    plan = board_plans(world, nation, rng, budget, census, 0.9 if time_travel else 1.0, rivals,
+                       bold=not time_travel)
     if time_travel and plan:
         report(0.9, f"{nation}: across boards")
         replies = tuple(dict.fromkeys(tuple(r) for r in rivals))
@@ -70,8 +71,8 @@ def decide(world: World, nation: str, rng: random.Random, budget: int | None = N
 
 
 def board_plans(world: World, nation: str, rng: random.Random, budget: int | None = None,
-                census: Census | None = None, share: float = 1.0, rivals: list[list[Order]] | None = None
-                ) -> list[Order]:
+                census: Census | None = None, share: float = 1.0, rivals: list[list[Order]] | None = None,
+                bold: bool = False) -> list[Order]:
     """The nation's orders on each active movement board where it has units, each board
     searched in turn (step 1 of the module docstring; progress up to ``share``).
     ``rivals`` (two lists) receives the rivals' orders on each board judged in their
@@ -90,7 +91,7 @@ def board_plans(world: World, nation: str, rng: random.Random, budget: int | Non
 
         report(spent / total * share, text)
         search = BoardSearch(world, key, nation, rng, per_board[i], replies=_replies(len(boards)), progress=progress,
-                             census=census)
+                             census=census, bold=bold)
         plan.extend(search.run())
         if rivals is not None:
             for into, reply in zip(rivals, search.likely_rivals()):

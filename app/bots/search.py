@@ -4,7 +4,11 @@
    (:func:`app.bots.standard.board_orders`, convoys included) a few times with the
    seeded random source, wandering more each time; one more sample has each rival unit
    next to the nation's centres or units attack it, the others back the attacks. Reply
-   *j* is sample *j* of every rival.
+   *j* is sample *j* of every rival. In a classic game (one board, no time travel) one more
+   reply has every rival play *boldly*, as DumbBot does (:func:`app.bots.bold.bold_orders`): each
+   unit goes where it values most, by DumbBot's own values, whatever the odds, and a fellow
+   whose favourite is the same province backs it. Against six DumbBots, with Standard's
+   samples alone, Hard left Vienna and Trieste open to moves Standard never makes (issue 36).
 2. **Candidates** for the nation's own orders: Standard's plan for it, then changes to the
    best plan so far, one at a time: another order for one unit (hold, a move, a support
    of a move or hold of its own), a supported attack (one unit moves, every other that can
@@ -28,6 +32,7 @@ from app.engine import BoardKey, check, Hold, Location, Move, Order, province_of
 
 from . import standard, values
 from .arena import Arena
+from .bold import bold_orders
 from .common import projected_centres
 from .convoys import convoy_orders, convoy_routes, mend_convoys
 from .judge import Census, board_worth
@@ -37,6 +42,7 @@ Plan = dict[str, Order]  # the nation's orders on the board, by the province of 
 WANDERS = (0.2, 0.6, 0.9)   # Standard's samples of each rival: how often each takes a close second best
 ATTACK_WEIGHT = 0.6          # the weight of the sample in which rivals attack (the others weigh 1)
 WORST_SHARE = 0.3            # a candidate's score: mean over replies + this share of the worst
+BOLD_WEIGHT = 1.0            # the weight of the sample in which rivals go where they value most, whatever the odds
 
 
 class BoardSearch:
@@ -47,8 +53,9 @@ class BoardSearch:
 
     def __init__(self, world: World, key: BoardKey, nation: str, rng: random.Random, budget: int,
                  replies: int = len(WANDERS) + 1, progress: Callable[[float, str], None] | None = None,
-                 census: Census | None = None):
+                 census: Census | None = None, bold: bool = False):
         self.world, self.nation, self.rng = world, nation, rng
+        self.bold = bold
         self.arena = Arena(world, key)
         self.key = self.arena.key
         self.board = self.arena.board
@@ -83,15 +90,21 @@ class BoardSearch:
         wanders = WANDERS[:max(1, count - 1)]
         samples: list[list[Order]] = [[] for _ in wanders]
         attack: list[Order] = []
+        bold: list[Order] = []
         aw = self.arena.world
         for n in rivals:
             vals = values.board_values(self.variant, self.board, n, weights, frozenset(self.held.get(n, ())))
             for j, wander in enumerate(wanders):
                 samples[j].extend(standard.board_orders(aw, self.key, n, vals, self.rng, wander))
             attack.extend(self._attacks(n, samples[0]))
+            if self.bold:
+                bold.extend(bold_orders(self.variant, self.board, n, values.board_values(
+                    self.variant, self.board, n, weights, neutral_size=0, unique_bonus=1.0)))
         out = [(1.0, s) for s in samples]
         if count > len(wanders):
             out.append((ATTACK_WEIGHT, attack))
+        if self.bold:
+            out.append((BOLD_WEIGHT, bold))
         return out
 
     def _attacks(self, rival: str, likely: list[Order]) -> list[Order]:
@@ -251,6 +264,8 @@ class BoardSearch:
         made = self._replies_made
         if made is None:
             return []
+        if self.bold:
+            made = made[:-1]
         picks = [made[0]] + ([made[-1]] if len(made) > 1 else [])
         return [[self.arena.home(o) for o in reply] for _, reply in picks]
 

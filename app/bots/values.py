@@ -145,9 +145,12 @@ class BoardValues:
 
 
 def board_values(v: Variant, board: Board, nation: str, weights: Weights,
-                 held_elsewhere: frozenset[str] = frozenset()) -> BoardValues:
+                 held_elsewhere: frozenset[str] = frozenset(), neutral_size: int = NEUTRAL_SIZE,
+                 unique_bonus: float = UNIQUE_BONUS) -> BoardValues:
     """DumbBot's destination values for ``nation`` on ``board``. ``held_elsewhere``: the
-    centres the nation holds on some active board (no unique bonus for those)."""
+    centres the nation holds on some active board (no unique bonus for those).
+    ``neutral_size`` and ``unique_bonus`` default to ours; DumbBot's own are 0 (an unowned
+    centre is worth a power of no centres) and 1.0 (no bonus)."""
     ix = map_index(v)
     counts: dict[str, int] = {}
     for owner in board.centres.values():
@@ -165,6 +168,6 @@ def board_values(v: Variant, board: Board, nation: str, weights: Weights,
             threat = max((size(counts.get(n, 0)) for n, r in reach.items() if n != nation and r.get(prov)), default=0)
             base.append(weights.defence * threat)
         else:
-            bonus = 1.0 if prov in held_elsewhere else UNIQUE_BONUS
-            base.append(weights.attack * size(counts.get(owner, 0) if owner else NEUTRAL_SIZE) * bonus)
+            bonus = 1.0 if prov in held_elsewhere else unique_bonus
+            base.append(weights.attack * size(counts.get(owner, 0) if owner else neutral_size) * bonus)
     return BoardValues(v, base, reach.get(nation, {}), [r for n, r in sorted(reach.items()) if n != nation], weights)

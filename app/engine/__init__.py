@@ -73,6 +73,7 @@ _WHERE = {
     "parse_json": "saves.jsonfile", "read_json": "saves.jsonfile", "read_text": "saves.jsonfile",
     "validate": "saves.jsonfile", "write_for_command": "saves.jsonfile",
     "write_text_atomic": "saves.jsonfile",
+    "write_bytes_atomic": "saves.jsonfile",
     # saves.lazy_orders
     "raw_value": "saves.lazy_orders", "read_every_board": "saves.lazy_orders",
     "stays_on_board": "saves.lazy_orders",

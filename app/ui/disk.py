@@ -2,18 +2,20 @@
 
 Qt's own writers (QImage.save, QPdfWriter on a file name) drop a full disk's error and leave
 an empty or cut-off file said to be written. So what Qt makes is made in memory and written
-here by Python's file, which raises: through a temporary file beside the target, flushed to
-the disk, then renamed over it; on failure the temporary file goes and the target is as it was.
+by the engine's :func:`~app.engine.write_bytes_atomic`, which raises: through a temporary file
+beside the target, flushed to the disk, then renamed over it; on failure the temporary file goes
+and the target is as it was.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QIODevice
 from PySide6.QtGui import QImage
+
+from app.engine import write_bytes_atomic
 
 
 def image_bytes(img: QImage, fmt: str = "PNG") -> bytes:
@@ -23,27 +25,6 @@ def image_bytes(img: QImage, fmt: str = "PNG") -> bytes:
     if not img.save(buf, fmt):
         raise ValueError(f"the image could not be encoded as {fmt}")
     return bytes(buf.data())
-
-
-def write_bytes_atomic(path: str | os.PathLike, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (a new file's usual mode); raises OSError."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; this is an ordinary file
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def save_image(img, path: str | os.PathLike) -> None:

@@ -9,7 +9,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, TypeVar
 
 if TYPE_CHECKING:       # pydantic is imported when a file is validated, not with this module
     from pydantic import BaseModel
@@ -110,21 +110,34 @@ def write_text_atomic(path: Path, text: str | list[str], private: bool = False) 
     whole encoded (or joined) copy adds to the peak. ``private``: readable by its owner
     only, from the moment it exists (a secret: the temporary file's own 0600 is kept)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    write_bytes_atomic(path, _encoded(text), private)
+
+
+def _encoded(text: str | list[str]) -> Iterator[bytes]:
+    if isinstance(text, str):
+        for i in range(0, len(text), _WRITE_SLICE):
+            yield text[i:i + _WRITE_SLICE].encode("utf-8")
+        return
+    batch, size = [], 0
+    for piece in text:
+        batch.append(piece)
+        size += len(piece)
+        if size >= _WRITE_SLICE:
+            yield "".join(batch).encode("utf-8")
+            batch, size = [], 0
+    yield "".join(batch).encode("utf-8")
+
+
+def write_bytes_atomic(path: str | os.PathLike, data: bytes | Iterable[bytes], private: bool = False) -> None:
+    """Write ``data`` (or its chunks) to ``path`` whole or not at all: through a temporary
+    file beside it, flushed to the disk, then renamed over it; on failure the temporary file
+    goes and ``path`` is as it was. Raises OSError. ``private``: see :func:`write_text_atomic`."""
+    path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
-            if isinstance(text, str):
-                for i in range(0, len(text), _WRITE_SLICE):
-                    f.write(text[i:i + _WRITE_SLICE].encode("utf-8"))
-            else:
-                batch, size = [], 0
-                for piece in text:
-                    batch.append(piece)
-                    size += len(piece)
-                    if size >= _WRITE_SLICE:
-                        f.write("".join(batch).encode("utf-8"))
-                        batch, size = [], 0
-                f.write("".join(batch).encode("utf-8"))
+            for chunk in ([data] if isinstance(data, bytes) else data):
+                f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
         if not private:

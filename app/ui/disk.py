@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable, TypeVar
 
-from PySide6.QtCore import QBuffer, QIODevice
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QImage, QPdfWriter
 
 from app.engine import write_bytes_atomic
 
@@ -25,6 +26,25 @@ def image_bytes(img: QImage, fmt: str = "PNG") -> bytes:
     if not img.save(buf, fmt):
         raise ValueError(f"the image could not be encoded as {fmt}")
     return bytes(buf.data())
+
+
+T = TypeVar("T")
+
+
+def pdf_bytes(title: str, dpi: int, paint: Callable[[QPdfWriter], T]) -> tuple[bytes, T]:
+    """A PDF document painted in memory by ``paint(writer)`` (titled ``title``, at ``dpi``):
+    its bytes, and what ``paint`` returned."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(dpi)
+    writer.setCreator("5D Diplomacy")
+    writer.setTitle(title)
+    painted = paint(writer)
+    del writer                           # the document is finished when its writer goes
+    buffer.close()
+    return bytes(data), painted
 
 
 def save_image(img, path: str | os.PathLike) -> None:

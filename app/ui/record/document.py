@@ -13,13 +13,13 @@ import html
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter,
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPainter,
                            QTextDocument)
 
 from app.engine import format_transcript
 
-from ..disk import write_bytes_atomic
+from ..disk import pdf_bytes, write_bytes_atomic
 from ..studio.chart_art import paint_chart
 from .animation import Cancelled
 from app.match.story import figure_lines
@@ -139,15 +139,7 @@ def write_pdf(path: Path, game, story, headline: str, progress=None, cancelled=l
 
     The pages are painted into memory and written by Python's own file: QPdfWriter on a
     file drops a write error (a full disk left an empty file said to be written)."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(PDF_DPI)
-    writer.setCreator("5D Diplomacy")
-    writer.setTitle(f"{headline} — 5D Diplomacy game record")
-    pages = paint_record(writer, game, story, headline, progress, cancelled)
-    del writer                           # the document is finished when its writer goes
-    buffer.close()
-    write_bytes_atomic(path, bytes(data))
+    data, pages = pdf_bytes(f"{headline} — 5D Diplomacy game record", PDF_DPI,
+                            lambda writer: paint_record(writer, game, story, headline, progress, cancelled))
+    write_bytes_atomic(path, data)
     return pages

@@ -6,11 +6,12 @@ as for every export (:mod:`.export`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QPdfWriter, QTextDocument
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QFont, QFontDatabase, QPageLayout, QPageSize, QPagedPaintDevice, QPainter, QTextDocument
 
 from app.engine import BoardKey
 
+from .. import disk
 from ..guard import guarded
 from ..multiverse.map_art import paint_board
 
@@ -85,17 +86,8 @@ def paint_pages(w, what: str, key: BoardKey | None, device: QPagedPaintDevice) -
 
 def pdf_bytes(w, what: str, key: BoardKey | None = None) -> bytes:
     """``what`` as a PDF document (A4, 300 dpi)."""
-    data = QByteArray()
-    buf = QBuffer(data)
-    buf.open(QIODevice.WriteOnly)
-    writer = QPdfWriter(buf)
-    writer.setResolution(PDF_DPI)
-    writer.setCreator("5D Diplomacy")
-    writer.setTitle({"board": f"Board {key}", "view": "The view", "orders": "Orders and results"}[what])
-    paint_pages(w, what, key, writer)
-    del writer                         # the document is finished when its writer goes
-    buf.close()
-    return bytes(data)
+    title = {"board": f"Board {key}", "view": "The view", "orders": "Orders and results"}[what]
+    return disk.pdf_bytes(title, PDF_DPI, lambda writer: paint_pages(w, what, key, writer))[0]
 
 
 def print_to(w, what: str, key: BoardKey | None, printer) -> None:

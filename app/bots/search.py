@@ -243,7 +243,7 @@ class BoardSearch:
             for i, change in enumerate(changes):
                 if not self.affordable():
                     break
-                trial = _tidy(self.arena.world, dict(best, **{o.unit.province: o for o in change}))
+                trial = tidy_plan(self.arena.world, dict(best, **{o.unit.province: o for o in change}))
                 s = self.score(trial)
                 if s > best_score + 1e-9:
                     best, best_score = trial, s
@@ -292,9 +292,11 @@ class BoardSearch:
         return sorted(self.units, key=lambda u: (-tension(u), u.loc))
 
 
-def _tidy(world: World, plan: Plan) -> Plan:
+def tidy_plan(world: World, plan: Plan) -> Plan:
     """A plan whose supports back what the backed unit does: a support of a move it no
-    longer makes, or of a hold while it moves, becomes a hold; a convoy whose army goes
+    longer makes, or of a hold while it moves, becomes a hold; a support of its move into
+    the province it enters names the coast it enters (a fleet's move to Spain's north coast
+    is not backed by a support to the south coast: DATC 6.B.4); a convoy whose army goes
     elsewhere too; and an army's move by convoy whose fleets were given other orders
     walks or holds (:func:`app.bots.convoys.mend_convoys`), so that the plan kept is
     one the engine accepts whole."""
@@ -308,6 +310,8 @@ def _tidy(world: World, plan: Plan) -> Plan:
             does = backed.dest.province if backed.kind == "move" else None
             if wanted != does:
                 out[p] = Hold(o.nation, o.unit_type, o.unit)
+            elif does is not None and o.dest != backed.dest:
+                out[p] = Support(o.nation, o.unit_type, o.unit, o.supported_type, o.supported, backed.dest)
         elif o.kind == "convoy":
             army = plan.get(o.army.province)
             if army is None or army.kind != "move" or army.dest != o.dest:

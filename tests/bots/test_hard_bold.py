@@ -67,3 +67,20 @@ def test_classic_hard_orders_are_legal_in_every_phase(seed, turns, variant):
     assert len(world.active_boards()) == 1
     for nation in world.variant.nation_names:
         assert_legal(world, nation, decide("hard", world, nation, seed=seed, budget=60, time_travel=False))
+
+
+def test_a_plan_backs_its_fleet_on_the_coast_it_enters():
+    """A support kept from an earlier plan named Spain's south coast while the fleet came to
+    move to the north coast: the engine voids such a support (seen once in 28 classic games)."""
+    from app.bots.search import tidy_plan
+    from app.engine import Hold
+    board = make_board(KEY, [("France", "F", "mao"), ("France", "A", "por"), ("Italy", "F", "wes")], {})
+    world = World.from_boards(load_variant("standard"), [board])
+    fleet = Move("France", "F", _at("mao"), _at("spa/nc"))
+    stale = Support("France", "A", _at("por"), "F", _at("mao"), _at("spa/sc"))
+    plan = tidy_plan(world, {"mao": fleet, "por": stale})
+    assert plan["por"] == Support("France", "A", _at("por"), "F", _at("mao"), _at("spa/nc"))
+    report = submit(world, list(plan.values()) + [Move("Italy", "F", _at("wes"), _at("spa/sc"))])
+    assert [r.status for r in report.results] == ["succeeds", "succeeds", "fails"]
+    elsewhere = tidy_plan(world, {"mao": Move("France", "F", _at("mao"), _at("gas")), "por": stale})
+    assert elsewhere["por"] == Hold("France", "A", _at("por"))

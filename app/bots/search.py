@@ -42,7 +42,7 @@ Plan = dict[str, Order]  # the nation's orders on the board, by the province of 
 WANDERS = (0.2, 0.6, 0.9)   # Standard's samples of each rival: how often each takes a close second best
 ATTACK_WEIGHT = 0.6          # the weight of the sample in which rivals attack (the others weigh 1)
 WORST_SHARE = 0.3            # a candidate's score: mean over replies + this share of the worst
-BOLD_WEIGHT = 1.0            # the weight of the sample in which rivals go where they value most, whatever the odds
+BOLD_WEIGHT = 1.5            # the weight of the sample in which rivals go where they value most, whatever the odds
 
 
 class BoardSearch:

@@ -51,11 +51,10 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 
 
 def png_bytes(img: QImage) -> bytes:
-    buf = QBuffer()
-    buf.open(QIODevice.WriteOnly)
-    if not img.save(buf, "PNG"):
-        raise ExportError("The image could not be encoded as PNG")
-    return bytes(buf.data())
+    try:
+        return disk.image_bytes(img, "PNG")
+    except ValueError:
+        raise ExportError("The image could not be encoded as PNG") from None
 
 
 def _svg_bytes(size: QSize, view_box: QRectF, title: str, draw) -> bytes:

@@ -43,7 +43,7 @@ from .notes import Notes
 from .plans import Plans, unknown_place
 from .redo import RedoChain
 from .file_error import MatchFileError
-from .seats import Seat
+from .seats import Seat, shared_name
 from .pin_tries import PinTries
 from .secret import SeatLocks
 from .table import MatchTable
@@ -213,6 +213,8 @@ class Match:
         return cls(Game.new(variant, adjacency=adjacency, seed=seed), seats, **kw)
 
     def _check_seats(self, seats: Sequence[Seat]) -> None:
+        if (name := shared_name(seats)) is not None:
+            raise MatchError(f"two seats are named {name}: give each player a name of their own")
         known = set(self.game.variant.nation_names)
         seen: dict[str, str] = {}
         for s in seats:
@@ -366,7 +368,9 @@ class Match:
     def replace_seat(self, seat: int, new: Seat, pin: str | None = None) -> None:
         """``new`` sits in seat ``seat``'s place (with its own ``pin``, if given): nothing of
         the seat that was there stays, neither its pending orders nor its sealed box and PIN."""
-        self.seats = self.seats[:seat] + (new,) + self.seats[seat + 1:]
+        seats = self.seats[:seat] + (new,) + self.seats[seat + 1:]
+        self._check_seats(seats)
+        self.seats = seats
         self.sandbox_seat = False             # the seats are saved from now on, as they are
         self._pending[seat] = {}
         self._done.discard(seat)
@@ -377,6 +381,7 @@ class Match:
 
     def add_seat(self, new: Seat, pin: str | None = None) -> int:
         """``new`` sits at a new place at the end of the table; returns its index."""
+        self._check_seats(self.seats + (new,))
         self.seats = self.seats + (new,)
         self.sandbox_seat = False
         self._pending.append({})

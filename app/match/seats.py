@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Iterable, Literal
 
 Controller = Literal["person", "computer", "nobody"]
 CONTROLLERS = ("person", "computer", "nobody")
@@ -67,3 +67,21 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.controller == "computer"
+
+
+def shared_name(seats: Iterable[Seat]) -> str | None:
+    """The name two person seats share, compared without case (None: each person has a name
+    of their own). The curtain, the messages and the table tell people apart by name;
+    computer and empty seats may share one ("Computer (hard)" for each nation watched).
+
+    >>> shared_name([Seat("Ada", nations=("England",)), Seat("ada", nations=("France",))])
+    'ada'
+    """
+    seen: set[str] = set()
+    for s in seats:
+        if s.is_person:
+            key = s.name.strip().casefold()
+            if key in seen:
+                return s.name
+            seen.add(key)
+    return None

@@ -153,6 +153,41 @@ def test_taking_over_part_of_a_computer_seat_and_nations_nobody_plays():
     assert m.mode == "hotseat" and len(m._pending) == 5
 
 
+def test_a_newcomer_may_not_take_the_name_of_a_person_at_the_table():
+    """The curtain says "pass to Ada" and messages come from Ada: two people named Ada (in any
+    case) could not tell whose turn or letter it is. The computer seat is left as it was."""
+    bots = Seat(name="Bots", nations=("Russia", "Turkey"), controller="computer", level="easy")
+    m = Match.new(seats=[ADA, bots, CLEO.with_nations(("Austria",))])
+    with pytest.raises(SeatChangeError, match="already named ada"):
+        m.table.seats.take_over(("Turkey",), " ada ")
+    assert m.seats[1] == bots and len(m.seats) == 3
+    assert m.table.seats.take_over(("Turkey",), "Ada B") == 3
+
+
+def test_two_people_with_one_name_are_refused_by_the_match_computers_may_share_one():
+    with pytest.raises(MatchError, match="two seats are named ADA"):
+        Match.new(seats=[ADA, Seat(name="ADA", nations=("Russia",))])
+    computers = [Seat(name="Computer (hard)", nations=(n,), controller="computer", level="hard")
+                 for n in ("Russia", "Turkey")]
+    assert len(Match.new(seats=[ADA, *computers]).seats) == 3
+    m = Match.new(seats=[ADA, BEN])
+    with pytest.raises(MatchError, match="named Ada"):
+        m.add_seat(Seat(name="Ada", nations=("Italy",)))
+    with pytest.raises(MatchError, match="named Ada"):
+        m.replace_seat(1, Seat(name="Ada", colour=BEN.colour, nations=BEN.nations))
+    assert m.seats == (ADA, BEN)
+
+
+def test_a_hand_edited_save_with_two_people_of_one_name_names_the_file_and_field(tmp_path):
+    path = tmp_path / "twins.5dd"
+    save_match(three(), path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["meta"]["seats"][1]["name"] = "Ada"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(MatchFileError, match=r"twins\.5dd.*meta\.seats.*two seats are named Ada"):
+        open_match(path)
+
+
 def test_three_seats_one_leaves_to_the_computer_and_later_someone_takes_over(tmp_path):
     """The user story of issue 21, through the match and its file."""
     m = three(pins={0: "1234", 2: "9999"})

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ..seats import Seat
+from ..seats import Seat, shared_name
 from .host import Host
 
 COMPUTER_NAME = "Computer"
@@ -137,6 +137,9 @@ class SeatChanges:
         name = name.strip()
         if not name:
             raise SeatChangeError("the newcomer needs a name")
+        if shared_name([*m.seats, Seat(name=name[:40], nations=nations)]) is not None:
+            raise SeatChangeError(f"someone at the table is already named {name[:40]}: the newcomer needs a name "
+                                  f"of their own")
         open_ = set(self.open_nations())
         for n in nations:
             if n not in m.game.variant.nations:

@@ -213,7 +213,7 @@ class Match:
         return cls(Game.new(variant, adjacency=adjacency, seed=seed), seats, **kw)
 
     def _check_seats(self, seats: Sequence[Seat]) -> None:
-        if (name := shared_name(seats)) is not None:
+        if (name := shared_name(s.name for s in seats if s.is_person)) is not None:
             raise MatchError(f"two seats are named {name}: give each player a name of their own")
         known = set(self.game.variant.nation_names)
         seen: dict[str, str] = {}

@@ -69,19 +69,21 @@ class Seat:
         return self.controller == "computer"
 
 
-def shared_name(seats: Iterable[Seat]) -> str | None:
-    """The name two person seats share, compared without case (None: each person has a name
-    of their own). The curtain, the messages and the table tell people apart by name;
-    computer and empty seats may share one ("Computer (hard)" for each nation watched).
 
-    >>> shared_name([Seat("Ada", nations=("England",)), Seat("ada", nations=("France",))])
-    'ada'
+def shared_name(names: Iterable[str]) -> str | None:
+    """A name two of ``names`` share, compared without case or surrounding spaces, as the
+    first of them writes it (None: every name is its own). People at a table must each have a name
+    of their own: the curtain, the messages and the table tell them apart by it. Computer and
+    empty seats may share one ("Computer (hard)" for each nation watched), so callers pass
+    the people's names.
+
+    >>> shared_name(["Ada", "Ben", " ada"])
+    'Ada'
     """
-    seen: set[str] = set()
-    for s in seats:
-        if s.is_person:
-            key = s.name.strip().casefold()
-            if key in seen:
-                return s.name
-            seen.add(key)
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.strip().casefold()
+        if key in seen:
+            return seen[key]
+        seen[key] = name.strip()
     return None

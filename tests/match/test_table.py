@@ -165,7 +165,7 @@ def test_a_newcomer_may_not_take_the_name_of_a_person_at_the_table():
 
 
 def test_two_people_with_one_name_are_refused_by_the_match_computers_may_share_one():
-    with pytest.raises(MatchError, match="two seats are named ADA"):
+    with pytest.raises(MatchError, match="two seats are named Ada"):
         Match.new(seats=[ADA, Seat(name="ADA", nations=("Russia",))])
     computers = [Seat(name="Computer (hard)", nations=(n,), controller="computer", level="hard")
                  for n in ("Russia", "Turkey")]

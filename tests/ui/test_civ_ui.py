@@ -58,6 +58,11 @@ def test_the_new_game_dialog_offers_civilisations(qtbot, window):
     dlg.civ.rows[1].civ.setText("Akkad")
     dlg.civ.rows[2].unit.setCurrentIndex(1)            # a fleet, if the centre is on a coast
     assert dlg.problem() is None
+    dlg.civ.rows[0].player.setText("Ada")               # two people with one name: the curtain could
+    dlg.civ.rows[2].player.setText(" ada")              # not say whose turn it is (the match refuses it)
+    assert "Two players are named Ada" in (dlg.problem() or "")
+    dlg.civ.rows[2].player.setText("Cleo")
+    assert dlg.problem() is None
     s = dlg.settings()
     assert s["start"] == "civilisations" and s["civ"]["computers"] == 5
     assert [p.civilisation for p in s["civ"]["players"]] == ["Sumer", "Akkad", "Elam"]

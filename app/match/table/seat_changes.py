@@ -137,7 +137,7 @@ class SeatChanges:
         name = name.strip()
         if not name:
             raise SeatChangeError("the newcomer needs a name")
-        if shared_name([*m.seats, Seat(name=name[:40], nations=nations)]) is not None:
+        if shared_name([*(s.name for s in m.seats if s.is_person), name[:40]]) is not None:
             raise SeatChangeError(f"someone at the table is already named {name[:40]}: the newcomer needs a name "
                                   f"of their own")
         open_ = set(self.open_nations())

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QColorDialog, QComboBox, QFrame, QGrid
 
 from app.engine import civ_range, CivCounts, load_variant, name_problem, PALETTE, VariantError
 from app.match.civ_setup import CivPlayer
+from app.match.seats import shared_name
 
 from ..guard import guarded
 from ..message_label import MessageLabel
@@ -240,6 +241,8 @@ class CivOptions(QGroupBox):
         """What stops the game from starting, in words (None: it can start)."""
         if self.impossible:
             return self.impossible + "."
+        if (name := shared_name(p.player for p in self.players())) is not None:
+            return f"Two players are named {name}: give each a name of their own."
         if self.drawn:
             chosen: dict[str, str] = {}
             for p in self.players():

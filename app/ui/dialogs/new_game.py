@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QColorDialog, QComboBox,
 
 from app.engine import load_variant, VariantError
 from app.match import Seat
+from app.match.seats import shared_name
 from app.engine import available
 
 from ..message_label import MessageLabel
@@ -317,14 +318,12 @@ class NewGameDialog(CheckedDialog):
             return self.civ.problem()
         if not self.hotseat.isChecked():
             return self.opponents.problem()
+        if (twice := shared_name(r.seat_name() for r in self.seat_rows)) is not None:   # blank: "Player"
+            return f"Two seats are named {twice}: give each player a name of their own."
         seen: dict[str, str] = {}
-        names: dict[str, str] = {}
         people = 0
         for r in self.seat_rows:
-            name = r.seat_name()          # as the table will call it (blank: "Player")
-            if name.lower() in names:     # the curtain and the messages know a seat by its name
-                return f"Two seats are named {names[name.lower()]}: give each player a name of their own."
-            names[name.lower()] = name
+            name = r.seat_name()          # as the table will call it
             if not r.nations():
                 return f"{name} plays no nation: tick at least one."
             for n in r.nations():

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import gc
 import threading
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..notation.board_text import shifted_key
 from ..rules.coords import BoardKey
 from ..rules.orders import Order, Result
+from .collector import collector_paused
 
 if TYPE_CHECKING:
     from ..notation.board_text import BoardTextReader, Template
@@ -456,16 +456,10 @@ def read_every_board(world) -> None:
     for a game that reads them all at once anyway (a fogged seat's view walks every
     board). Made as a load makes them, with the collector off and then frozen: made one
     board at a time among other work, collections of the growing heap doubled the cost."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused(set_aside=True):
         for table in (world.orders, world.refs):
             copied = table.copy()
             if isinstance(copied, LazyOrders):
                 for value in dict.values(copied):
                     if isinstance(value, Later):
                         value.read()
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()

@@ -162,15 +162,20 @@ class BoardTextReader:
         self.naming[own] = self._naming
         return template
 
-    def passing(self, text: str) -> Template:
+    def passing(self, text: str, naming: dict[str, tuple | None] | None = None) -> Template:
         """The template of ``text`` for a caller that keeps it no longer than it needs it:
         the reader's own if it has read the text, else one made for the caller alone (the
-        replay check reads every text of a file, and a session looks at few of them)."""
+        replay check reads every text of a file, and a session looks at few of them).
+        ``naming``: the caller's own table of what texts name (see :attr:`naming`), given
+        the text's when it is read here."""
         template = self.templates.get(text)
         if template is None:
             if type(text) is not str or len(text) > MAX_ORDER_LENGTH:
                 return self.template(text)    # raises naming the fault
+            self._naming = None
             template = self._compile(text)
+            if naming is not None:
+                naming[text] = self._naming
         return template
 
     def passing_naming(self, text: str) -> tuple | None:

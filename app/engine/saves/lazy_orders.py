@@ -249,10 +249,25 @@ def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
 PASSING_TEMPLATES = 16384
 
 
+class Passing(dict):
+    """What a caller of the peek methods reads for itself and keeps only as long as it
+    keeps this: the templates by text (the dictionary itself) and what each text names
+    (``naming``, see :meth:`UnreadRefs.index`), both from one reading of the text."""
+
+    __slots__ = ("naming",)
+
+    def __init__(self):
+        super().__init__()
+        self.naming: dict[str, tuple | None] = {}
+
+
 def _passing(templates: dict, reader: BoardTextReader, text: str) -> Template:
+    naming = templates.naming if type(templates) is Passing else None
     if len(templates) >= PASSING_TEMPLATES:
         templates.clear()
-    template = templates[text] = reader.passing(text)
+        if naming is not None:
+            naming.clear()
+    template = templates[text] = reader.passing(text, naming)
     return template
 
 

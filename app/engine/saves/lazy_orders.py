@@ -235,8 +235,14 @@ class LazyOrders(dict):
 
 def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
           templates: dict[str, Template]) -> tuple[Order, ...]:
+    given = templates.given.pop(key, None) if type(templates) is Passing else None
     out = []
     for text in texts:
+        if given is not None:
+            o = given.get(text)
+            if o is not None:
+                out.append(o)
+                continue
         template = templates.get(text)
         if template is None:
             template = _passing(templates, reader, text)
@@ -252,13 +258,18 @@ PASSING_TEMPLATES = 16384
 class Passing(dict):
     """What a caller of the peek methods reads for itself and keeps only as long as it
     keeps this: the templates by text (the dictionary itself) and what each text names
-    (``naming``, see :meth:`UnreadRefs.index`), both from one reading of the text."""
+    (``naming``, see :meth:`UnreadRefs.index`), both from one reading of the text; and
+    the orders its submissions' peeks made, by board and text (``given``), until that
+    board's stored orders are peeked: a stored text that a submission gave on the board
+    then stands for the very order made of it (the same template on the same board
+    makes an equal one), so that comparing the two compares identities."""
 
-    __slots__ = ("naming",)
+    __slots__ = ("naming", "given")
 
     def __init__(self):
         super().__init__()
         self.naming: dict[str, tuple | None] = {}
+        self.given: dict[BoardKey, dict[str, Order]] = {}
 
 
 def _passing(templates: dict, reader: BoardTextReader, text: str) -> Template:
@@ -307,11 +318,18 @@ class UnreadSubmission:
                 value = self.value
                 if value is None:
                     reader, out = self.reader, []
+                    given = templates.given if type(templates) is Passing else None
                     for key, text in self.pairs:
                         template = templates.get(text)
                         if template is None:
                             template = _passing(templates, reader, text)
-                        out.append(template(key))
+                        o = template(key)
+                        out.append(o)
+                        if given is not None:
+                            on_board = given.get(key)
+                            if on_board is None:
+                                on_board = given[key] = {}
+                            on_board[text] = o
                     return tuple(out)
         return value
 

@@ -132,6 +132,7 @@ class UnreadRefs(Later):
             unread = self.boards[key]
             reader = unread.reader
             naming, shifted = reader.naming, reader._shifted
+            home = key == board   # a place named without a board is on the source's own
             for idx, text, r in zip(range(len(unread.texts)), unread.texts, self.results[key]):
                 if r[5]:   # refused when given: names nothing
                     continue
@@ -148,10 +149,13 @@ class UnreadRefs(Later):
                 if named is None:   # a build or a waive
                     continue
                 for offset, prov in named[0]:
-                    there = key if offset is None else shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)
-                    if there == board:
-                        got = inner.get(prov)
-                        inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
+                    if offset is None:
+                        if not home:
+                            continue
+                    elif (shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)) != board:
+                        continue
+                    got = inner.get(prov)
+                    inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
         return inner
 
 

@@ -4,6 +4,8 @@ short-lived, and one value kept from among them keeps its whole block of memory.
 import gc
 import tracemalloc
 
+import pytest
+
 from app.bots import selfplay
 from app.engine.game import Game
 from app.engine.variants.variant import Variant
@@ -90,5 +92,27 @@ def test_the_replay_check_leaves_no_cycles_behind(grown, tmp_path):
     try:
         assert check.run().boards.keys() == g.world.boards.keys()
         assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_a_refused_file_leaves_the_collector_as_it_was(grown, tmp_path):
+    """The replay runs with the collector paused; a file it refuses leaves it on, as it
+    was (and off, with nothing set aside, when it was off)."""
+    from app.engine.game import GameFileError
+    from tests.edited_saves import give_a_start_centre
+    g, _ = grown
+    path = tmp_path / "g.json"
+    g.save(path)
+    path.write_text(give_a_start_centre(path.read_text(), "Austria", "ser"))
+    with pytest.raises(GameFileError, match="not what its own submissions make"):
+        Game.load(path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        frozen = gc.get_freeze_count()
+        with pytest.raises(GameFileError, match="not what its own submissions make"):
+            Game.load(path)
+        assert not gc.isenabled() and gc.get_freeze_count() == frozen
     finally:
         gc.enable()

@@ -80,7 +80,7 @@ def test_opening_a_save_file_leaves_the_scenario_format_unread(tmp_path):
 
 
 def test_the_replay_check_leaves_no_cycles_behind(grown, tmp_path):
-    """The replay check runs with the collector paused (a burst of objects, all freed by
+    """Game.load runs the replay check with the collector paused (objects all freed by
     reference counting): a reference cycle made while adjudicating would keep a replayed
     world alive until a later collection. (The search for a convoy route that needs a
     given fleet made one: a closure calling itself.)"""

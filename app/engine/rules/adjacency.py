@@ -256,8 +256,8 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
         return any(extend(first) for first in fleet_neighbours(world, variant, mode, army, army))
     finally:
         # A closure that calls itself is a reference cycle (it holds its own cell), and it
-        # holds the world: only a collection would free them. Replays run with the
-        # collector paused (app.engine.saves.replay_check), so the cycle is broken here.
+        # holds the world: only a collection would free them, and Game.load replays a
+        # file with the collector paused (app.engine.saves.collector). Broken here.
         del extend
 
 

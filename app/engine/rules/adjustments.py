@@ -24,9 +24,9 @@ def adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str]
     units = dict(board.units)
     orders = world.orders.get(key, ())
     results = list(world.results.get(key, ()))
-    owned = Counter(board.centres.values())   # (one pass over each board, not two per nation)
-    owned.subtract(u.nation for u in board.units.values())
-    allowance = {n: owned[n] for n in world.variant.nation_names}
+    owned = Counter(board.centres.values())   # (one count of each, not two passes per nation)
+    fielded = Counter([u.nation for u in board.units.values()])
+    allowance = {n: owned[n] - fielded[n] for n in world.variant.nation_names}
     used: set[str] = set()
     for i, o in enumerate(orders):
         if results[i].status == "invalid":

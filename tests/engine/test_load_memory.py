@@ -4,6 +4,8 @@ short-lived, and one value kept from among them keeps its whole block of memory.
 import gc
 import tracemalloc
 
+import pytest
+
 from app.bots import selfplay
 from app.engine.game import Game
 from app.engine.variants.variant import Variant
@@ -54,8 +56,8 @@ def test_loading_leaves_no_cycles_behind(tmp_path):
     g.save(tmp_path / "g.json")
     gc.unfreeze()   # what earlier loads froze, garbage included
     gc.collect()
-    # The reading alone: the replay check after it runs with the collector on, and what
-    # adjudicating leaves behind is ordinary garbage, never frozen.
+    # The reading alone: the replay check after it is never frozen (what it makes dies
+    # as it goes; the test below holds that none of it is left in cycles).
     h = Game.load(tmp_path / "g.json", replay_later=True)
     gc.unfreeze()
     assert gc.collect() == 0
@@ -75,3 +77,42 @@ def test_opening_a_save_file_leaves_the_scenario_format_unread(tmp_path):
             "'app.engine.civ.civ_scenario' in sys.modules, 'app.engine.scenarios.scenario' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["True", "True", "False", "False"], out.stderr
+
+
+def test_the_replay_check_leaves_no_cycles_behind(grown, tmp_path):
+    """Game.load runs the replay check with the collector paused (objects all freed by
+    reference counting): a reference cycle made while adjudicating would keep a replayed
+    world alive until a later collection. (The search for a convoy route that needs a
+    given fleet made one: a closure calling itself.)"""
+    g, _ = grown
+    g.save(tmp_path / "g.json")
+    check = Game.load(tmp_path / "g.json", replay_later=True).replay_owed
+    gc.collect()
+    gc.disable()
+    try:
+        assert check.run().boards.keys() == g.world.boards.keys()
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_a_refused_file_leaves_the_collector_as_it_was(grown, tmp_path):
+    """The replay runs with the collector paused; a file it refuses leaves it on, as it
+    was (and off, with nothing set aside, when it was off)."""
+    from app.engine.game import GameFileError
+    from tests.edited_saves import give_a_start_centre
+    g, _ = grown
+    path = tmp_path / "g.json"
+    g.save(path)
+    path.write_text(give_a_start_centre(path.read_text(), "Austria", "ser"))
+    with pytest.raises(GameFileError, match="not what its own submissions make"):
+        Game.load(path)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        frozen = gc.get_freeze_count()
+        with pytest.raises(GameFileError, match="not what its own submissions make"):
+            Game.load(path)
+        assert not gc.isenabled() and gc.get_freeze_count() == frozen
+    finally:
+        gc.enable()

@@ -129,6 +129,9 @@ def test_a_big_file_passes_its_check_and_stays_unread(big_save):
     assert replayed.orders == Game.load(big_save, replay_later=True).world.orders
     shared = [v for v in raw_values(replayed.orders) if type(v) is Unread]
     assert len(shared) > len(replayed.orders) // 2      # the replayed world let go of most of its orders
+    # and of most of its order index: the check read right what each stored text names
+    shared_index = [v for v in raw_values(replayed.refs) if type(v) is UnreadRefs]
+    assert len(shared_index) > len(replayed.refs) // 2
     assert all(type(v) is Unread and v.value is None for v in raw_values(game.world.orders))
     assert all(type(v) is UnreadRefs and v.value is None for v in raw_values(game.world.refs))
 

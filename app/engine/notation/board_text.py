@@ -162,15 +162,20 @@ class BoardTextReader:
         self.naming[own] = self._naming
         return template
 
-    def passing(self, text: str) -> Template:
+    def passing(self, text: str, naming: dict[str, tuple | None] | None = None) -> Template:
         """The template of ``text`` for a caller that keeps it no longer than it needs it:
         the reader's own if it has read the text, else one made for the caller alone (the
-        replay check reads every text of a file, and a session looks at few of them)."""
+        replay check reads every text of a file, and a session looks at few of them).
+        ``naming``: the caller's own table of what texts name (see :attr:`naming`), given
+        the text's when it is read here."""
         template = self.templates.get(text)
         if template is None:
             if type(text) is not str or len(text) > MAX_ORDER_LENGTH:
                 return self.template(text)    # raises naming the fault
+            self._naming = None
             template = self._compile(text)
+            if naming is not None:
+                naming[text] = self._naming
         return template
 
     def passing_naming(self, text: str) -> tuple | None:
@@ -282,10 +287,16 @@ class BoardTextReader:
             if rest[0] in ("A", "F"):
                 ttype, rest = rest[0], rest[1:]
             if len(rest) == 2 and rest[1] == "H":
-                self._names(own, self._place(rest[0], text))
+                of = self._place(rest[0], text)
+                self._names(own, of)
+                if of[0] is None:
+                    return _supported(who, utype, p, ttype, of[1], None)
                 return _maker(Support, who, utype, _here(p), ttype, self._locator(rest[0], text), None)
             if len(rest) == 3 and rest[1] == "-":
-                self._names(own, self._place(rest[0], text), self._place(rest[2], text))
+                of, to = self._place(rest[0], text), self._place(rest[2], text)
+                self._names(own, of, to)
+                if of[0] is None and to[0] is None:
+                    return _supported(who, utype, p, ttype, of[1], to[1])
                 return _maker(Support, who, utype, _here(p), ttype, self._locator(rest[0], text),
                               self._locator(rest[2], text))
         raise bad
@@ -490,6 +501,23 @@ def _moved(who: str, utype: str, p: str, to: tuple[tuple[int, int] | None, str],
         set_via(o, via)
         return o
     return make_far
+
+
+def _supported(who: str, utype: str, p: str, ttype: str | None, of: str, to: str | None) -> Template:
+    """A support on its own board of the unit at ``of`` holding (``to`` None) or moving
+    to ``to`` (a quarter of a grown world's orders)."""
+    set_nation, set_type, set_unit, set_ttype, set_supported, set_dest = _SETTERS[Support]
+
+    def make(key: BoardKey) -> Order:
+        o = _make_object(Support)
+        set_nation(o, who)
+        set_type(o, utype)
+        set_unit(o, _new(Location, (key, p)))
+        set_ttype(o, ttype)
+        set_supported(o, _new(Location, (key, of)))
+        set_dest(o, None if to is None else _new(Location, (key, to)))
+        return o
+    return make
 
 
 def _maker(cls: type, *values) -> Template:

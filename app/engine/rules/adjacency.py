@@ -252,7 +252,13 @@ def convoy_possible(world, army: Space, dest: Space, through: Space | None = Non
         finally:
             path.pop()
 
-    return any(extend(first) for first in fleet_neighbours(world, variant, mode, army, army))
+    try:
+        return any(extend(first) for first in fleet_neighbours(world, variant, mode, army, army))
+    finally:
+        # A closure that calls itself is a reference cycle (it holds its own cell), and it
+        # holds the world: only a collection would free them, and Game.load replays a
+        # file with the collector paused (app.engine.saves.collector). Broken here.
+        del extend
 
 
 def _possible_on_one_board(variant: Variant, board, army: str, dest: str, through: str | None,

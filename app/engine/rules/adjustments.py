@@ -10,6 +10,7 @@ the game's own seeded random source, so a saved game replays identically.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from .coords import BoardKey
 from .orders import Build, Disband, Result, Unit, Waive
@@ -23,7 +24,9 @@ def adjust(world: World, key: BoardKey) -> tuple[dict[str, Unit], dict[str, str]
     units = dict(board.units)
     orders = world.orders.get(key, ())
     results = list(world.results.get(key, ()))
-    allowance = {n: board.centre_count(n) - board.unit_count(n) for n in world.variant.nation_names}
+    owned = Counter(board.centres.values())   # (one count of each, not two passes per nation)
+    fielded = Counter([u.nation for u in board.units.values()])
+    allowance = {n: owned[n] - fielded[n] for n in world.variant.nation_names}
     used: set[str] = set()
     for i, o in enumerate(orders):
         if results[i].status == "invalid":

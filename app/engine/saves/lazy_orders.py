@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import gc
 import threading
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping
@@ -37,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..notation.board_text import shifted_key
 from ..rules.coords import BoardKey
 from ..rules.orders import Order, Result
+from .collector import collector_paused
 
 if TYPE_CHECKING:
     from ..notation.board_text import BoardTextReader, Template
@@ -132,6 +132,7 @@ class UnreadRefs(Later):
             unread = self.boards[key]
             reader = unread.reader
             naming, shifted = reader.naming, reader._shifted
+            home = key == board   # a place named without a board is on the source's own
             for idx, text, r in zip(range(len(unread.texts)), unread.texts, self.results[key]):
                 if r[5]:   # refused when given: names nothing
                     continue
@@ -148,10 +149,13 @@ class UnreadRefs(Later):
                 if named is None:   # a build or a waive
                     continue
                 for offset, prov in named[0]:
-                    there = key if offset is None else shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)
-                    if there == board:
-                        got = inner.get(prov)
-                        inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
+                    if offset is None:
+                        if not home:
+                            continue
+                    elif (shifted.get((key, *offset)) or shifted_key(shifted, key, *offset)) != board:
+                        continue
+                    got = inner.get(prov)
+                    inner[prov] = ((key, idx),) if got is None else got + ((key, idx),)
         return inner
 
 
@@ -235,8 +239,14 @@ class LazyOrders(dict):
 
 def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
           templates: dict[str, Template]) -> tuple[Order, ...]:
+    given = templates.given.pop(key, None) if type(templates) is Passing else None
     out = []
     for text in texts:
+        if given is not None:
+            o = given.get(text)
+            if o is not None:
+                out.append(o)
+                continue
         template = templates.get(text)
         if template is None:
             template = _passing(templates, reader, text)
@@ -249,10 +259,30 @@ def _made(key: BoardKey, texts: tuple[str, ...], reader: BoardTextReader,
 PASSING_TEMPLATES = 16384
 
 
+class Passing(dict):
+    """What a caller of the peek methods reads for itself and keeps only as long as it
+    keeps this: the templates by text (the dictionary itself) and what each text names
+    (``naming``, see :meth:`UnreadRefs.index`), both from one reading of the text; and
+    the orders its submissions' peeks made, by board and text (``given``), until that
+    board's stored orders are peeked: a stored text that a submission gave on the board
+    then stands for the very order made of it (the same template on the same board
+    makes an equal one), so that comparing the two compares identities."""
+
+    __slots__ = ("naming", "given")
+
+    def __init__(self):
+        super().__init__()
+        self.naming: dict[str, tuple | None] = {}
+        self.given: dict[BoardKey, dict[str, Order]] = {}
+
+
 def _passing(templates: dict, reader: BoardTextReader, text: str) -> Template:
+    naming = templates.naming if type(templates) is Passing else None
     if len(templates) >= PASSING_TEMPLATES:
         templates.clear()
-    template = templates[text] = reader.passing(text)
+        if naming is not None:
+            naming.clear()
+    template = templates[text] = reader.passing(text, naming)
     return template
 
 
@@ -292,11 +322,18 @@ class UnreadSubmission:
                 value = self.value
                 if value is None:
                     reader, out = self.reader, []
+                    given = templates.given if type(templates) is Passing else None
                     for key, text in self.pairs:
                         template = templates.get(text)
                         if template is None:
                             template = _passing(templates, reader, text)
-                        out.append(template(key))
+                        o = template(key)
+                        out.append(o)
+                        if given is not None:
+                            on_board = given.get(key)
+                            if on_board is None:
+                                on_board = given[key] = {}
+                            on_board[text] = o
                     return tuple(out)
         return value
 
@@ -456,16 +493,10 @@ def read_every_board(world) -> None:
     for a game that reads them all at once anyway (a fogged seat's view walks every
     board). Made as a load makes them, with the collector off and then frozen: made one
     board at a time among other work, collections of the growing heap doubled the cost."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused(set_aside=True):
         for table in (world.orders, world.refs):
             copied = table.copy()
             if isinstance(copied, LazyOrders):
                 for value in dict.values(copied):
                     if isinstance(value, Later):
                         value.read()
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 from ..rules.adjacency import forget_remembered
 from ..rules.submission import SubmissionError, submit
 from ..variants.variant import without_victory
-from .lazy_orders import LazyOrders, Submissions, Unread, UnreadRefs, raw_copy, raw_value
+from .lazy_orders import LazyOrders, Passing, Submissions, Unread, UnreadRefs, raw_copy, raw_value
 
 if TYPE_CHECKING:
     from ..rules.coords import BoardKey
@@ -97,8 +97,8 @@ def replay_and_compare(where: str, start: "World", submissions: Sequence, extens
     # A lazily read file's submissions and stored orders are made for the check alone, and
     # so are the templates they are made from and what their texts name: the session keeps
     # none of them (at 10,000 boards they weigh ~100 MB), nor any of the replayed world.
-    templates: dict = {}
-    naming: dict = {}
+    templates = Passing()
+    naming = templates.naming
     seen: dict = {}           # see _lean
     each = submissions.peeked(templates) if isinstance(submissions, Submissions) else submissions
     for i, orders in enumerate(each):

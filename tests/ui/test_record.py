@@ -45,7 +45,20 @@ def test_the_animation_has_a_frame_per_submission_that_made_boards(qapp, saved, 
     assert not list(tmp_path.glob(".*.tmp")), "no temporary file is left behind"
 
 
-def test_the_pdf_record_has_a_title_page_and_every_submission(qapp, saved, tmp_path, capsys):
+@pytest.fixture(params=["light", "dark"])
+def theme(request, qapp):
+    """The record is made under either theme the window may be in (the window's own way of
+    switching: the application's palette), and the palette is put back after."""
+    from app.ui.theme import DARK, LIGHT, apply_palette
+    before = qapp.palette()
+    apply_palette(qapp, DARK if request.param == "dark" else LIGHT)
+    yield request.param
+    qapp.setPalette(before)
+
+
+def test_the_pdf_record_has_a_title_page_and_every_submission(qapp, saved, tmp_path, capsys, theme):
+    # Under the dark theme the transcript's pages were drawn in its pale text on white paper
+    # (page 2 on: lightest ink 168 of 255); the paper is white whatever the theme.
     game, path = saved
     out = tmp_path / "record.pdf"
     assert record([str(path), "--out", str(out), "--headline", "Draw: England, France, Russia"]) == 0

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import (QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPainter,
-                           QTextDocument)
+from PySide6.QtGui import (QAbstractTextDocumentLayout, QColor, QFont, QPageLayout, QPageSize, QPagedPaintDevice,
+                           QPainter, QPalette, QTextDocument)
 
 from app.engine import format_transcript
 
@@ -74,7 +74,7 @@ def paint_record(device: QPagedPaintDevice, game, story, headline: str,
             device.newPage()
             p.save()
             p.translate(body.left(), body.top() - i * body.height())
-            doc.drawContents(p, QRectF(0, i * body.height(), body.width(), body.height()))
+            _draw_text(doc, p, QRectF(0, i * body.height(), body.width(), body.height()))
             p.restore()
             _footer(p, page, footer_h, i + 2, total)
             if progress is not None:
@@ -82,6 +82,19 @@ def paint_record(device: QPagedPaintDevice, game, story, headline: str,
     finally:
         p.end()
     return total
+
+
+def _draw_text(doc: QTextDocument, p: QPainter, clip: QRectF) -> None:
+    """The part ``clip`` of ``doc``, its text in ink: paper is white whatever the theme
+    (``drawContents`` takes the application's palette: in the dark theme, pale text on
+    white pages)."""
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.palette.setColor(QPalette.Text, INK)
+    context.clip = clip
+    p.save()
+    p.setClipRect(clip)
+    doc.documentLayout().draw(p, context)
+    p.restore()
 
 
 def _font(p: QPainter, points: float, bold: bool = False) -> QFont:

@@ -127,8 +127,12 @@ class ChartPane(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the counts as wide as their headers, the nations' names take the rest: on a laptop the
+        # last column ("invalid") was cut by the panel's edge behind a sideways scroll bar
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        header.setStretchLastSection(False)
         self.table.setMinimumHeight(30)
         self.table.setToolTip("What became of each nation's orders over the game (results as they stand now)")
         self.tabs.addTab(self.table, "Order statistics")

@@ -101,3 +101,28 @@ def test_pasting_into_a_seat_adds_what_it_may_give_and_reports_the_rest():
     # another seat's unit is refused as not yours
     r = add_pasted(m, "A Mun - Ruh")
     assert r.added == [] and r.problems[0].word == "Mun" and "not yours" in r.problems[0].reason
+
+
+@pytest.mark.parametrize("header", ["**France**", "__France__", "[b]France[/b]", "[color=blue]FRANCE[/color]:",
+                                    "== France ==", "France -", "France —", "France (Ada):", "France's orders:",
+                                    "France orders", "  france  "])
+def test_a_nation_header_as_forum_posts_dress_it_names_the_nation(header):
+    """A forum post's headers: the lines below are that nation's (they were read as orders,
+    "'France' is not a province", and the next nation's lines as the previous one's)."""
+    lines = read_pasted(f"England:\nF Lon - Nth\n{header}\nA Par - Bur", load_variant())
+    assert [(l.line, l.ok, l.spec.nation if l.ok else l.problem()) for l in lines] == \
+        [(2, True, "England"), (4, True, "France")]
+
+
+@pytest.mark.parametrize("line", ["France: A Par - Bur", "Par - Bur", "A Par -", "Paris", "**A Par - Bur**"])
+def test_an_order_or_a_province_is_no_header(line):
+    """Only a nation's name makes a header: orders and other words are read (or refused) as lines."""
+    [got] = read_pasted(f"England:\n{line}", load_variant())
+    assert got.line == 2
+
+
+@pytest.mark.parametrize("line", ["Frnace:", "**Frnace**", "Germny -"])
+def test_a_header_with_its_nation_misspelt_says_so(line):
+    """Not "'Frnace' is not a timeline": the header's word, and the nation it was close to."""
+    [got] = read_pasted(line, load_variant())
+    assert not got.ok and got.word in line and "is not a nation (did you mean" in got.reason

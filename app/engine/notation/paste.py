@@ -5,7 +5,9 @@ Besides everything :func:`app.engine.notation.notation.parse_order` reads (``A P
 ``F NTH C A LON - NWY``, ``A Par-Bur``, ``France: A Par-Bur``, ``F Spa(sc) - Wes``), a
 pasted list may have:
 
-- a nation on a line of its own (``France:``), naming the nation of the lines below it;
+- a nation on a line of its own (``France:``, or as forum posts dress it: ``**France**``,
+  ``[b]France[/b]``, ``France -``, ``France (Ada):``, ``France's orders:``), naming the nation
+  of the lines below it;
 - bullets and numbers (``- A Par - Bur``, ``3. A Par - Bur``, ``2) …``), a trailing ``;``,
   ``,`` or ``.``, and a result another tool printed after the order (``(bounce)``,
   ``[dislodged]``, ``*fails*``, ``-> succeeds``) — all left out;
@@ -31,7 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .notation import NotationError, OrderSpec, normalise, parse_order
+from .notation import nation_hint, NotationError, OrderSpec, normalise, parse_order
 from .order_words import KEYWORDS
 from ..variants.variant import Variant
 
@@ -68,7 +70,17 @@ _RESULT_TAIL = re.compile(r"\s*(?:->|=>|:)\s*(?:succeeds|succeeded|success|fails
                           r"dislodged|cut|void|invalid|illegal)\s*$", re.I)
 _TRAILING = re.compile(r"[\s;,.]+$")
 _SPELLED = ((re.compile(r"\bmove\b(?!\s+to\b)", re.I), "-"),)
-_HEADER = re.compile(r"^\s*([A-Za-z]+)\s*:?\s*$")
+# a nation's header as forum posts dress it: **France**, __France__, [b]France[/b], == France ==,
+# France -, France (Ada):, France's orders:
+_HEADER_DRESS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]|[*_=~]+|\([^)]*\)", re.I)
+_HEADER = re.compile(r"^\s*([^\W\d_][^\W\d_ .'-]*(?:[ .'-][^\W\d_]+)*?)(?:'s)?(?:\s+orders)?\s*[:\-–—]?\s*$",
+                     re.I)
+
+
+def _header_word(line: str) -> str | None:
+    """The name a line of its own would be a header for (``France:``, ``**France**``), or None."""
+    m = _HEADER.match(_HEADER_DRESS.sub(" ", line))
+    return " ".join(m.group(1).split()) if m else None
 
 
 def _clean(line: str) -> str:
@@ -123,9 +135,9 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
     for number, raw in enumerate(lines, 1):
         if not raw.strip() or _COMMENT.match(raw):
             continue
-        header = _HEADER.match(raw)
-        if header and header.group(1).lower() in names:
-            nation, heading = names[header.group(1).lower()], number
+        header = _header_word(raw)
+        if header is not None and header.lower() in names:
+            nation, heading = names[header.lower()], number
             continue
         cleaned = _clean(raw)
         if not cleaned:
@@ -133,6 +145,10 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
         try:
             spec = parse_order(_convoy_route(cleaned, variant), variant)
         except NotationError as e:
+            hint = nation_hint(header, variant.nation_names) if header is not None else ""
+            if hint.startswith(" (did you mean"):           # a header with its nation misspelt (Frnace:)
+                out.append(PastedLine(number, raw, None, header, f"'{header}' is not a nation{hint}", heading))
+                continue
             word = _fault_word(e, raw, variant)
             out.append(PastedLine(number, raw, None, word, _reason(e, word), heading))
             continue

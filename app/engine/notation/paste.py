@@ -12,6 +12,8 @@ pasted list may have:
   ``,`` or ``.``, and a result another tool printed after the order (``(bounce)``,
   ``[dislodged]``, ``*fails*``, ``-> succeeds``) — all left out;
 - ``MOVE`` for ``-`` (``A PAR MOVE BUR``), ``SUPPORT``/``CONVOY`` spelled out;
+- webDiplomacy's order history in words (``The army at Vienna move to Galicia.``,
+  ``The fleet at North Sea convoy to Norway from London.``, ``Build army at Paris.``);
 - a convoy route (``A LON - NTH - NWY``): a move via convoy from the first place to the last;
 - blank lines and comments (``#``, ``//``), skipped.
 
@@ -93,6 +95,41 @@ def _clean(line: str) -> str:
     return _TRAILING.sub("", " ".join(t.split()))
 
 
+# webDiplomacy's order history, in words: "The army at Vienna move to Galicia." (its order history page)
+_WEBDIP_ORDER = re.compile(
+    r"^the (?P<type>army|fleet) at (?P<at>.+?) (?:(?P<hold>hold)|move to (?P<to>.+?)(?P<via> via convoy)?"
+    r"|support hold to (?P<held>.+?)|support move to (?P<sto>.+?) from (?P<sfrom>.+?)"
+    r"|convoy to (?P<cto>.+?) from (?P<cfrom>.+?)|retreat to (?P<rto>.+?)|(?P<disband>disband))$", re.I)
+_WEBDIP_BUILD = re.compile(r"^build (?P<type>army|fleet) at (?P<at>.+)$", re.I)
+_WEBDIP_DESTROY = re.compile(r"^destroy the unit at (?P<at>.+)$", re.I)
+
+
+def _from_words(text: str) -> str:
+    """webDiplomacy's sentence as the short form (``The army at Vienna move to Galicia`` →
+    ``A Vienna - Galicia``); any other line as it is."""
+    if m := _WEBDIP_BUILD.match(text):
+        return f"Build {m['type'][0].upper()} {m['at']}"
+    if m := _WEBDIP_DESTROY.match(text):
+        return f"Remove {m['at']}"
+    m = _WEBDIP_ORDER.match(text)
+    if m is None:
+        return text
+    unit = f"{m['type'][0].upper()} {m['at']}"
+    if m["hold"]:
+        return f"{unit} H"
+    if m["to"]:
+        return f"{unit} - {m['to']}" + (" via convoy" if m["via"] else "")
+    if m["held"]:
+        return f"{unit} S {m['held']}"
+    if m["sto"]:
+        return f"{unit} S {m['sfrom']} - {m['sto']}"
+    if m["cto"]:
+        return f"{unit} C {m['cfrom']} - {m['cto']}"
+    if m["rto"]:
+        return f"{unit} R {m['rto']}"
+    return f"{unit} D"
+
+
 def _convoy_route(text: str, variant: Variant) -> str:
     """``A LON - NTH - NWY`` → ``A LON - NWY via convoy`` (a move with more than one ``-``
     and no support or convoy in it)."""
@@ -139,7 +176,7 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
         if header is not None and header.lower() in names:
             nation, heading = names[header.lower()], number
             continue
-        cleaned = _clean(raw)
+        cleaned = _from_words(_clean(raw))
         if not cleaned:
             continue
         try:

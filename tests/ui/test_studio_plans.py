@@ -188,3 +188,22 @@ def test_a_long_reason_for_a_pasted_line_is_shown_whole(qtbot, window):
     assert not lst.horizontalScrollBar().isVisible()
     rect = lst.visualItemRect(long_one)
     assert rect.right() <= lst.viewport().width() and rect.height() >= 2 * lst.fontMetrics().height()
+
+
+def test_notes_past_their_limit_show_only_what_is_kept(qtbot, window):
+    """Typing past the notes' 100,000 characters: the page shows what the game keeps (the
+    typed tail stayed on screen, and was gone when the game was opened again), and says so."""
+    from app.match.notes import MAX_NOTES
+    window.new_game("sandbox")
+    pane = window.studio.notes
+    window.studio.notes_dock.raise_()
+    pane.edit.setPlainText("x" * (MAX_NOTES - 3))
+    pane.edit.setFocus()
+    pane.edit.moveCursor(pane.edit.textCursor().MoveOperation.End)
+    qtbot.keyClicks(pane.edit, "abcdef")
+    kept = window.match.notes.of(0)
+    assert len(kept) == MAX_NOTES and kept.endswith("abc")
+    assert pane.edit.toPlainText() == kept
+    assert "Notes hold at most 100,000 characters" in window.last_status
+    qtbot.keyClicks(pane.edit, "\b")                   # the cursor stayed at the end: typing goes on from there
+    assert window.match.notes.of(0).endswith("xab") and pane.edit.toPlainText() == window.match.notes.of(0)

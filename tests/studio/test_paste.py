@@ -172,3 +172,12 @@ def test_the_names_webdiplomacy_and_the_rulebook_use_are_provinces(name, provinc
     [got] = read_pasted(f"F {name} H", load_variant())
     assert got.ok, got.problem()
     assert got.spec.unit.province == province
+
+
+@pytest.mark.parametrize("line", ["A Ber -- Kie", "A Ber --> Kie", "A Ber - - Kie"])
+def test_a_double_hyphen_is_one_move_not_a_convoy_route(line):
+    """"A Ber -- Kie" was read as a convoy route with no sea between ("no chain of fleets
+    could convoy this army to Kiel"): it is the move it looks like."""
+    [got] = read_pasted(line, load_variant())
+    assert got.ok, got.problem()
+    assert (got.spec.kind, got.spec.unit.loc, got.spec.dest.loc, got.spec.via_convoy) == ("move", "ber", "kie", False)

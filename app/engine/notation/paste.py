@@ -133,10 +133,12 @@ def _from_words(text: str) -> str:
 def _convoy_route(text: str, variant: Variant) -> str:
     """``A LON - NTH - NWY`` → ``A LON - NWY via convoy`` (a move with more than one ``-``
     and no support or convoy in it)."""
-    words = normalise(text, variant).split(" ")
+    words = normalise(text, variant).split()
+    # "A Ber -- Kie" (a double hyphen, or an arrow "-->") is one move, not a route with no place between
+    words = [w for i, w in enumerate(words) if not (w == "-" and i and words[i - 1] == "-")]
     dashes = [i for i, w in enumerate(words) if w == "-"]
     if len(dashes) < 2 or any(KEYWORDS.get(w.lower()) in ("support", "convoy") for w in words):
-        return text
+        return " ".join(words) if len(dashes) == 1 else text
     return " ".join(words[:dashes[0] + 1] + words[dashes[-1] + 1:]) + " via convoy"
 
 

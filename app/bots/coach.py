@@ -136,7 +136,7 @@ def advise(world: World, nations: Iterable[str], seed: int, budget: int | None =
         tell(0.75 + 0.25 * j / len(mine), "Reading the reasons…")
         reasons.append(reader.reason(j))
     tell(1.0, "Done")
-    after = reader.base.world
+    after = reader.after        # retreats settled: a paused world's boards are not yet advanced
     return Advice(ours, tuple(reasons), _standings(world, after, ours), _measures(world, after, ours), rivals,
                   reader.count)
 

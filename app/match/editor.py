@@ -38,6 +38,7 @@ class PositionEditor:
         if problems:
             raise EditRefused("; ".join(problems))
         self._position = position
+        self._kept = position            # the position as opened, or as last exported or played
         self._undo: list[Position] = []
         self._redo: list[Position] = []
         self.revision = 0
@@ -81,6 +82,16 @@ class PositionEditor:
 
     def unit_in(self, province: str) -> Unit | None:
         return self._position.unit_in(province)
+
+    @property
+    def unkept(self) -> bool:
+        """Changed since it was opened or last kept (:meth:`kept`): closing would lose the
+        changes. Undoing back to that position is no change."""
+        return self._position is not self._kept
+
+    def kept(self) -> None:
+        """The position now is kept elsewhere (exported as a scenario, started as a sandbox)."""
+        self._kept = self._position
 
     def home_nation_of(self, centre: str) -> str | None:
         return next((n for n, cs in self._position.home_centres().items() if centre in cs), None)

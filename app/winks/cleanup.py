@@ -142,10 +142,11 @@ class Step:
 # -- words -------------------------------------------------------------------------------
 
 
-def describe(variant: Variant, piece: Piece) -> str:
-    """``"French fleet"``."""
+def describe(variant: Variant, piece: Piece, count: int = 1) -> str:
+    """``"French fleet"``; ``"German armies"`` for more than one."""
     n = variant.nations.get(piece.nation)
-    return f"{n.adjective if n else piece.nation} {'army' if piece.type == 'A' else 'fleet'}"
+    kind = ("army", "armies") if piece.type == "A" else ("fleet", "fleets")
+    return f"{n.adjective if n else piece.nation} {kind[count != 1]}"
 
 
 def place_name(variant: Variant, loc: str) -> str:
@@ -165,11 +166,12 @@ def _pieces_at(variant: Variant, layout: Layout, moves: Iterable[tuple[int, str]
 
 def _pieces(variant: Variant, layout: Layout, ids: Iterable[int]) -> str:
     """``"3 Austrian fleets, English army and French fleet"``: alike pieces counted once."""
-    counts: dict[str, int] = {}
+    alike: dict[tuple[str, str], list[Piece]] = {}
     for i in ids:
-        what = describe(variant, layout.pieces[i])
-        counts[what] = counts.get(what, 0) + 1
-    return _list([what if n == 1 else f"{n} {what}s" for what, n in counts.items()])
+        piece = layout.pieces[i]
+        alike.setdefault((piece.nation, piece.type), []).append(piece)
+    return _list([describe(variant, ps[0]) if len(ps) == 1 else f"{len(ps)} {describe(variant, ps[0], len(ps))}"
+                  for ps in alike.values()])
 
 
 # -- the five steps ------------------------------------------------------------------------

@@ -150,3 +150,30 @@ def test_a_civilisation_not_met_is_never_named():
                      + [m.words() for m in advice.measures])
     for other in set(world.variant.nation_names) - known:
         assert other not in words, other
+
+
+def test_the_bars_after_the_orders_are_the_world_after_them_even_when_units_must_retreat():
+    """Each timeline's bar "after these orders" counts the world the orders make (with the
+    others' likely orders, the Standard computer's; a dislodged unit counted as disbanded),
+    also when the submission pauses for retreats: then it showed the world before them, the
+    bars unchanged beside reasons that "take Holland"."""
+    from app.bots.coach import held_centres
+    from app.bots.selfplay import grow_world
+    from app.engine.rules.submission import submit
+    paused = 0
+    for seed, turns in ((4, 9), (1, 5), (2, 5)):
+        world = grow_world(seed=seed, turns=turns, time_travel=0.15, max_travellers=2).world
+        for nation in world.variant.nation_names:
+            advice = advise(world, [nation], seed=seed)
+            if not advice.orders or world.pause is not None:
+                continue
+            theirs = [o for n in advice.rivals
+                      for o in decide("standard", world, n, seed=seed, budget=0, time_travel=False)]
+            after = submit(world, list(advice.orders) + theirs).world
+            if after.pause is not None and after.phase != "over":
+                paused += 1
+                after = submit(after, []).world
+            for s in advice.standings:
+                if s.timeline in after.ends:
+                    assert s.centres_after == len(held_centres(after, after.active_key(s.timeline)).get(nation, ())), s
+    assert paused, "no advice made a retreat phase: the case is not covered"

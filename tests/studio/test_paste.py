@@ -101,3 +101,83 @@ def test_pasting_into_a_seat_adds_what_it_may_give_and_reports_the_rest():
     # another seat's unit is refused as not yours
     r = add_pasted(m, "A Mun - Ruh")
     assert r.added == [] and r.problems[0].word == "Mun" and "not yours" in r.problems[0].reason
+
+
+@pytest.mark.parametrize("header", ["**France**", "__France__", "[b]France[/b]", "[color=blue]FRANCE[/color]:",
+                                    "== France ==", "France -", "France —", "France (Ada):", "France's orders:",
+                                    "France orders", "  france  "])
+def test_a_nation_header_as_forum_posts_dress_it_names_the_nation(header):
+    """A forum post's headers: the lines below are that nation's (they were read as orders,
+    "'France' is not a province", and the next nation's lines as the previous one's)."""
+    lines = read_pasted(f"England:\nF Lon - Nth\n{header}\nA Par - Bur", load_variant())
+    assert [(l.line, l.ok, l.spec.nation if l.ok else l.problem()) for l in lines] == \
+        [(2, True, "England"), (4, True, "France")]
+
+
+@pytest.mark.parametrize("line", ["France: A Par - Bur", "Par - Bur", "A Par -", "Paris", "**A Par - Bur**"])
+def test_an_order_or_a_province_is_no_header(line):
+    """Only a nation's name makes a header: orders and other words are read (or refused) as lines."""
+    [got] = read_pasted(f"England:\n{line}", load_variant())
+    assert got.line == 2
+
+
+@pytest.mark.parametrize("line", ["Frnace:", "**Frnace**", "Germny -"])
+def test_a_header_with_its_nation_misspelt_says_so(line):
+    """Not "'Frnace' is not a timeline": the header's word, and the nation it was close to."""
+    [got] = read_pasted(line, load_variant())
+    assert not got.ok and got.word in line and "is not a nation (did you mean" in got.reason
+
+
+@pytest.mark.parametrize("line, kind, unit, dest, target, via", [
+    ("The army at Vienna move to Galicia.", "move", "vie", "gal", None, False),
+    ("The army at Vienna move to Galicia. (fail)", "move", "vie", "gal", None, False),
+    ("The army at London move to Norway via convoy.", "move", "lon", "nwy", None, True),
+    ("The army at Kiel hold.", "hold", "kie", None, None, False),
+    ("The army at Budapest support hold to Vienna.", "support", "bud", None, "vie", False),
+    ("The army at Budapest support move to Serbia from Vienna.", "support", "bud", "ser", "vie", False),
+    ("The fleet at North Sea convoy to Norway from London.", "convoy", "nth", "nwy", "lon", False),
+    ("The fleet at St. Petersburg (South Coast) move to Gulf of Bothnia.", "move", "stp/sc", "bot", None, False),
+    ("The army at Munich retreat to Bohemia. (dislodged)", "retreat", "mun", "boh", None, False),
+    ("The fleet at Kiel disband.", "disband", "kie", None, None, False),
+    ("Build fleet at St. Petersburg (North Coast).", "build", "stp/nc", None, None, False),
+    ("Destroy the unit at Paris.", "disband", "par", None, None, False),
+])
+def test_webdiplomacy_s_order_history_in_words_reads(line, kind, unit, dest, target, via):
+    """webDiplomacy's order history prints sentences, not the short form."""
+    [got] = read_pasted(line, load_variant())
+    assert got.ok, got.problem()
+    s = got.spec
+    assert (s.kind, s.unit.loc, s.dest.loc if s.dest else None, s.target.loc if s.target else None,
+            s.via_convoy) == (kind, unit, dest, target, via)
+
+
+def test_a_webdiplomacy_turn_pasted_whole_gives_every_order():
+    """A turn copied off webDiplomacy's order history page: nations as headers, one sentence an order."""
+    m = Match.new()
+    report = add_pasted(m, "Spring, 1901:\nAustria:\nDiplomacy\nThe army at Vienna move to Galicia.\n"
+                           "The army at Budapest support move to Galicia from Vienna.\n"
+                           "The fleet at Trieste hold.\nEngland:\nDiplomacy\nThe fleet at London move to North Sea.\n"
+                           "The fleet at Edinburgh move to Norwegian Sea.\nThe army at Liverpool move to Yorkshire.\n")
+    assert [format_order(o) for _, o in report.added] == [
+        "Austria: A 1:vie:S1901 - 1:gal:S1901", "Austria: A 1:bud:S1901 S A 1:vie:S1901 - 1:gal:S1901",
+        "Austria: F 1:tri:S1901 H", "England: F 1:lon:S1901 - 1:nth:S1901", "England: F 1:edi:S1901 - 1:nwg:S1901",
+        "England: A 1:lvp:S1901 - 1:yor:S1901"]
+    assert [p.line for p in report.problems] == [1, 3, 8]      # the date and the phase's headings are named, not guessed
+
+
+@pytest.mark.parametrize("name, province", [("Yorkshire", "yor"), ("Skagerrack", "ska"), ("Nrg", "nwg"),
+                                            ("Mid", "mao"), ("NAt", "nao"), ("GoL", "lyo")])
+def test_the_names_webdiplomacy_and_the_rulebook_use_are_provinces(name, province):
+    """webDiplomacy's Yorkshire and Skagerrack, the rulebook's Nrg, Mid, NAt and GoL."""
+    [got] = read_pasted(f"F {name} H", load_variant())
+    assert got.ok, got.problem()
+    assert got.spec.unit.province == province
+
+
+@pytest.mark.parametrize("line", ["A Ber -- Kie", "A Ber --> Kie", "A Ber - - Kie"])
+def test_a_double_hyphen_is_one_move_not_a_convoy_route(line):
+    """"A Ber -- Kie" was read as a convoy route with no sea between ("no chain of fleets
+    could convoy this army to Kiel"): it is the move it looks like."""
+    [got] = read_pasted(line, load_variant())
+    assert got.ok, got.problem()
+    assert (got.spec.kind, got.spec.unit.loc, got.spec.dest.loc, got.spec.via_convoy) == ("move", "ber", "kie", False)

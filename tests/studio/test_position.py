@@ -175,3 +175,22 @@ def test_a_sandbox_from_any_board_keeps_variant_adjacency_and_home_centres_and_s
     assert back.world.home_centres_of("France") == {"par", "mar", "bre", "bel"}
     assert back.world.boards[back.world.active_boards()[0]].same_position(m.world.boards[m.world.active_boards()[0]])
     assert past not in back.world.boards
+
+
+def test_the_editor_knows_when_its_position_would_be_lost():
+    """Changed since opened: unkept; undone back to the start, or kept (exported, started): not."""
+    g = Game.new()
+    ed = PositionEditor.from_board(g.world, g.world.active_boards()[0])
+    assert not ed.unkept
+    ed.remove("par")
+    assert ed.unkept
+    ed.undo()
+    assert not ed.unkept
+    ed.redo()
+    ed.kept()
+    assert not ed.unkept
+    with pytest.raises(EditRefused):
+        ed.place("France", "F", "mun")           # a refused change is no change
+    assert not ed.unkept
+    ed.undo()                                     # back before what was kept: that is a change again
+    assert ed.unkept

@@ -212,3 +212,28 @@ def test_a_long_list_of_builds_owed_never_scrolls_the_nations_table_sideways(qtb
         for r in range(table.rowCount()):
             item = table.item(r, 0)
             assert table.fontMetrics().horizontalAdvance(item.text()) + 20 <= hh.sectionSize(0), item.text()
+
+
+def test_the_order_statistics_fit_the_centres_panel(qtbot, shown):
+    """Every column of the order statistics (invalid, the last, too) whole in the panel,
+    no sideways scroll bar."""
+    w = shown
+    w.new_game("sandbox")
+    w.console_order("A par - bur")
+    w.console_order("A mun S A ber - sil")                  # an invalid order: a count in every column
+    submit(qtbot, w)
+    pane = w.studio.chart
+    w.studio.chart_dock.raise_()
+    qtbot.waitUntil(lambda: pane.shown is not None and not pane.busy and pane.table.rowCount() == 7,
+                    timeout=20000)
+    pane.tabs.setCurrentWidget(pane.table)
+    _settle_layout(qtbot, w)
+    table = pane.table
+    hh = table.horizontalHeader()
+    assert not table.horizontalScrollBar().isVisible(), [hh.sectionSize(i) for i in range(hh.count())]
+    assert sum(hh.sectionSize(i) for i in range(hh.count())) <= table.viewport().width()
+    for i in range(hh.count()):
+        assert hh.sectionSizeHint(i) <= hh.sectionSize(i), table.horizontalHeaderItem(i).text()
+        for r in range(table.rowCount()):
+            text = table.item(r, i).text()
+            assert table.fontMetrics().horizontalAdvance(text) < hh.sectionSize(i), text

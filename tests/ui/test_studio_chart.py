@@ -73,3 +73,28 @@ def test_under_fog_the_chart_shows_the_seats_own_nations_and_nothing_behind_the_
     window.curtain.button.click()                      # Ben, who finds his own tab (Nations)
     pane = _shown(qtbot, window)                       # he opens the chart himself
     assert pane.shown.nations == ("Austria", "Germany", "Italy", "Russia", "Turkey")
+
+
+def test_under_fog_the_note_above_the_chart_fits_the_side_panel(qtbot, window):
+    """"other nations' counts are hidden (fog of war)" ran off the chart's left edge in the
+    side panel of a laptop's window (a civilisations game): the note drawn is one that fits,
+    the whole sentence when there is room."""
+    from PySide6.QtGui import QFont, QFontMetrics
+    from app.match.civ_setup import CivPlayer
+    from app.ui.studio.chart_art import HIDDEN_NOTES
+    window.resize(1366, 768)
+    settings = {"variant": "standard", "adjacency": "strict",
+                "civ": {"players": [CivPlayer("Ada", "Sumer", "#c92a2a", None)], "computers": 8, "levels": ["easy"]}}
+    assert window.civ_ui.start(settings, seed=5)
+    submit(qtbot, window)
+    pane = _shown(qtbot, window)
+    font = QFont(window.theme.font_family)
+    font.setPixelSize(12)
+    fm = QFontMetrics(font)
+    pane.canvas.repaint()
+    text, room = pane.canvas.note_drawn
+    assert fm.horizontalAdvance(HIDDEN_NOTES[0]) > room          # the laptop's panel: the sentence does not fit
+    assert text in HIDDEN_NOTES and fm.horizontalAdvance(text) <= room
+    pane.canvas.resize(700, 300)                                  # a wide chart: the whole sentence
+    pane.canvas.repaint()
+    assert pane.canvas.note_drawn[0] == HIDDEN_NOTES[0]

@@ -177,3 +177,23 @@ def test_a_unit_ben_cannot_see_changes_nothing_his_coach_shows(qtbot):
     assert "gre" not in board_sight(with_it, ben, k)
     assert advise(with_it, ben, seed=0) != advise(without, ben, seed=0)     # seen, it would matter
     assert _bens_coach_says(qtbot, with_it) == _bens_coach_says(qtbot, without)
+
+
+def test_in_a_civilisations_game_the_coach_names_boards_by_the_game_s_dates(qtbot, window):
+    """RULES.md §10: the boards are "1: Fall 3750 BC" everywhere in the window; the coach's
+    orders said "1:F1901", a year the game never shows."""
+    from app.match.civ_setup import CivPlayer
+    from app.engine import calendar_of
+    settings = {"variant": "standard", "adjacency": "strict",
+                "civ": {"players": [CivPlayer("Ada", "Sumer", "#c92a2a", None)], "computers": 8, "levels": ["easy"]}}
+    assert window.civ_ui.start(settings, seed=5)
+    submit(qtbot, window)
+    coach = window.studio.coach
+    window.studio.ask_coach()
+    qtbot.waitUntil(lambda: not coach.running, timeout=120000)
+    cal = calendar_of(window.world)
+    rows = [coach.pane.orders.item(i).text() for i in range(coach.pane.orders.count())]
+    assert rows and coach.advice.orders
+    for order, row in zip(coach.advice.orders, rows):
+        key = order.unit.board if hasattr(order, "unit") else order.at.board
+        assert row.startswith(f"{key.timeline}: ") and cal.title(key.turn) in row and str(key) not in row, row

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtCore import Qt
 
 from app.engine.rules.coords import Turn
@@ -146,3 +148,66 @@ def test_the_editor_names_the_provinces_like_the_boards_do(qtbot, window):
         return count
     named = [lab.province for lab in labels if inked(lab) >= 6]
     assert len(named) >= 0.9 * len(labels), (len(named), len(labels))
+
+
+def _answer(text: str):
+    """Click the button ``text`` of the modal question once it is up (helpers.when_modal)."""
+    from PySide6.QtWidgets import QMessageBox
+    from .helpers import when_modal
+    asked = []
+
+    def click(box):
+        assert isinstance(box, QMessageBox)
+        asked.append(box.text())
+        next(b for b in box.buttons() if b.text() == text).click()
+    when_modal(click)
+    return asked
+
+
+def test_closing_the_editor_with_changes_asks_first(qtbot, window, tmp_path):
+    """The edited position lives only in the editor: Close, Esc and a second editor ask
+    before dropping it; unchanged, undone back, exported or started, it closes unasked."""
+    from PySide6.QtCore import Qt
+    window.new_game("sandbox")
+    d = window.studio.open_editor(key("1:S1901"))
+    d.close()
+    assert not d.isVisible()                                   # nothing changed: no question
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)             # the French army in Paris goes
+    asked = _answer("Keep editing")
+    d.close()
+    assert asked                                              # (the question is modal: answered by now)
+    assert d.isVisible() and d.editor.unit_in("par") is None   # kept: still open, the change still there
+    assert "neither exported nor started" in asked[0]
+    asked = _answer("Keep editing")
+    qtbot.keyClick(d, Qt.Key_Escape)                          # Esc asks as well
+    assert asked and d.isVisible()
+    asked = _answer("Keep editing")
+    again = window.studio.open_editor(key("1:S1901"))         # a second editor would replace this one
+    assert asked and again is d and d.editor.unit_in("par") is None
+    d.undo_button.click()                                     # back as opened: nothing to lose
+    d.close()
+    assert not d.isVisible()
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)
+    assert d.export(str(tmp_path / "pos.json"))               # kept in a file: closes unasked
+    d.close()
+    assert not d.isVisible()
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)
+    asked = _answer("Discard the changes")
+    d.close()
+    assert asked and not d.isVisible()
+
+
+def test_the_editor_with_changes_closes_unasked_when_the_curtain_comes_down(qtbot, window):
+    """Privacy first: the next seat must not find the editor (nor a question about it)."""
+    from PySide6.QtCore import Qt
+    window.new_game("hotseat", seats=[ADA, BEN])
+    window.curtain.button.click()
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)
+    assert d.editor.unkept
+    d.ask_discard = lambda: pytest.fail("asked while the curtain came down")
+    window.submit()
+    assert window.table.up and not d.isVisible() and window.studio.editor_dialog is None

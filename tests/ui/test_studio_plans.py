@@ -165,3 +165,45 @@ def test_typing_an_order_or_a_note_does_not_touch_the_plans_keys(qtbot, window):
     qtbot.keyClicks(window.studio.notes.edit, "A 1234 O")
     assert window.match.notes.of(0) == "A 1234 O" and not window.studio.a_draw.isChecked()
     assert not window.studio.a_preview.isChecked()
+
+
+def test_a_long_reason_for_a_pasted_line_is_shown_whole(qtbot, window):
+    """"'par' is ambiguous, on boards …; write e.g. 2:par": the advice at the end of a long
+    reason wraps in the list, not cut off by the dialog's edge behind a sideways scroll bar."""
+    window.new_game("sandbox")
+    window.console_order("A mar - bur")
+    submit(qtbot, window)
+    window.console_order("A 1:bur:F1901 - 1:bur:S1901")      # a second timeline: an army in Paris on each
+    submit(qtbot, window)
+    d = window.studio.open_paste()
+    d.resize(420, 520)                                      # a narrow box, as the player may make it
+    qtbot.waitExposed(d)
+    d.box.setPlainText("A Par - Pic\nA Xyz - Bur")
+    d.add()
+    qtbot.waitUntil(lambda: d.problems.isVisible(), timeout=5000)
+    lst = d.problems
+    long_one = next(lst.item(i) for i in range(lst.count()) if "ambiguous" in lst.item(i).text())
+    assert "write e.g." in long_one.text()
+    assert lst.fontMetrics().horizontalAdvance(long_one.text()) > lst.viewport().width()   # too long for one line
+    assert not lst.horizontalScrollBar().isVisible()
+    rect = lst.visualItemRect(long_one)
+    assert rect.right() <= lst.viewport().width() and rect.height() >= 2 * lst.fontMetrics().height()
+
+
+def test_notes_past_their_limit_show_only_what_is_kept(qtbot, window):
+    """Typing past the notes' 100,000 characters: the page shows what the game keeps (the
+    typed tail stayed on screen, and was gone when the game was opened again), and says so."""
+    from app.match.notes import MAX_NOTES
+    window.new_game("sandbox")
+    pane = window.studio.notes
+    window.studio.notes_dock.raise_()
+    pane.edit.setPlainText("x" * (MAX_NOTES - 3))
+    pane.edit.setFocus()
+    pane.edit.moveCursor(pane.edit.textCursor().MoveOperation.End)
+    qtbot.keyClicks(pane.edit, "abcdef")
+    kept = window.match.notes.of(0)
+    assert len(kept) == MAX_NOTES and kept.endswith("abc")
+    assert pane.edit.toPlainText() == kept
+    assert "Notes hold at most 100,000 characters" in window.last_status
+    qtbot.keyClicks(pane.edit, "\b")                   # the cursor stayed at the end: typing goes on from there
+    assert window.match.notes.of(0).endswith("xab") and pane.edit.toPlainText() == window.match.notes.of(0)

@@ -209,3 +209,13 @@ def test_captions_speak_plain_words_a_player_knows():
             words = step.caption.lower()
             assert not [w for w in JARGON if w in words], step.caption
     assert {"1", "2", "3", "4", "5", "keep", "place"} <= seen, "the seeds show every kind of step"
+
+
+def test_captions_count_pieces_in_plain_plurals():
+    """Step 1 names what leaves the board: "2 German armies", never "2 German armys"."""
+    lay = layout(("Germany", "A", ("nth",)), ("Germany", "A", ("bal",)), ("France", "F", ("par",)),
+                 ("France", "F", ("mun",)), ("Italy", "F", ("bur",)), ("England", "A", ("lon",)))
+    step = clean_up(lay, V)[0]
+    assert step.rule == "1" and len(step.removed) == 5
+    assert "2 German armies, 2 French fleets and Italian fleet" in step.caption
+    assert "armys" not in step.caption

@@ -224,3 +224,30 @@ def test_one_click_makes_every_choice_left_at_random(qtbot):
     again = window()
     qtbot.mouseClick(again.random_rest_btn, Qt.LeftButton)
     assert again.game.to_json() == win.game.to_json()
+
+
+def test_the_window_follows_the_main_window_s_theme_while_open(qtbot):
+    """Ctrl+T in the main window with the thrown-pieces window open: its caption takes the
+    new theme's text colour (it kept the old one, light grey on the light theme) and the
+    table its wood."""
+    from PySide6.QtWidgets import QApplication
+    from app.ui.winks import open_thrown_start
+    from app.ui.window.main_window import MainWindow
+    w = MainWindow(theme="light")
+    qtbot.addWidget(w)
+    w.files.ask_unsaved = lambda doing: "discard"
+    w.show()
+    w.new_game(confirmed=True)
+    win = open_thrown_start(w, 2, 2, lambda game: None)
+    qtbot.waitExposed(win)
+    assert not win.board.dark
+    for dark in (True, False, True):
+        w.commands.dark.setChecked(dark)
+        w.toggle_theme()
+        QApplication.processEvents()
+        text = QApplication.palette().windowText().color()
+        assert win.caption.palette().windowText().color() == text
+        assert win.board.dark == dark
+    win.close()
+    w.commands.dark.setChecked(False)
+    w.toggle_theme()

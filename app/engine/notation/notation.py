@@ -192,7 +192,8 @@ def _check_length(text: str, what: str) -> None:
                             f"{'an' if what[0] in 'aeiou' else 'a'} {what} has at most {MAX_ORDER_LENGTH}")
 
 
-def _did_you_mean(word: str, names) -> str:
+def nation_hint(word: str, names) -> str:
+    """`` (did you mean 'France'?)`` for a word that is no nation, or the nations' names."""
     close = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
     if not close:
         return f" (the nations are {', '.join(names)})"
@@ -244,7 +245,7 @@ def parse_order(text: str, variant: Variant) -> OrderSpec:
             nation = name
             body = body[m.end():]
         elif not is_timeline(word) and variant.lookup_province(word) is None:
-            raise NotationError(f"'{word}' is not a nation{_did_you_mean(word, variant.nation_names)}", word)
+            raise NotationError(f"'{word}' is not a nation{nation_hint(word, variant.nation_names)}", word)
     items = _tokens(body if already_normal(body) else normalise(body, variant))
     try:
         return _parse_items(text, items, nation, variant)

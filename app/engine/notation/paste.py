@@ -5,11 +5,15 @@ Besides everything :func:`app.engine.notation.notation.parse_order` reads (``A P
 ``F NTH C A LON - NWY``, ``A Par-Bur``, ``France: A Par-Bur``, ``F Spa(sc) - Wes``), a
 pasted list may have:
 
-- a nation on a line of its own (``France:``), naming the nation of the lines below it;
+- a nation on a line of its own (``France:``, or as forum posts dress it: ``**France**``,
+  ``[b]France[/b]``, ``France -``, ``France (Ada):``, ``France's orders:``), naming the nation
+  of the lines below it;
 - bullets and numbers (``- A Par - Bur``, ``3. A Par - Bur``, ``2) …``), a trailing ``;``,
   ``,`` or ``.``, and a result another tool printed after the order (``(bounce)``,
   ``[dislodged]``, ``*fails*``, ``-> succeeds``) — all left out;
 - ``MOVE`` for ``-`` (``A PAR MOVE BUR``), ``SUPPORT``/``CONVOY`` spelled out;
+- webDiplomacy's order history in words (``The army at Vienna move to Galicia.``,
+  ``The fleet at North Sea convoy to Norway from London.``, ``Build army at Paris.``);
 - a convoy route (``A LON - NTH - NWY``): a move via convoy from the first place to the last;
 - blank lines and comments (``#``, ``//``), skipped.
 
@@ -31,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .notation import NotationError, OrderSpec, normalise, parse_order
+from .notation import nation_hint, NotationError, OrderSpec, normalise, parse_order
 from .order_words import KEYWORDS
 from ..variants.variant import Variant
 
@@ -68,7 +72,17 @@ _RESULT_TAIL = re.compile(r"\s*(?:->|=>|:)\s*(?:succeeds|succeeded|success|fails
                           r"dislodged|cut|void|invalid|illegal)\s*$", re.I)
 _TRAILING = re.compile(r"[\s;,.]+$")
 _SPELLED = ((re.compile(r"\bmove\b(?!\s+to\b)", re.I), "-"),)
-_HEADER = re.compile(r"^\s*([A-Za-z]+)\s*:?\s*$")
+# a nation's header as forum posts dress it: **France**, __France__, [b]France[/b], == France ==,
+# France -, France (Ada):, France's orders:
+_HEADER_DRESS = re.compile(r"\[/?[a-z]+(?:=[^\]]*)?\]|[*_=~]+|\([^)]*\)", re.I)
+_HEADER = re.compile(r"^\s*([^\W\d_][^\W\d_ .'-]*(?:[ .'-][^\W\d_]+)*?)(?:'s)?(?:\s+orders)?\s*[:\-–—]?\s*$",
+                     re.I)
+
+
+def _header_word(line: str) -> str | None:
+    """The name a line of its own would be a header for (``France:``, ``**France**``), or None."""
+    m = _HEADER.match(_HEADER_DRESS.sub(" ", line))
+    return " ".join(m.group(1).split()) if m else None
 
 
 def _clean(line: str) -> str:
@@ -81,13 +95,50 @@ def _clean(line: str) -> str:
     return _TRAILING.sub("", " ".join(t.split()))
 
 
+# webDiplomacy's order history, in words: "The army at Vienna move to Galicia." (its order history page)
+_WEBDIP_ORDER = re.compile(
+    r"^the (?P<type>army|fleet) at (?P<at>.+?) (?:(?P<hold>hold)|move to (?P<to>.+?)(?P<via> via convoy)?"
+    r"|support hold to (?P<held>.+?)|support move to (?P<sto>.+?) from (?P<sfrom>.+?)"
+    r"|convoy to (?P<cto>.+?) from (?P<cfrom>.+?)|retreat to (?P<rto>.+?)|(?P<disband>disband))$", re.I)
+_WEBDIP_BUILD = re.compile(r"^build (?P<type>army|fleet) at (?P<at>.+)$", re.I)
+_WEBDIP_DESTROY = re.compile(r"^destroy the unit at (?P<at>.+)$", re.I)
+
+
+def _from_words(text: str) -> str:
+    """webDiplomacy's sentence as the short form (``The army at Vienna move to Galicia`` →
+    ``A Vienna - Galicia``); any other line as it is."""
+    if m := _WEBDIP_BUILD.match(text):
+        return f"Build {m['type'][0].upper()} {m['at']}"
+    if m := _WEBDIP_DESTROY.match(text):
+        return f"Remove {m['at']}"
+    m = _WEBDIP_ORDER.match(text)
+    if m is None:
+        return text
+    unit = f"{m['type'][0].upper()} {m['at']}"
+    if m["hold"]:
+        return f"{unit} H"
+    if m["to"]:
+        return f"{unit} - {m['to']}" + (" via convoy" if m["via"] else "")
+    if m["held"]:
+        return f"{unit} S {m['held']}"
+    if m["sto"]:
+        return f"{unit} S {m['sfrom']} - {m['sto']}"
+    if m["cto"]:
+        return f"{unit} C {m['cfrom']} - {m['cto']}"
+    if m["rto"]:
+        return f"{unit} R {m['rto']}"
+    return f"{unit} D"
+
+
 def _convoy_route(text: str, variant: Variant) -> str:
     """``A LON - NTH - NWY`` → ``A LON - NWY via convoy`` (a move with more than one ``-``
     and no support or convoy in it)."""
-    words = normalise(text, variant).split(" ")
+    words = normalise(text, variant).split()
+    # "A Ber -- Kie" (a double hyphen, or an arrow "-->") is one move, not a route with no place between
+    words = [w for i, w in enumerate(words) if not (w == "-" and i and words[i - 1] == "-")]
     dashes = [i for i, w in enumerate(words) if w == "-"]
     if len(dashes) < 2 or any(KEYWORDS.get(w.lower()) in ("support", "convoy") for w in words):
-        return text
+        return " ".join(words) if len(dashes) == 1 else text
     return " ".join(words[:dashes[0] + 1] + words[dashes[-1] + 1:]) + " via convoy"
 
 
@@ -123,16 +174,20 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
     for number, raw in enumerate(lines, 1):
         if not raw.strip() or _COMMENT.match(raw):
             continue
-        header = _HEADER.match(raw)
-        if header and header.group(1).lower() in names:
-            nation, heading = names[header.group(1).lower()], number
+        header = _header_word(raw)
+        if header is not None and header.lower() in names:
+            nation, heading = names[header.lower()], number
             continue
-        cleaned = _clean(raw)
+        cleaned = _from_words(_clean(raw))
         if not cleaned:
             continue
         try:
             spec = parse_order(_convoy_route(cleaned, variant), variant)
         except NotationError as e:
+            hint = nation_hint(header, variant.nation_names) if header is not None else ""
+            if hint.startswith(" (did you mean"):           # a header with its nation misspelt (Frnace:)
+                out.append(PastedLine(number, raw, None, header, f"'{header}' is not a nation{hint}", heading))
+                continue
             word = _fault_word(e, raw, variant)
             out.append(PastedLine(number, raw, None, word, _reason(e, word), heading))
             continue

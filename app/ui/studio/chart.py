@@ -41,6 +41,7 @@ class ChartCanvas(QWidget):
         self.setMinimumHeight(30)          # the dock shares its column: the window must still fit small screens
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.last_paint_s = 0.0
+        self.note_drawn: tuple[str, float] | None = None     # the fog of war's note and its room
 
     def sizeHint(self) -> QSize:
         return QSize(320, 220)
@@ -57,8 +58,9 @@ class ChartCanvas(QWidget):
             p.drawText(self.rect().adjusted(8, 8, -8, -8), Qt.AlignCenter | Qt.TextWordWrap, self.pane.empty_text)
         else:
             grid = theme.text.lighter(300) if theme.name == "light" else theme.text.darker(260)
-            paint_chart(p, QRectF(self.rect()).adjusted(6, 6, -6, -6), chart, self.pane.timeline(),
-                        self.pane.colours(), theme.text, grid, theme.font_family)
+            self.note_drawn = paint_chart(p, QRectF(self.rect()).adjusted(6, 6, -6, -6), chart,
+                                          self.pane.timeline(), self.pane.colours(), theme.text, grid,
+                                          theme.font_family)
         p.end()
         self.last_paint_s = time.perf_counter() - t0
 
@@ -127,8 +129,12 @@ class ChartPane(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.NoSelection)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # the counts as wide as their headers, the nations' names take the rest: on a laptop the
+        # last column ("invalid") was cut by the panel's edge behind a sideways scroll bar
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.Stretch)
+        header.setStretchLastSection(False)
         self.table.setMinimumHeight(30)
         self.table.setToolTip("What became of each nation's orders over the game (results as they stand now)")
         self.tabs.addTab(self.table, "Order statistics")

@@ -26,9 +26,11 @@ def series(chart: CentreChart, timeline: int | None) -> list[tuple[str, list[int
 
 
 def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | None, colours: dict[str, str],
-                text: QColor, grid: QColor, font_family: str = "DejaVu Sans", title: str | None = None) -> None:
+                text: QColor, grid: QColor, font_family: str = "DejaVu Sans", title: str | None = None
+                ) -> tuple[str, float] | None:
     """The chart in ``rect``. Many points (a long game) are drawn as one path per nation,
-    one vertex per point; the axis labels are thinned to fit."""
+    one vertex per point; the axis labels are thinned to fit. Returns the fog of war's
+    note drawn above the plot and the room it had (None: no note)."""
     p.save()
     p.setRenderHint(QPainter.Antialiasing, True)
     f = QFont(font_family)
@@ -129,9 +131,20 @@ def paint_chart(p: QPainter, rect: QRectF, chart: CentreChart, timeline: int | N
                    label)
     if chart.hidden:
         p.setPen(text)
-        p.drawText(QRectF(plot.left(), note_top, plot.width() - 4, fm.height()), Qt.AlignRight | Qt.AlignTop,
-                   "other nations' counts are hidden (fog of war)")
+        note = (hidden_note(fm, plot.width() - 4), plot.width() - 4)
+        p.drawText(QRectF(plot.left(), note_top, note[1], fm.height()), Qt.AlignRight | Qt.AlignTop, note[0])
     p.restore()
+    return note if chart.hidden else None
+
+
+HIDDEN_NOTES = ("other nations' counts are hidden (fog of war)", "others hidden (fog of war)", "others hidden")
+
+
+def hidden_note(fm, width: float) -> str:
+    """The note that other nations are not shown, as long as ``width`` takes: in the side
+    panel the whole sentence ran off the chart's left edge."""
+    return next((t for t in HIDDEN_NOTES if fm.horizontalAdvance(t) <= width),
+                fm.elidedText(HIDDEN_NOTES[-1], Qt.ElideRight, int(width)))
 
 
 def _legend_layout(lines, fm, left: float, right: float) -> list[tuple[int, float, str]]:

@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor
 
 from app.engine import Build, Convoy, Disband, format_order, Hold, Location, Move, Retreat, Support
 
+from ..civ.names import calendar_for
 from ..guard import guarded
 from ..panels.orders import short_text
 from .coach_pane import ALL, CoachPane, IDLE_TEXT
@@ -206,15 +207,17 @@ class Coach(QObject):
         m = self._asked_for[0]
         world = self._asked_for[1]
         several = len(world.timelines) > 1
+        cal = calendar_for(world)        # a civilisations game names its boards by its dates (RULES.md §10)
         rows = []
         for r in advice.reasons:
             key = _board_of(r.order)
             text = short_text(r.order, format_order(r.order))
             where = f"{r.order.nation}, " if len(advice.nations) > 1 else ""
-            rows.append((f"{where}{key}: {text}", r.text, key))
+            rows.append((f"{where}{cal.board(key)}: {text}", r.text, key))
         centres = len(world.variant.supply_centres)
         bars = [(s.words(several), s.centres, centres,
-                 f"{s.centres} of the {centres} supply centres on board {s.board}") for s in advice.standings]
+                 f"{s.centres} of the {centres} supply centres on board {cal.board(s.board)}")
+                for s in advice.standings]
         meaning = advice.meaning + "\n" + "\n".join(m_.words() for m_ in advice.measures)
         who = ", ".join(advice.nations)
         if rows:

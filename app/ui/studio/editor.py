@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Callable
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QDialog, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout,
-                               QLabel, QPushButton, QRadioButton, QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
+                               QLabel, QMessageBox, QPushButton, QRadioButton, QSizePolicy, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 from app.engine import describe_unit, province_of, Season, Turn, write_text_atomic
 from app.match.editor import EditRefused, PositionEditor
@@ -160,6 +161,9 @@ class PositionEditorDialog(QDialog):
         self.setObjectName("position-editor")
         self.resize(1240, 700)
         self.message_text = ""
+        # asked before a changed position is closed away (True: drop it); tests may replace the question
+        self.ask_discard: Callable[[], bool] = self._ask_discard
+        self._asking = True
         lay = QHBoxLayout(self)
         self.canvas = BoardCanvas(self)
         self.canvas.clicked.connect(self.click_at)
@@ -339,6 +343,7 @@ class PositionEditorDialog(QDialog):
             return False
         if not self._start_match(match, f"New sandbox from the edited position ({self.editor.position.turn.title})."):
             return False
+        self.editor.kept()
         self.close()
         return True
 
@@ -358,5 +363,34 @@ class PositionEditorDialog(QDialog):
         except OSError as e:
             self.say(f"Could not write {path}: {e.strerror or e}", error=True)
             return False
+        self.editor.kept()
         self.say(f"Saved {Path(path).name}: run it with  python -m app scenario {Path(path).name}")
         return True
+
+    # -- leaving -------------------------------------------------------------------------------
+    def close_unasked(self) -> None:
+        """Close without the question (the curtain comes down, the game goes): the edits go
+        with the seat's other private things."""
+        self._asking = False
+        self.close()
+
+    def _may_close(self) -> bool:
+        """The changes are kept, or the player chose to drop them."""
+        return not (self._asking and self.isVisible() and self.editor.unkept) or self.ask_discard()
+
+    def _ask_discard(self) -> bool:
+        box = QMessageBox(QMessageBox.Question, "Position editor",
+                          "The edited position is neither exported nor started as a sandbox.", parent=self)
+        box.setInformativeText("Close the editor and lose the changes?")
+        drop = box.addButton("Discard the changes", QMessageBox.DestructiveRole)
+        keep = box.addButton("Keep editing", QMessageBox.RejectRole)
+        box.setDefaultButton(keep)
+        box.exec()
+        return box.clickedButton() is drop
+
+    @guarded
+    def reject(self) -> None:
+        """Close, Esc and the window's close button all come here (QDialog.closeEvent calls
+        reject, and stays open if it does not close): asked first when there are changes."""
+        if self._may_close():
+            super().reject()

@@ -147,6 +147,14 @@ class NotesPane(QWidget):
         if len(text) > MAX_NOTES:
             self.refused.emit(f"Notes hold at most {MAX_NOTES:,} characters: the rest is not kept.")
             text = text[:MAX_NOTES]
+            # the page shows what is kept: the cut tail stayed on screen, gone at the next opening
+            cursor = min(self.edit.textCursor().position(), MAX_NOTES)
+            self._loading = True
+            self.edit.setPlainText(text)
+            self._loading = False
+            moved = self.edit.textCursor()
+            moved.setPosition(cursor)
+            self.edit.setTextCursor(moved)
         m.notes.write(self.seat, text)
         self.written.emit()
 

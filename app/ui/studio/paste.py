@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit,
-                               QPushButton, QVBoxLayout)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListView, QListWidget, QListWidgetItem,
+                               QPlainTextEdit, QPushButton, QVBoxLayout)
 
 from app.match.paste import PasteReport, add_pasted
 
@@ -53,6 +53,11 @@ class PasteDialog(QDialog):
         self.result.setWordWrap(True)
         lay.addWidget(self.result)
         self.problems = QListWidget()
+        # each reason whole, wrapped: the advice often ends a long line ("… write e.g. 2:par")
+        self.problems.setWordWrap(True)
+        self.problems.setAlternatingRowColors(True)       # where one wrapped reason ends and the next begins
+        self.problems.setResizeMode(QListView.Adjust)
+        self.problems.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.problems.setVisible(False)
         lay.addWidget(self.problems, 2)
         buttons = QDialogButtonBox()

@@ -189,7 +189,7 @@ class Studio(QObject):
     def _close_dialogs(self) -> None:
         for d in (self.editor_dialog, self.paste_dialog):
             if d is not None:
-                d.close()
+                getattr(d, "close_unasked", d.close)()     # the seat has left: nothing of it may stay open
                 d.deleteLater()              # a closed dialog keeps no seat's text (nor its undo history)
         self.editor_dialog = self.paste_dialog = None
 
@@ -239,6 +239,10 @@ class Studio(QObject):
         editor, key = self._editor_for(key)
         if editor is None:
             return None
+        open_now = self.editor_dialog
+        if open_now is not None and open_now.isVisible() and not open_now.close():
+            open_now.raise_()                # the player kept editing the position already open
+            return open_now
         self._close_dialogs()
         self.editor_dialog = PositionEditorDialog(self.main, editor, str(key), theme=lambda: self.s.theme(),
                                                   start_match=self.start_match)

@@ -28,7 +28,7 @@ import random
 import time
 from typing import Callable, Sequence
 
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout,
                                QWidget)
 
@@ -97,7 +97,12 @@ class ThrownStartWindow(QWidget):
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.RichText)
         self.caption.setMinimumHeight(44)
-        self.caption.setStyleSheet("font-size: 14px; padding: 4px 8px;")
+        # its size and margins set plainly, not by a style sheet: a label with a style sheet keeps
+        # the text colour of the theme it was first shown in (Ctrl+T made it unreadable)
+        font = self.caption.font()
+        font.setPixelSize(14)
+        self.caption.setFont(font)
+        self.caption.setContentsMargins(8, 4, 8, 4)
         outer.addWidget(self.caption)
         row = QHBoxLayout()
         row.addWidget(self.board, 1)
@@ -580,6 +585,13 @@ class ThrownStartWindow(QWidget):
             self._refresh()
             return
         super().keyPressEvent(event)
+
+    @guarded
+    def changeEvent(self, event) -> None:
+        """The theme changed (Ctrl+T in the main window): the table follows it."""
+        if event.type() == QEvent.PaletteChange:
+            self.board.set_dark(self.palette().window().color().lightness() < 128)
+        super().changeEvent(event)
 
     @guarded
     def closeEvent(self, event) -> None:

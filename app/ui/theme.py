@@ -56,6 +56,9 @@ THEMES = {"light": LIGHT, "dark": DARK}
 
 FUSION = "fived_fusion"
 """A property of the application once it draws in Qt's Fusion style (every platform alike)."""
+RINGED = "fived_ringed"
+"""A property of the application once its style rings indicators on a dark palette
+(:mod:`app.ui.indicator_style`)."""
 
 
 def fusion_application(argv: list[str]) -> QApplication:
@@ -71,6 +74,10 @@ def apply_palette(app: QApplication, theme: Theme) -> None:
     if not app.property(FUSION):
         app.setStyle("Fusion")
         app.setProperty(FUSION, True)
+    if theme.name == "dark" and not app.property(RINGED):
+        from .indicator_style import IndicatorStyle   # see there: only a dark theme needs it
+        app.setStyle(IndicatorStyle("Fusion"))
+        app.setProperty(RINGED, True)
     pal = QPalette()
     pal.setColor(QPalette.Window, theme.window)
     pal.setColor(QPalette.WindowText, theme.text)

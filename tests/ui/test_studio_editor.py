@@ -200,6 +200,32 @@ def test_closing_the_editor_with_changes_asks_first(qtbot, window, tmp_path):
     assert asked and not d.isVisible()
 
 
+def test_new_open_and_quit_ask_about_an_edited_position_first(qtbot, window, tmp_path):
+    """New game, Open and Quit dropped the open editor's changes without a word (the window
+    asked only about the game); starting a sandbox from the editor itself asks nothing more."""
+    from PySide6.QtCore import Qt
+    window.new_game("sandbox")
+    before = window.match
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)
+    asked = _answer("Keep editing")
+    assert not window.new_game("sandbox")
+    assert asked and window.match is before and d.isVisible() and d.editor.unit_in("par") is None
+    asked = _answer("Keep editing")
+    assert not window.files.open_game(str(tmp_path / "nowhere.json"))
+    assert asked and d.isVisible()
+    asked = _answer("Keep editing")
+    window.close()
+    assert asked and window.isVisible() and d.isVisible()
+    asked = _answer("Discard the changes")
+    assert window.new_game("sandbox")
+    assert asked and window.match is not before and not d.isVisible()
+    d = window.studio.open_editor(key("1:S1901"))
+    d.click_location("par", Qt.RightButton.value)
+    assert d.start_sandbox()                                 # kept by the new game: no question
+    assert not d.isVisible() and window.match.world.boards[next(iter(window.match.world.boards))].units.get("par") is None
+
+
 def test_the_editor_with_changes_closes_unasked_when_the_curtain_comes_down(qtbot, window):
     """Privacy first: the next seat must not find the editor (nor a question about it)."""
     from PySide6.QtCore import Qt

@@ -341,7 +341,8 @@ class PositionEditorDialog(QDialog):
         except EditRefused as e:
             self.say(f"Refused: {e}", error=True)
             return False
-        if not self._start_match(match, f"New sandbox from the edited position ({self.editor.position.turn.title})."):
+        if not self._start_match(match, f"New sandbox from the edited position ({self.editor.position.turn.title}).",
+                                 from_editor=True):
             return False
         self.editor.kept()
         self.close()

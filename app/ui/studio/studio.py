@@ -49,6 +49,7 @@ class Studio(QObject):
         self._results_dock, self._nations_dock = results_dock, nations_dock
         self.editor_dialog = None
         self.paste_dialog = None
+        self._editor_starting = False      # the open editor itself starts a sandbox from its position
         self.notes_dock = self._dock("Notes", "notes", self.notes)
         self.chart_dock = self._dock("Centres", "centres", self.chart)
         self.chart_dock.visibilityChanged.connect(self.chart.dock_shown)
@@ -249,6 +250,15 @@ class Studio(QObject):
         self.editor_dialog.show()
         return self.editor_dialog
 
+    def may_leave(self) -> bool:
+        """Before the game goes (New, Open, Quit, a table joined): an open editor with changes
+        asks whether to drop them (they live nowhere else); False when the player keeps
+        editing."""
+        d = self.editor_dialog
+        if d is None or self._editor_starting or not d.isVisible():
+            return True
+        return d.close()
+
     @guarded
     def new_sandbox_from(self, key: BoardKey | None = None) -> bool:
         editor, key = self._editor_for(key)
@@ -257,11 +267,16 @@ class Studio(QObject):
         return self.start_match(editor.start_match(), f"New sandbox from board {key} "
                                 f"({editor.variant.title}, {editor.position.adjacency} adjacency).")
 
-    def start_match(self, match, status: str) -> bool:
-        """Show ``match`` (a new sandbox) in the window, unsaved changes asked about first."""
+    def start_match(self, match, status: str, from_editor: bool = False) -> bool:
+        """Show ``match`` (a new sandbox) in the window, unsaved changes asked about first
+        (``from_editor``: the open editor's own position, which the new game keeps)."""
         w = self.s
-        if not w.confirm_discard("start a new sandbox"):
-            return False
+        self._editor_starting = from_editor
+        try:
+            if not w.confirm_discard("start a new sandbox"):
+                return False
+        finally:
+            self._editor_starting = False
         w.set_match(match, None)
         w.set_status(status + " " + w.entry_hint())
         return True

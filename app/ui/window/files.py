@@ -52,6 +52,7 @@ class FileServices:
     recent_menu: Callable[[], object]           # File → Open recent
     seat_opened: Callable[[Match, str], Match | None]   # civilisations: who sits at an opened game
     greet_opened: Callable[[str], None]
+    studio_may_leave: Callable[[], bool]        # an open position editor's changes dropped if the player says so
 
 
 class FileKeeper(QObject):
@@ -254,8 +255,11 @@ class FileKeeper(QObject):
 
     # -- unsaved changes ---------------------------------------------------------------------
     def confirm_discard(self, doing: str) -> bool:
-        """True when it is fine to drop the current game (saved, or the player said so)."""
+        """True when it is fine to drop the current game (saved, or the player said so) and
+        what the studio holds of it (an edited position)."""
         self.s.wait_idle()
+        if not self.s.studio_may_leave():
+            return False
         if not self.dirty:
             return True
         answer = self.ask_unsaved(doing)

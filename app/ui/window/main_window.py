@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
             hold_prompt=self.hold_prompt, show_notice=self.notice_board.show, hide_notice=self.notice_board.hide,
             recent_menu=lambda: self.commands.recent_menu,
             seat_opened=lambda match, name: self.civ_ui.seat_opened(match, name),
-            greet_opened=lambda name: self.civ_ui.greet_opened(name)))
+            greet_opened=lambda name: self.civ_ui.greet_opened(name), studio_may_leave=lambda: self.studio.may_leave()))
         self.pending_shown = PendingShown(PendingInputs(
             match=lambda: self.match, seat=lambda: self.seat, pending=lambda: self.pending, world=lambda: self.world,
             view_as=lambda: self.view_as, seat_nations=self.seat_nations,

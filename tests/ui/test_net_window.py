@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from app.engine import format_order
 from app.match import Match, Seat
 from app.net.hosting import HostedServer
 from app.net.remote import RemoteMatch
@@ -503,3 +504,28 @@ def test_a_refused_draw_tells_each_window_only_that_a_seat_refused(qtbot, window
         shown = w.notices.toast.text()
         assert "at least one seat refused" in shown and "Ada" not in shown
         assert w.match.world.phase != "over" and w.table_ui.ending.a_draw.isEnabled()   # play on
+
+
+def test_a_window_whose_seat_was_taken_over_takes_no_more_orders_and_says_why(qtbot, windows, hosted):
+    """The seat joined from a second window: the first one is told, and an order, a message or
+    Done given there is refused with why, never shown as 'with the server' (it reached nothing)."""
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    qtbot.waitUntil(lambda: ada.net.match.recipients() == [1], timeout=WAIT)
+    again = windows()
+    again.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(again) and "taken over" in ada.net.last_problem, timeout=WAIT)
+    assert not ada.console_order("A par - bur")
+    assert "Join again" in ada.orders_panel.feedback.text() and ada.pending == {}
+    ada.submit()
+    assert "taken over" in ada.last_status and "with the server" not in ada.last_status
+    assert not ada.match.is_done(0)
+    panel = ada.net.letters.panel
+    panel.text.setPlainText("still here?")
+    panel.send_btn.click()
+    assert "taken over" in panel.feedback.text() and ada.net.match.written == []
+    # the window that took the seat over plays it
+    assert again.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(again, 1), timeout=WAIT)
+    assert [format_order(o) for o in hosted.server.tables[table].match.pending(0)] == \
+        ["France: A 1:par:S1901 - 1:bur:S1901"]

@@ -19,6 +19,8 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
+from app.match import MatchError
+
 from ..guard import guarded
 from .hosting import Hosting
 from .judging import NetJudging
@@ -356,6 +358,8 @@ class NetUI(QObject):
             if code == 1000:
                 return
             why = closed_why(code)
+            if self.match is not None:
+                self.match.connection_closed(why)
             self._problem("Playing across computers", f"{why}: {reason or 'no reason given'}.")
         elif text == "reconnecting…" and client.connections == 0:
             self.leave()
@@ -422,7 +426,11 @@ class NetUI(QObject):
         if m.is_done(m.me):
             self.s.set_status("You have ended your turn already: waiting for the other seats.")
             return
-        m.done()
+        try:
+            m.done()
+        except MatchError as e:
+            self.s.set_status(str(e), error=True)
+            return
         self.s.update_actions()
         self.s.set_status("Done: your orders are with the server. Waiting for the other seats…")
 

@@ -529,3 +529,23 @@ def test_a_window_whose_seat_was_taken_over_takes_no_more_orders_and_says_why(qt
     qtbot.waitUntil(lambda: confirmed(again, 1), timeout=WAIT)
     assert [format_order(o) for o in hosted.server.tables[table].match.pending(0)] == \
         ["France: A 1:par:S1901 - 1:bur:S1901"]
+
+
+def test_a_hotseat_game_whose_seat_sealed_its_orders_with_a_pin_is_not_hosted(qtbot, windows):
+    """Ada gave her orders behind her PIN and passed on; Ben hosts the game: the server could
+    not open her orders (her window would reconnect for ever), so hosting is refused with why
+    and the hotseat game goes on as it was."""
+    w = windows()
+    w.new_game("hotseat", seats=[ADA, BEN], pins={0: "tulip-42"})
+    c = w.curtain
+    c.pin.setText("tulip-42")
+    c.button.click()
+    qtbot.waitUntil(lambda: not w.table.up, timeout=WAIT)
+    assert w.console_order("A par - bur")
+    w.submit()                                       # Ada is done: Ben's turn
+    c.button.click()
+    assert w.seat == 1
+    assert w.net.host(port=0) == []
+    assert "Ada sealed this round's orders with a PIN" in w.net.last_problem
+    assert w.net.hosted is None and not isinstance(w.match, RemoteMatch) and w.seat == 1
+    assert w.match.is_done(0) and not w.match.is_done(1)

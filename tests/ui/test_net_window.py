@@ -359,6 +359,8 @@ def test_orders_given_while_the_server_is_down_reach_it_once_it_is_back(qtbot, w
         qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
         first.stop()
         qtbot.waitUntil(lambda: "Reconnecting" in w.net.chip_text, timeout=WAIT)
+        # a server that comes back at another address would never answer: the way back is said
+        assert "Connection lost: reconnecting" in w.last_status and "Table → Join" in w.last_status
         assert w.console_order("A par - bur")           # shown at once, kept for the server
         qtbot.waitUntil(lambda: "once the connection is back" in w.last_status, timeout=WAIT)
         again = HostedServer(tmp_path / "tables.sqlite3", port=port).start()

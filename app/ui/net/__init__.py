@@ -367,7 +367,9 @@ class NetUI(QObject):
                           f"Cannot reach the server at {client.url.split('://')[-1]}: is it running, "
                           "and is its port open to this computer?")
         elif text == "reconnecting…":
-            self.s.set_status("Connection lost: reconnecting…", error=True)
+            # a server restarted at another port never answers here: say the way back
+            self.s.set_status("Connection lost: reconnecting… If the host started the server again at another "
+                              "address, join with your invitation at that address (Table → Join…).", error=True)
 
     def _lobby_answer(self, link: Link, item) -> None:
         from app.net import protocol as p

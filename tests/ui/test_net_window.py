@@ -551,3 +551,31 @@ def test_a_hotseat_game_whose_seat_sealed_its_orders_with_a_pin_is_not_hosted(qt
     assert "Ada sealed this round's orders with a PIN" in w.net.last_problem
     assert w.net.hosted is None and not isinstance(w.match, RemoteMatch) and w.seat == 1
     assert w.match.is_done(0) and not w.match.is_done(1)
+
+
+def test_orders_given_while_the_server_moved_reach_it_when_the_seat_joins_it_again(qtbot, windows, tmp_path):
+    """The host started the server again at another port: an order given meanwhile waited in
+    the window, and joining with the invitation at the new address dropped it unasked (the
+    new connection started empty). It goes to the server the seat joined."""
+    first = HostedServer(tmp_path / "tables.sqlite3").start()
+    table, (ada_inv, _) = first.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    try:
+        w.net.join(str(ada_inv))
+        qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+        assert w.console_order("A par - bur")
+        qtbot.waitUntil(lambda: confirmed(w, 1), timeout=WAIT)
+        first.stop()
+        qtbot.waitUntil(lambda: "Reconnecting" in w.net.chip_text, timeout=WAIT)
+        assert w.console_order("F brest - mao")           # kept in the window: nothing answers
+    finally:
+        first.stop()
+    moved = HostedServer(tmp_path / "tables.sqlite3").start()     # another free port
+    try:
+        w.net.join(str(ada_inv).replace(f":{first.port}/", f":{moved.port}/"))
+        qtbot.waitUntil(lambda: seated(w) and confirmed(w, 2), timeout=WAIT)
+        held = moved.server.tables[table].match.pending(0)
+        assert sorted(o.unit.loc for o in held) == ["bre", "par"]
+    finally:
+        w.net.closing()
+        moved.stop()

@@ -80,6 +80,7 @@ class NetUI(QObject):
         self.match: RemoteMatch | None = None
         self.dialog = None                      # the open dialog (tests answer it)
         self.last_problem = ""                  # the last message about the connection
+        self._carried: tuple = ("", None, [])   # (table, seat, what it did unsent): for the seat joined again
         self.cafile: str | None = None          # a TLS server's CA certificate to trust (--cafile)
         self.carrier = Carrier(self)
         self.carrier.arrived.connect(self._arrived, Qt.QueuedConnection)
@@ -130,7 +131,19 @@ class NetUI(QObject):
             return False
         if (client := self._client("Join a table", invitation=invitation.strip())) is None:
             return False
-        return self._connect(client, f"Joining {parse_invitation(invitation).host}…")
+        unsent = self._unsent_for(client)
+        joined = self._connect(client, f"Joining {parse_invitation(invitation).host}…")
+        self._carried = (client.invitation.table, client.invitation.seat, unsent)
+        return joined
+
+    def _unsent_for(self, client: Client) -> list:
+        """What this window's seat did that never reached the server (the connection was
+        down), when ``client`` joins the same seat again (its server moved): it is sent there."""
+        old = self.link.client.invitation if self.link is not None else None
+        new = client.invitation
+        if self.match is None or old is None or (old.table, old.seat) != (new.table, new.seat):
+            return []
+        return self.match.outbox.take_unsent()
 
     def watch(self, server: str, table: str) -> bool:
         if not self.s.confirm_discard("watch a table"):
@@ -253,6 +266,11 @@ class NetUI(QObject):
             view = self.s.view()
             self._moves_seen = view.user_moves if view is not None else 0
             self.letters.show(self.match)
+            table, seat, carried = self._carried
+            self._carried = ("", None, [])
+            if (table, seat) == (client.welcome.table, self.match.me):
+                for kind, text, to in carried:    # done before this connection: sent on it now
+                    self.match.outbox.post(kind, text, to)
             who = client.welcome.seat_name or "a watcher"
             self.s.set_status(f"Connected to table {client.welcome.table} as {who}.")
             return

@@ -120,7 +120,7 @@ def table_main(argv: list[str]) -> int:
 
     from app.engine import GameFileError, write_text_atomic
     from .server import issue
-    from .store import match_from_text, match_text, Store, StoreError
+    from .store import match_from_text, match_text, Store, StoreError, UnhostableGame
     try:
         store = Store(args.db or default_db())
     except StoreError as e:
@@ -138,7 +138,11 @@ def table_main(argv: list[str]) -> int:
             if deadline is not None and deadline <= 0:
                 print(f"table {args.verb}: --deadline {deadline:g}: a number of seconds above 0", file=sys.stderr)
                 return 2
-            table = store.add_table(match, name, sealed=args.sealed, round_seconds=deadline)
+            try:
+                table = store.add_table(match, name, sealed=args.sealed, round_seconds=deadline)
+            except UnhostableGame as e:
+                print(f"table {args.verb}: {e}", file=sys.stderr)
+                return 2
             print(f"table {table} ({name}):")
             for i, s in enumerate(match.seats):
                 if s.is_person:

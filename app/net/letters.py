@@ -16,7 +16,11 @@ import base64
 import os
 
 MAX_LETTER = 2000            # characters of a message's text
-MAX_LETTER_BOX = 4000        # characters of its sealed box
+_SEALING = 32 + 12 + 16      # bytes a box adds: the ephemeral public key, the nonce, the tag
+MAX_LETTER_BOX = -(-(_SEALING + 4 * MAX_LETTER) // 3) * 4
+"""Characters of a sealed box (base64): room for the longest message in any script, four
+UTF-8 bytes a character (a bound of its text's characters alone let a message of 1,500
+Cyrillic or 1,000 Chinese characters be sealed and then refused on its way)."""
 
 
 class LetterError(ValueError):

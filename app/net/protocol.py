@@ -22,6 +22,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from .letters import MAX_LETTER_BOX
+
 PROTOCOL_VERSION = 1
 MAX_CLIENT_FRAME = 16 * 1024
 """Bytes in one message from a client: an order is at most a few hundred; the WebSocket
@@ -100,7 +102,7 @@ class Letter(_Message):
     """A message to seat ``to``, sealed to its public key (:mod:`app.net.letters`)."""
     type: Literal["letter"]
     to: Annotated[int, Field(ge=0, le=100)]
-    box: Annotated[str, Field(max_length=4000, pattern=r"^[A-Za-z0-9+/=]*$")]
+    box: Annotated[str, Field(max_length=MAX_LETTER_BOX, pattern=r"^[A-Za-z0-9+/=]*$")]
 
 
 Name = Annotated[str, Field(min_length=1, max_length=60)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Callable
 
 from app.engine import format_order, load_variant, NotationError, parse_order
-from app.match import Match, MatchError, Seat, order_key
+from app.match import Match, MatchError, OrderRefused, Seat, order_key
 
 from . import protocol as p
 from .client import Client
@@ -84,6 +84,9 @@ class RemoteMatch(Match):
         self.view_message = view
         self.ended_here = view.done       # this seat ended its turn itself this round (not its deadline)
         self.time_ran_out = False         # the round's deadline ended this seat's turn for it
+        # why the server closed this connection for good (the seat joined from elsewhere, its
+        # invitation replaced): nothing this window does reaches the table any more
+        self.closed: str | None = None
         self.take_pending(view.pending, view.done)
 
     # -- who is at the table ---------------------------------------------------------------
@@ -107,12 +110,26 @@ class RemoteMatch(Match):
         return self.table_state.seconds_left if self.table_state is not None else None
 
     # -- what the seat does --------------------------------------------------------------------
+    def connection_closed(self, why: str) -> None:
+        """The server closed this connection for good (``why``, in the player's words)."""
+        self.closed = why
+
+    def _refusal_if_closed(self) -> str | None:
+        if self.closed is None:
+            return None
+        return (f"{self.closed}: this window no longer plays the seat, and nothing done here reaches the "
+                "table. Join again with the seat's invitation (Table → Join…) to play it here.")
+
     def add_order(self, order, seat=None):
+        if (why := self._refusal_if_closed()) is not None:
+            raise OrderRefused(why, "closed")
         normal = super().add_order(order, seat)      # checked against the seat's view, shown at once
         self.outbox.post("order", format_order(normal))
         return normal
 
     def remove_order(self, key, seat=None):
+        if self.closed is not None:
+            return None                # the server keeps the seat's orders; here they stay as they were
         old = super().remove_order(key, seat)
         if old is not None:
             self.outbox.post("remove", format_order(old))
@@ -122,6 +139,8 @@ class RemoteMatch(Match):
         """Ends this seat's turn at the server; the round is the server's to adjudicate."""
         if self.me is None:
             raise MatchError("a watcher has no turn to end")
+        if (why := self._refusal_if_closed()) is not None:
+            raise MatchError(why)
         self._done.add(self.me)
         self.ended_here = True
         self.outbox.post("done", "")
@@ -129,6 +148,8 @@ class RemoteMatch(Match):
 
     def write(self, to: int, text: str) -> None:
         """A message to seat ``to``, sealed to its computer's key by the client."""
+        if (why := self._refusal_if_closed()) is not None:
+            raise MatchError(why)
         self.written.append((to, text, self.world.submissions))
         self.outbox.post("write", text, to)
 

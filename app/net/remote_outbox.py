@@ -42,6 +42,13 @@ class Outbox:
                 return                  # a sender is on its way (or waits for the connection) and takes this too
         (self.wake or self.send_now)()
 
+    def take_unsent(self) -> list[tuple[str, str, int]]:
+        """What waits to be sent, taken out (in order): the seat joins again elsewhere (its
+        server moved) and the new connection's outbox sends it."""
+        with self._lock:
+            items, self._items = self._items, []
+        return items
+
     def send_now(self) -> None:
         """Send what is queued (the window calls it once its current event is handled)."""
         self._send(self._flush)

@@ -76,6 +76,22 @@ class StoreError(RuntimeError):
     """The database could not keep an action (full or read-only disk, damaged file)."""
 
 
+class UnhostableGame(ValueError):
+    """A game no table can be made of, as it stands (the message says why and what to do)."""
+
+
+def unhostable(match: Match) -> str | None:
+    """Why ``match`` (as read from its save) cannot become a table now, or None. A hotseat
+    seat's orders sealed with its PIN open only with that PIN, which the server never has:
+    the table would fail that seat at every join and could never adjudicate the round."""
+    sealed = [s.name for i, s in enumerate(match.seats) if match.is_locked(i)]
+    if not sealed:
+        return None
+    who = " and ".join(sealed) if len(sealed) < 3 else ", ".join(sealed[:-1]) + " and " + sealed[-1]
+    return (f"{who} sealed this round's orders with a PIN, which a server cannot open: finish the round at "
+            f"this computer, then host the game (every seat then gives its orders at its own computer)")
+
+
 @dataclass(frozen=True)
 class Action:
     seat: int
@@ -179,7 +195,10 @@ class Store:
     # -- tables -------------------------------------------------------------------------
     def add_table(self, match: Match, name: str, sealed: bool = False, round_seconds: float | None = None) -> str:
         """``sealed``: the seats' computers seal their pending orders (app.net.sealing);
-        ``round_seconds``: a deadline for each round (RULES.md §6 "Deadlines")."""
+        ``round_seconds``: a deadline for each round (RULES.md §6 "Deadlines"). Raises
+        :class:`UnhostableGame` for a game no table can be made of (:func:`unhostable`)."""
+        if (why := unhostable(match)) is not None:
+            raise UnhostableGame(why)
         table = secrets.token_hex(5)
         self._write([("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
                       (table, name, time.time(), packed_save(match), int(sealed), round_seconds, None))])

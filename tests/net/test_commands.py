@@ -71,3 +71,17 @@ def test_a_server_that_cannot_listen_says_why(tmp_path):
 def test_join_names_what_is_wrong_with_an_invitation():
     got = app("join", "http://example.org")
     assert got.returncode == 2 and "starts with 5d://" in got.stderr
+
+
+def test_a_saved_hotseat_game_with_orders_sealed_by_a_pin_is_not_hosted_and_says_why(tmp_path):
+    """Ada sealed her orders with her PIN: a table made of it failed her at every join (the
+    server cannot open them) and her window said only 'Reconnecting…', for ever."""
+    from pathlib import Path
+    sealed = Path(__file__).resolve().parents[1] / "match" / "fixtures" / "sealed_before_argon2.json"
+    db = tmp_path / "t.db"
+    hosted = app("table", "--db", db, "--address", "127.0.0.1:8765", "host", sealed)
+    assert hosted.returncode == 2 and "5d://" not in hosted.stdout
+    assert "Ada sealed this round's orders with a PIN" in hosted.stderr and "finish the round" in hosted.stderr
+    assert "Traceback" not in hosted.stderr
+    listed = app("table", "--db", db, "list")
+    assert listed.returncode == 0 and listed.stdout.strip() == ""        # no table was made

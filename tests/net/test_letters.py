@@ -51,3 +51,22 @@ def test_only_the_receivers_secret_opens_a_message():
                                             ("ben-secret", "t", 2, 1), ("ben-secret", "t", 0, 2)]:
         with pytest.raises(LetterError):
             open_letter(box, secret, table, sender, receiver)
+
+
+@pytest.mark.parametrize("text", ["Привет! " * 250, "会在加利西亚见面" * 250, "😀" * 2000],
+                         ids=["cyrillic", "chinese", "emoji"])
+def test_the_longest_message_in_any_script_reaches_its_receiver(tmp_path, text):
+    """The Messages panel takes 2,000 characters of any script: every one of them is sealed
+    and passes (a bound on the box made for Latin letters refused 1,500 Cyrillic ones)."""
+    assert len(text) == 2000
+
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            table, (ada_inv, ben_inv) = server.add_table(two_seats(), "t")
+            ada, ben = Client(invitation=str(ada_inv)), Client(invitation=str(ben_inv))
+            async with clients(ada, ben):
+                await ada.wait_for(lambda c: c.state is not None and set(c.state.public_keys) == {0, 1})
+                await ada.write(1, text)
+                await ben.wait_for(lambda c: c.letters == [(0, text)])
+                await ada.wait_for(lambda c: any(isinstance(m, p.Kept) for m in c.messages))
+    run(play)

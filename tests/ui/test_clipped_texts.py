@@ -237,3 +237,17 @@ def test_the_order_statistics_fit_the_centres_panel(qtbot, shown):
         for r in range(table.rowCount()):
             text = table.item(r, i).text()
             assert table.fontMetrics().horizontalAdvance(text) < hh.sectionSize(i), text
+
+
+def test_the_join_dialog_shows_its_whole_complaint_about_a_pasted_text(qtbot, shown):
+    """A pasted address without 5d:// was named in two wrapped lines, the second cut off at
+    the dialog's bottom edge (the dialog kept the height it opened with)."""
+    shown.net.join_dialog("127.0.0.1:42099/dc77ad5aeb/0/I7J0h3OyugVF1qBzSMjq1qXiqP806fMC")
+    dlg = shown.net.dialog
+    qtbot.waitExposed(dlg)
+    dlg._join()
+    _settle_layout(qtbot, dlg)
+    label = dlg.problem
+    assert "starts with 5d://" in label.text() and dlg.isVisible()
+    assert label.height() >= label.heightForWidth(label.width()) > label.fontMetrics().height()
+    dlg.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QMessageBox, QPushButton
 
+from app.engine import format_order
 from app.match import Match, Seat
 from app.net.hosting import HostedServer
 from app.net.remote import RemoteMatch
@@ -358,6 +359,8 @@ def test_orders_given_while_the_server_is_down_reach_it_once_it_is_back(qtbot, w
         qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
         first.stop()
         qtbot.waitUntil(lambda: "Reconnecting" in w.net.chip_text, timeout=WAIT)
+        # a server that comes back at another address would never answer: the way back is said
+        assert "Connection lost: reconnecting" in w.last_status and "Table → Join" in w.last_status
         assert w.console_order("A par - bur")           # shown at once, kept for the server
         qtbot.waitUntil(lambda: "once the connection is back" in w.last_status, timeout=WAIT)
         again = HostedServer(tmp_path / "tables.sqlite3", port=port).start()
@@ -503,3 +506,76 @@ def test_a_refused_draw_tells_each_window_only_that_a_seat_refused(qtbot, window
         shown = w.notices.toast.text()
         assert "at least one seat refused" in shown and "Ada" not in shown
         assert w.match.world.phase != "over" and w.table_ui.ending.a_draw.isEnabled()   # play on
+
+
+def test_a_window_whose_seat_was_taken_over_takes_no_more_orders_and_says_why(qtbot, windows, hosted):
+    """The seat joined from a second window: the first one is told, and an order, a message or
+    Done given there is refused with why, never shown as 'with the server' (it reached nothing)."""
+    table, (ada_inv, ben_inv) = hosted.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    ada, ben = two_seated(qtbot, windows, ada_inv, ben_inv)
+    qtbot.waitUntil(lambda: ada.net.match.recipients() == [1], timeout=WAIT)
+    again = windows()
+    again.net.join(str(ada_inv))
+    qtbot.waitUntil(lambda: seated(again) and "taken over" in ada.net.last_problem, timeout=WAIT)
+    assert not ada.console_order("A par - bur")
+    assert "Join again" in ada.orders_panel.feedback.text() and ada.pending == {}
+    ada.submit()
+    assert "taken over" in ada.last_status and "with the server" not in ada.last_status
+    assert not ada.match.is_done(0)
+    panel = ada.net.letters.panel
+    panel.text.setPlainText("still here?")
+    panel.send_btn.click()
+    assert "taken over" in panel.feedback.text() and ada.net.match.written == []
+    # the window that took the seat over plays it
+    assert again.console_order("A par - bur")
+    qtbot.waitUntil(lambda: confirmed(again, 1), timeout=WAIT)
+    assert [format_order(o) for o in hosted.server.tables[table].match.pending(0)] == \
+        ["France: A 1:par:S1901 - 1:bur:S1901"]
+
+
+def test_a_hotseat_game_whose_seat_sealed_its_orders_with_a_pin_is_not_hosted(qtbot, windows):
+    """Ada gave her orders behind her PIN and passed on; Ben hosts the game: the server could
+    not open her orders (her window would reconnect for ever), so hosting is refused with why
+    and the hotseat game goes on as it was."""
+    w = windows()
+    w.new_game("hotseat", seats=[ADA, BEN], pins={0: "tulip-42"})
+    c = w.curtain
+    c.pin.setText("tulip-42")
+    c.button.click()
+    qtbot.waitUntil(lambda: not w.table.up, timeout=WAIT)
+    assert w.console_order("A par - bur")
+    w.submit()                                       # Ada is done: Ben's turn
+    c.button.click()
+    assert w.seat == 1
+    assert w.net.host(port=0) == []
+    assert "Ada sealed this round's orders with a PIN" in w.net.last_problem
+    assert w.net.hosted is None and not isinstance(w.match, RemoteMatch) and w.seat == 1
+    assert w.match.is_done(0) and not w.match.is_done(1)
+
+
+def test_orders_given_while_the_server_moved_reach_it_when_the_seat_joins_it_again(qtbot, windows, tmp_path):
+    """The host started the server again at another port: an order given meanwhile waited in
+    the window, and joining with the invitation at the new address dropped it unasked (the
+    new connection started empty). It goes to the server the seat joined."""
+    first = HostedServer(tmp_path / "tables.sqlite3").start()
+    table, (ada_inv, _) = first.add_table(Match.new(seats=[ADA, BEN]), "friends")
+    w = windows()
+    try:
+        w.net.join(str(ada_inv))
+        qtbot.waitUntil(lambda: seated(w), timeout=WAIT)
+        assert w.console_order("A par - bur")
+        qtbot.waitUntil(lambda: confirmed(w, 1), timeout=WAIT)
+        first.stop()
+        qtbot.waitUntil(lambda: "Reconnecting" in w.net.chip_text, timeout=WAIT)
+        assert w.console_order("F brest - mao")           # kept in the window: nothing answers
+    finally:
+        first.stop()
+    moved = HostedServer(tmp_path / "tables.sqlite3").start()     # another free port
+    try:
+        w.net.join(str(ada_inv).replace(f":{first.port}/", f":{moved.port}/"))
+        qtbot.waitUntil(lambda: seated(w) and confirmed(w, 2), timeout=WAIT)
+        held = moved.server.tables[table].match.pending(0)
+        assert sorted(o.unit.loc for o in held) == ["bre", "par"]
+    finally:
+        w.net.closing()
+        moved.stop()

@@ -19,6 +19,8 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 
+from app.match import MatchError
+
 from ..guard import guarded
 from .hosting import Hosting
 from .judging import NetJudging
@@ -78,6 +80,7 @@ class NetUI(QObject):
         self.match: RemoteMatch | None = None
         self.dialog = None                      # the open dialog (tests answer it)
         self.last_problem = ""                  # the last message about the connection
+        self._carried: tuple = ("", None, [])   # (table, seat, what it did unsent): for the seat joined again
         self.cafile: str | None = None          # a TLS server's CA certificate to trust (--cafile)
         self.carrier = Carrier(self)
         self.carrier.arrived.connect(self._arrived, Qt.QueuedConnection)
@@ -128,7 +131,19 @@ class NetUI(QObject):
             return False
         if (client := self._client("Join a table", invitation=invitation.strip())) is None:
             return False
-        return self._connect(client, f"Joining {parse_invitation(invitation).host}…")
+        unsent = self._unsent_for(client)
+        joined = self._connect(client, f"Joining {parse_invitation(invitation).host}…")
+        self._carried = (client.invitation.table, client.invitation.seat, unsent)
+        return joined
+
+    def _unsent_for(self, client: Client) -> list:
+        """What this window's seat did that never reached the server (the connection was
+        down), when ``client`` joins the same seat again (its server moved): it is sent there."""
+        old = self.link.client.invitation if self.link is not None else None
+        new = client.invitation
+        if self.match is None or old is None or (old.table, old.seat) != (new.table, new.seat):
+            return []
+        return self.match.outbox.take_unsent()
 
     def watch(self, server: str, table: str) -> bool:
         if not self.s.confirm_discard("watch a table"):
@@ -251,6 +266,11 @@ class NetUI(QObject):
             view = self.s.view()
             self._moves_seen = view.user_moves if view is not None else 0
             self.letters.show(self.match)
+            table, seat, carried = self._carried
+            self._carried = ("", None, [])
+            if (table, seat) == (client.welcome.table, self.match.me):
+                for kind, text, to in carried:    # done before this connection: sent on it now
+                    self.match.outbox.post(kind, text, to)
             who = client.welcome.seat_name or "a watcher"
             self.s.set_status(f"Connected to table {client.welcome.table} as {who}.")
             return
@@ -356,6 +376,8 @@ class NetUI(QObject):
             if code == 1000:
                 return
             why = closed_why(code)
+            if self.match is not None:
+                self.match.connection_closed(why)
             self._problem("Playing across computers", f"{why}: {reason or 'no reason given'}.")
         elif text == "reconnecting…" and client.connections == 0:
             self.leave()
@@ -363,7 +385,9 @@ class NetUI(QObject):
                           f"Cannot reach the server at {client.url.split('://')[-1]}: is it running, "
                           "and is its port open to this computer?")
         elif text == "reconnecting…":
-            self.s.set_status("Connection lost: reconnecting…", error=True)
+            # a server restarted at another port never answers here: say the way back
+            self.s.set_status("Connection lost: reconnecting… If the host started the server again at another "
+                              "address, join with your invitation at that address (Table → Join…).", error=True)
 
     def _lobby_answer(self, link: Link, item) -> None:
         from app.net import protocol as p
@@ -422,7 +446,11 @@ class NetUI(QObject):
         if m.is_done(m.me):
             self.s.set_status("You have ended your turn already: waiting for the other seats.")
             return
-        m.done()
+        try:
+            m.done()
+        except MatchError as e:
+            self.s.set_status(str(e), error=True)
+            return
         self.s.update_actions()
         self.s.set_status("Done: your orders are with the server. Waiting for the other seats…")
 

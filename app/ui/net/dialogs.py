@@ -44,6 +44,9 @@ class JoinDialog(QDialog):
             parse_invitation(text)
         except InvitationError as e:
             self.problem.setText(f"<span style='color:#c92a2a'>Not an invitation: {e}.</span>")
+            # the dialog's layout alone does not grow it for the wrapped label's second line
+            need = self.heightForWidth(self.width()) if self.hasHeightForWidth() else -1
+            self.resize(self.width(), max(self.height(), need if need > 0 else self.sizeHint().height()))
             return
         self.accept()
         self.chosen.emit(text)

@@ -85,7 +85,7 @@ class Hosting(QObject):
         """Serve the game open now from a server in this app; the window takes its first
         person seat. Returns (seat name, invitation) for each person seat."""
         from app.net.own_seats import OwnSeat
-        from app.net.store import match_from_text, match_text
+        from app.net.store import match_from_text, match_text, unhostable
         m = self.s.match()
         if m is None:
             return []
@@ -93,9 +93,12 @@ class Hosting(QObject):
             self.problem("Host a table", "Host a hotseat game: its seats become the table's seats, one invitation "
                                          "each (File → New game → Hotseat).")
             return []
+        match = match_from_text(match_text(m), "the game open now")   # the server's own copy, on its thread
+        if (why := unhostable(match)) is not None:
+            self.problem("Host a table", why[:1].upper() + why[1:] + ".")
+            return []
         if not self.s.confirm_discard("host this game") or not self._start(host, port, "Host a table"):
             return []
-        match = match_from_text(match_text(m), "the game open now")   # the server's own copy, on its thread
         table, invitations = self.server.add_table(match, name, round_seconds=deadline)
         lines = [(match.seats[inv.seat].name, str(inv)) for inv in invitations]
         self.invitations.add(table, name, {inv.seat: match.seats[inv.seat].name for inv in invitations},

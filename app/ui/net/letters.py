@@ -10,6 +10,8 @@ from typing import Callable
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
+from app.match import MatchError
+
 from ..guard import guarded
 from ..table.messages_panel import MessagesPanel
 
@@ -64,7 +66,11 @@ class TableLetters(QObject):
         m = self.match()
         if m is None or m.me is None or not text.strip():
             return
-        m.write(receiver, text.strip())
+        try:
+            m.write(receiver, text.strip())
+        except MatchError as e:
+            self.panel.show_feedback(str(e), False)
+            return
         self.panel.text.setPlainText("")
         self.show(m)
         self.panel.show_feedback(f"Sent to {m.seats[receiver].name}, sealed.", True)

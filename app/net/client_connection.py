@@ -24,6 +24,9 @@ FINAL = (1015, p.CLOSE_PROTOCOL, p.CLOSE_TAKEN_OVER, p.CLOSE_REVOKED, p.CLOSE_RE
 CLOSE_UNTRUSTED = 1015
 """RFC 6455's code for a failed TLS handshake: here, a certificate that is not trusted."""
 
+SERVER_FAILED = 1011
+"""RFC 6455's "internal error": the server failed on its side (its disk, say)."""
+
 
 def server_url(server: str) -> str:
     """``HOST:PORT`` as a WebSocket address (one given as ws:// or wss:// stays as it is)."""
@@ -44,6 +47,7 @@ class Connection:
         self.frames: list[str] = []                    # every frame as it came (what a privacy test reads)
         self.status = "connecting"
         self.closed: tuple[int, str] | None = None     # the server's final close: code, reason
+        self.last_failure: str | None = None            # the server's reason when it failed on its side (1011)
         self.connections = 0                           # how many times it connected
         self.on_status: Callable[[str], None] | None = None    # told each change of status (a window's bar)
         self._ws = None
@@ -94,6 +98,7 @@ class Connection:
                     delay = self.backoff[0]
                     await self._set_status("connected")
                     async for frame in ws:
+                        self.last_failure = None              # the server answers: it works again
                         self.frames.append(frame)
                         await self.received(p.read_server(frame))
                         await self._changes()
@@ -116,6 +121,8 @@ class Connection:
                 self.closed = (code, reason)
                 await self._set_status(f"closed: {reason}" if reason else "closed")
                 return
+            # 1011: the server failed on its side (its disk, say); worth trying again, but said
+            self.last_failure = (reason or "no reason given") if code == SERVER_FAILED else None
             await self._set_status("reconnecting…")
             await asyncio.sleep(delay * random.uniform(0.8, 1.2))
             delay = min(delay * 2, self.backoff[1])

@@ -53,6 +53,15 @@ from .views import (BoardCodes, may_watch, pending_message, seat_message, Sent, 
 
 log = logging.getLogger(__name__)
 
+
+def _failed(table_id: str, e: StoreError) -> Closing:
+    """A seat's join the server could not keep (its database refused the write): the whole
+    error to the server's log, and to the seat what failed without the database's path (a
+    close reason holds 123 bytes)."""
+    log.error("table %s: a seat's join could not be kept: %s", table_id, e)
+    _path, _, why = str(e).rpartition(": could not")
+    return Closing(1011, f"could not{why}" if _path else "the server's database failed")
+
 CLOSE_TIMEOUT = 1.0
 """Seconds the server waits for a client to answer its close frame: a flooding client's
 answer waits behind its unread messages, and the reason has been sent already."""
@@ -252,12 +261,12 @@ class Server(SealedVoting, SealedOffering, Deadlines, TableTalk):
             try:
                 await self._take_keys(table, seat, message)
             except StoreError as e:
-                raise Closing(1011, str(e)) from None
+                raise _failed(table.id, e) from None
             if not m.seats[seat].is_person:      # handed to the computer: its invitation takes it back
                 try:
                     await self.store.keep_actions(table.id, [Action(seat, "take", "")])
                 except StoreError as e:
-                    raise Closing(1011, str(e)) from None
+                    raise _failed(table.id, e) from None
                 take_back(m, seat)
             table.seen.add(seat)
             table.away.discard(seat)

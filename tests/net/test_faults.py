@@ -102,3 +102,22 @@ def test_a_disk_that_refuses_the_action_is_reported_and_the_order_not_kept(tmp_p
                 assert server.tables[table].match.pending(0) == [] and ada.view.pending == []
                 server.store.db.execute("PRAGMA query_only = OFF")
     run(play)
+
+
+def test_a_server_that_fails_on_its_side_says_why_while_the_client_tries_again(tmp_path):
+    """A store error as a seat joins (its disk turned read-only) closed the connection with
+    1011 and the client said only "reconnecting…" for ever; now it keeps the server's reason,
+    and joins once the disk takes writes again."""
+    async def play():
+        async with serving(tmp_path / "t.db") as server:
+            table, (ada_inv, _) = server.add_table(two_seats(), "t")
+            server.store.db.execute("PRAGMA query_only = ON")     # her key cannot be kept
+            ada = Client(invitation=str(ada_inv))
+            async with clients(ada):
+                await ada.wait_for(lambda c: c.last_failure is not None)
+                assert ada.closed is None and ada.view is None and ada.status == "reconnecting…"
+                assert "readonly" in ada.last_failure.replace("-", "").replace(" ", "").lower()
+                server.store.db.execute("PRAGMA query_only = OFF")
+                await ada.wait_for(views_at(0))
+                assert ada.last_failure is None
+    run(play)

@@ -384,6 +384,9 @@ class NetUI(QObject):
             self._problem("Playing across computers",
                           f"Cannot reach the server at {client.url.split('://')[-1]}: is it running, "
                           "and is its port open to this computer?")
+        elif text == "reconnecting…" and client.last_failure is not None:
+            self.s.set_status(f"The server failed on its side ({client.last_failure}): trying again… If it goes on, "
+                              "tell the host.", error=True)
         elif text == "reconnecting…":
             # a server restarted at another port never answers here: say the way back
             self.s.set_status("Connection lost: reconnecting… If the host started the server again at another "

@@ -76,7 +76,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
     for w in (ada, ben):
         qtbot.waitUntil(lambda: computer_is(w, [2]), timeout=WAIT)
         assert "Cy is played by the computer now" in w.last_status
-        assert "Cy is played by the computer now" in w.notices.toast.text()
+        assert "The computer plays Cy now" in w.notices.toast.text()
         assert notice(w) == "Cy: the computer plays the seat"
         assert not w.net.hand_over.action.isEnabled()
     assert hosted.server.tables[table].match.seats[2].is_computer
@@ -88,7 +88,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
     for w in (ada, ben):
         qtbot.waitUntil(lambda: computer_is(w, []), timeout=WAIT)
         assert "Cy joined again with their invitation: the seat is theirs again" in w.last_status
-        assert notice(w) == ""
+        assert notice(w) == "" and "Cy is back" in w.notices.toast.text()
     assert hosted.server.tables[table].match.seats[2].is_person
     assert cy.console_order("A vie - gal")                     # his seat's again: he orders and ends his turn
     cy.submit()

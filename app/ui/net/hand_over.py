@@ -59,7 +59,7 @@ class HandOverQuestion(QDialog):
         self.text = QLabel(f"<div style='font-size:14px'>{ask}<br><br>The computer plays it from then on; its "
                            "player's invitation takes it back when they join again.</div>")
         self.text.setWordWrap(True)
-        self.text.setMinimumWidth(420)
+        self.text.setMinimumWidth(500)      # the title bar names the action whole
         lay.addWidget(self.text)
         self.seats = QComboBox()
         for a in away:
@@ -154,30 +154,35 @@ class HandOver(QObject):
 
     def table_changed(self, before, m: RemoteMatch) -> None:
         """The table's state changed from ``before`` (None: the first): say what is news of
-        its away seats and computer seats."""
+        its away seats and computer seats, in full on the status line and in short over the
+        board (a headline and a line: a toast is one glance)."""
         names = [s["name"] for s in m.welcome.seats]
         name = lambda i: names[i] if i < len(names) else f"seat {i}"     # noqa: E731
         old_away = set(before.away_seats) if before is not None else set()
         old_votes = before.hand_over_votes if before is not None else {}
         old_computer = set(before.computer_seats) if before is not None else None
-        news = []
+        news: list[tuple[str, str, str]] = []       # (status line, headline, line)
         if old_computer is not None:
             handed = sorted(set(m.computer_seats()) - old_computer)
             back = sorted(old_computer - set(m.computer_seats()))
             for i in handed:
-                news.append(f"{name(i)} is played by the computer now: the table voted it over. "
-                            f"{name(i)}'s invitation takes the seat back.")
+                news.append((f"{name(i)} is played by the computer now: the table voted it over. "
+                             f"{name(i)}'s invitation takes the seat back.",
+                             f"The computer plays {name(i)} now", f"{name(i)}'s invitation takes the seat back."))
             for i in back:
-                news.append(f"{name(i)} joined again with their invitation: the seat is theirs again.")
+                news.append((f"{name(i)} joined again with their invitation: the seat is theirs again.",
+                             f"{name(i)} is back", "The seat is theirs again."))
             self.handed = (self.handed | set(handed)) - set(back)
         for a in m.away():
             if a.seat == m.me:
                 continue
             if a.seat not in old_away:
-                news.append(what_a_vote_does(a))
+                news.append((what_a_vote_does(a), f"{a.name} was away for a whole deadline",
+                             "Table → Hand an away seat to the computer… votes it to the computer."))
             elif tuple(sorted(old_votes.get(a.seat, ()))) != a.votes:
-                news.append(f"Votes to hand {a.name} to the computer: {votes_text(a)}.")
+                news.append((f"Votes to hand {a.name} to the computer: {votes_text(a)}.",
+                             f"Votes to hand {a.name} to the computer", votes_text(a).capitalize() + "."))
         self.update_action()
         if news:
-            self.set_status(" ".join(news))
-            self.show_toast(f"<b>{escape(' '.join(news))}</b>")
+            self.set_status(" ".join(full for full, _, _ in news))
+            self.show_toast("<br>".join(f"<b>{escape(head)}</b><br>{escape(line)}" for _, head, line in news))

@@ -53,7 +53,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
     # each seat sees who is away and what a vote does; the action is theirs, not the watcher's
     for w in (ada, ben):
         assert "Cy was away for a whole deadline" in w.notices.toast.text()      # the news, over the board
-        assert notice(w) == "Cy away: 0 votes of the 2 needed to hand the seat to the computer"
+        assert notice(w) == "Away (votes to hand to the computer): Cy 0/2"
         assert w.net.hand_over.action.isEnabled()
     assert not watcher.net.hand_over.action.isEnabled()
     assert "Hand an away seat to the computer…" in [a.text().replace("&", "") for a in ada.table_ui.menu.actions()]
@@ -66,7 +66,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
     assert "Your vote to hand Cy to the computer is sent" in ada.last_status
     qtbot.waitUntil(lambda: state_of(ben).hand_over_votes == {2: [0]}, timeout=WAIT)
     assert "Votes to hand Cy to the computer: 1 vote of the 2 needed" in ben.last_status
-    assert notice(ben) == "Cy away: 1 vote of the 2 needed to hand the seat to the computer"
+    assert notice(ben) == "Away (votes to hand to the computer): Cy 1/2"
     qtbot.waitUntil(lambda: state_of(ada).hand_over_votes == {2: [0]}, timeout=WAIT)
     assert not ada.net.hand_over.action.isEnabled()             # she voted already
     assert computer_is(ada, [])                                 # one of two others: not more than half
@@ -77,7 +77,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
         qtbot.waitUntil(lambda: computer_is(w, [2]), timeout=WAIT)
         assert "Cy is played by the computer now" in w.last_status
         assert "The computer plays Cy now" in w.notices.toast.text()
-        assert notice(w) == "Cy: the computer plays the seat"
+        assert notice(w) == "The computer plays Cy"
         assert not w.net.hand_over.action.isEnabled()
     assert hosted.server.tables[table].match.seats[2].is_computer
 
@@ -105,6 +105,7 @@ def test_several_away_seats_are_a_list_and_a_refused_vote_says_why(qtbot, window
     assert "The server refused" in ada.last_status and "Ben" in ada.last_status
     hosted._wait(hosted.server.deadline_passed(table))
     qtbot.waitUntil(lambda: away_is(ada, [1, 2]), timeout=WAIT)
+    assert "Ben and Cy were away for a whole deadline" in ada.notices.toast.text()
     ada.net.hand_over.action.trigger()
     question = ada.net.hand_over.dialog
     assert question.seats.isVisible()
@@ -113,8 +114,7 @@ def test_several_away_seats_are_a_list_and_a_refused_vote_says_why(qtbot, window
     question.seats.setCurrentIndex(1)
     question.yes.click()
     qtbot.waitUntil(lambda: state_of(ada).hand_over_votes == {2: [0]}, timeout=WAIT)
-    assert notice(ada) == ("Ben away: 0 votes of the 2 needed to hand the seat to the computer  ·  "
-                           "Cy away: 1 vote of the 2 needed to hand the seat to the computer")
+    assert notice(ada) == "Away (votes to hand to the computer): Ben 0/2, Cy 1/2"
     assert computer_is(ada, [])
     assert ada.net.hand_over.action.isEnabled()                # Ben is still hers to vote on
     ada.net.hand_over.action.trigger()

@@ -30,10 +30,24 @@ def votes_text(away: AwaySeat) -> str:
     return f"{n} vote{'' if n == 1 else 's'} of the {away.needed} needed"
 
 
-def what_a_vote_does(away: AwaySeat) -> str:
-    return (f"{away.name} was away for a whole deadline: the other seats may vote to hand the seat to the "
-            f"computer (Table → Hand an away seat to the computer…); {votes_text(away)}. "
-            f"{away.name}'s invitation takes the seat back.")
+def and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def were_away(away: list[AwaySeat]) -> str:
+    """The headline: "Cy was away for a whole deadline" (several: "Ben and Cy were …")."""
+    return f"{and_list([a.name for a in away])} {'was' if len(away) == 1 else 'were'} away for a whole deadline"
+
+
+def what_a_vote_does(away: list[AwaySeat]) -> str:
+    """The status line's news of seats just found away: who, what a vote does, how far it is."""
+    if len(away) == 1:
+        a = away[0]
+        return (f"{were_away(away)}: the other seats may vote to hand the seat to the computer (Table → Hand an "
+                f"away seat to the computer…); {votes_text(a)}. {a.name}'s invitation takes the seat back.")
+    return (f"{were_away(away)}: the other seats may vote to hand each to the computer (Table → Hand an away seat "
+            f"to the computer…); {away[0].needed} votes hand a seat over. Each one's "
+            "invitation takes the seat back.")
 
 
 class HandOverQuestion(QDialog):
@@ -117,10 +131,17 @@ class HandOver(QObject):
         self._show_notice(m)
 
     def _show_notice(self, m: RemoteMatch | None) -> None:
-        away = [a for a in m.away() if a.seat != m.me] if m is not None else []
+        playing = m is not None and m.world.phase != "over"       # a game over hands no seat over
+        away = [a for a in m.away() if a.seat != m.me] if playing else []
         names = [s["name"] for s in m.welcome.seats] if m is not None else []
-        parts = [f"{a.name} away: {votes_text(a)} to hand the seat to the computer" for a in away]
-        parts += [f"{names[i]}: the computer plays the seat" for i in sorted(self.handed) if i < len(names)]
+        # short: the status bar is shared with the status line, the connection and the clock
+        parts = []
+        if away:
+            parts.append("Away (votes to hand to the computer): "
+                         + ", ".join(f"{a.name} {len(a.votes)}/{a.needed}" for a in away))
+        handed = [names[i] for i in sorted(self.handed) if i < len(names)]
+        if handed:
+            parts.append(f"The computer plays {and_list(handed)}")
         self.notice.setText("  ·  ".join(parts))
         self.notice.setToolTip("A seat away for a whole deadline goes to the computer when more than half of the "
                                "other seats vote so (Table → Hand an away seat to the computer…); its player's "
@@ -173,13 +194,12 @@ class HandOver(QObject):
                 news.append((f"{name(i)} joined again with their invitation: the seat is theirs again.",
                              f"{name(i)} is back", "The seat is theirs again."))
             self.handed = (self.handed | set(handed)) - set(back)
-        for a in m.away():
-            if a.seat == m.me:
-                continue
-            if a.seat not in old_away:
-                news.append((what_a_vote_does(a), f"{a.name} was away for a whole deadline",
-                             "Table → Hand an away seat to the computer… votes it to the computer."))
-            elif tuple(sorted(old_votes.get(a.seat, ()))) != a.votes:
+        others = [a for a in m.away() if a.seat != m.me]
+        if (new := [a for a in others if a.seat not in old_away]):
+            news.append((what_a_vote_does(new), were_away(new),
+                         "Table → Hand an away seat to the computer… casts your vote."))
+        for a in others:
+            if a.seat in old_away and tuple(sorted(old_votes.get(a.seat, ()))) != a.votes:
                 news.append((f"Votes to hand {a.name} to the computer: {votes_text(a)}.",
                              f"Votes to hand {a.name} to the computer", votes_text(a).capitalize() + "."))
         self.update_action()

@@ -22,6 +22,7 @@ from app.match import Match, MatchError, OrderRefused, Seat, order_key
 
 from . import protocol as p
 from .client import Client
+from .remote_away import away_seats, AwaySeat
 from .remote_civ import RemoteCivTable
 from .remote_endings import RemoteProposals
 from .remote_judging import RemoteJudging
@@ -160,6 +161,30 @@ class RemoteMatch(Match):
     def resend(self) -> None:
         """The connection is back: send what waited for it."""
         self.outbox.resend()
+
+    def away(self) -> list[AwaySeat]:
+        """The seats away for a whole deadline, each with its votes to hand it to the computer."""
+        return away_seats(self.welcome, self.table_state)
+
+    def computer_seats(self) -> list[int]:
+        """The table's seats the computer plays now (handed over, or from the start)."""
+        return list(self.table_state.computer_seats) if self.table_state is not None else []
+
+    def may_hand_over(self) -> list[AwaySeat]:
+        """The away seats this seat may vote to hand to the computer: not its own, not one it
+        voted for already; none for a watcher or a closed connection."""
+        if self.me is None or self.closed is not None or self.world.phase == "over":
+            return []
+        return [a for a in self.away() if a.seat != self.me and not a.voted(self.me)]
+
+    def hand_over(self, seat: int) -> None:
+        """Vote that away seat ``seat`` be played by the computer (the server counts the
+        votes, and refuses one it does not take: the window shows why)."""
+        if self.me is None:
+            raise MatchError("a watcher has no vote at the table")
+        if (why := self._refusal_if_closed()) is not None:
+            raise MatchError(why)
+        self.outbox.post("hand", str(seat))
 
     def recipients(self) -> list[int]:
         """The seats this one may write to: the others whose computers joined once (their

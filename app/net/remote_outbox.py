@@ -8,7 +8,8 @@ Each item is ``(kind, text, to)``: ``order`` and ``remove`` (an order's text), `
 ``write`` (a message's text, to seat ``to``), ``propose`` (``draw``/``concession`` and a
 nation, on two lines), ``vote`` (``yes``/``no``), ``judge`` (a nation or "", at submission
 ``to``), ``offer`` (the offer's fields as JSON), ``answer`` (an offer's id and ``yes``/``no``,
-on two lines) and ``map`` (the number of a map received, asked for).
+on two lines), ``map`` (the number of a map received, asked for) and ``hand`` (the number of
+an away seat the seat votes to hand to the computer).
 """
 
 from __future__ import annotations
@@ -105,3 +106,5 @@ async def _send_one(client: Client, kind: str, text: str, to: int) -> None:
         await client.answer(int(offer), accept == "yes")
     elif kind == "map":
         await client.ask_map(int(text))
+    elif kind == "hand":
+        await client.hand_over(int(text))

@@ -257,6 +257,16 @@ def _net_join(w):
     return w.net.dialog
 
 
+def _net_hand_over(w):
+    from app.net.remote_away import AwaySeat
+    from app.ui.net.hand_over import HandOverQuestion
+    away = [AwaySeat(seat=i, name=f"A rather long seat name number {i}", votes=(0,) * (i % 2), needed=4)
+            for i in range(1, 7)]
+    w.net.hand_over.dialog = dlg = HandOverQuestion(away, w)
+    dlg.open()
+    return dlg
+
+
 def _net_lobby(w):
     w.net.lobby_dialog()
     return w.net.dialog
@@ -313,6 +323,7 @@ WINDOWS: list[Entry] = [
     Entry("a forgotten PIN", ("ForgottenPinDialog",), _forgotten_pin),
     Entry("join a table across computers (net)", ("JoinDialog",), _net_join),
     Entry("a server's lobby (net)", ("LobbyDialog",), _net_lobby),
+    Entry("hand an away seat to the computer (net)", ("HandOverQuestion",), _net_hand_over),
     Entry("host a table (net)", ("HostDialog",), _net_host),
     Entry("a hosted table's invitations (net)", ("InvitationsDialog",), _net_invitations),
 ]

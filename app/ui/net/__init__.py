@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu
 from app.match import MatchError
 
 from ..guard import guarded
+from .hand_over import HandOver
 from .hosting import Hosting
 from .judging import NetJudging
 from .letters import TableLetters
@@ -109,6 +110,9 @@ class NetUI(QObject):
         self.a_watch.triggered.connect(lambda: self.lobby_dialog())
         for a in (self.a_join, self.a_watch):
             menu.addAction(a)
+        # a seat away for a whole deadline, voted to the computer (RULES.md §6)
+        self.hand_over = HandOver(parent, menu, lambda: self.match, lambda text: self.s.set_status(text),
+                                  services.show_toast)
 
     # -- joining and watching ------------------------------------------------------------------
     @guarded
@@ -212,6 +216,7 @@ class NetUI(QObject):
         self.send_timer.stop()
         self.letters.show(None)
         self.judging.close()
+        self.hand_over.update_action()
         self._connection = ""
         self._show_chip()
 
@@ -277,6 +282,7 @@ class NetUI(QObject):
         if self.match is None:
             return
         old = self.match.world
+        old_state = self.match.table_state
         ran_out = self.match.time_ran_out
         change = self.match.apply(item, client)
         if change.what == "world":
@@ -311,6 +317,7 @@ class NetUI(QObject):
             self._show_chip()
             self.letters.show(self.match)
             self.s.update_actions()
+            self.hand_over.table_changed(old_state, self.match)
         elif change.what == "offers":          # the Contacts dock (app.ui.civ)
             self.s.refresh()
             if change.text:

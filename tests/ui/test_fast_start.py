@@ -123,8 +123,11 @@ def test_the_app_draws_in_fusion_however_it_was_made(window):
     """The start makes the application in Fusion (Qt's -style option, without handing PySide
     the style object); an application made elsewhere (these tests) is set to Fusion by the
     window's palette."""
-    from PySide6.QtWidgets import QApplication
-    assert QApplication.instance().style().name() == "fusion"
+    from PySide6.QtWidgets import QApplication, QProxyStyle
+    style = QApplication.instance().style()
+    if isinstance(style, QProxyStyle):   # once the dark theme was shown: Fusion, its indicators ringed
+        style = style.baseStyle()
+    assert style.name() == "fusion"
     code = ("from app.ui.theme import fusion_application; app = fusion_application(['x']); "
             "print(app.style().name(), app.property('fived_fusion'))")
     import os

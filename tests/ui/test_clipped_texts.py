@@ -128,7 +128,9 @@ def test_the_chart_timeline_choice_shows_each_choice_whole(qtbot, shown):
         assert button.geometry().right() <= pane.width()
 
 
-def _nations_fit(table) -> None:
+def _columns_fit(table, swatch: int = 0) -> None:
+    """Every column whole in the table, no sideways scroll bar (``swatch``: the width of the
+    colour before the first column's text)."""
     hh = table.horizontalHeader()
     assert not table.horizontalScrollBar().isVisible(), [hh.sectionSize(i) for i in range(hh.count())]
     assert sum(hh.sectionSize(i) for i in range(hh.count())) <= table.viewport().width()
@@ -136,7 +138,7 @@ def _nations_fit(table) -> None:
         assert hh.sectionSizeHint(i) <= hh.sectionSize(i), table.horizontalHeaderItem(i).text()
         for r in range(table.rowCount()):
             item = table.item(r, i)
-            need = table.fontMetrics().horizontalAdvance(item.text()) + (20 if i == 0 else 0)   # the swatch
+            need = table.fontMetrics().horizontalAdvance(item.text()) + (swatch if i == 0 else 0)
             assert need <= hh.sectionSize(i), item.text()
 
 
@@ -148,15 +150,15 @@ def test_the_nations_table_fits_its_panel_empty_or_full(qtbot, shown):
     w.nations_panel.parentWidget().raise_()
     _settle_layout(qtbot, w)
     assert table.rowCount() == 0
-    _nations_fit(table)
+    _columns_fit(table, swatch=20)
     w.new_game(confirmed=True)
     _settle_layout(qtbot, w)
-    _nations_fit(table)
+    _columns_fit(table, swatch=20)
     w.new_game("hotseat", seats=[ADA, BEN], confirmed=True)
     w.curtain.button.click()
     _settle_layout(qtbot, w)
     assert table.rowCount() == 7
-    _nations_fit(table)
+    _columns_fit(table, swatch=20)
 
 
 def test_builds_owed_show_in_the_table_and_whole_in_the_tooltip(qtbot, window):
@@ -177,7 +179,7 @@ def test_builds_owed_show_in_the_table_and_whole_in_the_tooltip(qtbot, window):
         cell = table.item(rows[nation], 3)
         assert cell.text() == "1:W1901: +1" and cell.toolTip().startswith("1:W1901: +1\n")
     assert table.item(rows["Italy"], 3).text() == "—"
-    _nations_fit(table)
+    _columns_fit(table, swatch=20)
 
 
 @pytest.mark.parametrize("player", ["Ben", "Alexandra Konstantinopoulou"])
@@ -228,15 +230,7 @@ def test_the_order_statistics_fit_the_centres_panel(qtbot, shown):
                     timeout=20000)
     pane.tabs.setCurrentWidget(pane.table)
     _settle_layout(qtbot, w)
-    table = pane.table
-    hh = table.horizontalHeader()
-    assert not table.horizontalScrollBar().isVisible(), [hh.sectionSize(i) for i in range(hh.count())]
-    assert sum(hh.sectionSize(i) for i in range(hh.count())) <= table.viewport().width()
-    for i in range(hh.count()):
-        assert hh.sectionSizeHint(i) <= hh.sectionSize(i), table.horizontalHeaderItem(i).text()
-        for r in range(table.rowCount()):
-            text = table.item(r, i).text()
-            assert table.fontMetrics().horizontalAdvance(text) < hh.sectionSize(i), text
+    _columns_fit(pane.table)
 
 
 def test_the_join_dialog_shows_its_whole_complaint_about_a_pasted_text(qtbot, shown):

@@ -699,6 +699,10 @@ class Match:
             out[order_key(o)] = o
         return out
 
+    def nation_players(self) -> dict[str, str]:
+        """Who plays each nation, as the table names them: its seat's name."""
+        return {n: s.name for s in self.seats for n in s.nations}
+
     def nations_in_play(self) -> list[str]:
         """The nations that play: a thrown start's only (RULES.md §9: the others have no
         piece on the board and never will), else every nation of the variant."""

@@ -170,6 +170,17 @@ class RemoteMatch(Match):
         """The table's seats the computer plays now (handed over, or from the start)."""
         return list(self.table_state.computer_seats) if self.table_state is not None else []
 
+    def nation_players(self) -> dict[str, str]:
+        """As a seat's name, except a person's seat the table handed to the computer: "the
+        computer, for Cy" until Cy's invitation takes it back."""
+        names = super().nation_players()
+        listed = self.welcome.seats
+        for i in self.computer_seats():
+            if i < len(listed) and listed[i].get("controller", "person") == "person" and i < len(self.seats):
+                for n in self.seats[i].nations:
+                    names[n] = f"the computer, for {self.seats[i].name}"
+        return names
+
     def may_hand_over(self) -> list[AwaySeat]:
         """The away seats this seat may vote to hand to the computer: not its own, not one it
         voted for already; none for a watcher or a closed connection."""

@@ -38,6 +38,13 @@ def notice(w) -> str:
     return label.text() if label.isVisible() else ""
 
 
+def nations_row(w, nation: str) -> str:
+    """The Nations panel's first cell for ``nation``."""
+    table = w.nations_panel.table
+    return next(table.item(r, 0).text() for r in range(table.rowCount())
+                if table.item(r, 0).text().split()[0] == nation)
+
+
 def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it_back(qtbot, windows, hosted):
     table, (ada_inv, ben_inv, cy_inv) = hosted.add_table(three_seats(), "three", round_seconds=3600)
     ada, ben, watcher = windows(), windows(), windows()
@@ -79,6 +86,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
         assert "The computer plays Cy now" in w.notices.toast.text()
         assert notice(w) == "The computer plays Cy"
         assert not w.net.hand_over.action.isEnabled()
+        assert nations_row(w, "Austria") == "Austria  (the computer, for Cy)"     # it said "(Cy)"
     assert hosted.server.tables[table].match.seats[2].is_computer
 
     cy = windows()                                              # Cy comes back with the invitation
@@ -89,6 +97,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
         qtbot.waitUntil(lambda: computer_is(w, []), timeout=WAIT)
         assert "Cy joined again with their invitation: the seat is theirs again" in w.last_status
         assert notice(w) == "" and "Cy is back" in w.notices.toast.text()
+        assert nations_row(w, "Austria") == "Austria  (Cy)"
     assert hosted.server.tables[table].match.seats[2].is_person
     assert cy.console_order("A vie - gal")                     # his seat's again: he orders and ends his turn
     cy.submit()

@@ -318,6 +318,8 @@ class NetUI(QObject):
             self.letters.show(self.match)
             self.s.update_actions()
             self.hand_over.table_changed(old_state, self.match)
+            if old_state is None or old_state.computer_seats != item.computer_seats:
+                self.s.refresh()              # the Nations panel names who plays each nation now
         elif change.what == "offers":          # the Contacts dock (app.ui.civ)
             self.s.refresh()
             if change.text:

@@ -360,7 +360,7 @@ class MainWindow(QMainWindow):
         self.orders_panel.console.setPlaceholderText(example_orders(w, nations) + "    Enter to add")
         self.pending_shown.sync()
         self.clicks.update_highlights()
-        seats = {n: s.name for s in self.match.seats for n in s.nations} if not self.match.sandbox_seat else None
+        seats = self.match.nation_players() if not self.match.sandbox_seat else None
         civ = civ_of(self.match.world) is not None      # a civilisations seat knows whom it met only
         self.nations_panel.set_world(w, None if civ else seats, fog=fog,
                                      known=self.match.known_civilisations(self.seat) if civ

@@ -172,13 +172,13 @@ class RemoteMatch(Match):
 
     def nation_players(self) -> dict[str, str]:
         """As a seat's name, except a person's seat the table handed to the computer: "the
-        computer, for Cy" until Cy's invitation takes it back."""
+        computer for Cy" until Cy's invitation takes it back."""
         names = super().nation_players()
         listed = self.welcome.seats
         for i in self.computer_seats():
             if i < len(listed) and listed[i].get("controller", "person") == "person" and i < len(self.seats):
                 for n in self.seats[i].nations:
-                    names[n] = f"the computer, for {self.seats[i].name}"
+                    names[n] = f"computer for {self.seats[i].name}"
         return names
 
     def may_hand_over(self) -> list[AwaySeat]:

@@ -86,7 +86,7 @@ def test_two_seats_vote_an_away_seat_to_the_computer_and_its_invitation_takes_it
         assert "The computer plays Cy now" in w.notices.toast.text()
         assert notice(w) == "The computer plays Cy"
         assert not w.net.hand_over.action.isEnabled()
-        assert nations_row(w, "Austria") == "Austria  (the computer, for Cy)"     # it said "(Cy)"
+        assert nations_row(w, "Austria") == "Austria  (computer for Cy)"     # it said "(Cy)"
     assert hosted.server.tables[table].match.seats[2].is_computer
 
     cy = windows()                                              # Cy comes back with the invitation

@@ -28,15 +28,33 @@ def default_db() -> Path:
     return data_dir() / "tables.sqlite3"
 
 
+def _port(text: str) -> int:
+    """--port: a number from 0 (any free port) to 65535."""
+    if not text.strip().isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port from 0 (any free one) to 65535")
+    return int(text)
+
+
+def _address(text: str) -> str:
+    """HOST:PORT, checked (a server given as ws:// or wss:// keeps its scheme)."""
+    from .invitations import checked_address, InvitationError
+    scheme, sep, rest = text.strip().partition("://")
+    try:
+        return f"{scheme}{sep}{checked_address(rest)}" if sep else checked_address(text)
+    except InvitationError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 # -- serve -------------------------------------------------------------------------------------
 def serve_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app serve",
                                  description="Hold tables for players at other computers (no window).")
     ap.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)")
-    ap.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
+    ap.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)")
     ap.add_argument("--db", type=Path, default=None, help="the tables' database (default: in the data folder)")
-    ap.add_argument("--advertise", metavar="HOST:PORT", help="the address invitations name (default: --host:--port)")
+    ap.add_argument("--advertise", type=_address, metavar="HOST:PORT",
+                    help="the address invitations name (default: --host:--port)")
     ap.add_argument("--certfile", type=Path, help="TLS certificate (with --keyfile)")
     ap.add_argument("--keyfile", type=Path, help="TLS private key")
     args = ap.parse_args(argv)
@@ -90,7 +108,7 @@ def serve_main(argv: list[str]) -> int:
 def table_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app table", description="A server's tables, in its database.")
     ap.add_argument("--db", type=Path, default=None, help="the tables' database (default: in the data folder)")
-    ap.add_argument("--address", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT",
+    ap.add_argument("--address", type=_address, default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT",
                     help="the server's address as the players reach it, written in invitations")
     sub = ap.add_subparsers(dest="verb", required=True)
     new = sub.add_parser("new", help="a new game; prints one invitation per person seat")
@@ -299,7 +317,8 @@ def _print_message(m, client=None) -> None:
 
 def lobby_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m app lobby", description="A server's tables.")
-    ap.add_argument("--server", required=True, metavar="HOST:PORT", help="wss://HOST:PORT for a server with TLS")
+    ap.add_argument("--server", required=True, type=_address, metavar="HOST:PORT",
+                    help="wss://HOST:PORT for a server with TLS")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--cafile", type=Path, help=CAFILE_HELP)
     args = ap.parse_args(argv)
@@ -339,7 +358,8 @@ def watch_main(argv: list[str]) -> int:
     world from a terminal (without ``--table``: the server's watchable tables)."""
     ap = argparse.ArgumentParser(prog="python -m app watch --server",
                                  description="Watch a table on a server: its adjudicated world after each round.")
-    ap.add_argument("--server", required=True, metavar="HOST:PORT", help="wss://HOST:PORT for a server with TLS")
+    ap.add_argument("--server", required=True, type=_address, metavar="HOST:PORT",
+                    help="wss://HOST:PORT for a server with TLS")
     ap.add_argument("--table", help="the table to watch (default: list the tables that may be watched)")
     ap.add_argument("--cafile", type=Path, help=CAFILE_HELP)
     args = ap.parse_args(argv)

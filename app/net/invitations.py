@@ -59,6 +59,20 @@ def matches(stored_digest: str | None, table: str, seat: int, secret: str) -> bo
     return stored_digest is not None and hmac.compare_digest(stored_digest, digest(table, seat, secret))
 
 
+def checked_address(text: str) -> str:
+    """``HOST:PORT`` (an IPv6 host in brackets), as players reach a server: returned
+    stripped, or InvitationError naming what is wrong (an invitation or a command line
+    naming a port past 65535 gave a traceback, and one naming none made invitations no
+    computer could use)."""
+    text = text.strip()
+    host, colon, port = text.rpartition(":")
+    if not colon or not host or host.endswith(":"):
+        raise InvitationError(f"the address {text!r} needs a port: write HOST:PORT, e.g. 192.168.1.20:8765")
+    if not port.isdigit() or not 1 <= int(port) <= 65535:
+        raise InvitationError(f"the port {port!r} in {text!r} is not one from 1 to 65535")
+    return text
+
+
 def parse_invitation(text: str) -> Invitation:
     """Raises :class:`InvitationError` naming what is wrong."""
     text = text.strip()
@@ -71,4 +85,4 @@ def parse_invitation(text: str) -> Invitation:
     host, table, seat, secret = parts
     if not seat.isdigit():
         raise InvitationError(f"the seat {seat!r} in the invitation is not a number")
-    return Invitation(host, table, int(seat), secret, tls)
+    return Invitation(checked_address(host), table, int(seat), secret, tls)

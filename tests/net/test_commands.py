@@ -73,6 +73,25 @@ def test_join_names_what_is_wrong_with_an_invitation():
     assert got.returncode == 2 and "starts with 5d://" in got.stderr
 
 
+def test_a_port_or_address_out_of_bounds_is_named_not_a_traceback(tmp_path):
+    """`serve --port 99999` and `lobby --server host:99999` ended in an OverflowError or
+    ValueError traceback; `table --address host` (no port) wrote invitations no computer
+    could use."""
+    cases = [
+        (("serve", "--db", tmp_path / "t.db", "--port", "99999"), "'99999' is not a port from 0"),
+        (("serve", "--db", tmp_path / "t.db", "--port", "-1"), "'-1' is not a port from 0"),
+        (("lobby", "--server", "127.0.0.1:99999"), "the port '99999' in '127.0.0.1:99999' is not one from 1"),
+        (("watch", "--server", "ws://127.0.0.1"), "the address '127.0.0.1' needs a port"),
+        (("table", "--db", tmp_path / "t.db", "--address", "example.org", "new", "--seat", "Ada=England"),
+         "the address 'example.org' needs a port"),
+        (("join", "5d://example.org/abc/0/secret"), "the address 'example.org' needs a port"),
+    ]
+    for args, words in cases:
+        got = app(*args)
+        assert got.returncode == 2 and words in got.stderr and "Traceback" not in got.stderr, (args, got.stderr)
+    assert not (tmp_path / "t.db").exists()            # refused before any table was made
+
+
 def test_a_saved_hotseat_game_with_orders_sealed_by_a_pin_is_not_hosted_and_says_why(tmp_path):
     """Ada sealed her orders with her PIN: a table made of it failed her at every join (the
     server cannot open them) and her window said only 'Reconnecting…', for ever."""

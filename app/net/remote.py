@@ -22,7 +22,7 @@ from app.match import Match, MatchError, OrderRefused, Seat, order_key
 
 from . import protocol as p
 from .client import Client
-from .remote_away import away_seats, AwaySeat
+from .remote_away import away_seats, AwaySeat, handed_seats
 from .remote_civ import RemoteCivTable
 from .remote_endings import RemoteProposals
 from .remote_judging import RemoteJudging
@@ -170,13 +170,17 @@ class RemoteMatch(Match):
         """The table's seats the computer plays now (handed over, or from the start)."""
         return list(self.table_state.computer_seats) if self.table_state is not None else []
 
+    def handed_seats(self) -> list[int]:
+        """The person seats the table handed to the computer, until their invitation takes
+        them back."""
+        return handed_seats(self.welcome, self.table_state)
+
     def nation_players(self) -> dict[str, str]:
-        """As a seat's name, except a person's seat the table handed to the computer: "the
-        computer for Cy" until Cy's invitation takes it back."""
+        """As a seat's name, except a seat the table handed to the computer: "computer for
+        Cy" until Cy's invitation takes it back."""
         names = super().nation_players()
-        listed = self.welcome.seats
-        for i in self.computer_seats():
-            if i < len(listed) and listed[i].get("controller", "person") == "person" and i < len(self.seats):
+        for i in self.handed_seats():
+            if i < len(self.seats):
                 for n in self.seats[i].nations:
                     names[n] = f"computer for {self.seats[i].name}"
         return names

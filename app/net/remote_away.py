@@ -37,6 +37,15 @@ def person_seats(welcome: p.Welcome, state: p.TableState) -> set[int]:
             if s.get("controller", "person") != "nobody" and i not in state.computer_seats}
 
 
+def handed_seats(welcome: p.Welcome, state: p.TableState | None) -> list[int]:
+    """The person seats (as the welcome listed them) that the computer plays now: handed
+    over by the table's vote, until their invitation takes them back."""
+    if state is None:
+        return []
+    return [i for i in sorted(state.computer_seats)
+            if i < len(welcome.seats) and welcome.seats[i].get("controller", "person") == "person"]
+
+
 def away_seats(welcome: p.Welcome, state: p.TableState | None) -> list[AwaySeat]:
     """The seats away for the whole of the last deadline, in seat order (none before the
     table's state arrives)."""

@@ -59,8 +59,8 @@ def _failed(table_id: str, e: StoreError) -> Closing:
     error to the server's log, and to the seat what failed without the database's path (a
     close reason holds 123 bytes)."""
     log.error("table %s: a seat's join could not be kept: %s", table_id, e)
-    _path, _, why = str(e).rpartition(": could not")
-    return Closing(1011, f"could not{why}" if _path else "the server's database failed")
+    return Closing(1011, e.why)
+
 
 CLOSE_TIMEOUT = 1.0
 """Seconds the server waits for a client to answer its close frame: a flooding client's

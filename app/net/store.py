@@ -73,7 +73,12 @@ ACTIONS = ("order", "remove", "done", "seal", "reveal", "offer", "answer", "hand
 
 
 class StoreError(RuntimeError):
-    """The database could not keep an action (full or read-only disk, damaged file)."""
+    """The database could not keep an action (full or read-only disk, damaged file):
+    ``why``, and the database's path before it in the message."""
+
+    def __init__(self, path, why: str):
+        super().__init__(f"{path}: {why}")
+        self.why = why
 
 
 class UnhostableGame(ValueError):
@@ -149,7 +154,7 @@ class Store:
             self.db.executescript(SCHEMA)
             self.reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as e:
-            raise StoreError(f"{self.path}: {e}") from None
+            raise StoreError(self.path, str(e)) from None
         self.writer: GroupCommit | None = None
 
     def start_writer(self) -> None:
@@ -165,7 +170,7 @@ class Store:
         self.db.close()
 
     def _failure(self, e: sqlite3.Error) -> StoreError:
-        return StoreError(f"{self.path}: could not keep the change ({e})")
+        return StoreError(self.path, f"could not keep the change ({e})")
 
     async def write(self, statements: Statements) -> None:
         """``statements`` as one transaction, the event loop free while the disk works;
@@ -190,7 +195,7 @@ class Store:
                 self.db.execute("ROLLBACK")
                 raise
         except sqlite3.Error as e:
-            raise StoreError(f"{self.path}: could not keep the change ({e})") from None
+            raise StoreError(self.path, f"could not keep the change ({e})") from None
 
     # -- tables -------------------------------------------------------------------------
     def add_table(self, match: Match, name: str, sealed: bool = False, round_seconds: float | None = None) -> str:

@@ -21,7 +21,7 @@ from ..rules.coords import BoardKey, Location, Turn, parse_timeline
 from ..rules.kinds import KINDS
 from ..rules.orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, Support, Waive
 from .order_spec import LocSpec, NotationError, OrderSpec
-from .order_words import KEYWORDS, MULTI_KEYWORDS, ORDER_WORDS, UNIT_TYPES
+from .order_words import KEYWORDS, MULTI_KEYWORDS, UNIT_TYPES
 from ..variants.variant import Variant
 
 
@@ -192,12 +192,16 @@ def _check_length(text: str, what: str) -> None:
                             f"{'an' if what[0] in 'aeiou' else 'a'} {what} has at most {MAX_ORDER_LENGTH}")
 
 
+def close_nation(word: str, names) -> str | None:
+    """The nation of ``names`` that ``word`` most looks like a misspelling of, if any."""
+    close = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
+    return next(n for n in names if n.lower() == close[0]) if close else None
+
+
 def nation_hint(word: str, names) -> str:
     """`` (did you mean 'France'?)`` for a word that is no nation, or the nations' names."""
-    close = difflib.get_close_matches(word.lower(), [n.lower() for n in names], n=1, cutoff=0.6)
-    if not close:
-        return f" (the nations are {', '.join(names)})"
-    return f" (did you mean '{next(n for n in names if n.lower() == close[0])}'?)"
+    close = close_nation(word, names)
+    return f" (the nations are {', '.join(names)})" if close is None else f" (did you mean '{close}'?)"
 
 
 def is_timeline(text: str) -> bool:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .notation import nation_hint, NotationError, OrderSpec, normalise, parse_order
+from .notation import close_nation, nation_hint, NotationError, OrderSpec, normalise, parse_order
 from .order_words import KEYWORDS
 from ..variants.variant import Variant
 
@@ -184,8 +184,8 @@ def read_pasted(text: str, variant: Variant) -> list[PastedLine]:
         try:
             spec = parse_order(_convoy_route(cleaned, variant), variant)
         except NotationError as e:
-            hint = nation_hint(header, variant.nation_names) if header is not None else ""
-            if hint.startswith(" (did you mean"):           # a header with its nation misspelt (Frnace:)
+            if header is not None and close_nation(header, variant.nation_names) is not None:   # Frnace:
+                hint = nation_hint(header, variant.nation_names)
                 out.append(PastedLine(number, raw, None, header, f"'{header}' is not a nation{hint}", heading))
                 continue
             word = _fault_word(e, raw, variant)

@@ -111,7 +111,6 @@ class HandOver(QObject):
         self.set_status = set_status
         self.show_toast = show_toast
         self.dialog: HandOverQuestion | None = None     # the question on screen (tests answer it)
-        self.handed: set[int] = set()     # seats this window saw handed to the computer, not yet taken back
         self.notice = QLabel("")
         self.notice.setObjectName("away-notice")
         self.notice.setVisible(False)
@@ -126,8 +125,6 @@ class HandOver(QObject):
     def update_action(self) -> None:
         m = self.match()
         self.action.setEnabled(m is not None and bool(m.may_hand_over()))
-        if m is None:
-            self.handed = set()
         self._show_notice(m)
 
     def _show_notice(self, m: RemoteMatch | None) -> None:
@@ -139,7 +136,7 @@ class HandOver(QObject):
         if away:
             parts.append("Away (votes to hand to the computer): "
                          + ", ".join(f"{a.name} {len(a.votes)}/{a.needed}" for a in away))
-        handed = [names[i] for i in sorted(self.handed) if i < len(names)]
+        handed = [names[i] for i in m.handed_seats() if i < len(names)] if m is not None else []
         if handed:
             parts.append(f"The computer plays {and_list(handed)}")
         self.notice.setText("  ·  ".join(parts))
@@ -193,7 +190,6 @@ class HandOver(QObject):
             for i in back:
                 news.append((f"{name(i)} joined again with their invitation: the seat is theirs again.",
                              f"{name(i)} is back", "The seat is theirs again."))
-            self.handed = (self.handed | set(handed)) - set(back)
         others = [a for a in m.away() if a.seat != m.me]
         if (new := [a for a in others if a.seat not in old_away]):
             news.append((what_a_vote_does(new), were_away(new),
